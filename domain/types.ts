@@ -1,0 +1,174 @@
+// Shapes the API returns and the web app renders (SPEC §3). Ids are integers
+// (a product URL is `/produkt/{id}-{slug}`, so ids must not contain a dash).
+// Money is always integer grosze in fields ending in `Grosze`.
+
+export type Id = number;
+
+export type ProcessingTime = "1-2" | "3-6" | "7-9" | "10-14";
+
+export interface ImageRef {
+  url: string;
+  thumb_url: string;
+  name: string;
+  isNew: boolean;
+}
+
+export interface FieldOption {
+  _id: Id;
+  title: string;
+  description: string;
+  image: string | null;
+}
+
+export interface ProductField {
+  _id: Id;
+  title: string;
+  type: string;
+  description: string;
+  changePrice: boolean;
+  options: FieldOption[];
+}
+
+export interface Variant {
+  _id: Id;
+  /** field id -> option id */
+  fields: Record<string, Id>;
+  priceGrosze: number;
+  promotionalPriceGrosze: number | null;
+  quantity: number;
+}
+
+export interface ProductThumbnail {
+  totalQuantity: number;
+  discountPercent: number;
+  priceGrosze: number;
+  standardPriceGrosze: number;
+  minPriceGrosze: number;
+}
+
+export interface Product {
+  _id: Id;
+  slug: string;
+  title: string;
+  description: string;
+  tags: string[];
+  images: ImageRef[];
+  categories: Id[];
+  fields: Id[];
+  variants: Variant[];
+  quantity: number;
+  priceGrosze: number;
+  promotionalPriceGrosze: number | null;
+  /** lowest price in the last 30 days (SPEC §9), product level */
+  minPriceGrosze: number;
+  /** lowest 30-day price per variant, keyed by sorted variant option ids joined by dots */
+  minVariantPrice: Record<string, number>;
+  vatRate: number;
+  isHidden: boolean;
+  isNew: boolean;
+  isSale: boolean;
+  isPremium: boolean;
+  isLayette: boolean;
+  isSet: boolean;
+  hasSlides: boolean;
+  slides: Id[];
+  slidesTitle: string;
+  slidesDescription: string;
+  processingTime: ProcessingTime;
+  createdAt: string;
+  updatedAt: string;
+  thumbnail: ProductThumbnail;
+}
+
+/** Light product entry for lists, carousels and the cart (`GET /api/shops/products/basic`). */
+export interface ProductBasic {
+  _id: Id;
+  slug: string;
+  title: string;
+  image: ImageRef | null;
+  categories: Id[];
+  isHidden: boolean;
+  isNew: boolean;
+  isSale: boolean;
+  isPremium: boolean;
+  isLayette: boolean;
+  isSet: boolean;
+  processingTime: ProcessingTime;
+  updatedAt: string;
+  thumbnail: ProductThumbnail;
+}
+
+export interface Category {
+  _id: Id;
+  title: string;
+  parent: Id | null;
+  order: number;
+  /** titles from the first level below root, joined by '/' */
+  path: string;
+  /** ids from the first level below root, joined by '/' */
+  idsPath: string;
+  image: string | null;
+  subcategories: Category[];
+}
+
+export interface HeaderSlide {
+  _id: Id;
+  title: string;
+  description: string;
+  link: string | null;
+  image: { url: string };
+  order: number;
+}
+
+export interface Page {
+  _id: Id;
+  link: string;
+  title: string;
+  updatedAt: string;
+  image: string | null;
+  content: string;
+  protected: boolean;
+}
+
+export interface BlogArticle {
+  _id: Id;
+  slug: string;
+  title: string;
+  tags: string[];
+  createdAt: string;
+  image: ImageRef | null;
+  content: string;
+  hasSlides: boolean;
+  slides: Id[];
+  slidesTitle: string;
+  slidesDescription: string;
+}
+
+export type DiscountType = "percent" | "fixed";
+
+export interface Coupon {
+  _id: Id;
+  code: string;
+  discountType: DiscountType;
+  /** percent: whole percent (e.g. 10); fixed: grosze */
+  discountValue: number;
+  startDate: string;
+  endDate: string;
+}
+
+export type Role = "admin" | "shop-admin" | "moderator" | "shop-moderator" | "user";
+
+export interface PublicUser {
+  _id: Id;
+  roles: Role[];
+  approved: boolean;
+  displayName: string;
+  email: string;
+  phone: string | null;
+  postCode: string | null;
+  city: string | null;
+  street: string | null;
+  nip: string | null;
+  createdAt: string;
+  approvedAt: string | null;
+}

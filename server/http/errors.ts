@@ -1,0 +1,105 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { ZodError } from "zod";
+
+// Expected failures are values with codes (docs/decisions/008-errors.md). This is
+// the one place that maps a code to an HTTP status and the spec's message.
+
+export const ERROR_CODES = {
+  validation: { status: 400, message: "The form contains errors, correct it and try again", key: "errors.formContainsErrors" },
+  "not-found": { status: 404, message: "Not found.", key: "errors.notFound" },
+  unauthorized: { status: 401, message: "Unauthorized!", key: "errors.unauthorized" },
+  "forbidden-moderator": { status: 403, message: "Required moderator role", key: "errors.requiredModeratorRole" },
+  "forbidden-admin": { status: 403, message: "Required admin role", key: "errors.requiredAdminRole" },
+  "auth/user-not-found": { status: 404, message: "User Not found.", key: "errors.auth/user-not-found" },
+  "auth/wrong-password": { status: 401, message: "Invalid Password!", key: "errors.auth/wrong-password" },
+  "auth/email-already-in-use": {
+    status: 409,
+    message: "Failed! Email is already in use!",
+    key: "errors.auth/email-already-in-use",
+  },
+  "order/not-found": { status: 404, message: "Order Not found.", key: "errors.orderNotFound" },
+  "order/not-paid": { status: 409, message: "Order not paid.", key: "errors.orderNotPaid" },
+  conflict: { status: 409, message: "Conflict", key: "errors.generic" },
+  "rate-limited": { status: 429, message: "Too many requests", key: "errors.rateLimited" },
+  "service-unavailable": {
+    status: 503,
+    message: "An error occurred, please try again later",
+    key: "errors.serviceUnavailable",
+  },
+  internal: { status: 500, message: "An error occurred, please try again later", key: "errors.generic" },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface FieldError {
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+export interface Failure {
+  ok: false;
+  code: ErrorCode;
+  fields?: Record<string, FieldError>;
+}
+export interface Success<T> {
+  ok: true;
+  value: T;
+}
+export type Result<T> = Success<T> | Failure;
+
+export const ok = <T>(value: T): Success<T> => ({ ok: true, value });
+export const fail = (code: ErrorCode, fields?: Record<string, FieldError>): Failure => ({ ok: false, code, fields });
+
+/** A failure that crosses a function boundary by throwing (e.g. inside a transaction). */
+export class FailureError extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.code);
+  }
+}
+
+export function errorBody(failure: Failure) {
+  const entry = ERROR_CODES[failure.code];
+  return {
+    statusCode: entry.status,
+    code: failure.code,
+    message: entry.message,
+    messageKey: entry.key,
+    ...(failure.fields ? { fields: failure.fields } : {}),
+  };
+}
+
+function zodFields(error: ZodError): Record<string, FieldError> {
+  const fields: Record<string, FieldError> = {};
+  for (const issue of error.issues) {
+    const name = issue.path.join(".") || "_";
+    if (fields[name]) continue;
+    const key = issue.message.includes(".") && !issue.message.includes(" ") ? issue.message : "validation.invalid";
+    fields[name] = { key };
+  }
+  return fields;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (error instanceof FailureError) {
+      const body = errorBody(error.failure);
+      return reply.status(body.statusCode).send(body);
+    }
+    if (error instanceof ZodError) {
+      const body = errorBody(fail("validation", zodFields(error)));
+      return reply.status(400).send(body);
+    }
+    const status = "statusCode" in error && typeof error.statusCode === "number" ? error.statusCode : 500;
+    if (status === 429) return reply.status(429).send(errorBody(fail("rate-limited")));
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, unsupported media type).
+      const body = errorBody(fail("validation"));
+      return reply.status(status).send({ ...body, statusCode: status });
+    }
+    request.log.error({ err: error }, "unexpected error");
+    return reply.status(500).send(errorBody(fail("internal")));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorBody(fail("not-found")));
+  });
+}

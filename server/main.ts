@@ -1,0 +1,71 @@
+import { ConfigError, loadConfig } from "./config";
+import { openDatabase } from "./db/client";
+import { seedIfEmpty } from "./db/seed";
+
+// Start-up: read config, open and migrate the database, seed the demo shop when
+// empty, serve. Every expected start-up failure ends with one clear line.
+
+function die(message: string): never {
+  console.error(`✖ ${message}`);
+  process.exit(1);
+}
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) die(error.message);
+    throw error;
+  }
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dbDir: config.dbDir }).catch(
+    (error: Error) =>
+      die(
+        config.databaseUrl
+          ? `Cannot connect to the database at DATABASE_URL (${new URL(config.databaseUrl).host}): ${error.message}`
+          : `Cannot open the embedded database in ${config.dbDir}: ${error.message}`,
+      ),
+  );
+  await database.migrate().catch((error: Error) => die(`Cannot apply database migrations: ${error.message}`));
+  const seeded = await seedIfEmpty(database, config);
+
+  const web = process.argv.includes("--dev") ? "development" : "production";
+  // React and React Router pick their fast builds from NODE_ENV; the demo-credential
+  // check above used the NODE_ENV the operator set, so this only tunes libraries.
+  if (web === "production") process.env.NODE_ENV = "production";
+  const { buildApp } = await import("./app");
+  const app = await buildApp(config, database, { web });
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EADDRINUSE") die(`Port ${config.port} on ${config.host} is already in use; set PORT to a free port.`);
+    if (code === "EACCES") die(`No permission to listen on port ${config.port}; set PORT to a port above 1024.`);
+    if (code === "EADDRNOTAVAIL") die(`HOST ${config.host} is not an address of this machine.`);
+    throw error;
+  }
+
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+
+  console.log(`\n  Shop running at ${config.publicUrl}  (${database.kind === "pglite" ? `embedded database in ${config.dbDir}` : "PostgreSQL server"})`);
+  if (seeded) console.log("  Seeded the demo shop.");
+  if (config.admin.isDemo) {
+    console.log(`  Demo staff login: ${config.admin.email} / ${config.admin.password}  (demo only; refused with NODE_ENV=production)`);
+  } else {
+    console.log(`  Staff login: ${config.admin.email}`);
+  }
+  console.log("");
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
