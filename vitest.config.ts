@@ -1,7 +1,12 @@
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 // Vitest runs without the React Router plugin: unit tests for domain/ and
 // in-process API tests for server/ (each test file gets a fresh database).
+// CI sets TEST_REPORT_DIR to collect a JSON report for its summary line.
+const reportDir = process.env.TEST_REPORT_DIR;
+const reportName = process.env.TEST_REPORT_NAME ?? "vitest";
+
 export default defineConfig({
   test: {
     include: ["domain/**/*.test.ts", "server/**/*.test.ts", "web/**/*.test.ts"],
@@ -9,5 +14,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    reporters: reportDir ? ["default", "json"] : ["default"],
+    outputFile: reportDir ? { json: path.join(reportDir, `${reportName}.json`) } : undefined,
   },
 });

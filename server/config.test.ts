@@ -1,0 +1,57 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("has working defaults for a fresh machine", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe("0.0.0.0");
+    expect(config.dataDir).toBe(path.resolve("./data"));
+    expect(config.dbDir).toBe(path.resolve("./data/db"));
+    expect(config.mediaDir).toBe(path.resolve("./data/media"));
+    expect(config.outboxDir).toBe(path.resolve("./data/outbox"));
+    expect(config.databaseUrl).toBeNull();
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.admin).toEqual({ email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD, isDemo: true });
+  });
+
+  it("reads PORT, HOST, DATA_DIR and DATABASE_URL", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      DATA_DIR: "/tmp/shop",
+      DATABASE_URL: "postgres://shop:secret@db.local:5432/shop",
+    });
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe("http://127.0.0.1:8080");
+    expect(config.mediaDir).toBe("/tmp/shop/media");
+    expect(config.databaseUrl).toBe("postgres://shop:secret@db.local:5432/shop");
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "", PORT: "" }).databaseUrl).toBeNull();
+  });
+
+  it.each([
+    [{ DATABASE_URL: "not a url" }, /DATABASE_URL must be a URL like postgres:\/\//],
+    [{ DATABASE_URL: "mysql://localhost/shop" }, /DATABASE_URL/],
+    [{ PORT: "seventy" }, /PORT/],
+    [{ PORT: "70000" }, /PORT/],
+    [{ ADMIN_EMAIL: "admin" }, /ADMIN_EMAIL/],
+    [{ ADMIN_PASSWORD: "short" }, /ADMIN_PASSWORD/],
+    [{ NODE_ENV: "staging" }, /NODE_ENV/],
+  ])("refuses %j with one clear line", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it("refuses the demo staff login in production", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/non-demo values/);
+    expect(() =>
+      loadConfig({ NODE_ENV: "production", ADMIN_EMAIL: "owner@shop.pl", ADMIN_PASSWORD: DEMO_ADMIN_PASSWORD }),
+    ).toThrow(/non-demo values/);
+    const config = loadConfig({ NODE_ENV: "production", ADMIN_EMAIL: "owner@shop.pl", ADMIN_PASSWORD: "a-long-secret" });
+    expect(config.admin.isDemo).toBe(false);
+  });
+});
