@@ -18,16 +18,16 @@ export interface BuildAppOptions {
 }
 
 /** What every route loader and action receives as `context` (see web/lib/context.ts). */
-export interface WebLoadContext {
+export type WebLoadContext = {
   services: Services;
   lang: Lang;
   publicSettings: PublicSettings;
-}
+};
 
 /** The only settings that reach the browser. */
-export interface PublicSettings {
+export type PublicSettings = {
   publicUrl: string;
-}
+};
 
 export const LANG_COOKIE = "lang";
 

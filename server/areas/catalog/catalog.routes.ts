@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { z } from "zod";
+import { idFromTextSchema } from "../../../domain/validation/common";
+import { FailureError, fail } from "../../http/errors";
+
+// GET /api/shops/{categories,fields,products,products/basic,products/:id} (SPEC §7).
+// Thin: parse the input, call one catalog service function, shape the reply.
+
+export const PUBLIC_CACHE_CONTROL = "public, max-age=60";
+
+/** A positive integer id path parameter (shared domain schema); anything else is a 400 with the field error. */
+export const idParamsSchema = z.object({ id: idFromTextSchema });
+
+/** Marks a successful public GET reply as cacheable for a minute (never an error reply). */
+export function publicCache(reply: FastifyReply): void {
+  reply.header("cache-control", PUBLIC_CACHE_CONTROL);
+}
+
+export async function catalogRoutes(app: FastifyInstance): Promise<void> {
+  const { catalog } = app.services;
+
+  app.get("/shops/categories", async (_request, reply) => {
+    const categories = await catalog.listCategories();
+    publicCache(reply);
+    return categories;
+  });
+
+  app.get("/shops/fields", async (_request, reply) => {
+    const fields = await catalog.listFields();
+    publicCache(reply);
+    return fields;
+  });
+
+  app.get("/shops/products", async (_request, reply) => {
+    const products = await catalog.listProducts();
+    publicCache(reply);
+    return products;
+  });
+
+  app.get("/shops/products/basic", async (_request, reply) => {
+    const products = await catalog.listProductsBasic();
+    publicCache(reply);
+    return products;
+  });
+
+  app.get("/shops/products/:id", async (request, reply) => {
+    const { id } = idParamsSchema.parse(request.params);
+    const product = await catalog.getProduct(id);
+    if (!product) throw new FailureError(fail("not-found"));
+    publicCache(reply);
+    return product;
+  });
+}

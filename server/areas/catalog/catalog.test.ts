@@ -1,0 +1,416 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import type { FastifyInstance } from "fastify";
+import type { Pool } from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Category, Product, ProductBasic, ProductField } from "../../../domain/types";
+import { buildApp } from "../../app";
+import { loadConfig } from "../../config";
+import type { Db } from "../../db/client";
+import * as schema from "../../db/schema";
+import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { type CatalogFixtures, daysAgo, insertCatalogFixtures } from "./catalog.fixtures";
+import { createCatalogService } from "./catalog.service";
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let fx: CatalogFixtures;
+let dataDir: string;
+const now = new Date();
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  fx = await insertCatalogFixtures(database.db, now);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "catalog-test-"));
+  app = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.destroy();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A Db over the same connection that counts the statements it sends. */
+function countingDb(target: TestDatabase): { db: Db; count: () => number; reset: () => void } {
+  let statements = 0;
+  const logger = {
+    logQuery: () => {
+      statements += 1;
+    },
+  };
+  // drizzle() keeps the driver client on `$client` (a PGlite instance or a pg Pool)
+  const client = (target.db as unknown as { $client: unknown }).$client;
+  const db =
+    target.kind === "pglite"
+      ? (drizzlePglite(client as PGlite, { schema, logger }) as unknown as Db)
+      : drizzleNodePg(client as Pool, { schema, logger });
+  return {
+    db,
+    count: () => statements,
+    reset: () => {
+      statements = 0;
+    },
+  };
+}
+
+describe("category tree", () => {
+  it("nests the categories below root, siblings by order then id, other top-level ones under root", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/shops/categories" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=60");
+
+    const tree = await app.services.catalog.getCategoryTree();
+    const c = fx.categories;
+    const shape = (list: Category[]): unknown =>
+      list.map((category) => ({ id: category._id, subs: shape(category.subcategories) }));
+    expect(shape(tree)).toEqual([
+      {
+        id: c.dlaDzieci,
+        subs: [
+          { id: c.wyprawki, subs: [{ id: c.rozki, subs: [] }] },
+          { id: c.zabawki, subs: [] },
+        ],
+      },
+      { id: c.kocyki, subs: [] },
+      { id: c.akcesoria, subs: [] },
+      { id: c.inne, subs: [] },
+    ]);
+  });
+
+  it("gives every category its parent, path and idsPath from the first level below root", async () => {
+    const list = (await app.inject({ method: "GET", url: "/api/shops/categories" })).json<Category[]>();
+    const c = fx.categories;
+    expect(list.map((category) => category._id)).toEqual([
+      c.dlaDzieci,
+      c.wyprawki,
+      c.rozki,
+      c.zabawki,
+      c.kocyki,
+      c.akcesoria,
+      c.inne,
+    ]);
+    expect(list.some((category) => category.title === "root")).toBe(false);
+    const rozki = list.find((category) => category._id === c.rozki);
+    expect(rozki).toMatchObject({
+      title: "Rożki",
+      parent: c.wyprawki,
+      order: 0,
+      path: "Dla dzieci/Wyprawki/Rożki",
+      idsPath: `${c.dlaDzieci}/${c.wyprawki}/${c.rozki}`,
+      image: null,
+      subcategories: [],
+    });
+    const dlaDzieci = list.find((category) => category._id === c.dlaDzieci);
+    expect(dlaDzieci).toMatchObject({ parent: null, path: "Dla dzieci", idsPath: String(c.dlaDzieci) });
+    expect(dlaDzieci?.subcategories.map((category) => category.title)).toEqual(["Wyprawki", "Zabawki"]);
+    const inne = list.find((category) => category._id === c.inne);
+    expect(inne).toMatchObject({ parent: null, path: "Inne", idsPath: String(c.inne) });
+  });
+});
+
+describe("fields", () => {
+  it("lists the fields with options by position", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/shops/fields" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=60");
+    const fields = res.json<ProductField[]>();
+    expect(fields).toEqual([
+      {
+        _id: fx.fields.size,
+        title: "Rozmiar",
+        type: "radio",
+        description: "Wybierz rozmiar",
+        changePrice: true,
+        options: [
+          { _id: fx.fields.sizeM, title: "M", description: "", image: null },
+          { _id: fx.fields.sizeS, title: "S", description: "", image: null },
+        ],
+      },
+      {
+        _id: fx.fields.colour,
+        title: "Kolor",
+        type: "radio",
+        description: "",
+        changePrice: true,
+        options: [
+          { _id: fx.fields.white, title: "Biały", description: "", image: "/media/bialy.jpg" },
+          { _id: fx.fields.pink, title: "Różowy", description: "", image: null },
+        ],
+      },
+    ]);
+  });
+});
+
+describe("products", () => {
+  it("lists visible products only (the service lists hidden ones on request)", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/shops/products" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=60");
+    const p = fx.products;
+    const ids = res.json<Product[]>().map((product) => product._id);
+    expect(ids).toEqual([p.blanket, p.outOfStock, p.simpleSale, p.variantsNoStock].sort((a, b) => a - b));
+
+    const all = await app.services.catalog.listProducts({ includeHidden: true });
+    expect(all.map((product) => product._id)).toContain(p.hidden);
+    expect(all.find((product) => product._id === p.hidden)?.isHidden).toBe(true);
+  });
+
+  it("shapes the full product DTO with ordered relations and the price figures", async () => {
+    const res = await app.inject({ method: "GET", url: `/api/shops/products/${fx.products.blanket}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=60");
+    const product = res.json<Product>();
+    const f = fx.fields;
+    expect(product).toMatchObject({
+      _id: fx.products.blanket,
+      slug: "Kocyk_z_wariantami",
+      title: "Kocyk z wariantami",
+      description: "<p>Miękki kocyk</p>",
+      tags: ["kocyk", "bawełna"],
+      quantity: 99,
+      priceGrosze: 10_000,
+      promotionalPriceGrosze: null,
+      vatRate: 23,
+      isHidden: false,
+      isNew: true,
+      isSale: false,
+      hasSlides: true,
+      slides: [fx.products.simpleSale, fx.products.outOfStock],
+      slidesTitle: "Podobne",
+      processingTime: "3-6",
+      createdAt: daysAgo(now, 5).toISOString(),
+    });
+    expect(product.images).toEqual([
+      { url: "/media/a.jpg", thumb_url: "/media/a-thumb.jpg", name: "a", isNew: true },
+      { url: "/media/b.jpg", thumb_url: "/media/b-thumb.jpg", name: "b", isNew: true },
+    ]);
+    expect(product.categories).toEqual([fx.categories.kocyki, fx.categories.dlaDzieci]);
+    expect(product.fields).toEqual([f.size, f.colour]);
+    expect(product.variants).toEqual([
+      {
+        _id: fx.variants.sWhite,
+        fields: { [f.size]: f.sizeS, [f.colour]: f.white },
+        priceGrosze: 12_000,
+        promotionalPriceGrosze: null,
+        quantity: 2,
+      },
+      {
+        _id: fx.variants.sPink,
+        fields: { [f.size]: f.sizeS, [f.colour]: f.pink },
+        priceGrosze: 12_000,
+        promotionalPriceGrosze: 8_000,
+        quantity: 0,
+      },
+      {
+        _id: fx.variants.mWhite,
+        fields: { [f.size]: f.sizeM, [f.colour]: f.white },
+        priceGrosze: 15_000,
+        promotionalPriceGrosze: 15_000,
+        quantity: 5,
+      },
+      {
+        _id: fx.variants.mPink,
+        fields: { [f.size]: f.sizeM, [f.colour]: f.pink },
+        priceGrosze: 15_000,
+        promotionalPriceGrosze: 13_500,
+        quantity: 1,
+      },
+    ]);
+    // 30-day window: the rows 40 days old are ignored
+    expect(product.minPriceGrosze).toBe(9_500);
+    expect(product.minVariantPrice).toEqual({
+      [fx.variantKeys.sWhite]: 11_000,
+      [fx.variantKeys.sPink]: 7_500,
+      // no history: the current effective price
+      [fx.variantKeys.mWhite]: 15_000,
+      [fx.variantKeys.mPink]: 13_500,
+    });
+    // the cheapest variant (sPink, 8000 of 12000) drives the thumbnail; total = 2 + 0 + 5 + 1
+    expect(product.thumbnail).toEqual({
+      totalQuantity: 8,
+      discountPercent: 33.33,
+      priceGrosze: 8_000,
+      standardPriceGrosze: 12_000,
+      minPriceGrosze: 7_500,
+    });
+  });
+
+  it("keys minVariantPrice by the sorted option ids joined by dots", () => {
+    const f = fx.fields;
+    const expected = [f.sizeS, f.pink].sort((a, b) => a - b).join(".");
+    expect(fx.variantKeys.sPink).toBe(expected);
+  });
+
+  it("computes simple-product figures: promotional price, discount, fallback minimum price", async () => {
+    const catalog = app.services.catalog;
+    const sale = await catalog.getProduct(fx.products.simpleSale);
+    expect(sale?.minPriceGrosze).toBe(4_000);
+    expect(sale?.minVariantPrice).toEqual({});
+    expect(sale?.thumbnail).toEqual({
+      totalQuantity: 3,
+      discountPercent: 20,
+      priceGrosze: 4_000,
+      standardPriceGrosze: 5_000,
+      minPriceGrosze: 4_000,
+    });
+    const out = await catalog.getProduct(fx.products.outOfStock);
+    expect(out?.thumbnail).toEqual({
+      totalQuantity: 0,
+      discountPercent: 0,
+      priceGrosze: 3_000,
+      standardPriceGrosze: 3_000,
+      minPriceGrosze: 3_000,
+    });
+    // variants at 0 win over the product quantity
+    const noStock = await catalog.getProduct(fx.products.variantsNoStock);
+    expect(noStock?.thumbnail.totalQuantity).toBe(0);
+  });
+
+  it("lists basic products: first image only, categories, flags and thumbnail, hidden excluded", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/shops/products/basic" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=60");
+    const list = res.json<ProductBasic[]>();
+    expect(list.map((product) => product._id)).not.toContain(fx.products.hidden);
+    expect(list).toHaveLength(4);
+    const blanket = list.find((product) => product._id === fx.products.blanket);
+    expect(blanket).toEqual({
+      _id: fx.products.blanket,
+      slug: "Kocyk_z_wariantami",
+      title: "Kocyk z wariantami",
+      image: { url: "/media/a.jpg", thumb_url: "/media/a-thumb.jpg", name: "a", isNew: true },
+      categories: [fx.categories.kocyki, fx.categories.dlaDzieci],
+      isHidden: false,
+      isNew: true,
+      isSale: false,
+      isPremium: false,
+      isLayette: false,
+      isSet: false,
+      processingTime: "3-6",
+      updatedAt: expect.any(String),
+      thumbnail: {
+        totalQuantity: 8,
+        discountPercent: 33.33,
+        priceGrosze: 8_000,
+        standardPriceGrosze: 12_000,
+        minPriceGrosze: 7_500,
+      },
+    });
+    expect(list.find((product) => product._id === fx.products.simpleSale)?.image).toBeNull();
+    expect(list.find((product) => product._id === fx.products.outOfStock)?.image?.name).toBe("z");
+    const withHidden = await app.services.catalog.listProductsBasic({ includeHidden: true });
+    expect(withHidden).toHaveLength(5);
+  });
+
+  it("answers 404 with the error body for a missing or hidden product, 400 for a non-numeric id", async () => {
+    const hidden = await app.inject({ method: "GET", url: `/api/shops/products/${fx.products.hidden}` });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toEqual({
+      statusCode: 404,
+      code: "not-found",
+      message: "Not found.",
+      messageKey: "errors.notFound",
+    });
+    expect(hidden.headers["cache-control"]).toBeUndefined();
+    expect(await app.services.catalog.getProduct(fx.products.hidden, { includeHidden: true })).toMatchObject({
+      _id: fx.products.hidden,
+      isHidden: true,
+    });
+
+    const maxId = Math.max(...Object.values(fx.products));
+    const missing = await app.inject({ method: "GET", url: `/api/shops/products/${maxId + 1000}` });
+    expect(missing.statusCode).toBe(404);
+    // numeric but beyond the integer column: a plain 404, never a database error
+    const huge = await app.inject({ method: "GET", url: "/api/shops/products/99999999999" });
+    expect(huge.statusCode).toBe(404);
+    expect(await app.services.catalog.getProduct(Number.MAX_SAFE_INTEGER + 2)).toBeNull();
+
+    for (const bad of ["abc", "12abc", "-1", "1.5", "0", "99999999999999999999"]) {
+      const res = await app.inject({ method: "GET", url: `/api/shops/products/${bad}` });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json(), bad).toMatchObject({
+        statusCode: 400,
+        code: "validation",
+        fields: { id: expect.any(Object) },
+      });
+    }
+  });
+});
+
+describe("latestProducts", () => {
+  const ids = (list: ProductBasic[]) => list.map((product) => product._id);
+
+  it("returns visible products newest first (createdAt, then id)", async () => {
+    const p = fx.products;
+    const latest = await app.services.catalog.latestProducts({ limit: 10 });
+    expect(ids(latest)).toEqual([p.outOfStock, p.variantsNoStock, p.simpleSale, p.blanket]);
+  });
+
+  it("limits in SQL", async () => {
+    const p = fx.products;
+    expect(ids(await app.services.catalog.latestProducts({ limit: 2 }))).toEqual([
+      p.outOfStock,
+      p.variantsNoStock,
+    ]);
+    expect(await app.services.catalog.latestProducts({ limit: 0 })).toEqual([]);
+  });
+
+  it("keeps only products in stock (variant quantities when the product has variants)", async () => {
+    const p = fx.products;
+    const inStock = await app.services.catalog.latestProducts({ inStockOnly: true, limit: 10 });
+    expect(ids(inStock)).toEqual([p.simpleSale, p.blanket]);
+    expect(inStock.every((product) => product.thumbnail.totalQuantity > 0)).toBe(true);
+  });
+
+  it("filters by a flag, alone or with the stock filter", async () => {
+    const p = fx.products;
+    const catalog = app.services.catalog;
+    expect(ids(await catalog.latestProducts({ flag: "isPremium", limit: 10 }))).toEqual([
+      p.outOfStock,
+      p.simpleSale,
+    ]);
+    expect(ids(await catalog.latestProducts({ flag: "isPremium", inStockOnly: true, limit: 10 }))).toEqual([
+      p.simpleSale,
+    ]);
+    expect(ids(await catalog.latestProducts({ flag: "isSale", limit: 10 }))).toEqual([p.simpleSale]);
+    expect(ids(await catalog.latestProducts({ flag: "isLayette", limit: 10 }))).toEqual([p.variantsNoStock]);
+    expect(await catalog.latestProducts({ flag: "isLayette", inStockOnly: true, limit: 10 })).toEqual([]);
+    expect(ids(await catalog.latestProducts({ flag: "isSet", limit: 10 }))).toEqual([p.outOfStock]);
+    expect(ids(await catalog.latestProducts({ flag: "isNew", limit: 10 }))).toEqual([p.blanket]);
+  });
+});
+
+describe("query count", () => {
+  it("loads any number of products with a fixed number of queries", async () => {
+    const counting = countingDb(database);
+    const catalog = createCatalogService(counting.db, { now: () => now });
+
+    counting.reset();
+    const products = await catalog.listProducts({ includeHidden: true });
+    expect(products).toHaveLength(5);
+    // products + images + categories + field links + variants + price history
+    expect(counting.count()).toBe(6);
+
+    counting.reset();
+    await catalog.listProductsBasic();
+    expect(counting.count()).toBe(5);
+
+    counting.reset();
+    await catalog.latestProducts({ limit: 10 });
+    expect(counting.count()).toBe(5);
+
+    counting.reset();
+    await catalog.getProduct(fx.products.blanket);
+    expect(counting.count()).toBe(6);
+
+    counting.reset();
+    await catalog.listCategories();
+    expect(counting.count()).toBe(1);
+  });
+});

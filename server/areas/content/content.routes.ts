@@ -1,0 +1,54 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { FailureError, fail } from "../../http/errors";
+import { idParamsSchema, publicCache } from "../catalog/catalog.routes";
+
+// GET /api/shops/headers, /api/blogs, /api/blogs/:id, /api/pages, /api/pages/by-link/:link (SPEC §7).
+// Thin: parse the input, call one content service function, shape the reply.
+
+const blogListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+const pageLinkParamsSchema = z.object({
+  link: z.string().min(1).max(200),
+});
+
+export async function contentRoutes(app: FastifyInstance): Promise<void> {
+  const { content } = app.services;
+
+  app.get("/shops/headers", async (_request, reply) => {
+    const slides = await content.listHeaderSlides();
+    publicCache(reply);
+    return slides;
+  });
+
+  app.get("/blogs", async (request, reply) => {
+    const { limit } = blogListQuerySchema.parse(request.query);
+    const articles = await content.listBlogArticles(limit === undefined ? {} : { limit });
+    publicCache(reply);
+    return articles;
+  });
+
+  app.get("/blogs/:id", async (request, reply) => {
+    const { id } = idParamsSchema.parse(request.params);
+    const article = await content.getBlogArticle(id);
+    if (!article) throw new FailureError(fail("not-found"));
+    publicCache(reply);
+    return article;
+  });
+
+  app.get("/pages", async (_request, reply) => {
+    const pages = await content.listPages();
+    publicCache(reply);
+    return pages;
+  });
+
+  app.get("/pages/by-link/:link", async (request, reply) => {
+    const { link } = pageLinkParamsSchema.parse(request.params);
+    const page = await content.getPageByLink(link);
+    if (!page) throw new FailureError(fail("not-found"));
+    publicCache(reply);
+    return page;
+  });
+}

@@ -1,0 +1,190 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BlogArticle, HeaderSlide, Page } from "../../../domain/types";
+import { buildApp } from "../../app";
+import { loadConfig } from "../../config";
+import { blogArticles, headerSlides, pages } from "../../db/schema";
+import { createTestDatabase, type TestDatabase } from "../../test/database";
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let dataDir: string;
+const now = new Date();
+const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+
+const ids = { slides: [] as number[], pages: [] as number[], blogs: [] as number[] };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const db = database.db;
+  // inserted out of display order: "Trzeci" and "Drugi" share order 2, "Drugi" has the lower id
+  const slides = await db
+    .insert(headerSlides)
+    .values([
+      {
+        title: "Drugi",
+        order: 2,
+        imageUrl: "/media/s2.jpg",
+        link: "/produkty?premium=tak",
+        description: "Premium",
+      },
+      { title: "Trzeci", order: 2, imageUrl: "/media/s3.jpg" },
+      { title: "Pierwszy", order: 1, imageUrl: "/media/s1.jpg" },
+    ])
+    .returning({ id: headerSlides.id });
+  ids.slides = slides.map((row) => row.id);
+
+  const pageRows = await db
+    .insert(pages)
+    .values([
+      {
+        link: "regulamin",
+        title: "Regulamin",
+        content: "<p>Zasady</p>",
+        protected: true,
+        updatedAt: daysAgo(3),
+      },
+      { link: "o-nas", title: "O nas", content: "<p>Szyjemy</p>", image: "/media/o-nas.jpg" },
+    ])
+    .returning({ id: pages.id });
+  ids.pages = pageRows.map((row) => row.id);
+
+  // createdAt: middle (10 days), oldest (20 days), newest (1 day), and a twin of the middle one
+  const blogRows = await db
+    .insert(blogArticles)
+    .values([
+      { title: "Środkowy", slug: "Srodkowy", createdAt: daysAgo(10), tags: ["szycie"], content: "<p>b</p>" },
+      { title: "Najstarszy", slug: "Najstarszy", createdAt: daysAgo(20) },
+      {
+        title: "Najnowszy",
+        slug: "Najnowszy",
+        createdAt: daysAgo(1),
+        image: { url: "/media/n.jpg", thumb_url: "/media/n-thumb.jpg", name: "n", isNew: true },
+        hasSlides: true,
+        slideIds: [7, 3],
+        slidesTitle: "Polecane",
+      },
+      { title: "Środkowy bliźniak", slug: "Srodkowy_blizniak", createdAt: daysAgo(10) },
+    ])
+    .returning({ id: blogArticles.id });
+  ids.blogs = blogRows.map((row) => row.id);
+
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "content-test-"));
+  app = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.destroy();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("header slides", () => {
+  it("lists slides by order, then id", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/shops/headers" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=60");
+    const [second, third, first] = ids.slides;
+    const slides = res.json<HeaderSlide[]>();
+    expect(slides.map((slide) => slide._id)).toEqual([first, second, third]);
+    expect(slides[1]).toEqual({
+      _id: second,
+      title: "Drugi",
+      description: "Premium",
+      link: "/produkty?premium=tak",
+      image: { url: "/media/s2.jpg" },
+      order: 2,
+    });
+    expect(slides[2]?.link).toBeNull();
+  });
+});
+
+describe("pages", () => {
+  it("lists pages with ISO dates", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/pages" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=60");
+    const list = res.json<Page[]>();
+    expect(list.map((page) => page._id)).toEqual(ids.pages);
+    expect(list[0]).toEqual({
+      _id: ids.pages[0],
+      link: "regulamin",
+      title: "Regulamin",
+      updatedAt: daysAgo(3).toISOString(),
+      image: null,
+      content: "<p>Zasady</p>",
+      protected: true,
+    });
+  });
+
+  it("finds a page by its link, 404 when there is none", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/pages/by-link/o-nas" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=60");
+    expect(res.json<Page>()).toMatchObject({ _id: ids.pages[1], title: "O nas", image: "/media/o-nas.jpg" });
+    expect(await app.services.content.getPageByLink("/regulamin")).toMatchObject({ _id: ids.pages[0] });
+
+    const missing = await app.inject({ method: "GET", url: "/api/pages/by-link/nie-ma-takiej" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ statusCode: 404, code: "not-found", message: "Not found." });
+    expect(missing.headers["cache-control"]).toBeUndefined();
+  });
+});
+
+describe("blog", () => {
+  it("lists articles newest first (createdAt, then id)", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/blogs" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=60");
+    const [middle, oldest, newest, twin] = ids.blogs;
+    expect(res.json<BlogArticle[]>().map((article) => article._id)).toEqual([newest, twin, middle, oldest]);
+  });
+
+  it("limits the list in SQL, keeping the order", async () => {
+    const [, , newest, twin] = ids.blogs;
+    const res = await app.inject({ method: "GET", url: "/api/blogs?limit=2" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<BlogArticle[]>().map((article) => article._id)).toEqual([newest, twin]);
+    const three = await app.services.content.listBlogArticles({ limit: 3 });
+    expect(three).toHaveLength(3);
+    for (const bad of ["0", "abc", "-3"]) {
+      const invalid = await app.inject({ method: "GET", url: `/api/blogs?limit=${bad}` });
+      expect(invalid.statusCode, bad).toBe(400);
+    }
+  });
+
+  it("shows one article with its fields, 404 when missing, 400 for a non-numeric id", async () => {
+    const newest = ids.blogs[2];
+    const res = await app.inject({ method: "GET", url: `/api/blogs/${newest}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<BlogArticle>()).toEqual({
+      _id: newest,
+      slug: "Najnowszy",
+      title: "Najnowszy",
+      tags: [],
+      createdAt: daysAgo(1).toISOString(),
+      image: { url: "/media/n.jpg", thumb_url: "/media/n-thumb.jpg", name: "n", isNew: true },
+      content: "",
+      hasSlides: true,
+      slides: [7, 3],
+      slidesTitle: "Polecane",
+      slidesDescription: "",
+    });
+    const oldest = await app.services.content.getBlogArticle(ids.blogs[1] ?? 0);
+    expect(oldest?.image).toBeNull();
+
+    const maxId = Math.max(...ids.blogs);
+    const missing = await app.inject({ method: "GET", url: `/api/blogs/${maxId + 1000}` });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: "not-found" });
+    const huge = await app.inject({ method: "GET", url: "/api/blogs/99999999999" });
+    expect(huge.statusCode).toBe(404);
+    const bad = await app.inject({ method: "GET", url: "/api/blogs/abc" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: "validation", fields: { id: expect.any(Object) } });
+  });
+});
