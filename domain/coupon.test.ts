@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { type CouponDiscountLike, couponDiscountGrosze, isCouponActive } from "./coupon";
+
+describe("couponDiscountGrosze", () => {
+  it.each<[string, CouponDiscountLike | null, number, number]>([
+    ["10% of 3333 rounds to whole grosze", { discountType: "percent", discountValue: 10 }, 3333, 333],
+    ["10% of 3335 rounds half up", { discountType: "percent", discountValue: 10 }, 3335, 334],
+    ["15% of 9999", { discountType: "percent", discountValue: 15 }, 9999, 1500],
+    ["100% takes the whole products total", { discountType: "percent", discountValue: 100 }, 4567, 4567],
+    ["percent above 100 is capped", { discountType: "percent", discountValue: 150 }, 1000, 1000],
+    ["fixed subtracts its value", { discountType: "fixed", discountValue: 1000 }, 5000, 1000],
+    ["fixed never above the products total", { discountType: "fixed", discountValue: 5000 }, 3000, 3000],
+    ["negative value gives nothing", { discountType: "fixed", discountValue: -500 }, 3000, 0],
+    ["no coupon", null, 3000, 0],
+    ["empty cart", { discountType: "fixed", discountValue: 1000 }, 0, 0],
+  ])("%s", (_name, coupon, products, discount) => {
+    expect(couponDiscountGrosze(coupon, products)).toBe(discount);
+  });
+});
+
+describe("isCouponActive", () => {
+  const period = { startDate: "2025-05-01T00:00:00.000Z", endDate: "2025-05-31T23:59:59.000Z" };
+  it.each<[string, { startDate: string; endDate: string }, string, boolean]>([
+    ["before start", period, "2025-04-30T23:59:59.999Z", false],
+    ["exactly at start", period, "2025-05-01T00:00:00.000Z", true],
+    ["inside", period, "2025-05-15T12:00:00.000Z", true],
+    ["exactly at end", period, "2025-05-31T23:59:59.000Z", true],
+    ["after end", period, "2025-05-31T23:59:59.001Z", false],
+    [
+      "date-only end covers the whole day",
+      { startDate: "2025-05-01", endDate: "2025-05-31" },
+      "2025-05-31T23:00:00Z",
+      true,
+    ],
+    [
+      "date-only end, next day",
+      { startDate: "2025-05-01", endDate: "2025-05-31" },
+      "2025-06-01T00:00:00Z",
+      false,
+    ],
+    ["date-only start", { startDate: "2025-05-01", endDate: "2025-05-31" }, "2025-04-30T23:59:59Z", false],
+    ["end before start", { startDate: "2025-06-01", endDate: "2025-05-01" }, "2025-05-15T00:00:00Z", false],
+    ["unparseable date", { startDate: "soon", endDate: "2025-05-31" }, "2025-05-15T00:00:00Z", false],
+  ])("%s", (_name, coupon, now, active) => {
+    expect(isCouponActive(coupon, new Date(now))).toBe(active);
+  });
+});

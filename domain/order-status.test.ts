@@ -1,0 +1,310 @@
+import { describe, expect, it } from "vitest";
+import {
+  allowedModeratorActions,
+  canAppendStatus,
+  canTransition,
+  currentStatus,
+  historyForDisplay,
+  isAwaitingPayment,
+  isDelivered,
+  isOrderStatus,
+  KNOWN_ORDER_STATUSES,
+  type ModeratorActions,
+  type ResultView,
+  resultView,
+  type StatusColour,
+  type StatusEntry,
+  statusColour,
+  TRANSITIONS,
+} from "./order-status";
+
+describe("isOrderStatus", () => {
+  it.each<[string, boolean]>([
+    ["NEW", true],
+    ["PAYMENT_CONFIRMED", true],
+    ["CANCELED", true],
+    ["ERROR", true],
+    ["ERROR_PAYMENT_REGISTER", true],
+    ["INPOST_delivered", true],
+    ["INPOST_out_for_delivery", true],
+    ["INPOST_", false],
+    ["CANCELLED", false],
+    ["new", false],
+    ["", false],
+  ])("%j -> %s", (status, ok) => {
+    expect(isOrderStatus(status)).toBe(ok);
+  });
+});
+
+describe("TRANSITIONS table", () => {
+  it("has an entry for every known status", () => {
+    expect(Object.keys(TRANSITIONS).sort()).toEqual([...KNOWN_ORDER_STATUSES].sort());
+  });
+
+  it("only points at known statuses", () => {
+    for (const targets of Object.values(TRANSITIONS)) {
+      for (const target of targets) expect(KNOWN_ORDER_STATUSES).toContain(target);
+    }
+  });
+});
+
+describe("canTransition", () => {
+  it.each<[string, string, boolean]>([
+    // from NEW
+    ["NEW", "PAYMENT_NEW", true],
+    ["NEW", "PAYMENT_PENDING", true],
+    ["NEW", "PAYMENT_CONFIRMED", true],
+    ["NEW", "PAYMENT_ERROR", true],
+    ["NEW", "CANCELED", true],
+    ["NEW", "SHIPMENT_NUMBER_ADDED", false],
+    ["NEW", "PARCEL_DELIVERED", false],
+    ["NEW", "INPOST_delivered", false],
+    ["NEW", "NEW", false],
+    // payment progress
+    ["PAYMENT_NEW", "PAYMENT_PENDING", true],
+    ["PAYMENT_NEW", "PAYMENT_NEW", true],
+    ["PAYMENT_NEW", "NEW", false],
+    ["PAYMENT_PENDING", "PAYMENT_CONFIRMED", true],
+    ["PAYMENT_PENDING", "PAYMENT_ERROR", true],
+    ["PAYMENT_PENDING", "PAYMENT_NEW", false],
+    ["PAYMENT_PENDING", "NEW", false],
+    ["PAYMENT_PENDING", "CANCELED", true],
+    // retry after an error
+    ["PAYMENT_ERROR", "PAYMENT_NEW", true],
+    ["PAYMENT_ERROR", "PAYMENT_CONFIRMED", true],
+    ["PAYMENT_ERROR", "PAYMENT_PENDING", false],
+    ["PAYMENT_ERROR", "CANCELED", true],
+    // confirmed never goes back (out-of-order notifications)
+    ["PAYMENT_CONFIRMED", "PAYMENT_PENDING", false],
+    ["PAYMENT_CONFIRMED", "PAYMENT_NEW", false],
+    ["PAYMENT_CONFIRMED", "NEW", false],
+    ["PAYMENT_CONFIRMED", "PAYMENT_ERROR", false],
+    ["PAYMENT_CONFIRMED", "PAYMENT_CONFIRMED", false],
+    ["PAYMENT_CONFIRMED", "CANCELED", false],
+    // fulfilment
+    ["PAYMENT_CONFIRMED", "SHIPMENT_NUMBER_ADDED", true],
+    ["PAYMENT_CONFIRMED", "PACKING", true],
+    ["PAYMENT_CONFIRMED", "IN_DELIVERY", true],
+    ["PAYMENT_CONFIRMED", "PARCEL_DELIVERED", true],
+    ["PAYMENT_CONFIRMED", "PARCEL_RECEIVED", true],
+    ["PAYMENT_CONFIRMED", "INPOST_confirmed", true],
+    ["SHIPMENT_NUMBER_ADDED", "SHIPMENT_NUMBER_ADDED", true],
+    ["SHIPMENT_NUMBER_ADDED", "INPOST_out_for_delivery", true],
+    ["SHIPMENT_NUMBER_ADDED", "PAYMENT_PENDING", false],
+    ["PACKING", "SHIPMENT_NUMBER_ADDED", true],
+    ["PACKING", "PACKING", false],
+    ["IN_DELIVERY", "PARCEL_DELIVERED", true],
+    ["IN_DELIVERY", "PACKING", false],
+    ["IN_DELIVERY", "CANCELED", false],
+    // carrier statuses
+    ["INPOST_confirmed", "INPOST_delivered", true],
+    ["INPOST_confirmed", "INPOST_confirmed", false],
+    ["INPOST_confirmed", "PARCEL_DELIVERED", true],
+    ["INPOST_confirmed", "SHIPMENT_NUMBER_ADDED", true],
+    ["INPOST_confirmed", "CANCELED", false],
+    ["INPOST_confirmed", "PAYMENT_CONFIRMED", false],
+    ["PAYMENT_PENDING", "INPOST_confirmed", false],
+    // terminal
+    ["CANCELED", "PAYMENT_CONFIRMED", false],
+    ["CANCELED", "PARCEL_DELIVERED", false],
+    ["CANCELED", "ERROR_X", false],
+    ["PARCEL_DELIVERED", "CANCELED", false],
+    ["PARCEL_DELIVERED", "SHIPMENT_NUMBER_ADDED", false],
+    ["PARCEL_RECEIVED", "PARCEL_DELIVERED", false],
+    ["INPOST_delivered", "PARCEL_DELIVERED", false],
+    ["INPOST_delivered", "INPOST_returned", false],
+    // error annotations
+    ["NEW", "ERROR_PAYMENT_REGISTER", true],
+    ["PAYMENT_CONFIRMED", "ERROR_INVOICE", true],
+    ["ERROR_PAYMENT_REGISTER", "PAYMENT_NEW", true],
+    ["ERROR_PAYMENT_REGISTER", "SHIPMENT_NUMBER_ADDED", false],
+    // unknown statuses
+    ["NEW", "SHIPPED", false],
+    ["SHIPPED", "CANCELED", false],
+  ])("%s -> %s: %s", (from, to, allowed) => {
+    expect(canTransition(from, to)).toBe(allowed);
+  });
+});
+
+const entry = (status: string, minute: number, hidden = false): StatusEntry => ({
+  status,
+  createdAt: `2025-05-15T12:${String(minute).padStart(2, "0")}:00.000Z`,
+  hidden,
+});
+
+describe("canAppendStatus", () => {
+  it.each<[string, StatusEntry[], string, boolean]>([
+    ["first status NEW", [], "NEW", true],
+    ["NEW twice", [entry("NEW", 0)], "NEW", false],
+    ["payment starts", [entry("NEW", 0)], "PAYMENT_NEW", true],
+    [
+      "after an error annotation the last real status counts",
+      [entry("NEW", 0), entry("PAYMENT_CONFIRMED", 1), entry("ERROR_INVOICE", 2)],
+      "SHIPMENT_NUMBER_ADDED",
+      true,
+    ],
+    ["error-only history behaves like NEW", [entry("ERROR_PAYMENT_REGISTER", 0)], "PAYMENT_NEW", true],
+    [
+      "history is sorted by time first",
+      [entry("PAYMENT_CONFIRMED", 5), entry("NEW", 0)],
+      "PAYMENT_PENDING",
+      false,
+    ],
+    [
+      "nothing after cancel",
+      [entry("NEW", 0), entry("CANCELED", 1), entry("ERROR_X", 2)],
+      "PAYMENT_CONFIRMED",
+      false,
+    ],
+    [
+      "nothing after delivery",
+      [entry("PAYMENT_CONFIRMED", 0), entry("INPOST_delivered", 1)],
+      "ERROR_X",
+      false,
+    ],
+    [
+      "unpaid order cannot be marked delivered",
+      [entry("NEW", 0), entry("PAYMENT_NEW", 1)],
+      "PARCEL_DELIVERED",
+      false,
+    ],
+    [
+      "paid order can be marked delivered",
+      [entry("NEW", 0), entry("PAYMENT_CONFIRMED", 1)],
+      "PARCEL_DELIVERED",
+      true,
+    ],
+  ])("%s", (_name, statuses, next, allowed) => {
+    expect(canAppendStatus(statuses, next)).toBe(allowed);
+  });
+});
+
+describe("currentStatus", () => {
+  it.each<[StatusEntry[], string | null]>([
+    [[], null],
+    [[entry("NEW", 0)], "NEW"],
+    [[entry("PAYMENT_PENDING", 3), entry("NEW", 0), entry("PAYMENT_NEW", 1)], "PAYMENT_PENDING"],
+  ])("%#", (statuses, current) => {
+    expect(currentStatus(statuses)).toBe(current);
+  });
+});
+
+describe("isDelivered / isAwaitingPayment", () => {
+  it.each<[string[], boolean]>([
+    [["NEW", "PAYMENT_CONFIRMED", "PARCEL_RECEIVED"], true],
+    [["PAYMENT_CONFIRMED", "PARCEL_DELIVERED"], true],
+    [["PAYMENT_CONFIRMED", "INPOST_delivered"], true],
+    [["PAYMENT_CONFIRMED", "INPOST_out_for_delivery", "IN_DELIVERY"], false],
+    [[], false],
+  ])("isDelivered %j -> %s", (statuses, delivered) => {
+    expect(isDelivered(statuses.map((status) => ({ status })))).toBe(delivered);
+  });
+
+  it.each<[string, boolean]>([
+    ["NEW", true],
+    ["PAYMENT_NEW", true],
+    ["PAYMENT_PENDING", true],
+    ["PAYMENT_CONFIRMED", false],
+    ["PAYMENT_ERROR", false],
+    ["CANCELED", false],
+  ])("isAwaitingPayment %s -> %s", (status, awaiting) => {
+    expect(isAwaitingPayment(status)).toBe(awaiting);
+  });
+});
+
+describe("historyForDisplay", () => {
+  const history = [
+    entry("PAYMENT_CONFIRMED", 2),
+    entry("NEW", 0),
+    entry("PAYMENT_NEW", 1, true),
+    entry("SHIPMENT_NUMBER_ADDED", 3),
+  ];
+  const delivered = [...history, entry("PARCEL_DELIVERED", 4), entry("ERROR_LATE_NOTE", 5)];
+  it.each<[string, StatusEntry[], "compact" | "full", string[]]>([
+    ["full: sorted, hidden omitted", history, "full", ["NEW", "PAYMENT_CONFIRMED", "SHIPMENT_NUMBER_ADDED"]],
+    ["compact: latest", history, "compact", ["SHIPMENT_NUMBER_ADDED"]],
+    ["compact: delivered wins over later entries", delivered, "compact", ["PARCEL_DELIVERED"]],
+    [
+      "compact: hidden latest is skipped",
+      [entry("NEW", 0), entry("PAYMENT_NEW", 1, true)],
+      "compact",
+      ["NEW"],
+    ],
+    ["compact: nothing visible", [entry("NEW", 0, true)], "compact", []],
+    ["full: empty", [], "full", []],
+  ])("%s", (_name, statuses, mode, expected) => {
+    expect(historyForDisplay(statuses, mode).map((e) => e.status)).toEqual(expected);
+  });
+});
+
+describe("statusColour", () => {
+  it.each<[string, StatusColour]>([
+    ["ERROR", "red"],
+    ["ERROR_PAYMENT_REGISTER", "red"],
+    ["PAYMENT_ERROR", "red"],
+    ["CANCELED", "red"],
+    ["PARCEL_RECEIVED", "green"],
+    ["PARCEL_DELIVERED", "green"],
+    ["INPOST_delivered", "green"],
+    ["NEW", "grey"],
+    ["PAYMENT_CONFIRMED", "indigo"],
+    ["PAYMENT_PENDING", "indigo"],
+    ["SHIPMENT_NUMBER_ADDED", "indigo"],
+    ["INPOST_out_for_delivery", "indigo"],
+  ])("%s -> %s", (status, colour) => {
+    expect(statusColour(status)).toBe(colour);
+  });
+});
+
+describe("allowedModeratorActions", () => {
+  it.each<[string, string[], ModeratorActions]>([
+    ["new order", ["NEW"], { markDelivered: true, cancel: true, shipmentNumber: true }],
+    [
+      "payment pending",
+      ["NEW", "PAYMENT_PENDING"],
+      { markDelivered: true, cancel: true, shipmentNumber: true },
+    ],
+    [
+      "paid: no cancel",
+      ["NEW", "PAYMENT_CONFIRMED"],
+      { markDelivered: true, cancel: false, shipmentNumber: true },
+    ],
+    [
+      "shipment number added",
+      ["NEW", "PAYMENT_CONFIRMED", "SHIPMENT_NUMBER_ADDED"],
+      { markDelivered: true, cancel: false, shipmentNumber: true },
+    ],
+    [
+      "delivered",
+      ["NEW", "PAYMENT_CONFIRMED", "PARCEL_DELIVERED"],
+      { markDelivered: false, cancel: false, shipmentNumber: false },
+    ],
+    [
+      "delivered by carrier",
+      ["NEW", "PAYMENT_CONFIRMED", "INPOST_delivered"],
+      { markDelivered: false, cancel: false, shipmentNumber: false },
+    ],
+    ["canceled", ["NEW", "CANCELED"], { markDelivered: false, cancel: false, shipmentNumber: false }],
+  ])("%s", (_name, statuses, actions) => {
+    expect(allowedModeratorActions(statuses.map((status) => ({ status })))).toEqual(actions);
+  });
+});
+
+describe("resultView", () => {
+  it.each<[string, ResultView]>([
+    ["PAYMENT_CONFIRMED", "confirmed"],
+    ["SHIPMENT_NUMBER_ADDED", "confirmed"],
+    ["PACKING", "confirmed"],
+    ["PARCEL_DELIVERED", "confirmed"],
+    ["INPOST_delivered", "confirmed"],
+    ["CANCELED", "canceled"],
+    ["NEW", "pending"],
+    ["PAYMENT_NEW", "pending"],
+    ["PAYMENT_PENDING", "pending"],
+    ["PAYMENT_ERROR", "error"],
+    ["ERROR_PAYMENT_REGISTER", "error"],
+    ["SOMETHING_ELSE", "error"],
+  ])("%s -> %s", (status, view) => {
+    expect(resultView(status)).toBe(view);
+  });
+});

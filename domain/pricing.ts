@@ -1,0 +1,111 @@
+// Price rules (SPEC §3 derived prices, §9 discount percent and effective price).
+// All amounts are integer grosze.
+
+import { totalQuantity } from "./availability";
+import type { Id, ProductThumbnail } from "./types";
+
+export interface PriceLike {
+  priceGrosze: number;
+  promotionalPriceGrosze: number | null;
+}
+
+export interface VariantPriceLike extends PriceLike {
+  fields: Readonly<Record<string, Id>>;
+  quantity: number;
+}
+
+export interface ProductPriceLike extends PriceLike {
+  quantity: number;
+  /** lowest price in the last 30 days, product level */
+  minPriceGrosze: number;
+  /** lowest 30-day price per variant, keyed by variantKey(variant.fields) */
+  minVariantPrice: Readonly<Record<string, number>>;
+  variants: readonly VariantPriceLike[];
+}
+
+/** The price the customer pays: the promotional price when set and different from the price. */
+export function effectivePriceGrosze(item: PriceLike): number {
+  const { priceGrosze, promotionalPriceGrosze } = item;
+  return promotionalPriceGrosze != null && promotionalPriceGrosze !== priceGrosze
+    ? promotionalPriceGrosze
+    : priceGrosze;
+}
+
+/** The regular (struck-through) price. */
+export function standardPriceGrosze(item: PriceLike): number {
+  return item.priceGrosze;
+}
+
+/**
+ * Discount percent = round((1 - price/standard) * 100, 2 decimals), only when price < standard,
+ * else 0. Computed in integers: 7999 of 9999 -> 20.002 -> 20; 6667 of 10000 -> 33.33.
+ */
+export function discountPercent(priceGrosze: number, standardGrosze: number): number {
+  if (standardGrosze <= 0 || priceGrosze >= standardGrosze) return 0;
+  return Math.round(((standardGrosze - priceGrosze) * 10_000) / standardGrosze) / 100;
+}
+
+/**
+ * Key of a variant in `minVariantPrice`: its option ids sorted ascending (numerically)
+ * and joined by dots, e.g. { "3": 12, "1": 7 } -> "7.12".
+ */
+export function variantKey(fields: Readonly<Record<string, Id>>): string {
+  return Object.values(fields)
+    .slice()
+    .sort((a, b) => a - b)
+    .join(".");
+}
+
+export interface PriceView {
+  /** what the customer pays now */
+  priceGrosze: number;
+  /** regular price (shown struck-through when different) */
+  standardPriceGrosze: number;
+  /** lowest price in the last 30 days (never above the current price) */
+  lowestPriceGrosze: number;
+  discountPercent: number;
+}
+
+/**
+ * Current, standard and lowest-30-day price of a product, for the chosen variant when there is one.
+ * The lowest price falls back to the current price when no history is stored, and is capped at the
+ * current price (the current price is itself part of the 30-day window).
+ */
+export function productPrices(product: ProductPriceLike, variant: VariantPriceLike | null): PriceView {
+  const source: PriceLike = variant ?? product;
+  const price = effectivePriceGrosze(source);
+  const standard = standardPriceGrosze(source);
+  const storedLowest = variant ? product.minVariantPrice[variantKey(variant.fields)] : product.minPriceGrosze;
+  const lowest = Math.min(storedLowest ?? price, price);
+  return {
+    priceGrosze: price,
+    standardPriceGrosze: standard,
+    lowestPriceGrosze: lowest,
+    discountPercent: discountPercent(price, standard),
+  };
+}
+
+/** The variant with the lowest effective price (first one on ties), or null without variants. */
+export function cheapestVariant<V extends VariantPriceLike>(variants: readonly V[]): V | null {
+  let cheapest: V | null = null;
+  for (const variant of variants) {
+    if (cheapest === null || effectivePriceGrosze(variant) < effectivePriceGrosze(cheapest))
+      cheapest = variant;
+  }
+  return cheapest;
+}
+
+/**
+ * Thumbnail data for lists and carousels. With variants the prices are those of the cheapest
+ * variant (by effective price); without variants those of the product.
+ */
+export function productThumbnail(product: ProductPriceLike): ProductThumbnail {
+  const prices = productPrices(product, cheapestVariant(product.variants));
+  return {
+    totalQuantity: totalQuantity(product),
+    discountPercent: prices.discountPercent,
+    priceGrosze: prices.priceGrosze,
+    standardPriceGrosze: prices.standardPriceGrosze,
+    minPriceGrosze: prices.lowestPriceGrosze,
+  };
+}

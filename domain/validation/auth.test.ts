@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import {
+  loginSchema,
+  newPasswordSchema,
+  registerPayloadSchema,
+  registerSchema,
+  resetPasswordSchema,
+} from "./auth";
+import { type FieldError, fieldErrors } from "./errors";
+
+const errorsOf = (result: { success: boolean; error?: { issues: readonly z.core.$ZodIssue[] } }) =>
+  result.success || !result.error ? {} : fieldErrors(result.error);
+
+describe("loginSchema", () => {
+  it("normalises the e-mail and keeps the password as typed", () => {
+    expect(loginSchema.parse({ email: " Ala@Example.PL ", password: " abc " })).toEqual({
+      email: "ala@example.pl",
+      password: " abc ",
+    });
+  });
+
+  it.each<[unknown, Record<string, FieldError>]>([
+    [{}, { email: { key: "validation.required" }, password: { key: "validation.required" } }],
+    [
+      { email: "", password: "" },
+      { email: { key: "validation.required" }, password: { key: "validation.required" } },
+    ],
+    [{ email: "ala@", password: "x" }, { email: { key: "validation.email" } }],
+    [{ email: "ala@example.pl", password: "1" }, {}],
+  ])("%j", (input, errors) => {
+    expect(errorsOf(loginSchema.safeParse(input))).toEqual(errors);
+  });
+});
+
+describe("resetPasswordSchema", () => {
+  it.each<[unknown, Record<string, FieldError>]>([
+    [{ email: "" }, { email: { key: "validation.required" } }],
+    [{ email: "zly-adres" }, { email: { key: "validation.email" } }],
+    [{ email: "ala@example.pl" }, {}],
+  ])("%j", (input, errors) => {
+    expect(errorsOf(resetPasswordSchema.safeParse(input))).toEqual(errors);
+  });
+});
+
+describe("registerSchema", () => {
+  const valid = {
+    displayName: "Ala Kowalska",
+    email: "ala@example.pl",
+    password: "tajne123",
+    confirmPassword: "tajne123",
+    acceptTerms: true,
+  };
+  it.each<[string, Record<string, unknown>, Record<string, FieldError>]>([
+    ["valid", {}, {}],
+    [
+      "name too short",
+      { displayName: "Al" },
+      { displayName: { key: "validation.minLength", params: { min: 3 } } },
+    ],
+    ["name of spaces", { displayName: "   " }, { displayName: { key: "validation.required" } }],
+    [
+      "name trimmed before length",
+      { displayName: " Al " },
+      { displayName: { key: "validation.minLength", params: { min: 3 } } },
+    ],
+    ["bad e-mail", { email: "ala.example.pl" }, { email: { key: "validation.email" } }],
+    [
+      "password too short",
+      { password: "123456", confirmPassword: "123456" },
+      { password: { key: "validation.minLength", params: { min: 7 } } },
+    ],
+    ["password exactly 7", { password: "1234567", confirmPassword: "1234567" }, {}],
+    [
+      "password missing",
+      { password: "", confirmPassword: "" },
+      { password: { key: "validation.required" }, confirmPassword: { key: "validation.required" } },
+    ],
+    [
+      "confirmation differs",
+      { confirmPassword: "tajne124" },
+      { confirmPassword: { key: "validation.sameAsPassword" } },
+    ],
+    ["terms not ticked", { acceptTerms: false }, { acceptTerms: { key: "validation.termsRequired" } }],
+    ["terms missing", { acceptTerms: undefined }, { acceptTerms: { key: "validation.termsRequired" } }],
+    [
+      "mismatch is reported together with other errors",
+      { displayName: "Al", confirmPassword: "inne-haslo" },
+      {
+        displayName: { key: "validation.minLength", params: { min: 3 } },
+        confirmPassword: { key: "validation.sameAsPassword" },
+      },
+    ],
+  ])("%s", (_name, patch, errors) => {
+    expect(errorsOf(registerSchema.safeParse({ ...valid, ...patch }))).toEqual(errors);
+  });
+
+  it("API payload has no checkbox and still checks the confirmation", () => {
+    const { acceptTerms: _ignored, ...payload } = valid;
+    expect(registerPayloadSchema.parse(payload)).toEqual(payload);
+    expect(errorsOf(registerPayloadSchema.safeParse({ ...payload, confirmPassword: "x" }))).toEqual({
+      confirmPassword: { key: "validation.sameAsPassword" },
+    });
+  });
+});
+
+describe("newPasswordSchema", () => {
+  it.each<[unknown, Record<string, FieldError>]>([
+    [{ password: "nowehaslo", confirmPassword: "nowehaslo" }, {}],
+    [
+      { password: "krotki", confirmPassword: "krotki" },
+      { password: { key: "validation.minLength", params: { min: 7 } } },
+    ],
+    [
+      { password: "nowehaslo", confirmPassword: "nowehasl0" },
+      { confirmPassword: { key: "validation.sameAsPassword" } },
+    ],
+    [{}, { password: { key: "validation.required" }, confirmPassword: { key: "validation.required" } }],
+  ])("%j", (input, errors) => {
+    expect(errorsOf(newPasswordSchema.safeParse(input))).toEqual(errors);
+  });
+});

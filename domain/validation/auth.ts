@@ -1,0 +1,63 @@
+// Login, password reset, registration, new password (SPEC §5).
+
+import { z } from "zod";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../constants";
+import { displayNameSchema } from "./address";
+import { emailSchema, requiredOrInvalid } from "./common";
+import { MSG } from "./messages";
+
+/** Login password: only required (older accounts may have shorter passwords). Never trimmed. */
+const loginPasswordSchema = z.string({ error: requiredOrInvalid }).min(1, { error: MSG.required });
+
+/** New password: required, at least 7 characters. Never trimmed. */
+export const passwordSchema = z
+  .string({ error: requiredOrInvalid })
+  .min(1, { error: MSG.required })
+  .min(PASSWORD_MIN, { error: MSG.minLength })
+  .max(PASSWORD_MAX, { error: MSG.maxLength });
+
+const confirmPasswordSchema = z.string({ error: requiredOrInvalid }).min(1, { error: MSG.required });
+
+const samePassword = {
+  path: ["confirmPassword"],
+  error: MSG.sameAsPassword,
+};
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: loginPasswordSchema,
+});
+export type LoginInput = z.output<typeof loginSchema>;
+
+export const resetPasswordSchema = z.object({ email: emailSchema });
+
+/** Registration form (with the terms checkbox). */
+export const registerSchema = z
+  .object({
+    displayName: displayNameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    confirmPassword: confirmPasswordSchema,
+    acceptTerms: z.literal(true, { error: MSG.termsRequired }),
+  })
+  .refine((data) => data.password === data.confirmPassword, samePassword);
+export type RegisterForm = z.output<typeof registerSchema>;
+
+/** `POST /auth/register` body (SPEC §3): the form without the checkbox. */
+export const registerPayloadSchema = z
+  .object({
+    displayName: displayNameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    confirmPassword: confirmPasswordSchema,
+  })
+  .refine((data) => data.password === data.confirmPassword, samePassword);
+export type RegisterPayload = z.output<typeof registerPayloadSchema>;
+
+/** Set-new-password form; the API body adds the link's query params. */
+export const newPasswordSchema = z
+  .object({
+    password: passwordSchema,
+    confirmPassword: confirmPasswordSchema,
+  })
+  .refine((data) => data.password === data.confirmPassword, samePassword);

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { couponCheckSchema, couponCodeSchema, couponFormSchema } from "./coupon";
+import { type FieldError, fieldErrors } from "./errors";
+
+describe("couponCodeSchema", () => {
+  it.each<[unknown, string | null]>([
+    ["", "coupon.enterCode"],
+    ["   ", "coupon.enterCode"],
+    [undefined, "coupon.enterCode"],
+    ["LATO10", null],
+    ["x".repeat(51), "coupon.invalid"],
+  ])("%j -> %j", (input, key) => {
+    const result = couponCodeSchema.safeParse(input);
+    expect(result.success ? null : result.error.issues[0]?.message).toBe(key);
+  });
+
+  it("trims the code", () => {
+    expect(couponCheckSchema.parse({ code: " LATO10 " })).toEqual({ code: "LATO10" });
+  });
+});
+
+describe("couponFormSchema", () => {
+  const valid = {
+    code: "LATO10",
+    discountType: "percent",
+    discountValue: 10,
+    startDate: "2025-06-01",
+    endDate: "2025-06-30",
+  };
+  it.each<[string, Record<string, unknown>, Record<string, FieldError>]>([
+    ["valid percent", {}, {}],
+    ["valid fixed in grosze", { discountType: "fixed", discountValue: 1500 }, {}],
+    ["100 percent allowed", { discountValue: 100 }, {}],
+    ["same day start and end", { endDate: "2025-06-01" }, {}],
+    [
+      "percent above 100",
+      { discountValue: 101 },
+      { discountValue: { key: "validation.maxValue", params: { max: 100 } } },
+    ],
+    [
+      "percent 0",
+      { discountValue: 0 },
+      { discountValue: { key: "validation.minValue", params: { min: 1 } } },
+    ],
+    [
+      "fixed 0",
+      { discountType: "fixed", discountValue: 0 },
+      { discountValue: { key: "validation.minValue", params: { min: 1 } } },
+    ],
+    ["fractional value", { discountValue: 10.5 }, { discountValue: { key: "validation.integer" } }],
+    ["end before start", { endDate: "2025-05-31" }, { endDate: { key: "validation.dateRange" } }],
+    [
+      "datetime end before start",
+      { startDate: "2025-06-01T10:00:00Z", endDate: "2025-06-01T09:00:00Z" },
+      { endDate: { key: "validation.dateRange" } },
+    ],
+    ["bad date", { startDate: "jutro" }, { startDate: { key: "validation.invalid" } }],
+    ["missing code", { code: "" }, { code: { key: "validation.required" } }],
+    ["code with a space", { code: "LATO 10" }, { code: { key: "validation.invalid" } }],
+    ["unknown type", { discountType: "gratis" }, { discountType: { key: "validation.invalid" } }],
+    ["missing type", { discountType: undefined }, { discountType: { key: "validation.required" } }],
+  ])("%s", (_name, patch, errors) => {
+    const result = couponFormSchema.safeParse({ ...valid, ...patch });
+    expect(result.success ? {} : fieldErrors(result.error)).toEqual(errors);
+  });
+});

@@ -1,0 +1,100 @@
+// Order create payload (SPEC §3, §5 Checkout) and the small order endpoints' bodies.
+
+import { z } from "zod";
+import { DEFAULT_DELIVERY_METHOD, DELIVERY_METHOD_IDS } from "../delivery";
+import { MODERATOR_STATUSES } from "../order-status";
+import { processingTimeSchema } from "../processing-time";
+import { invoiceDataSchema, makeAddressSchema } from "./address";
+import { emailSchema, groszeSchema, idSchema, requiredOrInvalid, requiredString } from "./common";
+import { MSG } from "./messages";
+
+export const MAX_ORDER_LINES = 100;
+export const MAX_LINE_QUANTITY = 999;
+
+const optionalPointText = z.preprocess(
+  (value) => (typeof value === "number" ? String(value) : value === "" ? null : value),
+  z.string({ error: MSG.invalid }).trim().nullable().optional(),
+);
+
+/** Parcel-locker pick-up point as returned by the locker map widget. */
+export const deliveryPointSchema = z.object({
+  foreign_access_point_id: z
+    .string({ error: MSG.selectParcelLocker })
+    .trim()
+    .min(1, { error: MSG.selectParcelLocker })
+    .max(64, { error: MSG.maxLength }),
+  name: z.string({ error: MSG.invalid }).trim().max(200, { error: MSG.maxLength }).default(""),
+  street: z.string({ error: MSG.invalid }).trim().max(200, { error: MSG.maxLength }).default(""),
+  house_number: optionalPointText.transform((v) => v ?? null),
+  flat_number: optionalPointText.transform((v) => v ?? null),
+  postal_code: z.string({ error: MSG.invalid }).trim().max(10, { error: MSG.maxLength }).default(""),
+  city: z.string({ error: MSG.invalid }).trim().max(100, { error: MSG.maxLength }).default(""),
+});
+export type DeliveryPoint = z.output<typeof deliveryPointSchema>;
+
+/** Record key of variantKeys: a field id written as text. */
+const fieldIdKey = z.string().regex(/^[1-9]\d*$/, { error: MSG.invalid });
+
+export const orderCartItemSchema = z.object({
+  productId: idSchema,
+  quantity: z
+    .number({ error: (issue) => (issue.input === undefined ? MSG.required : MSG.number) })
+    .int({ error: MSG.integer })
+    .min(1, { error: MSG.minValue })
+    .max(MAX_LINE_QUANTITY, { error: MSG.maxValue }),
+  variantKeys: z.record(fieldIdKey, idSchema, { error: MSG.invalid }).default({}),
+  variantId: idSchema.nullable().default(null),
+});
+export type OrderCartItem = z.output<typeof orderCartItemSchema>;
+
+export interface OrderCreateSchemaOptions {
+  /** false for a logged-in customer: the recipient e-mail field is hidden and the account e-mail is used */
+  requireRecipientEmail?: boolean;
+}
+
+/**
+ * `POST /orders` body. `priceGrosze` is the total the customer saw (the server recomputes and
+ * compares). A parcel-locker delivery needs `deliveryPoint` with an id ("checkout.selectParcelLocker");
+ * for the courier the point is dropped (null).
+ */
+export function makeOrderCreateSchema(options: OrderCreateSchemaOptions = {}) {
+  const recipient = makeAddressSchema({ requireEmail: options.requireRecipientEmail !== false });
+  return z
+    .object({
+      priceGrosze: groszeSchema,
+      delivery: z.enum(DELIVERY_METHOD_IDS, { error: requiredOrInvalid }).default(DEFAULT_DELIVERY_METHOD),
+      cart: z
+        .array(orderCartItemSchema, { error: MSG.required })
+        .min(1, { error: MSG.required })
+        .max(MAX_ORDER_LINES, { error: MSG.maxLength }),
+      coupon: idSchema
+        .nullable()
+        .optional()
+        .transform((v) => v ?? null),
+      recipient,
+      invoiceData: invoiceDataSchema,
+      deliveryPoint: z.preprocess((v) => v ?? null, deliveryPointSchema.nullable()),
+      acceptTermsAndConditions: z.literal(true, { error: MSG.termsRequired }),
+      maxProcessingTime: processingTimeSchema,
+    })
+    .superRefine((data, ctx) => {
+      if (data.delivery === "parcel-locker" && !data.deliveryPoint) {
+        ctx.addIssue({ code: "custom", path: ["deliveryPoint"], message: MSG.selectParcelLocker });
+      }
+    })
+    .transform((data) => (data.delivery === "parcel-locker" ? data : { ...data, deliveryPoint: null }));
+}
+
+/** Guest order (recipient e-mail required). */
+export const orderCreateSchema = makeOrderCreateSchema();
+export type OrderCreatePayload = z.output<typeof orderCreateSchema>;
+export type OrderCreateInput = z.input<typeof orderCreateSchema>;
+
+/** `PUT /orders/{id}/add-status` body: the statuses a moderator may add. */
+export const addStatusSchema = z.object({ status: z.enum(MODERATOR_STATUSES, { error: MSG.invalid }) });
+
+/** Guest order lookup (`/zamowienie?orderNumber=&email=`, `GET /orders/{id}?email=`). */
+export const orderLookupSchema = z.object({
+  orderNumber: requiredString({ max: 64 }),
+  email: emailSchema,
+});

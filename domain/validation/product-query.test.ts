@@ -1,0 +1,172 @@
+import { describe, expect, it } from "vitest";
+import {
+  activeFilters,
+  DEFAULT_PRODUCT_QUERY,
+  groszeToQueryValue,
+  type ProductFilter,
+  type ProductQuery,
+  parseProductQuery,
+  productListHref,
+  removeFilter,
+  serializeProductQuery,
+  setSortField,
+  toggleSortDirection,
+  updateProductQuery,
+} from "./product-query";
+
+const q = (patch: Partial<ProductQuery> = {}): ProductQuery => ({ ...DEFAULT_PRODUCT_QUERY, ...patch });
+
+describe("parseProductQuery", () => {
+  it.each<[string, ProductQuery]>([
+    ["", q()],
+    ["?kategoria=5", q({ kategoria: 5 })],
+    ["szukaj=+kocyk++minky+", q({ szukaj: "kocyk minky" })],
+    [
+      "nowosci=tak&wyprawki=tak&zestawy=tak&wyprzedaz=tak&premium=tak",
+      q({ nowosci: true, wyprawki: true, zestawy: true, wyprzedaz: true, premium: true }),
+    ],
+    ["wyprzedaz=nie&premium=1", q()],
+    ["sortujWg=price&sortujTyp=desc", q({ sortujWg: "price", sortujTyp: "desc" })],
+    ["sortujWg=title", q({ sortujWg: "title" })],
+    ["sortujWg=rating&sortujTyp=up", q()],
+    ["minCena=10,50&maxCena=99.99", q({ minCenaGrosze: 1050, maxCenaGrosze: 9999 })],
+    ["minCena=abc&maxCena=-5", q()],
+    ["strona=3", q({ strona: 3 })],
+    ["strona=0", q()],
+    ["strona=x", q()],
+    ["kategoria=abc", q()],
+    ["kategoria=0", q()],
+    ["kategoria=2&kategoria=3", q({ kategoria: 2 })],
+    ["unknown=1&kategoria=4", q({ kategoria: 4 })],
+  ])("%j", (search, expected) => {
+    expect(parseProductQuery(search)).toEqual(expected);
+  });
+
+  it("accepts URLSearchParams and records", () => {
+    expect(parseProductQuery(new URLSearchParams("premium=tak"))).toEqual(q({ premium: true }));
+    expect(parseProductQuery({ premium: "tak", kategoria: ["7", "8"], szukaj: undefined })).toEqual(
+      q({ premium: true, kategoria: 7 }),
+    );
+  });
+
+  it("limits the search text", () => {
+    expect(parseProductQuery(`szukaj=${"a".repeat(300)}`).szukaj).toHaveLength(100);
+  });
+});
+
+describe("serializeProductQuery / productListHref", () => {
+  it.each<[Partial<ProductQuery>, string]>([
+    [{}, ""],
+    [q(), ""],
+    [{ kategoria: 5, szukaj: "kocyk minky" }, "kategoria=5&szukaj=kocyk+minky"],
+    [{ wyprzedaz: true, premium: true }, "wyprzedaz=tak&premium=tak"],
+    [{ sortujWg: "price", sortujTyp: "desc" }, "sortujWg=price&sortujTyp=desc"],
+    [{ minCenaGrosze: 1050, maxCenaGrosze: 10000 }, "minCena=10.5&maxCena=100"],
+    [{ minCenaGrosze: 0 }, "minCena=0"],
+    [{ strona: 2 }, "strona=2"],
+    [{ szukaj: "   " }, ""],
+  ])("%j -> %j", (query, search) => {
+    expect(serializeProductQuery(query).toString()).toBe(search);
+  });
+
+  it.each<[Partial<ProductQuery>, string]>([
+    [{}, "/produkty"],
+    [{ wyprawki: true }, "/produkty?wyprawki=tak"],
+  ])("href %j -> %s", (query, href) => {
+    expect(productListHref(query)).toBe(href);
+  });
+
+  it.each<[ProductQuery]>([
+    [
+      q({
+        kategoria: 3,
+        szukaj: "rożek",
+        nowosci: true,
+        sortujWg: "price",
+        sortujTyp: "desc",
+        minCenaGrosze: 1234,
+        maxCenaGrosze: 5000,
+        strona: 4,
+      }),
+    ],
+    [q({ zestawy: true, minCenaGrosze: 1, maxCenaGrosze: 10 })],
+  ])("round-trips %j", (query) => {
+    expect(parseProductQuery(serializeProductQuery(query))).toEqual(query);
+  });
+});
+
+describe("groszeToQueryValue", () => {
+  it.each([
+    [1200, "12"],
+    [1250, "12.5"],
+    [1234, "12.34"],
+    [1205, "12.05"],
+    [5, "0.05"],
+    [0, "0"],
+  ])("%i -> %s", (grosze, value) => {
+    expect(groszeToQueryValue(grosze)).toBe(value);
+  });
+});
+
+describe("query updates", () => {
+  it("changing the sort field resets the direction to ascending and the page", () => {
+    expect(setSortField(q({ sortujWg: "price", sortujTyp: "desc", strona: 3 }), "title")).toEqual(
+      q({ sortujWg: "title", sortujTyp: "asc" }),
+    );
+  });
+
+  it.each<["asc" | "desc", "asc" | "desc"]>([
+    ["asc", "desc"],
+    ["desc", "asc"],
+  ])("toggle %s -> %s", (from, to) => {
+    expect(toggleSortDirection(q({ sortujTyp: from, strona: 2 }))).toEqual(q({ sortujTyp: to }));
+  });
+
+  it.each<[Partial<ProductQuery>, ProductQuery]>([
+    [{ premium: true }, q({ premium: true, kategoria: 2 })],
+    [{ strona: 5 }, q({ strona: 5, kategoria: 2 })],
+  ])("update %j", (patch, expected) => {
+    expect(updateProductQuery(q({ kategoria: 2, strona: 3 }), patch)).toEqual(expected);
+  });
+});
+
+describe("activeFilters / removeFilter", () => {
+  const full = q({
+    szukaj: "kocyk",
+    kategoria: 2,
+    minCenaGrosze: 100,
+    maxCenaGrosze: 900,
+    nowosci: true,
+    wyprawki: true,
+    wyprzedaz: true,
+    zestawy: true,
+    premium: true,
+    strona: 2,
+  });
+
+  it("lists chips in display order", () => {
+    expect(activeFilters(full)).toEqual([
+      "szukaj",
+      "kategoria",
+      "minCena",
+      "maxCena",
+      "nowosci",
+      "wyprawki",
+      "wyprzedaz",
+      "zestawy",
+      "premium",
+    ]);
+    expect(activeFilters(q())).toEqual([]);
+  });
+
+  it.each<[ProductFilter, Partial<ProductQuery>]>([
+    ["szukaj", { szukaj: "" }],
+    ["kategoria", { kategoria: null }],
+    ["minCena", { minCenaGrosze: null }],
+    ["maxCena", { maxCenaGrosze: null }],
+    ["premium", { premium: false }],
+    ["wyprawki", { wyprawki: false }],
+  ])("remove %s", (filter, change) => {
+    expect(removeFilter(full, filter)).toEqual({ ...full, ...change, strona: 1 });
+  });
+});

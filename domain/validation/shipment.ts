@@ -1,0 +1,31 @@
+// Shipment number entry (SPEC §5): required; must differ from the previous number.
+
+import { z } from "zod";
+import { SHIPMENT_NUMBER_MAX } from "../constants";
+import { requiredString } from "./common";
+import { MSG } from "./messages";
+
+export const shipmentNumberSchema = requiredString({ max: SHIPMENT_NUMBER_MAX });
+
+/** Comparison form of a shipment number: whitespace removed, upper case. */
+export function normalizeShipmentNumber(value: string): string {
+  return value.replace(/\s+/g, "").toUpperCase();
+}
+
+/** True when `next` is the same number as `previous` (ignoring spaces and letter case). */
+export function isSameShipmentNumber(previous: string | null | undefined, next: string): boolean {
+  if (previous == null) return false;
+  const before = normalizeShipmentNumber(previous);
+  return before !== "" && before === normalizeShipmentNumber(next);
+}
+
+/** `PUT /orders/{id}/add-shipment-number` body. */
+export const addShipmentNumberSchema = z.object({ shipmentNumber: shipmentNumberSchema });
+
+/** The moderator's form, which also rejects the number already on the order. */
+export function makeShipmentNumberFormSchema(previous: string | null | undefined) {
+  return addShipmentNumberSchema.refine((data) => !isSameShipmentNumber(previous, data.shipmentNumber), {
+    path: ["shipmentNumber"],
+    error: MSG.shipmentSameAsPrevious,
+  });
+}
