@@ -395,3 +395,15 @@ describe("formatDate", () => {
     expect(formatDateTime("en", "")).toBe("");
   });
 });
+
+describe("validation message keys", () => {
+  it("every key the zod schemas use has a text in both languages", async () => {
+    const { MESSAGE_KEYS } = await import("../validation/messages");
+    const { pl } = await import("./pl");
+    const { en } = await import("./en");
+    for (const key of MESSAGE_KEYS) {
+      expect(pl, key).toHaveProperty([key]);
+      expect(en, key).toHaveProperty([key]);
+    }
+  });
+});

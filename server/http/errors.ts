@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { ZodError } from "zod";
+import { type FieldError, fieldErrors } from "../../domain/validation/errors";
 
 // Expected failures are values with codes (docs/decisions/008-errors.md). This is
 // the one place that maps a code to an HTTP status and the spec's message.
@@ -31,10 +32,7 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-export interface FieldError {
-  key: string;
-  params?: Record<string, string | number>;
-}
+export type { FieldError };
 
 export interface Failure {
   ok: false;
@@ -68,17 +66,6 @@ export function errorBody(failure: Failure) {
   };
 }
 
-function zodFields(error: ZodError): Record<string, FieldError> {
-  const fields: Record<string, FieldError> = {};
-  for (const issue of error.issues) {
-    const name = issue.path.join(".") || "_";
-    if (fields[name]) continue;
-    const key = issue.message.includes(".") && !issue.message.includes(" ") ? issue.message : "validation.invalid";
-    fields[name] = { key };
-  }
-  return fields;
-}
-
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof FailureError) {
@@ -86,7 +73,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(body.statusCode).send(body);
     }
     if (error instanceof ZodError) {
-      const body = errorBody(fail("validation", zodFields(error)));
+      const body = errorBody(fail("validation", fieldErrors(error)));
       return reply.status(400).send(body);
     }
     const status = "statusCode" in error && typeof error.statusCode === "number" ? error.statusCode : 500;
