@@ -1,0 +1,67 @@
+import { Link } from "react-router";
+import type { HeaderSlide } from "../../domain/types";
+import { useT } from "../lib/i18n";
+import { Carousel } from "./carousel";
+
+/** Home banner carousel: one slide per view (image, title, description, optional link). */
+export function BannerCarousel({ slides, label }: { slides: readonly HeaderSlide[]; label: string }) {
+  const t = useT();
+  if (slides.length === 0) return null;
+  return (
+    <Carousel
+      label={label}
+      columnsClassName="auto-cols-[100%]"
+      className="overflow-hidden rounded-2xl"
+      buttonsClassName="max-md:top-[calc((100vw-2rem)*3/16)]"
+      slides={slides.map((slide, index) => ({
+        key: slide._id,
+        content: (
+          <div className="relative flex h-full flex-col overflow-hidden rounded-2xl bg-white md:aspect-[16/7] md:justify-end md:bg-stone-200 lg:aspect-[8/3]">
+            <img
+              src={slide.image.url}
+              alt=""
+              width={1200}
+              height={450}
+              loading={index === 0 ? "eager" : "lazy"}
+              fetchPriority={index === 0 ? "high" : undefined}
+              className="aspect-[8/3] w-full object-cover md:absolute md:inset-0 md:aspect-auto md:size-full"
+            />
+            <div className="relative flex-1 rounded-b-2xl border-x border-b border-stone-200 p-4 md:m-8 md:max-w-lg md:flex-none md:rounded-xl md:border-0 md:bg-white/90 md:p-6 md:shadow-sm">
+              <h2 className="font-serif text-xl font-semibold text-stone-900 md:text-3xl">{slide.title}</h2>
+              {slide.description ? (
+                <p className="mt-2 text-sm text-stone-700 md:text-base">{slide.description}</p>
+              ) : null}
+              {slide.link ? (
+                <SlideLink href={slide.link} label={t("home.slideLink")} title={slide.title} />
+              ) : null}
+            </div>
+          </div>
+        ),
+      }))}
+    />
+  );
+}
+
+function SlideLink({ href, label, title }: { href: string; label: string; title: string }) {
+  const className =
+    "mt-4 inline-flex rounded-full bg-accent-600 px-5 py-2 text-sm font-semibold text-white hover:bg-accent-700";
+  const content = (
+    <>
+      {label}
+      <span className="sr-only">: {title}</span>
+    </>
+  );
+  // same-site paths navigate in the app; anything else is an ordinary external link
+  if (href.startsWith("/") && !href.startsWith("//")) {
+    return (
+      <Link to={href} className={className}>
+        {content}
+      </Link>
+    );
+  }
+  return (
+    <a href={href} rel="noopener noreferrer" className={className}>
+      {content}
+    </a>
+  );
+}

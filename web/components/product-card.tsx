@@ -1,0 +1,77 @@
+import { Link } from "react-router";
+import type { ProductBasic } from "../../domain/types";
+import { useT } from "../lib/i18n";
+import { productPath } from "../lib/paths";
+import { ProductPrice } from "./product-price";
+
+export type ProductCardData = Pick<
+  ProductBasic,
+  "_id" | "slug" | "title" | "image" | "isNew" | "isSale" | "isPremium" | "thumbnail"
+>;
+
+/** Product thumbnail for lists and carousels: image, badges, title and price, linking to the product. */
+export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
+  const t = useT();
+  const unavailable = product.thumbnail.totalQuantity <= 0;
+  const discount = product.thumbnail.discountPercent;
+  const image = product.image;
+  return (
+    <article
+      className={`group relative flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white transition-shadow hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:-outline-offset-2 has-[a:focus-visible]:outline-accent-600 ${
+        unavailable ? "opacity-60" : ""
+      }`}
+    >
+      <div className="relative aspect-square overflow-hidden bg-stone-100">
+        {image ? (
+          <img
+            src={image.thumb_url || image.url}
+            alt={product.title}
+            width={400}
+            height={400}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+          />
+        ) : (
+          <div
+            aria-hidden="true"
+            className="flex size-full items-center justify-center text-5xl text-stone-300"
+          >
+            ✂
+          </div>
+        )}
+        <ul className="absolute top-2 left-2 flex flex-wrap gap-1 text-xs font-semibold">
+          {discount > 0 ? (
+            <li className="rounded-full bg-accent-600 px-2 py-0.5 text-white">
+              {t("product.discount", { percent: Math.round(discount) })}
+            </li>
+          ) : product.isSale ? (
+            <li className="rounded-full bg-accent-600 px-2 py-0.5 text-white">{t("product.badgeSale")}</li>
+          ) : null}
+          {product.isNew ? (
+            <li className="rounded-full bg-emerald-700 px-2 py-0.5 text-white">{t("product.badgeNew")}</li>
+          ) : null}
+          {product.isPremium ? (
+            <li className="rounded-full bg-stone-800 px-2 py-0.5 text-amber-100">
+              {t("product.badgePremium")}
+            </li>
+          ) : null}
+        </ul>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <h3 className="line-clamp-2 text-sm font-medium text-stone-800 sm:text-base">
+          <Link
+            to={productPath(product)}
+            className="rounded-sm after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+          >
+            {product.title}
+          </Link>
+        </h3>
+        <div className="mt-auto flex flex-wrap items-baseline justify-between gap-x-2">
+          <ProductPrice thumbnail={product.thumbnail} />
+          {unavailable ? <span className="text-xs text-stone-600">{t("products.unavailable")}</span> : null}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,9 @@
+import type { WebLoadContext } from "../../server/app";
+
+// Loaders and actions receive the services through the load context; they never
+// call our own API over HTTP (DESIGN.md).
+declare module "react-router" {
+  interface AppLoadContext extends WebLoadContext {}
+}
+
+export type { WebLoadContext };

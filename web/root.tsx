@@ -1,0 +1,151 @@
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { CookieNotice } from "./components/cookie-notice";
+import { NavigationProgress } from "./components/navigation-progress";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import "./lib/context";
+import { translate } from "../domain/i18n";
+import type { Category, Page } from "../domain/types";
+import { hasCookieConsent } from "./lib/cookies";
+import { useLang, useT } from "./lib/i18n";
+import { langFromMatches, pageTitle } from "./lib/meta";
+import { CONTAINER, SHOP_NAME } from "./lib/site";
+
+/** Data every page gets (read it with `useRouteLoaderData<typeof loader>("root")`). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const [categories, pages]: [Category[], Page[]] = await Promise.all([
+    context.services.catalog.getCategoryTree(),
+    context.services.content.listPages(),
+  ]);
+  return {
+    lang: context.lang,
+    /** top-level categories with nested subcategories (mega-menu, mobile menu) */
+    categories,
+    /** static pages for the footer */
+    pages: pages.map((page) => ({ _id: page._id, link: page.link, title: page.title })),
+    /** from the server clock, for the footer */
+    year: new Date().getFullYear(),
+    /** the cookie notice is not rendered once accepted */
+    cookieConsent: hasCookieConsent(request.headers.get("cookie")),
+  };
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+
+// the shell data changes only with the language; skip reloading it on plain navigations
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formAction) return defaultShouldRevalidate;
+  return false;
+}
+
+const FAVICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#a84a27"/><text x="16" y="23" font-size="20" text-anchor="middle" fill="#fff">✂</text></svg>',
+)}`;
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: FAVICON, type: "image/svg+xml" },
+];
+
+export function meta({ matches, error }: Route.MetaArgs) {
+  const lang = langFromMatches(matches);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = error
+    ? pageTitle(translate(lang, notFound ? "errors.notFound" : "errors.generic"))
+    : SHOP_NAME;
+  return [
+    { title },
+    { name: "description", content: translate(lang, "home.metaDescription") },
+    { property: "og:site_name", content: SHOP_NAME },
+  ];
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const lang = useLang();
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#fbf8f3" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** Header, main content, footer and the cookie notice around a page (or an error). */
+function Shell({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const t = useT();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#content"
+        className="sr-only z-[70] rounded-md bg-white px-4 py-2 font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t("nav.skipToContent")}
+      </a>
+      <NavigationProgress />
+      <SiteHeader categories={data?.categories ?? []} />
+      <main id="content" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+      <SiteFooter pages={data?.pages ?? []} year={data?.year ?? new Date().getFullYear()} />
+      {data && !data.cookieConsent ? <CookieNotice /> : null}
+    </div>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const t = useT();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!notFound && !isRouteErrorResponse(error)) console.error(error);
+
+  return (
+    <Shell>
+      <section className={`${CONTAINER} flex flex-col items-center py-20 text-center`}>
+        <p className="font-serif text-6xl font-semibold text-accent-600">{status}</p>
+        <h1 className="mt-4 text-2xl font-semibold text-stone-900">
+          {notFound ? t("errors.notFound") : t("errors.generic")}
+        </h1>
+        <Link
+          to="/"
+          className="mt-8 rounded-full bg-accent-600 px-6 py-2.5 font-semibold text-white hover:bg-accent-700"
+        >
+          {t("common.homeLink")}
+        </Link>
+      </section>
+    </Shell>
+  );
+}

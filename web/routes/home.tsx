@@ -1,0 +1,221 @@
+import { Link } from "react-router";
+import { HOME_BLOG_COUNT, HOME_CAROUSEL_MAX } from "../../domain/constants";
+import { formatDate } from "../../domain/i18n";
+import type { BlogArticle, HeaderSlide, ProductBasic } from "../../domain/types";
+import { BannerCarousel } from "../components/banner-carousel";
+import { ChevronRightIcon, LeafIcon, ShieldIcon, TruckIcon } from "../components/icons";
+import type { ProductCardData } from "../components/product-card";
+import { ProductCarousel } from "../components/product-carousel";
+import { useLang, useT } from "../lib/i18n";
+import { langFromMatches, metaTags } from "../lib/meta";
+import { blogArticlePath, LAYETTE_PATH, NEW_PATH, PREMIUM_PATH, SALE_PATH, SETS_PATH } from "../lib/paths";
+import { CONTAINER, SHOP_NAME } from "../lib/site";
+import type { Route } from "./+types/home";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { catalog, content } = context.services;
+  const [slides, latest, premium, sale, articles]: [
+    HeaderSlide[],
+    ProductBasic[],
+    ProductBasic[],
+    ProductBasic[],
+    BlogArticle[],
+  ] = await Promise.all([
+    content.listHeaderSlides(),
+    catalog.latestProducts({ inStockOnly: true, limit: HOME_CAROUSEL_MAX }),
+    catalog.latestProducts({ flag: "isPremium", limit: HOME_CAROUSEL_MAX }),
+    catalog.latestProducts({ flag: "isSale", limit: HOME_CAROUSEL_MAX }),
+    content.listBlogArticles({ limit: HOME_BLOG_COUNT }),
+  ]);
+  return {
+    slides,
+    latest,
+    premium,
+    sale,
+    // the list needs no article bodies
+    articles: articles.slice(0, HOME_BLOG_COUNT).map(({ _id, slug, title, createdAt, image }) => ({
+      _id,
+      slug,
+      title,
+      createdAt,
+      image,
+    })),
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return metaTags(langFromMatches(matches), "home.title", "home.metaDescription");
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const { slides, latest, premium, sale, articles } = loaderData;
+  return (
+    <div className={`${CONTAINER} space-y-14 py-6 sm:py-8`}>
+      <h1 className="sr-only">{SHOP_NAME}</h1>
+      <BannerCarousel slides={slides} label={t("home.title")} />
+      <ProductSection title={t("home.latestOffers")} to={NEW_PATH} products={latest} />
+      <CategoryBanners />
+      <ProductSection title={t("home.premium")} to={PREMIUM_PATH} products={premium} />
+      <ProductSection title={t("home.sale")} to={SALE_PATH} products={sale} />
+      <Promises />
+      <BlogSection articles={articles} />
+    </div>
+  );
+}
+
+function SectionHeading({ id, title, to }: { id: string; title: string; to: string }) {
+  const t = useT();
+  return (
+    <div className="mb-4 flex items-end justify-between gap-4">
+      <h2 id={id} className="font-serif text-2xl font-semibold text-stone-900">
+        <Link to={to} className="rounded-md underline-offset-4 hover:underline">
+          {title}
+        </Link>
+      </h2>
+      <Link
+        to={to}
+        aria-hidden="true"
+        tabIndex={-1}
+        className="hidden shrink-0 items-center gap-1 text-sm font-medium text-accent-700 hover:underline sm:inline-flex"
+      >
+        {t("home.seeAll")}
+        <ChevronRightIcon className="size-4" />
+      </Link>
+    </div>
+  );
+}
+
+function ProductSection({
+  title,
+  to,
+  products,
+}: {
+  title: string;
+  to: string;
+  products: readonly ProductCardData[];
+}) {
+  const id = `section-${to.replace(/\W+/g, "-")}`;
+  if (products.length === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <SectionHeading id={id} title={title} to={to} />
+      <ProductCarousel label={title} products={products} />
+    </section>
+  );
+}
+
+const CATEGORY_BANNERS = [
+  { to: LAYETTE_PATH, key: "home.bannerLayettes", className: "bg-[#e9efe6] text-[#2f4a33]" },
+  { to: SALE_PATH, key: "home.bannerSale", className: "bg-accent-100 text-accent-800" },
+  { to: SETS_PATH, key: "home.bannerSets", className: "bg-[#f1e9dc] text-[#5b4526]" },
+] as const;
+
+function CategoryBanners() {
+  const t = useT();
+  return (
+    <nav aria-label={t("nav.categories")}>
+      <ul className="grid gap-4 sm:grid-cols-3">
+        {CATEGORY_BANNERS.map((banner) => (
+          <li key={banner.to}>
+            <Link
+              to={banner.to}
+              className={`group flex items-center justify-between gap-4 rounded-2xl px-6 py-5 sm:min-h-28 sm:py-8 font-serif text-2xl font-semibold transition-shadow hover:shadow-md ${banner.className}`}
+            >
+              {t(banner.key)}
+              <ChevronRightIcon className="size-6 transition-transform group-hover:translate-x-1" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Promises() {
+  const t = useT();
+  const items = [
+    {
+      icon: ShieldIcon,
+      title: t("home.promiseSecurePaymentTitle"),
+      text: t("home.promiseSecurePaymentText"),
+    },
+    { icon: TruckIcon, title: t("home.promiseFreeShippingTitle"), text: t("home.promiseFreeShippingText") },
+    { icon: LeafIcon, title: t("home.promiseSafeFabricsTitle"), text: t("home.promiseSafeFabricsText") },
+  ];
+  return (
+    <ul className="grid gap-4 rounded-2xl border border-stone-200 bg-white p-6 sm:grid-cols-3 sm:gap-6">
+      {items.map(({ icon: Icon, title, text }) => (
+        <li key={title} className="flex items-start gap-4">
+          <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-accent-50 text-accent-700">
+            <Icon className="size-6" />
+          </span>
+          <div>
+            <h2 className="font-semibold text-stone-900">{title}</h2>
+            <p className="mt-1 text-sm text-stone-600">{text}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type BlogEntry = Pick<BlogArticle, "_id" | "slug" | "title" | "createdAt" | "image">;
+
+function BlogSection({ articles }: { articles: readonly BlogEntry[] }) {
+  const t = useT();
+  const lang = useLang();
+  if (articles.length === 0) return null;
+  return (
+    <section aria-labelledby="home-blog">
+      <SectionHeading id="home-blog" title={t("home.blog")} to="/blog" />
+      <ul className="grid gap-6 md:grid-cols-3">
+        {articles.map((article) => (
+          <li key={article._id}>
+            <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white has-[a:focus-visible]:outline-2 has-[a:focus-visible]:-outline-offset-2 has-[a:focus-visible]:outline-accent-600">
+              <div className="aspect-[3/2] overflow-hidden bg-stone-100">
+                {article.image ? (
+                  <img
+                    src={article.image.thumb_url || article.image.url}
+                    alt=""
+                    width={600}
+                    height={400}
+                    loading="lazy"
+                    decoding="async"
+                    className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+                  />
+                ) : (
+                  <div
+                    aria-hidden="true"
+                    className="flex size-full items-center justify-center text-5xl text-stone-300"
+                  >
+                    ✂
+                  </div>
+                )}
+              </div>
+              <div className="flex flex-1 flex-col gap-2 p-4">
+                <time dateTime={article.createdAt} className="text-sm text-stone-600">
+                  {formatDate(lang, article.createdAt)}
+                </time>
+                <h3 className="font-serif text-lg font-semibold text-stone-900">
+                  <Link
+                    to={blogArticlePath(article)}
+                    className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+                  >
+                    {article.title}
+                  </Link>
+                </h3>
+                <span
+                  aria-hidden="true"
+                  className="mt-auto text-sm font-medium text-accent-700 group-hover:underline"
+                >
+                  {t("home.readMore")}
+                </span>
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
