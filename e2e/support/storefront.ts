@@ -1,0 +1,37 @@
+import { expect, type Page } from "@playwright/test";
+
+// Page helpers that act like a shopper: role-based locators and the spec's Polish texts.
+
+export function isPhone(page: Page): boolean {
+  return (page.viewportSize()?.width ?? 1280) < 768;
+}
+
+/** Opens a category from the top bar: the mega-menu on a desktop, the menu drawer on a phone. */
+export async function openCategory(page: Page, title: string, parentTitle?: string): Promise<void> {
+  if (isPhone(page)) {
+    await page.getByRole("button", { name: "Otwórz menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    if (parentTitle) await menu.getByText(parentTitle, { exact: true }).click();
+    await menu.getByRole("link", { name: title, exact: true }).click();
+    return;
+  }
+  const menuButton = page.getByRole("banner").getByRole("button", { name: "Produkty" });
+  await menuButton.click();
+  await expect(menuButton).toHaveAttribute("aria-expanded", "true");
+  await page.getByRole("banner").getByRole("link", { name: title, exact: true }).click();
+}
+
+export function productLinks(page: Page) {
+  return page.getByRole("main").locator('a[href^="/produkt/"]');
+}
+
+/** Switches the language with the top-bar switch (inside the menu drawer on a phone). */
+export async function switchLanguage(page: Page, to: "English" | "Polski"): Promise<void> {
+  if (isPhone(page)) {
+    await page.getByRole("button", { name: "Otwórz menu" }).or(page.getByRole("button", { name: "Open menu" })).click();
+    await page.getByRole("dialog").getByRole("button", { name: to }).click();
+    return;
+  }
+  await page.getByRole("banner").getByRole("button", { name: to }).click();
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { hashPassword, verifyPassword } from "./password";
+
+describe("password hashing", () => {
+  it("verifies the password it hashed", async () => {
+    const stored = await hashPassword("zażółć gęślą jaźń 123");
+    expect(stored).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/]+=*\$[A-Za-z0-9+/]+=*$/);
+    const [, , , , salt, hash] = stored.split("$");
+    expect(Buffer.from(salt ?? "", "base64")).toHaveLength(16);
+    expect(Buffer.from(hash ?? "", "base64")).toHaveLength(64);
+    await expect(verifyPassword("zażółć gęślą jaźń 123", stored)).resolves.toBe(true);
+  });
+
+  it("rejects a wrong password", async () => {
+    const stored = await hashPassword("klient1234");
+    await expect(verifyPassword("klient12345", stored)).resolves.toBe(false);
+    await expect(verifyPassword("", stored)).resolves.toBe(false);
+  });
+
+  it("salts every hash", async () => {
+    const first = await hashPassword("admin1234");
+    const second = await hashPassword("admin1234");
+    expect(first).not.toBe(second);
+    await expect(verifyPassword("admin1234", first)).resolves.toBe(true);
+    await expect(verifyPassword("admin1234", second)).resolves.toBe(true);
+  });
+
+  it("returns false for malformed stored strings", async () => {
+    const valid = await hashPassword("secret123");
+    const [, n, r, p, salt, hash] = valid.split("$");
+    const malformed = [
+      "",
+      "plain-text-password",
+      "secret123",
+      "bcrypt$10$abc",
+      `scrypt$${n}$${r}$${p}$${salt}`,
+      `scrypt$${n}$${r}$${p}$${salt}$${hash}$extra`,
+      `argon2$${n}$${r}$${p}$${salt}$${hash}`,
+      `scrypt$abc$${r}$${p}$${salt}$${hash}`,
+      `scrypt$1000$${r}$${p}$${salt}$${hash}`,
+      `scrypt$1073741824$${r}$${p}$${salt}$${hash}`,
+      `scrypt$${n}$${r}$${p}$$${hash}`,
+      `scrypt$${n}$${r}$${p}$${salt}$`,
+      `scrypt$${n}$${r}$${p}$not base64!$${hash}`,
+      `scrypt$${n}$${r}$${p}$${salt}$c2hvcnQ=`,
+    ];
+    for (const stored of malformed) {
+      await expect(verifyPassword("secret123", stored), stored).resolves.toBe(false);
+    }
+  });
+});
