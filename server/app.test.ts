@@ -45,19 +45,33 @@ describe("the API shell", () => {
   it("answers an unknown API path with a JSON 404", async () => {
     const response = await app.inject({ method: "GET", url: "/api/no-such-thing" });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ statusCode: 404, code: "not-found", messageKey: "errors.notFound" });
+    expect(response.json()).toMatchObject({
+      statusCode: 404,
+      code: "not-found",
+      messageKey: "errors.notFound",
+    });
   });
 
   it("maps an expected failure to its status and the spec's message", async () => {
     const response = await app.inject({ method: "GET", url: "/api/test/moderator-only" });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ code: "forbidden-moderator", message: "Required moderator role" });
+    expect(response.json()).toMatchObject({
+      code: "forbidden-moderator",
+      message: "Required moderator role",
+    });
   });
 
   it("answers invalid input with 400 and field message keys", async () => {
-    const response = await app.inject({ method: "POST", url: "/api/test/validate", payload: { email: "nope" } });
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/test/validate",
+      payload: { email: "nope" },
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: "validation", fields: { email: { key: "validation.email" } } });
+    expect(response.json()).toMatchObject({
+      code: "validation",
+      fields: { email: { key: "validation.email" } },
+    });
   });
 
   it("answers malformed JSON with 400, not 500", async () => {
@@ -75,6 +89,9 @@ describe("the API shell", () => {
     const response = await app.inject({ method: "GET", url: "/api/test/surprise" });
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain("hunter2");
-    expect(response.json()).toMatchObject({ code: "internal", message: "An error occurred, please try again later" });
+    expect(response.json()).toMatchObject({
+      code: "internal",
+      message: "An error occurred, please try again later",
+    });
   });
 });

@@ -8,8 +8,8 @@ import { isLang, type Lang } from "../domain/i18n";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { registerErrorHandler } from "./http/errors";
-import { createServices, type Services } from "./services";
 import { registerApiRoutes } from "./routes";
+import { createServices, type Services } from "./services";
 
 export interface BuildAppOptions {
   /** how to serve the React Router app: Vite middleware, the built app, or not at all (API tests) */
@@ -37,7 +37,11 @@ declare module "fastify" {
   }
 }
 
-export async function buildApp(config: Config, database: Database, options: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  database: Database,
+  options: BuildAppOptions,
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: true,

@@ -49,9 +49,17 @@ describe("loadConfig", () => {
   it("refuses the demo staff login in production", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/non-demo values/);
     expect(() =>
-      loadConfig({ NODE_ENV: "production", ADMIN_EMAIL: "owner@shop.pl", ADMIN_PASSWORD: DEMO_ADMIN_PASSWORD }),
+      loadConfig({
+        NODE_ENV: "production",
+        ADMIN_EMAIL: "owner@shop.pl",
+        ADMIN_PASSWORD: DEMO_ADMIN_PASSWORD,
+      }),
     ).toThrow(/non-demo values/);
-    const config = loadConfig({ NODE_ENV: "production", ADMIN_EMAIL: "owner@shop.pl", ADMIN_PASSWORD: "a-long-secret" });
+    const config = loadConfig({
+      NODE_ENV: "production",
+      ADMIN_EMAIL: "owner@shop.pl",
+      ADMIN_PASSWORD: "a-long-secret",
+    });
     expect(config.admin.isDemo).toBe(false);
   });
 });

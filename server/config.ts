@@ -7,16 +7,14 @@ import { z } from "zod";
 export const DEMO_ADMIN_EMAIL = "admin@example.com";
 export const DEMO_ADMIN_PASSWORD = "admin1234";
 
-const postgresUrl = z
-  .string()
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === "postgres:" || url.protocol === "postgresql:") && url.hostname !== "";
-    } catch {
-      return false;
-    }
-  }, "must be a URL like postgres://user:password@host:5432/database");
+const postgresUrl = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "postgres:" || url.protocol === "postgresql:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}, "must be a URL like postgres://user:password@host:5432/database");
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -53,7 +51,9 @@ export interface Config {
 export class ConfigError extends Error {}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
+  );
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

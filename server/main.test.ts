@@ -10,10 +10,19 @@ import { afterAll, describe, expect, it } from "vitest";
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "shop-main-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
+function start(
+  env: Record<string, string>,
+): Promise<{ code: number | null; stderr: string; stdout: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-      env: { ...process.env, DATABASE_URL: "", SEED_DEMO: "false", LOG_LEVEL: "silent", DATA_DIR: tmp, ...env },
+      env: {
+        ...process.env,
+        DATABASE_URL: "",
+        SEED_DEMO: "false",
+        LOG_LEVEL: "silent",
+        DATA_DIR: tmp,
+        ...env,
+      },
     });
     let stderr = "";
     let stdout = "";

@@ -41,8 +41,10 @@ async function main() {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "EADDRINUSE") die(`Port ${config.port} on ${config.host} is already in use; set PORT to a free port.`);
-    if (code === "EACCES") die(`No permission to listen on port ${config.port}; set PORT to a port above 1024.`);
+    if (code === "EADDRINUSE")
+      die(`Port ${config.port} on ${config.host} is already in use; set PORT to a free port.`);
+    if (code === "EACCES")
+      die(`No permission to listen on port ${config.port}; set PORT to a port above 1024.`);
     if (code === "EADDRNOTAVAIL") die(`HOST ${config.host} is not an address of this machine.`);
     throw error;
   }
@@ -55,10 +57,14 @@ async function main() {
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
 
-  console.log(`\n  Shop running at ${config.publicUrl}  (${database.kind === "pglite" ? `embedded database in ${config.dbDir}` : "PostgreSQL server"})`);
+  console.log(
+    `\n  Shop running at ${config.publicUrl}  (${database.kind === "pglite" ? `embedded database in ${config.dbDir}` : "PostgreSQL server"})`,
+  );
   if (seeded) console.log("  Seeded the demo shop.");
   if (config.admin.isDemo) {
-    console.log(`  Demo staff login: ${config.admin.email} / ${config.admin.password}  (demo only; refused with NODE_ENV=production)`);
+    console.log(
+      `  Demo staff login: ${config.admin.email} / ${config.admin.password}  (demo only; refused with NODE_ENV=production)`,
+    );
   } else {
     console.log(`  Staff login: ${config.admin.email}`);
   }

@@ -29,7 +29,10 @@ export function productLinks(page: Page) {
 /** Switches the language with the top-bar switch (inside the menu drawer on a phone). */
 export async function switchLanguage(page: Page, to: "English" | "Polski"): Promise<void> {
   if (isPhone(page)) {
-    await page.getByRole("button", { name: "Otwórz menu" }).or(page.getByRole("button", { name: "Open menu" })).click();
+    await page
+      .getByRole("button", { name: "Otwórz menu" })
+      .or(page.getByRole("button", { name: "Open menu" }))
+      .click();
     await page.getByRole("dialog").getByRole("button", { name: to }).click();
     return;
   }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../test/database";
-import { productVariants, products } from "./schema";
+import { products, productVariants } from "./schema";
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   doublePrecision,
@@ -11,7 +12,6 @@ import {
   text,
   timestamp,
   uniqueIndex,
-  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import type { ImageRef } from "../../domain/types";
 
@@ -207,7 +207,10 @@ export const productCategories = pgTable(
       .references(() => categories.id, { onDelete: "restrict" }),
     position: integer("position").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index("product_categories_category_idx").on(t.categoryId)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.categoryId] }),
+    index("product_categories_category_idx").on(t.categoryId),
+  ],
 );
 
 export const productFieldLinks = pgTable(
@@ -429,7 +432,10 @@ export const orderItems = pgTable(
     vatRate: integer("vat_rate").notNull().default(23),
     position: integer("position").notNull().default(0),
   },
-  (t) => [index("order_items_order_idx").on(t.orderId), check("order_items_quantity_positive", sql`${t.quantity} > 0`)],
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    check("order_items_quantity_positive", sql`${t.quantity} > 0`),
+  ],
 );
 
 export const orderStatuses = pgTable(
@@ -488,7 +494,10 @@ export const parcelPoints = pgTable(
     status: text("status").notNull().default("Operating"),
     updatedAt: updatedAt(),
   },
-  (t) => [index("parcel_points_city_idx").on(sql`lower(${t.city})`), index("parcel_points_postal_idx").on(t.postalCode)],
+  (t) => [
+    index("parcel_points_city_idx").on(sql`lower(${t.city})`),
+    index("parcel_points_postal_idx").on(t.postalCode),
+  ],
 );
 
 /** Every e-mail the shop sends; written as .eml under DATA_DIR/outbox or sent over SMTP. */

@@ -6,10 +6,18 @@ import { type FieldError, fieldErrors } from "../../domain/validation/errors";
 // the one place that maps a code to an HTTP status and the spec's message.
 
 export const ERROR_CODES = {
-  validation: { status: 400, message: "The form contains errors, correct it and try again", key: "errors.formContainsErrors" },
+  validation: {
+    status: 400,
+    message: "The form contains errors, correct it and try again",
+    key: "errors.formContainsErrors",
+  },
   "not-found": { status: 404, message: "Not found.", key: "errors.notFound" },
   unauthorized: { status: 401, message: "Unauthorized!", key: "errors.unauthorized" },
-  "forbidden-moderator": { status: 403, message: "Required moderator role", key: "errors.requiredModeratorRole" },
+  "forbidden-moderator": {
+    status: 403,
+    message: "Required moderator role",
+    key: "errors.requiredModeratorRole",
+  },
   "forbidden-admin": { status: 403, message: "Required admin role", key: "errors.requiredAdminRole" },
   "auth/user-not-found": { status: 404, message: "User Not found.", key: "errors.auth/user-not-found" },
   "auth/wrong-password": { status: 401, message: "Invalid Password!", key: "errors.auth/wrong-password" },
@@ -46,7 +54,11 @@ export interface Success<T> {
 export type Result<T> = Success<T> | Failure;
 
 export const ok = <T>(value: T): Success<T> => ({ ok: true, value });
-export const fail = (code: ErrorCode, fields?: Record<string, FieldError>): Failure => ({ ok: false, code, fields });
+export const fail = (code: ErrorCode, fields?: Record<string, FieldError>): Failure => ({
+  ok: false,
+  code,
+  fields,
+});
 
 /** A failure that crosses a function boundary by throwing (e.g. inside a transaction). */
 export class FailureError extends Error {
@@ -86,7 +98,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, "unexpected error");
     return reply.status(500).send(errorBody(fail("internal")));
   });
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler((_request, reply) => {
     reply.status(404).send(errorBody(fail("not-found")));
   });
 }
