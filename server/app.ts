@@ -48,6 +48,7 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
   });
   fs.mkdirSync(config.mediaDir, { recursive: true });
+  fs.mkdirSync(config.outboxDir, { recursive: true });
   const services = createServices(database.db, config);
   app.decorate("services", services);
   registerErrorHandler(app);

@@ -1,3 +1,4 @@
+import { KNOWN_ORDER_STATUSES } from "../order-status";
 import { en } from "./en";
 import { type MessageKey, pl } from "./pl";
 
@@ -126,20 +127,7 @@ export function translateServerError(lang: Lang, codeOrMessage: string | null | 
   return key ? translate(lang, key) : codeOrMessage;
 }
 
-const FIXED_STATUSES = new Set([
-  "NEW",
-  "PAYMENT_NEW",
-  "PAYMENT_PENDING",
-  "PAYMENT_CONFIRMED",
-  "PAYMENT_ERROR",
-  "SHIPMENT_NUMBER_ADDED",
-  "PACKING",
-  "IN_DELIVERY",
-  "PARCEL_RECEIVED",
-  "PARCEL_DELIVERED",
-  "CANCELED",
-  "ERROR",
-]);
+const FIXED_STATUSES = new Set<string>([...KNOWN_ORDER_STATUSES, "ERROR"]);
 
 /**
  * The catalog key labelling an order status (SPEC §4). Statuses starting with
