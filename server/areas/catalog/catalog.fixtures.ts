@@ -229,18 +229,21 @@ export async function insertCatalogFixtures(db: Db, now: Date) {
   ]);
 
   await db.insert(priceHistory).values([
-    // product level: the 40-day-old row is outside the window
-    { productId: blanket, variantId: null, priceGrosze: 5_000, recordedAt: daysAgo(now, 40) },
+    // product level: 5000 was superseded before the window opened (ignored); 12000 was in
+    // effect when it opened (counts, but is not the lowest)
+    { productId: blanket, variantId: null, priceGrosze: 5_000, recordedAt: daysAgo(now, 50) },
+    { productId: blanket, variantId: null, priceGrosze: 12_000, recordedAt: daysAgo(now, 40) },
     { productId: blanket, variantId: null, priceGrosze: 9_500, recordedAt: daysAgo(now, 10) },
     { productId: blanket, variantId: null, priceGrosze: 10_000, recordedAt: daysAgo(now, 1) },
-    // variant sPink: 6000 forty days ago (ignored), 7500 ten days ago
+    // variant sPink: 6000 set forty days ago was still in effect 30 days ago (counts), 7500 ten days ago
     { productId: blanket, variantId: sPink.id, priceGrosze: 6_000, recordedAt: daysAgo(now, 40) },
     { productId: blanket, variantId: sPink.id, priceGrosze: 7_500, recordedAt: daysAgo(now, 10) },
     { productId: blanket, variantId: sPink.id, priceGrosze: 8_000, recordedAt: daysAgo(now, 2) },
     // variant sWhite: 11000 ten days ago
     { productId: blanket, variantId: sWhite.id, priceGrosze: 11_000, recordedAt: daysAgo(now, 10) },
-    // simpleSale: only an old row, so the current effective price is the fallback
-    { productId: simpleSale, variantId: null, priceGrosze: 1_000, recordedAt: daysAgo(now, 40) },
+    // simpleSale: 1000 superseded long before the window; 4000 (the current price) set 45 days ago
+    { productId: simpleSale, variantId: null, priceGrosze: 1_000, recordedAt: daysAgo(now, 60) },
+    { productId: simpleSale, variantId: null, priceGrosze: 4_000, recordedAt: daysAgo(now, 45) },
   ]);
 
   return {

@@ -150,11 +150,16 @@ export interface ProductPriceFigures {
  * in the window) and the thumbnail figures (domain/pricing productThumbnail).
  */
 export function productPriceFigures(row: ProductRow, relations: ProductRelations): ProductPriceFigures {
-  const minPriceGrosze = relations.historyMinGrosze ?? effectivePriceGrosze(row);
+  const minPriceGrosze = Math.min(
+    relations.historyMinGrosze ?? Number.POSITIVE_INFINITY,
+    effectivePriceGrosze(row),
+  );
   const minVariantPrice: Record<string, number> = {};
   for (const variant of relations.variants) {
-    minVariantPrice[variant.variantKey] =
-      relations.variantHistoryMinGrosze.get(variant.id) ?? effectivePriceGrosze(variant);
+    minVariantPrice[variant.variantKey] = Math.min(
+      relations.variantHistoryMinGrosze.get(variant.id) ?? Number.POSITIVE_INFINITY,
+      effectivePriceGrosze(variant),
+    );
   }
   const variants = relations.variants.map(toVariant);
   const thumbnail = productThumbnail({

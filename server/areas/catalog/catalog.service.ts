@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, exists, gte, inArray, min, notExists, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gte, inArray, lt, min, notExists, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { unionAll } from "drizzle-orm/pg-core";
 import { LOWEST_PRICE_WINDOW_DAYS } from "../../../domain/constants";
 import type { Category, Id, Product, ProductBasic, ProductField } from "../../../domain/types";
 import type { Db } from "../../db/client";
@@ -131,15 +132,7 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
         .from(productVariants)
         .where(inScope(productVariants.productId, scope))
         .orderBy(productVariants.productId, productVariants.position, productVariants.id),
-      db
-        .select({
-          productId: priceHistory.productId,
-          variantId: priceHistory.variantId,
-          minPriceGrosze: min(priceHistory.priceGrosze),
-        })
-        .from(priceHistory)
-        .where(and(gte(priceHistory.recordedAt, since), inScope(priceHistory.productId, scope)))
-        .groupBy(priceHistory.productId, priceHistory.variantId),
+      lowestPricesSince(since, scope),
     ]);
 
     const images = new Map<Id, ImageRow[]>();
@@ -165,6 +158,37 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
       historyMinGrosze: productMin.get(productId),
       variantHistoryMinGrosze: variantMin,
     });
+  }
+
+  /**
+   * The lowest price per product and variant over the window: every price recorded since its
+   * start, plus the price that was in effect when it started (the last one recorded before it) —
+   * a price set 40 days ago and unchanged since is still a price of the last 30 days.
+   */
+  function lowestPricesSince(since: Date, scope: ProductScope) {
+    const columns = {
+      productId: priceHistory.productId,
+      variantId: priceHistory.variantId,
+      priceGrosze: priceHistory.priceGrosze,
+    };
+    const inWindow = db
+      .select(columns)
+      .from(priceHistory)
+      .where(and(gte(priceHistory.recordedAt, since), inScope(priceHistory.productId, scope)));
+    const atWindowStart = db
+      .selectDistinctOn([priceHistory.productId, priceHistory.variantId], columns)
+      .from(priceHistory)
+      .where(and(lt(priceHistory.recordedAt, since), inScope(priceHistory.productId, scope)))
+      .orderBy(priceHistory.productId, priceHistory.variantId, desc(priceHistory.recordedAt));
+    const prices = unionAll(inWindow, atWindowStart).as("prices");
+    return db
+      .select({
+        productId: prices.productId,
+        variantId: prices.variantId,
+        minPriceGrosze: min(prices.priceGrosze),
+      })
+      .from(prices)
+      .groupBy(prices.productId, prices.variantId);
   }
 
   async function categoryTree(): Promise<Category[]> {

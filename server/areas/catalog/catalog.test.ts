@@ -222,11 +222,11 @@ describe("products", () => {
         quantity: 1,
       },
     ]);
-    // 30-day window: the rows 40 days old are ignored
+    // 30-day window: rows recorded in it plus the price in effect when it opened
     expect(product.minPriceGrosze).toBe(9_500);
     expect(product.minVariantPrice).toEqual({
       [fx.variantKeys.sWhite]: 11_000,
-      [fx.variantKeys.sPink]: 7_500,
+      [fx.variantKeys.sPink]: 6_000,
       // no history: the current effective price
       [fx.variantKeys.mWhite]: 15_000,
       [fx.variantKeys.mPink]: 13_500,
@@ -237,7 +237,7 @@ describe("products", () => {
       discountPercent: 33.33,
       priceGrosze: 8_000,
       standardPriceGrosze: 12_000,
-      minPriceGrosze: 7_500,
+      minPriceGrosze: 6_000,
     });
   });
 
@@ -299,7 +299,7 @@ describe("products", () => {
         discountPercent: 33.33,
         priceGrosze: 8_000,
         standardPriceGrosze: 12_000,
-        minPriceGrosze: 7_500,
+        minPriceGrosze: 6_000,
       },
     });
     expect(list.find((product) => product._id === fx.products.simpleSale)?.image).toBeNull();
