@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import { reactRouterFastify } from "@mcansh/remix-fastify/react-router";
 import Fastify, { type FastifyInstance } from "fastify";
 import { isLang, type Lang } from "../domain/i18n";
+import type { PublicUser } from "../domain/types";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { registerErrorHandler } from "./http/errors";
@@ -22,6 +23,8 @@ export type WebLoadContext = {
   services: Services;
   lang: Lang;
   publicSettings: PublicSettings;
+  /** the signed-in user of this request (from the session cookie), or null */
+  user: PublicUser | null;
 };
 
 /** The only settings that reach the browser. */
@@ -76,7 +79,9 @@ export async function buildApp(
       buildDirectory: path.resolve("build"),
       getLoadContext: (request): WebLoadContext => {
         const cookieLang = request.cookies[LANG_COOKIE];
-        return { services, publicSettings, lang: cookieLang && isLang(cookieLang) ? cookieLang : "pl" };
+        const lang = cookieLang && isLang(cookieLang) ? cookieLang : "pl";
+        // The accounts area resolves the session cookie into the user here.
+        return { services, publicSettings, lang, user: null };
       },
     });
   }

@@ -1,5 +1,6 @@
 import { createCatalogService } from "./areas/catalog/catalog.service";
 import { createContentService } from "./areas/content/content.service";
+import { createMailService } from "./areas/mail/mail.service";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
 
@@ -11,6 +12,7 @@ export function createServices(db: Db, config: Config) {
     config,
     catalog: createCatalogService(db),
     content: createContentService(db),
+    mail: createMailService(db, config),
   };
 }
 

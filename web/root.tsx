@@ -17,6 +17,7 @@ import { CookieNotice } from "./components/cookie-notice";
 import { NavigationProgress } from "./components/navigation-progress";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { UnapprovedBanner } from "./components/unapproved-banner";
 import "./lib/context";
 import { translate } from "../domain/i18n";
 import type { Category, Page } from "../domain/types";
@@ -33,6 +34,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   return {
     lang: context.lang,
+    /** the signed-in user, or null (account icon, moderator links, unapproved banner) */
+    user: context.user,
     /** top-level categories with nested subcategories (mega-menu, mobile menu) */
     categories,
     /** static pages for the footer */
@@ -107,7 +110,8 @@ function Shell({ children }: { children: ReactNode }) {
         {t("nav.skipToContent")}
       </a>
       <NavigationProgress />
-      <SiteHeader categories={data?.categories ?? []} />
+      <SiteHeader categories={data?.categories ?? []} user={data?.user ?? undefined} />
+      {data?.user && !data.user.approved ? <UnapprovedBanner /> : null}
       <main id="content" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>

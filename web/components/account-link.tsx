@@ -1,16 +1,12 @@
 import { Link } from "react-router";
+import { isShopModerator } from "../../domain/roles";
 import type { PublicUser } from "../../domain/types";
 import { useT } from "../lib/i18n";
 import { ACCOUNT_PATH, LOGIN_PATH } from "../lib/paths";
 import { UserIcon } from "./icons";
 
-/** What the shell needs to know about the signed-in user (none until auth exists). */
+/** What the shell needs to know about the signed-in user. */
 export type ShellUser = Pick<PublicUser, "displayName" | "roles" | "approved">;
-
-/** Shop moderator (SPEC §6: roles include shop-moderator). */
-export function isShopModerator(user: ShellUser | null | undefined): boolean {
-  return Boolean(user?.roles.includes("shop-moderator"));
-}
 
 /** Account icon: login for guests, the account for signed-in users, highlighted for moderators. */
 export function AccountLink({ user, withLabel = false }: { user?: ShellUser | null; withLabel?: boolean }) {
