@@ -172,3 +172,66 @@ export interface PublicUser {
   createdAt: string;
   approvedAt: string | null;
 }
+
+export interface AddressData {
+  displayName: string;
+  email: string;
+  phone: string;
+  postCode: string;
+  city: string;
+  street: string;
+  nip?: string | null;
+}
+
+export interface DeliveryPoint {
+  foreign_access_point_id: string;
+  name: string;
+  street: string;
+  house_number: string | null;
+  flat_number: string | null;
+  postal_code: string;
+  city: string;
+}
+
+export interface OrderStatusEntry {
+  status: string;
+  createdAt: string;
+  hidden: boolean;
+  data: { title?: string } | null;
+}
+
+export interface OrderCartItem {
+  product: Id | null;
+  productTitle: string;
+  variantTitle: string | null;
+  variantLabel: string | null;
+  variantKeys: Record<string, Id>;
+  variant: Id | null;
+  unitPriceGrosze: number;
+  quantity: number;
+  /** unitPriceGrosze × quantity */
+  priceGrosze: number;
+}
+
+/** An order as the order card shows it (SPEC §3 Order). */
+export interface Order {
+  _id: Id;
+  orderNumber: string;
+  createdAt: string;
+  status: string;
+  statuses: OrderStatusEntry[];
+  priceGrosze: number;
+  totalProductsGrosze: number;
+  cart: OrderCartItem[];
+  delivery: { method: "courier" | "parcel-locker"; title: string; priceGrosze: number };
+  coupon: { code: string } | null;
+  couponDiscountGrosze: number;
+  maxProcessingTime: ProcessingTime;
+  shipmentNumber: string | null;
+  invoiceUrl: string | null;
+  user: Pick<PublicUser, "_id" | "displayName" | "email"> | null;
+  email: string;
+  recipient: AddressData;
+  invoiceData: AddressData;
+  deliveryPoint: DeliveryPoint | null;
+}

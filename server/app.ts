@@ -30,6 +30,7 @@ export type WebLoadContext = {
 /** The only settings that reach the browser. */
 export type PublicSettings = {
   publicUrl: string;
+  gaMeasurementIds: string[];
 };
 
 export const LANG_COOKIE = "lang";
@@ -73,7 +74,7 @@ export async function buildApp(
   });
 
   if (options.web) {
-    const publicSettings: PublicSettings = { publicUrl: config.publicUrl };
+    const publicSettings: PublicSettings = { publicUrl: config.publicUrl, gaMeasurementIds: config.gaMeasurementIds };
     await app.register(reactRouterFastify, {
       mode: options.web,
       buildDirectory: path.resolve("build"),

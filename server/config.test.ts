@@ -29,6 +29,11 @@ describe("loadConfig", () => {
     expect(config.databaseUrl).toBe("postgres://shop:secret@db.local:5432/shop");
   });
 
+  it("reads GA4 measurement ids as a list", () => {
+    expect(loadConfig({}).gaMeasurementIds).toEqual([]);
+    expect(loadConfig({ GA_MEASUREMENT_IDS: "G-ABC123, G-XYZ789" }).gaMeasurementIds).toEqual(["G-ABC123", "G-XYZ789"]);
+  });
+
   it("treats empty variables as unset", () => {
     expect(loadConfig({ DATABASE_URL: "", PORT: "" }).databaseUrl).toBeNull();
   });
@@ -41,6 +46,7 @@ describe("loadConfig", () => {
     [{ ADMIN_EMAIL: "admin" }, /ADMIN_EMAIL/],
     [{ ADMIN_PASSWORD: "short" }, /ADMIN_PASSWORD/],
     [{ NODE_ENV: "staging" }, /NODE_ENV/],
+    [{ GA_MEASUREMENT_IDS: "UA-1234" }, /GA_MEASUREMENT_IDS/],
   ])("refuses %j with one clear line", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -28,6 +28,10 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Sklep <sklep@example.com>"),
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
+  GA_MEASUREMENT_IDS: z
+    .string()
+    .regex(/^G-[A-Z0-9]+(,\s*G-[A-Z0-9]+)*$/, "must be GA4 measurement ids like G-ABC123, separated by commas")
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -46,6 +50,8 @@ export interface Config {
   mailFrom: string;
   seedDemo: boolean;
   logLevel: string;
+  /** GA4 measurement ids; analytics load only after cookie consent, and never without ids */
+  gaMeasurementIds: string[];
 }
 
 export class ConfigError extends Error {}
@@ -83,6 +89,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO === "true",
+    gaMeasurementIds: e.GA_MEASUREMENT_IDS ? e.GA_MEASUREMENT_IDS.split(",").map((value) => value.trim()) : [],
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,11 +1,35 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
+  // storefront
   route("produkty", "routes/products.tsx"),
+  route("produkt/:idSlug", "routes/product.tsx"),
+  route("blog", "routes/blog.tsx"),
+  route("blog/:idSlug", "routes/blog-article.tsx"),
+  route("kontakt", "routes/contact.tsx"),
+  route("sitemap.xml", "routes/sitemap.tsx"),
+  route("robots.txt", "routes/robots.tsx"),
+  // accounts: guest-only
+  route("logowanie", "routes/login.tsx"),
+  route("rejestracja", "routes/register.tsx"),
+  route("zresetuj-haslo", "routes/reset-password.tsx"),
+  route("ustaw-nowe-haslo", "routes/new-password.tsx"),
+  route("token-success", "routes/token-success.tsx"),
+  route("token-error", "routes/token-error.tsx"),
+  route("wyloguj", "routes/logout.tsx"),
+  // accounts: login required
+  ...prefix("konto", [
+    layout("routes/account/layout.tsx", [
+      index("routes/account/overview.tsx"),
+      route("ustawienia", "routes/account/settings.tsx"),
+      route("zakupy", "routes/account/orders.tsx"),
+      route("zakupy/:id", "routes/account/order.tsx"),
+    ]),
+  ]),
   // resource routes (POST forms that work without JavaScript)
   route("jezyk", "routes/set-language.tsx"),
   route("zgoda-cookies", "routes/accept-cookies.tsx"),
-  // anything else: 404 inside the shop layout (the static-pages issue turns this into /{link})
-  route("*", "routes/not-found.tsx"),
+  // anything else: the static page whose link equals the path (/o-nas, /regulamin, …), else 404
+  route("*", "routes/static-page.tsx"),
 ] satisfies RouteConfig;

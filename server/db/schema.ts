@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import type { ImageRef } from "../../domain/types";
+import type { AddressData, DeliveryPoint, ImageRef } from "../../domain/types";
 
 // The data model of SPEC §3. Money is integer grosze (`…_grosze`). Derived values
 // (category path/idsPath, product thumbnail, total quantity) are computed on read.
@@ -22,26 +22,6 @@ import type { ImageRef } from "../../domain/types";
 const id = () => integer("id").primaryKey().generatedAlwaysAsIdentity();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
-
-export interface AddressData {
-  displayName: string;
-  email: string;
-  phone: string;
-  postCode: string;
-  city: string;
-  street: string;
-  nip?: string | null;
-}
-
-export interface DeliveryPointData {
-  foreign_access_point_id: string;
-  name: string;
-  street: string;
-  house_number: string | null;
-  flat_number: string | null;
-  postal_code: string;
-  city: string;
-}
 
 // ---------------------------------------------------------------- accounts
 
@@ -397,7 +377,7 @@ export const orders = pgTable(
     invoiceUrl: text("invoice_url"),
     recipient: jsonb("recipient").$type<AddressData>().notNull(),
     invoiceData: jsonb("invoice_data").$type<AddressData>().notNull(),
-    deliveryPoint: jsonb("delivery_point").$type<DeliveryPointData>(),
+    deliveryPoint: jsonb("delivery_point").$type<DeliveryPoint>(),
     idempotencyKey: text("idempotency_key").unique(),
     paymentProvider: text("payment_provider"),
     paymentId: text("payment_id"),
@@ -519,4 +499,38 @@ export const mailOutbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (t) => [index("mail_outbox_status_idx").on(t.status, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- activity and limits
+
+/**
+ * Product page views, for the real social-proof figure "people viewing this product in the last
+ * 15 minutes". `viewer_hash` is a salted hash of the visitor (session or address + agent), never
+ * the address itself; old rows are pruned.
+ */
+export const productViews = pgTable(
+  "product_views",
+  {
+    id: id(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    viewerHash: text("viewer_hash").notNull(),
+    viewedAt: timestamp("viewed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("product_views_product_idx").on(t.productId, t.viewedAt), index("product_views_time_idx").on(t.viewedAt)],
+);
+
+/**
+ * Fixed-window counters for rate limits shared by every instance (login, register, reset, resend):
+ * `key` names the limit and the subject, e.g. "login:ip:203.0.113.5" or "login:email:jan@example.com".
+ */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limit_hits_window_idx").on(t.windowStart)],
 );

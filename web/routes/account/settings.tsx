@@ -1,0 +1,4 @@
+// Placeholder: being built (see the open issue for this screen).
+export default function Placeholder() {
+  return <h1 className="p-8 text-2xl">Ustawienia</h1>;
+}
