@@ -34,6 +34,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   return {
     lang: context.lang,
+    /** absolute base URL for canonical and sharing tags (web/lib/seo.ts) */
+    publicUrl: context.publicSettings.publicUrl,
+    /** GA4 ids; analytics load only after cookie consent */
+    gaMeasurementIds: context.publicSettings.gaMeasurementIds,
     /** the signed-in user, or null (account icon, moderator links, unapproved banner) */
     user: context.user,
     /** top-level categories with nested subcategories (mega-menu, mobile menu) */

@@ -1,0 +1,108 @@
+import type { MetaDescriptor } from "react-router";
+import { DEFAULT_LANG, isLang, type Lang } from "../../domain/i18n";
+import { metaDescription } from "../../domain/seo";
+import { pageTitle } from "./meta";
+import { SHOP_NAME } from "./site";
+
+// Server-rendered SEO and sharing tags for every public page: title, meta description (cut at
+// 160 characters), canonical URL, OpenGraph and Twitter cards, JSON-LD. Use from a route's
+// `meta` export: `return seoMeta({ root: rootFromMatches(matches), title, description, path, … })`.
+
+export interface RootSeoData {
+  lang: Lang;
+  /** absolute base URL of the shop, without a trailing slash (PUBLIC_URL) */
+  publicUrl: string;
+}
+
+/** lang and publicUrl from the root loader data among a meta function's `matches`. */
+export function rootFromMatches(
+  matches: readonly ({ id: string; data?: unknown } | undefined)[],
+): RootSeoData {
+  const data = matches.find((match) => match?.id === "root")?.data as
+    | { lang?: unknown; publicUrl?: unknown }
+    | undefined;
+  const lang = typeof data?.lang === "string" && isLang(data.lang) ? data.lang : DEFAULT_LANG;
+  const publicUrl = typeof data?.publicUrl === "string" ? data.publicUrl : "";
+  return { lang, publicUrl };
+}
+
+/** An absolute URL for a path or an already absolute URL. */
+export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
+  if (/^https?:\/\//.test(pathOrUrl)) return pathOrUrl;
+  return `${publicUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
+}
+
+export type JsonLd = Record<string, unknown>;
+
+export interface SeoInput {
+  root: RootSeoData;
+  /** page title without the shop name */
+  title: string;
+  /** plain text or HTML; stripped and cut at 160 characters */
+  description?: string;
+  /** canonical path, e.g. "/produkt/12-Kocyk" (query parameters that change content included) */
+  path: string;
+  /** image path or URL for sharing cards */
+  image?: string | null;
+  type?: "website" | "product" | "article";
+  jsonLd?: JsonLd[];
+  /** e.g. hidden or filtered-out pages */
+  noindex?: boolean;
+}
+
+export function seoMeta(input: SeoInput): MetaDescriptor[] {
+  const { root } = input;
+  const title = pageTitle(input.title);
+  const url = absoluteUrl(root.publicUrl, input.path);
+  const description = input.description ? metaDescription(input.description) : "";
+  const tags: MetaDescriptor[] = [
+    { title },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: SHOP_NAME },
+    { property: "og:type", content: input.type ?? "website" },
+    { property: "og:title", content: title },
+    { property: "og:url", content: url },
+    { property: "og:locale", content: root.lang === "pl" ? "pl_PL" : "en_GB" },
+    { name: "twitter:card", content: input.image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+  ];
+  if (description) {
+    tags.push(
+      { name: "description", content: description },
+      { property: "og:description", content: description },
+      { name: "twitter:description", content: description },
+    );
+  }
+  if (input.image) {
+    const image = absoluteUrl(root.publicUrl, input.image);
+    tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
+  }
+  if (input.noindex) tags.push({ name: "robots", content: "noindex" });
+  for (const data of input.jsonLd ?? []) tags.push({ "script:ld+json": data });
+  return tags;
+}
+
+export function breadcrumbJsonLd(
+  publicUrl: string,
+  items: readonly { name: string; path: string }[],
+): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: item.name,
+      item: absoluteUrl(publicUrl, item.path),
+    })),
+  };
+}
+
+export function organizationJsonLd(publicUrl: string): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: SHOP_NAME,
+    url: absoluteUrl(publicUrl, "/"),
+  };
+}
