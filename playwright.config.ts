@@ -25,6 +25,9 @@ const chromiumArgs = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  // analytics never reach Google from a test: e2e/consent.spec.ts answers gtag.js with a stub
+  // (page.route runs before name resolution); any other request to these hosts fails locally
+  "--host-resolver-rules=MAP *.googletagmanager.com ~NOTFOUND, MAP *.google-analytics.com ~NOTFOUND, MAP *.analytics.google.com ~NOTFOUND",
 ];
 
 export default defineConfig({
@@ -61,6 +64,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
+      // analytics are configured, so the consent spec can see them load only after accepting
+      GA_MEASUREMENT_IDS: "G-TEST123",
     },
   },
 });

@@ -24,6 +24,7 @@ beforeAll(async () => {
     const body = z.object({ email: z.email("validation.email") }).parse(request.body);
     return body;
   });
+  app.get("/api/test/ip", async (request) => ({ ip: request.ip }));
   app.get("/api/test/surprise", async () => {
     throw new Error("database password is hunter2");
   });
@@ -93,5 +94,19 @@ describe("the API shell", () => {
       code: "internal",
       message: "An error occurred, please try again later",
     });
+  });
+
+  it("ignores X-Forwarded-For unless TRUST_PROXY says a proxy is in front", async () => {
+    const headers = { "x-forwarded-for": "203.0.113.7" };
+    const direct = await app.inject({ method: "GET", url: "/api/test/ip", headers });
+    expect(direct.json()).toEqual({ ip: "127.0.0.1" });
+    const proxied = await buildApp(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: "1" }), database, {
+      web: false,
+      logger: false,
+    });
+    proxied.get("/api/test/ip", async (request) => ({ ip: request.ip }));
+    const response = await proxied.inject({ method: "GET", url: "/api/test/ip", headers });
+    expect(response.json()).toEqual({ ip: "203.0.113.7" });
+    await proxied.close();
   });
 });

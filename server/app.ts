@@ -6,9 +6,12 @@ import { reactRouterFastify } from "@mcansh/remix-fastify/react-router";
 import Fastify, { type FastifyInstance } from "fastify";
 import { isLang, type Lang } from "../domain/i18n";
 import type { PublicUser } from "../domain/types";
+import { readSessionToken } from "./areas/accounts/session-cookie";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { registerSessionUser } from "./http/auth";
 import { registerErrorHandler } from "./http/errors";
+import type { RateLimits } from "./http/rate-limit";
 import { registerApiRoutes } from "./routes";
 import { createServices, type Services } from "./services";
 
@@ -16,6 +19,8 @@ export interface BuildAppOptions {
   /** how to serve the React Router app: Vite middleware, the built app, or not at all (API tests) */
   web: "development" | "production" | false;
   logger?: boolean;
+  /** smaller rate limits (login, register, reset, resend) for tests */
+  rateLimits?: Partial<RateLimits>;
 }
 
 /** What every route loader and action receives as `context` (see web/lib/context.ts). */
@@ -25,6 +30,8 @@ export type WebLoadContext = {
   publicSettings: PublicSettings;
   /** the signed-in user of this request (from the session cookie), or null */
   user: PublicUser | null;
+  /** the client's address (Fastify's request.ip), for the accounts' per-address rate limits */
+  ip: string;
 };
 
 /** The only settings that reach the browser. */
@@ -48,12 +55,16 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    // a number of hops is expressed as a function (Fastify's types take no number)
+    trustProxy:
+      typeof config.trustProxy === "number"
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   fs.mkdirSync(config.mediaDir, { recursive: true });
   fs.mkdirSync(config.outboxDir, { recursive: true });
-  const services = createServices(database.db, config);
+  const services = createServices(database.db, config, { rateLimits: options.rateLimits });
   app.decorate("services", services);
   registerErrorHandler(app);
   await app.register(fastifyCookie);
@@ -61,6 +72,8 @@ export async function buildApp(
   await app.register(
     async (api) => {
       api.get("/health", async () => ({ status: "ok", database: database.kind }));
+      // request.user for every API route (session cookie or bearer token); guards in server/http/auth.ts
+      registerSessionUser(api, services.accounts.userFromToken);
       await registerApiRoutes(api);
     },
     { prefix: "/api" },
@@ -74,15 +87,20 @@ export async function buildApp(
   });
 
   if (options.web) {
-    const publicSettings: PublicSettings = { publicUrl: config.publicUrl, gaMeasurementIds: config.gaMeasurementIds };
+    const publicSettings: PublicSettings = {
+      publicUrl: config.publicUrl,
+      gaMeasurementIds: config.gaMeasurementIds,
+    };
     await app.register(reactRouterFastify, {
       mode: options.web,
       buildDirectory: path.resolve("build"),
-      getLoadContext: (request): WebLoadContext => {
+      getLoadContext: async (request): Promise<WebLoadContext> => {
         const cookieLang = request.cookies[LANG_COOKIE];
         const lang = cookieLang && isLang(cookieLang) ? cookieLang : "pl";
-        // The accounts area resolves the session cookie into the user here.
-        return { services, publicSettings, lang, user: null };
+        const user = await services.accounts.userFromToken(
+          readSessionToken({ cookie: request.headers.cookie, authorization: request.headers.authorization }),
+        );
+        return { services, publicSettings, lang, user, ip: request.ip };
       },
     });
   }

@@ -31,7 +31,20 @@ describe("loadConfig", () => {
 
   it("reads GA4 measurement ids as a list", () => {
     expect(loadConfig({}).gaMeasurementIds).toEqual([]);
-    expect(loadConfig({ GA_MEASUREMENT_IDS: "G-ABC123, G-XYZ789" }).gaMeasurementIds).toEqual(["G-ABC123", "G-XYZ789"]);
+    expect(loadConfig({ GA_MEASUREMENT_IDS: "G-ABC123, G-XYZ789" }).gaMeasurementIds).toEqual([
+      "G-ABC123",
+      "G-XYZ789",
+    ]);
+  });
+
+  it.each([
+    [undefined, false],
+    ["false", false],
+    ["true", true],
+    ["1", 1],
+    ["10.0.0.0/8,127.0.0.1", "10.0.0.0/8,127.0.0.1"],
+  ])("TRUST_PROXY=%s → %j", (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
   it("treats empty variables as unset", () => {

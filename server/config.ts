@@ -30,8 +30,12 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
   GA_MEASUREMENT_IDS: z
     .string()
-    .regex(/^G-[A-Z0-9]+(,\s*G-[A-Z0-9]+)*$/, "must be GA4 measurement ids like G-ABC123, separated by commas")
+    .regex(
+      /^G-[A-Z0-9]+(,\s*G-[A-Z0-9]+)*$/,
+      "must be GA4 measurement ids like G-ABC123, separated by commas",
+    )
     .optional(),
+  TRUST_PROXY: z.string().default("false"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -50,11 +54,24 @@ export interface Config {
   mailFrom: string;
   seedDemo: boolean;
   logLevel: string;
+  /**
+   * Whom to believe about the client address (X-Forwarded-For): false (default, the socket
+   * address), true (any proxy), a number of proxy hops, or a comma-separated list of proxy
+   * addresses/CIDRs. Rate limits per address depend on it.
+   */
+  trustProxy: boolean | number | string;
   /** GA4 measurement ids; analytics load only after cookie consent, and never without ids */
   gaMeasurementIds: string[];
 }
 
 export class ConfigError extends Error {}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(
@@ -89,7 +106,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO === "true",
-    gaMeasurementIds: e.GA_MEASUREMENT_IDS ? e.GA_MEASUREMENT_IDS.split(",").map((value) => value.trim()) : [],
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    gaMeasurementIds: e.GA_MEASUREMENT_IDS
+      ? e.GA_MEASUREMENT_IDS.split(",").map((value) => value.trim())
+      : [],
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Link,
   Links,
@@ -13,16 +14,22 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { AdblockNotice } from "./components/adblock-notice";
+import { Analytics } from "./components/analytics";
 import { CookieNotice } from "./components/cookie-notice";
 import { NavigationProgress } from "./components/navigation-progress";
+import { RouteMemory } from "./components/route-memory";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { Toaster } from "./components/toaster";
 import { UnapprovedBanner } from "./components/unapproved-banner";
 import "./lib/context";
 import { translate } from "../domain/i18n";
 import type { Category, Page } from "../domain/types";
-import { hasCookieConsent } from "./lib/cookies";
+import { consentFromCookies } from "./lib/cookies";
+import { clearFlashCookie, readFlash } from "./lib/flash.server";
 import { useLang, useT } from "./lib/i18n";
+import { rememberRoute } from "./lib/last-route.server";
 import { langFromMatches, pageTitle } from "./lib/meta";
 import { CONTAINER, SHOP_NAME } from "./lib/site";
 
@@ -32,26 +39,37 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     context.services.catalog.getCategoryTree(),
     context.services.content.listPages(),
   ]);
-  return {
-    lang: context.lang,
-    /** absolute base URL for canonical and sharing tags (web/lib/seo.ts) */
-    publicUrl: context.publicSettings.publicUrl,
-    /** GA4 ids; analytics load only after cookie consent */
-    gaMeasurementIds: context.publicSettings.gaMeasurementIds,
-    /** the signed-in user, or null (account icon, moderator links, unapproved banner) */
-    user: context.user,
-    /** top-level categories with nested subcategories (mega-menu, mobile menu) */
-    categories,
-    /** static pages for the footer */
-    pages: pages.map((page) => ({ _id: page._id, link: page.link, title: page.title })),
-    /** from the server clock, for the footer */
-    year: new Date().getFullYear(),
-    /** the cookie notice is not rendered once accepted */
-    cookieConsent: hasCookieConsent(request.headers.get("cookie")),
-  };
+  // a toast carried over a redirect is shown once; anonymous visitors' routes are remembered for login
+  const flash = readFlash(request.headers.get("cookie"));
+  const headers = new Headers();
+  if (flash) headers.append("Set-Cookie", clearFlashCookie());
+  const lastRoute = rememberRoute(request, context.user !== null);
+  if (lastRoute) headers.append("Set-Cookie", lastRoute);
+  return data(
+    {
+      lang: context.lang,
+      /** absolute base URL for canonical and sharing tags (web/lib/seo.ts) */
+      publicUrl: context.publicSettings.publicUrl,
+      /** GA4 ids; analytics load only after cookie consent */
+      gaMeasurementIds: context.publicSettings.gaMeasurementIds,
+      /** the signed-in user, or null (account icon, moderator links, unapproved banner) */
+      user: context.user,
+      /** top-level categories with nested subcategories (mega-menu, mobile menu) */
+      categories,
+      /** static pages for the footer */
+      pages: pages.map((page) => ({ _id: page._id, link: page.link, title: page.title })),
+      /** from the server clock, for the footer */
+      year: new Date().getFullYear(),
+      /** "accepted", "rejected" or null (undecided: the cookie notice shows); analytics only when accepted */
+      cookieConsent: consentFromCookies(request.headers.get("cookie")),
+      /** a one-time message from the previous action (toast), or null */
+      flash,
+    },
+    { headers },
+  );
 }
 
-export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
 
 // the shell data changes only with the language; skip reloading it on plain navigations
 export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -115,12 +133,16 @@ function Shell({ children }: { children: ReactNode }) {
       </a>
       <NavigationProgress />
       <SiteHeader categories={data?.categories ?? []} user={data?.user ?? undefined} />
+      <AdblockNotice />
       {data?.user && !data.user.approved ? <UnapprovedBanner /> : null}
       <main id="content" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
       <SiteFooter pages={data?.pages ?? []} year={data?.year ?? new Date().getFullYear()} />
-      {data && !data.cookieConsent ? <CookieNotice /> : null}
+      <Toaster flash={data?.flash} />
+      <RouteMemory signedIn={!!data?.user} />
+      {data ? <CookieNotice serverDecision={data.cookieConsent} /> : null}
+      {data ? <Analytics measurementIds={data.gaMeasurementIds} serverDecision={data.cookieConsent} /> : null}
     </div>
   );
 }

@@ -30,6 +30,7 @@ export default [
   // resource routes (POST forms that work without JavaScript)
   route("jezyk", "routes/set-language.tsx"),
   route("zgoda-cookies", "routes/accept-cookies.tsx"),
+  route("konto/wyslij-potwierdzenie", "routes/resend-confirmation.tsx"),
   // anything else: the static page whose link equals the path (/o-nas, /regulamin, …), else 404
   route("*", "routes/static-page.tsx"),
 ] satisfies RouteConfig;

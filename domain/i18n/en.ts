@@ -25,6 +25,7 @@ export const en: Record<MessageKey, string> = {
   "nav.closeMenu": "Close menu",
   "nav.breadcrumbs": "Breadcrumbs",
   "nav.skipToContent": "Skip to content",
+  "nav.mainMenu": "Main menu",
 
   // Footer
   "footer.aboutUs": "About us",
@@ -44,8 +45,10 @@ export const en: Record<MessageKey, string> = {
 
   // Cookie notice
   "cookies.text":
-    "This site uses cookies to remember your cart, keep you signed in and analyse traffic. By using the site, you agree to their use.",
+    "This site uses cookies the shop needs to work (cart, session, language). With your consent we also use analytics cookies, which help us improve the shop.",
   "cookies.accept": "Accept",
+  "cookies.reject": "Reject",
+  "cookies.settings": "Cookie settings",
   "cookies.moreInfo": "Privacy policy",
 
   // Home page
@@ -71,6 +74,16 @@ export const en: Record<MessageKey, string> = {
   "home.carouselNext": "Next slide",
   "home.carouselGoTo": "Go to slide {index}",
   "home.slideLink": "See more",
+  "home.bannersLabel": "Featured",
+  "home.categoryBanners": "Featured categories",
+  "home.bannerLayettesText": "Everything a newborn needs",
+  "home.bannerSaleText": "Handmade pieces at lower prices",
+  "home.bannerSetsText": "Ready-made gift ideas",
+  "home.carouselRole": "carousel",
+  "home.carouselSlide": "slide",
+  "home.carouselSlideOf": "{index} of {count}",
+  "home.carouselPause": "Pause the slides",
+  "home.carouselPlay": "Play the slides",
 
   // Product list
   "products.title": "Products",
@@ -103,6 +116,19 @@ export const en: Record<MessageKey, string> = {
   "products.count": "Number of products: {count}",
   "products.priceFromValue": "from {price}",
   "products.unavailable": "Unavailable",
+  "products.metaDescription":
+    "Handmade blankets, pillows, layettes and gift sets – choose a category, a price range and the order.",
+  "products.sortRelevance": "relevance",
+  "products.sortApply": "Sort",
+  "products.flagsPanel": "Show only",
+  "products.activeFilters": "Active filters",
+  "products.pagination": "Result pages",
+  "products.previousPage": "Previous page",
+  "products.nextPage": "Next page",
+  "products.pageNumber": "Page {page}",
+  "products.pageOf": "Page {page} of {pages}",
+  "products.titleInCategory": "{category} – products",
+  "products.results": "Results",
 
   // Product screen
   "product.badgeNew": "New",
@@ -138,6 +164,14 @@ export const en: Record<MessageKey, string> = {
   "product.previousImage": "Previous photo",
   "product.nextImage": "Next photo",
   "product.imageOf": "Photo {index} of {total}",
+  "product.socialProofPurchases30Days": "{count} pieces of this product bought in the last 30 days",
+  "product.price": "Price",
+  "product.applyOptions": "Apply selection",
+  "product.showImage": "Show photo {index}",
+  "product.showOptionImage": "Enlarge photo: {option}",
+  "product.thumbnails": "Photo thumbnails",
+  "product.moderatorTools": "Moderator tools",
+  "product.hiddenNotice": "This product is hidden: customers cannot see it.",
 
   // Cart
   "cart.title": "Your cart",
@@ -254,6 +288,7 @@ export const en: Record<MessageKey, string> = {
   "order.confirmYes": "Yes, confirm",
   "order.confirmNo": "No",
   "order.backToShop": "Back to the shop",
+  "order.opensInNewWindow": "(opens in a new window)",
 
   // Order statuses
   "orderStatus.NEW": "New",
@@ -309,6 +344,10 @@ export const en: Record<MessageKey, string> = {
   "auth.tokenErrorAlreadyConfirmed": "Your email address has already been confirmed. You can log in.",
   "auth.tokenErrorAlreadyConfirmedAction": "Log in",
   "auth.tokenErrorUnknown": "We could not confirm your email address. Please try again later.",
+  "auth.submitting": "Sending…",
+  "auth.newPasswordMissingLink":
+    "This link is incomplete. Open the link from the email or request a new one.",
+  "auth.requestNewLink": "Request a new link",
 
   // Account
   "account.title": "Account",
@@ -333,6 +372,12 @@ export const en: Record<MessageKey, string> = {
     "Your account is not active. Click the activation link in the message sent to your email address.",
   "account.resendConfirmation": "Send again",
   "account.notApprovedByAdmin": "Your account has not been approved by the admin yet",
+  "account.navLabel": "Account menu",
+  "account.notProvided": "Not provided",
+  "account.emailHint": "Your email address is your login and cannot be changed here.",
+  "account.backToOrders": "Back to my purchases",
+  "account.addressData": "Address details",
+  "account.completeSettings": "Complete your details in the settings",
 
   // Moderator area
   "staff.segment.konto": "Account",
@@ -388,6 +433,9 @@ export const en: Record<MessageKey, string> = {
   "contact.message": "Message",
   "contact.send": "Send message",
   "contact.sent": "The message has been sent",
+  "contact.formTitle": "Write to us",
+  "contact.mailSubject": "Contact form message from {email}",
+  "contact.mailIntro": "A new message from the shop's contact form. Sender: {email}",
 
   // Validation
   "validation.required": "This field is required",
@@ -440,6 +488,7 @@ export const en: Record<MessageKey, string> = {
   "errors.requiredModeratorRole": "Required moderator role",
   "errors.requiredAdminRole": "Required admin role",
   "errors.accountNotApproved": "Your account has not been approved by the admin yet",
+  "errors.invalidToken": "Invalid or expired link",
   "errors.serviceUnavailable": "The service is temporarily unavailable, please try again later",
   "errors.notFoundTitle": "404",
   "errors.notFound": "Page not found",
@@ -496,6 +545,8 @@ export const en: Record<MessageKey, string> = {
   "common.edit": "Edit",
   "common.add": "Add",
   "common.close": "Close",
+  "common.notifications": "Notifications",
+  "common.dismiss": "Dismiss notification",
   "common.confirm": "Confirm",
   "common.back": "Back",
   "common.send": "Send",
@@ -512,4 +563,5 @@ export const en: Record<MessageKey, string> = {
   "common.showMore": "Show more",
   "common.adblockNotice":
     "It looks like you are using an ad blocker. If the shop does not work properly, disable it for this site.",
+  "common.adblockClose": "Close the ad blocker notice",
 };

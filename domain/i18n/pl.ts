@@ -23,6 +23,7 @@ export const pl = {
   "nav.closeMenu": "Zamknij menu",
   "nav.breadcrumbs": "Ścieżka nawigacji",
   "nav.skipToContent": "Przejdź do treści",
+  "nav.mainMenu": "Menu główne",
 
   // Footer (page titles are defaults used when no page data exists)
   "footer.aboutUs": "O nas",
@@ -42,8 +43,10 @@ export const pl = {
 
   // Cookie notice
   "cookies.text":
-    "Ta strona korzysta z plików cookie, aby zapamiętać zawartość koszyka, utrzymać sesję i analizować ruch. Korzystając ze strony, zgadzasz się na ich użycie.",
+    "Ta strona korzysta z plików cookie niezbędnych do działania sklepu (koszyk, sesja, język). Za Twoją zgodą użyjemy też plików cookie analitycznych, które pomagają nam ulepszać sklep.",
   "cookies.accept": "Akceptuję",
+  "cookies.reject": "Odrzucam",
+  "cookies.settings": "Ustawienia plików cookie",
   "cookies.moreInfo": "Polityka prywatności",
 
   // Home page
@@ -69,6 +72,16 @@ export const pl = {
   "home.carouselNext": "Następny slajd",
   "home.carouselGoTo": "Przejdź do slajdu {index}",
   "home.slideLink": "Zobacz",
+  "home.bannersLabel": "Polecamy",
+  "home.categoryBanners": "Polecane kategorie",
+  "home.bannerLayettesText": "Wszystko, czego potrzebuje noworodek",
+  "home.bannerSaleText": "Ręcznie szyte rzeczy w niższych cenach",
+  "home.bannerSetsText": "Gotowe pomysły na prezent",
+  "home.carouselRole": "karuzela",
+  "home.carouselSlide": "slajd",
+  "home.carouselSlideOf": "{index} z {count}",
+  "home.carouselPause": "Zatrzymaj przewijanie slajdów",
+  "home.carouselPlay": "Wznów przewijanie slajdów",
 
   // Product list
   "products.title": "Produkty",
@@ -101,6 +114,19 @@ export const pl = {
   "products.count": "Liczba produktów: {count}",
   "products.priceFromValue": "od {price}",
   "products.unavailable": "Niedostępny",
+  "products.metaDescription":
+    "Ręcznie szyte kocyki, poduszki, wyprawki i zestawy prezentowe – wybierz kategorię, cenę i sortowanie.",
+  "products.sortRelevance": "trafności",
+  "products.sortApply": "Sortuj",
+  "products.flagsPanel": "Pokaż tylko",
+  "products.activeFilters": "Aktywne filtry",
+  "products.pagination": "Strony wyników",
+  "products.previousPage": "Poprzednia strona",
+  "products.nextPage": "Następna strona",
+  "products.pageNumber": "Strona {page}",
+  "products.pageOf": "Strona {page} z {pages}",
+  "products.titleInCategory": "{category} – produkty",
+  "products.results": "Wyniki",
 
   // Product screen
   "product.badgeNew": "Nowość",
@@ -136,6 +162,14 @@ export const pl = {
   "product.previousImage": "Poprzednie zdjęcie",
   "product.nextImage": "Następne zdjęcie",
   "product.imageOf": "Zdjęcie {index} z {total}",
+  "product.socialProofPurchases30Days": "W ciągu ostatnich 30 dni kupiono {count} szt. tego produktu",
+  "product.price": "Cena",
+  "product.applyOptions": "Zastosuj wybór",
+  "product.showImage": "Pokaż zdjęcie {index}",
+  "product.showOptionImage": "Powiększ zdjęcie: {option}",
+  "product.thumbnails": "Miniatury zdjęć",
+  "product.moderatorTools": "Narzędzia moderatora",
+  "product.hiddenNotice": "Ten produkt jest ukryty: klienci go nie widzą.",
 
   // Cart (side cart and cart screen)
   "cart.title": "Twój koszyk",
@@ -253,6 +287,7 @@ export const pl = {
   "order.confirmYes": "Tak, potwierdzam",
   "order.confirmNo": "Nie",
   "order.backToShop": "Wróć do sklepu",
+  "order.opensInNewWindow": "(otwiera się w nowym oknie)",
 
   // Order statuses (SPEC §4); carrier statuses (INPOST_*) show the carrier's title
   "orderStatus.NEW": "Nowe",
@@ -308,6 +343,9 @@ export const pl = {
   "auth.tokenErrorAlreadyConfirmed": "Twój adres email został już potwierdzony. Możesz się zalogować.",
   "auth.tokenErrorAlreadyConfirmedAction": "Zaloguj się",
   "auth.tokenErrorUnknown": "Nie udało się potwierdzić adresu email. Spróbuj ponownie później.",
+  "auth.submitting": "Wysyłanie…",
+  "auth.newPasswordMissingLink": "Ten link jest niepełny. Otwórz link z wiadomości email albo poproś o nowy.",
+  "auth.requestNewLink": "Poproś o nowy link",
 
   // Account area
   "account.title": "Konto",
@@ -332,6 +370,12 @@ export const pl = {
     "Twoje konto nie jest aktywne. Kliknij link aktywacyjny z wiadomości wysłanej na Twój adres email.",
   "account.resendConfirmation": "Wyślij ponownie",
   "account.notApprovedByAdmin": "Twoje konto nie zostało jeszcze zatwierdzone przez administratora",
+  "account.navLabel": "Menu konta",
+  "account.notProvided": "Nie podano",
+  "account.emailHint": "Adres email służy do logowania i nie można go tu zmienić.",
+  "account.backToOrders": "Wróć do zakupów",
+  "account.addressData": "Dane adresowe",
+  "account.completeSettings": "Uzupełnij dane w ustawieniach",
 
   // Moderator area: breadcrumb labels per path segment, plus common staff texts
   "staff.segment.konto": "Konto",
@@ -387,6 +431,9 @@ export const pl = {
   "contact.message": "Wiadomość",
   "contact.send": "Wyślij wiadomość",
   "contact.sent": "Wiadomość została wysłana",
+  "contact.formTitle": "Napisz do nas",
+  "contact.mailSubject": "Wiadomość z formularza kontaktowego od {email}",
+  "contact.mailIntro": "Nowa wiadomość z formularza kontaktowego sklepu. Nadawca: {email}",
 
   // Field validation messages (used as zod messages)
   "validation.required": "To pole jest obowiązkowe",
@@ -439,6 +486,7 @@ export const pl = {
   "errors.requiredModeratorRole": "Wymagana rola moderatora",
   "errors.requiredAdminRole": "Wymagana rola administratora",
   "errors.accountNotApproved": "Twoje konto nie zostało jeszcze zatwierdzone przez administratora",
+  "errors.invalidToken": "Link jest nieprawidłowy lub wygasł",
   "errors.serviceUnavailable": "Usługa jest chwilowo niedostępna, spróbuj ponownie później",
   "errors.notFoundTitle": "404",
   "errors.notFound": "Nie znaleziono strony",
@@ -495,6 +543,8 @@ export const pl = {
   "common.edit": "Edytuj",
   "common.add": "Dodaj",
   "common.close": "Zamknij",
+  "common.notifications": "Powiadomienia",
+  "common.dismiss": "Zamknij powiadomienie",
   "common.confirm": "Potwierdź",
   "common.back": "Wróć",
   "common.send": "Wyślij",
@@ -511,6 +561,7 @@ export const pl = {
   "common.showMore": "Pokaż więcej",
   "common.adblockNotice":
     "Wygląda na to, że korzystasz z blokady reklam. Jeśli sklep nie działa poprawnie, wyłącz ją dla tej strony.",
+  "common.adblockClose": "Zamknij komunikat o blokadzie reklam",
 } as const;
 
 export type MessageKey = keyof typeof pl;

@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { fieldErrors } from "./errors";
 import {
   activeFilters,
+  clearFilters,
   DEFAULT_PRODUCT_QUERY,
   groszeToQueryValue,
+  hasProductListParams,
   type ProductFilter,
   type ProductQuery,
   parseProductQuery,
   productListHref,
+  productListParamsSchema,
   removeFilter,
   serializeProductQuery,
   setSortField,
@@ -20,7 +24,17 @@ describe("parseProductQuery", () => {
   it.each<[string, ProductQuery]>([
     ["", q()],
     ["?kategoria=5", q({ kategoria: 5 })],
-    ["szukaj=+kocyk++minky+", q({ szukaj: "kocyk minky" })],
+    // with a search text the default order is relevance
+    ["szukaj=+kocyk++minky+", q({ szukaj: "kocyk minky", sortujWg: "relevance" })],
+    ["szukaj=kocyk&sortujWg=updated", q({ szukaj: "kocyk" })],
+    ["szukaj=kocyk&sortujWg=price", q({ szukaj: "kocyk", sortujWg: "price" })],
+    [
+      "szukaj=kocyk&sortujWg=relevance&sortujTyp=desc",
+      q({ szukaj: "kocyk", sortujWg: "relevance", sortujTyp: "desc" }),
+    ],
+    // relevance needs a search text
+    ["sortujWg=relevance", q()],
+    ["szukaj=+&sortujWg=relevance", q()],
     [
       "nowosci=tak&wyprawki=tak&zestawy=tak&wyprzedaz=tak&premium=tak",
       q({ nowosci: true, wyprawki: true, zestawy: true, wyprzedaz: true, premium: true }),
@@ -65,6 +79,11 @@ describe("serializeProductQuery / productListHref", () => {
     [{ minCenaGrosze: 0 }, "minCena=0"],
     [{ strona: 2 }, "strona=2"],
     [{ szukaj: "   " }, ""],
+    // relevance is the default while searching, so it is left out; another order is kept
+    [{ szukaj: "kocyk" }, "szukaj=kocyk"],
+    [{ szukaj: "kocyk", sortujWg: "relevance" }, "szukaj=kocyk"],
+    [{ szukaj: "kocyk", sortujWg: "updated" }, "szukaj=kocyk&sortujWg=updated"],
+    [{ sortujWg: "relevance", sortujTyp: "desc" }, "sortujTyp=desc"],
   ])("%j -> %j", (query, search) => {
     expect(serializeProductQuery(query).toString()).toBe(search);
   });
@@ -90,6 +109,8 @@ describe("serializeProductQuery / productListHref", () => {
       }),
     ],
     [q({ zestawy: true, minCenaGrosze: 1, maxCenaGrosze: 10 })],
+    [q({ szukaj: "kocyk", sortujWg: "relevance", sortujTyp: "desc" })],
+    [q({ szukaj: "kocyk", sortujWg: "updated" })],
   ])("round-trips %j", (query) => {
     expect(parseProductQuery(serializeProductQuery(query))).toEqual(query);
   });
@@ -127,6 +148,33 @@ describe("query updates", () => {
     [{ strona: 5 }, q({ strona: 5, kategoria: 2 })],
   ])("update %j", (patch, expected) => {
     expect(updateProductQuery(q({ kategoria: 2, strona: 3 }), patch)).toEqual(expected);
+  });
+
+  it("leaves relevance order when the search text goes", () => {
+    const searching = q({ szukaj: "kocyk", sortujWg: "relevance", sortujTyp: "desc", strona: 2 });
+    expect(updateProductQuery(searching, { szukaj: "" })).toEqual(q());
+    expect(removeFilter(searching, "szukaj")).toEqual(q());
+    expect(updateProductQuery(q({ szukaj: "kocyk", sortujWg: "price" }), { szukaj: "" })).toEqual(
+      q({ sortujWg: "price" }),
+    );
+  });
+
+  it("clears every filter but keeps the order", () => {
+    expect(
+      clearFilters(
+        q({
+          szukaj: "kocyk",
+          kategoria: 3,
+          premium: true,
+          nowosci: true,
+          minCenaGrosze: 100,
+          maxCenaGrosze: 200,
+          sortujWg: "price",
+          sortujTyp: "desc",
+          strona: 4,
+        }),
+      ),
+    ).toEqual(q({ sortujWg: "price", sortujTyp: "desc" }));
   });
 });
 
@@ -168,5 +216,84 @@ describe("activeFilters / removeFilter", () => {
     ["wyprawki", { wyprawki: false }],
   ])("remove %s", (filter, change) => {
     expect(removeFilter(full, filter)).toEqual({ ...full, ...change, strona: 1 });
+  });
+});
+
+describe("productListParamsSchema (the API, strict)", () => {
+  const parse = (params: Record<string, unknown>) => productListParamsSchema.safeParse(params);
+
+  it.each<[Record<string, unknown>, ProductQuery]>([
+    [{}, q()],
+    [{ strona: "1" }, q()],
+    [
+      {
+        kategoria: "7",
+        szukaj: " zolty  kocyk ",
+        nowosci: "tak",
+        wyprawki: "tak",
+        zestawy: "tak",
+        wyprzedaz: "tak",
+        premium: "tak",
+        sortujWg: "price",
+        sortujTyp: "desc",
+        minCena: "10,5",
+        maxCena: "99.99",
+        strona: "3",
+      },
+      q({
+        kategoria: 7,
+        szukaj: "zolty kocyk",
+        nowosci: true,
+        wyprawki: true,
+        zestawy: true,
+        wyprzedaz: true,
+        premium: true,
+        sortujWg: "price",
+        sortujTyp: "desc",
+        minCenaGrosze: 1050,
+        maxCenaGrosze: 9999,
+        strona: 3,
+      }),
+    ],
+    [{ szukaj: "kocyk" }, q({ szukaj: "kocyk", sortujWg: "relevance" })],
+    [{ sortujWg: "relevance" }, q()],
+    [{ minCena: "0", maxCena: "0" }, q({ minCenaGrosze: 0, maxCenaGrosze: 0 })],
+    [{ minCena: "" }, q()],
+    [{ unknown: "x", premium: "tak" }, q({ premium: true })],
+  ])("accepts %j", (params, expected) => {
+    const result = parse(params);
+    expect(result.success).toBe(true);
+    expect(result.data).toEqual(expected);
+  });
+
+  it.each<[Record<string, unknown>, string, string]>([
+    [{ minCena: "-1" }, "minCena", "validation.minValue"],
+    [{ minCena: "abc" }, "minCena", "validation.number"],
+    [{ maxCena: "1.234" }, "maxCena", "validation.invalid"],
+    [{ minCena: "20", maxCena: "10" }, "maxCena", "validation.priceRange"],
+    [{ sortujWg: "foo" }, "sortujWg", "validation.invalid"],
+    [{ sortujTyp: "up" }, "sortujTyp", "validation.invalid"],
+    [{ kategoria: "abc" }, "kategoria", "validation.number"],
+    [{ kategoria: "0" }, "kategoria", "validation.invalid"],
+    [{ strona: "0" }, "strona", "validation.invalid"],
+    [{ strona: "1.5" }, "strona", "validation.number"],
+    [{ premium: "nie" }, "premium", "validation.invalid"],
+    [{ nowosci: "" }, "nowosci", "validation.invalid"],
+    [{ szukaj: "a".repeat(101) }, "szukaj", "validation.maxLength"],
+    [{ kategoria: ["1", "2"] }, "kategoria", "validation.number"],
+    [{ szukaj: ["a", "b"] }, "szukaj", "validation.invalid"],
+  ])("rejects %j (%s: %s)", (params, field, message) => {
+    const result = parse(params);
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(fieldErrors(result.error)[field]?.key).toBe(message);
+  });
+
+  it("knows when a query asks for the list", () => {
+    expect(hasProductListParams({})).toBe(false);
+    expect(hasProductListParams({ foo: "1" })).toBe(false);
+    expect(hasProductListParams({ strona: "1" })).toBe(true);
+    expect(hasProductListParams({ wyprzedaz: "tak" })).toBe(true);
+    expect(hasProductListParams(null)).toBe(false);
   });
 });

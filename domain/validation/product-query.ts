@@ -2,21 +2,35 @@
 // sortujWg (title|updated|price, default updated), sortujTyp (asc|desc, default asc), minCena, maxCena
 // (złoty, "12.34" or "12,34"), strona (page, default 1).
 //
-// Parsing is lenient (an address typed by hand never errors: bad values fall back to defaults);
-// serialising omits defaults so URLs stay short and stable.
+// Not in the spec: with a search text the default order is `relevance` (title matches first, then
+// tags, then description; ascending = best first); it can be chosen explicitly only with a search.
+//
+// The page's parsing is lenient (an address typed by hand never errors: bad values fall back to
+// defaults); the API's (`productListParamsSchema`) is strict (400 with field errors). Serialising
+// omits defaults so URLs stay short and stable.
 
 import { z } from "zod";
+import { PRODUCTS_PER_PAGE } from "../constants";
 import { parsePriceToGrosze } from "../money";
-import type { Id } from "../types";
+import type { Id, ProductBasic } from "../types";
+import { idFromTextSchema } from "./common";
+import { MSG } from "./messages";
+import { optionalPriceInputSchema } from "./price-filter";
 
+/** The sort fields of the spec (the sort selector's options). */
 export const SORT_FIELDS = ["title", "updated", "price"] as const;
-export type SortField = (typeof SORT_FIELDS)[number];
+export const RELEVANCE = "relevance";
+/** A sort field, or relevance (only with a search text). */
+export type SortField = (typeof SORT_FIELDS)[number] | typeof RELEVANCE;
+const ALL_SORT_FIELDS: readonly string[] = [...SORT_FIELDS, RELEVANCE];
 export const SORT_DIRECTIONS = ["asc", "desc"] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 export const PRODUCT_FLAGS = ["nowosci", "wyprawki", "zestawy", "wyprzedaz", "premium"] as const;
 export type ProductFlag = (typeof PRODUCT_FLAGS)[number];
 export const FLAG_ON = "tak";
 export const SEARCH_MAX = 100;
+/** Products per page of the list (page and API). */
+export const PRODUCT_PAGE_SIZE = PRODUCTS_PER_PAGE;
 
 export interface ProductQuery {
   kategoria: Id | null;
@@ -48,6 +62,21 @@ export const DEFAULT_PRODUCT_QUERY: Readonly<ProductQuery> = {
   strona: 1,
 };
 
+/** The order used when sortujWg is not given: relevance while searching, else the spec's default. */
+export function defaultSortField(szukaj: string): SortField {
+  return szukaj.trim() !== "" ? RELEVANCE : DEFAULT_PRODUCT_QUERY.sortujWg;
+}
+
+/** Relevance needs a search text: without one it falls back to the default order. */
+function sortFieldFor(requested: string | undefined, szukaj: string): SortField {
+  if (requested === undefined || !ALL_SORT_FIELDS.includes(requested)) return defaultSortField(szukaj);
+  if (requested === RELEVANCE && szukaj === "") return DEFAULT_PRODUCT_QUERY.sortujWg;
+  return requested as SortField;
+}
+
+const normalizeSearch = (value: string | undefined): string =>
+  (value ?? "").trim().replace(/\s+/g, " ").slice(0, SEARCH_MAX);
+
 const positiveInt = (value: string | undefined): number | null => {
   if (value === undefined || !/^\s*[1-9]\d*\s*$/.test(value)) return null;
   const number = Number(value);
@@ -73,26 +102,25 @@ export const productQuerySchema = z
     strona: text,
   })
   .catch({})
-  .transform(
-    (raw): ProductQuery => ({
+  .transform((raw): ProductQuery => {
+    const szukaj = normalizeSearch(raw.szukaj);
+    return {
       kategoria: positiveInt(raw.kategoria),
-      szukaj: (raw.szukaj ?? "").trim().replace(/\s+/g, " ").slice(0, SEARCH_MAX),
+      szukaj,
       nowosci: raw.nowosci === FLAG_ON,
       wyprawki: raw.wyprawki === FLAG_ON,
       zestawy: raw.zestawy === FLAG_ON,
       wyprzedaz: raw.wyprzedaz === FLAG_ON,
       premium: raw.premium === FLAG_ON,
-      sortujWg: (SORT_FIELDS as readonly string[]).includes(raw.sortujWg ?? "")
-        ? (raw.sortujWg as SortField)
-        : DEFAULT_PRODUCT_QUERY.sortujWg,
+      sortujWg: sortFieldFor(raw.sortujWg, szukaj),
       sortujTyp: (SORT_DIRECTIONS as readonly string[]).includes(raw.sortujTyp ?? "")
         ? (raw.sortujTyp as SortDirection)
         : DEFAULT_PRODUCT_QUERY.sortujTyp,
       minCenaGrosze: raw.minCena === undefined ? null : parsePriceToGrosze(raw.minCena),
       maxCenaGrosze: raw.maxCena === undefined ? null : parsePriceToGrosze(raw.maxCena),
       strona: positiveInt(raw.strona) ?? 1,
-    }),
-  );
+    };
+  });
 
 type QueryInput = URLSearchParams | string | Readonly<Record<string, string | readonly string[] | undefined>>;
 
@@ -123,14 +151,16 @@ export function groszeToQueryValue(grosze: number): string {
   return `${zl}.${String(gr).padStart(2, "0").replace(/0$/, "")}`;
 }
 
-/** Query parameters in a fixed order, defaults omitted. */
+/** Query parameters in a fixed order, defaults omitted (a missing sortujWg is the default order). */
 export function serializeProductQuery(query: Partial<ProductQuery>): URLSearchParams {
   const q = { ...DEFAULT_PRODUCT_QUERY, ...query };
   const params = new URLSearchParams();
+  const szukaj = q.szukaj.trim();
+  const sort = sortFieldFor(query.sortujWg, szukaj);
   if (q.kategoria !== null) params.set("kategoria", String(q.kategoria));
-  if (q.szukaj.trim() !== "") params.set("szukaj", q.szukaj.trim());
+  if (szukaj !== "") params.set("szukaj", szukaj);
   for (const flag of PRODUCT_FLAGS) if (q[flag]) params.set(flag, FLAG_ON);
-  if (q.sortujWg !== DEFAULT_PRODUCT_QUERY.sortujWg) params.set("sortujWg", q.sortujWg);
+  if (sort !== defaultSortField(szukaj)) params.set("sortujWg", sort);
   if (q.sortujTyp !== DEFAULT_PRODUCT_QUERY.sortujTyp) params.set("sortujTyp", q.sortujTyp);
   if (q.minCenaGrosze !== null) params.set("minCena", groszeToQueryValue(q.minCenaGrosze));
   if (q.maxCenaGrosze !== null) params.set("maxCena", groszeToQueryValue(q.maxCenaGrosze));
@@ -144,9 +174,16 @@ export function productListHref(query: Partial<ProductQuery>): string {
   return search ? `/produkty?${search}` : "/produkty";
 }
 
-/** Applies a change of filters; the page goes back to 1 unless the change sets the page. */
+/**
+ * Applies a change of filters; the page goes back to 1 unless the change sets the page. Removing
+ * the search text leaves relevance order for the default one.
+ */
 export function updateProductQuery(query: ProductQuery, patch: Partial<ProductQuery>): ProductQuery {
-  return { ...query, strona: 1, ...patch };
+  const next = { ...query, strona: 1, ...patch };
+  if (next.sortujWg === RELEVANCE && next.szukaj.trim() === "") {
+    return { ...next, sortujWg: DEFAULT_PRODUCT_QUERY.sortujWg, sortujTyp: DEFAULT_PRODUCT_QUERY.sortujTyp };
+  }
+  return next;
 }
 
 /** Changing the sort field resets the direction to ascending (and the page to 1). */
@@ -187,4 +224,94 @@ export function removeFilter(query: ProductQuery, filter: ProductFilter): Produc
     default:
       return updateProductQuery(query, { [filter]: false });
   }
+}
+
+/** Removes every filter (search, category, price, flags); the sort order stays unless it was relevance. */
+export function clearFilters(query: ProductQuery): ProductQuery {
+  return updateProductQuery(query, {
+    kategoria: null,
+    szukaj: "",
+    nowosci: false,
+    wyprawki: false,
+    zestawy: false,
+    wyprzedaz: false,
+    premium: false,
+    minCenaGrosze: null,
+    maxCenaGrosze: null,
+  });
+}
+
+// ---------------------------------------------------------------- the API (GET /api/shops/products)
+
+/** The list parameters: with any of them the product endpoint answers one page of the filtered list. */
+export const PRODUCT_LIST_PARAMS = [
+  "kategoria",
+  "szukaj",
+  ...PRODUCT_FLAGS,
+  "sortujWg",
+  "sortujTyp",
+  "minCena",
+  "maxCena",
+  "strona",
+] as const;
+
+/** True when a request's query holds at least one list parameter. */
+export function hasProductListParams(query: unknown): boolean {
+  if (typeof query !== "object" || query === null) return false;
+  return PRODUCT_LIST_PARAMS.some((name) => Object.hasOwn(query, name));
+}
+
+const flagParam = z.literal(FLAG_ON, { error: MSG.invalid }).optional();
+
+/**
+ * The strict form of the query for the API: the same names and values as the page, but anything
+ * that is not one of them is a 400 with the field's message key (minCena=-1, sortujWg=foo,
+ * kategoria=abc, a repeated parameter…). Unknown parameters are ignored.
+ */
+export const productListParamsSchema = z
+  .object({
+    kategoria: idFromTextSchema.optional(),
+    szukaj: z.string({ error: MSG.invalid }).max(SEARCH_MAX, { error: MSG.maxLength }).optional(),
+    nowosci: flagParam,
+    wyprawki: flagParam,
+    zestawy: flagParam,
+    wyprzedaz: flagParam,
+    premium: flagParam,
+    sortujWg: z.enum([...SORT_FIELDS, RELEVANCE], { error: MSG.invalid }).optional(),
+    sortujTyp: z.enum(SORT_DIRECTIONS, { error: MSG.invalid }).optional(),
+    minCena: optionalPriceInputSchema,
+    maxCena: optionalPriceInputSchema,
+    strona: idFromTextSchema.optional(),
+  })
+  .superRefine((data, ctx) => {
+    if (data.minCena !== undefined && data.maxCena !== undefined && data.minCena > data.maxCena) {
+      ctx.addIssue({ code: "custom", path: ["maxCena"], message: MSG.priceRange });
+    }
+  })
+  .transform((data): ProductQuery => {
+    const szukaj = normalizeSearch(data.szukaj);
+    return {
+      kategoria: data.kategoria ?? null,
+      szukaj,
+      nowosci: data.nowosci === FLAG_ON,
+      wyprawki: data.wyprawki === FLAG_ON,
+      zestawy: data.zestawy === FLAG_ON,
+      wyprzedaz: data.wyprzedaz === FLAG_ON,
+      premium: data.premium === FLAG_ON,
+      sortujWg: sortFieldFor(data.sortujWg, szukaj),
+      sortujTyp: data.sortujTyp ?? DEFAULT_PRODUCT_QUERY.sortujTyp,
+      minCenaGrosze: data.minCena ?? null,
+      maxCenaGrosze: data.maxCena ?? null,
+      strona: data.strona ?? 1,
+    };
+  });
+
+/** One page of the product list (`GET /api/shops/products?…`, the /produkty loader). */
+export interface ProductListPage {
+  items: ProductBasic[];
+  /** products matching the filters */
+  total: number;
+  /** 1-based, clamped to the last page */
+  page: number;
+  pageSize: number;
 }

@@ -518,7 +518,10 @@ export const productViews = pgTable(
     viewerHash: text("viewer_hash").notNull(),
     viewedAt: timestamp("viewed_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("product_views_product_idx").on(t.productId, t.viewedAt), index("product_views_time_idx").on(t.viewedAt)],
+  (t) => [
+    index("product_views_product_idx").on(t.productId, t.viewedAt),
+    index("product_views_time_idx").on(t.viewedAt),
+  ],
 );
 
 /**
@@ -532,5 +535,8 @@ export const rateLimitHits = pgTable(
     windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
     count: integer("count").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limit_hits_window_idx").on(t.windowStart)],
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowStart] }),
+    index("rate_limit_hits_window_idx").on(t.windowStart),
+  ],
 );

@@ -26,6 +26,12 @@ export const ERROR_CODES = {
     message: "Failed! Email is already in use!",
     key: "errors.auth/email-already-in-use",
   },
+  "invalid-token": { status: 400, message: "Invalid or expired link", key: "errors.invalidToken" },
+  "account-not-approved": {
+    status: 403,
+    message: "Your account has not been approved by the admin yet",
+    key: "errors.accountNotApproved",
+  },
   "order/not-found": { status: 404, message: "Order Not found.", key: "errors.orderNotFound" },
   "order/not-paid": { status: 409, message: "Order not paid.", key: "errors.orderNotPaid" },
   conflict: { status: 409, message: "Conflict", key: "errors.generic" },

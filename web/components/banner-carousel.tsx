@@ -3,7 +3,13 @@ import type { HeaderSlide } from "../../domain/types";
 import { useT } from "../lib/i18n";
 import { Carousel } from "./carousel";
 
-/** Home banner carousel: one slide per view (image, title, description, optional link). */
+/** How long a banner stays before the next one slides in (paused on hover, focus or the pause button). */
+export const BANNER_AUTOPLAY_MS = 7000;
+
+/**
+ * Home banner carousel (header slides): one slide per view with image, title, description and
+ * an optional link; previous/next, a dot per slide and a pause button.
+ */
 export function BannerCarousel({ slides, label }: { slides: readonly HeaderSlide[]; label: string }) {
   const t = useT();
   if (slides.length === 0) return null;
@@ -11,8 +17,9 @@ export function BannerCarousel({ slides, label }: { slides: readonly HeaderSlide
     <Carousel
       label={label}
       columnsClassName="auto-cols-[100%]"
-      className="overflow-hidden rounded-2xl"
       buttonsClassName="max-md:top-[calc((100vw-2rem)*3/16)]"
+      autoplayMs={BANNER_AUTOPLAY_MS}
+      dots
       slides={slides.map((slide, index) => ({
         key: slide._id,
         content: (

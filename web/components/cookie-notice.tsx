@@ -1,42 +1,52 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useSyncExternalStore } from "react";
 import { Link, useLocation } from "react-router";
-import { CONSENT_COOKIE, hasCookieConsent, ONE_YEAR_SECONDS } from "../lib/cookies";
+import { type ConsentDecision, consentStore } from "../lib/cookies";
 import { useT } from "../lib/i18n";
 import { ACCEPT_COOKIES_PATH } from "../lib/paths";
 
 /**
- * Cookie notice kept at the bottom of the window (sticky after the footer, so it never
- * covers the end of the page). Accepting stores `cookieConsent=1` for a year: with
- * JavaScript the cookie is set in the browser and the notice hides at once; without it the
- * form posts to /zgoda-cookies, which sets the cookie and redirects back. The root loader
- * reads the cookie, so once accepted the notice is not rendered at all.
+ * The visitor's cookie decision: from the request's cookie while rendering on the server and
+ * hydrating, then from the browser (so a decision made on this page counts at once, without
+ * reloading the root data). `asking` is true while the notice was reopened from the footer.
  */
-export function CookieNotice() {
+export function useCookieConsent(serverDecision: ConsentDecision | null) {
+  const serverSnapshot = useMemo(() => ({ decision: serverDecision, asking: false }), [serverDecision]);
+  return useSyncExternalStore(consentStore.subscribe, consentStore.getSnapshot, () => serverSnapshot);
+}
+
+const buttonBase =
+  "inline-flex min-h-10 flex-1 items-center justify-center rounded-full px-6 py-2 font-semibold sm:flex-none";
+
+/**
+ * Cookie notice kept at the bottom of the window (sticky after the footer, so it never covers
+ * the end of the page) until the visitor accepts or rejects. Both answers are equally easy and
+ * are stored for a year (`cookieConsent` = 1 or 0); analytics load only after accepting. With
+ * JavaScript the cookie is set in the browser and the notice hides at once; without it the
+ * form posts the pressed button's `decision` to /zgoda-cookies, which sets the cookie and
+ * redirects back. The footer's "cookie settings" opens the notice again.
+ */
+export function CookieNotice({ serverDecision }: { serverDecision: ConsentDecision | null }) {
   const t = useT();
   const location = useLocation();
-  const [accepted, setAccepted] = useState(false);
+  const { decision, asking } = useCookieConsent(serverDecision);
   const textId = useId();
-  // accepted earlier in this visit while the root data still says otherwise (it is not
-  // reloaded on every navigation)
+  const firstButtonRef = useRef<HTMLButtonElement>(null);
+
+  // reopened from the footer: take the keyboard user straight to the choice
   useEffect(() => {
-    if (hasCookieConsent(document.cookie)) setAccepted(true);
-  }, []);
-  if (accepted) return null;
+    if (asking) firstButtonRef.current?.focus();
+  }, [asking]);
+
+  if (decision && !asking) return null;
 
   return (
     <section
       aria-labelledby={textId}
-      className="sticky inset-x-0 bottom-0 z-50 border-t border-stone-200 bg-white/98 shadow-[0_-4px_16px_rgb(0_0_0/0.08)]"
+      className="sticky inset-x-0 bottom-0 z-50 border-t border-stone-200 bg-white shadow-[0_-4px_16px_rgb(0_0_0/0.08)]"
     >
       <form
         method="post"
         action={ACCEPT_COOKIES_PATH}
-        onSubmit={(event) => {
-          event.preventDefault();
-          // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party consent flag
-          document.cookie = `${CONSENT_COOKIE}=1; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
-          setAccepted(true);
-        }}
         className="mx-auto flex w-full max-w-[1340px] flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:gap-6 sm:px-6"
       >
         <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
@@ -49,13 +59,60 @@ export function CookieNotice() {
             {t("cookies.moreInfo")}
           </Link>
         </p>
-        <button
-          type="submit"
-          className="shrink-0 self-end rounded-full bg-accent-600 px-6 py-2 font-semibold text-white hover:bg-accent-700 sm:self-auto"
-        >
-          {t("cookies.accept")}
-        </button>
+        <div className="flex shrink-0 gap-3">
+          <button
+            ref={firstButtonRef}
+            type="submit"
+            name="decision"
+            value="reject"
+            onClick={(event) => {
+              event.preventDefault();
+              consentStore.decide("rejected");
+            }}
+            className={`${buttonBase} border-2 border-stone-700 text-stone-800 hover:bg-stone-100`}
+          >
+            {t("cookies.reject")}
+          </button>
+          <button
+            type="submit"
+            name="decision"
+            value="accept"
+            onClick={(event) => {
+              event.preventDefault();
+              consentStore.decide("accepted");
+            }}
+            className={`${buttonBase} border-2 border-accent-600 bg-accent-600 text-white hover:border-accent-700 hover:bg-accent-700`}
+          >
+            {t("cookies.accept")}
+          </button>
+        </div>
       </form>
     </section>
+  );
+}
+
+/**
+ * Footer button reopening the cookie notice, so a decision can be changed as easily as it was
+ * made. Without JavaScript it posts `decision=ask`, which forgets the answer.
+ */
+export function CookieSettingsButton({ className = "" }: { className?: string }) {
+  const t = useT();
+  const location = useLocation();
+  return (
+    <form method="post" action={ACCEPT_COOKIES_PATH}>
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <button
+        type="submit"
+        name="decision"
+        value="ask"
+        onClick={(event) => {
+          event.preventDefault();
+          consentStore.ask();
+        }}
+        className={className}
+      >
+        {t("cookies.settings")}
+      </button>
+    </form>
   );
 }

@@ -17,9 +17,8 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
   const image = product.image;
   return (
     <article
-      className={`group relative flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white transition-shadow hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:-outline-offset-2 has-[a:focus-visible]:outline-accent-600 ${
-        unavailable ? "opacity-60" : ""
-      }`}
+      data-unavailable={unavailable ? "true" : undefined}
+      className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white transition-shadow hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:-outline-offset-2 has-[a:focus-visible]:outline-accent-600"
     >
       <div className="relative aspect-square overflow-hidden bg-stone-100">
         {image ? (
@@ -30,7 +29,10 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
             height={400}
             loading={eager ? "eager" : "lazy"}
             decoding="async"
-            className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+            className={`size-full object-cover transition-transform duration-300 group-hover:scale-105 ${
+              // out of stock: the photo is dimmed; texts keep their contrast (WCAG 1.4.3)
+              unavailable ? "opacity-50 grayscale" : ""
+            }`}
           />
         ) : (
           <div

@@ -3,6 +3,7 @@ import type { Lang } from "../../domain/i18n";
 import type { Page } from "../../domain/types";
 import { useLang, useT } from "../lib/i18n";
 import { CONTAINER, DEFAULT_FOOTER_PAGES, SHOP_NAME, SOCIAL_LINKS } from "../lib/site";
+import { CookieSettingsButton } from "./cookie-notice";
 import { FacebookIcon, InstagramIcon } from "./icons";
 
 export type FooterPage = Pick<Page, "_id" | "link" | "title">;
@@ -23,7 +24,8 @@ export function pagesForLang(pages: readonly FooterPage[], lang: Lang): FooterPa
 
 /**
  * Footer (SPEC §2): social links, the static pages (from the pages list, else the default
- * set with translated titles), the current year and the shop name.
+ * set with translated titles), the current year and the shop name, and the cookie settings
+ * (reopens the cookie notice).
  */
 export function SiteFooter({ pages, year }: { pages: readonly FooterPage[]; year: number }) {
   const t = useT();
@@ -89,9 +91,14 @@ export function SiteFooter({ pages, year }: { pages: readonly FooterPage[]; year
         </div>
       </div>
       <div className="border-t border-stone-700">
-        <p className={`${CONTAINER} py-4 text-sm text-stone-300`}>
-          {SHOP_NAME} {t("footer.copyright", { year })}
-        </p>
+        <div
+          className={`${CONTAINER} flex flex-wrap items-center justify-between gap-x-6 gap-y-2 py-4 text-sm text-stone-300`}
+        >
+          <p>
+            {SHOP_NAME} {t("footer.copyright", { year })}
+          </p>
+          <CookieSettingsButton className="rounded-sm underline underline-offset-4 hover:text-white" />
+        </div>
       </div>
     </footer>
   );

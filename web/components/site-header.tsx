@@ -55,7 +55,7 @@ export function SiteHeader({ categories, user, cartCount = 0, onCartClick }: Sit
       <div className={`${CONTAINER} pb-3 md:hidden`}>
         <SearchBox />
       </div>
-      <nav aria-label={t("nav.categories")} className="hidden border-t border-stone-100 md:block">
+      <nav aria-label={t("nav.mainMenu")} className="hidden border-t border-stone-100 md:block">
         <ul className={`${CONTAINER} flex items-center gap-1 py-1.5`}>
           <li>
             <CategoriesMenu categories={categories} />

@@ -106,3 +106,62 @@ export function organizationJsonLd(publicUrl: string): JsonLd {
     url: absoluteUrl(publicUrl, "/"),
   };
 }
+
+/** The shop as a WebSite with its search (a sitelinks search box): /produkty?szukaj=… */
+export function websiteJsonLd(publicUrl: string): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "WebSite",
+    name: SHOP_NAME,
+    url: absoluteUrl(publicUrl, "/"),
+    potentialAction: {
+      "@type": "SearchAction",
+      target: {
+        "@type": "EntryPoint",
+        urlTemplate: absoluteUrl(publicUrl, "/produkty?szukaj={search_term_string}"),
+      },
+      "query-input": "required name=search_term_string",
+    },
+  };
+}
+
+// ---------------------------------------------------------------- sitemap.xml and robots.txt
+
+/** Escapes text for XML element content. */
+export function escapeXml(text: string): string {
+  return text.replace(
+    /[<>&'"]/g,
+    (char) => `&${{ "<": "lt", ">": "gt", "&": "amp", "'": "apos", '"': "quot" }[char]};`,
+  );
+}
+
+/** sitemaps.org XML for site paths with their last change (absolute URLs from publicUrl). */
+export function sitemapXml(publicUrl: string, entries: readonly { path: string; lastmod: Date }[]): string {
+  const urls = entries.map(
+    (entry) =>
+      `<url><loc>${escapeXml(absoluteUrl(publicUrl, entry.path))}</loc><lastmod>${entry.lastmod.toISOString()}</lastmod></url>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+/** Paths crawlers are kept out of: the account and staff area, the API, the cart and checkout. */
+export const ROBOTS_DISALLOW = [
+  "/konto",
+  "/api",
+  "/koszyk",
+  "/dostawa-i-platnosc",
+  "/gotowe",
+  "/zamowienie",
+] as const;
+
+/** robots.txt: everything else allowed, pointing to the sitemap. */
+export function robotsTxt(publicUrl: string): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    ...ROBOTS_DISALLOW.map((path) => `Disallow: ${path}`),
+    "",
+    `Sitemap: ${absoluteUrl(publicUrl, "/sitemap.xml")}`,
+    "",
+  ].join("\n");
+}

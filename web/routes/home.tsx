@@ -1,37 +1,45 @@
 import { Link } from "react-router";
 import { HOME_BLOG_COUNT, HOME_CAROUSEL_MAX } from "../../domain/constants";
-import { formatDate } from "../../domain/i18n";
+import { formatDate, translate } from "../../domain/i18n";
 import type { BlogArticle, HeaderSlide, ProductBasic } from "../../domain/types";
 import { BannerCarousel } from "../components/banner-carousel";
 import { ChevronRightIcon, LeafIcon, ShieldIcon, TruckIcon } from "../components/icons";
 import type { ProductCardData } from "../components/product-card";
 import { ProductCarousel } from "../components/product-carousel";
 import { useLang, useT } from "../lib/i18n";
-import { langFromMatches, metaTags } from "../lib/meta";
 import { blogArticlePath, LAYETTE_PATH, NEW_PATH, PREMIUM_PATH, SALE_PATH, SETS_PATH } from "../lib/paths";
+import { organizationJsonLd, rootFromMatches, seoMeta, websiteJsonLd } from "../lib/seo";
 import { CONTAINER, SHOP_NAME } from "../lib/site";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { catalog, content } = context.services;
-  const [slides, latest, premium, sale, articles]: [
+  const [slides, latest, premium, sale, articles, [layette], [set]]: [
     HeaderSlide[],
     ProductBasic[],
     ProductBasic[],
     ProductBasic[],
     BlogArticle[],
+    ProductBasic[],
+    ProductBasic[],
   ] = await Promise.all([
     content.listHeaderSlides(),
     catalog.latestProducts({ inStockOnly: true, limit: HOME_CAROUSEL_MAX }),
     catalog.latestProducts({ flag: "isPremium", limit: HOME_CAROUSEL_MAX }),
     catalog.latestProducts({ flag: "isSale", limit: HOME_CAROUSEL_MAX }),
     content.listBlogArticles({ limit: HOME_BLOG_COUNT }),
+    // the category banners show the newest product of their kind
+    catalog.latestProducts({ flag: "isLayette", limit: 1 }),
+    catalog.latestProducts({ flag: "isSet", limit: 1 }),
   ]);
+  const imageOf = (product: ProductBasic | undefined) =>
+    product?.image ? product.image.thumb_url || product.image.url : null;
   return {
     slides,
     latest,
     premium,
     sale,
+    bannerImages: { layette: imageOf(layette), sale: imageOf(sale[0]), set: imageOf(set) },
     // the list needs no article bodies
     articles: articles.slice(0, HOME_BLOG_COUNT).map(({ _id, slug, title, createdAt, image }) => ({
       _id,
@@ -43,19 +51,27 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return metaTags(langFromMatches(matches), "home.title", "home.metaDescription");
+export function meta({ matches, data }: Route.MetaArgs) {
+  const root = rootFromMatches(matches);
+  return seoMeta({
+    root,
+    title: translate(root.lang, "home.title"),
+    description: translate(root.lang, "home.metaDescription"),
+    path: "/",
+    image: data?.slides[0]?.image.url ?? null,
+    jsonLd: [organizationJsonLd(root.publicUrl), websiteJsonLd(root.publicUrl)],
+  });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { slides, latest, premium, sale, articles } = loaderData;
+  const { slides, latest, premium, sale, articles, bannerImages } = loaderData;
   return (
     <div className={`${CONTAINER} space-y-14 py-6 sm:py-8`}>
       <h1 className="sr-only">{SHOP_NAME}</h1>
-      <BannerCarousel slides={slides} label={t("home.title")} />
+      <BannerCarousel slides={slides} label={t("home.bannersLabel")} />
       <ProductSection title={t("home.latestOffers")} to={NEW_PATH} products={latest} />
-      <CategoryBanners />
+      <CategoryBanners images={bannerImages} />
       <ProductSection title={t("home.premium")} to={PREMIUM_PATH} products={premium} />
       <ProductSection title={t("home.sale")} to={SALE_PATH} products={sale} />
       <Promises />
@@ -97,36 +113,75 @@ function ProductSection({
 }) {
   const id = `section-${to.replace(/\W+/g, "-")}`;
   if (products.length === 0) return null;
+  // the carousel is the section's landmark (a region named like the heading)
   return (
-    <section aria-labelledby={id}>
+    <div>
       <SectionHeading id={id} title={title} to={to} />
       <ProductCarousel label={title} products={products} />
-    </section>
+    </div>
   );
 }
 
 const CATEGORY_BANNERS = [
-  { to: LAYETTE_PATH, key: "home.bannerLayettes", className: "bg-[#e9efe6] text-[#2f4a33]" },
-  { to: SALE_PATH, key: "home.bannerSale", className: "bg-accent-100 text-accent-800" },
-  { to: SETS_PATH, key: "home.bannerSets", className: "bg-[#f1e9dc] text-[#5b4526]" },
+  {
+    to: LAYETTE_PATH,
+    image: "layette",
+    titleKey: "home.bannerLayettes",
+    textKey: "home.bannerLayettesText",
+    className: "bg-[#e4ece1] text-[#2b4530]",
+  },
+  {
+    to: SALE_PATH,
+    image: "sale",
+    titleKey: "home.bannerSale",
+    textKey: "home.bannerSaleText",
+    className: "bg-accent-100 text-accent-800",
+  },
+  {
+    to: SETS_PATH,
+    image: "set",
+    titleKey: "home.bannerSets",
+    textKey: "home.bannerSetsText",
+    className: "bg-[#f1e9dc] text-[#54401f]",
+  },
 ] as const;
 
-function CategoryBanners() {
+type BannerImages = Record<(typeof CATEGORY_BANNERS)[number]["image"], string | null>;
+
+/** The three category banners of SPEC §2: layettes, sale and gift sets, each with a product photo. */
+function CategoryBanners({ images }: { images: BannerImages }) {
   const t = useT();
   return (
-    <nav aria-label={t("nav.categories")}>
-      <ul className="grid gap-4 sm:grid-cols-3">
-        {CATEGORY_BANNERS.map((banner) => (
-          <li key={banner.to}>
-            <Link
-              to={banner.to}
-              className={`group flex items-center justify-between gap-4 rounded-2xl px-6 py-5 sm:min-h-28 sm:py-8 font-serif text-2xl font-semibold transition-shadow hover:shadow-md ${banner.className}`}
-            >
-              {t(banner.key)}
-              <ChevronRightIcon className="size-6 transition-transform group-hover:translate-x-1" />
-            </Link>
-          </li>
-        ))}
+    <nav aria-label={t("home.categoryBanners")}>
+      <ul className="grid gap-4 md:grid-cols-3">
+        {CATEGORY_BANNERS.map((banner) => {
+          const image = images[banner.image];
+          return (
+            <li key={banner.to}>
+              <Link
+                to={banner.to}
+                className={`group flex h-full items-center gap-4 overflow-hidden rounded-2xl p-4 transition-shadow hover:shadow-md sm:p-5 ${banner.className}`}
+              >
+                {image ? (
+                  <img
+                    src={image}
+                    alt=""
+                    width={112}
+                    height={112}
+                    loading="lazy"
+                    decoding="async"
+                    className="size-20 shrink-0 rounded-xl object-cover shadow-sm transition-transform duration-300 group-hover:scale-105 sm:size-24 lg:size-28"
+                  />
+                ) : null}
+                <span className="flex min-w-0 flex-1 flex-col gap-1">
+                  <span className="font-serif text-2xl font-semibold">{t(banner.titleKey)}</span>
+                  <span className="text-sm opacity-90">{t(banner.textKey)}</span>
+                </span>
+                <ChevronRightIcon className="size-6 shrink-0 transition-transform group-hover:translate-x-1" />
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

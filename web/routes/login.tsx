@@ -1,4 +1,114 @@
-// Placeholder: being built (see the open issue for this screen).
-export default function Placeholder() {
-  return <h1 className="p-8 text-2xl">Logowanie</h1>;
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { loginSchema } from "../../domain/validation/auth";
+import { parseForm } from "../../domain/validation/errors";
+import { AuthPage, TEXT_LINK } from "../components/auth-page";
+import { FormAlert, SubmitButton, TextField } from "../components/form-field";
+import { REGISTER_PATH, RESET_PASSWORD_PATH } from "../lib/account-paths";
+import {
+  afterLoginTarget,
+  errorMessageKey,
+  errorStatus,
+  redirectSignedIn,
+  requestMeta,
+  returnParam,
+  sessionCookie,
+} from "../lib/auth.server";
+import { type FormFailure, formValues, keepValues } from "../lib/forms";
+import { useT } from "../lib/i18n";
+import { langFromMatches, metaTags } from "../lib/meta";
+import { useFormValidation, useSubmitting } from "../lib/use-form-validation";
+import type { Route } from "./+types/login";
+
+// /logowanie (guest-only): e-mail and password. Success starts a session (HttpOnly cookie)
+// and returns to the `return` route, else the last visited route, else the account.
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [...metaTags(langFromMatches(matches), "auth.loginTitle"), { name: "robots", content: "noindex" }];
+}
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  redirectSignedIn(context, request);
+  return { returnTo: returnParam(request) ?? "" };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  redirectSignedIn(context, request);
+  const form = await request.formData();
+  const values = formValues(form);
+  const kept = keepValues(values, ["email"]);
+  const parsed = parseForm(loginSchema, values);
+  if (!parsed.ok) {
+    return data<FormFailure>(
+      { formError: "errors.formContainsErrors", errors: parsed.errors, values: kept },
+      { status: 400 },
+    );
+  }
+  const result = await context.services.accounts.login(parsed.data, requestMeta(request, context));
+  if (!result.ok) {
+    return data<FormFailure>(
+      { formError: errorMessageKey(result.code), errors: result.fields, values: kept },
+      { status: errorStatus(result.code) },
+    );
+  }
+  const { token, expiresAt } = result.value;
+  return redirect(afterLoginTarget(request, form.get("return")), {
+    headers: { "Set-Cookie": sessionCookie(context, token, expiresAt) },
+  });
+}
+
+export default function Login() {
+  const t = useT();
+  const { returnTo } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const submitting = useSubmitting();
+  const { errors, formError, onSubmit, onChange } = useFormValidation(loginSchema, {
+    serverErrors: failure?.errors,
+    serverFormError: failure?.formError,
+  });
+
+  return (
+    <AuthPage
+      title={t("auth.loginTitle")}
+      footer={
+        <p>
+          {t("auth.noAccount")}{" "}
+          <Link to={REGISTER_PATH} className={TEXT_LINK}>
+            {t("auth.registerLink")}
+          </Link>
+        </p>
+      }
+    >
+      <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-5">
+        {returnTo && !formError ? <FormAlert tone="info" message={t("errors.unauthorized")} /> : null}
+        <FormAlert message={formError ? t(formError) : undefined} />
+        <input type="hidden" name="return" value={returnTo} />
+        <TextField
+          name="email"
+          type="email"
+          label={t("auth.email")}
+          autoComplete="email"
+          inputMode="email"
+          defaultValue={failure?.values?.email}
+          error={errors.email}
+        />
+        <div>
+          <TextField
+            name="password"
+            type="password"
+            label={t("auth.password")}
+            autoComplete="current-password"
+            error={errors.password}
+          />
+          <p className="mt-2 text-right text-sm">
+            <Link to={RESET_PASSWORD_PATH} className={TEXT_LINK}>
+              {t("auth.forgotPassword")}
+            </Link>
+          </p>
+        </div>
+        <SubmitButton pending={submitting} className="w-full">
+          {t("auth.loginButton")}
+        </SubmitButton>
+      </Form>
+    </AuthPage>
+  );
 }

@@ -1,4 +1,137 @@
-// Placeholder: being built (see the open issue for this screen).
-export default function Placeholder() {
-  return <h1 className="p-8 text-2xl">Rejestracja</h1>;
+import { data, Form, Link, useActionData } from "react-router";
+import { translateParts } from "../../domain/i18n";
+import { registerSchema } from "../../domain/validation/auth";
+import { parseForm } from "../../domain/validation/errors";
+import { AuthPage, TEXT_LINK } from "../components/auth-page";
+import { CheckboxField, FormAlert, SubmitButton, TextField } from "../components/form-field";
+import { LOGIN_PATH, PRIVACY_POLICY_PATH, TERMS_PATH } from "../lib/account-paths";
+import { errorMessageKey, errorStatus, redirectSignedIn, requestMeta } from "../lib/auth.server";
+import { redirectWithFlash } from "../lib/flash.server";
+import { type FormFailure, formValues, keepValues } from "../lib/forms";
+import { useLang, useT } from "../lib/i18n";
+import { langFromMatches, metaTags } from "../lib/meta";
+import { useFormValidation, useSubmitting } from "../lib/use-form-validation";
+import type { Route } from "./+types/register";
+
+// /rejestracja (guest-only): name, e-mail, password twice, terms. Success sends the
+// confirmation e-mail (server) and goes to login with a toast.
+
+const BOOLEANS = ["acceptTerms"] as const;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...metaTags(langFromMatches(matches), "auth.registerTitle"),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  redirectSignedIn(context, request);
+  return null;
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  redirectSignedIn(context, request);
+  const values = formValues(await request.formData(), BOOLEANS);
+  const kept = {
+    ...keepValues(values, ["displayName", "email"]),
+    acceptTerms: values.acceptTerms ? "on" : "",
+  };
+  const parsed = parseForm(registerSchema, values);
+  if (!parsed.ok) {
+    return data<FormFailure>(
+      { formError: "errors.formContainsErrors", errors: parsed.errors, values: kept },
+      { status: 400 },
+    );
+  }
+  const { acceptTerms: _accepted, ...payload } = parsed.data;
+  const result = await context.services.accounts.register(payload, requestMeta(request, context));
+  if (!result.ok) {
+    return data<FormFailure>(
+      { formError: errorMessageKey(result.code), errors: result.fields, values: kept },
+      { status: errorStatus(result.code) },
+    );
+  }
+  return redirectWithFlash(LOGIN_PATH, { type: "success", key: "success.userRegistered" });
+}
+
+export default function Register() {
+  const t = useT();
+  const lang = useLang();
+  const failure = useActionData<typeof action>();
+  const submitting = useSubmitting();
+  const { errors, formError, onSubmit, onChange } = useFormValidation(registerSchema, {
+    booleans: BOOLEANS,
+    serverErrors: failure?.errors,
+    serverFormError: failure?.formError,
+  });
+  const termsLabel = translateParts(lang, "auth.terms", {
+    terms: (
+      <Link key="terms" to={TERMS_PATH} target="_blank" className={TEXT_LINK}>
+        {t("auth.termsLink")}
+      </Link>
+    ),
+    privacyPolicy: (
+      <Link key="privacy" to={PRIVACY_POLICY_PATH} target="_blank" className={TEXT_LINK}>
+        {t("auth.privacyPolicyLink")}
+      </Link>
+    ),
+  });
+
+  return (
+    <AuthPage
+      title={t("auth.registerTitle")}
+      footer={
+        <p>
+          {t("auth.haveAccount")}{" "}
+          <Link to={LOGIN_PATH} className={TEXT_LINK}>
+            {t("auth.loginLink")}
+          </Link>
+        </p>
+      }
+    >
+      <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-5">
+        <FormAlert message={formError ? t(formError) : undefined} />
+        <TextField
+          name="displayName"
+          label={t("auth.displayName")}
+          autoComplete="name"
+          defaultValue={failure?.values?.displayName}
+          error={errors.displayName}
+        />
+        <TextField
+          name="email"
+          type="email"
+          label={t("auth.email")}
+          autoComplete="email"
+          inputMode="email"
+          defaultValue={failure?.values?.email}
+          error={errors.email}
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={t("auth.password")}
+          autoComplete="new-password"
+          error={errors.password}
+        />
+        <TextField
+          name="confirmPassword"
+          type="password"
+          label={t("auth.confirmPassword")}
+          autoComplete="new-password"
+          error={errors.confirmPassword}
+        />
+        <CheckboxField
+          name="acceptTerms"
+          label={termsLabel}
+          error={errors.acceptTerms}
+          defaultChecked={failure?.values?.acceptTerms === "on"}
+        />
+        <SubmitButton pending={submitting} className="w-full">
+          {t("auth.registerButton")}
+        </SubmitButton>
+      </Form>
+    </AuthPage>
+  );
 }

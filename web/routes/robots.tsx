@@ -1,6 +1,10 @@
-// Placeholder: robots.txt (storefront issue).
-export function loader() {
-  return new Response("User-agent: *\nAllow: /\n", {
-    headers: { "content-type": "text/plain; charset=utf-8" },
+import { robotsTxt } from "../lib/seo";
+import type { Route } from "./+types/robots";
+
+// GET /robots.txt: crawl everything public, not the account area, the API, cart or checkout;
+// the sitemap's absolute address comes from PUBLIC_URL.
+export function loader({ context }: Route.LoaderArgs) {
+  return new Response(robotsTxt(context.publicSettings.publicUrl), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=86400" },
   });
 }

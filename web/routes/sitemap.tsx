@@ -1,9 +1,14 @@
-// Placeholder: sitemap.xml (storefront issue).
-export function loader() {
-  return new Response(
-    '<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>',
-    {
-      headers: { "content-type": "application/xml; charset=utf-8" },
+import { sitemapXml } from "../lib/seo";
+import type { Route } from "./+types/sitemap";
+
+// GET /sitemap.xml: home, the product list, every visible product, category, blog article and
+// static page, with the date it last changed (server/areas/content/sitemap.service.ts).
+export async function loader({ context }: Route.LoaderArgs) {
+  const entries = await context.services.sitemap.listEntries();
+  return new Response(sitemapXml(context.publicSettings.publicUrl, entries), {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
     },
-  );
+  });
 }

@@ -1,10 +1,11 @@
+import { randomBytes, scryptSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "./password";
+import { hashPassword, needsRehash, verifyPassword } from "./password";
 
 describe("password hashing", () => {
   it("verifies the password it hashed", async () => {
     const stored = await hashPassword("zażółć gęślą jaźń 123");
-    expect(stored).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/]+=*\$[A-Za-z0-9+/]+=*$/);
+    expect(stored).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/]+=*\$[A-Za-z0-9+/]+=*$/);
     const [, , , , salt, hash] = stored.split("$");
     expect(Buffer.from(salt ?? "", "base64")).toHaveLength(16);
     expect(Buffer.from(hash ?? "", "base64")).toHaveLength(64);
@@ -47,5 +48,16 @@ describe("password hashing", () => {
     for (const stored of malformed) {
       await expect(verifyPassword("secret123", stored), stored).resolves.toBe(false);
     }
+  });
+
+  it("still verifies hashes made with the older N = 2^14 parameters, and asks to re-hash them", async () => {
+    const salt = randomBytes(16);
+    const key = scryptSync("klient1234".normalize("NFKC"), salt, 64, { N: 16_384, r: 8, p: 1 });
+    const old = `scrypt$16384$8$1$${salt.toString("base64")}$${key.toString("base64")}`;
+    await expect(verifyPassword("klient1234", old)).resolves.toBe(true);
+    await expect(verifyPassword("klient12345", old)).resolves.toBe(false);
+    expect(needsRehash(old)).toBe(true);
+    expect(needsRehash(await hashPassword("klient1234"))).toBe(false);
+    expect(needsRehash("garbage")).toBe(true);
   });
 });

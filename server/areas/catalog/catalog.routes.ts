@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { idFromTextSchema } from "../../../domain/validation/common";
+import { hasProductListParams, productListParamsSchema } from "../../../domain/validation/product-query";
 import { FailureError, fail } from "../../http/errors";
 
 // GET /api/shops/{categories,fields,products,products/basic,products/:id} (SPEC §7).
@@ -31,7 +32,21 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     return fields;
   });
 
-  app.get("/shops/products", async (_request, reply) => {
+  // GET /api/shops/products
+  //   - without list parameters: every visible product, full DTOs, as an array (SPEC §7; the app
+  //     and other code rely on this shape);
+  //   - with any list parameter — the /produkty names: kategoria, szukaj, nowosci, wyprawki,
+  //     zestawy, wyprzedaz, premium (= tak), sortujWg (title|updated|price|relevance), sortujTyp
+  //     (asc|desc), minCena, maxCena (zł), strona — one page of the filtered list as
+  //     { items: ProductBasic[], total, page, pageSize } (domain/validation/product-query.ts).
+  //     Invalid values answer 400 with field errors (e.g. minCena=-1, sortujWg=foo).
+  app.get("/shops/products", async (request, reply) => {
+    if (hasProductListParams(request.query)) {
+      const query = productListParamsSchema.parse(request.query);
+      const page = await catalog.searchProducts(query);
+      publicCache(reply);
+      return page;
+    }
     const products = await catalog.listProducts();
     publicCache(reply);
     return products;

@@ -2,7 +2,13 @@ import { and, asc, desc, eq, exists, gte, inArray, lt, min, notExists, or, type 
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { unionAll } from "drizzle-orm/pg-core";
 import { LOWEST_PRICE_WINDOW_DAYS } from "../../../domain/constants";
+import { searchTerms } from "../../../domain/search";
 import type { Category, Id, Product, ProductBasic, ProductField } from "../../../domain/types";
+import {
+  PRODUCT_PAGE_SIZE,
+  type ProductListPage,
+  type ProductQuery,
+} from "../../../domain/validation/product-query";
 import type { Db } from "../../db/client";
 import {
   categories,
@@ -27,6 +33,7 @@ import {
   toProductField,
   type VariantRow,
 } from "./catalog.mapper";
+import { productListOrder, productListWhere } from "./catalog.search";
 
 export type ProductFlag = "isPremium" | "isSale" | "isNew" | "isLayette" | "isSet";
 
@@ -284,6 +291,36 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
         { images: "first", fields: false },
         toProductBasic,
       );
+    },
+
+    /**
+     * One page of the product list (/produkty, GET /api/shops/products?…): visible products
+     * filtered, searched and ordered in SQL (catalog.search.ts). A count, the page's rows, then
+     * the page's relations only: a fixed number of queries whatever the catalog's size. A page
+     * beyond the last one shows the last one.
+     */
+    async searchProducts(query: ProductQuery): Promise<ProductListPage> {
+      const pageSize = PRODUCT_PAGE_SIZE;
+      const terms = query.szukaj === "" ? [] : searchTerms(query.szukaj);
+      const where = productListWhere(query, terms);
+      const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(products).where(where);
+      const total = counted?.total ?? 0;
+      const page = Math.min(Math.max(1, query.strona), Math.max(1, Math.ceil(total / pageSize)));
+      if (total === 0) return { items: [], total, page, pageSize };
+      const rows = await db
+        .select()
+        .from(products)
+        .where(where)
+        .orderBy(...productListOrder(query, terms))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+      const items = await productsWith(
+        rows,
+        { ids: rows.map((row) => row.id) },
+        { images: "first", fields: false },
+        toProductBasic,
+      );
+      return { items, total, page, pageSize };
     },
 
     /** One product; null when missing, or hidden unless includeHidden. */

@@ -8,6 +8,11 @@ import type { FastifyInstance } from "fastify";
 import type { Pool } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Category, Product, ProductBasic, ProductField } from "../../../domain/types";
+import {
+  PRODUCT_PAGE_SIZE,
+  type ProductListPage,
+  parseProductQuery,
+} from "../../../domain/validation/product-query";
 import { buildApp } from "../../app";
 import { loadConfig } from "../../config";
 import type { Db } from "../../db/client";
@@ -412,5 +417,65 @@ describe("query count", () => {
     counting.reset();
     await catalog.listCategories();
     expect(counting.count()).toBe(1);
+
+    // the product list: a count, the page, then the page's images, categories, variants, prices
+    counting.reset();
+    const page = await catalog.searchProducts(parseProductQuery("szukaj=kocyk&sortujWg=price"));
+    expect(page.items.map((product) => product._id)).toEqual([fx.products.blanket]);
+    expect(counting.count()).toBe(6);
+
+    // nothing found: the count alone
+    counting.reset();
+    expect(await catalog.searchProducts(parseProductQuery("kategoria=999999"))).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      pageSize: PRODUCT_PAGE_SIZE,
+    });
+    expect(counting.count()).toBe(1);
+  });
+});
+
+describe("the product list (GET /api/shops/products with list parameters)", () => {
+  it("answers a page of basic products, the same entries as /products/basic", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/shops/products?sortujWg=title" });
+    expect(res.statusCode).toBe(200);
+    const page = res.json<ProductListPage>();
+    expect(page).toMatchObject({ total: 4, page: 1, pageSize: PRODUCT_PAGE_SIZE });
+    const p = fx.products;
+    expect(page.items.map((product) => product._id)).toEqual([
+      p.blanket,
+      p.simpleSale,
+      p.variantsNoStock,
+      p.outOfStock,
+    ]);
+    const basic = (await app.inject({ method: "GET", url: "/api/shops/products/basic" })).json<
+      ProductBasic[]
+    >();
+    for (const item of page.items) expect(item).toEqual(basic.find((product) => product._id === item._id));
+  });
+
+  it("filters a category with its subcategories, flags and the cheapest variant's price", async () => {
+    const ids = async (query: string) =>
+      (await app.inject({ method: "GET", url: `/api/shops/products?${query}` }))
+        .json<ProductListPage>()
+        .items.map((product) => product._id);
+    const p = fx.products;
+    // the blanket is in Kocyki and Dla dzieci
+    expect(await ids(`kategoria=${fx.categories.dlaDzieci}`)).toEqual([p.blanket]);
+    expect(await ids(`kategoria=${fx.categories.akcesoria}`)).toEqual([p.simpleSale]);
+    expect(await ids("premium=tak&sortujWg=price")).toEqual([p.outOfStock, p.simpleSale]);
+    // the blanket's cheapest variant costs 80 zł (its own price is 100 zł)
+    expect(await ids("minCena=79.99&maxCena=80")).toEqual([p.blanket]);
+    expect(await ids("minCena=100")).toEqual([]);
+  });
+
+  it("answers 400 with the field for an invalid parameter", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/shops/products?minCena=-1&sortujWg=foo" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: "validation",
+      fields: { minCena: { key: "validation.minValue" }, sortujWg: { key: "validation.invalid" } },
+    });
   });
 });

@@ -183,9 +183,12 @@ export async function seedDemoShop(
       });
     }
   }
+  // Hash only the passwords of accounts that do not exist yet (each scrypt hash costs ~0.4 s).
   const userDefs = [staffUserDef(config), ...demoUserDefs];
+  const missingDefs: UserDef[] = [];
+  for (const def of userDefs) if (!(await userExists(db, def.email))) missingDefs.push(def);
   const userRows: UserRow[] = await Promise.all(
-    userDefs.map(async (def) => ({ def, passwordHash: await hashPassword(def.password) })),
+    missingDefs.map(async (def) => ({ def, passwordHash: await hashPassword(def.password) })),
   );
 
   const summary = await db.transaction(async (tx) => {

@@ -1,6 +1,25 @@
-import { Outlet } from "react-router";
+import { Outlet, useLoaderData } from "react-router";
+import { AccountNav } from "../../components/account-nav";
+import { requireUser } from "../../lib/auth.server";
+import { CONTAINER } from "../../lib/site";
+import type { Route } from "./+types/layout";
 
-// Placeholder: the account area layout (login required, sub-bar) is being built.
+// /konto/* (login required): anonymous visitors go to /logowanie?return=<this path>. Child
+// loaders run in parallel with this one, so each of them checks the user too (requireUser).
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  return { user: { roles: user.roles, approved: user.approved } };
+}
+
 export default function AccountLayout() {
-  return <Outlet />;
+  const { user } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <AccountNav user={user} />
+      <div className={`${CONTAINER} py-6 sm:py-10`}>
+        <Outlet />
+      </div>
+    </>
+  );
 }

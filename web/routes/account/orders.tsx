@@ -1,4 +1,53 @@
-// Placeholder: being built (see the open issue for this screen).
-export default function Placeholder() {
-  return <h1 className="p-8 text-2xl">Zakupy</h1>;
+import { Link, useLoaderData } from "react-router";
+import { OrderCard } from "../../components/order-card";
+import { accountOrderPath } from "../../lib/account-paths";
+import { requireUser } from "../../lib/auth.server";
+import { useT } from "../../lib/i18n";
+import { langFromMatches, metaTags } from "../../lib/meta";
+import { PRODUCTS_PATH } from "../../lib/paths";
+import type { Route } from "./+types/orders";
+
+// /konto/zakupy: the signed-in user's orders, newest first, as order cards in list mode.
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...metaTags(langFromMatches(matches), "account.myOrdersTitle"),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  return { orders: await context.services.orders.listForUser(user._id) };
+}
+
+export default function AccountOrders() {
+  const t = useT();
+  const { orders } = useLoaderData<typeof loader>();
+  return (
+    <div>
+      <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">
+        {t("account.myOrdersTitle")}
+      </h1>
+      {orders.length === 0 ? (
+        <div className="mt-6 rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-stone-200">
+          <p className="text-stone-700">{t("account.noOrders")}</p>
+          <Link
+            to={PRODUCTS_PATH}
+            className="mt-4 inline-flex min-h-11 items-center rounded-full bg-accent-600 px-6 py-2.5 font-semibold text-white hover:bg-accent-700"
+          >
+            {t("cart.continueShopping")}
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-6 space-y-4">
+          {orders.map((order) => (
+            <li key={order._id}>
+              <OrderCard order={order} mode="list" detailsTo={accountOrderPath(order._id)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
 }

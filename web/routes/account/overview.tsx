@@ -1,4 +1,102 @@
-// Placeholder: being built (see the open issue for this screen).
-export default function Placeholder() {
-  return <h1 className="p-8 text-2xl">Konto</h1>;
+import { Link, useLoaderData } from "react-router";
+import { formatDate } from "../../../domain/i18n";
+import { ACCOUNT_ORDERS_PATH, ACCOUNT_SETTINGS_PATH } from "../../lib/account-paths";
+import { requireUser } from "../../lib/auth.server";
+import { useLang, useT } from "../../lib/i18n";
+import { langFromMatches, metaTags } from "../../lib/meta";
+import type { Route } from "./+types/overview";
+
+// /konto: who is signed in, the account status and the saved contact data.
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [...metaTags(langFromMatches(matches), "account.title"), { name: "robots", content: "noindex" }];
+}
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  return {
+    user: {
+      displayName: user.displayName,
+      email: user.email,
+      createdAt: user.createdAt,
+      approved: user.approved,
+      phone: user.phone,
+      street: user.street,
+      postCode: user.postCode,
+      city: user.city,
+      nip: user.nip,
+    },
+  };
+}
+
+const CARD = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6";
+
+export default function AccountOverview() {
+  const t = useT();
+  const lang = useLang();
+  const { user } = useLoaderData<typeof loader>();
+  const notProvided = <span className="font-normal text-stone-500">{t("account.notProvided")}</span>;
+  const cityLine = [user.postCode, user.city].filter(Boolean).join(" ");
+
+  return (
+    <div className="space-y-6">
+      <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">
+        {t("account.welcome", { name: user.displayName })}
+      </h1>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <section aria-labelledby="account-data" className={CARD}>
+          <h2 id="account-data" className="mb-4 text-lg font-semibold text-stone-900">
+            {t("account.title")}
+          </h2>
+          <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
+            <dt className="text-stone-600">{t("account.email")}</dt>
+            <dd className="font-medium break-all text-stone-900">{user.email}</dd>
+            <dt className="text-stone-600">{t("account.createdAt")}</dt>
+            <dd className="font-medium text-stone-900">{formatDate(lang, user.createdAt)}</dd>
+            <dt className="text-stone-600">{t("account.status")}</dt>
+            <dd>
+              <span
+                className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+                  user.approved ? "bg-emerald-100 text-emerald-800" : "bg-red-100 text-red-800"
+                }`}
+              >
+                {user.approved ? t("account.statusApproved") : t("account.statusNotApproved")}
+              </span>
+            </dd>
+          </dl>
+        </section>
+        <section aria-labelledby="account-address" className={CARD}>
+          <h2 id="account-address" className="mb-4 text-lg font-semibold text-stone-900">
+            {t("account.addressData")}
+          </h2>
+          <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
+            <dt className="text-stone-600">{t("address.phone")}</dt>
+            <dd className="font-medium text-stone-900">{user.phone || notProvided}</dd>
+            <dt className="text-stone-600">{t("address.street")}</dt>
+            <dd className="font-medium text-stone-900">{user.street || notProvided}</dd>
+            <dt className="text-stone-600">
+              {t("address.postCode")}, {t("address.city")}
+            </dt>
+            <dd className="font-medium text-stone-900">{cityLine || notProvided}</dd>
+            <dt className="text-stone-600">{t("address.nip")}</dt>
+            <dd className="font-medium text-stone-900">{user.nip || notProvided}</dd>
+          </dl>
+          <Link
+            to={ACCOUNT_SETTINGS_PATH}
+            className="mt-5 inline-flex text-sm font-semibold text-accent-700 underline-offset-2 hover:underline"
+          >
+            {t("account.completeSettings")}
+          </Link>
+        </section>
+      </div>
+      <p>
+        <Link
+          to={ACCOUNT_ORDERS_PATH}
+          className="inline-flex min-h-11 items-center rounded-full bg-accent-600 px-6 py-2.5 font-semibold text-white hover:bg-accent-700"
+        >
+          {t("account.myOrdersTitle")}
+        </Link>
+      </p>
+    </div>
+  );
 }

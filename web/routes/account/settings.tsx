@@ -1,4 +1,159 @@
-// Placeholder: being built (see the open issue for this screen).
-export default function Placeholder() {
-  return <h1 className="p-8 text-2xl">Ustawienia</h1>;
+import { data, Form, useActionData, useLoaderData, useLocation } from "react-router";
+import { userSettingsSchema } from "../../../domain/validation/address";
+import { parseForm } from "../../../domain/validation/errors";
+import { FormAlert, SubmitButton, TextField } from "../../components/form-field";
+import { ACCOUNT_SETTINGS_PATH } from "../../lib/account-paths";
+import { errorMessageKey, errorStatus, requireUser } from "../../lib/auth.server";
+import { redirectWithFlash } from "../../lib/flash.server";
+import { type FormFailure, formValues, keepValues } from "../../lib/forms";
+import { useT } from "../../lib/i18n";
+import { langFromMatches, metaTags } from "../../lib/meta";
+import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
+import type { Route } from "./+types/settings";
+
+// /konto/ustawienia: the signed-in user's display name, phone, address and NIP (SPEC §5
+// user/address form without the e-mail, which is the login). Saved for oneself only.
+
+const FIELDS = ["displayName", "phone", "street", "postCode", "city", "nip"] as const;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...metaTags(langFromMatches(matches), "account.settingsTitle"),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  return {
+    email: user.email,
+    values: {
+      displayName: user.displayName,
+      phone: user.phone ?? "",
+      street: user.street ?? "",
+      postCode: user.postCode ?? "",
+      city: user.city ?? "",
+      nip: user.nip ?? "",
+    },
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const values = formValues(await request.formData());
+  const kept = keepValues(values, FIELDS);
+  const parsed = parseForm(userSettingsSchema, values);
+  if (!parsed.ok) {
+    return data<FormFailure>(
+      { formError: "errors.formContainsErrors", errors: parsed.errors, values: kept },
+      { status: 400 },
+    );
+  }
+  const result = await context.services.accounts.updateUser(user, user._id, parsed.data);
+  if (!result.ok) {
+    return data<FormFailure>(
+      { formError: errorMessageKey(result.code), errors: result.fields, values: kept },
+      { status: errorStatus(result.code) },
+    );
+  }
+  return redirectWithFlash(ACCOUNT_SETTINGS_PATH, { type: "success", key: "success.dataUpdated" });
+}
+
+export default function AccountSettings() {
+  const t = useT();
+  const location = useLocation();
+  const { email, values } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const submitting = useSubmitting();
+  const { errors, formError, onSubmit, onChange } = useFormValidation(userSettingsSchema, {
+    serverErrors: failure?.errors,
+    serverFormError: failure?.formError,
+  });
+  const shown = { ...values, ...failure?.values };
+
+  return (
+    <div className="max-w-2xl">
+      <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">
+        {t("account.settingsTitle")}
+      </h1>
+      <section
+        aria-labelledby="settings-personal"
+        className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6"
+      >
+        <h2 id="settings-personal" className="text-lg font-semibold text-stone-900">
+          {t("account.personalData")}
+        </h2>
+        <p className="mt-1 text-sm text-stone-600">
+          {t("account.email")}: <span className="font-medium break-all text-stone-900">{email}</span>
+          <br />
+          {t("account.emailHint")}
+        </p>
+        {/* a new location after saving remounts the form with the saved values */}
+        <Form
+          key={location.key}
+          method="post"
+          noValidate
+          onSubmit={onSubmit}
+          onChange={onChange}
+          className="mt-5 grid gap-5 sm:grid-cols-2"
+        >
+          {formError ? (
+            <div className="sm:col-span-2">
+              <FormAlert message={t(formError)} />
+            </div>
+          ) : null}
+          <TextField
+            name="displayName"
+            label={t("address.displayName")}
+            autoComplete="name"
+            defaultValue={shown.displayName}
+            error={errors.displayName}
+            className="sm:col-span-2"
+          />
+          <TextField
+            name="phone"
+            type="tel"
+            label={t("address.phone")}
+            autoComplete="tel"
+            inputMode="tel"
+            defaultValue={shown.phone}
+            error={errors.phone}
+          />
+          <TextField
+            name="nip"
+            label={t("address.nip")}
+            optional
+            inputMode="numeric"
+            defaultValue={shown.nip}
+            error={errors.nip}
+          />
+          <TextField
+            name="street"
+            label={t("address.street")}
+            autoComplete="street-address"
+            defaultValue={shown.street}
+            error={errors.street}
+            className="sm:col-span-2"
+          />
+          <TextField
+            name="postCode"
+            label={t("address.postCode")}
+            autoComplete="postal-code"
+            defaultValue={shown.postCode}
+            error={errors.postCode}
+          />
+          <TextField
+            name="city"
+            label={t("address.city")}
+            autoComplete="address-level2"
+            defaultValue={shown.city}
+            error={errors.city}
+          />
+          <div className="sm:col-span-2">
+            <SubmitButton pending={submitting}>{t("account.saveSettings")}</SubmitButton>
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
 }

@@ -1,0 +1,201 @@
+import { expect, type Page, test } from "@playwright/test";
+import { logIn } from "./support/accounts";
+import {
+  hiddenProductId,
+  productUrl,
+  productWithTags,
+  type VariantChoice,
+  variantProduct,
+} from "./support/catalog-api";
+import { productLinks } from "./support/storefront";
+
+// A shopper on the product page (SPEC §2 Product screen): opening a product from the list, variants
+// that move the price and the stock, the full-screen gallery, canonical addresses, hidden products
+// and hash-tag searches.
+
+test.beforeEach(async ({ context, baseURL }) => {
+  // the cookie notice is decided, so it does not cover the page on a phone
+  await context.addCookies([{ name: "cookieConsent", value: "0", url: baseURL ?? "" }]);
+});
+
+async function choose(page: Page, choice: VariantChoice) {
+  for (const { field, option } of choice.options) {
+    await page.getByRole("group", { name: field }).getByRole("radio", { name: option, exact: true }).check();
+  }
+}
+
+function price(page: Page) {
+  return page.getByTestId("product-price");
+}
+
+test.describe("the product page", () => {
+  test("opens a product from the list with its breadcrumb, price and stock", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto("/produkty");
+    const link = productLinks(page).first();
+    const title = (await link.textContent())?.trim() ?? "";
+    await link.click();
+
+    await expect(page).toHaveURL(/\/produkt\/\d+-/);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(title.replace(/[()]/g, ".")));
+    const breadcrumb = page.getByRole("navigation", { name: "Ścieżka nawigacji" });
+    await expect(breadcrumb.getByRole("link", { name: "Strona główna" })).toBeVisible();
+    await expect(breadcrumb.getByRole("link", { name: "Produkty" })).toBeVisible();
+    await expect(price(page)).toHaveText(/^\d+,\d\d zł$/);
+    await expect(page.getByText(/najniższa cena z 30 dni: \d+,\d\d zł/)).toBeVisible();
+    await expect(page.getByText("Bezpieczna płatność za pośrednictwem banku")).toBeVisible();
+    await expect(page.getByText(/Czas realizacji: \d+-\d+ dni/)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Dodaj do koszyka" })).toBeVisible();
+    // moderator links are for staff only
+    await expect(page.getByRole("link", { name: "edytuj" })).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test("switching variants moves the price, the stock status and the add-to-cart button", async ({
+    page,
+    request,
+  }) => {
+    const { product, inStock, outOfStock } = await variantProduct(request);
+    await page.goto(productUrl(product));
+    const addToCart = page.getByRole("button", { name: "Dodaj do koszyka" });
+
+    await choose(page, outOfStock);
+    await expect(price(page)).toHaveText(outOfStock.priceLabel);
+    await expect(page.getByText("Produkt niedostępny")).toBeVisible();
+    await expect(addToCart).toBeDisabled();
+    // the choice is in the address, so a reload keeps it
+    await expect(page).toHaveURL(/opcja-\d+=\d+/);
+    await page.reload();
+    await expect(price(page)).toHaveText(outOfStock.priceLabel);
+    await expect(addToCart).toBeDisabled();
+
+    await choose(page, inStock);
+    await expect(price(page)).toHaveText(inStock.priceLabel);
+    await expect(page.getByText("Produkt niedostępny")).toHaveCount(0);
+    const stockText =
+      inStock.quantity > 9
+        ? "Duża dostępność"
+        : inStock.quantity > 5
+          ? "Średnia dostępność"
+          : "Ostatnie sztuki";
+    await expect(page.getByText(stockText, { exact: true })).toBeVisible();
+    await expect(addToCart).toBeEnabled();
+  });
+
+  test("opens the full-screen gallery, moves with the arrow keys and closes with Escape", async ({
+    page,
+    request,
+  }) => {
+    const product = await productWithTags(request);
+    await page.goto(productUrl(product));
+    const opener = page.getByRole("button", { name: /^Powiększ zdjęcie/ });
+    await opener.click();
+
+    const gallery = page.getByRole("dialog", { name: "Galeria zdjęć" });
+    await expect(gallery).toBeVisible();
+    await expect(gallery.getByText(`Zdjęcie 1 z ${product.images.length}`)).toBeVisible();
+    await expect(gallery.getByRole("button", { name: "Zamknij galerię" })).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await expect(gallery.getByText(`Zdjęcie 2 z ${product.images.length}`)).toBeVisible();
+    await gallery.getByRole("button", { name: "Poprzednie zdjęcie" }).click();
+    await expect(gallery.getByText(`Zdjęcie 1 z ${product.images.length}`)).toBeVisible();
+    // Tab stays inside the gallery
+    for (let n = 0; n < 6; n++) await page.keyboard.press("Tab");
+    expect(await gallery.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+
+    await page.keyboard.press("Escape");
+    await expect(gallery).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test("a wrong or missing slug redirects permanently to the canonical address", async ({
+    page,
+    request,
+  }) => {
+    const product = await productWithTags(request);
+    const wrong = await request.get(`/produkt/${product._id}-zly-adres?kategoria=1`, { maxRedirects: 0 });
+    expect(wrong.status()).toBe(301);
+    expect(wrong.headers().location).toContain(`${productUrl(product)}?kategoria=1`);
+
+    await page.goto(`/produkt/${product._id}`);
+    await expect(page).toHaveURL(new RegExp(`${productUrl(product)}$`));
+    await expect(page.getByRole("heading", { level: 1, name: product.title })).toBeVisible();
+  });
+
+  test("a hidden or missing product is a 404 with a link home", async ({ page, request }) => {
+    const hidden = await hiddenProductId(request);
+    const response = await page.goto(`/produkt/${hidden}-ukryty`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Dany produkt nie istnieje" })).toBeVisible();
+    await page.getByRole("main").getByRole("link", { name: "Strona główna" }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    const missing = await page.goto("/produkt/999999-nie-ma");
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByText("Dany produkt nie istnieje")).toBeVisible();
+  });
+
+  test("a hash-tag link searches the shop for the tag", async ({ page, request }) => {
+    const product = await productWithTags(request);
+    const tag = product.tags[0] ?? "";
+    await page.goto(productUrl(product));
+    await page.getByRole("link", { name: `#${tag}`, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/produkty\\?szukaj=${encodeURIComponent(tag)}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Produkty" })).toBeVisible();
+  });
+
+  test("is shown in English with the language cookie", async ({ page, request, baseURL }) => {
+    const product = await productWithTags(request);
+    await page.context().addCookies([{ name: "lang", value: "en", url: baseURL ?? "" }]);
+    await page.goto(productUrl(product));
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByText(/lowest price in the last 30 days: \d+,\d\d zł/)).toBeVisible();
+    await expect(page.getByText("Secure payment through a bank")).toBeVisible();
+  });
+});
+
+test.describe("the product page for shop staff", () => {
+  test("shows the moderator links and previews a hidden product", async ({ page, request }) => {
+    const product = await productWithTags(request);
+    const hidden = await hiddenProductId(request);
+    await logIn(page, "admin@example.com", "admin1234");
+
+    await page.goto(productUrl(product));
+    const tools = page.getByRole("navigation", { name: "Narzędzia moderatora" });
+    await expect(tools.getByRole("link", { name: "dodaj podobny" })).toHaveAttribute(
+      "href",
+      `/konto/sklep/produkty/dodaj?kopiuj=${product._id}`,
+    );
+    await expect(tools.getByRole("link", { name: "edytuj" })).toHaveAttribute(
+      "href",
+      `/konto/sklep/produkty/edytuj/${product._id}`,
+    );
+
+    const response = await page.goto(`/produkt/${hidden}-ukryty`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByText("Ten produkt jest ukryty: klienci go nie widzą.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Dodaj do koszyka" })).toBeDisabled();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+
+    // a protected static page can be edited but not copied
+    await page.goto("/regulamin");
+    await expect(tools.getByRole("link", { name: "edytuj" })).toBeVisible();
+    await expect(tools.getByRole("link", { name: "dodaj podobny" })).toHaveCount(0);
+  });
+});
+
+test.describe("the product page without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("chooses a variant with the apply button", async ({ page, request }) => {
+    const { product, outOfStock } = await variantProduct(request);
+    await page.goto(productUrl(product));
+    await choose(page, outOfStock);
+    await page.getByRole("button", { name: "Zastosuj wybór" }).click();
+    await expect(page).toHaveURL(/opcja-\d+=\d+/);
+    await expect(price(page)).toHaveText(outOfStock.priceLabel);
+    await expect(page.getByRole("button", { name: "Dodaj do koszyka" })).toBeDisabled();
+  });
+});

@@ -1,0 +1,159 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../app";
+import { loadConfig } from "../../config";
+import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { bearer, createSignedInUser, createUser, FIXTURE_PASSWORD } from "./accounts.fixtures";
+
+// Login, register, reset and resend are limited per account (e-mail) and per address (IP): 429 with a
+// translated message. Small limits are injected through buildApp's options.
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let dataDir: string;
+/** Fixed windows restart at multiples of windowMs since 1970: a very long window never restarts mid-test. */
+const HOUR = 10_000 * 24 * 3_600_000;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "accounts-limits-"));
+  database = await createTestDatabase();
+  app = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, {
+    web: false,
+    logger: false,
+    rateLimits: {
+      login: { perAccount: { limit: 3, windowMs: HOUR }, perAddress: { limit: 5, windowMs: HOUR } },
+      register: { perAccount: { limit: 2, windowMs: HOUR }, perAddress: { limit: 3, windowMs: HOUR } },
+      reset: { perAccount: { limit: 2, windowMs: HOUR }, perAddress: { limit: 4, windowMs: HOUR } },
+      resend: { perAccount: { limit: 2, windowMs: HOUR }, perAddress: { limit: 10, windowMs: HOUR } },
+    },
+  });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.destroy();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+let address = 0;
+/** A fresh client address per test, so per-address counts do not leak between tests. */
+const newAddress = () => `198.51.100.${++address}`;
+
+function login(email: string, password: string, remoteAddress: string) {
+  return app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password }, remoteAddress });
+}
+
+function expectRateLimited(response: { statusCode: number; json(): unknown }) {
+  expect(response.statusCode).toBe(429);
+  expect(response.json()).toMatchObject({
+    code: "rate-limited",
+    messageKey: "errors.rateLimited",
+    message: "Too many requests",
+  });
+}
+
+describe("login limits", () => {
+  it("stops guessing one account's password, even with the right password, and even for an unknown e-mail", async () => {
+    const user = await createUser(database.db);
+    const ip = newAddress();
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await login(user.email, "zle-haslo-1", ip)).statusCode).toBe(401);
+    }
+    expectRateLimited(await login(user.email, FIXTURE_PASSWORD, newAddress()));
+    // an unknown e-mail is limited the same way (no hint that it has no account)
+    const ghost = `ghost-${Date.now()}@example.com`;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await login(ghost, "zle-haslo-1", newAddress())).statusCode).toBe(401);
+    }
+    expectRateLimited(await login(ghost, "zle-haslo-1", newAddress()));
+  });
+
+  it("successful logins do not count", async () => {
+    const user = await createUser(database.db);
+    const ip = newAddress();
+    for (let attempt = 0; attempt < 6; attempt++) {
+      expect((await login(user.email, FIXTURE_PASSWORD, ip)).statusCode).toBe(200);
+    }
+  });
+
+  it("stops one address trying many accounts", async () => {
+    const ip = newAddress();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await login(`probe-${attempt}-${Date.now()}@example.com`, "zle-haslo-1", ip)).statusCode).toBe(
+        401,
+      );
+    }
+    expectRateLimited(await login(`probe-last-${Date.now()}@example.com`, "zle-haslo-1", ip));
+    const other = await createUser(database.db);
+    expect((await login(other.email, FIXTURE_PASSWORD, newAddress())).statusCode).toBe(200);
+  });
+});
+
+describe("register limits", () => {
+  it("per e-mail and per address", async () => {
+    const email = `rejestracja-${Date.now()}@example.com`;
+    const body = { displayName: "Jan Nowak", email, password: "sekret123", confirmPassword: "sekret123" };
+    const send = (payload: object, remoteAddress: string) =>
+      app.inject({ method: "POST", url: "/api/auth/register", payload, remoteAddress });
+    expect((await send(body, newAddress())).statusCode).toBe(201);
+    expect((await send(body, newAddress())).statusCode).toBe(409);
+    expectRateLimited(await send(body, newAddress()));
+
+    const ip = newAddress();
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const response = await send({ ...body, email: `adres-${attempt}-${Date.now()}@example.com` }, ip);
+      expect(response.statusCode).toBe(201);
+    }
+    expectRateLimited(await send({ ...body, email: `adres-last-${Date.now()}@example.com` }, ip));
+  });
+});
+
+describe("reset limits", () => {
+  it("per e-mail, whether or not it has an account", async () => {
+    const user = await createUser(database.db);
+    const ghost = `nikt-${Date.now()}@example.com`;
+    for (const email of [user.email, ghost]) {
+      const send = () =>
+        app.inject({
+          method: "PUT",
+          url: "/api/auth/reset-password",
+          payload: { email },
+          remoteAddress: newAddress(),
+        });
+      expect((await send()).statusCode).toBe(200);
+      expect((await send()).statusCode).toBe(200);
+      expectRateLimited(await send());
+    }
+    expect((await app.services.mail.list({ to: user.email })).length).toBe(2);
+  });
+
+  it("per address", async () => {
+    const ip = newAddress();
+    const send = (email: string) =>
+      app.inject({ method: "PUT", url: "/api/auth/reset-password", payload: { email }, remoteAddress: ip });
+    for (let attempt = 0; attempt < 4; attempt++) {
+      expect((await send(`reset-${attempt}-${Date.now()}@example.com`)).statusCode).toBe(200);
+    }
+    expectRateLimited(await send(`reset-last-${Date.now()}@example.com`));
+  });
+});
+
+describe("resend limits", () => {
+  it("per account", async () => {
+    const user = await createSignedInUser(database.db, { approved: false });
+    const send = () =>
+      app.inject({
+        method: "GET",
+        url: "/api/users/send-confirmation-email",
+        headers: bearer(user.token),
+        remoteAddress: newAddress(),
+      });
+    expect((await send()).statusCode).toBe(200);
+    expect((await send()).statusCode).toBe(200);
+    expectRateLimited(await send());
+    expect((await app.services.mail.list({ to: user.email })).length).toBe(2);
+  });
+});

@@ -1,0 +1,479 @@
+import { and, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import { z } from "zod";
+import { AUTH_TOKEN_HOURS } from "../../../domain/constants";
+import { DEFAULT_LANG, type Lang } from "../../../domain/i18n";
+import { isAdmin } from "../../../domain/roles";
+import type { PublicUser } from "../../../domain/types";
+import { userSettingsSchema } from "../../../domain/validation/address";
+import {
+  loginSchema,
+  newPasswordSchema,
+  registerPayloadSchema,
+  resetPasswordSchema,
+} from "../../../domain/validation/auth";
+import { parseForm } from "../../../domain/validation/errors";
+import { adminUserUpdateSchema } from "../../../domain/validation/user";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { oneTimeTokens, sessions, users } from "../../db/schema";
+import { FailureError, fail, ok, type Result } from "../../http/errors";
+import { createRateLimiter, type RateLimits } from "../../http/rate-limit";
+import type { MailService } from "../mail/mail.service";
+import { toPublicUser, type UserRow } from "./accounts.mapper";
+import { confirmationEmail, passwordResetEmail } from "./emails";
+import { hashPassword, needsRehash, verifyPassword } from "./password";
+import { hashToken, newToken } from "./tokens";
+
+// Accounts (SPEC §2 guest-only and login-required routes, §5, §6, §7 auth and users): registration
+// with e-mail confirmation, login with server-side sessions (docs/decisions/003-sessions.md), password
+// reset, approval, and the admin's user management. Expected failures are Result values; the API
+// handlers and the web actions both call these functions.
+
+/** Who is asking: the client's address (rate limits), agent (session list) and language (e-mails). */
+export type RequestMeta = { ip: string; userAgent?: string | null; lang?: Lang };
+
+export const SESSION_TTL_MS = AUTH_TOKEN_HOURS * 60 * 60 * 1000;
+export const CONFIRMATION_TTL_MS = 48 * 60 * 60 * 1000;
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+/** `sessions.last_seen_at` is written at most this often per session. */
+const LAST_SEEN_EVERY_MS = 60 * 1000;
+/** Expired sessions and one-time tokens are deleted at most this often per process (at login). */
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
+/** Used or expired one-time tokens are kept this long (so a reused link is recognised), then deleted. */
+const TOKEN_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+export type ConfirmEmailOutcome =
+  | "success"
+  | "user-not-found"
+  | "invalid-token"
+  | "user-has-already-confirmed-email";
+
+export interface LoginSuccess {
+  token: string;
+  expiresAt: Date;
+  user: PublicUser;
+}
+
+export interface AccountsServiceOptions {
+  /** smaller limits for tests; the defaults are DEFAULT_RATE_LIMITS */
+  rateLimits?: Partial<RateLimits>;
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+/** The link query of /ustaw-nowe-haslo and /api/auth/confirm-email. */
+const linkSchema = z.object({
+  token: z.string().min(1).max(200),
+  email: z.string().max(254).optional(),
+});
+
+/** An admin editing another user: any subset of the address fields, plus roles and approval. */
+const adminEditSchema = adminUserUpdateSchema.partial();
+
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const sameEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
+
+export function createAccountsService(
+  db: Db,
+  config: Pick<Config, "publicUrl">,
+  mail: Pick<MailService, "send">,
+  options: AccountsServiceOptions = {},
+) {
+  const limiter = createRateLimiter(db, { limits: options.rateLimits });
+  let dummyHash: Promise<string> | null = null;
+  let lastPrune = 0;
+
+  /** Deletes expired sessions and old one-time tokens of every user (throttled). */
+  async function pruneExpired(now: Date): Promise<void> {
+    if (now.getTime() - lastPrune < PRUNE_EVERY_MS) return;
+    lastPrune = now.getTime();
+    await db.delete(sessions).where(lt(sessions.expiresAt, now));
+    await db
+      .delete(oneTimeTokens)
+      .where(lt(oneTimeTokens.expiresAt, new Date(now.getTime() - TOKEN_RETENTION_MS)));
+  }
+
+  /** A hash with the current parameters to verify against when the e-mail is unknown (same timing). */
+  function dummy(): Promise<string> {
+    dummyHash ??= hashPassword(newToken());
+    return dummyHash;
+  }
+
+  async function findByEmail(email: string): Promise<UserRow | null> {
+    const [row] = await db.select().from(users).where(sameEmail(email)).limit(1);
+    return row ?? null;
+  }
+
+  async function findById(id: number): Promise<UserRow | null> {
+    const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async function issueToken(
+    userId: number,
+    kind: "email-confirmation" | "password-reset",
+    ttlMs: number,
+  ): Promise<string> {
+    const token = newToken();
+    await db.insert(oneTimeTokens).values({
+      userId,
+      kind,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + ttlMs),
+    });
+    return token;
+  }
+
+  async function sendConfirmation(user: UserRow, lang: Lang): Promise<void> {
+    const token = await issueToken(user.id, "email-confirmation", CONFIRMATION_TTL_MS);
+    const query = new URLSearchParams({ token, email: user.email });
+    const link = `${config.publicUrl}/api/auth/confirm-email?${query}`;
+    await mail.send(confirmationEmail(lang, user.email, user.displayName, link));
+  }
+
+  async function createSession(
+    userId: number,
+    userAgent: string | null | undefined,
+  ): Promise<{ token: string; expiresAt: Date }> {
+    const token = newToken();
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    await pruneExpired(now);
+    await db.insert(sessions).values({
+      tokenHash: hashToken(token),
+      userId,
+      expiresAt,
+      lastSeenAt: now,
+      userAgent: userAgent ? userAgent.slice(0, 500) : null,
+    });
+    return { token, expiresAt };
+  }
+
+  function adminOnly(actor: PublicUser | null): Result<PublicUser> {
+    if (!actor) return fail("unauthorized");
+    if (!isAdmin(actor)) return fail("forbidden-admin");
+    return ok(actor);
+  }
+
+  return {
+    async register(input: unknown, meta: RequestMeta): Promise<Result<PublicUser>> {
+      const parsed = parseForm(registerPayloadSchema, input);
+      if (!parsed.ok) return fail("validation", parsed.errors);
+      const { email, password, displayName } = parsed.data;
+      const limit = await limiter.hit("register", { account: email, address: meta.ip });
+      if (!limit.allowed) return fail("rate-limited");
+      if (await findByEmail(email)) return fail("auth/email-already-in-use");
+      const passwordHash = await hashPassword(password);
+      let row: UserRow | undefined;
+      try {
+        [row] = await db
+          .insert(users)
+          .values({ email, passwordHash, displayName, roles: ["user"], approved: false })
+          .returning();
+      } catch (error) {
+        if (isUniqueViolation(error)) return fail("auth/email-already-in-use");
+        throw error;
+      }
+      if (!row) throw new Error("users insert returned nothing");
+      await sendConfirmation(row, meta.lang ?? DEFAULT_LANG);
+      return ok(toPublicUser(row));
+    },
+
+    async login(input: unknown, meta: RequestMeta): Promise<Result<LoginSuccess>> {
+      const parsed = parseForm(loginSchema, input);
+      if (!parsed.ok) return fail("validation", parsed.errors);
+      const { email, password } = parsed.data;
+      const limit = await limiter.hit("login", { account: email, address: meta.ip });
+      if (!limit.allowed) return fail("rate-limited");
+      const user = await findByEmail(email);
+      // Unknown e-mail and wrong password take the same path, time and answer.
+      const valid = await verifyPassword(password, user?.passwordHash ?? (await dummy()));
+      if (!user || !valid) return fail("auth/wrong-password");
+      await limit.undo();
+      if (needsRehash(user.passwordHash)) {
+        await db
+          .update(users)
+          .set({ passwordHash: await hashPassword(password) })
+          .where(eq(users.id, user.id));
+      }
+      const session = await createSession(user.id, meta.userAgent);
+      return ok({ ...session, user: toPublicUser(user) });
+    },
+
+    async logout(token: string): Promise<void> {
+      if (!token) return;
+      await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    },
+
+    async userFromToken(token: string | null | undefined): Promise<PublicUser | null> {
+      if (!token || token.length > 200) return null;
+      const tokenHash = hashToken(token);
+      const now = new Date();
+      const [row] = await db
+        .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+        .limit(1);
+      if (!row) return null;
+      if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
+        const staleBefore = new Date(now.getTime() - LAST_SEEN_EVERY_MS);
+        await db
+          .update(sessions)
+          .set({ lastSeenAt: now })
+          .where(and(eq(sessions.tokenHash, tokenHash), lt(sessions.lastSeenAt, staleBefore)));
+      }
+      return toPublicUser(row.user);
+    },
+
+    async confirmEmail(input: { token: string; email?: string }): Promise<ConfirmEmailOutcome> {
+      const link = linkSchema.safeParse(input);
+      const tokenHash = link.success ? hashToken(link.data.token) : null;
+      const [tokenRow] = tokenHash
+        ? await db
+            .select()
+            .from(oneTimeTokens)
+            .where(and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.kind, "email-confirmation")))
+            .limit(1)
+        : [];
+      const email = link.success ? link.data.email?.trim() : input.email?.trim();
+      let user: UserRow | null;
+      if (email) {
+        user = await findByEmail(email);
+      } else {
+        if (!tokenRow) return "invalid-token";
+        user = await findById(tokenRow.userId);
+      }
+      if (!user) return "user-not-found";
+      if (user.emailConfirmedAt) return "user-has-already-confirmed-email";
+      const now = new Date();
+      if (!tokenRow || tokenRow.userId !== user.id || tokenRow.usedAt || tokenRow.expiresAt <= now) {
+        return "invalid-token";
+      }
+      const confirmed = await db.transaction(async (tx) => {
+        const [used] = await tx
+          .update(oneTimeTokens)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(oneTimeTokens.id, tokenRow.id),
+              isNull(oneTimeTokens.usedAt),
+              gt(oneTimeTokens.expiresAt, now),
+            ),
+          )
+          .returning({ id: oneTimeTokens.id });
+        if (!used) return false;
+        await tx
+          .update(users)
+          .set({
+            emailConfirmedAt: now,
+            approved: true,
+            approvedAt: sql`coalesce(${users.approvedAt}, ${now.toISOString()}::timestamptz)`,
+            updatedAt: now,
+          })
+          .where(eq(users.id, user.id));
+        return true;
+      });
+      return confirmed ? "success" : "invalid-token";
+    },
+
+    async requestPasswordReset(input: unknown, meta: RequestMeta): Promise<Result<void>> {
+      const parsed = parseForm(resetPasswordSchema, input);
+      if (!parsed.ok) return fail("validation", parsed.errors);
+      const { email } = parsed.data;
+      const limit = await limiter.hit("reset", { account: email, address: meta.ip });
+      if (!limit.allowed) return fail("rate-limited");
+      const user = await findByEmail(email);
+      // The same answer whether or not the e-mail has an account.
+      if (!user) return ok(undefined);
+      // A new link replaces the ones sent before.
+      await db
+        .update(oneTimeTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(oneTimeTokens.userId, user.id),
+            eq(oneTimeTokens.kind, "password-reset"),
+            isNull(oneTimeTokens.usedAt),
+          ),
+        );
+      const token = await issueToken(user.id, "password-reset", PASSWORD_RESET_TTL_MS);
+      const query = new URLSearchParams({ token, email: user.email });
+      const link = `${config.publicUrl}/ustaw-nowe-haslo?${query}`;
+      await mail.send(passwordResetEmail(meta.lang ?? DEFAULT_LANG, user.email, user.displayName, link));
+      return ok(undefined);
+    },
+
+    async setNewPassword(input: unknown): Promise<Result<void>> {
+      const passwords = parseForm(newPasswordSchema, input);
+      if (!passwords.ok) return fail("validation", passwords.errors);
+      const link = linkSchema.safeParse(input);
+      if (!link.success) return fail("invalid-token");
+      const now = new Date();
+      const [tokenRow] = await db
+        .select()
+        .from(oneTimeTokens)
+        .where(
+          and(
+            eq(oneTimeTokens.tokenHash, hashToken(link.data.token)),
+            eq(oneTimeTokens.kind, "password-reset"),
+          ),
+        )
+        .limit(1);
+      if (!tokenRow || tokenRow.usedAt || tokenRow.expiresAt <= now) return fail("invalid-token");
+      const user = await findById(tokenRow.userId);
+      if (!user) return fail("invalid-token");
+      const email = link.data.email?.trim().toLowerCase();
+      if (email && email !== user.email.toLowerCase()) return fail("invalid-token");
+      const passwordHash = await hashPassword(passwords.data.password);
+      try {
+        await db.transaction(async (tx) => {
+          const [used] = await tx
+            .update(oneTimeTokens)
+            .set({ usedAt: now })
+            .where(
+              and(
+                eq(oneTimeTokens.id, tokenRow.id),
+                isNull(oneTimeTokens.usedAt),
+                gt(oneTimeTokens.expiresAt, now),
+              ),
+            )
+            .returning({ id: oneTimeTokens.id });
+          if (!used) throw new FailureError(fail("invalid-token"));
+          await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+          // Every session of the account ends: whoever knew the old password is logged out.
+          await tx.delete(sessions).where(eq(sessions.userId, user.id));
+          await tx
+            .update(oneTimeTokens)
+            .set({ usedAt: now })
+            .where(
+              and(
+                eq(oneTimeTokens.userId, user.id),
+                eq(oneTimeTokens.kind, "password-reset"),
+                isNull(oneTimeTokens.usedAt),
+              ),
+            );
+        });
+      } catch (error) {
+        if (error instanceof FailureError) return error.failure;
+        throw error;
+      }
+      return ok(undefined);
+    },
+
+    async resendConfirmation(user: PublicUser, meta: RequestMeta): Promise<Result<void>> {
+      const row = await findById(user._id);
+      if (!row) return fail("unauthorized");
+      // Nothing to confirm any more.
+      if (row.approved) return ok(undefined);
+      // The e-mail is confirmed but an admin withdrew the approval: a link would not help.
+      if (row.emailConfirmedAt) return fail("account-not-approved");
+      const limit = await limiter.hit("resend", { account: row.email, address: meta.ip });
+      if (!limit.allowed) return fail("rate-limited");
+      await sendConfirmation(row, meta.lang ?? DEFAULT_LANG);
+      return ok(undefined);
+    },
+
+    /**
+     * Oneself (any role): the settings fields only (userSettingsSchema); roles and approval in the input
+     * are ignored, so nobody raises their own roles or approves themselves. An admin editing another
+     * user: any subset of the address fields (e-mail included), roles and approval.
+     */
+    async updateUser(actor: PublicUser | null, id: number, input: unknown): Promise<Result<PublicUser>> {
+      if (!actor) return fail("unauthorized");
+      const self = actor._id === id;
+      if (!self && !isAdmin(actor)) return fail("forbidden-admin");
+      const current = await findById(id);
+      if (!current) return fail("auth/user-not-found");
+      const now = new Date();
+      let changes: Partial<typeof users.$inferInsert>;
+      if (self) {
+        const parsed = parseForm(userSettingsSchema, input);
+        if (!parsed.ok) return fail("validation", parsed.errors);
+        const { displayName, phone, postCode, city, street, nip } = parsed.data;
+        changes = { displayName, phone, postCode, city, street, nip: nip ?? null };
+      } else {
+        const parsed = parseForm(adminEditSchema, input);
+        if (!parsed.ok) return fail("validation", parsed.errors);
+        const data = parsed.data;
+        changes = {};
+        if (data.displayName !== undefined) changes.displayName = data.displayName;
+        if (data.phone !== undefined) changes.phone = data.phone;
+        if (data.postCode !== undefined) changes.postCode = data.postCode;
+        if (data.city !== undefined) changes.city = data.city;
+        if (data.street !== undefined) changes.street = data.street;
+        if (data.nip !== undefined) changes.nip = data.nip;
+        if (data.roles !== undefined) changes.roles = data.roles;
+        if (data.email !== undefined && data.email.toLowerCase() !== current.email.toLowerCase()) {
+          const [taken] = await db
+            .select({ id: users.id })
+            .from(users)
+            .where(and(sameEmail(data.email), ne(users.id, id)))
+            .limit(1);
+          if (taken) return fail("auth/email-already-in-use");
+          changes.email = data.email;
+        }
+        if (data.approved !== undefined && data.approved !== current.approved) {
+          changes.approved = data.approved;
+          changes.approvedAt = data.approved ? now : null;
+        }
+      }
+      try {
+        const [row] = await db
+          .update(users)
+          .set({ ...changes, updatedAt: now })
+          .where(eq(users.id, id))
+          .returning();
+        return row ? ok(toPublicUser(row)) : fail("auth/user-not-found");
+      } catch (error) {
+        if (isUniqueViolation(error)) return fail("auth/email-already-in-use");
+        throw error;
+      }
+    },
+
+    /** Every user, newest first (admin only). */
+    async listUsers(actor: PublicUser | null): Promise<Result<PublicUser[]>> {
+      const allowed = adminOnly(actor);
+      if (!allowed.ok) return allowed;
+      const rows = await db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
+      return ok(rows.map(toPublicUser));
+    },
+
+    /** Approves an account (admin only); approving an approved account changes nothing. */
+    async confirmUser(actor: PublicUser | null, id: number): Promise<Result<PublicUser>> {
+      const allowed = adminOnly(actor);
+      if (!allowed.ok) return allowed;
+      const now = new Date();
+      const [row] = await db
+        .update(users)
+        .set({
+          approved: true,
+          approvedAt: sql`coalesce(${users.approvedAt}, ${now.toISOString()}::timestamptz)`,
+          updatedAt: now,
+        })
+        .where(eq(users.id, id))
+        .returning();
+      return row ? ok(toPublicUser(row)) : fail("auth/user-not-found");
+    },
+
+    /** Deletes an account and ends its sessions (admin only; not one's own account). */
+    async deleteUser(actor: PublicUser | null, id: number): Promise<Result<void>> {
+      const allowed = adminOnly(actor);
+      if (!allowed.ok) return allowed;
+      if (allowed.value._id === id) return fail("conflict");
+      const deleted = await db.transaction(async (tx) => {
+        await tx.delete(sessions).where(eq(sessions.userId, id));
+        return tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+      });
+      return deleted.length > 0 ? ok(undefined) : fail("auth/user-not-found");
+    },
+  };
+}

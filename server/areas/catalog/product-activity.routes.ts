@@ -1,0 +1,24 @@
+import type { FastifyInstance } from "fastify";
+import { FailureError } from "../../http/errors";
+import { readSessionToken } from "../accounts/session-cookie";
+import { idParamsSchema } from "./catalog.routes";
+
+// POST /api/shops/products/:id/views: the product page reports a view once it is shown in a
+// browser (crawlers that run no JavaScript are not counted). Not in SPEC §7: it feeds the real
+// social-proof figures. Thin: parse the id, call one service function.
+
+export async function productActivityRoutes(app: FastifyInstance): Promise<void> {
+  const { productActivity } = app.services;
+
+  app.post("/shops/products/:id/views", async (request, reply) => {
+    const { id } = idParamsSchema.parse(request.params);
+    const result = await productActivity.recordView(id, {
+      sessionToken: readSessionToken(request.headers),
+      ip: request.ip,
+      userAgent: request.headers["user-agent"] ?? null,
+    });
+    if (!result.ok) throw new FailureError(result);
+    reply.header("cache-control", "no-store");
+    return reply.status(204).send();
+  });
+}

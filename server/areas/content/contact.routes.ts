@@ -1,0 +1,36 @@
+import type { FastifyInstance } from "fastify";
+import { contactSchema } from "../../../domain/validation/contact";
+import { FailureError } from "../../http/errors";
+import { publicCache } from "../catalog/catalog.routes";
+
+// POST /api/shops/message {email, message}; GET /api/games, /api/creators, /api/creators/categories
+// (SPEC §7). Thin: parse the input with the shared schema, call one service function.
+
+export async function contactRoutes(app: FastifyInstance): Promise<void> {
+  const { contact, creators } = app.services;
+
+  app.post("/shops/message", async (request) => {
+    const input = contactSchema.parse(request.body ?? {});
+    const result = await contact.sendMessage(input, { ip: request.ip });
+    if (!result.ok) throw new FailureError(result);
+    return result.value;
+  });
+
+  app.get("/games", async (_request, reply) => {
+    const list = await creators.listGames();
+    publicCache(reply);
+    return list;
+  });
+
+  app.get("/creators", async (_request, reply) => {
+    const list = await creators.listCreators();
+    publicCache(reply);
+    return list;
+  });
+
+  app.get("/creators/categories", async (_request, reply) => {
+    const list = await creators.listCreatorCategories();
+    publicCache(reply);
+    return list;
+  });
+}

@@ -1,0 +1,225 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AddressData, Order } from "../../../domain/types";
+import { buildApp } from "../../app";
+import { loadConfig } from "../../config";
+import { orderItems, orderStatuses, orders } from "../../db/schema";
+import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { bearer, createSignedInUser, type FixtureUser } from "../accounts/accounts.fixtures";
+import { createOrderQueries } from "./orders.queries";
+
+// A customer's orders (the checkout issue creates orders later; here fixture rows are inserted directly).
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let dataDir: string;
+let owner: FixtureUser & { token: string };
+let stranger: FixtureUser & { token: string };
+const orderIds: Record<string, number> = {};
+
+const address: AddressData = {
+  displayName: "Katarzyna Nowak",
+  email: "kasia@example.com",
+  phone: "501 234 567",
+  postCode: "31-128",
+  city: "Kraków",
+  street: "Karmelicka 12/4",
+  nip: null,
+};
+const day = (n: number) => new Date(Date.UTC(2026, 5, n, 12));
+
+async function insertOrder(
+  orderNumber: string,
+  userId: number | null,
+  createdAt: Date,
+  extra: Partial<typeof orders.$inferInsert> = {},
+): Promise<number> {
+  const [row] = await database.db
+    .insert(orders)
+    .values({
+      orderNumber,
+      userId,
+      email: address.email,
+      priceGrosze: 10_997,
+      totalProductsGrosze: 9_998,
+      deliveryMethod: "parcel-locker",
+      deliveryTitle: "Paczkomat InPost",
+      deliveryPriceGrosze: 999,
+      recipient: address,
+      invoiceData: { ...address, nip: "5260001246" },
+      createdAt,
+      ...extra,
+    })
+    .returning({ id: orders.id });
+  if (!row) throw new Error("no order");
+  orderIds[orderNumber] = row.id;
+  return row.id;
+}
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "orders-test-"));
+  database = await createTestDatabase();
+  app = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
+  owner = await createSignedInUser(database.db, { displayName: "Katarzyna Nowak" });
+  stranger = await createSignedInUser(database.db);
+
+  const middle = await insertOrder("ZAM-0002", owner.id, day(10), {
+    status: "SHIPMENT_NUMBER_ADDED",
+    couponCode: "WITAJ10",
+    couponDiscountGrosze: 1_000,
+    shipmentNumber: "620000000000000000000001",
+    invoiceUrl: "/api/orders/2/invoice",
+    maxProcessingTime: "3-6",
+    deliveryPoint: {
+      foreign_access_point_id: "KRA010",
+      name: "KRA010",
+      street: "Karmelicka",
+      house_number: "12",
+      flat_number: null,
+      postal_code: "31-128",
+      city: "Kraków",
+    },
+  });
+  await insertOrder("ZAM-0001", owner.id, day(1));
+  await insertOrder("ZAM-0003", owner.id, day(20), { deliveryMethod: "courier", deliveryTitle: "Kurier" });
+  await insertOrder("OBCE-0001", stranger.id, day(15));
+  await insertOrder("GOSC-0001", null, day(16));
+
+  await database.db.insert(orderItems).values([
+    {
+      orderId: middle,
+      productTitle: "Kocyk minky",
+      variantTitle: "Kolor: róż",
+      variantLabel: "róż",
+      variantKeys: { "1": 2 },
+      unitPriceGrosze: 4_999,
+      quantity: 2,
+      position: 1,
+    },
+    { orderId: middle, productTitle: "Rożek niemowlęcy", unitPriceGrosze: 8_999, quantity: 1, position: 0 },
+  ]);
+  // inserted out of time order
+  await database.db.insert(orderStatuses).values([
+    { orderId: middle, status: "SHIPMENT_NUMBER_ADDED", createdAt: day(12) },
+    { orderId: middle, status: "NEW", createdAt: day(10) },
+    { orderId: middle, status: "PAYMENT_CONFIRMED", createdAt: day(11), hidden: true },
+    { orderId: middle, status: "INPOST_delivered", createdAt: day(13), data: { title: "Dostarczona" } },
+  ]);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.destroy();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("orders.queries", () => {
+  it("lists only the user's own orders, newest first", async () => {
+    const list = await createOrderQueries(database.db).listForUser(owner.id);
+    expect(list.map((order) => order.orderNumber)).toEqual(["ZAM-0003", "ZAM-0002", "ZAM-0001"]);
+    expect(await createOrderQueries(database.db).listForUser(stranger.id)).toHaveLength(1);
+  });
+
+  it("builds the full Order DTO: cart in position order, statuses by time, money in grosze", async () => {
+    const order = (await createOrderQueries(database.db).getForUser(
+      owner.id,
+      orderIds["ZAM-0002"] ?? 0,
+    )) as Order;
+    expect(order).toMatchObject({
+      _id: orderIds["ZAM-0002"],
+      orderNumber: "ZAM-0002",
+      createdAt: day(10).toISOString(),
+      status: "SHIPMENT_NUMBER_ADDED",
+      priceGrosze: 10_997,
+      totalProductsGrosze: 9_998,
+      delivery: { method: "parcel-locker", title: "Paczkomat InPost", priceGrosze: 999 },
+      coupon: { code: "WITAJ10" },
+      couponDiscountGrosze: 1_000,
+      maxProcessingTime: "3-6",
+      shipmentNumber: "620000000000000000000001",
+      invoiceUrl: "/api/orders/2/invoice",
+      user: { _id: owner.id, displayName: "Katarzyna Nowak", email: owner.email },
+      email: address.email,
+      recipient: address,
+      invoiceData: { ...address, nip: "5260001246" },
+      deliveryPoint: { foreign_access_point_id: "KRA010", postal_code: "31-128" },
+    });
+    expect(order.cart).toEqual([
+      {
+        product: null,
+        productTitle: "Rożek niemowlęcy",
+        variantTitle: null,
+        variantLabel: null,
+        variantKeys: {},
+        variant: null,
+        unitPriceGrosze: 8_999,
+        quantity: 1,
+        priceGrosze: 8_999,
+      },
+      {
+        product: null,
+        productTitle: "Kocyk minky",
+        variantTitle: "Kolor: róż",
+        variantLabel: "róż",
+        variantKeys: { "1": 2 },
+        variant: null,
+        unitPriceGrosze: 4_999,
+        quantity: 2,
+        priceGrosze: 9_998,
+      },
+    ]);
+    expect(order.statuses.map((entry) => [entry.status, entry.hidden])).toEqual([
+      ["NEW", false],
+      ["PAYMENT_CONFIRMED", true],
+      ["SHIPMENT_NUMBER_ADDED", false],
+      ["INPOST_delivered", false],
+    ]);
+    expect(order.statuses[3]?.data).toEqual({ title: "Dostarczona" });
+  });
+
+  it("an order without items, statuses, coupon or point still reads", async () => {
+    const order = await createOrderQueries(database.db).getForUser(owner.id, orderIds["ZAM-0001"] ?? 0);
+    expect(order).toMatchObject({
+      cart: [],
+      statuses: [],
+      coupon: null,
+      deliveryPoint: null,
+      maxProcessingTime: "1-2",
+    });
+  });
+
+  it("returns null for another user's, a guest's or a missing order", async () => {
+    const queries = createOrderQueries(database.db);
+    expect(await queries.getForUser(owner.id, orderIds["OBCE-0001"] ?? 0)).toBeNull();
+    expect(await queries.getForUser(owner.id, orderIds["GOSC-0001"] ?? 0)).toBeNull();
+    expect(await queries.getForUser(owner.id, 2_000_000_000)).toBeNull();
+    expect(await queries.getForUser(stranger.id, orderIds["ZAM-0002"] ?? 0)).toBeNull();
+  });
+});
+
+describe("GET /api/orders/my", () => {
+  it("answers the signed-in user's orders, newest first", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/orders/my", headers: bearer(owner.token) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("no-store");
+    expect((response.json() as Order[]).map((order) => order.orderNumber)).toEqual([
+      "ZAM-0003",
+      "ZAM-0002",
+      "ZAM-0001",
+    ]);
+    const theirs = await app.inject({
+      method: "GET",
+      url: "/api/orders/my",
+      headers: bearer(stranger.token),
+    });
+    expect((theirs.json() as Order[]).map((order) => order.orderNumber)).toEqual(["OBCE-0001"]);
+  });
+
+  it("is 401 for anonymous", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/orders/my" });
+    expect(response.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,116 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { Order, OrderCartItem, OrderStatusEntry, ProcessingTime } from "../../../domain/types";
+import type { Db } from "../../db/client";
+import { orderItems, orderStatuses, orders, users } from "../../db/schema";
+
+// Reading orders as the order card shows them (SPEC §3 Order): the cart from order_items, the history
+// from order_statuses (oldest first). A customer sees only their own orders.
+
+export type OrderQueries = ReturnType<typeof createOrderQueries>;
+
+const PROCESSING_TIMES: readonly ProcessingTime[] = ["1-2", "3-6", "7-9", "10-14"];
+
+function processingTime(value: string): ProcessingTime {
+  return (PROCESSING_TIMES as readonly string[]).includes(value) ? (value as ProcessingTime) : "1-2";
+}
+
+type OrderRow = typeof orders.$inferSelect;
+type UserSummary = { id: number; displayName: string; email: string } | null;
+
+export function createOrderQueries(db: Db) {
+  async function toOrders(rows: { order: OrderRow; user: UserSummary }[]): Promise<Order[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.order.id);
+    const [items, statuses] = await Promise.all([
+      db
+        .select()
+        .from(orderItems)
+        .where(inArray(orderItems.orderId, ids))
+        .orderBy(asc(orderItems.position), asc(orderItems.id)),
+      db
+        .select()
+        .from(orderStatuses)
+        .where(inArray(orderStatuses.orderId, ids))
+        .orderBy(asc(orderStatuses.createdAt), asc(orderStatuses.id)),
+    ]);
+    const cartOf = new Map<number, OrderCartItem[]>();
+    for (const item of items) {
+      const cart = cartOf.get(item.orderId) ?? [];
+      cart.push({
+        product: item.productId,
+        productTitle: item.productTitle,
+        variantTitle: item.variantTitle,
+        variantLabel: item.variantLabel,
+        variantKeys: item.variantKeys,
+        variant: item.variantId,
+        unitPriceGrosze: item.unitPriceGrosze,
+        quantity: item.quantity,
+        priceGrosze: item.unitPriceGrosze * item.quantity,
+      });
+      cartOf.set(item.orderId, cart);
+    }
+    const statusesOf = new Map<number, OrderStatusEntry[]>();
+    for (const entry of statuses) {
+      const list = statusesOf.get(entry.orderId) ?? [];
+      list.push({
+        status: entry.status,
+        createdAt: entry.createdAt.toISOString(),
+        hidden: entry.hidden,
+        data: entry.data ?? null,
+      });
+      statusesOf.set(entry.orderId, list);
+    }
+    return rows.map(({ order, user }) => ({
+      _id: order.id,
+      orderNumber: order.orderNumber,
+      createdAt: order.createdAt.toISOString(),
+      status: order.status,
+      statuses: statusesOf.get(order.id) ?? [],
+      priceGrosze: order.priceGrosze,
+      totalProductsGrosze: order.totalProductsGrosze,
+      cart: cartOf.get(order.id) ?? [],
+      delivery: {
+        method: order.deliveryMethod,
+        title: order.deliveryTitle,
+        priceGrosze: order.deliveryPriceGrosze,
+      },
+      coupon: order.couponCode ? { code: order.couponCode } : null,
+      couponDiscountGrosze: order.couponDiscountGrosze,
+      maxProcessingTime: processingTime(order.maxProcessingTime),
+      shipmentNumber: order.shipmentNumber,
+      invoiceUrl: order.invoiceUrl,
+      user: user ? { _id: user.id, displayName: user.displayName, email: user.email } : null,
+      email: order.email,
+      recipient: order.recipient,
+      invoiceData: order.invoiceData,
+      deliveryPoint: order.deliveryPoint ?? null,
+    }));
+  }
+
+  const userSummary = { id: users.id, displayName: users.displayName, email: users.email };
+
+  return {
+    /** The user's orders, newest first. */
+    async listForUser(userId: number): Promise<Order[]> {
+      const rows = await db
+        .select({ order: orders, user: userSummary })
+        .from(orders)
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.createdAt), desc(orders.id));
+      return toOrders(rows);
+    },
+
+    /** One of the user's orders; null when it does not exist or belongs to someone else. */
+    async getForUser(userId: number, orderId: number): Promise<Order | null> {
+      const rows = await db
+        .select({ order: orders, user: userSummary })
+        .from(orders)
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+        .limit(1);
+      const [order] = await toOrders(rows);
+      return order ?? null;
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+
+// Fixed-window rate limits kept in the database (`rate_limit_hits`), so every instance of the shop
+// counts against the same numbers. One row per (key, window): the key names the action and the
+// subject ("login:email:jan@example.com", "login:ip:203.0.113.5"), the window is the start of the
+// fixed period the attempt falls into. Each limited action counts per account (e-mail) AND per address
+// (IP); either one over its limit refuses the attempt.
+
+export interface RateLimitRule {
+  /** attempts allowed within one window */
+  limit: number;
+  windowMs: number;
+}
+
+export interface ActionLimits {
+  /** per account: the e-mail address the attempt is about */
+  perAccount: RateLimitRule;
+  /** per address: the client's IP */
+  perAddress: RateLimitRule;
+}
+
+export type RateLimitAction = "login" | "register" | "reset" | "resend";
+export type RateLimits = Record<RateLimitAction, ActionLimits>;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Login counts failed attempts only (a successful login gives its attempt back), so people who log in
+ * often are never stopped, while guessing a password is: 10 per account and 50 per address in 15 min.
+ * Register, reset and resend send e-mail, so every attempt counts.
+ */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  login: {
+    perAccount: { limit: 10, windowMs: 15 * MINUTE },
+    perAddress: { limit: 50, windowMs: 15 * MINUTE },
+  },
+  register: { perAccount: { limit: 5, windowMs: HOUR }, perAddress: { limit: 20, windowMs: HOUR } },
+  reset: { perAccount: { limit: 5, windowMs: HOUR }, perAddress: { limit: 20, windowMs: HOUR } },
+  resend: { perAccount: { limit: 5, windowMs: HOUR }, perAddress: { limit: 20, windowMs: HOUR } },
+};
+
+export interface RateLimitSubject {
+  /** the e-mail the attempt is about (compared case-insensitively) */
+  account: string;
+  /** the client's address */
+  address: string;
+}
+
+export interface RateLimitHit {
+  /** false when the account or the address is over its limit in the current window */
+  allowed: boolean;
+  /** gives the attempt back (e.g. after a successful login) */
+  undo(): Promise<void>;
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+export interface RateLimiterOptions {
+  limits?: Partial<RateLimits>;
+  now?: () => Date;
+}
+
+/** Rows of ended windows are deleted at most this often per process (only this limiter's own keys). */
+const PRUNE_EVERY_MS = 10 * MINUTE;
+
+export function createRateLimiter(db: Db, options: RateLimiterOptions = {}) {
+  const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.limits };
+  const now = options.now ?? (() => new Date());
+  let lastPrune = 0;
+
+  async function count(key: string, windowStart: Date): Promise<number> {
+    const result = await db.execute<{ count: number }>(sql`
+      INSERT INTO rate_limit_hits (key, window_start, count) VALUES (${key}, ${windowStart.toISOString()}, 1)
+      ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_hits.count + 1
+      RETURNING count`);
+    return Number(result.rows[0]?.count ?? 0);
+  }
+
+  async function uncount(key: string, windowStart: Date): Promise<void> {
+    await db.execute(sql`
+      UPDATE rate_limit_hits SET count = count - 1
+      WHERE key = ${key} AND window_start = ${windowStart.toISOString()} AND count > 0`);
+  }
+
+  async function prune(at: Date): Promise<void> {
+    if (at.getTime() - lastPrune < PRUNE_EVERY_MS) return;
+    lastPrune = at.getTime();
+    for (const [action, rules] of Object.entries(limits)) {
+      const longest = Math.max(rules.perAccount.windowMs, rules.perAddress.windowMs);
+      const before = new Date(at.getTime() - longest).toISOString();
+      await db.execute(
+        sql`DELETE FROM rate_limit_hits WHERE key LIKE ${`${action}:%`} AND window_start < ${before}`,
+      );
+    }
+  }
+
+  function windowStart(at: Date, rule: RateLimitRule): Date {
+    return new Date(Math.floor(at.getTime() / rule.windowMs) * rule.windowMs);
+  }
+
+  return {
+    limits,
+
+    /** Counts one attempt of `action` for the account and the address (both are always counted). */
+    async hit(action: RateLimitAction, subject: RateLimitSubject): Promise<RateLimitHit> {
+      const at = now();
+      const rules = limits[action];
+      const entries = [
+        { key: `${action}:email:${subject.account.trim().toLowerCase()}`, rule: rules.perAccount },
+        { key: `${action}:ip:${subject.address}`, rule: rules.perAddress },
+      ].map((entry) => ({ ...entry, start: windowStart(at, entry.rule) }));
+      const counts = await Promise.all(entries.map((entry) => count(entry.key, entry.start)));
+      await prune(at);
+      const allowed = entries.every((entry, index) => (counts[index] ?? 0) <= entry.rule.limit);
+      return {
+        allowed,
+        async undo() {
+          await Promise.all(entries.map((entry) => uncount(entry.key, entry.start)));
+        },
+      };
+    },
+  };
+}

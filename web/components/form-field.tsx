@@ -1,0 +1,179 @@
+import { type InputHTMLAttributes, type ReactNode, useId } from "react";
+import type { FieldError } from "../../domain/validation/errors";
+import { useT } from "../lib/i18n";
+
+// Labelled form controls that show a translated field error (SPEC §5: the text of the first
+// failing rule). Reuse them for every form: the error is tied to its input with
+// aria-invalid/aria-describedby, so screen readers read it with the field.
+
+const INPUT_BASE =
+  "block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-stone-900 shadow-xs placeholder:text-stone-400 focus:outline-none focus-visible:ring-2 focus-visible:ring-accent-600/40 disabled:bg-stone-100 disabled:text-stone-500";
+
+function inputClass(invalid: boolean): string {
+  return `${INPUT_BASE} ${invalid ? "border-red-600 focus-visible:border-red-600" : "border-stone-300 focus-visible:border-accent-600"}`;
+}
+
+/** The translated text of a field error. */
+export function FieldErrorText({ id, error }: { id: string; error: FieldError | undefined }) {
+  const t = useT();
+  if (!error) return null;
+  return (
+    <p id={id} className="mt-1.5 text-sm font-medium text-red-700">
+      {t(error.key, error.params)}
+    </p>
+  );
+}
+
+export interface TextFieldProps
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "defaultValue" | "children"> {
+  name: string;
+  label: string;
+  error?: FieldError | undefined;
+  defaultValue?: string | null | undefined;
+  /** short help under the label */
+  hint?: string;
+  /** shows "(opcjonalnie)" after the label */
+  optional?: boolean;
+}
+
+/** A labelled text input (text, email, password, tel…). */
+export function TextField({
+  name,
+  label,
+  error,
+  defaultValue,
+  hint,
+  optional = false,
+  type = "text",
+  className = "",
+  ...input
+}: TextFieldProps) {
+  const t = useT();
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
+        {label}
+        {optional ? <span className="ml-1 font-normal text-stone-500">{t("common.optional")}</span> : null}
+      </label>
+      {hint ? (
+        <p id={hintId} className="mb-1.5 text-sm text-stone-600">
+          {hint}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        name={name}
+        type={type}
+        defaultValue={defaultValue ?? undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={inputClass(!!error)}
+        {...input}
+      />
+      <FieldErrorText id={errorId} error={error} />
+    </div>
+  );
+}
+
+/** A checkbox whose label may contain links (e.g. the terms on the register form). */
+export function CheckboxField({
+  name,
+  label,
+  error,
+  defaultChecked,
+}: {
+  name: string;
+  label: ReactNode;
+  error?: FieldError | undefined;
+  defaultChecked?: boolean;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          defaultChecked={defaultChecked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={`mt-0.5 size-5 shrink-0 rounded accent-accent-600 ${error ? "outline outline-2 outline-red-600" : ""}`}
+        />
+        <label htmlFor={id} className="text-sm text-stone-800">
+          {label}
+        </label>
+      </div>
+      <FieldErrorText id={errorId} error={error} />
+    </div>
+  );
+}
+
+/**
+ * A form-level message (a server error or errors.formContainsErrors). Rendered as an alert,
+ * so it is announced when it appears.
+ */
+export function FormAlert({
+  message,
+  tone = "error",
+}: {
+  message: string | undefined;
+  tone?: "error" | "info";
+}) {
+  if (!message) return null;
+  const colours =
+    tone === "error" ? "border-red-200 bg-red-50 text-red-800" : "border-sky-200 bg-sky-50 text-sky-900";
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={`rounded-lg border px-4 py-3 text-sm font-medium ${colours}`}
+    >
+      {message}
+    </div>
+  );
+}
+
+/** A spinner for buttons and loading states (decorative; the button text says what happens). */
+export function Spinner({ className = "size-4" }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className={`animate-spin ${className}`} fill="none">
+      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
+      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** The primary submit button; while `pending` it shows a spinner and the "sending" text. */
+export function SubmitButton({
+  children,
+  pending = false,
+  className = "",
+}: {
+  children: ReactNode;
+  pending?: boolean;
+  className?: string;
+}) {
+  const t = useT();
+  return (
+    <button
+      type="submit"
+      disabled={pending}
+      aria-busy={pending || undefined}
+      className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-accent-600 px-6 py-2.5 font-semibold text-white hover:bg-accent-700 disabled:cursor-wait disabled:opacity-80 ${className}`}
+    >
+      {pending ? (
+        <>
+          <Spinner />
+          <span>{t("auth.submitting")}</span>
+        </>
+      ) : (
+        children
+      )}
+    </button>
+  );
+}

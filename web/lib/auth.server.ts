@@ -1,0 +1,88 @@
+import { type AppLoadContext, redirect } from "react-router";
+import { isMessageKey, type MessageKey } from "../../domain/i18n";
+import type { PublicUser } from "../../domain/types";
+import type { RequestMeta } from "../../server/areas/accounts/accounts.service";
+import {
+  isSecureCookie,
+  readSessionToken,
+  serializeClearSessionCookie,
+  serializeSessionCookie,
+} from "../../server/areas/accounts/session-cookie";
+import { ERROR_CODES, type ErrorCode } from "../../server/http/errors";
+import { readLastRoute } from "./last-route.server";
+import { ACCOUNT_PATH, LOGIN_PATH } from "./paths";
+import { safeRedirect } from "./safe-redirect";
+
+// Session and guard helpers for route loaders and actions (the services do the work).
+
+/** The login page that returns to `returnTo` afterwards. */
+export function loginPathReturningTo(returnTo: string): string {
+  return `${LOGIN_PATH}?return=${encodeURIComponent(returnTo)}`;
+}
+
+/** The signed-in user; anonymous visitors are redirected to login and come back here afterwards. */
+export function requireUser(context: AppLoadContext, request: Request): PublicUser {
+  if (context.user) return context.user;
+  const url = new URL(request.url);
+  throw redirect(loginPathReturningTo(`${url.pathname}${url.search}`));
+}
+
+/** The `return` query parameter of a request when it is a same-site path. */
+export function returnParam(request: Request): string | undefined {
+  const value = new URL(request.url).searchParams.get("return");
+  const target = safeRedirect(value, "");
+  return target || undefined;
+}
+
+/** Guest-only pages: a signed-in visitor goes to the `return` route, else to the account. */
+export function redirectSignedIn(context: AppLoadContext, request: Request): void {
+  if (context.user) throw redirect(returnParam(request) ?? ACCOUNT_PATH);
+}
+
+/**
+ * Where login leads: the posted `return` route, else the last visited route, else the account.
+ * Never back to a guest-only page.
+ */
+export function afterLoginTarget(request: Request, posted: FormDataEntryValue | null): string {
+  const target = safeRedirect(posted, "");
+  if (target && !target.startsWith(LOGIN_PATH)) return target;
+  return readLastRoute(request) ?? ACCOUNT_PATH;
+}
+
+/** Who is asking: the client's address (per-address rate limits), agent and language (e-mails). */
+export function requestMeta(request: Request, context: AppLoadContext): RequestMeta {
+  return { ip: context.ip, userAgent: request.headers.get("user-agent"), lang: context.lang };
+}
+
+function cookieOptions(context: AppLoadContext): { secure: boolean } {
+  return { secure: isSecureCookie(context.services.config) };
+}
+
+/** `Set-Cookie` value starting a browser session. */
+export function sessionCookie(context: AppLoadContext, token: string, expiresAt: Date): string {
+  return serializeSessionCookie(token, expiresAt, cookieOptions(context));
+}
+
+/** `Set-Cookie` value ending the browser session. */
+export function clearSessionCookie(context: AppLoadContext): string {
+  return serializeClearSessionCookie(cookieOptions(context));
+}
+
+/** The session token a request carries (cookie or bearer), or null. */
+export function sessionToken(request: Request): string | null {
+  return readSessionToken({
+    cookie: request.headers.get("cookie"),
+    authorization: request.headers.get("authorization"),
+  });
+}
+
+/** The message key of a service failure (shown translated above the form). */
+export function errorMessageKey(code: ErrorCode): MessageKey {
+  const key: string = ERROR_CODES[code].key;
+  return isMessageKey(key) ? key : "errors.generic";
+}
+
+/** The HTTP status of a service failure. */
+export function errorStatus(code: ErrorCode): number {
+  return ERROR_CODES[code].status;
+}
