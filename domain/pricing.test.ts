@@ -3,6 +3,7 @@ import {
   cheapestVariant,
   discountPercent,
   effectivePriceGrosze,
+  lowestPriceReference,
   type PriceView,
   type ProductPriceLike,
   productPrices,
@@ -167,5 +168,20 @@ describe("productThumbnail", () => {
     ],
   ])("%s", (_name, p, thumbnail) => {
     expect(productThumbnail(p)).toEqual(thumbnail);
+  });
+});
+
+describe("lowestPriceReference (najniższa cena z 30 dni)", () => {
+  it.each([
+    ["a reduction: the lowest before it started, even above the current price", 7999, 9999, 7999, 9999, 9999],
+    ["a reduction after an earlier, lower flash sale", 7999, 9999, 7999, 6999, 6999],
+    ["a reduction without earlier history: the current price", 7999, 9999, 7999, null, 7999],
+    ["no reduction: the lowest of the last 30 days", 4500, 4500, 3900, 3500, 3900],
+    ["no reduction: never above the current price", 4500, 4500, 5200, null, 4500],
+    ["no reduction, no history: the current price", 4500, 4500, null, null, 4500],
+  ])("%s", (_name, effectiveGrosze, standardGrosze, last30MinGrosze, beforeCurrentMinGrosze, expected) => {
+    expect(
+      lowestPriceReference({ effectiveGrosze, standardGrosze, last30MinGrosze, beforeCurrentMinGrosze }),
+    ).toBe(expected);
   });
 });

@@ -76,13 +76,36 @@ export function productPrices(product: ProductPriceLike, variant: VariantPriceLi
   const price = effectivePriceGrosze(source);
   const standard = standardPriceGrosze(source);
   const storedLowest = variant ? product.minVariantPrice[variantKey(variant.fields)] : product.minPriceGrosze;
-  const lowest = Math.min(storedLowest ?? price, price);
+  // On a reduction the stored figure is the Omnibus reference (may be above the current price);
+  // otherwise the lowest price of the window is never above the current one.
+  const lowest = price < standard ? (storedLowest ?? price) : Math.min(storedLowest ?? price, price);
   return {
     priceGrosze: price,
     standardPriceGrosze: standard,
     lowestPriceGrosze: lowest,
     discountPercent: discountPercent(price, standard),
   };
+}
+
+export interface PriceHistoryFigures {
+  effectiveGrosze: number;
+  standardGrosze: number;
+  /** lowest price in effect at any time in the last 30 days (from the history), if recorded */
+  last30MinGrosze?: number | null;
+  /** lowest price in effect in the 30 days before the current price started, if recorded */
+  beforeCurrentMinGrosze?: number | null;
+}
+
+/**
+ * "najniższa cena z 30 dni" (SPEC §2, the Omnibus directive): on a reduction (the effective price
+ * below the standard one), the lowest price in the 30 days before the current price started;
+ * otherwise the lowest price of the last 30 days, never above the current price. Without history
+ * for that window, the current price.
+ */
+export function lowestPriceReference(figures: PriceHistoryFigures): number {
+  const { effectiveGrosze, standardGrosze } = figures;
+  if (effectiveGrosze < standardGrosze) return figures.beforeCurrentMinGrosze ?? effectiveGrosze;
+  return Math.min(figures.last30MinGrosze ?? effectiveGrosze, effectiveGrosze);
 }
 
 /** The variant with the lowest effective price (first one on ties), or null without variants. */

@@ -1,7 +1,7 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../test/database";
-import { products, productVariants } from "./schema";
+import { priceHistory, products, productVariants } from "./schema";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -76,5 +76,51 @@ describe("migrations", () => {
         quantity: -2,
       }),
     ).rejects.toThrow();
+  });
+});
+
+describe("price history", () => {
+  it("records every change of the effective price, and only changes", async () => {
+    const [product] = await database.db
+      .insert(products)
+      .values({ title: "Poduszka", slug: "Poduszka", priceGrosze: 5000, quantity: 3 })
+      .returning();
+    if (!product) throw new Error("insert failed");
+    const where = sql`${priceHistory.productId} = ${product.id} and ${priceHistory.variantId} is null`;
+    const prices = async () =>
+      (await database.db.select().from(priceHistory).where(where).orderBy(priceHistory.id)).map(
+        (row) => row.priceGrosze,
+      );
+    expect(await prices()).toEqual([5000]);
+    await database.db
+      .update(products)
+      .set({ promotionalPriceGrosze: 3900 })
+      .where(eq(products.id, product.id));
+    await database.db.update(products).set({ quantity: 2 }).where(eq(products.id, product.id));
+    await database.db
+      .update(products)
+      .set({ promotionalPriceGrosze: 3900 })
+      .where(eq(products.id, product.id));
+    await database.db
+      .update(products)
+      .set({ promotionalPriceGrosze: null })
+      .where(eq(products.id, product.id));
+    expect(await prices()).toEqual([5000, 3900, 5000]);
+
+    const [variant] = await database.db
+      .insert(productVariants)
+      .values({ productId: product.id, fields: {}, variantKey: "1", priceGrosze: 7000, quantity: 1 })
+      .returning();
+    if (!variant) throw new Error("insert failed");
+    await database.db
+      .update(productVariants)
+      .set({ priceGrosze: 6500 })
+      .where(eq(productVariants.id, variant.id));
+    const variantRows = await database.db
+      .select()
+      .from(priceHistory)
+      .where(eq(priceHistory.variantId, variant.id))
+      .orderBy(priceHistory.id);
+    expect(variantRows.map((row) => row.priceGrosze)).toEqual([7000, 6500]);
   });
 });

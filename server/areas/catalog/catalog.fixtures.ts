@@ -241,8 +241,10 @@ export async function insertCatalogFixtures(db: Db, now: Date) {
     { productId: blanket, variantId: sPink.id, priceGrosze: 8_000, recordedAt: daysAgo(now, 2) },
     // variant sWhite: 11000 ten days ago
     { productId: blanket, variantId: sWhite.id, priceGrosze: 11_000, recordedAt: daysAgo(now, 10) },
-    // simpleSale: 1000 superseded long before the window; 4000 (the current price) set 45 days ago
-    { productId: simpleSale, variantId: null, priceGrosze: 1_000, recordedAt: daysAgo(now, 60) },
+    // simpleSale: 3000 superseded long before; the regular 5000 from 80 days ago; the reduction to
+    // 4000 started 45 days ago, so its reference is the lowest of the 30 days before: 5000
+    { productId: simpleSale, variantId: null, priceGrosze: 3_000, recordedAt: daysAgo(now, 120) },
+    { productId: simpleSale, variantId: null, priceGrosze: 5_000, recordedAt: daysAgo(now, 80) },
     { productId: simpleSale, variantId: null, priceGrosze: 4_000, recordedAt: daysAgo(now, 45) },
   ]);
 

@@ -1,4 +1,9 @@
-import { effectivePriceGrosze, productThumbnail } from "../../../domain/pricing";
+import {
+  effectivePriceGrosze,
+  lowestPriceReference,
+  productThumbnail,
+  standardPriceGrosze,
+} from "../../../domain/pricing";
 import type {
   Category,
   FieldOption,
@@ -132,10 +137,16 @@ export interface ProductRelations {
   categoryIds: readonly Id[];
   fieldIds: readonly Id[];
   variants: readonly VariantRow[];
-  /** lowest product-level (variant null) price recorded in the 30-day window, if any */
-  historyMinGrosze: number | undefined;
-  /** lowest price per variant id recorded in the 30-day window */
-  variantHistoryMinGrosze: ReadonlyMap<Id, number>;
+  /** product-level (variant null) price-history figures, if any history exists */
+  history: HistoryFigures | undefined;
+  /** price-history figures per variant id */
+  variantHistory: ReadonlyMap<Id, HistoryFigures>;
+}
+
+/** What the price history says about one product or variant (see catalog.service priceHistoryFigures). */
+export interface HistoryFigures {
+  last30MinGrosze: number | null;
+  beforeCurrentMinGrosze: number | null;
 }
 
 export interface ProductPriceFigures {
@@ -146,20 +157,22 @@ export interface ProductPriceFigures {
 }
 
 /**
- * Lowest 30-day prices (falling back to the current effective price when nothing was recorded
- * in the window) and the thumbnail figures (domain/pricing productThumbnail).
+ * "najniższa cena z 30 dni" per product and variant (domain/pricing lowestPriceReference over the
+ * price-history figures) and the thumbnail figures (domain/pricing productThumbnail).
  */
 export function productPriceFigures(row: ProductRow, relations: ProductRelations): ProductPriceFigures {
-  const minPriceGrosze = Math.min(
-    relations.historyMinGrosze ?? Number.POSITIVE_INFINITY,
-    effectivePriceGrosze(row),
-  );
+  const minPriceGrosze = lowestPriceReference({
+    effectiveGrosze: effectivePriceGrosze(row),
+    standardGrosze: standardPriceGrosze(row),
+    ...relations.history,
+  });
   const minVariantPrice: Record<string, number> = {};
   for (const variant of relations.variants) {
-    minVariantPrice[variant.variantKey] = Math.min(
-      relations.variantHistoryMinGrosze.get(variant.id) ?? Number.POSITIVE_INFINITY,
-      effectivePriceGrosze(variant),
-    );
+    minVariantPrice[variant.variantKey] = lowestPriceReference({
+      effectiveGrosze: effectivePriceGrosze(variant),
+      standardGrosze: standardPriceGrosze(variant),
+      ...relations.variantHistory.get(variant.id),
+    });
   }
   const variants = relations.variants.map(toVariant);
   const thumbnail = productThumbnail({

@@ -25,6 +25,7 @@ import {
   buildCategoryTree,
   type FieldOptionRow,
   flattenCategoryTree,
+  type HistoryFigures,
   type ImageRow,
   type ProductRelations,
   type ProductRow,
@@ -139,7 +140,7 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
         .from(productVariants)
         .where(inScope(productVariants.productId, scope))
         .orderBy(productVariants.productId, productVariants.position, productVariants.id),
-      lowestPricesSince(since, scope),
+      priceHistoryFigures(since, scope),
     ]);
 
     const images = new Map<Id, ImageRow[]>();
@@ -150,52 +151,79 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
     for (const row of fieldRows) pushTo(fieldIds, row.productId, row.fieldId);
     const variants = new Map<Id, VariantRow[]>();
     for (const row of variantRows) pushTo(variants, row.productId, row);
-    const productMin = new Map<Id, number>();
-    const variantMin = new Map<Id, number>();
+    const productHistory = new Map<Id, HistoryFigures>();
+    const variantHistory = new Map<Id, HistoryFigures>();
     for (const row of historyRows) {
-      if (row.minPriceGrosze === null) continue;
-      if (row.variantId === null) productMin.set(row.productId, row.minPriceGrosze);
-      else variantMin.set(row.variantId, row.minPriceGrosze);
+      if (row.variantId === null) productHistory.set(row.productId, row.figures);
+      else variantHistory.set(row.variantId, row.figures);
     }
     return (productId) => ({
       images: images.get(productId) ?? [],
       categoryIds: categoryIds.get(productId) ?? [],
       fieldIds: fieldIds.get(productId) ?? [],
       variants: variants.get(productId) ?? [],
-      historyMinGrosze: productMin.get(productId),
-      variantHistoryMinGrosze: variantMin,
+      history: productHistory.get(productId),
+      variantHistory,
     });
   }
 
   /**
-   * The lowest price per product and variant over the window: every price recorded since its
-   * start, plus the price that was in effect when it started (the last one recorded before it) —
-   * a price set 40 days ago and unchanged since is still a price of the last 30 days.
+   * Price-history figures per product and variant, in one statement (window functions, so the
+   * work grows linearly with the history):
+   * - `last30_min`: the lowest price in effect at any time since `since` (rows recorded since
+   *   then, plus the row that was in effect when the window opened);
+   * - `before_current_min`: the lowest price in effect in the 30 days before the current price
+   *   started (the Omnibus reference for a reduction); null when nothing was recorded then.
+   * Repeated rows with the same price are not changes.
    */
-  function lowestPricesSince(since: Date, scope: ProductScope) {
-    const columns = {
-      productId: priceHistory.productId,
-      variantId: priceHistory.variantId,
-      priceGrosze: priceHistory.priceGrosze,
-    };
-    const inWindow = db
-      .select(columns)
-      .from(priceHistory)
-      .where(and(gte(priceHistory.recordedAt, since), inScope(priceHistory.productId, scope)));
-    const atWindowStart = db
-      .selectDistinctOn([priceHistory.productId, priceHistory.variantId], columns)
-      .from(priceHistory)
-      .where(and(lt(priceHistory.recordedAt, since), inScope(priceHistory.productId, scope)))
-      .orderBy(priceHistory.productId, priceHistory.variantId, desc(priceHistory.recordedAt));
-    const prices = unionAll(inWindow, atWindowStart).as("prices");
-    return db
-      .select({
-        productId: prices.productId,
-        variantId: prices.variantId,
-        minPriceGrosze: min(prices.priceGrosze),
-      })
-      .from(prices)
-      .groupBy(prices.productId, prices.variantId);
+  async function priceHistoryFigures(since: Date, scope: ProductScope) {
+    const inScopeSql = inScope(priceHistory.productId, scope) ?? sql`true`;
+    const days = LOWEST_PRICE_WINDOW_DAYS;
+    const result = await db.execute<{
+      product_id: number;
+      variant_id: number | null;
+      last30_min: number | string | null;
+      before_current_min: number | string | null;
+    }>(sql`
+      with scoped as (
+        select product_id, variant_id, price_grosze, recorded_at,
+          lead(recorded_at) over w as next_at,
+          lag(price_grosze) over w as previous_price
+        from price_history
+        where ${inScopeSql}
+        window w as (partition by product_id, variant_id order by recorded_at, id)
+      ),
+      changes as (
+        select product_id, variant_id, price_grosze,
+          lead(recorded_at) over c as next_change_at,
+          max(recorded_at) over (partition by product_id, variant_id) as started_at
+        from scoped
+        where previous_price is distinct from price_grosze
+        window c as (partition by product_id, variant_id order by recorded_at)
+      )
+      select product_id, variant_id,
+        min(price_grosze) filter (where kind = 'last30') as last30_min,
+        min(price_grosze) filter (where kind = 'before') as before_current_min
+      from (
+        select product_id, variant_id, price_grosze, 'last30' as kind
+        from scoped
+        where next_at is null or next_at > ${since.toISOString()}::timestamptz
+        union all
+        select product_id, variant_id, price_grosze, 'before' as kind
+        from changes
+        where next_change_at is not null and next_change_at > started_at - (${days}::int * interval '1 day')
+      ) figures
+      group by product_id, variant_id
+    `);
+    const toNumber = (value: number | string | null) => (value === null ? null : Number(value));
+    return result.rows.map((row) => ({
+      productId: Number(row.product_id),
+      variantId: row.variant_id === null ? null : Number(row.variant_id),
+      figures: {
+        last30MinGrosze: toNumber(row.last30_min),
+        beforeCurrentMinGrosze: toNumber(row.before_current_min),
+      },
+    }));
   }
 
   async function categoryTree(): Promise<Category[]> {

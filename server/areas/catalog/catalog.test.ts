@@ -252,17 +252,18 @@ describe("products", () => {
     expect(fx.variantKeys.sPink).toBe(expected);
   });
 
-  it("computes simple-product figures: promotional price, discount, fallback minimum price", async () => {
+  it("computes simple-product figures: promotional price, discount, the price before the reduction", async () => {
     const catalog = app.services.catalog;
     const sale = await catalog.getProduct(fx.products.simpleSale);
-    expect(sale?.minPriceGrosze).toBe(4_000);
+    // on a reduction: the lowest price of the 30 days before it started (Omnibus), here above it
+    expect(sale?.minPriceGrosze).toBe(5_000);
     expect(sale?.minVariantPrice).toEqual({});
     expect(sale?.thumbnail).toEqual({
       totalQuantity: 3,
       discountPercent: 20,
       priceGrosze: 4_000,
       standardPriceGrosze: 5_000,
-      minPriceGrosze: 4_000,
+      minPriceGrosze: 5_000,
     });
     const out = await catalog.getProduct(fx.products.outOfStock);
     expect(out?.thumbnail).toEqual({
