@@ -1,4 +1,4 @@
-import { type AppLoadContext, redirect } from "react-router";
+import { type AppLoadContext, data, redirect } from "react-router";
 import { isMessageKey, type MessageKey } from "../../domain/i18n";
 import type { PublicUser } from "../../domain/types";
 import type { RequestMeta } from "../../server/areas/accounts/accounts.service";
@@ -8,7 +8,8 @@ import {
   serializeClearSessionCookie,
   serializeSessionCookie,
 } from "../../server/areas/accounts/session-cookie";
-import { ERROR_CODES, type ErrorCode } from "../../server/http/errors";
+import { ERROR_CODES, type ErrorCode, type Failure } from "../../server/http/errors";
+import type { FormFailure } from "./forms";
 import { readLastRoute } from "./last-route.server";
 import { ACCOUNT_PATH, LOGIN_PATH } from "./paths";
 import { safeRedirect } from "./safe-redirect";
@@ -85,4 +86,17 @@ export function errorMessageKey(code: ErrorCode): MessageKey {
 /** The HTTP status of a service failure. */
 export function errorStatus(code: ErrorCode): number {
   return ERROR_CODES[code].status;
+}
+
+/** An action's reply to a form that failed validation: 400, field errors, what was typed. */
+export function invalidForm(errors: FormFailure["errors"], values?: FormFailure["values"]) {
+  return data<FormFailure>({ formError: "errors.formContainsErrors", errors, values }, { status: 400 });
+}
+
+/** An action's reply to an expected service failure: its status and translated message. */
+export function failedForm(failure: Failure, values?: FormFailure["values"]) {
+  return data<FormFailure>(
+    { formError: errorMessageKey(failure.code), errors: failure.fields, values },
+    { status: errorStatus(failure.code) },
+  );
 }

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { loginSchema } from "../../domain/validation/auth";
 import { parseForm } from "../../domain/validation/errors";
 import { AuthPage, TEXT_LINK } from "../components/auth-page";
@@ -6,14 +6,14 @@ import { FormAlert, SubmitButton, TextField } from "../components/form-field";
 import { REGISTER_PATH, RESET_PASSWORD_PATH } from "../lib/account-paths";
 import {
   afterLoginTarget,
-  errorMessageKey,
-  errorStatus,
+  failedForm,
+  invalidForm,
   redirectSignedIn,
   requestMeta,
   returnParam,
   sessionCookie,
 } from "../lib/auth.server";
-import { type FormFailure, formValues, keepValues } from "../lib/forms";
+import { formValues, keepValues } from "../lib/forms";
 import { useT } from "../lib/i18n";
 import { langFromMatches, metaTags } from "../lib/meta";
 import { useFormValidation, useSubmitting } from "../lib/use-form-validation";
@@ -38,17 +38,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   const kept = keepValues(values, ["email"]);
   const parsed = parseForm(loginSchema, values);
   if (!parsed.ok) {
-    return data<FormFailure>(
-      { formError: "errors.formContainsErrors", errors: parsed.errors, values: kept },
-      { status: 400 },
-    );
+    return invalidForm(parsed.errors, kept);
   }
   const result = await context.services.accounts.login(parsed.data, requestMeta(request, context));
   if (!result.ok) {
-    return data<FormFailure>(
-      { formError: errorMessageKey(result.code), errors: result.fields, values: kept },
-      { status: errorStatus(result.code) },
-    );
+    return failedForm(result, kept);
   }
   const { token, expiresAt } = result.value;
   return redirect(afterLoginTarget(request, form.get("return")), {

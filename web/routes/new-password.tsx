@@ -1,12 +1,12 @@
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { newPasswordSchema } from "../../domain/validation/auth";
 import { parseForm } from "../../domain/validation/errors";
 import { AuthPage, TEXT_LINK } from "../components/auth-page";
 import { FormAlert, SubmitButton, TextField } from "../components/form-field";
 import { LOGIN_PATH, RESET_PASSWORD_PATH } from "../lib/account-paths";
-import { errorMessageKey, errorStatus, redirectSignedIn } from "../lib/auth.server";
+import { failedForm, invalidForm, redirectSignedIn } from "../lib/auth.server";
 import { redirectWithFlash } from "../lib/flash.server";
-import { type FormFailure, formValues } from "../lib/forms";
+import { formValues } from "../lib/forms";
 import { useT } from "../lib/i18n";
 import { langFromMatches, metaTags } from "../lib/meta";
 import { useFormValidation, useSubmitting } from "../lib/use-form-validation";
@@ -40,17 +40,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const parsed = parseForm(newPasswordSchema, values);
   if (!parsed.ok) {
-    return data<FormFailure>(
-      { formError: "errors.formContainsErrors", errors: parsed.errors },
-      { status: 400 },
-    );
+    return invalidForm(parsed.errors);
   }
   const result = await context.services.accounts.setNewPassword({ ...values, ...parsed.data });
   if (!result.ok) {
-    return data<FormFailure>(
-      { formError: errorMessageKey(result.code), errors: result.fields },
-      { status: errorStatus(result.code) },
-    );
+    return failedForm(result);
   }
   return redirectWithFlash(LOGIN_PATH, { type: "success", key: "success.passwordUpdated" });
 }

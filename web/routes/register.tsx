@@ -1,13 +1,13 @@
-import { data, Form, Link, useActionData } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 import { translateParts } from "../../domain/i18n";
 import { registerSchema } from "../../domain/validation/auth";
 import { parseForm } from "../../domain/validation/errors";
 import { AuthPage, TEXT_LINK } from "../components/auth-page";
 import { CheckboxField, FormAlert, SubmitButton, TextField } from "../components/form-field";
 import { LOGIN_PATH, PRIVACY_POLICY_PATH, TERMS_PATH } from "../lib/account-paths";
-import { errorMessageKey, errorStatus, redirectSignedIn, requestMeta } from "../lib/auth.server";
+import { failedForm, invalidForm, redirectSignedIn, requestMeta } from "../lib/auth.server";
 import { redirectWithFlash } from "../lib/flash.server";
-import { type FormFailure, formValues, keepValues } from "../lib/forms";
+import { formValues, keepValues } from "../lib/forms";
 import { useLang, useT } from "../lib/i18n";
 import { langFromMatches, metaTags } from "../lib/meta";
 import { useFormValidation, useSubmitting } from "../lib/use-form-validation";
@@ -39,18 +39,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   };
   const parsed = parseForm(registerSchema, values);
   if (!parsed.ok) {
-    return data<FormFailure>(
-      { formError: "errors.formContainsErrors", errors: parsed.errors, values: kept },
-      { status: 400 },
-    );
+    return invalidForm(parsed.errors, kept);
   }
   const { acceptTerms: _accepted, ...payload } = parsed.data;
   const result = await context.services.accounts.register(payload, requestMeta(request, context));
   if (!result.ok) {
-    return data<FormFailure>(
-      { formError: errorMessageKey(result.code), errors: result.fields, values: kept },
-      { status: errorStatus(result.code) },
-    );
+    return failedForm(result, kept);
   }
   return redirectWithFlash(LOGIN_PATH, { type: "success", key: "success.userRegistered" });
 }

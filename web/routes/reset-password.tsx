@@ -1,12 +1,12 @@
-import { data, Form, Link, useActionData, useLocation } from "react-router";
+import { Form, Link, useActionData, useLocation } from "react-router";
 import { resetPasswordSchema } from "../../domain/validation/auth";
 import { parseForm } from "../../domain/validation/errors";
 import { AuthPage, TEXT_LINK } from "../components/auth-page";
 import { FormAlert, SubmitButton, TextField } from "../components/form-field";
 import { LOGIN_PATH, RESET_PASSWORD_PATH } from "../lib/account-paths";
-import { errorMessageKey, errorStatus, redirectSignedIn, requestMeta } from "../lib/auth.server";
+import { failedForm, invalidForm, redirectSignedIn, requestMeta } from "../lib/auth.server";
 import { redirectWithFlash } from "../lib/flash.server";
-import { type FormFailure, formValues, keepValues } from "../lib/forms";
+import { formValues, keepValues } from "../lib/forms";
 import { useT } from "../lib/i18n";
 import { langFromMatches, metaTags } from "../lib/meta";
 import { useFormValidation, useSubmitting } from "../lib/use-form-validation";
@@ -31,20 +31,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   const kept = keepValues(values, ["email"]);
   const parsed = parseForm(resetPasswordSchema, values);
   if (!parsed.ok) {
-    return data<FormFailure>(
-      { formError: "errors.formContainsErrors", errors: parsed.errors, values: kept },
-      { status: 400 },
-    );
+    return invalidForm(parsed.errors, kept);
   }
   const result = await context.services.accounts.requestPasswordReset(
     parsed.data,
     requestMeta(request, context),
   );
   if (!result.ok) {
-    return data<FormFailure>(
-      { formError: errorMessageKey(result.code), errors: result.fields, values: kept },
-      { status: errorStatus(result.code) },
-    );
+    return failedForm(result, kept);
   }
   return redirectWithFlash(RESET_PASSWORD_PATH, { type: "success", key: "success.emailSent" });
 }

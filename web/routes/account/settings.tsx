@@ -1,11 +1,11 @@
-import { data, Form, useActionData, useLoaderData, useLocation } from "react-router";
+import { Form, useActionData, useLoaderData, useLocation } from "react-router";
 import { userSettingsSchema } from "../../../domain/validation/address";
 import { parseForm } from "../../../domain/validation/errors";
 import { FormAlert, SubmitButton, TextField } from "../../components/form-field";
 import { ACCOUNT_SETTINGS_PATH } from "../../lib/account-paths";
-import { errorMessageKey, errorStatus, requireUser } from "../../lib/auth.server";
+import { failedForm, invalidForm, requireUser } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
-import { type FormFailure, formValues, keepValues } from "../../lib/forms";
+import { formValues, keepValues } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { langFromMatches, metaTags } from "../../lib/meta";
 import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
@@ -44,17 +44,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   const kept = keepValues(values, FIELDS);
   const parsed = parseForm(userSettingsSchema, values);
   if (!parsed.ok) {
-    return data<FormFailure>(
-      { formError: "errors.formContainsErrors", errors: parsed.errors, values: kept },
-      { status: 400 },
-    );
+    return invalidForm(parsed.errors, kept);
   }
   const result = await context.services.accounts.updateUser(user, user._id, parsed.data);
   if (!result.ok) {
-    return data<FormFailure>(
-      { formError: errorMessageKey(result.code), errors: result.fields, values: kept },
-      { status: errorStatus(result.code) },
-    );
+    return failedForm(result, kept);
   }
   return redirectWithFlash(ACCOUNT_SETTINGS_PATH, { type: "success", key: "success.dataUpdated" });
 }
