@@ -24,7 +24,7 @@ import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
 import { UnapprovedBanner } from "./components/unapproved-banner";
 import "./lib/context";
-import { translate } from "../domain/i18n";
+import { isMessageKey, type MessageKey, translate } from "../domain/i18n";
 import type { Category, Page } from "../domain/types";
 import { consentFromCookies } from "./lib/cookies";
 import { clearFlashCookie, readFlash } from "./lib/flash.server";
@@ -155,6 +155,14 @@ export default function App() {
   );
 }
 
+/** A loader may throw `data({ messageKey }, { status })` (e.g. 403 'Required admin role'). */
+function errorKeyOf(error: unknown): MessageKey {
+  const key = isRouteErrorResponse(error)
+    ? (error.data as { messageKey?: unknown } | null)?.messageKey
+    : undefined;
+  return typeof key === "string" && isMessageKey(key) ? key : "errors.generic";
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
   const t = useT();
@@ -167,7 +175,7 @@ export function ErrorBoundary() {
       <section className={`${CONTAINER} flex flex-col items-center py-20 text-center`}>
         <p className="font-serif text-6xl font-semibold text-accent-600">{status}</p>
         <h1 className="mt-4 text-2xl font-semibold text-stone-900">
-          {notFound ? t("errors.notFound") : t("errors.generic")}
+          {notFound ? t("errors.notFound") : t(errorKeyOf(error))}
         </h1>
         <Link
           to="/"

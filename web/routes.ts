@@ -25,6 +25,7 @@ export default [
       route("ustawienia", "routes/account/settings.tsx"),
       route("zakupy", "routes/account/orders.tsx"),
       route("zakupy/:id", "routes/account/order.tsx"),
+      route("sklep/uzytkownicy", "routes/staff/users.tsx"),
     ]),
   ]),
   // resource routes (POST forms that work without JavaScript)

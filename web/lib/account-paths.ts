@@ -9,6 +9,8 @@ export const ACCOUNT_ORDERS_PATH = "/konto/zakupy";
 export const ACCOUNT_SETTINGS_PATH = "/konto/ustawienia";
 /** the moderator area (built by the staff issue) */
 export const ACCOUNT_SHOP_PATH = "/konto/sklep";
+/** the admin's users list */
+export const USERS_PATH = "/konto/sklep/uzytkownicy";
 /** POST: sends the e-mail confirmation link again (unapproved banner) */
 export const RESEND_CONFIRMATION_PATH = "/konto/wyslij-potwierdzenie";
 export const TERMS_PATH = "/regulamin";

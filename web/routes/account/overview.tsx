@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from "react-router";
 import { formatDate } from "../../../domain/i18n";
-import { ACCOUNT_ORDERS_PATH, ACCOUNT_SETTINGS_PATH } from "../../lib/account-paths";
+import { isAdmin } from "../../../domain/roles";
+import { ACCOUNT_ORDERS_PATH, ACCOUNT_SETTINGS_PATH, USERS_PATH } from "../../lib/account-paths";
 import { requireUser } from "../../lib/auth.server";
 import { useLang, useT } from "../../lib/i18n";
 import { langFromMatches, metaTags } from "../../lib/meta";
@@ -15,6 +16,8 @@ export function meta({ matches }: Route.MetaArgs) {
 export function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   return {
+    /** admins get a link to the users list */
+    isAdmin: isAdmin(user),
     user: {
       displayName: user.displayName,
       email: user.email,
@@ -34,7 +37,7 @@ const CARD = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6";
 export default function AccountOverview() {
   const t = useT();
   const lang = useLang();
-  const { user } = useLoaderData<typeof loader>();
+  const { user, isAdmin: showUsers } = useLoaderData<typeof loader>();
   const notProvided = <span className="font-normal text-stone-500">{t("account.notProvided")}</span>;
   const cityLine = [user.postCode, user.city].filter(Boolean).join(" ");
 
@@ -43,6 +46,13 @@ export default function AccountOverview() {
       <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">
         {t("account.welcome", { name: user.displayName })}
       </h1>
+      {showUsers ? (
+        <p>
+          <Link to={USERS_PATH} className="font-semibold text-accent-700 underline underline-offset-2">
+            {t("staff.segment.uzytkownicy")}
+          </Link>
+        </p>
+      ) : null}
       <div className="grid gap-4 lg:grid-cols-2">
         <section aria-labelledby="account-data" className={CARD}>
           <h2 id="account-data" className="mb-4 text-lg font-semibold text-stone-900">

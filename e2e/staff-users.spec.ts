@@ -1,0 +1,43 @@
+import { expect, test } from "@playwright/test";
+import { fillRegisterForm, logIn, toasts, uniqueEmail } from "./support/accounts";
+
+// The admin's users list (SPEC §6: admin lists, approves and deletes users).
+
+test.describe("an administrator managing accounts", () => {
+  test.setTimeout(90_000);
+
+  test("approves a new account, then deletes it", async ({ page }) => {
+    const email = uniqueEmail("approve");
+    await page.goto("/rejestracja");
+    await fillRegisterForm(page, { name: "Nowa Klientka", email, password: "tajne-haslo-1" });
+    await expect(page).toHaveURL(/\/logowanie$/, { timeout: 15_000 });
+
+    await logIn(page, "admin@example.com", "admin1234");
+    await page.goto("/konto/sklep/uzytkownicy");
+    await expect(page.getByRole("heading", { level: 1, name: "Użytkownicy" })).toBeVisible();
+    const row = page.getByRole("listitem").filter({ hasText: email });
+    await expect(row.getByText("Niezatwierdzony")).toBeVisible();
+
+    await row.getByRole("button", { name: `Zatwierdź: ${email}` }).click();
+    await expect(toasts(page).filter({ hasText: "Użytkownik został zatwierdzony" })).toBeVisible();
+    await expect(row.getByText("Zatwierdzony", { exact: true })).toBeVisible();
+    await expect(row.getByRole("button", { name: `Zatwierdź: ${email}` })).toHaveCount(0);
+
+    page.once("dialog", (dialog) => dialog.accept());
+    await row.getByRole("button", { name: `Usuń: ${email}` }).click();
+    await expect(toasts(page).filter({ hasText: "Użytkownik został usunięty" })).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: email })).toHaveCount(0);
+  });
+
+  test("a customer is refused with the admin-role message", async ({ page }) => {
+    await logIn(page, "klient@example.com", "klient1234");
+    const response = await page.goto("/konto/sklep/uzytkownicy");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { name: "Wymagana rola administratora" })).toBeVisible();
+  });
+
+  test("an anonymous visitor is sent to log in and back", async ({ page }) => {
+    await page.goto("/konto/sklep/uzytkownicy");
+    await expect(page).toHaveURL(/\/logowanie\?return=%2Fkonto%2Fsklep%2Fuzytkownicy$/);
+  });
+});

@@ -1,0 +1,149 @@
+import { data, Form, useLoaderData, useNavigation } from "react-router";
+import { formatDate } from "../../../domain/i18n";
+import { isAdmin } from "../../../domain/roles";
+import { parseIdFromParam } from "../../../domain/slug";
+import { ERROR_CODES } from "../../../server/http/errors";
+import { USERS_PATH } from "../../lib/account-paths";
+import { errorMessageKey, requireUser } from "../../lib/auth.server";
+import { redirectWithFlash } from "../../lib/flash.server";
+import { useLang, useT } from "../../lib/i18n";
+import { langFromMatches, metaTags } from "../../lib/meta";
+import type { Route } from "./+types/users";
+
+// /konto/sklep/uzytkownicy (admins only, enforced here and by the service): every account with
+// its roles and status; approve an account that has not confirmed its e-mail, delete an account.
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...metaTags(langFromMatches(matches), "staff.segment.uzytkownicy"),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+function requireAdmin(context: Route.LoaderArgs["context"], request: Request) {
+  const user = requireUser(context, request);
+  if (!isAdmin(user)) {
+    const entry = ERROR_CODES["forbidden-admin"];
+    throw data({ messageKey: entry.key }, { status: entry.status });
+  }
+  return user;
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const admin = requireAdmin(context, request);
+  const result = await context.services.accounts.listUsers(admin);
+  if (!result.ok) throw data(null, { status: ERROR_CODES[result.code].status });
+  return { users: result.value, selfId: admin._id };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request);
+  const form = await request.formData();
+  const id = parseIdFromParam(String(form.get("id") ?? ""));
+  const intent = form.get("intent");
+  if (id === null || (intent !== "approve" && intent !== "delete")) {
+    return redirectWithFlash(USERS_PATH, { type: "error", key: "errors.formContainsErrors" });
+  }
+  const result =
+    intent === "approve"
+      ? await context.services.accounts.confirmUser(admin, id)
+      : await context.services.accounts.deleteUser(admin, id);
+  if (!result.ok) {
+    return redirectWithFlash(USERS_PATH, {
+      type: "error",
+      key: errorMessageKey(result.code),
+      errorPrefix: true,
+    });
+  }
+  return redirectWithFlash(USERS_PATH, {
+    type: "success",
+    key: intent === "approve" ? "success.userApproved" : "success.userDeleted",
+  });
+}
+
+const BUTTON =
+  "inline-flex min-h-10 items-center rounded-full px-4 text-sm font-semibold disabled:opacity-60";
+
+export default function StaffUsers() {
+  const t = useT();
+  const lang = useLang();
+  const { users, selfId } = useLoaderData<typeof loader>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div>
+      <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">
+        {t("staff.segment.uzytkownicy")}
+      </h1>
+      {users.length === 0 ? (
+        <p className="mt-6 text-stone-700">{t("staff.empty")}</p>
+      ) : (
+        <ul className="mt-6 divide-y divide-stone-200 rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">
+          {users.map((user) => (
+            <li
+              key={user._id}
+              className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <div className="min-w-0">
+                <p className="font-semibold text-stone-900">{user.displayName}</p>
+                <p className="break-all text-sm text-stone-700">{user.email}</p>
+                <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-stone-600">
+                  <span
+                    className={`rounded-full px-2 py-0.5 font-semibold ${
+                      user.approved ? "bg-emerald-100 text-emerald-800" : "bg-red-100 text-red-800"
+                    }`}
+                  >
+                    {user.approved ? t("staff.approved") : t("staff.notApproved")}
+                  </span>
+                  <span>
+                    {t("staff.roles")}: {user.roles.join(", ")}
+                  </span>
+                  <span>
+                    {t("account.createdAt")}: {formatDate(lang, user.createdAt)}
+                  </span>
+                </p>
+              </div>
+              <div className="flex shrink-0 gap-2">
+                {user.approved ? null : (
+                  <Form method="post">
+                    <input type="hidden" name="id" value={user._id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="approve"
+                      disabled={busy}
+                      aria-label={`${t("staff.approve")}: ${user.email}`}
+                      className={`${BUTTON} bg-accent-600 text-white hover:bg-accent-700`}
+                    >
+                      {t("staff.approve")}
+                    </button>
+                  </Form>
+                )}
+                {user._id === selfId ? null : (
+                  <Form
+                    method="post"
+                    onSubmit={(event) => {
+                      if (!window.confirm(t("staff.confirmDelete", { name: user.email })))
+                        event.preventDefault();
+                    }}
+                  >
+                    <input type="hidden" name="id" value={user._id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="delete"
+                      disabled={busy}
+                      aria-label={`${t("staff.delete")}: ${user.email}`}
+                      className={`${BUTTON} text-red-800 ring-1 ring-red-300 hover:bg-red-50`}
+                    >
+                      {t("staff.delete")}
+                    </button>
+                  </Form>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
