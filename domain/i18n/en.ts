@@ -60,7 +60,6 @@ export const en: Record<MessageKey, string> = {
   "home.sale": "Sale",
   "home.blog": "Blog",
   "home.seeAll": "See all",
-  "home.readMore": "Read more",
   "home.promiseSecurePaymentTitle": "Secure payment",
   "home.promiseSecurePaymentText": "Payments handled through a bank",
   "home.promiseFreeShippingTitle": "Free shipping",

@@ -58,7 +58,6 @@ export const pl = {
   "home.sale": "Wyprzedaż",
   "home.blog": "Blog",
   "home.seeAll": "Zobacz wszystkie",
-  "home.readMore": "Czytaj więcej",
   "home.promiseSecurePaymentTitle": "Bezpieczna płatność",
   "home.promiseSecurePaymentText": "Płatności obsługiwane za pośrednictwem banku",
   "home.promiseFreeShippingTitle": "Darmowa wysyłka",

@@ -1,13 +1,14 @@
 import { Link } from "react-router";
 import { HOME_BLOG_COUNT, HOME_CAROUSEL_MAX } from "../../domain/constants";
-import { formatDate, translate } from "../../domain/i18n";
+import { translate } from "../../domain/i18n";
 import type { BlogArticle, HeaderSlide, ProductBasic } from "../../domain/types";
 import { BannerCarousel } from "../components/banner-carousel";
+import { BlogCard, type BlogCardData } from "../components/blog-card";
 import { ChevronRightIcon, LeafIcon, ShieldIcon, TruckIcon } from "../components/icons";
 import type { ProductCardData } from "../components/product-card";
 import { ProductCarousel } from "../components/product-carousel";
 import { useLang, useT } from "../lib/i18n";
-import { blogArticlePath, LAYETTE_PATH, NEW_PATH, PREMIUM_PATH, SALE_PATH, SETS_PATH } from "../lib/paths";
+import { LAYETTE_PATH, NEW_PATH, PREMIUM_PATH, SALE_PATH, SETS_PATH } from "../lib/paths";
 import { organizationJsonLd, rootFromMatches, seoMeta, websiteJsonLd } from "../lib/seo";
 import { CONTAINER, SHOP_NAME } from "../lib/site";
 import type { Route } from "./+types/home";
@@ -215,11 +216,9 @@ function Promises() {
   );
 }
 
-type BlogEntry = Pick<BlogArticle, "_id" | "slug" | "title" | "createdAt" | "image">;
-
-function BlogSection({ articles }: { articles: readonly BlogEntry[] }) {
+function BlogSection({ articles }: { articles: readonly BlogCardData[] }) {
   const t = useT();
-  const lang = useLang();
+  const _lang = useLang();
   if (articles.length === 0) return null;
   return (
     <section aria-labelledby="home-blog">
@@ -227,47 +226,7 @@ function BlogSection({ articles }: { articles: readonly BlogEntry[] }) {
       <ul className="grid gap-6 md:grid-cols-3">
         {articles.map((article) => (
           <li key={article._id}>
-            <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white has-[a:focus-visible]:outline-2 has-[a:focus-visible]:-outline-offset-2 has-[a:focus-visible]:outline-accent-600">
-              <div className="aspect-[3/2] overflow-hidden bg-stone-100">
-                {article.image ? (
-                  <img
-                    src={article.image.thumb_url || article.image.url}
-                    alt=""
-                    width={600}
-                    height={400}
-                    loading="lazy"
-                    decoding="async"
-                    className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
-                  />
-                ) : (
-                  <div
-                    aria-hidden="true"
-                    className="flex size-full items-center justify-center text-5xl text-stone-300"
-                  >
-                    ✂
-                  </div>
-                )}
-              </div>
-              <div className="flex flex-1 flex-col gap-2 p-4">
-                <time dateTime={article.createdAt} className="text-sm text-stone-600">
-                  {formatDate(lang, article.createdAt)}
-                </time>
-                <h3 className="font-serif text-lg font-semibold text-stone-900">
-                  <Link
-                    to={blogArticlePath(article)}
-                    className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
-                  >
-                    {article.title}
-                  </Link>
-                </h3>
-                <span
-                  aria-hidden="true"
-                  className="mt-auto text-sm font-medium text-accent-700 group-hover:underline"
-                >
-                  {t("home.readMore")}
-                </span>
-              </div>
-            </article>
+            <BlogCard article={article} headingLevel="h3" />
           </li>
         ))}
       </ul>
