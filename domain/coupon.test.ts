@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type CouponDiscountLike, couponDiscountGrosze, isCouponActive } from "./coupon";
+import { type CouponDiscountLike, couponDiscountGrosze, couponRejection, isCouponActive } from "./coupon";
 
 describe("couponDiscountGrosze", () => {
   it.each<[string, CouponDiscountLike | null, number, number]>([
@@ -43,5 +43,23 @@ describe("isCouponActive", () => {
     ["unparseable date", { startDate: "soon", endDate: "2025-05-31" }, "2025-05-15T00:00:00Z", false],
   ])("%s", (_name, coupon, now, active) => {
     expect(isCouponActive(coupon, new Date(now))).toBe(active);
+  });
+});
+
+describe("couponRejection", () => {
+  const now = new Date("2026-06-15T12:00:00Z");
+  const base = { startDate: "2026-06-01", endDate: "2026-06-30" };
+  const none = { usesTotal: 0, usesByCustomer: 0 };
+  it.each([
+    [{ ...base }, 1000, none, null],
+    [{ startDate: "2026-07-01", endDate: "2026-07-31" }, 1000, none, "inactive"],
+    [{ ...base, usageLimit: 5 }, 1000, { usesTotal: 5, usesByCustomer: 0 }, "used-up"],
+    [{ ...base, usageLimit: 5 }, 1000, { usesTotal: 4, usesByCustomer: 0 }, null],
+    [{ ...base, usageLimitPerCustomer: 1 }, 1000, { usesTotal: 1, usesByCustomer: 1 }, "used-up-by-customer"],
+    [{ ...base, minOrderGrosze: 5000 }, 4999, none, "below-minimum"],
+    [{ ...base, minOrderGrosze: 5000 }, 5000, none, null],
+    [{ ...base, minOrderGrosze: 5000 }, null, none, null],
+  ] as const)("%o with products %s and %o -> %s", (coupon, products, usage, expected) => {
+    expect(couponRejection(coupon, now, products, usage)).toBe(expected);
   });
 });

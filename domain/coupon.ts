@@ -47,3 +47,40 @@ export function isCouponActive(coupon: CouponPeriodLike, now: Date): boolean {
   if (Number.isNaN(start) || Number.isNaN(end) || Number.isNaN(at)) return false;
   return start <= at && at <= end;
 }
+
+export interface CouponLimits {
+  usageLimit: number | null;
+  usageLimitPerCustomer: number | null;
+  minOrderGrosze: number | null;
+}
+
+export interface CouponUsage {
+  /** orders that used the coupon and are not canceled */
+  usesTotal: number;
+  /** of those, the ones by this customer (account or e-mail); 0 when unknown */
+  usesByCustomer: number;
+}
+
+export type CouponRejection = "inactive" | "used-up" | "used-up-by-customer" | "below-minimum";
+
+/**
+ * Why a coupon cannot be used now, or null when it can. The cart check and the order transaction
+ * both use this; the order transaction counts the uses while holding the coupon row lock, so a
+ * limit of 5 gives exactly 5 orders under any concurrency.
+ */
+export function couponRejection(
+  coupon: CouponPeriodLike & Partial<CouponLimits>,
+  now: Date,
+  productsGrosze: number | null,
+  usage: CouponUsage,
+): CouponRejection | null {
+  if (!isCouponActive(coupon, now)) return "inactive";
+  if (coupon.usageLimit != null && usage.usesTotal >= coupon.usageLimit) return "used-up";
+  if (coupon.usageLimitPerCustomer != null && usage.usesByCustomer >= coupon.usageLimitPerCustomer) {
+    return "used-up-by-customer";
+  }
+  if (productsGrosze !== null && coupon.minOrderGrosze != null && productsGrosze < coupon.minOrderGrosze) {
+    return "below-minimum";
+  }
+  return null;
+}

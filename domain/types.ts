@@ -211,6 +211,8 @@ export interface OrderCartItem {
   quantity: number;
   /** unitPriceGrosze × quantity */
   priceGrosze: number;
+  /** VAT rate in percent the line is invoiced with (23 unless the product says otherwise) */
+  vatRate: number;
 }
 
 /** An order as the order card shows it (SPEC §3 Order). */
@@ -234,4 +236,77 @@ export interface Order {
   recipient: AddressData;
   invoiceData: AddressData;
   deliveryPoint: DeliveryPoint | null;
+}
+
+// ---------------------------------------------------------------- cart and checkout
+
+/** A coupon applied to the cart (what the cart needs to compute and show the discount). */
+export interface AppliedCoupon {
+  _id: Id;
+  code: string;
+  discountType: DiscountType;
+  /** percent: whole percent; fixed: grosze */
+  discountValue: number;
+  startDate: string;
+  endDate: string;
+  /** the smallest products total the coupon accepts, or null */
+  minOrderGrosze: number | null;
+}
+
+/** One cart line as the cart screens show it (restored on the server from the cart cookie). */
+export interface CartLineView {
+  /** cartLineId(line): product id + variant keys */
+  lineId: string;
+  productId: Id;
+  productTitle: string;
+  productSlug: string;
+  variantTitle: string;
+  variantLabel: string;
+  variantKeys: Record<string, Id>;
+  variantId: Id | null;
+  unitPriceGrosze: number;
+  quantity: number;
+  /** units available of the variant (or of the product without variants): the quantity choices 0..stock */
+  stock: number;
+  processingTime: ProcessingTime;
+  image: ImageRef | null;
+}
+
+/** The cart of this visitor (root loader data `cart`). Totals use the chosen delivery method. */
+export interface CartView {
+  lines: CartLineView[];
+  coupon: AppliedCoupon | null;
+  deliveryMethod: "courier" | "parcel-locker";
+  itemCount: number;
+  productsGrosze: number;
+  deliveryGrosze: number;
+  couponDiscountGrosze: number;
+  totalGrosze: number;
+  missingForFreeDeliveryGrosze: number;
+  maxProcessingTime: ProcessingTime;
+}
+
+/** Fresh figures sent back when the total the client showed differs from the server's. */
+export interface PriceChangedDetails {
+  totalGrosze: number;
+  productsGrosze: number;
+  deliveryGrosze: number;
+  couponDiscountGrosze: number;
+  /** the server's unit price per cart line (same order as the request's cart) */
+  unitPricesGrosze: number[];
+}
+
+/** A pick-up point of the built-in parcel-locker picker (`GET /api/parcel-points`). */
+export interface ParcelPoint {
+  id: string;
+  name: string;
+  street: string;
+  houseNumber: string | null;
+  flatNumber: string | null;
+  postalCode: string;
+  city: string;
+  locationDescription: string | null;
+  openingHours: string | null;
+  latitude: number | null;
+  longitude: number | null;
 }

@@ -38,6 +38,10 @@ export type WebLoadContext = {
 export type PublicSettings = {
   publicUrl: string;
   gaMeasurementIds: string[];
+  /** which gateway the checkout names (its logo) */
+  paymentProvider: "demo" | "paynow";
+  /** the provider's map widget when set (both ids are public: the widgets run in the browser) */
+  parcelLockers: { apaczkaAppId: string | null; inpostGeowidgetToken: string | null };
 };
 
 export const LANG_COOKIE = "lang";
@@ -90,6 +94,11 @@ export async function buildApp(
     const publicSettings: PublicSettings = {
       publicUrl: config.publicUrl,
       gaMeasurementIds: config.gaMeasurementIds,
+      paymentProvider: config.payments.provider,
+      parcelLockers: {
+        apaczkaAppId: config.parcelLockers.apaczkaAppId,
+        inpostGeowidgetToken: config.parcelLockers.inpostGeowidgetToken,
+      },
     };
     await app.register(reactRouterFastify, {
       mode: options.web,

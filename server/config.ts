@@ -36,6 +36,19 @@ const envSchema = z.object({
     )
     .optional(),
   TRUST_PROXY: z.string().default("false"),
+  PAYMENT_PROVIDER: z.enum(["demo", "paynow"]).default("demo"),
+  PAYNOW_API_URL: z.url().default("https://api.sandbox.paynow.pl"),
+  PAYNOW_API_KEY: z.string().min(1).optional(),
+  PAYNOW_SIGNATURE_KEY: z.string().min(1).optional(),
+  /** minutes an unpaid order keeps its units before they go back to stock */
+  ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  SELLER_NAME: z.string().min(1).optional(),
+  SELLER_NIP: z.string().min(1).optional(),
+  SELLER_ADDRESS: z.string().min(1).optional(),
+  SELLER_BANK_ACCOUNT: z.string().optional(),
+  APACZKA_APP_ID: z.string().min(1).optional(),
+  INPOST_GEOWIDGET_TOKEN: z.string().min(1).optional(),
+  INPOST_POINTS_URL: z.url().default("https://api-pl-points.easypack24.net/v1/points"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -62,7 +75,34 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** GA4 measurement ids; analytics load only after cookie consent, and never without ids */
   gaMeasurementIds: string[];
+  payments: PaymentsConfig;
+  /** minutes an unpaid order keeps its reserved units */
+  orderPaymentTimeoutMinutes: number;
+  /** the seller on invoices */
+  seller: SellerConfig;
+  /** parcel-locker pickers: the provider's map widget when configured, else the built-in picker */
+  parcelLockers: { apaczkaAppId: string | null; inpostGeowidgetToken: string | null; inpostPointsUrl: string };
 }
+
+export type PaymentsConfig =
+  | { provider: "demo"; demoSecret: string }
+  | { provider: "paynow"; apiUrl: string; apiKey: string; signatureKey: string };
+
+export interface SellerConfig {
+  name: string;
+  nip: string;
+  /** address lines, e.g. ["ul. Krawiecka 1", "00-001 Warszawa"] */
+  address: string[];
+  bankAccount: string | null;
+  isDemo: boolean;
+}
+
+/** Demo seller data (refused with NODE_ENV=production). 1111111111 passes the NIP checksum, a known dummy. */
+export const DEMO_SELLER = {
+  name: "Pracownia Szycia (dane demonstracyjne)",
+  nip: "1111111111",
+  address: "ul. Krawiecka 1, 00-001 Warszawa",
+};
 
 export class ConfigError extends Error {}
 
@@ -90,6 +130,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       "Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set to non-demo values when NODE_ENV=production",
     );
   }
+  if (e.NODE_ENV === "production" && e.PAYMENT_PROVIDER === "demo") {
+    throw new ConfigError(
+      "Invalid configuration: PAYMENT_PROVIDER=demo lets anyone mark an order paid; set PAYMENT_PROVIDER=paynow when NODE_ENV=production",
+    );
+  }
+  if (e.PAYMENT_PROVIDER === "paynow" && (!e.PAYNOW_API_KEY || !e.PAYNOW_SIGNATURE_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration: PAYMENT_PROVIDER=paynow needs PAYNOW_API_KEY and PAYNOW_SIGNATURE_KEY",
+    );
+  }
+  const isDemoSeller = !e.SELLER_NAME || !e.SELLER_NIP || !e.SELLER_ADDRESS;
+  if (e.NODE_ENV === "production" && isDemoSeller) {
+    throw new ConfigError(
+      "Invalid configuration: SELLER_NAME, SELLER_NIP and SELLER_ADDRESS (invoice seller) must be set when NODE_ENV=production",
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const shownHost = e.HOST === "0.0.0.0" || e.HOST === "::" ? "localhost" : e.HOST;
   return {
@@ -111,5 +167,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? e.GA_MEASUREMENT_IDS.split(",").map((value) => value.trim())
       : [],
     logLevel: e.LOG_LEVEL,
+    payments:
+      e.PAYMENT_PROVIDER === "paynow"
+        ? {
+            provider: "paynow",
+            apiUrl: e.PAYNOW_API_URL.replace(/\/$/, ""),
+            apiKey: e.PAYNOW_API_KEY as string,
+            signatureKey: e.PAYNOW_SIGNATURE_KEY as string,
+          }
+        : // the demo bank signs its notifications with a key derived from the data directory
+          { provider: "demo", demoSecret: `demo-bank:${dataDir}` },
+    orderPaymentTimeoutMinutes: e.ORDER_PAYMENT_TIMEOUT_MINUTES,
+    seller: {
+      name: isDemoSeller ? DEMO_SELLER.name : (e.SELLER_NAME as string),
+      nip: isDemoSeller ? DEMO_SELLER.nip : (e.SELLER_NIP as string),
+      address: (isDemoSeller ? DEMO_SELLER.address : (e.SELLER_ADDRESS as string))
+        .split(/\s*[,;|]\s*/)
+        .filter(Boolean),
+      bankAccount: e.SELLER_BANK_ACCOUNT ?? null,
+      isDemo: isDemoSeller,
+    },
+    parcelLockers: {
+      apaczkaAppId: e.APACZKA_APP_ID ?? null,
+      inpostGeowidgetToken: e.INPOST_GEOWIDGET_TOKEN ?? null,
+      inpostPointsUrl: e.INPOST_POINTS_URL,
+    },
   };
 }

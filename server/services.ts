@@ -7,6 +7,8 @@ import { createCreatorsService } from "./areas/content/creators.service";
 import { createSitemapService } from "./areas/content/sitemap.service";
 import { createMailService } from "./areas/mail/mail.service";
 import { createOrderQueries } from "./areas/orders/orders.queries";
+import { createOrdersService } from "./areas/orders/orders.service";
+import { createPaymentsServiceStub } from "./areas/payments/payments.service";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
 import type { RateLimits } from "./http/rate-limit";
@@ -27,7 +29,8 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     content: createContentService(db),
     mail,
     accounts: createAccountsService(db, config, mail, { rateLimits: options.rateLimits }),
-    orders: createOrderQueries(db),
+    orders: { ...createOrderQueries(db), ...createOrdersService(db, config) },
+    payments: createPaymentsServiceStub(),
     productActivity: createProductActivityService(db, { salt: () => loadViewerSalt(config.dataDir) }),
     contact: createContactService(db, mail, config),
     creators: createCreatorsService(db),

@@ -497,6 +497,11 @@ export const en: Record<MessageKey, string> = {
   "errors.timeout": "The server is not responding. Please try again later",
   "errors.network": "Cannot connect to the server. Check your internet connection",
   "errors.invoiceOpen": "Could not open the invoice",
+  "errors.outOfStock": "Not enough units of {product}. Change the quantity in your cart.",
+  "errors.priceChanged": "Prices have changed since you opened the page. Check the new amount and try again.",
+  "errors.paymentUnavailable": "Could not reach the payment gateway. Try again in a moment.",
+  "errors.couponInvalid": "The discount code is invalid",
+  "errors.invoiceNotReady": "The invoice is not available yet",
 
   // Success toasts
   "success.emailSent": "Email sent. Check your inbox",

@@ -495,6 +495,11 @@ export const pl = {
   "errors.timeout": "Serwer nie odpowiada. Spróbuj ponownie później",
   "errors.network": "Brak połączenia z serwerem. Sprawdź połączenie z internetem",
   "errors.invoiceOpen": "Nie udało się otworzyć faktury",
+  "errors.outOfStock": "Brak wystarczającej liczby sztuk produktu {product}. Zmień ilość w koszyku.",
+  "errors.priceChanged": "Ceny zmieniły się od chwili otwarcia strony. Sprawdź nową kwotę i spróbuj ponownie.",
+  "errors.paymentUnavailable": "Nie udało się połączyć z bramką płatności. Spróbuj ponownie za chwilę.",
+  "errors.couponInvalid": "Kod rabatowy jest niepoprawny",
+  "errors.invoiceNotReady": "Faktura nie jest jeszcze dostępna",
 
   // Success toasts
   "success.emailSent": "Wysłano email. Sprawdź skrzynkę pocztową",

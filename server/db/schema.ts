@@ -381,6 +381,13 @@ export const orders = pgTable(
     idempotencyKey: text("idempotency_key").unique(),
     paymentProvider: text("payment_provider"),
     paymentId: text("payment_id"),
+    /** the language the order was placed in: its e-mails are written in it */
+    lang: text("lang", { enum: ["pl", "en"] }).notNull().default("pl"),
+    /** true while the order holds its units (taken at creation, given back on cancel or expiry) */
+    stockReserved: boolean("stock_reserved").notNull().default(true),
+    /** an unpaid order gives its units back after this moment */
+    reservedUntil: timestamp("reserved_until", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -390,6 +397,34 @@ export const orders = pgTable(
     index("orders_status_idx").on(t.status, t.createdAt),
     index("orders_coupon_idx").on(t.couponId),
     index("orders_payment_idx").on(t.paymentId),
+    index("orders_reserved_until_idx").on(t.reservedUntil),
+  ],
+);
+
+/**
+ * Every payment attempt of an order (a retry makes a new one). `externalId` is the provider's
+ * payment id; `status` is the provider's status mapped to ours (PAYMENT_NEW … PAYMENT_ERROR).
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    externalId: text("external_id").notNull(),
+    status: text("status").notNull().default("PAYMENT_NEW"),
+    amountGrosze: integer("amount_grosze").notNull(),
+    currency: text("currency").notNull().default("PLN"),
+    redirectUrl: text("redirect_url").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("payments_provider_external_idx").on(t.provider, t.externalId),
+    index("payments_order_idx").on(t.orderId, t.createdAt),
   ],
 );
 
@@ -434,7 +469,7 @@ export const orderStatuses = pgTable(
   (t) => [index("order_statuses_order_idx").on(t.orderId, t.createdAt)],
 );
 
-/** Sequential invoice numbers per year: FV/{seq}/{year}. */
+/** Sequential invoice numbers per month: FV/{year}/{month}/{seq, 4 digits}. */
 export const invoices = pgTable(
   "invoices",
   {
@@ -444,12 +479,13 @@ export const invoices = pgTable(
       .unique()
       .references(() => orders.id, { onDelete: "restrict" }),
     year: integer("year").notNull(),
+    month: integer("month").notNull(),
     sequence: integer("sequence").notNull(),
     number: text("number").notNull().unique(),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
     filePath: text("file_path"),
   },
-  (t) => [uniqueIndex("invoices_year_sequence_idx").on(t.year, t.sequence)],
+  (t) => [uniqueIndex("invoices_year_month_sequence_idx").on(t.year, t.month, t.sequence)],
 );
 
 /** Pick-up points for the built-in parcel-locker picker (seeded; synced from the InPost Points API). */

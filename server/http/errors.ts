@@ -35,6 +35,23 @@ export const ERROR_CODES = {
   "order/not-found": { status: 404, message: "Order Not found.", key: "errors.orderNotFound" },
   "order/not-paid": { status: 409, message: "Order not paid.", key: "errors.orderNotPaid" },
   conflict: { status: 409, message: "Conflict", key: "errors.generic" },
+  "product/unavailable": {
+    status: 409,
+    message: "Ten produkt jest niedostępny. Odśwież stronę i spróbuj ponownie.",
+    key: "product.unavailable",
+  },
+  /** details: { productId, variantId, product (title), available } */
+  "order/out-of-stock": { status: 409, message: "Out of stock", key: "errors.outOfStock" },
+  /** details: PriceChangedDetails (the fresh figures) */
+  "order/price-changed": { status: 409, message: "Prices have changed", key: "errors.priceChanged" },
+  "coupon/invalid": { status: 400, message: "Kod rabatowy jest niepoprawny", key: "coupon.invalid" },
+  "checkout/account-not-approved": {
+    status: 403,
+    message: "Twoje konto nie zostało aktywowane. Postępuj zgodnie z instrukcją, którą otrzymasz na email.",
+    key: "checkout.accountNotApproved",
+  },
+  "payment/unavailable": { status: 502, message: "Payment gateway unavailable", key: "errors.paymentUnavailable" },
+  "invoice/not-ready": { status: 409, message: "Invoice not ready", key: "errors.invoiceNotReady" },
   "rate-limited": { status: 429, message: "Too many requests", key: "errors.rateLimited" },
   "service-unavailable": {
     status: 503,
@@ -52,6 +69,8 @@ export interface Failure {
   ok: false;
   code: ErrorCode;
   fields?: Record<string, FieldError>;
+  /** extra facts for the client, e.g. the fresh figures of "order/price-changed" */
+  details?: Record<string, unknown>;
 }
 export interface Success<T> {
   ok: true;
@@ -60,11 +79,11 @@ export interface Success<T> {
 export type Result<T> = Success<T> | Failure;
 
 export const ok = <T>(value: T): Success<T> => ({ ok: true, value });
-export const fail = (code: ErrorCode, fields?: Record<string, FieldError>): Failure => ({
-  ok: false,
-  code,
-  fields,
-});
+export const fail = (
+  code: ErrorCode,
+  fields?: Record<string, FieldError>,
+  details?: Record<string, unknown>,
+): Failure => ({ ok: false, code, fields, ...(details ? { details } : {}) });
 
 /** A failure that crosses a function boundary by throwing (e.g. inside a transaction). */
 export class FailureError extends Error {
@@ -81,6 +100,7 @@ export function errorBody(failure: Failure) {
     message: entry.message,
     messageKey: entry.key,
     ...(failure.fields ? { fields: failure.fields } : {}),
+    ...(failure.details ? { details: failure.details } : {}),
   };
 }
 

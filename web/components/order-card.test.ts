@@ -31,6 +31,7 @@ const ORDER: Order = {
       unitPriceGrosze: 7_500,
       quantity: 2,
       priceGrosze: 15_000,
+      vatRate: 23,
     },
   ],
   delivery: { method: "parcel-locker", title: "Paczkomat InPost", priceGrosze: 999 },

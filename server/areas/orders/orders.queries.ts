@@ -46,6 +46,7 @@ export function createOrderQueries(db: Db) {
         unitPriceGrosze: item.unitPriceGrosze,
         quantity: item.quantity,
         priceGrosze: item.unitPriceGrosze * item.quantity,
+        vatRate: item.vatRate,
       });
       cartOf.set(item.orderId, cart);
     }
