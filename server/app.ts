@@ -12,6 +12,7 @@ import type { Database } from "./db/client";
 import { registerSessionUser } from "./http/auth";
 import { registerErrorHandler } from "./http/errors";
 import type { RateLimits } from "./http/rate-limit";
+import type { PaymentProvider } from "./integrations/payments/payment-provider";
 import { registerApiRoutes } from "./routes";
 import { createServices, type Services } from "./services";
 
@@ -21,6 +22,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** smaller rate limits (login, register, reset, resend) for tests */
   rateLimits?: Partial<RateLimits>;
+  /** a payment provider other than the configured one (tests: a slow or failing gateway) */
+  paymentProvider?: PaymentProvider;
 }
 
 /** What every route loader and action receives as `context` (see web/lib/context.ts). */
@@ -68,7 +71,11 @@ export async function buildApp(
   });
   fs.mkdirSync(config.mediaDir, { recursive: true });
   fs.mkdirSync(config.outboxDir, { recursive: true });
-  const services = createServices(database.db, config, { rateLimits: options.rateLimits });
+  const services = createServices(database.db, config, {
+    rateLimits: options.rateLimits,
+    log: app.log,
+    paymentProvider: options.paymentProvider,
+  });
   app.decorate("services", services);
   registerErrorHandler(app);
   await app.register(fastifyCookie);

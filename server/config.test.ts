@@ -65,6 +65,18 @@ describe("loadConfig", () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  const PRODUCTION_READY = {
+    NODE_ENV: "production",
+    ADMIN_EMAIL: "owner@shop.pl",
+    ADMIN_PASSWORD: "a-long-secret",
+    PAYMENT_PROVIDER: "paynow",
+    PAYNOW_API_KEY: "api-key",
+    PAYNOW_SIGNATURE_KEY: "signature-key",
+    SELLER_NAME: "Szyjemy sp. z o.o.",
+    SELLER_NIP: "7740001454",
+    SELLER_ADDRESS: "ul. Igły 2, 30-001 Kraków",
+  } as const;
+
   it("refuses the demo staff login in production", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/non-demo values/);
     expect(() =>
@@ -74,11 +86,27 @@ describe("loadConfig", () => {
         ADMIN_PASSWORD: DEMO_ADMIN_PASSWORD,
       }),
     ).toThrow(/non-demo values/);
-    const config = loadConfig({
-      NODE_ENV: "production",
-      ADMIN_EMAIL: "owner@shop.pl",
-      ADMIN_PASSWORD: "a-long-secret",
-    });
+    const config = loadConfig({ ...PRODUCTION_READY });
     expect(config.admin.isDemo).toBe(false);
+    expect(config.seller).toMatchObject({
+      name: "Szyjemy sp. z o.o.",
+      address: ["ul. Igły 2", "30-001 Kraków"],
+      isDemo: false,
+    });
+  });
+
+  it("refuses the demo bank and the demo seller in production; Paynow needs both keys", () => {
+    expect(() => loadConfig({ ...PRODUCTION_READY, PAYMENT_PROVIDER: "demo" })).toThrow(
+      /PAYMENT_PROVIDER=demo/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION_READY, SELLER_NIP: undefined })).toThrow(
+      /SELLER_NAME, SELLER_NIP/,
+    );
+    expect(() => loadConfig({ PAYMENT_PROVIDER: "paynow", PAYNOW_API_KEY: "k" })).toThrow(
+      /PAYNOW_SIGNATURE_KEY/,
+    );
+    expect(loadConfig({}).payments.provider).toBe("demo");
+    expect(loadConfig({}).seller.isDemo).toBe(true);
+    expect(loadConfig({ ORDER_PAYMENT_TIMEOUT_MINUTES: "15" }).orderPaymentTimeoutMinutes).toBe(15);
   });
 });

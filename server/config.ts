@@ -81,7 +81,11 @@ export interface Config {
   /** the seller on invoices */
   seller: SellerConfig;
   /** parcel-locker pickers: the provider's map widget when configured, else the built-in picker */
-  parcelLockers: { apaczkaAppId: string | null; inpostGeowidgetToken: string | null; inpostPointsUrl: string };
+  parcelLockers: {
+    apaczkaAppId: string | null;
+    inpostGeowidgetToken: string | null;
+    inpostPointsUrl: string;
+  };
 }
 
 export type PaymentsConfig =

@@ -49,7 +49,19 @@ async function main() {
     throw error;
   }
 
+  // unpaid orders give their units back after ORDER_PAYMENT_TIMEOUT_MINUTES (safe on every instance)
+  const releaseExpired = setInterval(() => {
+    app.services.payments
+      .releaseExpired()
+      .then((released) => {
+        if (released > 0) app.log.info({ released }, "released the stock of unpaid orders");
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, "releasing unpaid orders' stock failed"));
+  }, 60_000);
+  releaseExpired.unref();
+
   const shutdown = async () => {
+    clearInterval(releaseExpired);
     await app.close();
     await database.close();
     process.exit(0);

@@ -1,4 +1,5 @@
 import { createAccountsService } from "./areas/accounts/accounts.service";
+import { createCartService } from "./areas/cart/cart.service";
 import { createCatalogService } from "./areas/catalog/catalog.service";
 import { createProductActivityService, loadViewerSalt } from "./areas/catalog/product-activity";
 import { createContactService } from "./areas/content/contact.service";
@@ -6,31 +7,79 @@ import { createContentService } from "./areas/content/content.service";
 import { createCreatorsService } from "./areas/content/creators.service";
 import { createSitemapService } from "./areas/content/sitemap.service";
 import { createMailService } from "./areas/mail/mail.service";
+import { createInvoicesService } from "./areas/orders/invoices.service";
+import { createOrderMailer } from "./areas/orders/order-mailer";
+import { createOrderStaffService } from "./areas/orders/order-staff.service";
 import { createOrderQueries } from "./areas/orders/orders.queries";
 import { createOrdersService } from "./areas/orders/orders.service";
-import { createPaymentsServiceStub } from "./areas/payments/payments.service";
+import { createParcelPointsService } from "./areas/parcel-points/parcel-points.service";
+import { createPaymentsService, resultUrlOf } from "./areas/payments/payments.service";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
-import type { RateLimits } from "./http/rate-limit";
+import { createRateLimiter, type RateLimits } from "./http/rate-limit";
+import { createPaymentProvider } from "./integrations/payments";
+import type { PaymentProvider } from "./integrations/payments/payment-provider";
+
+export interface ServiceLog {
+  warn(data: object, message: string): void;
+  error(data: object, message: string): void;
+}
 
 export interface ServiceOptions {
   /** smaller rate limits for tests (server/http/rate-limit.ts DEFAULT_RATE_LIMITS otherwise) */
   rateLimits?: Partial<RateLimits>;
+  /** where services report what they handled but did not expect (the app's logger) */
+  log?: ServiceLog;
+  /** a payment provider other than the configured one (tests: a slow or failing gateway) */
+  paymentProvider?: PaymentProvider;
 }
+
+const consoleLog: ServiceLog = {
+  warn: (data, message) => console.warn(message, data),
+  error: (data, message) => console.error(message, data),
+};
 
 // Every service the API handlers and the route loaders share. One module per area
 // under server/areas/<area>/<area>.service.ts; this file only wires them.
 export function createServices(db: Db, config: Config, options: ServiceOptions = {}) {
   const mail = createMailService(db, config);
+  const log = options.log ?? consoleLog;
+  const accounts = createAccountsService(db, config, mail, { rateLimits: options.rateLimits });
+  const orderQueries = createOrderQueries(db);
+  const lookupLimiter = createRateLimiter(db, { limits: options.rateLimits });
+  const sendOrderEmail = createOrderMailer(db, config, { mail, queries: orderQueries, log });
+  const payments = createPaymentsService(db, config, {
+    provider: options.paymentProvider ?? createPaymentProvider(config),
+    queries: orderQueries,
+    log,
+    onOrderEvent: async (event, orderId) => {
+      if (event === "paid") await sendOrderEmail("paid", orderId);
+    },
+  });
+  const orders = createOrdersService(db, config, {
+    queries: orderQueries,
+    startPayment: payments.startPayment,
+    resultUrl: resultUrlOf,
+    orderReceived: (orderId) => sendOrderEmail("received", orderId),
+    resendConfirmation: async (user, ip, lang) => {
+      await accounts.resendConfirmation(user, { ip, lang });
+    },
+    allowLookup: async (orderNumber, ip) =>
+      (await lookupLimiter.hit("order-lookup", { account: orderNumber, address: ip })).allowed,
+  });
   return {
     db,
     config,
     catalog: createCatalogService(db),
+    cart: createCartService(db, { rateLimits: options.rateLimits }),
     content: createContentService(db),
     mail,
-    accounts: createAccountsService(db, config, mail, { rateLimits: options.rateLimits }),
-    orders: { ...createOrderQueries(db), ...createOrdersService(db, config) },
-    payments: createPaymentsServiceStub(),
+    accounts,
+    orders: { ...orderQueries, ...orders, sendEmail: sendOrderEmail },
+    orderStaff: createOrderStaffService(db, { queries: orderQueries, sendEmail: sendOrderEmail }),
+    payments,
+    invoices: createInvoicesService(db, config, { queries: orderQueries }),
+    parcelPoints: createParcelPointsService(db),
     productActivity: createProductActivityService(db, { salt: () => loadViewerSalt(config.dataDir) }),
     contact: createContactService(db, mail, config),
     creators: createCreatorsService(db),

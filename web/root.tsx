@@ -16,6 +16,8 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { AdblockNotice } from "./components/adblock-notice";
 import { Analytics } from "./components/analytics";
+import { CartUiProvider, useCartUi } from "./components/cart/cart-ui";
+import { SideCart } from "./components/cart/side-cart";
 import { CookieNotice } from "./components/cookie-notice";
 import { NavigationProgress } from "./components/navigation-progress";
 import { RouteMemory } from "./components/route-memory";
@@ -26,6 +28,8 @@ import { UnapprovedBanner } from "./components/unapproved-banner";
 import "./lib/context";
 import { isMessageKey, type MessageKey, translate } from "../domain/i18n";
 import type { Category, Page } from "../domain/types";
+import { type LoadedCart, loadCart } from "./lib/cart.server";
+import { ORDER_DONE_PATH } from "./lib/cart-paths";
 import { consentFromCookies } from "./lib/cookies";
 import { clearFlashCookie, readFlash } from "./lib/flash.server";
 import { useLang, useT } from "./lib/i18n";
@@ -35,9 +39,10 @@ import { CONTAINER, SHOP_NAME } from "./lib/site";
 
 /** Data every page gets (read it with `useRouteLoaderData<typeof loader>("root")`). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [categories, pages]: [Category[], Page[]] = await Promise.all([
+  const [categories, pages, cart]: [Category[], Page[], LoadedCart] = await Promise.all([
     context.services.catalog.getCategoryTree(),
     context.services.content.listPages(),
+    loadCart(request, context),
   ]);
   // a toast carried over a redirect is shown once; anonymous visitors' routes are remembered for login
   const flash = readFlash(request.headers.get("cookie"));
@@ -45,6 +50,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (flash) headers.append("Set-Cookie", clearFlashCookie());
   const lastRoute = rememberRoute(request, context.user !== null);
   if (lastRoute) headers.append("Set-Cookie", lastRoute);
+  for (const cookie of cart.setCookies) headers.append("Set-Cookie", cookie);
   return data(
     {
       lang: context.lang,
@@ -64,6 +70,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       cookieConsent: consentFromCookies(request.headers.get("cookie")),
       /** a one-time message from the previous action (toast), or null */
       flash,
+      /** the visitor's cart from the cart cookies, priced on the server (header badge, side cart, /koszyk, checkout) */
+      cart: cart.cart,
     },
     { headers },
   );
@@ -71,10 +79,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
 
-// the shell data changes only with the language; skip reloading it on plain navigations
-export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+// the shell data changes with the language and the cart: reload it after form actions, and on the
+// order result page, which empties the cart once the order is confirmed
+export function shouldRevalidate({
+  formAction,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formAction) return defaultShouldRevalidate;
-  return false;
+  return nextUrl.pathname === ORDER_DONE_PATH;
 }
 
 const FAVICON = `data:image/svg+xml,${encodeURIComponent(
@@ -121,8 +134,17 @@ export function Layout({ children }: { children: ReactNode }) {
 
 /** Header, main content, footer and the cookie notice around a page (or an error). */
 function Shell({ children }: { children: ReactNode }) {
+  return (
+    <CartUiProvider>
+      <ShellLayout>{children}</ShellLayout>
+    </CartUiProvider>
+  );
+}
+
+function ShellLayout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const t = useT();
+  const cartUi = useCartUi();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -132,13 +154,19 @@ function Shell({ children }: { children: ReactNode }) {
         {t("nav.skipToContent")}
       </a>
       <NavigationProgress />
-      <SiteHeader categories={data?.categories ?? []} user={data?.user ?? undefined} />
+      <SiteHeader
+        categories={data?.categories ?? []}
+        user={data?.user ?? undefined}
+        cartCount={data?.cart.itemCount ?? 0}
+        onCartClick={data ? cartUi.open : undefined}
+      />
       <AdblockNotice />
       {data?.user && !data.user.approved ? <UnapprovedBanner /> : null}
       <main id="content" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
       <SiteFooter pages={data?.pages ?? []} year={data?.year ?? new Date().getFullYear()} />
+      {data ? <SideCart /> : null}
       <Toaster flash={data?.flash} />
       <RouteMemory signedIn={!!data?.user} />
       {data ? <CookieNotice serverDecision={data.cookieConsent} /> : null}

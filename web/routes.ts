@@ -8,6 +8,7 @@ export default [
   route("blog", "routes/blog.tsx"),
   route("blog/:idSlug", "routes/blog-article.tsx"),
   route("kontakt", "routes/contact.tsx"),
+  route("koszyk", "routes/cart.tsx"),
   route("sitemap.xml", "routes/sitemap.tsx"),
   route("robots.txt", "routes/robots.tsx"),
   // accounts: guest-only
@@ -32,6 +33,11 @@ export default [
   route("jezyk", "routes/set-language.tsx"),
   route("zgoda-cookies", "routes/accept-cookies.tsx"),
   route("konto/wyslij-potwierdzenie", "routes/resend-confirmation.tsx"),
+  // checkout: delivery and payment, the demo payment gateway, the order result and the guest order view
+  route("dostawa-i-platnosc", "routes/checkout.tsx"),
+  route("bramka-demo/:paymentId", "routes/demo-bank.tsx"),
+  route("gotowe", "routes/order-result.tsx"),
+  route("zamowienie", "routes/order-view.tsx"),
   // anything else: the static page whose link equals the path (/o-nas, /regulamin, …), else 404
   route("*", "routes/static-page.tsx"),
 ] satisfies RouteConfig;

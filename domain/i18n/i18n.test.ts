@@ -55,6 +55,7 @@ describe("catalogs", () => {
       "product",
       "cart",
       "checkout",
+      "parcelPicker",
       "address",
       "order",
       "orderStatus",
@@ -70,6 +71,7 @@ describe("catalogs", () => {
       "errors",
       "success",
       "common",
+      "email",
     ]);
     for (const key of plKeys) {
       expect(groups.has(key.split(".")[0] ?? ""), key).toBe(true);

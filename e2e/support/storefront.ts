@@ -17,8 +17,11 @@ export async function openCategory(page: Page, title: string, parentTitle?: stri
     return;
   }
   const menuButton = page.getByRole("banner").getByRole("button", { name: "Produkty" });
-  await menuButton.click();
-  await expect(menuButton).toHaveAttribute("aria-expanded", "true");
+  // a click before hydration does nothing: click again until the menu reports itself open
+  await expect(async () => {
+    if ((await menuButton.getAttribute("aria-expanded")) !== "true") await menuButton.click();
+    await expect(menuButton).toHaveAttribute("aria-expanded", "true", { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await page.getByRole("banner").getByRole("link", { name: title, exact: true }).click();
 }
 

@@ -382,7 +382,9 @@ export const orders = pgTable(
     paymentProvider: text("payment_provider"),
     paymentId: text("payment_id"),
     /** the language the order was placed in: its e-mails are written in it */
-    lang: text("lang", { enum: ["pl", "en"] }).notNull().default("pl"),
+    lang: text("lang", { enum: ["pl", "en"] })
+      .notNull()
+      .default("pl"),
     /** true while the order holds its units (taken at creation, given back on cancel or expiry) */
     stockReserved: boolean("stock_reserved").notNull().default(true),
     /** an unpaid order gives its units back after this moment */

@@ -50,7 +50,12 @@ export const ERROR_CODES = {
     message: "Twoje konto nie zostało aktywowane. Postępuj zgodnie z instrukcją, którą otrzymasz na email.",
     key: "checkout.accountNotApproved",
   },
-  "payment/unavailable": { status: 502, message: "Payment gateway unavailable", key: "errors.paymentUnavailable" },
+  "payment/unavailable": {
+    status: 502,
+    message: "Payment gateway unavailable",
+    key: "errors.paymentUnavailable",
+  },
+  "payment/bad-notification": { status: 400, message: "Bad notification", key: "errors.generic" },
   "invoice/not-ready": { status: 409, message: "Invoice not ready", key: "errors.invoiceNotReady" },
   "rate-limited": { status: 429, message: "Too many requests", key: "errors.rateLimited" },
   "service-unavailable": {

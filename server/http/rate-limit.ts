@@ -20,7 +20,7 @@ export interface ActionLimits {
   perAddress: RateLimitRule;
 }
 
-export type RateLimitAction = "login" | "register" | "reset" | "resend";
+export type RateLimitAction = "login" | "register" | "reset" | "resend" | "coupon" | "order-lookup";
 export type RateLimits = Record<RateLimitAction, ActionLimits>;
 
 const MINUTE = 60_000;
@@ -32,6 +32,13 @@ const HOUR = 60 * MINUTE;
  * Register, reset and resend send e-mail, so every attempt counts.
  */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
+  // guest order lookups (order number + e-mail: /gotowe, /zamowienie, GET /api/orders/{number},
+  // invoice, retry): the "account" is the order number, so neither numbers nor e-mails can be tried in bulk
+  "order-lookup": {
+    // generous: /gotowe re-reads a pending order every 2 s (300 per 10 min) from one address
+    perAccount: { limit: 600, windowMs: 10 * MINUTE },
+    perAddress: { limit: 600, windowMs: 10 * MINUTE },
+  },
   login: {
     perAccount: { limit: 10, windowMs: 15 * MINUTE },
     perAddress: { limit: 50, windowMs: 15 * MINUTE },
@@ -39,6 +46,12 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   register: { perAccount: { limit: 5, windowMs: HOUR }, perAddress: { limit: 20, windowMs: HOUR } },
   reset: { perAccount: { limit: 5, windowMs: HOUR }, perAddress: { limit: 20, windowMs: HOUR } },
   resend: { perAccount: { limit: 5, windowMs: HOUR }, perAddress: { limit: 20, windowMs: HOUR } },
+  // coupon checks (cart form, GET /api/shops/coupons/is-active/:code): per address only (hitAddress),
+  // so codes cannot be guessed in bulk; perAccount is unused
+  coupon: {
+    perAccount: { limit: 30, windowMs: 10 * MINUTE },
+    perAddress: { limit: 30, windowMs: 10 * MINUTE },
+  },
 };
 
 export interface RateLimitSubject {
@@ -120,6 +133,15 @@ export function createRateLimiter(db: Db, options: RateLimiterOptions = {}) {
           await Promise.all(entries.map((entry) => uncount(entry.key, entry.start)));
         },
       };
+    },
+
+    /** Counts one attempt of `action` for the client address only (no account involved). */
+    async hitAddress(action: RateLimitAction, address: string): Promise<{ allowed: boolean }> {
+      const at = now();
+      const rule = limits[action].perAddress;
+      const counted = await count(`${action}:ip:${address}`, windowStart(at, rule));
+      await prune(at);
+      return { allowed: counted <= rule.limit };
     },
   };
 }

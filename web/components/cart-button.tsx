@@ -1,19 +1,26 @@
-import { useNavigate } from "react-router";
+import { Link } from "react-router";
 import { useT } from "../lib/i18n";
 import { CART_PATH } from "../lib/paths";
 import { BagIcon } from "./icons";
 
 /**
- * Cart button with an item-count badge. `onClick` opens the side cart (SPEC §2); until one
- * exists the button goes to the cart screen.
+ * Cart button with an item-count badge. A link to the cart screen (so it works without
+ * JavaScript); with `onClick` a click opens the side cart instead (SPEC §2).
  */
 export function CartButton({ count = 0, onClick }: { count?: number; onClick?: () => void }) {
   const t = useT();
-  const navigate = useNavigate();
   return (
-    <button
-      type="button"
-      onClick={onClick ?? (() => navigate(CART_PATH))}
+    <Link
+      to={CART_PATH}
+      onClick={
+        onClick
+          ? (event) => {
+              if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+              event.preventDefault();
+              onClick();
+            }
+          : undefined
+      }
       aria-haspopup={onClick ? "dialog" : undefined}
       className="relative inline-flex size-10 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100 hover:text-stone-900"
     >
@@ -29,6 +36,6 @@ export function CartButton({ count = 0, onClick }: { count?: number; onClick?: (
       >
         {count > 99 ? "99+" : count}
       </span>
-    </button>
+    </Link>
   );
 }

@@ -1,5 +1,5 @@
-import { CART_COOKIE_DAYS, CHECKOUT_DATA_COOKIE_DAYS } from "../../domain/constants";
 import type { SavedCartLine } from "../../domain/cart";
+import { CART_COOKIE_DAYS, CHECKOUT_DATA_COOKIE_DAYS } from "../../domain/constants";
 import { DEFAULT_DELIVERY_METHOD, type DeliveryMethodId, isDeliveryMethodId } from "../../domain/delivery";
 import type { DeliveryPoint } from "../../domain/types";
 import { parseSavedCart } from "../../domain/validation/cart";
@@ -82,11 +82,15 @@ export function deliveryMethodCookie(method: DeliveryMethodId): string {
 /** The chosen pick-up point as stored (validate with deliveryPointSchema before use), or null. */
 export function readDeliveryPoint(header: string | null | undefined): Partial<DeliveryPoint> | null {
   const value = readJson(header, DELIVERY_POINT_COOKIE);
-  return value && typeof value === "object" && !Array.isArray(value) ? (value as Partial<DeliveryPoint>) : null;
+  return value && typeof value === "object" && !Array.isArray(value)
+    ? (value as Partial<DeliveryPoint>)
+    : null;
 }
 
 export function deliveryPointCookie(point: DeliveryPoint | null): string {
-  return point ? cookie(DELIVERY_POINT_COOKIE, JSON.stringify(point), CHECKOUT_MAX_AGE) : removed(DELIVERY_POINT_COOKIE);
+  return point
+    ? cookie(DELIVERY_POINT_COOKIE, JSON.stringify(point), CHECKOUT_MAX_AGE)
+    : removed(DELIVERY_POINT_COOKIE);
 }
 
 // ---------------------------------------------------------------- recipient and invoice data
@@ -131,6 +135,13 @@ export function checkoutDataCookie(
   const others = Object.entries(readStore(header)).filter(([k]) => k !== key);
   const store = Object.fromEntries([...others.slice(-(MAX_CHECKOUT_ENTRIES - 1)), [key, data]]);
   return cookie(CHECKOUT_DATA_COOKIE, JSON.stringify(store), CHECKOUT_MAX_AGE);
+}
+
+/** Does the request still carry a cart or checkout data (something `clearCartCookies` would remove)? */
+export function hasCartState(header: string | null | undefined): boolean {
+  return [CART_COOKIE, COUPON_COOKIE, DELIVERY_POINT_COOKIE, CHECKOUT_DATA_COOKIE].some(
+    (name) => (readCookie(header, name) ?? "") !== "",
+  );
 }
 
 /**

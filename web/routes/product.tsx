@@ -7,6 +7,7 @@ import { htmlToText } from "../../domain/seo";
 import { parseIdFromParam } from "../../domain/slug";
 import type { Category, Id, ProductField } from "../../domain/types";
 import { selectOption } from "../../domain/variants";
+import { useAddToCart } from "../components/cart/use-add-to-cart";
 import { HtmlContent } from "../components/html-content";
 import { ShieldIcon, TruckIcon } from "../components/icons";
 import { AddToCartButton } from "../components/product/add-to-cart-button";
@@ -166,6 +167,7 @@ export default function ProductScreen({ loaderData }: Route.ComponentProps) {
   const [selection, setSelection] = useState(fromAddress);
   useEffect(() => setSelection(fromAddress), [fromAddress]);
   const view = productView(product, fields, selection);
+  const addToCart = useAddToCart();
 
   // Count this view for the social-proof figures (browsers only; the page itself stays cacheable).
   useEffect(() => {
@@ -262,10 +264,17 @@ export default function ProductScreen({ loaderData }: Route.ComponentProps) {
             </li>
           </ul>
 
-          {/* The cart comes with the checkout issue: it passes onAddToCart here. */}
           <AddToCartButton
             enabled={view.canAddToCart}
             item={{ product: product._id, variant: view.variant?._id ?? null, variantKeys: selection }}
+            pending={addToCart.pending}
+            onAddToCart={(item) =>
+              addToCart.add({
+                productId: item.product,
+                variantId: item.variant,
+                variantKeys: item.variantKeys,
+              })
+            }
           />
         </div>
       </div>

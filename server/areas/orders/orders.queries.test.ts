@@ -158,6 +158,7 @@ describe("orders.queries", () => {
         unitPriceGrosze: 8_999,
         quantity: 1,
         priceGrosze: 8_999,
+        vatRate: 23,
       },
       {
         product: null,
@@ -169,6 +170,7 @@ describe("orders.queries", () => {
         unitPriceGrosze: 4_999,
         quantity: 2,
         priceGrosze: 9_998,
+        vatRate: 23,
       },
     ]);
     expect(order.statuses.map((entry) => [entry.status, entry.hidden])).toEqual([

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Order, OrderCartItem, OrderStatusEntry, ProcessingTime } from "../../../domain/types";
 import type { Db } from "../../db/client";
-import { orderItems, orderStatuses, orders, users } from "../../db/schema";
+import { orderItems, orderStatuses, orders, payments, users } from "../../db/schema";
 
 // Reading orders as the order card shows them (SPEC §3 Order): the cart from order_items, the history
 // from order_statuses (oldest first). A customer sees only their own orders.
@@ -100,6 +100,59 @@ export function createOrderQueries(db: Db) {
         .where(eq(orders.userId, userId))
         .orderBy(desc(orders.createdAt), desc(orders.id));
       return toOrders(rows);
+    },
+
+    /** Orders by id, in the order of `ids` (missing ones left out). */
+    async getManyById(ids: readonly number[]): Promise<Order[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ order: orders, user: userSummary })
+        .from(orders)
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(inArray(orders.id, [...ids]));
+      const byId = new Map((await toOrders(rows)).map((order) => [order._id, order]));
+      return ids.map((id) => byId.get(id)).filter((order): order is Order => order !== undefined);
+    },
+
+    async getById(orderId: number): Promise<Order | null> {
+      const rows = await db
+        .select({ order: orders, user: userSummary })
+        .from(orders)
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(eq(orders.id, orderId))
+        .limit(1);
+      const [order] = await toOrders(rows);
+      return order ?? null;
+    },
+
+    /** The order with this number whose e-mail matches (case-insensitive), else null. */
+    async findByNumber(orderNumber: string, email: string): Promise<Order | null> {
+      const rows = await db
+        .select({ order: orders, user: userSummary })
+        .from(orders)
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(
+          and(
+            eq(orders.orderNumber, orderNumber.trim().toUpperCase()),
+            sql`lower(${orders.email}) = ${email.trim().toLowerCase()}`,
+          ),
+        )
+        .limit(1);
+      const [order] = await toOrders(rows);
+      return order ?? null;
+    },
+
+    /** The redirect URL of the order's latest payment while it can still be paid, else null. */
+    async openPaymentUrl(orderId: number): Promise<string | null> {
+      const [payment] = await db
+        .select({ status: payments.status, redirectUrl: payments.redirectUrl })
+        .from(payments)
+        .where(eq(payments.orderId, orderId))
+        .orderBy(desc(payments.createdAt), desc(payments.id))
+        .limit(1);
+      return payment && (payment.status === "PAYMENT_NEW" || payment.status === "PAYMENT_PENDING")
+        ? payment.redirectUrl
+        : null;
     },
 
     /** One of the user's orders; null when it does not exist or belongs to someone else. */

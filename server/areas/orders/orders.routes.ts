@@ -1,10 +1,29 @@
-import type { FastifyInstance } from "fastify";
-import { requireUser, signedInUser } from "../../http/auth";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { isLang, type Lang } from "../../../domain/i18n";
+import { isShopModerator } from "../../../domain/roles";
+import { requireShopModerator, requireUser, signedInUser } from "../../http/auth";
+import { errorBody, type Failure, FailureError, fail } from "../../http/errors";
 
-// GET /api/orders/my (SPEC §7): the signed-in customer's orders, newest first.
+// Orders (SPEC §7): place an order, look one up as a guest, retry a payment, the invoice, and the
+// payment providers' webhooks. Thin: parse, call one service function, shape the reply.
+
+const LANG_COOKIE = "lang";
+
+function langOf(request: FastifyRequest): Lang {
+  const value = request.cookies[LANG_COOKIE];
+  return value && isLang(value) ? value : "pl";
+}
+
+const emailQuery = z.object({ email: z.string().trim().max(254).optional() });
+const orderParam = z.object({ id: z.string().trim().min(1).max(64) });
+
+function reject(failure: Failure): never {
+  throw new FailureError(failure);
+}
 
 export async function ordersRoutes(app: FastifyInstance): Promise<void> {
-  const { orders } = app.services;
+  const { orders, orderStaff, payments, invoices } = app.services;
 
   // A person's orders are never cached.
   app.addHook("onSend", async (_request, reply) => {
@@ -13,5 +32,127 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
 
   app.get("/orders/my", { preHandler: requireUser }, async (request) => {
     return orders.listForUser(signedInUser(request)._id);
+  });
+
+  // staff: every order (newest first, by status and by number or e-mail), shipment numbers, statuses
+  const staffListQuery = z.object({
+    status: z.string().trim().max(40).optional(),
+    szukaj: z.string().trim().max(100).optional(),
+    page: z.coerce.number().int().min(1).max(10_000).optional(),
+    pageSize: z.coerce.number().int().min(1).max(100).optional(),
+  });
+  const numericId = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+  app.get("/orders", { preHandler: requireShopModerator }, async (request) => {
+    const query = staffListQuery.parse(request.query);
+    return orderStaff.list({
+      status: query.status,
+      search: query.szukaj,
+      page: query.page,
+      pageSize: query.pageSize,
+    });
+  });
+
+  app.put("/orders/:id/add-shipment-number", { preHandler: requireShopModerator }, async (request) => {
+    const { id } = numericId.parse(request.params);
+    const result = await orderStaff.addShipmentNumber(id, request.body);
+    if (!result.ok) reject(result);
+    return result.value;
+  });
+
+  app.put("/orders/:id/add-status", { preHandler: requireShopModerator }, async (request) => {
+    const { id } = numericId.parse(request.params);
+    const result = await orderStaff.addStatus(id, request.body);
+    if (!result.ok) reject(result);
+    return result.value;
+  });
+
+  app.post("/orders", async (request, reply) => {
+    const header = request.headers["idempotency-key"];
+    const result = await orders.create({
+      body: request.body,
+      user: request.user,
+      lang: langOf(request),
+      idempotencyKey: typeof header === "string" ? header : null,
+      ip: request.ip,
+    });
+    if (!result.ok) reject(result);
+    const { order, redirectUrl } = result.value;
+    return reply.status(201).send({
+      _id: order._id,
+      orderNumber: order.orderNumber,
+      email: order.email,
+      priceGrosze: order.priceGrosze,
+      status: order.status,
+      payment: { redirectUrl },
+    });
+  });
+
+  app.get("/orders/retry-payment/:id", async (request) => {
+    const { id } = orderParam.parse(request.params);
+    const email = emailQuery.parse(request.query).email ?? request.user?.email ?? "";
+    if (!(await orders.lookup(id, email, request.ip)).ok) reject(fail("order/not-found"));
+    const result = await payments.retry(id, email);
+    if (!result.ok) reject(result);
+    return { redirectUrl: result.value.redirectUrl, payment: { redirectUrl: result.value.redirectUrl } };
+  });
+
+  app.get("/orders/:id/invoice", async (request, reply: FastifyReply) => {
+    const { id } = orderParam.parse(request.params);
+    const { email } = emailQuery.parse(request.query);
+    if (!request.user) {
+      const allowed = await orders.lookup(id, email ?? "", request.ip);
+      if (!allowed.ok) reject(allowed.code === "rate-limited" ? allowed : fail("order/not-found"));
+    }
+    const result = await invoices.pdf(id, { user: request.user, email: email ?? null });
+    if (!result.ok) reject(result);
+    return reply
+      .type("application/pdf")
+      .header("content-disposition", `inline; filename="${result.value.fileName}"`)
+      .send(Buffer.from(result.value.bytes));
+  });
+
+  /**
+   * One order: the signed-in customer's own (or any, for staff) by its number or id; a guest by
+   * its number and e-mail (rate-limited). Someone else's order is "not found", never "forbidden".
+   */
+  app.get("/orders/:id", async (request) => {
+    const { id } = orderParam.parse(request.params);
+    const { email } = emailQuery.parse(request.query);
+    const user = request.user;
+    if (user && /^\d+$/.test(id)) {
+      const order = isShopModerator(user)
+        ? await orders.getById(Number(id))
+        : await orders.getForUser(user._id, Number(id));
+      if (!order) reject(fail("order/not-found"));
+      return order;
+    }
+    const result = await orders.lookup(id, email ?? user?.email ?? "", request.ip);
+    if (!result.ok) reject(result);
+    return result.value;
+  });
+
+  // Payment webhooks: the raw body is needed for the signature, so this scope reads JSON as text.
+  await app.register(async (webhooks) => {
+    webhooks.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+      done(null, body);
+    });
+    webhooks.post("/payments/:provider/notifications", async (request, reply) => {
+      const { provider } = z.object({ provider: z.string().max(20) }).parse(request.params);
+      const rawBody = typeof request.body === "string" ? request.body : "";
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).map(([name, value]) => [
+          name.toLowerCase(),
+          Array.isArray(value) ? value[0] : value,
+        ]),
+      );
+      const result = await payments.handleNotification(provider, rawBody, headers);
+      if (!result.ok) {
+        if (result.code === "payment/bad-notification")
+          request.log.warn({ provider }, "payment notification refused");
+        return reply.status(errorBody(result).statusCode).send(errorBody(result));
+      }
+      return reply.status(202).send();
+    });
   });
 }

@@ -1,10 +1,37 @@
+import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { couponRejection } from "../../../domain/coupon";
+import { deliveryMethod } from "../../../domain/delivery";
 import type { Lang } from "../../../domain/i18n";
-import type { Order, PublicUser } from "../../../domain/types";
+import { effectivePriceGrosze } from "../../../domain/pricing";
+import { orderTotals } from "../../../domain/totals";
+import type { Order, PriceChangedDetails, ProcessingTime, PublicUser } from "../../../domain/types";
+import { parseForm } from "../../../domain/validation/errors";
+import { makeOrderCreateSchema, type OrderCreatePayload } from "../../../domain/validation/order";
+import { describeSelection, type FieldLike, normalizeSelection } from "../../../domain/variants";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import type { Result } from "../../http/errors";
+import {
+  coupons,
+  fieldOptions,
+  orderItems,
+  orderStatuses,
+  orders,
+  productFieldLinks,
+  productFields,
+  products,
+  productVariants,
+} from "../../db/schema";
+import { type Failure, FailureError, fail, ok, type Result } from "../../http/errors";
+import { newOrderNumber } from "./order-number";
+import type { OrderQueries } from "./orders.queries";
+import { type StockLine, type Tx, takeStock } from "./stock";
 
-// CONTRACT STUB — the lead implements this file. Signatures are final.
+// Placing an order (SPEC §3 Order create payload, DESIGN.md "The server is the authority"):
+// the server recomputes every price, the delivery price, the coupon and the total from the
+// database inside one transaction that also takes the stock (conditional decrements) and counts
+// the coupon's uses under the coupon row's lock. A total that differs from what the client showed
+// is refused with the fresh figures. An Idempotency-Key makes a retried request return the same
+// order. The payment is registered after the commit (a network call never holds a transaction).
 
 export interface CreateOrderInput {
   /** the POST /api/orders body (or the checkout form turned into that shape); parsed here */
@@ -13,6 +40,8 @@ export interface CreateOrderInput {
   lang: Lang;
   /** Idempotency-Key header / the checkout form's hidden key: a retry returns the same order */
   idempotencyKey: string | null;
+  /** the client's address (rate limit of the confirmation e-mail re-sent to an unapproved user) */
+  ip?: string;
 }
 
 export interface CreatedOrder {
@@ -21,22 +50,327 @@ export interface CreatedOrder {
   redirectUrl: string;
 }
 
+/** What the orders service needs from the payments and accounts services. */
+export interface OrdersDependencies {
+  queries: OrderQueries;
+  /** registers a payment for a committed order; fails with payment/unavailable (stock given back) */
+  startPayment(orderId: number): Promise<Result<{ redirectUrl: string }>>;
+  /** where an order's shopper goes when no new payment is needed */
+  resultUrl(order: Pick<Order, "orderNumber" | "email">): string;
+  /** sends the "order received" e-mail (best effort) */
+  orderReceived(orderId: number): Promise<void>;
+  resendConfirmation(user: PublicUser, ip: string, lang: Lang): Promise<void>;
+  /** counts a guest lookup of an order number from an address; false when over the limit */
+  allowLookup(orderNumber: string, ip: string): Promise<boolean>;
+}
+
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
-export function createOrdersService(_db: Db, _config: Config) {
+const MAX_IDEMPOTENCY_KEY = 100;
+
+interface PricedLine extends StockLine {
+  productId: number;
+  variantTitle: string;
+  variantLabel: string;
+  variantKeys: Record<string, number>;
+  unitPriceGrosze: number;
+  vatRate: number;
+  processingTime: ProcessingTime;
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === "object" && !seen.has(current)) {
+    seen.add(current);
+    const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    if (candidate.code === "23505") {
+      return (
+        candidate.constraint === constraint ||
+        (typeof candidate.message === "string" && candidate.message.includes(constraint))
+      );
+    }
+    current = candidate.cause;
+  }
+  return false;
+}
+
+export function createOrdersService(db: Db, config: Config, deps: OrdersDependencies) {
+  /** Prices every line from the database (or fails: hidden, missing, variant not on the product). */
+  async function priceLines(tx: Tx, payload: OrderCreatePayload): Promise<PricedLine[] | Failure> {
+    const productIds = [...new Set(payload.cart.map((line) => line.productId))];
+    const [productRows, variantRows, fieldLinks] = await Promise.all([
+      tx.select().from(products).where(inArray(products.id, productIds)),
+      tx.select().from(productVariants).where(inArray(productVariants.productId, productIds)),
+      tx
+        .select({ productId: productFieldLinks.productId, fieldId: productFieldLinks.fieldId })
+        .from(productFieldLinks)
+        .where(inArray(productFieldLinks.productId, productIds))
+        .orderBy(asc(productFieldLinks.position)),
+    ]);
+    const fieldIds = [...new Set(fieldLinks.map((link) => link.fieldId))];
+    const [fieldRows, optionRows] =
+      fieldIds.length === 0
+        ? [[], []]
+        : await Promise.all([
+            tx.select().from(productFields).where(inArray(productFields.id, fieldIds)),
+            tx
+              .select()
+              .from(fieldOptions)
+              .where(inArray(fieldOptions.fieldId, fieldIds))
+              .orderBy(asc(fieldOptions.position), asc(fieldOptions.id)),
+          ]);
+    const fieldsById = new Map<number, FieldLike>(
+      fieldRows.map((field) => [
+        field.id,
+        {
+          _id: field.id,
+          title: field.title,
+          changePrice: field.changePrice,
+          options: optionRows
+            .filter((o) => o.fieldId === field.id)
+            .map((o) => ({ _id: o.id, title: o.title })),
+        },
+      ]),
+    );
+
+    const priced: PricedLine[] = [];
+    for (const line of payload.cart) {
+      const product = productRows.find((p) => p.id === line.productId);
+      if (!product || product.isHidden)
+        return fail("product/unavailable", undefined, { productId: line.productId });
+      const variants = variantRows.filter((v) => v.productId === product.id);
+      const fields = fieldLinks
+        .filter((link) => link.productId === product.id)
+        .map((link) => fieldsById.get(link.fieldId))
+        .filter((field): field is FieldLike => field !== undefined);
+      let keys = normalizeSelection(fields, line.variantKeys);
+      let priceSource: { priceGrosze: number; promotionalPriceGrosze: number | null } = product;
+      let variantId: number | null = null;
+      if (variants.length > 0) {
+        const variant = variants.find((v) => v.id === line.variantId);
+        if (!variant) return fail("product/unavailable", undefined, { productId: product.id });
+        keys = { ...keys, ...variant.fields };
+        priceSource = variant;
+        variantId = variant.id;
+      } else if (line.variantId !== null) {
+        return fail("product/unavailable", undefined, { productId: product.id });
+      }
+      const { variantTitle, variantLabel } = describeSelection(fields, keys);
+      priced.push({
+        productId: product.id,
+        variantId,
+        quantity: line.quantity,
+        productTitle: product.title,
+        variantTitle,
+        variantLabel,
+        variantKeys: keys,
+        unitPriceGrosze: effectivePriceGrosze(priceSource),
+        vatRate: product.vatRate,
+        processingTime: product.processingTime,
+      });
+    }
+    return priced;
+  }
+
+  /** The coupon row locked for this transaction, checked against its dates and limits. */
+  async function lockedCoupon(
+    tx: Tx,
+    couponId: number,
+    productsGrosze: number,
+    customer: { userId: number | null; email: string },
+    now: Date,
+  ) {
+    const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for("update");
+    if (!coupon) return null;
+    const notCanceled = and(eq(orders.couponId, coupon.id), ne(orders.status, "CANCELED"));
+    const sameCustomer =
+      customer.userId !== null
+        ? or(eq(orders.userId, customer.userId), sql`lower(${orders.email}) = ${customer.email}`)
+        : sql`lower(${orders.email}) = ${customer.email}`;
+    const [usage] = await tx
+      .select({
+        total: sql<number>`count(*)::int`,
+        byCustomer: sql<number>`count(*) filter (where ${sameCustomer})::int`,
+      })
+      .from(orders)
+      .where(notCanceled);
+    const rejection = couponRejection(
+      {
+        startDate: coupon.startDate.toISOString(),
+        endDate: coupon.endDate.toISOString(),
+        usageLimit: coupon.usageLimit,
+        usageLimitPerCustomer: coupon.usageLimitPerCustomer,
+        minOrderGrosze: coupon.minOrderGrosze,
+      },
+      now,
+      productsGrosze,
+      { usesTotal: usage?.total ?? 0, usesByCustomer: usage?.byCustomer ?? 0 },
+    );
+    return rejection ? null : coupon;
+  }
+
+  async function existingByKey(key: string): Promise<CreatedOrder | null> {
+    const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, key));
+    if (!row) return null;
+    return continueOrder(row.id);
+  }
+
+  /** A replayed request: the same order, and where to send the shopper now. */
+  async function continueOrder(orderId: number): Promise<CreatedOrder | null> {
+    const order = await deps.queries.getById(orderId);
+    if (!order) return null;
+    if (order.status === "NEW") {
+      const started = await deps.startPayment(order._id);
+      const fresh = (await deps.queries.getById(orderId)) ?? order;
+      return { order: fresh, redirectUrl: started.ok ? started.value.redirectUrl : deps.resultUrl(order) };
+    }
+    const pending = await deps.queries.openPaymentUrl(orderId);
+    return { order, redirectUrl: pending ?? deps.resultUrl(order) };
+  }
+
   return {
-    /**
-     * Failures: validation (fields), product/unavailable (details {productId}),
-     * order/out-of-stock (details {productId, variantId, product, available}),
-     * order/price-changed (details PriceChangedDetails), coupon/invalid,
-     * checkout/account-not-approved (confirmation e-mail re-sent), payment/unavailable.
-     */
-    async create(_input: CreateOrderInput): Promise<Result<CreatedOrder>> {
-      throw new Error("not implemented yet");
+    async create(input: CreateOrderInput): Promise<Result<CreatedOrder>> {
+      const { user } = input;
+      if (user && !user.approved) {
+        await deps.resendConfirmation(user, input.ip ?? "unknown", input.lang).catch(() => {});
+        return fail("checkout/account-not-approved");
+      }
+      const key = input.idempotencyKey?.trim().slice(0, MAX_IDEMPOTENCY_KEY) || null;
+      if (key) {
+        const existing = await existingByKey(key);
+        if (existing) return ok(existing);
+      }
+      const parsed = parseForm(makeOrderCreateSchema({ requireRecipientEmail: !user }), input.body);
+      if (!parsed.ok) return fail("validation", parsed.errors);
+      const payload = parsed.data;
+      const email = (user?.email ?? payload.recipient.email ?? "").toLowerCase();
+      const recipient = { ...payload.recipient, email, phone: payload.recipient.phone ?? "" };
+      const now = new Date();
+
+      let orderId: number;
+      try {
+        orderId = await db.transaction(async (tx) => {
+          const lines = await priceLines(tx, payload);
+          if (!Array.isArray(lines)) throw new FailureError(lines);
+          const productsGrosze = lines.reduce((sum, l) => sum + l.unitPriceGrosze * l.quantity, 0);
+          const coupon =
+            payload.coupon === null
+              ? null
+              : await lockedCoupon(
+                  tx,
+                  payload.coupon,
+                  productsGrosze,
+                  { userId: user?._id ?? null, email },
+                  now,
+                );
+          if (payload.coupon !== null && !coupon) throw new FailureError(fail("coupon/invalid"));
+          const totals = orderTotals({
+            lines,
+            deliveryMethod: payload.delivery,
+            coupon: coupon
+              ? {
+                  discountType: coupon.discountType,
+                  discountValue: coupon.discountValue,
+                  startDate: coupon.startDate.toISOString(),
+                  endDate: coupon.endDate.toISOString(),
+                }
+              : null,
+            now,
+          });
+          if (totals.totalGrosze !== payload.priceGrosze) {
+            const details: PriceChangedDetails = {
+              totalGrosze: totals.totalGrosze,
+              productsGrosze: totals.productsGrosze,
+              deliveryGrosze: totals.deliveryGrosze,
+              couponDiscountGrosze: totals.couponDiscountGrosze,
+              unitPricesGrosze: lines.map((l) => l.unitPriceGrosze),
+            };
+            throw new FailureError(fail("order/price-changed", undefined, { ...details }));
+          }
+          const shortage = await takeStock(tx, lines);
+          if (shortage) throw new FailureError(fail("order/out-of-stock", undefined, { ...shortage }));
+
+          const method = deliveryMethod(payload.delivery);
+          const [order] = await tx
+            .insert(orders)
+            .values({
+              orderNumber: newOrderNumber(now),
+              userId: user?._id ?? null,
+              email,
+              status: "NEW",
+              priceGrosze: totals.totalGrosze,
+              totalProductsGrosze: totals.productsGrosze,
+              deliveryMethod: method.id,
+              deliveryTitle: method.title,
+              deliveryPriceGrosze: totals.deliveryGrosze,
+              couponId: coupon?.id ?? null,
+              couponCode: coupon?.code ?? null,
+              couponDiscountGrosze: totals.couponDiscountGrosze,
+              maxProcessingTime: totals.maxProcessingTime,
+              recipient,
+              invoiceData: {
+                ...payload.invoiceData,
+                email: payload.invoiceData.email ?? "",
+                phone: payload.invoiceData.phone ?? "",
+              },
+              deliveryPoint: payload.deliveryPoint,
+              idempotencyKey: key,
+              lang: input.lang,
+              stockReserved: true,
+              reservedUntil: new Date(now.getTime() + config.orderPaymentTimeoutMinutes * 60_000),
+            })
+            .returning({ id: orders.id });
+          if (!order) throw new Error("orders insert returned nothing");
+          await tx.insert(orderItems).values(
+            lines.map((line, position) => ({
+              orderId: order.id,
+              productId: line.productId,
+              variantId: line.variantId,
+              productTitle: line.productTitle,
+              variantTitle: line.variantTitle || null,
+              variantLabel: line.variantLabel || null,
+              variantKeys: line.variantKeys,
+              unitPriceGrosze: line.unitPriceGrosze,
+              quantity: line.quantity,
+              vatRate: line.vatRate,
+              position,
+            })),
+          );
+          await tx.insert(orderStatuses).values({ orderId: order.id, status: "NEW", createdAt: now });
+          return order.id;
+        });
+      } catch (error) {
+        if (error instanceof FailureError) return error.failure;
+        // the same key committed by a concurrent request: answer with that order
+        if (key && isUniqueViolation(error, "orders_idempotency_key_unique")) {
+          const existing = await existingByKey(key);
+          if (existing) return ok(existing);
+        }
+        throw error;
+      }
+
+      const started = await deps.startPayment(orderId);
+      if (!started.ok) return started;
+      await deps.orderReceived(orderId);
+      const order = await deps.queries.getById(orderId);
+      if (!order) throw new Error(`order ${orderId} vanished after commit`);
+      return ok({ order, redirectUrl: started.value.redirectUrl });
     },
+
+    /**
+     * Guest lookup with the brute-force limit (per order number and per address): the order with
+     * this number whose e-mail matches. Failures: rate-limited, order/not-found.
+     */
+    async lookup(orderNumber: string, email: string, ip: string): Promise<Result<Order>> {
+      if (!(await deps.allowLookup(orderNumber.trim().toUpperCase(), ip))) return fail("rate-limited");
+      const order = await deps.queries.findByNumber(orderNumber, email);
+      return order ? ok(order) : fail("order/not-found");
+    },
+
     /** Guest lookup: the order with this number whose e-mail matches (case-insensitive), else null. */
-    async findByNumber(_orderNumber: string, _email: string): Promise<Order | null> {
-      throw new Error("not implemented yet");
+    async findByNumber(orderNumber: string, email: string): Promise<Order | null> {
+      return deps.queries.findByNumber(orderNumber, email);
     },
   };
 }

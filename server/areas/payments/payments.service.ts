@@ -1,7 +1,31 @@
-import type { Result } from "../../http/errors";
-import type { PaymentStatus } from "../../integrations/payments/payment-provider";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { invoiceNumber, invoicePeriod } from "../../../domain/invoice";
+import { canTransition } from "../../../domain/order-status";
+import type { Order } from "../../../domain/types";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { invoices, orderStatuses, orders, payments } from "../../db/schema";
+import { fail, ok, type Result } from "../../http/errors";
+import { demoNotification } from "../../integrations/payments/demo";
+import {
+  type PaymentNotification,
+  type PaymentProvider,
+  PaymentProviderError,
+  type PaymentStatus,
+} from "../../integrations/payments/payment-provider";
+import type { OrderQueries } from "../orders/orders.queries";
+import { releaseOrderStock, reserveOrderStockAgain, type Tx } from "../orders/stock";
 
-// CONTRACT STUB — the lead implements this file. Signatures are final.
+// Payments of orders (DESIGN.md "Order statuses change only through the transition rules"):
+// - start: registers a payment with the provider after the order is committed; a provider that
+//   is down or refuses marks the order PAYMENT_ERROR and gives its units back.
+// - notifications: verified by the provider adapter (signature), then applied in one transaction
+//   holding the order row lock, so repeats and concurrent deliveries change the status once;
+//   payment statuses only move forward (a PENDING after CONFIRMED changes nothing); an amount or
+//   currency that does not match the order never confirms it.
+// - confirmation issues the invoice number in the same transaction (sequence per month).
+// - unpaid orders give their units back when the payment fails or after the payment timeout; a
+//   later confirmation takes them again.
 
 export interface DemoPaymentView {
   externalId: string;
@@ -11,22 +35,380 @@ export interface DemoPaymentView {
   status: PaymentStatus;
 }
 
-export function createPaymentsServiceStub() {
+export type OrderEvent = "paid" | "failed";
+
+export interface PaymentsDependencies {
+  provider: PaymentProvider;
+  queries: OrderQueries;
+  /** after a committed status change (e-mails); errors are the callee's to log */
+  onOrderEvent(event: OrderEvent, orderId: number): Promise<void>;
+  log: { warn(data: object, message: string): void; error(data: object, message: string): void };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+const IDEMPOTENCY_KEY_MAX = 45;
+
+const PAYMENT_RANK: Record<PaymentStatus, number> = {
+  PAYMENT_NEW: 0,
+  PAYMENT_PENDING: 1,
+  PAYMENT_ERROR: 2,
+  PAYMENT_CONFIRMED: 3,
+};
+
+export function invoiceUrlOf(order: Pick<Order, "orderNumber" | "email">): string {
+  return `/api/orders/${encodeURIComponent(order.orderNumber)}/invoice?email=${encodeURIComponent(order.email)}`;
+}
+
+export function resultUrlOf(order: Pick<Order, "orderNumber" | "email">): string {
+  return `/gotowe?orderNumber=${encodeURIComponent(order.orderNumber)}&email=${encodeURIComponent(order.email)}`;
+}
+
+const INVOICE_LOCK_ID = 7_246_002;
+
+export function createPaymentsService(db: Db, config: Config, deps: PaymentsDependencies) {
+  const { provider } = deps;
+
+  async function appendStatus(tx: Tx, orderId: number, status: string, now: Date, hidden = false) {
+    await tx.insert(orderStatuses).values({ orderId, status, hidden, createdAt: now });
+    if (!hidden) await tx.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, orderId));
+  }
+
+  async function issueInvoice(tx: Tx, order: { id: number; orderNumber: string; email: string }, now: Date) {
+    const [existing] = await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(eq(invoices.orderId, order.id));
+    if (existing) return;
+    // one numbering per month with no gaps and no duplicates, whatever the concurrency
+    await tx.execute(sql`select pg_advisory_xact_lock(${INVOICE_LOCK_ID})`);
+    const { year, month } = invoicePeriod(now);
+    const [last] = await tx
+      .select({ max: sql<number>`coalesce(max(${invoices.sequence}), 0)::int` })
+      .from(invoices)
+      .where(and(eq(invoices.year, year), eq(invoices.month, month)));
+    const sequence = (last?.max ?? 0) + 1;
+    await tx.insert(invoices).values({
+      orderId: order.id,
+      year,
+      month,
+      sequence,
+      number: invoiceNumber(year, month, sequence),
+      issuedAt: now,
+    });
+    await tx
+      .update(orders)
+      .set({ invoiceUrl: invoiceUrlOf(order) })
+      .where(eq(orders.id, order.id));
+  }
+
+  /**
+   * Applies a verified notification. Returns the event to announce after the commit, or null
+   * when nothing changed (a repeat, an out-of-order status, an old attempt's failure).
+   */
+  async function applyNotification(notification: PaymentNotification): Promise<OrderEvent | null> {
+    const now = new Date();
+    return db.transaction(async (tx) => {
+      let [payment] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, provider.name), eq(payments.externalId, notification.externalId)));
+      if (!payment && notification.orderNumber) {
+        // registered with the provider, but the shop never heard back (timeout): adopt it
+        const [order] = await tx
+          .select({ id: orders.id, priceGrosze: orders.priceGrosze })
+          .from(orders)
+          .where(eq(orders.orderNumber, notification.orderNumber));
+        if (order) {
+          [payment] = await tx
+            .insert(payments)
+            .values({
+              orderId: order.id,
+              provider: provider.name,
+              externalId: notification.externalId,
+              status: "PAYMENT_NEW",
+              amountGrosze: order.priceGrosze,
+              redirectUrl: "",
+              idempotencyKey: `adopted-${notification.externalId}`.slice(0, IDEMPOTENCY_KEY_MAX),
+            })
+            .onConflictDoNothing()
+            .returning();
+          [payment] = payment
+            ? [payment]
+            : await tx
+                .select()
+                .from(payments)
+                .where(
+                  and(eq(payments.provider, provider.name), eq(payments.externalId, notification.externalId)),
+                );
+        }
+      }
+      if (!payment) return null;
+
+      // the order row lock serialises every notification of this order
+      const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for("update");
+      if (!order) return null;
+      const [latest] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(eq(payments.orderId, order.id))
+        .orderBy(desc(payments.createdAt), desc(payments.id))
+        .limit(1);
+
+      const next = notification.status;
+      const current = payment.status as PaymentStatus;
+      if (
+        PAYMENT_RANK[next] <= PAYMENT_RANK[current] &&
+        !(current === "PAYMENT_ERROR" && next === "PAYMENT_CONFIRMED")
+      ) {
+        return null; // a repeat or an out-of-order older status
+      }
+
+      if (next === "PAYMENT_CONFIRMED") {
+        const amountMatches =
+          payment.amountGrosze === order.priceGrosze &&
+          payment.currency === "PLN" &&
+          (notification.amountGrosze === null || notification.amountGrosze === order.priceGrosze) &&
+          (notification.currency === null || notification.currency === "PLN");
+        if (!amountMatches) {
+          deps.log.warn(
+            { orderNumber: order.orderNumber, externalId: payment.externalId, notification },
+            "payment amount or currency does not match the order: not confirmed",
+          );
+          await tx
+            .update(payments)
+            .set({ status: "PAYMENT_ERROR", updatedAt: now })
+            .where(eq(payments.id, payment.id));
+          await appendStatus(tx, order.id, "ERROR_PAYMENT_AMOUNT", now, true);
+          return null;
+        }
+      }
+      await tx.update(payments).set({ status: next, updatedAt: now }).where(eq(payments.id, payment.id));
+
+      if (next === "PAYMENT_CONFIRMED") {
+        if (!canTransition(order.status, "PAYMENT_CONFIRMED")) {
+          if (order.status === "CANCELED") {
+            // money arrived for an order staff canceled: it must be refunded by hand
+            deps.log.error(
+              { orderNumber: order.orderNumber, externalId: payment.externalId },
+              "payment confirmed for a canceled order: refund it",
+            );
+            await appendStatus(tx, order.id, "ERROR_PAID_AFTER_CANCEL", now, true);
+          }
+          return null; // already paid (another attempt) or canceled
+        }
+        const shortage = await reserveOrderStockAgain(tx, order.id);
+        if (shortage) {
+          // paid after its units went back and were sold: the money is taken, staff must act
+          deps.log.error({ orderNumber: order.orderNumber, shortage }, "paid order is short of stock");
+          await appendStatus(tx, order.id, "ERROR_STOCK_SHORTAGE", now, true);
+        }
+        await appendStatus(tx, order.id, "PAYMENT_CONFIRMED", now);
+        await tx.update(orders).set({ paidAt: now, reservedUntil: null }).where(eq(orders.id, order.id));
+        await issueInvoice(tx, order, now);
+        return "paid";
+      }
+      // an older attempt's news must not overrule the latest attempt
+      if (latest?.id !== payment.id) return null;
+      if (order.status === next || !canTransition(order.status, next)) return null;
+      await appendStatus(tx, order.id, next, now);
+      if (next === "PAYMENT_ERROR") {
+        await releaseOrderStock(tx, order.id);
+        return "failed";
+      }
+      return null;
+    });
+  }
+
+  async function announce(event: OrderEvent | null, orderId: number | null) {
+    if (event && orderId !== null) await deps.onOrderEvent(event, orderId);
+  }
+
+  async function orderIdOfPayment(externalId: string): Promise<number | null> {
+    const [row] = await db
+      .select({ orderId: payments.orderId })
+      .from(payments)
+      .where(and(eq(payments.provider, provider.name), eq(payments.externalId, externalId)));
+    return row?.orderId ?? null;
+  }
+
+  async function handle(notification: PaymentNotification): Promise<void> {
+    const event = await applyNotification(notification);
+    await announce(event, await orderIdOfPayment(notification.externalId));
+  }
+
+  /** Registers a new payment for an unpaid order (first attempt or a retry). */
+  async function startPayment(orderId: number): Promise<Result<{ redirectUrl: string }>> {
+    const order = await deps.queries.getById(orderId);
+    if (!order) return fail("order/not-found");
+    const [{ attempts } = { attempts: 0 }] = await db
+      .select({ attempts: sql<number>`count(*)::int` })
+      .from(payments)
+      .where(eq(payments.orderId, orderId));
+    const idempotencyKey = `${order.orderNumber}-${attempts + 1}`.slice(0, IDEMPOTENCY_KEY_MAX);
+    const base = config.publicUrl;
+    const continuePath = resultUrlOf(order);
+    try {
+      const created = await provider.createPayment({
+        orderNumber: order.orderNumber,
+        amountGrosze: order.priceGrosze,
+        currency: "PLN",
+        description: `Zamówienie ${order.orderNumber}`,
+        buyer: {
+          email: order.email,
+          locale: "pl-PL",
+        },
+        continueUrl: `${base}${continuePath}`,
+        notificationUrl: `${base}/api/payments/${provider.name}/notifications`,
+        idempotencyKey,
+      });
+      const now = new Date();
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(payments)
+          .values({
+            orderId,
+            provider: provider.name,
+            externalId: created.externalId,
+            status: "PAYMENT_NEW",
+            amountGrosze: order.priceGrosze,
+            redirectUrl: created.redirectUrl,
+            idempotencyKey,
+          })
+          .onConflictDoNothing();
+        const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+        if (locked && locked.status !== "PAYMENT_NEW" && canTransition(locked.status, "PAYMENT_NEW")) {
+          await appendStatus(tx, orderId, "PAYMENT_NEW", now);
+        }
+        await tx
+          .update(orders)
+          .set({ paymentProvider: provider.name, paymentId: created.externalId })
+          .where(eq(orders.id, orderId));
+      });
+      return ok({ redirectUrl: created.redirectUrl });
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      deps.log.warn(
+        { orderNumber: order.orderNumber, err: error.message, kind: error.kind },
+        "payment not started",
+      );
+      await db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+        if (locked && locked.status !== "PAYMENT_ERROR" && canTransition(locked.status, "PAYMENT_ERROR")) {
+          await appendStatus(tx, orderId, "PAYMENT_ERROR", new Date());
+        }
+        await releaseOrderStock(tx, orderId);
+      });
+      return fail("payment/unavailable");
+    }
+  }
+
+  /**
+   * A provider's webhook: verify (signature), then apply. Bad signature or malformed body →
+   * payment/bad-notification (400, nothing changes); otherwise ok (202), also for repeats.
+   */
+  async function handleNotification(
+    providerName: string,
+    rawBody: string,
+    headers: Record<string, string | undefined>,
+  ): Promise<Result<void>> {
+    if (providerName !== provider.name) return fail("not-found");
+    const verified = provider.verifyNotification(rawBody, headers);
+    if (!verified.ok) return fail("payment/bad-notification");
+    const known = await orderIdOfPayment(verified.notification.externalId);
+    if (known === null && !verified.notification.orderNumber) return fail("payment/bad-notification");
+    await handle(verified.notification);
+    return ok(undefined);
+  }
+
+  /** The demo bank page's data, or null for an unknown payment (or when the demo bank is off). */
+  async function demoPayment(externalId: string): Promise<DemoPaymentView | null> {
+    if (config.payments.provider !== "demo") return null;
+    const [row] = await db
+      .select({
+        externalId: payments.externalId,
+        status: payments.status,
+        amountGrosze: payments.amountGrosze,
+        orderNumber: orders.orderNumber,
+        email: orders.email,
+      })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(and(eq(payments.provider, "demo"), eq(payments.externalId, externalId)));
+    return row ? { ...row, status: row.status as PaymentStatus } : null;
+  }
+
   return {
-    /** A new payment for an order in PAYMENT_ERROR (or still unpaid): the redirect URL. Failures: order/not-found, conflict. */
-    async retry(_orderNumber: string, _email: string): Promise<Result<{ redirectUrl: string }>> {
-      throw new Error("not implemented yet");
+    startPayment,
+    handleNotification,
+    demoPayment,
+
+    /** A new payment for an unpaid order (after a failed one). Failures: order/not-found, conflict, order/out-of-stock. */
+    async retry(orderNumber: string, email: string): Promise<Result<{ redirectUrl: string }>> {
+      const order = await deps.queries.findByNumber(orderNumber, email);
+      if (!order) return fail("order/not-found");
+      const open = await deps.queries.openPaymentUrl(order._id);
+      if (open && order.status !== "PAYMENT_ERROR") return ok({ redirectUrl: open });
+      if (!canTransition(order.status, "PAYMENT_NEW")) return fail("conflict");
+      const shortage = await db.transaction(async (tx) => {
+        await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order._id)).for("update");
+        const missing = await reserveOrderStockAgain(tx, order._id);
+        if (!missing) {
+          const reservedUntil = new Date(Date.now() + config.orderPaymentTimeoutMinutes * 60_000);
+          await tx.update(orders).set({ reservedUntil }).where(eq(orders.id, order._id));
+        }
+        return missing;
+      });
+      if (shortage) return fail("order/out-of-stock", undefined, { ...shortage });
+      return startPayment(order._id);
     },
-    /** The demo bank page's data, or null for an unknown payment. */
-    async demoPayment(_externalId: string): Promise<DemoPaymentView | null> {
-      throw new Error("not implemented yet");
-    },
+
     /**
-     * The demo bank's buttons: sends a signed notification (CONFIRMED or REJECTED) through the
-     * same handler as the webhook, then returns where the shopper goes: /gotowe?orderNumber=…&email=…
+     * The demo bank's buttons: a signed notification (CONFIRMED or REJECTED) through the same
+     * verification and handling as the webhook, then where the shopper goes.
      */
-    async demoDecide(_externalId: string, _decision: "pay" | "reject"): Promise<Result<{ returnUrl: string }>> {
-      throw new Error("not implemented yet");
+    async demoDecide(externalId: string, decision: "pay" | "reject"): Promise<Result<{ returnUrl: string }>> {
+      if (config.payments.provider !== "demo") return fail("not-found");
+      const payment = await demoPayment(externalId);
+      if (!payment) return fail("not-found");
+      const signed = demoNotification(config.payments.demoSecret, {
+        externalId,
+        orderNumber: payment.orderNumber,
+        status: decision === "pay" ? "CONFIRMED" : "REJECTED",
+        amountGrosze: payment.amountGrosze,
+        currency: "PLN",
+      });
+      const handled = await handleNotification("demo", signed.rawBody, signed.headers);
+      if (!handled.ok) return handled;
+      return ok({ returnUrl: resultUrlOf(payment) });
+    },
+
+    /**
+     * Gives back the units of unpaid orders whose payment time is over (every instance may run
+     * this; each order is released once). The order stays open: a late payment still confirms it.
+     */
+    async releaseExpired(now: Date = new Date()): Promise<number> {
+      const due = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.stockReserved, true),
+            lt(orders.reservedUntil, now),
+            inArray(orders.status, ["NEW", "PAYMENT_NEW", "PAYMENT_PENDING", "PAYMENT_ERROR"]),
+          ),
+        )
+        .limit(500);
+      let released = 0;
+      for (const { id } of due) {
+        const done = await db.transaction(async (tx) => {
+          const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+          if (!order || order.paidAt || !order.stockReserved) return false;
+          return releaseOrderStock(tx, id);
+        });
+        if (done) released++;
+      }
+      return released;
     },
   };
 }

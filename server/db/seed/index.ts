@@ -4,6 +4,7 @@ import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { variantKey } from "../../../domain/pricing";
 import { slugify } from "../../../domain/slug";
 import { hashPassword } from "../../areas/accounts/password";
+import { parcelLockerName } from "../../areas/parcel-points/parcel-points.service";
 import type { Config } from "../../config";
 import type { Database, Db } from "../client";
 import {
@@ -145,6 +146,49 @@ export async function ensureStaffAccount(db: Executor, config: Config): Promise<
     .onConflictDoNothing()
     .returning({ id: users.id });
   return inserted.length > 0;
+}
+
+/** Inserts the demo parcel lockers (existing ids are kept); returns how many were inserted. */
+async function insertDemoParcelPoints(db: Executor, now: Date): Promise<number> {
+  const rows = await db
+    .insert(parcelPoints)
+    .values(
+      parcelPointDefs.map((def) => ({
+        id: def.id,
+        provider: "inpost",
+        type: "parcel_locker",
+        name: parcelLockerName(def.id),
+        street: def.street,
+        houseNumber: def.houseNumber,
+        flatNumber: null,
+        postalCode: def.postalCode,
+        city: def.city,
+        province: def.province,
+        latitude: def.latitude,
+        longitude: def.longitude,
+        locationDescription: def.locationDescription,
+        openingHours: def.openingHours,
+        status: "Operating",
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: parcelPoints.id });
+  return rows.length;
+}
+
+/**
+ * The demo parcel lockers when the points table is empty, independently of the catalogue: a shop
+ * that already has products (seeded before the picker existed, or its own) still gets them.
+ * Under the seed lock, so concurrent starts insert them once. Returns how many were inserted.
+ */
+export async function seedParcelPointsIfEmpty(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    const [row] = await tx.select({ n: count() }).from(parcelPoints);
+    if ((row?.n ?? 0) > 0) return 0;
+    return insertDemoParcelPoints(tx, new Date());
+  });
 }
 
 /**
@@ -512,30 +556,7 @@ export async function seedDemoShop(
       )
       .onConflictDoNothing()
       .returning({ id: coupons.id });
-    const pointRows = await tx
-      .insert(parcelPoints)
-      .values(
-        parcelPointDefs.map((def) => ({
-          id: def.id,
-          provider: "inpost",
-          type: "parcel_locker",
-          name: def.id,
-          street: def.street,
-          houseNumber: def.houseNumber,
-          flatNumber: null,
-          postalCode: def.postalCode,
-          city: def.city,
-          province: def.province,
-          latitude: def.latitude,
-          longitude: def.longitude,
-          locationDescription: def.locationDescription,
-          openingHours: "24/7",
-          status: "Operating",
-          updatedAt: now,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ id: parcelPoints.id });
+    const pointCount = await insertDemoParcelPoints(tx, now);
 
     // ------------------------------------------------------------ users
     let userCount = 0;
@@ -561,7 +582,7 @@ export async function seedDemoShop(
       pages: pageRows.length,
       blogArticles: blogRows.length,
       coupons: couponRows.length,
-      parcelPoints: pointRows.length,
+      parcelPoints: pointCount,
       users: userCount,
       galleryImages: galleryValues.length,
       creators: creatorDefs.length,
@@ -597,7 +618,8 @@ export async function seedDemoShop(
 }
 
 /**
- * Start-up seeding: the demo shop when SEED_DEMO is true and there is no catalogue yet, and
+ * Start-up seeding: the demo shop when SEED_DEMO is true and there is no catalogue yet, the demo
+ * parcel lockers when SEED_DEMO is true and there are no points yet (whatever the catalogue), and
  * always the staff account from ADMIN_EMAIL / ADMIN_PASSWORD. Returns true when it seeded the demo.
  * `options.images: false` (tests) skips writing the demo pictures; the URLs stay the same.
  */
@@ -620,6 +642,10 @@ export async function seedIfEmpty(
           `${summary.parcelPoints} parcel lockers${pictures}; seeding took ${summary.ms} ms.`,
       );
     }
+  }
+  if (config.seedDemo) {
+    const points = await seedParcelPointsIfEmpty(database.db);
+    if (points > 0 && config.logLevel !== "silent") console.log(`  Demo data: ${points} parcel lockers.`);
   }
   await ensureStaffAccount(database.db, config);
   return seeded;

@@ -1,0 +1,245 @@
+import { expect, test } from "@playwright/test";
+import { logIn, UNAPPROVED } from "./support/accounts";
+import { axeViolations } from "./support/axe";
+import {
+  addFromProductPage,
+  type CartCandidate,
+  cartButton,
+  cartCandidate,
+  priceLabel,
+  sideCart,
+  summaryValue,
+} from "./support/cart";
+import { hiddenProductId, productUrl } from "./support/catalog-api";
+
+// A shopper's cart (SPEC §2 Side cart and Cart screen, §4 Cart and Coupon, §8): adding from the
+// product page opens the side cart, the cart page changes quantities, applies and removes a coupon,
+// shows free delivery from 99 zł, keeps the cart over a reload and empties it.
+
+const PARCEL_LOCKER = 999;
+const UNAVAILABLE = "Ten produkt jest niedostępny. Odśwież stronę i spróbuj ponownie.";
+
+let candidate: CartCandidate;
+
+test.beforeAll(async ({ request }) => {
+  candidate = await cartCandidate(request);
+});
+
+test.beforeEach(async ({ context, baseURL }) => {
+  // the cookie notice is decided, so it does not cover the page on a phone
+  await context.addCookies([{ name: "cookieConsent", value: "0", url: baseURL ?? "" }]);
+});
+
+test.describe("the side cart", () => {
+  test("opens with the added line after adding from the product page; Do kasy leads to the cart", async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    // the product page alone never opens it
+    await page.goto(productUrl(candidate.product));
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(sideCart(page)).toBeHidden();
+
+    await addFromProductPage(page, candidate);
+    const panel = sideCart(page);
+    await expect(panel.getByRole("link", { name: candidate.product.title })).toBeVisible();
+    const variant = candidate.options.map(({ field, option }) => `${field}: ${option}`).join(", ");
+    await expect(panel.getByText(variant)).toBeVisible();
+    await expect(panel.getByText(`1 × ${priceLabel(candidate.unitGrosze)}`)).toBeVisible();
+    await expect(panel.getByRole("term").filter({ hasText: "Czas realizacji" })).toBeVisible();
+    await expect(panel.getByRole("definition").filter({ hasText: /^\d+-\d+ dni$/ })).toBeVisible();
+    await expect(panel.getByRole("term").filter({ hasText: "Razem" })).toBeVisible();
+    await expect(
+      panel.getByText(priceLabel(candidate.unitGrosze + PARCEL_LOCKER), { exact: true }),
+    ).toBeVisible();
+    await expect(cartButton(page)).toHaveAccessibleName("Koszyk. Liczba produktów w koszyku: 1");
+
+    // Escape closes it and the focus goes back; the header button opens it again
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await cartButton(page).click();
+    await expect(panel).toBeVisible();
+    // a click outside the panel closes it
+    await page.mouse.click(5, 300);
+    await expect(panel).toBeHidden();
+
+    await cartButton(page).click();
+    await panel.getByRole("link", { name: "Do kasy" }).click();
+    await expect(page).toHaveURL(/\/koszyk$/);
+    await expect(panel).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: "Twój koszyk" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: candidate.product.title })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test("shows the empty text when there is nothing in the cart", async ({ page }) => {
+    await page.goto("/");
+    await cartButton(page).click();
+    await expect(sideCart(page).getByText("Twój koszyk jest pusty")).toBeVisible();
+  });
+
+  test("a product hidden after the page was loaded is refused with the spec's message", async ({
+    page,
+    request,
+  }) => {
+    const hidden = await hiddenProductId(request);
+    await page.goto(productUrl(candidate.product));
+    for (const { field, option } of candidate.options) {
+      await page
+        .getByRole("group", { name: field })
+        .getByRole("radio", { name: option, exact: true })
+        .check();
+    }
+    // the shop hides the product while the page is open: the add now names a hidden product
+    await page.route("**/koszyk.data*", async (route) => {
+      const body = new URLSearchParams(route.request().postData() ?? "");
+      body.set("productId", String(hidden));
+      body.set("variantId", "");
+      await route.continue({ postData: body.toString() });
+    });
+    await page.getByRole("button", { name: "Dodaj do koszyka" }).click();
+    await expect(page.getByRole("status").getByText(UNAVAILABLE)).toBeVisible();
+    await expect(sideCart(page)).toBeHidden();
+    await expect(cartButton(page)).toHaveAccessibleName("Koszyk. Liczba produktów w koszyku: 0");
+  });
+});
+
+test.describe("the cart page", () => {
+  test("quantities, totals, free delivery, coupons, a reload and emptying the cart", async ({ page }) => {
+    const unit = candidate.unitGrosze;
+    const title = candidate.product.title;
+    await addFromProductPage(page, candidate);
+    await page.goto("/koszyk");
+    const main = page.getByRole("main");
+
+    // breadcrumbs: the checkout step is a link for a guest with a cart; Gotowe is not
+    const steps = main.getByRole("navigation", { name: "Ścieżka nawigacji" });
+    await expect(steps.getByText("Twój koszyk")).toHaveAttribute("aria-current", "step");
+    await expect(steps.getByRole("link", { name: "Dostawa i płatność" })).toHaveAttribute(
+      "href",
+      "/dostawa-i-platnosc",
+    );
+    await expect(steps.getByRole("link", { name: "Gotowe" })).toHaveCount(0);
+
+    // one piece: delivery is paid and the missing amount to 99 zł is shown
+    await expect(summaryValue(page, "Wartość produktów")).toHaveText(priceLabel(unit));
+    await expect(summaryValue(page, "Dostawa")).toHaveText(priceLabel(PARCEL_LOCKER));
+    await expect(summaryValue(page, "Razem")).toHaveText(priceLabel(unit + PARCEL_LOCKER));
+    await expect(summaryValue(page, "Czas realizacji")).toHaveText(/^\d+-\d+ dni$/);
+    await expect(
+      main.getByText(`Do darmowej dostawy brakuje Ci jeszcze ${priceLabel(9_900 - unit)}`),
+    ).toBeVisible();
+
+    // guests log in (coming back to the cart) or shop without an account
+    await expect(main.getByRole("link", { name: "Zaloguj się" })).toHaveAttribute(
+      "href",
+      "/logowanie?return=%2Fkoszyk",
+    );
+    await expect(main.getByRole("link", { name: "Zakupy bez logowania" })).toHaveAttribute(
+      "href",
+      "/dostawa-i-platnosc",
+    );
+
+    // enough pieces for free delivery: the totals follow without a reload
+    const quantity = main.getByRole("combobox", { name: `Ilość: ${title}` });
+    await quantity.selectOption(String(candidate.freeDeliveryQuantity));
+    const products = unit * candidate.freeDeliveryQuantity;
+    await expect(summaryValue(page, "Wartość produktów")).toHaveText(priceLabel(products));
+    await expect(summaryValue(page, "Dostawa")).toHaveText("Darmowa dostawa");
+    await expect(summaryValue(page, "Razem")).toHaveText(priceLabel(products));
+    await expect(main.getByText(/Do darmowej dostawy brakuje/)).toHaveCount(0);
+    await expect(cartButton(page)).toHaveAccessibleName(
+      `Koszyk. Liczba produktów w koszyku: ${candidate.freeDeliveryQuantity}`,
+    );
+
+    // coupon: empty, wrong, then a valid seeded code (active on the current date)
+    const code = main.getByRole("textbox", { name: "Kod rabatowy" });
+    const addCode = main.getByRole("button", { name: "Dodaj kod" });
+    await addCode.click();
+    await expect(main.getByText("Wprowadź kod rabatowy")).toBeVisible();
+    await code.fill("NIEMATAKIEGO");
+    await addCode.click();
+    await expect(main.getByText("Kod rabatowy jest niepoprawny", { exact: true })).toBeVisible();
+    await expect(page.getByRole("status").getByText("Kod rabatowy jest niepoprawny")).toBeVisible();
+    await expect(code).toHaveValue("NIEMATAKIEGO");
+
+    await code.fill("witaj10");
+    await addCode.click();
+    const discount = Math.round(products / 10);
+    await expect(summaryValue(page, "RABAT (WITAJ10)")).toHaveText(priceLabel(discount).replace(/^/, "-"));
+    await expect(summaryValue(page, "Razem")).toHaveText(priceLabel(products - discount));
+    // locked while applied
+    await expect(code).toBeDisabled();
+    await expect(code).toHaveValue("WITAJ10");
+    await expect(addCode).toBeDisabled();
+
+    // a reload keeps the cart and the coupon (cookies)
+    await page.reload();
+    await expect(quantity).toHaveValue(String(candidate.freeDeliveryQuantity));
+    await expect(summaryValue(page, "RABAT (WITAJ10)")).toBeVisible();
+
+    await main.getByRole("button", { name: "usuń kod" }).click();
+    await expect(main.getByText(/^RABAT/)).toHaveCount(0);
+    await expect(summaryValue(page, "Razem")).toHaveText(priceLabel(products));
+    await expect(code).toBeEnabled();
+
+    // quantity 0 removes the line
+    await quantity.selectOption("0");
+    await expect(main.getByText("Twój koszyk jest pusty")).toBeVisible();
+    await expect(cartButton(page)).toHaveAccessibleName("Koszyk. Liczba produktów w koszyku: 0");
+    await expect(steps.getByRole("link")).toHaveCount(0);
+  });
+
+  test("an unapproved customer cannot go on to checkout and gets the message", async ({ page }) => {
+    await logIn(page, UNAPPROVED.email, UNAPPROVED.password);
+    await addFromProductPage(page, candidate);
+    await page.goto("/koszyk");
+    const main = page.getByRole("main");
+    // no link to the checkout step for an unapproved account
+    await expect(
+      main
+        .getByRole("navigation", { name: "Ścieżka nawigacji" })
+        .getByRole("link", { name: "Dostawa i płatność" }),
+    ).toHaveCount(0);
+    await main.getByRole("button", { name: "Dostawa i płatność" }).click();
+    await expect(
+      main
+        .getByRole("alert")
+        .getByText(
+          "Twoje konto nie zostało aktywowane. Postępuj zgodnie z instrukcją, którą otrzymasz na email.",
+        ),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/koszyk$/);
+  });
+});
+
+test("axe-core finds no violations on the cart page and in the open side cart", async ({ page }) => {
+  await addFromProductPage(page, candidate);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.goto("/koszyk");
+  await expect(page.getByRole("heading", { level: 1, name: "Twój koszyk" })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("adds to the cart and changes the quantity with plain forms", async ({ page }) => {
+    await page.goto(productUrl(candidate.product));
+    // without JavaScript the options are a GET form with its own submit button
+    for (const { field, option } of candidate.options) {
+      const group = page.getByRole("group", { name: field });
+      await group.getByRole("radio", { name: option, exact: true }).check();
+    }
+    const apply = page.getByRole("button", { name: "Zastosuj wybór" });
+    if (await apply.isVisible()) await apply.click();
+    await page.getByRole("button", { name: "Dodaj do koszyka" }).click();
+    await expect(page).toHaveURL(/\/koszyk$/);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: candidate.product.title })).toBeVisible();
+    await main.getByRole("combobox", { name: `Ilość: ${candidate.product.title}` }).selectOption("2");
+    await main.getByRole("button", { name: "Zmień ilość" }).click();
+    await expect(summaryValue(page, "Wartość produktów")).toHaveText(priceLabel(candidate.unitGrosze * 2));
+  });
+});

@@ -1,0 +1,127 @@
+import { expect, type Page, test } from "@playwright/test";
+import { axeViolations } from "./support/axe";
+import { addToCart, checkoutAsGuest, decideCookies, pickupSection, productsToBuy } from "./support/checkout";
+
+// The checkout's "Punkt odbioru" picker (SPEC §2 Checkout: "Zaznacz paczkomat" opening a locker
+// map limited to one carrier): the built-in search over the seeded demo InPost lockers, by city
+// (with or without Polish letters), postcode and locker code, with the keyboard only, and the
+// chosen point with its "zmień" button.
+
+test.beforeEach(async ({ context, baseURL, page, request }) => {
+  await decideCookies(context, baseURL);
+  const { simple } = await productsToBuy(request);
+  await addToCart(page, simple);
+  await page.goto("/koszyk");
+  await checkoutAsGuest(page);
+});
+
+function pickerDialog(page: Page) {
+  return page.getByRole("dialog", { name: "Wybierz paczkomat" });
+}
+
+function searchField(page: Page) {
+  return pickerDialog(page).getByLabel("Miejscowość, kod pocztowy lub kod paczkomatu");
+}
+
+/** The result buttons, one per locker. */
+function results(page: Page) {
+  return pickerDialog(page).getByRole("list").getByRole("button");
+}
+
+test("a shopper chooses a locker with the keyboard only; Escape closes and the focus comes back", async ({
+  page,
+}) => {
+  const open = pickupSection(page).getByRole("button", { name: "Zaznacz paczkomat" });
+  await open.focus();
+  await page.keyboard.press("Enter");
+  await expect(pickerDialog(page)).toBeVisible();
+  await expect(searchField(page)).toBeFocused();
+  await expect(pickerDialog(page).getByText("Wpisz co najmniej 2 znaki")).toBeVisible();
+
+  await page.keyboard.press("Escape");
+  await expect(pickerDialog(page)).toBeHidden();
+  await expect(open).toBeFocused();
+
+  await page.keyboard.press("Enter");
+  await expect(searchField(page)).toBeFocused();
+  await page.keyboard.type("krakow");
+  await expect(pickerDialog(page).getByText("Znalezione paczkomaty: 4")).toBeVisible();
+  await expect(results(page)).toHaveCount(4);
+  for (const result of await results(page).all()) await expect(result).toContainText("Kraków");
+
+  // sorted by postcode: KRA33N (30-347) first; arrows move between the results
+  await page.keyboard.press("ArrowDown");
+  await expect(results(page).first()).toBeFocused();
+  await expect(results(page).first()).toContainText("KRA33N");
+  await page.keyboard.press("ArrowDown");
+  await expect(results(page).nth(1)).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Enter");
+
+  await expect(pickerDialog(page)).toBeHidden();
+  const section = pickupSection(page);
+  await expect(section.getByText("Kod paczkomatu: KRA33N")).toBeVisible();
+  await expect(section.getByText("Kapelanka 54")).toBeVisible();
+  await expect(section.getByText("30-347 Kraków")).toBeVisible();
+  await expect(section.getByRole("button", { name: "Zaznacz paczkomat" })).toHaveCount(0);
+  await expect(section.getByRole("button", { name: "zmień" })).toBeFocused();
+});
+
+test("searches by postcode, locker code and city without Polish letters, says when nothing matches, and changes the point", async ({
+  page,
+}) => {
+  await pickupSection(page).getByRole("button", { name: "Zaznacz paczkomat" }).click();
+  await searchField(page).fill("43-340");
+  await expect(results(page)).toHaveCount(2);
+  await expect(results(page).filter({ hasText: "KZY01A" })).toContainText("Gajowa 27, 43-340 Kozy");
+  await expect(results(page).filter({ hasText: "KZY01A" })).toContainText("obok sklepu");
+  await expect(results(page).filter({ hasText: "KZY01A" })).toContainText("Czynny: 24/7");
+
+  await searchField(page).fill("lodz");
+  await expect(results(page)).toHaveCount(4);
+  for (const result of await results(page).all()) await expect(result).toContainText("Łódź");
+
+  await searchField(page).fill("Nieistniejąca Wieś");
+  await expect(
+    pickerDialog(page).getByText("Nie znaleźliśmy paczkomatu dla „Nieistniejąca Wieś”"),
+  ).toBeVisible();
+  await expect(results(page)).toHaveCount(0);
+
+  await searchField(page).fill("kzy01a");
+  await expect(results(page)).toHaveCount(1);
+  await results(page).first().click();
+  await expect(pickerDialog(page)).toBeHidden();
+  await expect(pickupSection(page).getByText("Kod paczkomatu: KZY01A")).toBeVisible();
+  await expect(pickupSection(page).getByText("Gajowa 27")).toBeVisible();
+
+  // zmień: the dialog opens on the chosen point's town with the point marked, and another one replaces it
+  await pickupSection(page).getByRole("button", { name: "zmień" }).click();
+  await expect(searchField(page)).toHaveValue("Kozy");
+  await expect(results(page).filter({ hasText: "KZY01A" })).toContainText("wybrany");
+  await results(page).filter({ hasText: "KZY02M" }).click();
+  await expect(pickupSection(page).getByText("Kod paczkomatu: KZY02M")).toBeVisible();
+  await expect(pickupSection(page).getByText("Krakowska 2")).toBeVisible();
+  await expect(pickupSection(page).getByText("KZY01A")).toHaveCount(0);
+});
+
+test("the dialog fills a phone's screen, is a centred panel on a desktop, and passes axe", async ({
+  page,
+}) => {
+  await pickupSection(page).getByRole("button", { name: "Zaznacz paczkomat" }).click();
+  await searchField(page).fill("Warszawa");
+  await expect(results(page)).toHaveCount(4);
+  const viewport = page.viewportSize();
+  const box = await pickerDialog(page).boundingBox();
+  if (!viewport || !box) throw new Error("no layout");
+  if (viewport.width < 640) {
+    expect(Math.round(box.width)).toBe(viewport.width);
+    expect(Math.round(box.height)).toBe(viewport.height);
+  } else {
+    expect(box.width).toBeLessThan(viewport.width * 0.75);
+    expect(box.x).toBeGreaterThan(0);
+  }
+  expect(await axeViolations(page, "dialog")).toEqual([]);
+  // the close button closes it too
+  await pickerDialog(page).getByRole("button", { name: "Zamknij" }).click();
+  await expect(pickerDialog(page)).toBeHidden();
+});

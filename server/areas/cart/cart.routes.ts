@@ -1,0 +1,44 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { DEFAULT_DELIVERY_METHOD, DELIVERY_METHOD_IDS } from "../../../domain/delivery";
+import { parseSavedCart } from "../../../domain/validation/cart";
+import { couponCodeSchema } from "../../../domain/validation/coupon";
+import { FailureError } from "../../http/errors";
+import { MAX_CART_LINES } from "./cart.service";
+
+// GET /api/shops/coupons/is-active/:code (SPEC §7: returns the coupon) and POST /api/cart/restore
+// (a saved cart, as the web keeps it in its cookie, turned into the priced cart with totals).
+// Thin: parse the input with the shared schemas, call one cart service function.
+
+const couponParamsSchema = z.object({ code: couponCodeSchema });
+
+const restoreBodySchema = z.object({
+  /** saved lines: malformed ones are dropped (parseSavedCart), as for the cookie */
+  cart: z.array(z.unknown()).max(MAX_CART_LINES),
+  coupon: z.string().max(64).nullish(),
+  delivery: z.enum(DELIVERY_METHOD_IDS).optional(),
+});
+
+export async function cartRoutes(app: FastifyInstance): Promise<void> {
+  const { cart } = app.services;
+
+  // 400 coupon/invalid ('Kod rabatowy jest niepoprawny') for an unknown, inactive, used-up code;
+  // 429 rate-limited beyond 30 checks per client address in 10 minutes.
+  app.get("/shops/coupons/is-active/:code", async (request) => {
+    const { code } = couponParamsSchema.parse(request.params);
+    const result = await cart.checkCoupon(code, { productsGrosze: null, user: request.user, ip: request.ip });
+    if (!result.ok) throw new FailureError(result);
+    return result.value;
+  });
+
+  app.post("/cart/restore", async (request) => {
+    const body = restoreBodySchema.parse(request.body ?? {});
+    const { cart: view } = await cart.view({
+      saved: parseSavedCart(body.cart),
+      couponCode: body.coupon?.trim() || null,
+      deliveryMethod: body.delivery ?? DEFAULT_DELIVERY_METHOD,
+      user: request.user,
+    });
+    return view;
+  });
+}

@@ -1,0 +1,333 @@
+import { sql } from "drizzle-orm";
+import {
+  addToCart,
+  type CartLine,
+  cartItemCount,
+  cartLineId,
+  type NewCartItem,
+  productsTotalGrosze,
+  restoreCart,
+  type SavedCartLine,
+  setQuantity,
+  toSavedCart,
+} from "../../../domain/cart";
+import { type CouponUsage, couponRejection } from "../../../domain/coupon";
+import type { DeliveryMethodId } from "../../../domain/delivery";
+import { effectivePriceGrosze } from "../../../domain/pricing";
+import { orderTotals } from "../../../domain/totals";
+import type { AppliedCoupon, CartLineView, CartView, Id, PublicUser } from "../../../domain/types";
+import {
+  describeSelection,
+  type FieldLike,
+  normalizeSelection,
+  type Selection,
+} from "../../../domain/variants";
+import type { Db } from "../../db/client";
+import { coupons } from "../../db/schema";
+import { fail, ok, type Result } from "../../http/errors";
+import { createRateLimiter, type RateLimits } from "../../http/rate-limit";
+import { type CartCatalog, type CartProduct, loadCartCatalog } from "./cart.catalog";
+
+// The visitor's cart (SPEC §2 Side cart / Cart screen, §4 Cart, Coupon; §9). The cart itself lives in
+// the visitor's cookie (web/lib/shop-cookies.ts); this service is the authority that turns those
+// saved lines into prices and totals against the database, and validates coupons:
+// - restore: only visible products with stock, quantity capped, variants matched by id (restoreCart);
+// - add: the product must be visible, the variant must belong to it, and there must be stock;
+// - coupon: known (case-insensitive), active, within its usage limits, products total ≥ its minimum.
+
+/** More lines than this in a cookie are ignored (a 4 kB cookie holds far fewer). */
+export const MAX_CART_LINES = 100;
+
+export interface CartViewInput {
+  saved: readonly SavedCartLine[];
+  couponCode: string | null;
+  deliveryMethod: DeliveryMethodId;
+  user: PublicUser | null;
+  now?: Date;
+}
+
+export interface CartViewResult {
+  cart: CartView;
+  /** the saved coupon code is no longer valid (unknown, expired, used up, below minimum): drop its cookie */
+  couponDropped: boolean;
+}
+
+export interface AddToCartInput {
+  productId: Id;
+  /** the chosen variant; null for a product without variants */
+  variantId: Id | null;
+  /** field id -> option id of the chosen options (missing fields take their first option) */
+  variantKeys: Selection;
+}
+
+export interface CouponCheckContext {
+  /** products total of the cart (the coupon's minimum); null skips the minimum (API check) */
+  productsGrosze: number | null;
+  user: PublicUser | null;
+  /** the client's address: when given, the check counts against the per-address rate limit */
+  ip?: string | null;
+  now?: Date;
+}
+
+export interface CartServiceOptions {
+  rateLimits?: Partial<RateLimits>;
+  now?: () => Date;
+}
+
+export type CartService = ReturnType<typeof createCartService>;
+
+type CouponRow = typeof coupons.$inferSelect;
+
+function toAppliedCoupon(row: CouponRow): AppliedCoupon {
+  return {
+    _id: row.id,
+    code: row.code,
+    discountType: row.discountType,
+    discountValue: row.discountValue,
+    startDate: row.startDate.toISOString(),
+    endDate: row.endDate.toISOString(),
+    minOrderGrosze: row.minOrderGrosze,
+  };
+}
+
+/** Units available of the line's variant (or of the product without variants). */
+function stockOf(product: CartProduct, variantId: Id | null): number {
+  if (product.variants.length === 0) return Math.max(0, product.quantity);
+  const variant = product.variants.find((v) => v._id === variantId);
+  return variant ? Math.max(0, variant.quantity) : 0;
+}
+
+function fieldsOf(catalog: CartCatalog, product: CartProduct): FieldLike[] {
+  return product.fields.map((id) => catalog.fields.get(id)).filter((f): f is FieldLike => !!f);
+}
+
+function restoreFrom(catalog: CartCatalog, saved: readonly SavedCartLine[]): CartLine[] {
+  return restoreCart(saved.slice(0, MAX_CART_LINES), catalog.products, catalog.fields);
+}
+
+function lineView(catalog: CartCatalog, line: CartLine): CartLineView {
+  const product = catalog.products.get(line.productId);
+  return {
+    lineId: cartLineId(line),
+    productId: line.productId,
+    productTitle: line.productTitle,
+    productSlug: product?.slug ?? "",
+    variantTitle: line.variantTitle,
+    variantLabel: line.variantLabel,
+    variantKeys: line.variantKeys,
+    variantId: line.variantId,
+    unitPriceGrosze: line.unitPriceGrosze,
+    quantity: line.quantity,
+    stock: product ? stockOf(product, line.variantId) : 0,
+    processingTime: line.processingTime,
+    image: product?.image ?? null,
+  };
+}
+
+/**
+ * The item a shopper adds (SPEC §4 Add to cart), checked against the product: missing, hidden,
+ * a variant id that is not the product's (or none when it has variants, or one when it has
+ * none) and no stock are all `product/unavailable`. Variant keys cover every field of the product
+ * (non-price fields default to their first option); the variant's own options win for price fields.
+ */
+export function itemForAdd(
+  catalog: CartCatalog,
+  input: AddToCartInput,
+): Result<{ item: NewCartItem; stock: number }> {
+  const product = catalog.products.get(input.productId);
+  if (!product || product.isHidden)
+    return fail("product/unavailable", undefined, { productId: input.productId });
+  const unavailable = fail("product/unavailable", undefined, { productId: product._id });
+  const variant =
+    product.variants.length > 0 ? product.variants.find((v) => v._id === input.variantId) : undefined;
+  if (product.variants.length > 0 ? !variant : input.variantId != null) return unavailable;
+  const stock = stockOf(product, variant?._id ?? null);
+  if (stock <= 0) return unavailable;
+  const fields = fieldsOf(catalog, product);
+  const variantKeys: Record<string, Id> = {
+    ...normalizeSelection(fields, input.variantKeys),
+    ...variant?.fields,
+  };
+  const { variantTitle, variantLabel } = describeSelection(fields, variantKeys);
+  return ok({
+    item: {
+      productId: product._id,
+      productTitle: product.title,
+      variantTitle,
+      variantLabel,
+      variantKeys,
+      variantId: variant?._id ?? null,
+      unitPriceGrosze: effectivePriceGrosze(variant ?? product),
+      processingTime: product.processingTime,
+    },
+    stock,
+  });
+}
+
+export function createCartService(db: Db, options: CartServiceOptions = {}) {
+  const clock = options.now ?? (() => new Date());
+  const limiter = createRateLimiter(db, { limits: options.rateLimits, now: clock });
+
+  /** The coupon with this code (case-insensitive) and how often it was used, in one query. */
+  async function findCoupon(
+    code: string,
+    user: PublicUser | null,
+  ): Promise<{ row: CouponRow; usage: CouponUsage } | null> {
+    const trimmed = code.trim();
+    if (trimmed === "" || trimmed.length > 64) return null;
+    const userId = user?._id ?? null;
+    // Column names are written out: inside a select list Drizzle leaves them unqualified, and
+    // "id" would mean orders.id in the subquery.
+    const uses = (extra: ReturnType<typeof sql>) =>
+      sql<number>`(select count(*)::int from orders o where o.coupon_id = coupons.id and o.status <> 'CANCELED' ${extra})`;
+    const [found] = await db
+      .select({
+        row: coupons,
+        usesTotal: uses(sql``),
+        usesByCustomer: userId === null ? sql<number>`0` : uses(sql`and o.user_id = ${userId}`),
+      })
+      .from(coupons)
+      .where(sql`lower(${coupons.code}) = lower(${trimmed})`)
+      .limit(1);
+    if (!found) return null;
+    return {
+      row: found.row,
+      usage: { usesTotal: Number(found.usesTotal), usesByCustomer: Number(found.usesByCustomer) },
+    };
+  }
+
+  /** The coupon when it can be used now for this products total and customer, else null. */
+  async function validCoupon(
+    code: string,
+    productsGrosze: number | null,
+    user: PublicUser | null,
+    now: Date,
+  ): Promise<AppliedCoupon | null> {
+    const found = await findCoupon(code, user);
+    if (!found) return null;
+    const coupon = toAppliedCoupon(found.row);
+    const limits = {
+      usageLimit: found.row.usageLimit,
+      usageLimitPerCustomer: found.row.usageLimitPerCustomer,
+    };
+    if (couponRejection({ ...coupon, ...limits }, now, productsGrosze, found.usage) !== null) return null;
+    return coupon;
+  }
+
+  async function view(input: CartViewInput): Promise<CartViewResult> {
+    const now = input.now ?? clock();
+    const catalog = await loadCartCatalog(
+      db,
+      input.saved.slice(0, MAX_CART_LINES).map((line) => line.productId),
+    );
+    const lines = restoreFrom(catalog, input.saved);
+    const base = orderTotals({ lines, deliveryMethod: input.deliveryMethod, coupon: null, now });
+    const coupon = input.couponCode
+      ? await validCoupon(input.couponCode, base.productsGrosze, input.user, now)
+      : null;
+    const totals = coupon ? orderTotals({ lines, deliveryMethod: input.deliveryMethod, coupon, now }) : base;
+    return {
+      cart: {
+        lines: lines.map((line) => lineView(catalog, line)),
+        coupon,
+        deliveryMethod: input.deliveryMethod,
+        itemCount: cartItemCount(lines),
+        productsGrosze: totals.productsGrosze,
+        deliveryGrosze: totals.deliveryGrosze,
+        couponDiscountGrosze: totals.couponDiscountGrosze,
+        totalGrosze: totals.totalGrosze,
+        missingForFreeDeliveryGrosze: totals.missingForFreeDeliveryGrosze,
+        maxProcessingTime: totals.maxProcessingTime,
+      },
+      couponDropped: input.couponCode !== null && coupon === null,
+    };
+  }
+
+  async function checkCoupon(code: string, context: CouponCheckContext): Promise<Result<AppliedCoupon>> {
+    if (context.ip) {
+      const hit = await limiter.hitAddress("coupon", context.ip);
+      if (!hit.allowed) return fail("rate-limited");
+    }
+    const coupon = await validCoupon(code, context.productsGrosze, context.user, context.now ?? clock());
+    if (!coupon) return fail("coupon/invalid", { code: { key: "coupon.invalid" } });
+    return ok(coupon);
+  }
+
+  return {
+    /** The cart of the saved (cookie) lines against the database, with the coupon checked and totals. */
+    view,
+
+    /** The line a shopper adds (quantity 1) and the stock of its variant, or product/unavailable. */
+    async lineForAdd(input: AddToCartInput): Promise<Result<{ line: CartLine; stock: number }>> {
+      const catalog = await loadCartCatalog(db, [input.productId]);
+      const result = itemForAdd(catalog, input);
+      if (!result.ok) return result;
+      return ok({ line: { ...result.value.item, quantity: 1 }, stock: result.value.stock });
+    },
+
+    /**
+     * Adds one piece to the saved cart (SPEC §4 Cart): the same product and variant keys raise the
+     * quantity by 1 (never beyond the stock), otherwise a new line. The saved lines are restored
+     * first, so what comes back is clean. `added` is false when the stock is already in the cart.
+     */
+    async add(
+      saved: readonly SavedCartLine[],
+      input: AddToCartInput,
+    ): Promise<Result<{ saved: SavedCartLine[]; lineId: string; added: boolean }>> {
+      const kept = saved.slice(0, MAX_CART_LINES);
+      const catalog = await loadCartCatalog(db, [...kept.map((line) => line.productId), input.productId]);
+      const result = itemForAdd(catalog, input);
+      if (!result.ok) return result;
+      const lines = restoreFrom(catalog, kept);
+      const next = addToCart(lines, result.value.item, result.value.stock);
+      const lineId = cartLineId(result.value.item);
+      const quantityOf = (list: CartLine[]) =>
+        list.find((line) => cartLineId(line) === lineId)?.quantity ?? 0;
+      return ok({ saved: toSavedCart(next), lineId, added: quantityOf(next) > quantityOf(lines) });
+    },
+
+    /**
+     * Sets a line's quantity (SPEC §5 Cart quantity: 0 to the stock; 0 removes the line). An
+     * unknown line id changes nothing. Returns the restored, updated saved lines.
+     */
+    async setQuantity(
+      saved: readonly SavedCartLine[],
+      lineId: string,
+      quantity: number,
+    ): Promise<SavedCartLine[]> {
+      const kept = saved.slice(0, MAX_CART_LINES);
+      const catalog = await loadCartCatalog(
+        db,
+        kept.map((line) => line.productId),
+      );
+      const lines = restoreFrom(catalog, kept);
+      const line = lines.find((l) => cartLineId(l) === lineId);
+      if (!line) return toSavedCart(lines);
+      const product = catalog.products.get(line.productId);
+      const stock = product ? stockOf(product, line.variantId) : 0;
+      return toSavedCart(setQuantity(lines, lineId, quantity, stock));
+    },
+
+    /**
+     * Checks a coupon code typed in the cart or asked by the API: unknown (case-insensitive),
+     * inactive, used up (in total or by this customer) or below its minimum → coupon/invalid
+     * (field error on `code`). With `ip`, each check counts against the per-address limit
+     * (rate-limited beyond it).
+     */
+    checkCoupon,
+
+    /** The cart form's "Dodaj kod": checkCoupon against the products total of the saved cart. */
+    async applyCoupon(
+      code: string,
+      context: { saved: readonly SavedCartLine[]; user: PublicUser | null; ip?: string | null },
+    ): Promise<Result<AppliedCoupon>> {
+      const kept = context.saved.slice(0, MAX_CART_LINES);
+      const catalog = await loadCartCatalog(
+        db,
+        kept.map((line) => line.productId),
+      );
+      const productsGrosze = productsTotalGrosze(restoreFrom(catalog, kept));
+      return checkCoupon(code, { productsGrosze, user: context.user, ip: context.ip });
+    },
+  };
+}

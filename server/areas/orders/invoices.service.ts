@@ -1,0 +1,60 @@
+import { eq } from "drizzle-orm";
+import { buildInvoiceDocument } from "../../../domain/invoice";
+import { isShopModerator } from "../../../domain/roles";
+import type { PublicUser } from "../../../domain/types";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { invoices, orders } from "../../db/schema";
+import { fail, ok, type Result } from "../../http/errors";
+import { renderInvoicePdf } from "../../integrations/invoices/invoice-pdf";
+import type { OrderQueries } from "./orders.queries";
+
+// The invoice of a paid order as a PDF (GET /api/orders/{orderNumber}/invoice). The number and
+// date are fixed when the payment is confirmed (payments.service.ts); the document is drawn from
+// the stored order each time, so nothing needs file storage and every instance serves it.
+// Who may read it: the order's customer, staff, or whoever knows the order number AND its e-mail
+// (a guest; the lookup is rate-limited by the route).
+
+export interface InvoiceFile {
+  bytes: Uint8Array;
+  fileName: string;
+}
+
+export function createInvoicesService(db: Db, config: Config, deps: { queries: OrderQueries }) {
+  return {
+    async pdf(
+      orderNumber: string,
+      viewer: { user: PublicUser | null; email: string | null },
+    ): Promise<Result<InvoiceFile>> {
+      const [row] = await db
+        .select({
+          orderId: orders.id,
+          email: orders.email,
+          userId: orders.userId,
+          paidAt: orders.paidAt,
+          invoice: invoices,
+        })
+        .from(orders)
+        .leftJoin(invoices, eq(invoices.orderId, orders.id))
+        .where(eq(orders.orderNumber, orderNumber.trim().toUpperCase()));
+      if (!row) return fail("order/not-found");
+      const allowed =
+        (viewer.user !== null && (viewer.user._id === row.userId || isShopModerator(viewer.user))) ||
+        (viewer.email !== null && viewer.email.trim().toLowerCase() === row.email.toLowerCase());
+      // the same answer as for a missing order: nobody learns which numbers exist
+      if (!allowed) return fail("order/not-found");
+      if (!row.invoice) return fail("invoice/not-ready");
+      const order = await deps.queries.getById(row.orderId);
+      if (!order) return fail("order/not-found");
+      const document = buildInvoiceDocument({
+        order,
+        seller: config.seller,
+        number: row.invoice.number,
+        issuedAt: row.invoice.issuedAt,
+        saleDate: row.paidAt ?? row.invoice.issuedAt,
+      });
+      const bytes = await renderInvoicePdf(document);
+      return ok({ bytes, fileName: `${row.invoice.number.replaceAll("/", "-")}.pdf` });
+    },
+  };
+}

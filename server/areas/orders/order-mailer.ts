@@ -1,0 +1,48 @@
+import { eq } from "drizzle-orm";
+import type { Lang } from "../../../domain/i18n";
+import type { Order } from "../../../domain/types";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { orders } from "../../db/schema";
+import type { MailService } from "../mail/mail.service";
+import { invoiceUrlOf, resultUrlOf } from "../payments/payments.service";
+import { orderEmail } from "./order-emails";
+import type { OrderQueries } from "./orders.queries";
+
+// Sends an order's e-mails in the language the order was placed in. Called after the change is
+// committed; a failure to write or send is logged and never undoes the order (the outbox row
+// records SMTP failures for a later retry).
+
+export type OrderEmailKind = "received" | "paid" | "shipped" | "canceled";
+
+/** The carrier's public tracking page for a shipment number (InPost for both methods). */
+export function trackingUrlOf(shipmentNumber: string): string {
+  return `https://inpost.pl/sledzenie-przesylek?number=${encodeURIComponent(shipmentNumber)}`;
+}
+
+export function createOrderMailer(
+  db: Db,
+  config: Config,
+  deps: { mail: MailService; queries: OrderQueries; log: { error(data: object, message: string): void } },
+) {
+  return async function sendOrderEmail(kind: OrderEmailKind, orderId: number): Promise<void> {
+    let order: Order | null = null;
+    try {
+      order = await deps.queries.getById(orderId);
+      if (!order) return;
+      const [row] = await db.select({ lang: orders.lang }).from(orders).where(eq(orders.id, orderId));
+      const lang: Lang = row?.lang === "en" ? "en" : "pl";
+      const absolute = (path: string) => `${config.publicUrl}${path}`;
+      await deps.mail.send(
+        orderEmail(kind, order, {
+          lang,
+          orderUrl: absolute(resultUrlOf(order).replace("/gotowe", "/zamowienie")),
+          trackingUrl: order.shipmentNumber ? trackingUrlOf(order.shipmentNumber) : null,
+          invoiceUrl: order.invoiceUrl ? absolute(invoiceUrlOf(order)) : null,
+        }),
+      );
+    } catch (error) {
+      deps.log.error({ err: error, orderId, kind }, "order e-mail not sent");
+    }
+  };
+}

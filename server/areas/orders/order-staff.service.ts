@@ -1,0 +1,107 @@
+import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { canTransition, type MODERATOR_STATUSES } from "../../../domain/order-status";
+import type { Order } from "../../../domain/types";
+import { parseForm } from "../../../domain/validation/errors";
+import { MSG } from "../../../domain/validation/messages";
+import { addStatusSchema } from "../../../domain/validation/order";
+import { addShipmentNumberSchema, isSameShipmentNumber } from "../../../domain/validation/shipment";
+import type { Db } from "../../db/client";
+import { orderStatuses, orders } from "../../db/schema";
+import { fail, ok, type Result } from "../../http/errors";
+import type { OrderEmailKind } from "./order-mailer";
+import type { OrderQueries } from "./orders.queries";
+import { releaseOrderStock } from "./stock";
+
+// What shop staff do to an order (SPEC §4 moderator actions, §7 add-shipment-number / add-status):
+// every change goes through canTransition under the order row lock; adding a shipment number sends
+// the shipment e-mail, canceling gives the units back and sends the cancellation e-mail.
+
+export interface StaffOrderList {
+  items: Order[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export function createOrderStaffService(
+  db: Db,
+  deps: { queries: OrderQueries; sendEmail(kind: OrderEmailKind, orderId: number): Promise<void> },
+) {
+  return {
+    /** Newest first, optionally by status and by number or e-mail (part of either). */
+    async list(filter: {
+      status?: string;
+      search?: string;
+      page?: number;
+      pageSize?: number;
+    }): Promise<StaffOrderList> {
+      const pageSize = Math.min(Math.max(filter.pageSize ?? 20, 1), 100);
+      const page = Math.max(filter.page ?? 1, 1);
+      const conditions = [];
+      if (filter.status) conditions.push(eq(orders.status, filter.status));
+      const search = filter.search?.trim();
+      if (search) {
+        const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        conditions.push(or(ilike(orders.orderNumber, pattern), ilike(orders.email, pattern)));
+      }
+      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where);
+      const rows = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+      const items = await deps.queries.getManyById(rows.map((row) => row.id));
+      return { items, total: count?.total ?? 0, page, pageSize };
+    },
+
+    /** PUT /orders/{id}/add-shipment-number: failures validation (same as before), order/not-found, conflict. */
+    async addShipmentNumber(orderId: number, input: unknown): Promise<Result<Order>> {
+      const parsed = parseForm(addShipmentNumberSchema, input);
+      if (!parsed.ok) return fail("validation", parsed.errors);
+      const number = parsed.data.shipmentNumber;
+      const outcome = await db.transaction(async (tx) => {
+        const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+        if (!order) return fail("order/not-found");
+        if (isSameShipmentNumber(order.shipmentNumber, number)) {
+          return fail("validation", { shipmentNumber: { key: MSG.shipmentSameAsPrevious } });
+        }
+        if (!canTransition(order.status, "SHIPMENT_NUMBER_ADDED")) return fail("conflict");
+        const now = new Date();
+        await tx.insert(orderStatuses).values({ orderId, status: "SHIPMENT_NUMBER_ADDED", createdAt: now });
+        await tx
+          .update(orders)
+          .set({ shipmentNumber: number, status: "SHIPMENT_NUMBER_ADDED", updatedAt: now })
+          .where(eq(orders.id, orderId));
+        return ok(undefined);
+      });
+      if (!outcome.ok) return outcome;
+      await deps.sendEmail("shipped", orderId);
+      const order = await deps.queries.getById(orderId);
+      return order ? ok(order) : fail("order/not-found");
+    },
+
+    /** PUT /orders/{id}/add-status: CANCELED (units back, e-mail) or PARCEL_DELIVERED, when the rules allow. */
+    async addStatus(orderId: number, input: unknown): Promise<Result<Order>> {
+      const parsed = parseForm(addStatusSchema, input);
+      if (!parsed.ok) return fail("validation", parsed.errors);
+      const status: (typeof MODERATOR_STATUSES)[number] = parsed.data.status;
+      const outcome = await db.transaction(async (tx) => {
+        const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+        if (!order) return fail("order/not-found");
+        if (!canTransition(order.status, status)) return fail("conflict");
+        const now = new Date();
+        await tx.insert(orderStatuses).values({ orderId, status, createdAt: now });
+        await tx.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, orderId));
+        if (status === "CANCELED") await releaseOrderStock(tx, orderId);
+        return ok(undefined);
+      });
+      if (!outcome.ok) return outcome;
+      if (status === "CANCELED") await deps.sendEmail("canceled", orderId);
+      const order = await deps.queries.getById(orderId);
+      return order ? ok(order) : fail("order/not-found");
+    },
+  };
+}

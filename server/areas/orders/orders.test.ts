@@ -1,0 +1,557 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../app";
+import { type Config, loadConfig } from "../../config";
+import { mailOutbox, orderStatuses, orders, products, productVariants } from "../../db/schema";
+import { demoNotification } from "../../integrations/payments/demo";
+import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
+import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "./orders.fixtures";
+
+// Placing and paying orders through the API, on a real database (PGlite, and PostgreSQL when
+// DATABASE_URL is set — the concurrency cases are only meaningful there).
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let config: Config;
+let shop: ShopFixtures;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  config = loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "orders-")) });
+  app = await buildApp(config, database, { web: false, logger: false });
+  shop = await insertShopFixtures(database.db);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.destroy();
+});
+
+const db = () => database.db;
+
+async function stockOf(variantId: number): Promise<number> {
+  const [row] = await db()
+    .select({ q: productVariants.quantity })
+    .from(productVariants)
+    .where(eq(productVariants.id, variantId));
+  return row?.q ?? -1;
+}
+async function productStock(productId: number): Promise<number> {
+  const [row] = await db().select({ q: products.quantity }).from(products).where(eq(products.id, productId));
+  return row?.q ?? -1;
+}
+
+function twoLines(s: ShopFixtures) {
+  return [
+    { productId: s.plain.id, quantity: 1, variantKeys: {}, variantId: null },
+    {
+      productId: s.variantProduct.id,
+      quantity: 1,
+      variantKeys: { [String(s.variantProduct.fieldId)]: s.variantProduct.pink.optionId },
+      variantId: s.variantProduct.pink.variantId,
+    },
+  ];
+}
+
+function post(body: unknown, headers: Record<string, string> = {}) {
+  return app.inject({ method: "POST", url: "/api/orders", payload: body as object, headers });
+}
+
+async function notify(
+  input: {
+    externalId: string;
+    orderNumber: string;
+    status: "CONFIRMED" | "REJECTED" | "PENDING";
+    amountGrosze: number;
+    currency?: string;
+  },
+  signatureOverride?: string,
+) {
+  const signed = demoNotification(config.payments.provider === "demo" ? config.payments.demoSecret : "", {
+    currency: "PLN",
+    ...input,
+  });
+  return app.inject({
+    method: "POST",
+    url: "/api/payments/demo/notifications",
+    payload: signed.rawBody,
+    headers: { "content-type": "application/json", signature: signatureOverride ?? signed.headers.signature },
+  });
+}
+
+function externalIdOf(redirectUrl: string): string {
+  return redirectUrl.replace("/bramka-demo/", "");
+}
+
+describe("POST /api/orders", () => {
+  it("places a guest order: prices, free delivery and the coupon from the database, stock taken, payment started", async () => {
+    const plainBefore = await productStock(shop.plain.id);
+    const pinkBefore = await stockOf(shop.variantProduct.pink.variantId);
+    // 40.00 + 75.00 = 115.00 ≥ 99 → free delivery; 10 % off → 103.50
+    const response = await post(
+      orderBody({ cart: twoLines(shop), priceGrosze: 10_350, coupon: shop.percentCoupon.id }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const body = response.json();
+    expect(body.payment.redirectUrl).toMatch(/^\/bramka-demo\/DEMO-[A-Z2-7]{16}$/);
+    expect(body.orderNumber).toMatch(/^\d{4}-[0-9A-Z]{5}-[0-9A-Z]{5}$/);
+    expect(body.status).toBe("PAYMENT_NEW");
+    expect(await productStock(shop.plain.id)).toBe(plainBefore - 1);
+    expect(await stockOf(shop.variantProduct.pink.variantId)).toBe(pinkBefore - 1);
+
+    const order = (
+      await app.inject({ url: `/api/orders/${body.orderNumber}?email=ANNA@example.com` })
+    ).json();
+    expect(order).toMatchObject({
+      priceGrosze: 10_350,
+      totalProductsGrosze: 11_500,
+      couponDiscountGrosze: 1_150,
+      delivery: { method: "parcel-locker", priceGrosze: 0 },
+      maxProcessingTime: "3-6",
+      email: "anna@example.com",
+    });
+    expect(order.cart[1]).toMatchObject({
+      unitPriceGrosze: 7_500,
+      variantLabel: "Kolor: różowy",
+      vatRate: 8,
+    });
+    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, "anna@example.com"));
+    expect(mails.map((m) => m.template)).toContain("order-received");
+  });
+
+  it("refuses a tampered total with the fresh figures and takes nothing", async () => {
+    const before = await productStock(shop.plain.id);
+    const response = await post(orderBody({ cart: twoLines(shop).slice(0, 1), priceGrosze: 100 }));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      code: "order/price-changed",
+      details: {
+        totalGrosze: 4_000 + 999,
+        productsGrosze: 4_000,
+        deliveryGrosze: 999,
+        unitPricesGrosze: [4_000],
+      },
+    });
+    expect(await productStock(shop.plain.id)).toBe(before);
+  });
+
+  it("refuses a hidden product, a variant of another product and a missing variant", async () => {
+    const hidden = await post(
+      orderBody({
+        cart: [{ productId: shop.hidden.id, quantity: 1, variantKeys: {}, variantId: null }],
+        priceGrosze: 1_999,
+      }),
+    );
+    expect(hidden.statusCode).toBe(409);
+    expect(hidden.json()).toMatchObject({
+      code: "product/unavailable",
+      message: "Ten produkt jest niedostępny. Odśwież stronę i spróbuj ponownie.",
+    });
+    const wrongVariant = await post(
+      orderBody({
+        cart: [
+          {
+            productId: shop.plain.id,
+            quantity: 1,
+            variantKeys: {},
+            variantId: shop.variantProduct.pink.variantId,
+          },
+        ],
+        priceGrosze: 4_999,
+      }),
+    );
+    expect(wrongVariant.json().code).toBe("product/unavailable");
+    const missingVariant = await post(
+      orderBody({
+        cart: [{ productId: shop.variantProduct.id, quantity: 1, variantKeys: {}, variantId: null }],
+        priceGrosze: 8_499,
+      }),
+    );
+    expect(missingVariant.json().code).toBe("product/unavailable");
+  });
+
+  it("answers out of stock with a 409 naming the product", async () => {
+    const blue = shop.variantProduct.blue;
+    const response = await post(
+      orderBody({
+        cart: [
+          { productId: shop.variantProduct.id, quantity: 5, variantKeys: {}, variantId: blue.variantId },
+        ],
+        priceGrosze: 5 * blue.priceGrosze,
+      }),
+    );
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      code: "order/out-of-stock",
+      details: { available: 4, variantId: blue.variantId },
+    });
+    expect(response.json().details.product).toMatch(/^Śpiworek/);
+    expect(await stockOf(blue.variantId)).toBe(4);
+  });
+
+  it("validates the payload: 400 with field errors, parcel locker needs a point, terms must be accepted", async () => {
+    const response = await post({
+      ...orderBody({ cart: twoLines(shop), priceGrosze: 1 }),
+      deliveryPoint: null,
+      acceptTermsAndConditions: false,
+      recipient: { ...RECIPIENT, phone: "12" },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().fields)).toEqual(
+      expect.arrayContaining(["acceptTermsAndConditions", "recipient.phone"]),
+    );
+    const noPoint = await post({
+      ...orderBody({ cart: twoLines(shop), priceGrosze: 1 }),
+      deliveryPoint: null,
+    });
+    expect(noPoint.statusCode).toBe(400);
+    expect(noPoint.json().fields.deliveryPoint).toMatchObject({ key: "checkout.selectParcelLocker" });
+  });
+
+  it("returns the same order for a retried request with the same Idempotency-Key", async () => {
+    const before = await productStock(shop.plain.id);
+    const body = orderBody({ cart: twoLines(shop).slice(0, 1), priceGrosze: 4_999 });
+    const first = await post(body, { "idempotency-key": "retry-key-1" });
+    const second = await post(body, { "idempotency-key": "retry-key-1" });
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.json().orderNumber).toBe(first.json().orderNumber);
+    expect(second.json().payment.redirectUrl).toBe(first.json().payment.redirectUrl);
+    expect(await productStock(shop.plain.id)).toBe(before - 1);
+  });
+
+  it("an unapproved customer cannot order, and gets the confirmation e-mail again", async () => {
+    const user = await createSignedInUser(db(), { approved: false, emailConfirmed: false });
+    const response = await post(
+      orderBody({ cart: twoLines(shop).slice(0, 1), priceGrosze: 4_999 }),
+      bearer(user.token),
+    );
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe("checkout/account-not-approved");
+    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
+    expect(mails.map((m) => m.template)).toContain("email-confirmation");
+  });
+
+  it("a signed-in customer's order uses the account e-mail and shows in /api/orders/my", async () => {
+    const user = await createSignedInUser(db());
+    const recipient = { ...RECIPIENT, email: "" };
+    const response = await post(
+      orderBody({
+        cart: twoLines(shop).slice(0, 1),
+        priceGrosze: 4_000 + 1_499,
+        delivery: "courier",
+        deliveryPoint: null,
+        recipient,
+      }),
+      bearer(user.token),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().email).toBe(user.email);
+    const mine = (await app.inject({ url: "/api/orders/my", headers: bearer(user.token) })).json();
+    expect(mine.map((o: { orderNumber: string }) => o.orderNumber)).toContain(response.json().orderNumber);
+    expect(mine[0].delivery).toMatchObject({ method: "courier", priceGrosze: 1_499 });
+  });
+});
+
+describe("payments", () => {
+  async function placeOne(cartQuantity = 1) {
+    const response = await post(
+      orderBody({
+        cart: [{ productId: shop.plain.id, quantity: cartQuantity, variantKeys: {}, variantId: null }],
+        priceGrosze: 4_000 * cartQuantity + (4_000 * cartQuantity >= 9_900 ? 0 : 999),
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const body = response.json();
+    return { ...body, externalId: externalIdOf(body.payment.redirectUrl) } as {
+      _id: number;
+      orderNumber: string;
+      priceGrosze: number;
+      externalId: string;
+    };
+  }
+  async function statusesOf(orderId: number) {
+    const rows = await db().select().from(orderStatuses).where(eq(orderStatuses.orderId, orderId));
+    return rows.map((r) => r.status);
+  }
+
+  it("the demo bank's pay confirms once, issues the invoice and sends the paid e-mail, whatever the repeats", async () => {
+    const order = await placeOne();
+    const confirm = {
+      externalId: order.externalId,
+      orderNumber: order.orderNumber,
+      status: "CONFIRMED" as const,
+      amountGrosze: order.priceGrosze,
+    };
+    const replies = await Promise.all(Array.from({ length: 10 }, () => notify(confirm)));
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(10).fill(202));
+    const statuses = await statusesOf(order._id);
+    expect(statuses.filter((s) => s === "PAYMENT_CONFIRMED")).toHaveLength(1);
+    const [row] = await db().select().from(orders).where(eq(orders.id, order._id));
+    expect(row?.status).toBe("PAYMENT_CONFIRMED");
+    expect(row?.invoiceUrl).toContain(`/api/orders/${order.orderNumber}/invoice`);
+    const paidMails = await db().select().from(mailOutbox).where(eq(mailOutbox.template, "order-paid"));
+    expect(paidMails.filter((m) => m.subject.includes(order.orderNumber))).toHaveLength(1);
+
+    // out of order: PENDING after CONFIRMED changes nothing
+    expect((await notify({ ...confirm, status: "PENDING" })).statusCode).toBe(202);
+    expect((await db().select().from(orders).where(eq(orders.id, order._id)))[0]?.status).toBe(
+      "PAYMENT_CONFIRMED",
+    );
+  });
+
+  it("refuses a bad signature with 400 and changes nothing", async () => {
+    const order = await placeOne();
+    const response = await notify(
+      {
+        externalId: order.externalId,
+        orderNumber: order.orderNumber,
+        status: "CONFIRMED",
+        amountGrosze: order.priceGrosze,
+      },
+      "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+    );
+    expect(response.statusCode).toBe(400);
+    expect(await statusesOf(order._id)).not.toContain("PAYMENT_CONFIRMED");
+  });
+
+  it("does not confirm a payment whose amount or currency differs from the order", async () => {
+    const order = await placeOne();
+    await notify({
+      externalId: order.externalId,
+      orderNumber: order.orderNumber,
+      status: "CONFIRMED",
+      amountGrosze: order.priceGrosze - 1,
+    });
+    const other = await placeOne();
+    await notify({
+      externalId: other.externalId,
+      orderNumber: other.orderNumber,
+      status: "CONFIRMED",
+      amountGrosze: other.priceGrosze,
+      currency: "EUR",
+    });
+    for (const id of [order._id, other._id]) {
+      const [row] = await db().select().from(orders).where(eq(orders.id, id));
+      expect(row?.status).toBe("PAYMENT_NEW");
+      expect(row?.paidAt).toBeNull();
+    }
+  });
+
+  it("a rejected payment gives the units back; a retry takes them again and can be paid", async () => {
+    const before = await productStock(shop.plain.id);
+    const order = await placeOne(2);
+    expect(await productStock(shop.plain.id)).toBe(before - 2);
+    const decided = await app.services.payments.demoDecide(order.externalId, "reject");
+    expect(decided.ok && decided.value.returnUrl).toBe(
+      `/gotowe?orderNumber=${order.orderNumber}&email=anna%40example.com`,
+    );
+    expect((await db().select().from(orders).where(eq(orders.id, order._id)))[0]?.status).toBe(
+      "PAYMENT_ERROR",
+    );
+    expect(await productStock(shop.plain.id)).toBe(before);
+
+    const retry = await app.inject({
+      url: `/api/orders/retry-payment/${order.orderNumber}?email=anna@example.com`,
+    });
+    expect(retry.statusCode, retry.body).toBe(200);
+    const newExternalId = externalIdOf(retry.json().redirectUrl);
+    expect(newExternalId).not.toBe(order.externalId);
+    expect(await productStock(shop.plain.id)).toBe(before - 2);
+    const paid = await app.services.payments.demoDecide(newExternalId, "pay");
+    expect(paid.ok).toBe(true);
+    expect(await statusesOf(order._id)).toEqual([
+      "NEW",
+      "PAYMENT_NEW",
+      "PAYMENT_ERROR",
+      "PAYMENT_NEW",
+      "PAYMENT_CONFIRMED",
+    ]);
+    expect(await productStock(shop.plain.id)).toBe(before - 2);
+  });
+
+  it("unpaid orders give their units back after the payment time; a late payment takes them again", async () => {
+    const before = await productStock(shop.plain.id);
+    const order = await placeOne();
+    await db()
+      .update(orders)
+      .set({ reservedUntil: new Date(Date.now() - 1_000) })
+      .where(eq(orders.id, order._id));
+    expect(await app.services.payments.releaseExpired()).toBeGreaterThanOrEqual(1);
+    expect(await productStock(shop.plain.id)).toBe(before);
+    expect(await app.services.payments.releaseExpired()).toBe(0);
+    await app.services.payments.demoDecide(order.externalId, "pay");
+    expect((await db().select().from(orders).where(eq(orders.id, order._id)))[0]?.status).toBe(
+      "PAYMENT_CONFIRMED",
+    );
+    expect(await productStock(shop.plain.id)).toBe(before - 1);
+  });
+
+  it("guest lookup needs the matching e-mail; someone else's order is not found", async () => {
+    const order = await placeOne();
+    expect(
+      (await app.inject({ url: `/api/orders/${order.orderNumber}?email=anna@example.com` })).statusCode,
+    ).toBe(200);
+    expect(
+      (await app.inject({ url: `/api/orders/${order.orderNumber}?email=eve@example.com` })).statusCode,
+    ).toBe(404);
+    const stranger = await createSignedInUser(db());
+    expect(
+      (await app.inject({ url: `/api/orders/${order._id}`, headers: bearer(stranger.token) })).statusCode,
+    ).toBe(404);
+  });
+
+  it("serves the invoice PDF only once paid, to the e-mail's owner", async () => {
+    const order = await placeOne();
+    const url = `/api/orders/${order.orderNumber}/invoice?email=anna@example.com`;
+    expect((await app.inject({ url })).json().code).toBe("invoice/not-ready");
+    await app.services.payments.demoDecide(order.externalId, "pay");
+    const pdf = await app.inject({ url });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    expect((await app.inject({ url: url.replace("anna@", "eve@") })).statusCode).toBe(404);
+  });
+});
+
+describe("concurrency", () => {
+  it("50 concurrent buyers for 3 units: exactly 3 orders, the rest a clear 409, stock ends at 0", async () => {
+    const s = await insertShopFixtures(db(), { pinkQuantity: 3 });
+    const line = {
+      productId: s.variantProduct.id,
+      quantity: 1,
+      variantKeys: {},
+      variantId: s.variantProduct.pink.variantId,
+    };
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, () => post(orderBody({ cart: [line], priceGrosze: 7_500 + 999 }))),
+    );
+    const codes = replies.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(3);
+    expect(codes.filter((c) => c === 409)).toHaveLength(47);
+    expect(
+      replies.filter((r) => r.statusCode === 409).every((r) => r.json().code === "order/out-of-stock"),
+    ).toBe(true);
+    expect(await stockOf(s.variantProduct.pink.variantId)).toBe(0);
+  });
+
+  it("a coupon limited to 5 uses gives exactly 5 discounts under 20 concurrent orders", async () => {
+    const s = await insertShopFixtures(db(), { couponLimit: 5, plainQuantity: 100 });
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        post(
+          orderBody({
+            cart: [{ productId: s.plain.id, quantity: 1, variantKeys: {}, variantId: null }],
+            priceGrosze: 4_000 + 999 - 500,
+            coupon: s.limitedCoupon.id,
+          }),
+        ),
+      ),
+    );
+    expect(replies.filter((r) => r.statusCode === 201)).toHaveLength(5);
+    expect(replies.filter((r) => r.statusCode !== 201).every((r) => r.json().code === "coupon/invalid")).toBe(
+      true,
+    );
+  });
+});
+
+describe("staff order actions", () => {
+  async function place() {
+    const response = await post(
+      orderBody({
+        cart: [{ productId: shop.plain.id, quantity: 1, variantKeys: {}, variantId: null }],
+        priceGrosze: 4_999,
+      }),
+    );
+    const body = response.json();
+    return { ...body, externalId: externalIdOf(body.payment.redirectUrl) } as {
+      _id: number;
+      orderNumber: string;
+      externalId: string;
+    };
+  }
+  const mailsFor = async (orderNumber: string, template: string) =>
+    (await db().select().from(mailOutbox).where(eq(mailOutbox.template, template))).filter((m) =>
+      m.text.includes(orderNumber),
+    );
+
+  it("only shop staff may list orders and change them", async () => {
+    const order = await place();
+    const customer = await createSignedInUser(db());
+    expect((await app.inject({ url: "/api/orders" })).statusCode).toBe(401);
+    expect((await app.inject({ url: "/api/orders", headers: bearer(customer.token) })).statusCode).toBe(403);
+    const put = (headers: Record<string, string>) =>
+      app.inject({
+        method: "PUT",
+        url: `/api/orders/${order._id}/add-status`,
+        payload: { status: "CANCELED" },
+        headers,
+      });
+    expect((await put({})).statusCode).toBe(401);
+    expect((await put(bearer(customer.token))).json().message).toBe("Required moderator role");
+  });
+
+  it("a shipment number sends the shipment e-mail with the tracking link; the same number again is refused", async () => {
+    const order = await place();
+    await app.services.payments.demoDecide(order.externalId, "pay");
+    const staff = await createSignedInUser(db(), { roles: ["shop-moderator", "user"] });
+    const add = (shipmentNumber: string) =>
+      app.inject({
+        method: "PUT",
+        url: `/api/orders/${order._id}/add-shipment-number`,
+        payload: { shipmentNumber },
+        headers: bearer(staff.token),
+      });
+    const first = await add("620000000000000000000001");
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      status: "SHIPMENT_NUMBER_ADDED",
+      shipmentNumber: "620000000000000000000001",
+    });
+    const [mail] = await mailsFor(order.orderNumber, "order-shipped");
+    expect(mail?.text).toContain("https://inpost.pl/sledzenie-przesylek?number=620000000000000000000001");
+    const again = await add("6200 0000 0000 0000 0000 0001");
+    expect(again.statusCode).toBe(400);
+    expect(again.json().fields.shipmentNumber.key).toBe("shipment.sameAsPrevious");
+    const list = (
+      await app.inject({ url: `/api/orders?szukaj=${order.orderNumber}`, headers: bearer(staff.token) })
+    ).json();
+    expect(list.total).toBe(1);
+    expect(list.items[0].shipmentNumber).toBe("620000000000000000000001");
+  });
+
+  it("canceling an unpaid order gives the units back and sends the e-mail; a paid order cannot be canceled", async () => {
+    const staff = await createSignedInUser(db(), { roles: ["shop-moderator", "user"] });
+    const before = await productStock(shop.plain.id);
+    const unpaid = await place();
+    const cancel = (id: number) =>
+      app.inject({
+        method: "PUT",
+        url: `/api/orders/${id}/add-status`,
+        payload: { status: "CANCELED" },
+        headers: bearer(staff.token),
+      });
+    expect((await cancel(unpaid._id)).statusCode).toBe(200);
+    expect(await productStock(shop.plain.id)).toBe(before);
+    expect(await mailsFor(unpaid.orderNumber, "order-canceled")).toHaveLength(1);
+    // a late payment of a canceled order does not revive it
+    await app.services.payments.demoDecide(unpaid.externalId, "pay");
+    expect((await db().select().from(orders).where(eq(orders.id, unpaid._id)))[0]?.status).toBe("CANCELED");
+
+    const paid = await place();
+    await app.services.payments.demoDecide(paid.externalId, "pay");
+    expect((await cancel(paid._id)).statusCode).toBe(409);
+    const delivered = await app.inject({
+      method: "PUT",
+      url: `/api/orders/${paid._id}/add-status`,
+      payload: { status: "PARCEL_DELIVERED" },
+      headers: bearer(staff.token),
+    });
+    expect(delivered.json().status).toBe("PARCEL_DELIVERED");
+  });
+});

@@ -1,0 +1,165 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../app";
+import { loadConfig } from "../../config";
+import { orders, products } from "../../db/schema";
+import { createPaymentProvider } from "../../integrations/payments";
+import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { type FakePaynow, startFakePaynow } from "../../test/fake-paynow";
+import { insertShopFixtures, orderBody, type ShopFixtures } from "../orders/orders.fixtures";
+
+// The whole payment flow with PAYMENT_PROVIDER=paynow against a local fake Paynow v3 server:
+// order → signed payment request → notification webhook (signature checked) → paid; the gateway
+// down or too slow → a clean 502 with the units given back, and a later notification still confirms.
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let paynow: FakePaynow;
+let shop: ShopFixtures;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  paynow = await startFakePaynow();
+  const config = loadConfig({
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "paynow-flow-")),
+    PAYMENT_PROVIDER: "paynow",
+    PAYNOW_API_URL: paynow.url,
+    PAYNOW_API_KEY: paynow.apiKey,
+    PAYNOW_SIGNATURE_KEY: paynow.signatureKey,
+    PUBLIC_URL: "https://shop.example",
+  });
+  app = await buildApp(config, database, {
+    web: false,
+    logger: false,
+    paymentProvider: createPaymentProvider(config, { timeoutMs: 400 }),
+  });
+  shop = await insertShopFixtures(database.db);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await paynow?.close();
+  await database?.destroy();
+});
+
+async function stock(): Promise<number> {
+  const [row] = await database.db
+    .select({ q: products.quantity })
+    .from(products)
+    .where(eq(products.id, shop.plain.id));
+  return row?.q ?? -1;
+}
+
+function placeOrder() {
+  return app.inject({
+    method: "POST",
+    url: "/api/orders",
+    payload: orderBody({
+      cart: [{ productId: shop.plain.id, quantity: 1, variantKeys: {}, variantId: null }],
+      priceGrosze: 4_999,
+    }),
+  });
+}
+
+function deliver(notification: { rawBody: string; headers: Record<string, string> }) {
+  return app.inject({
+    method: "POST",
+    url: "/api/payments/paynow/notifications",
+    payload: notification.rawBody,
+    headers: { "content-type": "application/json", ...notification.headers },
+  });
+}
+
+async function orderRow(orderNumber: string) {
+  const [row] = await database.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+  return row;
+}
+
+describe("Paynow flow", () => {
+  it("registers a signed payment and confirms the order from the verified notification", async () => {
+    const response = await placeOrder();
+    expect(response.statusCode, response.body).toBe(201);
+    const { orderNumber, payment } = response.json();
+    const created = paynow.requests.find((r) => r.method === "POST" && r.path === "/v3/payments");
+    expect(created?.status).toBe(201);
+    const sent = JSON.parse(created?.body ?? "{}");
+    expect(sent).toMatchObject({
+      amount: 4_999,
+      currency: "PLN",
+      externalId: orderNumber,
+      buyer: { email: "anna@example.com" },
+    });
+    expect(sent.continueUrl).toBe(
+      `https://shop.example/gotowe?orderNumber=${orderNumber}&email=anna%40example.com`,
+    );
+    const [paymentId] = [...paynow.payments.keys()];
+    expect(payment.redirectUrl).toBe(paynow.payments.get(paymentId ?? "")?.redirectUrl);
+
+    expect((await deliver(paynow.notification(paymentId ?? "", "PENDING"))).statusCode).toBe(202);
+    expect((await orderRow(orderNumber))?.status).toBe("PAYMENT_PENDING");
+    expect((await deliver(paynow.notification(paymentId ?? "", "CONFIRMED"))).statusCode).toBe(202);
+    expect((await orderRow(orderNumber))?.status).toBe("PAYMENT_CONFIRMED");
+    // repeated and out of order: still paid
+    expect((await deliver(paynow.notification(paymentId ?? "", "PENDING"))).statusCode).toBe(202);
+    expect((await orderRow(orderNumber))?.status).toBe("PAYMENT_CONFIRMED");
+  });
+
+  it("answers 400 to a forged signature and to a tampered body, and changes nothing", async () => {
+    const response = await placeOrder();
+    const { orderNumber } = response.json();
+    const paymentId =
+      [...paynow.payments.values()].find((p) => p.request.externalId === orderNumber)?.paymentId ?? "";
+    const genuine = paynow.notification(paymentId, "CONFIRMED");
+    const forged = await deliver({ rawBody: genuine.rawBody, headers: { signature: "Zm9yZ2Vk" } });
+    expect(forged.statusCode).toBe(400);
+    const tampered = await deliver({
+      rawBody: genuine.rawBody.replace("CONFIRMED", "REJECTED"),
+      headers: genuine.headers,
+    });
+    expect(tampered.statusCode).toBe(400);
+    expect((await orderRow(orderNumber))?.status).toBe("PAYMENT_NEW");
+  });
+
+  it("maps REJECTED to PAYMENT_ERROR and gives the units back", async () => {
+    const before = await stock();
+    const { orderNumber } = (await placeOrder()).json();
+    const paymentId =
+      [...paynow.payments.values()].find((p) => p.request.externalId === orderNumber)?.paymentId ?? "";
+    await deliver(paynow.notification(paymentId, "REJECTED"));
+    expect((await orderRow(orderNumber))?.status).toBe("PAYMENT_ERROR");
+    expect(await stock()).toBe(before);
+  });
+
+  it("gateway down: a clean 502, the units given back, nothing charged", async () => {
+    const before = await stock();
+    paynow.refuse("503");
+    const response = await placeOrder();
+    paynow.refuse(null);
+    expect(response.statusCode).toBe(502);
+    expect(response.json().code).toBe("payment/unavailable");
+    expect(await stock()).toBe(before);
+  });
+
+  it("gateway too slow: 502 within the timeout; its later notification still confirms the order", async () => {
+    const before = await stock();
+    paynow.setDelay(1_500);
+    const started = Date.now();
+    const response = await placeOrder();
+    paynow.setDelay(0);
+    expect(response.statusCode).toBe(502);
+    expect(Date.now() - started).toBeLessThan(1_400);
+    expect(await stock()).toBe(before);
+    // the fake registered the payment after all; Paynow then notifies with our order number
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    const late = [...paynow.payments.values()].at(-1);
+    expect(late).toBeDefined();
+    const orderNumber = late?.request.externalId ?? "";
+    expect((await deliver(paynow.notification(late?.paymentId ?? "", "CONFIRMED"))).statusCode).toBe(202);
+    expect((await orderRow(orderNumber))?.status).toBe("PAYMENT_CONFIRMED");
+    expect(await stock()).toBe(before - 1);
+  });
+});

@@ -1,0 +1,482 @@
+import fs from "node:fs/promises";
+import { createRequire } from "node:module";
+import fontkit from "@pdf-lib/fontkit";
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
+import type { InvoiceDocument, InvoiceLine } from "../../../domain/invoice";
+import { formatPrice, groszeToDecimalString } from "../../../domain/money";
+
+// Draws the Polish VAT invoice of domain/invoice.ts as an A4 PDF (docs/decisions/013-invoices.md).
+// pdf-lib with an embedded, subsetted DejaVu Sans Condensed (TrueType from the dejavu-fonts-ttf
+// package) so every Polish letter is a real glyph; the standard PDF fonts have no ą, ę, ł, ń, ś, ź, ż.
+// The lines table continues on further pages (with its header repeated); every page has a footer
+// with the number and "Strona i z n".
+
+const require = createRequire(import.meta.url);
+const FONT_FILES = {
+  regular: "dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf",
+  bold: "dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf",
+} as const;
+
+let fontBytes: Promise<{ regular: Uint8Array; bold: Uint8Array }> | null = null;
+
+/** The TrueType files, read once per process. */
+function loadFontBytes() {
+  fontBytes ??= Promise.all([
+    fs.readFile(require.resolve(FONT_FILES.regular)),
+    fs.readFile(require.resolve(FONT_FILES.bold)),
+  ]).then(([regular, bold]) => ({ regular, bold }));
+  return fontBytes;
+}
+
+const PAGE_SIZE: [number, number] = [595.28, 841.89]; // A4 in points
+const MARGIN = 40;
+const FOOTER_HEIGHT = 24;
+const CONTENT_WIDTH = PAGE_SIZE[0] - 2 * MARGIN;
+const TEXT = rgb(0.1, 0.1, 0.1);
+const MUTED = rgb(0.35, 0.35, 0.35);
+const RULE = rgb(0.75, 0.75, 0.75);
+const HEADER_FILL = rgb(0.92, 0.92, 0.92);
+const TABLE_SIZE = 8;
+const TABLE_LINE = 10;
+const CELL_PAD = 3;
+/** a product title longer than this many wrapped lines is cut with "…" */
+const MAX_NAME_LINES = 12;
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+}
+
+type Align = "left" | "right" | "center";
+
+interface Column {
+  header: string;
+  width: number;
+  align: Align;
+  cell: (line: InvoiceLine) => string;
+}
+
+/** "2026-11-21" -> "21.11.2026" */
+function polishDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split("-");
+  return year && month && day ? `${day}.${month}.${year}` : isoDate;
+}
+
+/** 1234 -> "12,34" (table cells; the currency is stated above the table) */
+function amount(grosze: number): string {
+  return groszeToDecimalString(grosze).replace(".", ",");
+}
+
+/** One line of plain text: control characters and runs of whitespace become one space. */
+function clean(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+  return text.replace(/[\u0000-\u001f\u007f\s]+/g, " ").trim();
+}
+
+/** Splits text into lines no wider than maxWidth (words first, then characters for a too-long word). */
+export function wrapText(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
+  const width = (value: string) => font.widthOfTextAtSize(value, size);
+  const lines: string[] = [];
+  let current = "";
+  for (const word of clean(text).split(" ")) {
+    if (word === "") continue;
+    const candidate = current ? `${current} ${word}` : word;
+    if (width(candidate) <= maxWidth) {
+      current = candidate;
+      continue;
+    }
+    if (current) lines.push(current);
+    current = "";
+    // a word wider than the column is broken by characters
+    let piece = "";
+    for (const char of word) {
+      if (piece && width(piece + char) > maxWidth) {
+        lines.push(piece);
+        piece = "";
+      }
+      piece += char;
+    }
+    current = piece;
+  }
+  if (current) lines.push(current);
+  return lines.length > 0 ? lines : [""];
+}
+
+class Layout {
+  page: PDFPage;
+  y: number;
+
+  constructor(
+    readonly pdf: PDFDocument,
+    readonly fonts: Fonts,
+  ) {
+    this.page = this.addPage();
+    this.y = PAGE_SIZE[1] - MARGIN;
+  }
+
+  addPage(): PDFPage {
+    this.page = this.pdf.addPage(PAGE_SIZE);
+    this.y = PAGE_SIZE[1] - MARGIN;
+    return this.page;
+  }
+
+  get bottom(): number {
+    return MARGIN + FOOTER_HEIGHT;
+  }
+
+  /** Starts a new page when fewer than `height` points are left. */
+  ensure(height: number): boolean {
+    if (this.y - height >= this.bottom) return false;
+    this.addPage();
+    return true;
+  }
+
+  text(
+    value: string,
+    x: number,
+    y: number,
+    options: {
+      size?: number;
+      bold?: boolean;
+      color?: ReturnType<typeof rgb>;
+      align?: Align;
+      width?: number;
+    } = {},
+  ): void {
+    const size = options.size ?? 9;
+    const font = options.bold ? this.fonts.bold : this.fonts.regular;
+    const text = clean(value);
+    const textWidth = font.widthOfTextAtSize(text, size);
+    const width = options.width ?? 0;
+    const left =
+      options.align === "right"
+        ? x + width - textWidth
+        : options.align === "center"
+          ? x + (width - textWidth) / 2
+          : x;
+    this.page.drawText(text, { x: left, y, size, font, color: options.color ?? TEXT });
+  }
+
+  rule(y: number, x = MARGIN, width = CONTENT_WIDTH, color = RULE): void {
+    this.page.drawLine({ start: { x, y }, end: { x: x + width, y }, thickness: 0.5, color });
+  }
+}
+
+function columnsFor(doc: InvoiceDocument): Column[] {
+  const withDiscount = doc.lines.some((line) => line.discountGrosze > 0);
+  const fixed: Column[] = [
+    { header: "Lp.", width: 22, align: "right", cell: (l) => String(l.position) },
+    { header: "Nazwa", width: 0, align: "left", cell: (l) => l.name },
+    { header: "Ilość", width: 42, align: "right", cell: (l) => `${l.quantity} ${l.unit}` },
+    { header: "Cena brutto", width: 52, align: "right", cell: (l) => amount(l.unitPriceGrosze) },
+    ...(withDiscount
+      ? [
+          {
+            header: "Rabat",
+            width: 46,
+            align: "right" as const,
+            cell: (l: InvoiceLine) => (l.discountGrosze > 0 ? `-${amount(l.discountGrosze)}` : "–"),
+          },
+        ]
+      : []),
+    { header: "Wartość netto", width: 56, align: "right", cell: (l) => amount(l.netGrosze) },
+    { header: "Stawka VAT", width: 40, align: "right", cell: (l) => `${l.vatRate}%` },
+    { header: "Kwota VAT", width: 50, align: "right", cell: (l) => amount(l.vatGrosze) },
+    { header: "Wartość brutto", width: 58, align: "right", cell: (l) => amount(l.grossGrosze) },
+  ];
+  const used = fixed.reduce((sum, column) => sum + column.width, 0);
+  return fixed.map((column) =>
+    column.header === "Nazwa" ? { ...column, width: CONTENT_WIDTH - used } : column,
+  );
+}
+
+/** Draws one table row of already wrapped cells; returns nothing, moves layout.y down. */
+function drawRow(
+  layout: Layout,
+  columns: readonly { width: number; align: Align }[],
+  cells: readonly string[][],
+  options: { bold?: boolean; fill?: boolean } = {},
+): void {
+  const lineCount = Math.max(...cells.map((cell) => cell.length));
+  const height = lineCount * TABLE_LINE + 2 * CELL_PAD;
+  const top = layout.y;
+  if (options.fill) {
+    layout.page.drawRectangle({
+      x: MARGIN,
+      y: top - height,
+      width: CONTENT_WIDTH,
+      height,
+      color: HEADER_FILL,
+    });
+  }
+  let x = MARGIN;
+  columns.forEach((column, index) => {
+    const lines = cells[index] ?? [];
+    lines.forEach((text, lineIndex) => {
+      layout.text(text, x + CELL_PAD, top - CELL_PAD - (lineIndex + 1) * TABLE_LINE + 2.5, {
+        size: TABLE_SIZE,
+        bold: options.bold,
+        align: column.align,
+        width: column.width - 2 * CELL_PAD,
+      });
+    });
+    x += column.width;
+  });
+  layout.y = top - height;
+  layout.rule(layout.y);
+}
+
+function wrapRow(
+  layout: Layout,
+  columns: readonly Column[],
+  values: readonly string[],
+  bold = false,
+): string[][] {
+  const font = bold ? layout.fonts.bold : layout.fonts.regular;
+  return columns.map((column, index) =>
+    wrapText(values[index] ?? "", font, TABLE_SIZE, column.width - 2 * CELL_PAD),
+  );
+}
+
+function rowHeight(cells: readonly string[][]): number {
+  return Math.max(...cells.map((cell) => cell.length)) * TABLE_LINE + 2 * CELL_PAD;
+}
+
+function drawHeader(layout: Layout, doc: InvoiceDocument): void {
+  const top = layout.y;
+  layout.text("Faktura VAT", MARGIN, top - 18, { size: 18, bold: true });
+  layout.text(`nr ${doc.number}`, MARGIN, top - 36, { size: 12, bold: true });
+  const right = MARGIN + CONTENT_WIDTH;
+  const labelX = right - 200;
+  const rows: [string, string][] = [
+    ["Data wystawienia:", polishDate(doc.issueDate)],
+    ["Data sprzedaży:", polishDate(doc.saleDate)],
+    ["Zamówienie nr:", doc.orderNumber],
+  ];
+  rows.forEach(([label, value], index) => {
+    const y = top - 14 - index * 13;
+    layout.text(label, labelX, y, { size: 9, color: MUTED });
+    layout.text(value, labelX + 80, y, { size: 9, bold: true, align: "right", width: 120 });
+  });
+  layout.y = top - 52;
+  layout.rule(layout.y, MARGIN, CONTENT_WIDTH, MUTED);
+}
+
+function drawParties(layout: Layout, doc: InvoiceDocument): void {
+  const half = (CONTENT_WIDTH - 20) / 2;
+  const blocks = [
+    {
+      title: "Sprzedawca",
+      x: MARGIN,
+      lines: [
+        ...doc.seller.addressLines,
+        `NIP: ${doc.seller.nip}`,
+        ...(doc.seller.bankAccount ? [`Nr rachunku: ${doc.seller.bankAccount}`] : []),
+      ],
+      name: doc.seller.name,
+    },
+    {
+      title: "Nabywca",
+      x: MARGIN + half + 20,
+      lines: [...doc.buyer.addressLines, ...(doc.buyer.nip ? [`NIP: ${doc.buyer.nip}`] : [])],
+      name: doc.buyer.name,
+    },
+  ];
+  const top = layout.y - 16;
+  let lowest = top;
+  for (const block of blocks) {
+    let y = top;
+    layout.text(block.title, block.x, y, { size: 8, bold: true, color: MUTED });
+    y -= 13;
+    for (const nameLine of wrapText(block.name, layout.fonts.bold, 10, half)) {
+      layout.text(nameLine, block.x, y, { size: 10, bold: true });
+      y -= 12;
+    }
+    for (const text of block.lines) {
+      for (const wrapped of wrapText(text, layout.fonts.regular, 9, half)) {
+        layout.text(wrapped, block.x, y, { size: 9 });
+        y -= 11;
+      }
+    }
+    lowest = Math.min(lowest, y);
+  }
+  layout.y = lowest - 8;
+}
+
+function drawLines(layout: Layout, doc: InvoiceDocument): void {
+  const columns = columnsFor(doc);
+  layout.text("Waluta: PLN. Ceny i wartości obliczone od kwot brutto.", MARGIN, layout.y - 10, {
+    size: 8,
+    color: MUTED,
+  });
+  layout.y -= 16;
+  const headerCells = wrapRow(
+    layout,
+    columns,
+    columns.map((column) => column.header),
+    true,
+  );
+  const drawTableHeader = () => {
+    layout.rule(layout.y);
+    drawRow(layout, columns, headerCells, { bold: true, fill: true });
+  };
+  layout.ensure(rowHeight(headerCells) + 3 * TABLE_LINE);
+  drawTableHeader();
+  for (const line of doc.lines) {
+    const cells = wrapRow(
+      layout,
+      columns,
+      columns.map((column) => column.cell(line)),
+    );
+    const nameIndex = columns.findIndex((column) => column.header === "Nazwa");
+    const name = cells[nameIndex];
+    if (name && name.length > MAX_NAME_LINES) {
+      cells[nameIndex] = [...name.slice(0, MAX_NAME_LINES - 1), `${name[MAX_NAME_LINES - 1] ?? ""}…`];
+    }
+    if (layout.ensure(rowHeight(cells))) {
+      layout.y -= 4;
+      drawTableHeader();
+    }
+    drawRow(layout, columns, cells);
+  }
+}
+
+function drawSummary(layout: Layout, doc: InvoiceDocument): void {
+  const columns: { width: number; align: Align }[] = [
+    { width: 70, align: "left" },
+    { width: 70, align: "right" },
+    { width: 70, align: "right" },
+    { width: 70, align: "right" },
+  ];
+  const width = columns.reduce((sum, column) => sum + column.width, 0);
+  const left = MARGIN + CONTENT_WIDTH - width;
+  const rows: string[][] = [
+    ["Stawka VAT", "Wartość netto", "Kwota VAT", "Wartość brutto"],
+    ...doc.vatSummary.map((row) => [
+      `${row.vatRate}%`,
+      amount(row.netGrosze),
+      amount(row.vatGrosze),
+      amount(row.grossGrosze),
+    ]),
+    ["Razem", amount(doc.totals.netGrosze), amount(doc.totals.vatGrosze), amount(doc.totals.grossGrosze)],
+  ];
+  const height = rows.length * (TABLE_LINE + 2 * CELL_PAD) + 30;
+  layout.ensure(height);
+  layout.y -= 14;
+  layout.text("Podsumowanie według stawek VAT", left, layout.y, { size: 9, bold: true });
+  layout.y -= 6;
+  rows.forEach((row, rowIndex) => {
+    const first = rowIndex === 0;
+    const last = rowIndex === rows.length - 1;
+    const top = layout.y;
+    const rowH = TABLE_LINE + 2 * CELL_PAD;
+    if (first || last) {
+      layout.page.drawRectangle({ x: left, y: top - rowH, width, height: rowH, color: HEADER_FILL });
+    }
+    let x = left;
+    columns.forEach((column, index) => {
+      layout.text(row[index] ?? "", x + CELL_PAD, top - CELL_PAD - TABLE_LINE + 2.5, {
+        size: TABLE_SIZE,
+        bold: first || last,
+        align: column.align,
+        width: column.width - 2 * CELL_PAD,
+      });
+      x += column.width;
+    });
+    layout.y = top - rowH;
+    layout.rule(layout.y, left, width);
+  });
+}
+
+function drawPayment(layout: Layout, doc: InvoiceDocument): void {
+  const words = wrapText(`Słownie: ${doc.amountInWords}`, layout.fonts.regular, 9, CONTENT_WIDTH);
+  const notes: string[] = [
+    "Podatek VAT obliczono od sumy wartości brutto w każdej stawce (art. 106e ust. 7 i 8 ustawy o VAT); kwoty VAT i wartości netto w pozycjach mają charakter informacyjny.",
+  ];
+  if (doc.coupon) {
+    notes.push(
+      `Rabat${doc.coupon.code ? ` (kod ${doc.coupon.code})` : ""}: -${formatPrice(doc.coupon.discountGrosze)}, rozdzielony na pozycje proporcjonalnie do ich wartości brutto.`,
+    );
+  }
+  const noteLines = notes.flatMap((note) => wrapText(note, layout.fonts.regular, 8, CONTENT_WIDTH));
+  layout.ensure(110 + words.length * 11 + noteLines.length * 10);
+  layout.y -= 22;
+  layout.text("Razem do zapłaty:", MARGIN, layout.y, { size: 12, bold: true });
+  layout.text(formatPrice(doc.totals.grossGrosze), MARGIN + 130, layout.y, { size: 12, bold: true });
+  layout.y -= 14;
+  for (const line of words) {
+    layout.text(line, MARGIN, layout.y, { size: 9 });
+    layout.y -= 11;
+  }
+  layout.y -= 4;
+  const rows: [string, string][] = [
+    ["Zapłacono:", `${formatPrice(doc.payment.paidGrosze)} (${doc.payment.status})`],
+    ["Pozostało do zapłaty:", formatPrice(doc.payment.dueGrosze)],
+    ["Sposób płatności:", doc.payment.method],
+  ];
+  for (const [label, value] of rows) {
+    layout.text(label, MARGIN, layout.y, { size: 9, color: MUTED });
+    layout.text(value, MARGIN + 130, layout.y, { size: 9, bold: label === "Zapłacono:" });
+    layout.y -= 12;
+  }
+  layout.y -= 4;
+  for (const line of noteLines) {
+    layout.text(line, MARGIN, layout.y, { size: 8, color: MUTED });
+    layout.y -= 10;
+  }
+}
+
+function drawFooters(pdf: PDFDocument, fonts: Fonts, doc: InvoiceDocument): void {
+  const pages = pdf.getPages();
+  pages.forEach((page, index) => {
+    const y = MARGIN - 8;
+    page.drawLine({
+      start: { x: MARGIN, y: y + 12 },
+      end: { x: MARGIN + CONTENT_WIDTH, y: y + 12 },
+      thickness: 0.5,
+      color: RULE,
+    });
+    page.drawText(`Faktura VAT nr ${doc.number}`, {
+      x: MARGIN,
+      y,
+      size: 8,
+      font: fonts.regular,
+      color: MUTED,
+    });
+    const label = `Strona ${index + 1} z ${pages.length}`;
+    const width = fonts.regular.widthOfTextAtSize(label, 8);
+    page.drawText(label, {
+      x: MARGIN + CONTENT_WIDTH - width,
+      y,
+      size: 8,
+      font: fonts.regular,
+      color: MUTED,
+    });
+  });
+}
+
+/** The invoice as PDF bytes (A4, one page or more). */
+export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
+  const bytes = await loadFontBytes();
+  const fonts: Fonts = {
+    regular: await pdf.embedFont(bytes.regular, { subset: true }),
+    bold: await pdf.embedFont(bytes.bold, { subset: true }),
+  };
+  pdf.setTitle(`Faktura VAT ${doc.number}`);
+  pdf.setSubject(`Faktura VAT ${doc.number} do zamówienia ${doc.orderNumber}`);
+  pdf.setAuthor(doc.seller.name);
+  pdf.setLanguage("pl-PL");
+  pdf.setCreator("Sklep");
+  pdf.setProducer("Sklep (pdf-lib)");
+
+  const layout = new Layout(pdf, fonts);
+  drawHeader(layout, doc);
+  drawParties(layout, doc);
+  drawLines(layout, doc);
+  drawSummary(layout, doc);
+  drawPayment(layout, doc);
+  drawFooters(pdf, fonts, doc);
+  return pdf.save();
+}

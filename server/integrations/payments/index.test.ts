@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../config";
+import { type FakePaynow, startFakePaynow } from "../../test/fake-paynow";
+import { createPaymentProvider, demoNotification, PaymentProviderError } from "./index";
+
+let fake: FakePaynow;
+
+beforeAll(async () => {
+  fake = await startFakePaynow();
+});
+
+afterAll(async () => {
+  await fake.close();
+});
+
+describe("createPaymentProvider", () => {
+  it("is the demo bank by default, keyed with config.payments.demoSecret", () => {
+    const config = loadConfig({ DATA_DIR: "/tmp/shop-payments" });
+    const provider = createPaymentProvider(config);
+    expect(provider.name).toBe("demo");
+    if (config.payments.provider !== "demo") throw new Error("expected the demo bank");
+    const { rawBody, headers } = demoNotification(config.payments.demoSecret, {
+      externalId: "DEMO-ABCDEFGHIJKLMNOP",
+      orderNumber: "ZAM-1",
+      status: "CONFIRMED",
+      amountGrosze: 100,
+      currency: "PLN",
+    });
+    expect(provider.verifyNotification(rawBody, headers).ok).toBe(true);
+    expect(
+      createPaymentProvider(loadConfig({ DATA_DIR: "/tmp/other" })).verifyNotification(rawBody, headers),
+    ).toEqual({ ok: false, reason: "bad-signature" });
+  });
+
+  it("is Paynow with PAYMENT_PROVIDER=paynow, talking to PAYNOW_API_URL with the configured keys", async () => {
+    const config = loadConfig({
+      PAYMENT_PROVIDER: "paynow",
+      PAYNOW_API_URL: fake.url,
+      PAYNOW_API_KEY: fake.apiKey,
+      PAYNOW_SIGNATURE_KEY: fake.signatureKey,
+    });
+    const provider = createPaymentProvider(config);
+    expect(provider.name).toBe("paynow");
+    const created = await provider.createPayment({
+      orderNumber: "ZAM-7",
+      amountGrosze: 9_900,
+      currency: "PLN",
+      description: "Zamówienie ZAM-7",
+      buyer: { email: "jan@example.com", locale: "pl-PL" },
+      continueUrl: "https://sklep.example/gotowe?orderNumber=ZAM-7",
+      notificationUrl: "https://sklep.example/api/payments/notifications",
+      idempotencyKey: "ZAM-7-1",
+    });
+    expect(fake.payments.get(created.externalId)?.request.amount).toBe(9_900);
+  });
+
+  it("passes the timeout option to the Paynow adapter", async () => {
+    const config = loadConfig({
+      PAYMENT_PROVIDER: "paynow",
+      PAYNOW_API_URL: fake.url,
+      PAYNOW_API_KEY: fake.apiKey,
+      PAYNOW_SIGNATURE_KEY: fake.signatureKey,
+    });
+    fake.setDelay(3_000);
+    try {
+      const error = await createPaymentProvider(config, { timeoutMs: 200 })
+        .getPaymentStatus("AAAA-BBB-CCC-DDD")
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(PaymentProviderError);
+      expect((error as PaymentProviderError).kind).toBe("unavailable");
+    } finally {
+      fake.setDelay(0);
+    }
+  });
+
+  it("uses the injected fetch", async () => {
+    const config = loadConfig({
+      PAYMENT_PROVIDER: "paynow",
+      PAYNOW_API_URL: "https://api.sandbox.paynow.pl",
+      PAYNOW_API_KEY: "key",
+      PAYNOW_SIGNATURE_KEY: "secret",
+    });
+    const calls: string[] = [];
+    const fakeFetch: typeof fetch = async (input) => {
+      calls.push(String(input));
+      return new Response(JSON.stringify({ paymentId: "AAAA-BBB-CCC-DDD", status: "CONFIRMED" }), {
+        status: 200,
+      });
+    };
+    const provider = createPaymentProvider(config, { fetch: fakeFetch });
+    expect(await provider.getPaymentStatus("AAAA-BBB-CCC-DDD")).toBe("PAYMENT_CONFIRMED");
+    expect(calls).toEqual(["https://api.sandbox.paynow.pl/v3/payments/AAAA-BBB-CCC-DDD/status"]);
+  });
+});

@@ -1,0 +1,85 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { DeliveryPoint } from "../../../domain/types";
+import { ParcelPointPicker, type ParcelPointPickerProps } from "./parcel-point-picker";
+
+// The picker as the server renders it (inside a router whose root data gives the language):
+// the "Zaznacz paczkomat" button, or the chosen point with its "zmień" button. The dialogs are
+// client-only (they open on a click).
+
+const POINT: DeliveryPoint = {
+  foreign_access_point_id: "KRA010",
+  name: "Paczkomat KRA010",
+  street: "Karmelicka",
+  house_number: "45",
+  flat_number: "3",
+  postal_code: "31-128",
+  city: "Kraków",
+};
+
+const NO_WIDGETS = { apaczkaAppId: null, inpostGeowidgetToken: null };
+
+async function render(props: Partial<ParcelPointPickerProps>, lang: "pl" | "en" = "pl"): Promise<string> {
+  const element = createElement(ParcelPointPicker, {
+    value: null,
+    onSelect: () => {},
+    settings: NO_WIDGETS,
+    ...props,
+  });
+  const routes = [{ id: "root", path: "/", loader: () => ({ lang }), element }];
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request("http://shop.test/"));
+  if (context instanceof Response) throw new Error("unexpected response");
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToStaticMarkup(createElement(StaticRouterProvider, { router, context, hydrate: false }));
+}
+
+function text(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+describe("ParcelPointPicker (server render)", () => {
+  it("offers the button Zaznacz paczkomat when no point is chosen", async () => {
+    const html = await render({});
+    expect(html).toMatch(/<button type="button" aria-haspopup="dialog"[^>]*>Zaznacz paczkomat<\/button>/);
+    expect(text(html)).not.toContain("zmień");
+    expect(html).not.toContain("<dialog");
+  });
+
+  it("shows the chosen point's id, name, street with house/flat number, postcode, city and zmień", async () => {
+    const html = await render({ value: POINT });
+    const shown = text(html);
+    expect(shown).toContain("Paczkomat KRA010");
+    expect(shown).toContain("Kod paczkomatu: KRA010");
+    expect(shown).toContain("Karmelicka 45/3");
+    expect(shown).toContain("31-128 Kraków");
+    expect(html).toMatch(/<button type="button"[^>]*aria-label="zmień punkt odbioru"[^>]*>zmień<\/button>/);
+    expect(shown).not.toContain("Zaznacz paczkomat");
+  });
+
+  it("leaves out what the point does not have", async () => {
+    const shown = text(
+      await render({ value: { ...POINT, name: "KRA010", house_number: null, flat_number: null } }),
+    );
+    expect(shown).toContain("Kod paczkomatu: KRA010 Karmelicka 31-128 Kraków");
+    expect(shown).not.toContain("Paczkomat KRA010");
+  });
+
+  it("is translated", async () => {
+    expect(text(await render({}, "en"))).toContain("Select a parcel locker");
+    const html = await render({ value: POINT }, "en");
+    expect(html).toMatch(/aria-label="change the pick-up point"[^>]*>change<\/button>/);
+    expect(text(html)).not.toContain("Kod paczkomatu");
+  });
+
+  it("renders the same with a map widget configured (the widget loads on click)", async () => {
+    const html = await render({ settings: { apaczkaAppId: "app", inpostGeowidgetToken: null } });
+    expect(text(html)).toContain("Zaznacz paczkomat");
+    expect(html).not.toContain("apaczka.map.js");
+  });
+});

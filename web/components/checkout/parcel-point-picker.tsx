@@ -1,0 +1,154 @@
+import { useEffect, useRef, useState } from "react";
+import type { DeliveryPoint } from "../../../domain/types";
+import type { PublicSettings } from "../../../server/app";
+import { useT } from "../../lib/i18n";
+import { parcelPickerMode, pointDisplayName, postcodeLine, streetLine } from "../../lib/parcel-widgets";
+import { Spinner } from "../form-field";
+import { GeowidgetDialog, openApaczkaMap } from "./parcel-map-widgets";
+import { ParcelSearchDialog } from "./parcel-search-dialog";
+
+// The content of the checkout's "Punkt odbioru" block (SPEC §2 Checkout): the chosen point (id,
+// name, street with house and flat number, postcode, city) with a "zmień" link-button, or the
+// button "Zaznacz paczkomat". The button opens a picker limited to one carrier (InPost):
+//   - Apaczka's map when settings.apaczkaAppId is set,
+//   - else InPost's Geowidget (in our dialog) when settings.inpostGeowidgetToken is set,
+//   - else, and whenever a widget's script cannot load, our own search dialog over
+//     GET /api/parcel-points (the demo lockers or the synced InPost list).
+// The component keeps no point of its own: `value` comes from and `onSelect` goes to the page.
+
+export interface ParcelPointPickerProps {
+  value: DeliveryPoint | null;
+  onSelect: (point: DeliveryPoint) => void;
+  settings: PublicSettings["parcelLockers"];
+}
+
+type OpenDialog = null | "builtin" | "geowidget";
+
+const LINK_BUTTON =
+  "rounded text-sm font-semibold text-accent-700 underline underline-offset-4 hover:text-accent-800";
+const BUTTON =
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-full border border-stone-300 bg-white px-5 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-50 disabled:cursor-wait disabled:opacity-80";
+
+export function ParcelPointPicker({ value, onSelect, settings }: ParcelPointPickerProps) {
+  const t = useT();
+  const mode = parcelPickerMode(settings);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  /** a widget failed to load: the built-in dialog says so */
+  const [widgetFailed, setWidgetFailed] = useState(false);
+  const [loadingMap, setLoadingMap] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const restoreFocus = useRef(false);
+
+  // Back to the button that opened the picker (after a choice it is the "zmień" button).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: also after `value` swaps the button
+  useEffect(() => {
+    if (dialog === null && !loadingMap && restoreFocus.current) {
+      restoreFocus.current = false;
+      triggerRef.current?.focus();
+    }
+  }, [dialog, loadingMap, value]);
+
+  function close() {
+    restoreFocus.current = true;
+    setDialog(null);
+  }
+
+  function choose(point: DeliveryPoint) {
+    onSelect(point);
+    setAnnouncement(t("parcelPicker.chosen", { id: point.foreign_access_point_id }));
+    close();
+  }
+
+  function fallBack() {
+    setWidgetFailed(true);
+    setDialog("builtin");
+  }
+
+  async function open() {
+    setAnnouncement("");
+    if (mode === "builtin" || widgetFailed) {
+      setDialog("builtin");
+    } else if (mode === "geowidget") {
+      setDialog("geowidget");
+    } else if (settings.apaczkaAppId) {
+      setLoadingMap(true);
+      try {
+        // the map is Apaczka's own modal; it calls back with the record, or null when closed
+        await openApaczkaMap(settings.apaczkaAppId, (point) => {
+          if (point) choose(point);
+          else triggerRef.current?.focus();
+        });
+      } catch {
+        fallBack();
+      } finally {
+        setLoadingMap(false);
+      }
+    }
+  }
+
+  const name = value ? pointDisplayName(value) : null;
+
+  return (
+    <div className="text-sm text-stone-800">
+      {value ? (
+        <div className="flex flex-wrap items-start justify-between gap-x-6 gap-y-2">
+          <address className="not-italic leading-6" data-testid="parcel-point-chosen">
+            {name ? <p className="font-semibold text-stone-900">{name}</p> : null}
+            <p>
+              {t("order.pickupPointId")}:{" "}
+              <span className="font-semibold text-stone-900">{value.foreign_access_point_id}</span>
+            </p>
+            {streetLine(value) ? <p>{streetLine(value)}</p> : null}
+            {postcodeLine(value) ? <p>{postcodeLine(value)}</p> : null}
+          </address>
+          <button
+            ref={triggerRef}
+            type="button"
+            onClick={open}
+            disabled={loadingMap}
+            aria-haspopup="dialog"
+            aria-label={t("parcelPicker.changeLabel")}
+            className={`${LINK_BUTTON} inline-flex min-h-11 items-center gap-2 px-1`}
+          >
+            {loadingMap ? <Spinner /> : null}
+            {t("checkout.changePickupPoint")}
+          </button>
+        </div>
+      ) : (
+        <button
+          ref={triggerRef}
+          type="button"
+          onClick={open}
+          disabled={loadingMap}
+          aria-haspopup="dialog"
+          aria-busy={loadingMap || undefined}
+          className={BUTTON}
+        >
+          {loadingMap ? <Spinner /> : null}
+          {t("checkout.markParcelLocker")}
+        </button>
+      )}
+      {loadingMap ? <p className="mt-2 text-stone-600">{t("parcelPicker.loadingMap")}</p> : null}
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      {dialog === "builtin" ? (
+        <ParcelSearchDialog
+          current={value}
+          notice={widgetFailed && mode !== "builtin" ? t("parcelPicker.mapUnavailable") : null}
+          onChoose={choose}
+          onClose={close}
+        />
+      ) : null}
+      {dialog === "geowidget" && settings.inpostGeowidgetToken ? (
+        <GeowidgetDialog
+          token={settings.inpostGeowidgetToken}
+          onChoose={choose}
+          onClose={close}
+          onFail={fallBack}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,319 @@
+import { type AppLoadContext, data, redirect } from "react-router";
+import { toOrderCart } from "../../domain/cart";
+import {
+  DELIVERY_METHODS,
+  type DeliveryMethodId,
+  deliveryPriceGrosze,
+  isDeliveryMethodId,
+} from "../../domain/delivery";
+import type { CartView, DeliveryPoint, PriceChangedDetails } from "../../domain/types";
+import { parseForm } from "../../domain/validation/errors";
+import { deliveryPointSchema, makeOrderCreateSchema } from "../../domain/validation/order";
+import type { Failure } from "../../server/http/errors";
+import { errorMessageKey, errorStatus } from "./auth.server";
+import { CART_PATH, CHECKOUT_PATH } from "./cart-paths";
+import {
+  ADDRESS_SECTIONS,
+  type AddressSection,
+  type AddressValues,
+  type CheckoutActionData,
+  type CheckoutIntent,
+  type CheckoutMessage,
+  copyRecipientToInvoice,
+  hasSectionErrors,
+  invoiceFromUser,
+  isCheckoutIntent,
+  modeInputName,
+  postedSection,
+  recipientFromUser,
+  sectionFields,
+  sectionSchema,
+} from "./checkout";
+import { redirectWithFlash } from "./flash.server";
+import {
+  checkoutDataCookie,
+  deliveryMethodCookie,
+  deliveryPointCookie,
+  readCheckoutData,
+  readCouponCode,
+  readDeliveryMethod,
+  readDeliveryPoint,
+  readSavedCart,
+} from "./shop-cookies";
+
+// The loader and action of /dostawa-i-platnosc (SPEC §2 Checkout screen, §5 Checkout, §8). The
+// route file only wires them. Everything the shopper typed is kept in cookies for 7 days (saved on
+// every successful step and on pay); the order itself is created by services.orders.create, which
+// recomputes the price from the database.
+
+/** Personal data: never stored by a shared cache. */
+export const NO_STORE = { "Cache-Control": "no-store" } as const;
+
+/** The visitor's cart, restored on the server from the cart cookie (never from posted lines). */
+export async function loadCart(context: AppLoadContext, request: Request): Promise<CartView> {
+  const header = request.headers.get("cookie");
+  const { cart } = await context.services.cart.view({
+    saved: readSavedCart(header),
+    couponCode: readCouponCode(header),
+    deliveryMethod: readDeliveryMethod(header),
+    user: context.user,
+  });
+  return cart;
+}
+
+/** An unapproved account may not check out (SPEC §4): back to the cart with the message. */
+function refuseUnapproved(context: AppLoadContext) {
+  if (context.user && !context.user.approved) {
+    throw redirectWithFlash(CART_PATH, { type: "error", key: "checkout.accountNotApproved" });
+  }
+}
+
+function onlyFields(values: AddressValues | undefined, fields: readonly string[]): AddressValues {
+  const kept: AddressValues = {};
+  for (const field of fields) kept[field] = values?.[field] ?? "";
+  return kept;
+}
+
+function isValidSection(section: AddressSection, loggedIn: boolean, values: AddressValues): boolean {
+  return sectionSchema(section, loggedIn).safeParse(values).success;
+}
+
+function storedPoint(header: string | null): DeliveryPoint | null {
+  const parsed = deliveryPointSchema.safeParse(readDeliveryPoint(header) ?? undefined);
+  return parsed.success ? parsed.data : null;
+}
+
+function postedPoint(value: FormDataEntryValue | null): DeliveryPoint | null {
+  if (typeof value !== "string" || value.length === 0 || value.length > 2000) return null;
+  try {
+    const parsed = deliveryPointSchema.safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function checkoutLoader(context: AppLoadContext, request: Request) {
+  refuseUnapproved(context);
+  const cart = await loadCart(context, request);
+  if (cart.lines.length === 0) throw redirect(CART_PATH);
+
+  const user = context.user;
+  const loggedIn = user !== null;
+  const header = request.headers.get("cookie");
+  const stored = readCheckoutData(header, user?.email ?? null);
+  // a logged-in user's account data fills a form that has nothing stored (SPEC §2 Checkout)
+  const recipient = onlyFields(
+    stored.recipient ?? recipientFromUser(user),
+    sectionFields("recipient", loggedIn),
+  );
+  const invoiceData = onlyFields(
+    stored.invoiceData ?? invoiceFromUser(user),
+    sectionFields("invoiceData", loggedIn),
+  );
+
+  return data(
+    {
+      cart,
+      loggedIn,
+      /** the account e-mail a logged-in user's confirmation goes to (the recipient e-mail is hidden) */
+      accountEmail: user?.email ?? null,
+      values: { recipient, invoiceData },
+      /** stored valid data shows as a summary; anything else opens the form */
+      editing: {
+        recipient: !isValidSection("recipient", loggedIn, recipient),
+        invoiceData: !isValidSection("invoiceData", loggedIn, invoiceData),
+      },
+      deliveryMethod: cart.deliveryMethod,
+      deliveryOptions: DELIVERY_METHODS.map((method) => ({
+        id: method.id,
+        priceGrosze: deliveryPriceGrosze(method.id, cart.productsGrosze),
+      })),
+      deliveryPoint: storedPoint(header),
+      /** sent back with the order: a double click or a resubmitted page gets the same order */
+      idempotencyKey: crypto.randomUUID(),
+      paymentProvider: context.publicSettings.paymentProvider,
+      parcelLockers: context.publicSettings.parcelLockers,
+    },
+    { headers: NO_STORE },
+  );
+}
+
+function headersWith(cookies: readonly string[]): Headers {
+  const headers = new Headers(NO_STORE);
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+const FORM_CONTAINS_ERRORS: CheckoutMessage = { key: "errors.formContainsErrors" };
+const SELECT_PARCEL_LOCKER = { key: "checkout.selectParcelLocker" } as const;
+
+/** The message of a refused order (SPEC §8: "Error: " plus the message). */
+function failureMessage(failure: Failure): CheckoutMessage {
+  switch (failure.code) {
+    case "validation":
+      return FORM_CONTAINS_ERRORS;
+    case "order/price-changed":
+      return { key: "errors.priceChanged" };
+    case "order/out-of-stock": {
+      const product = failure.details?.product;
+      return {
+        key: "errors.outOfStock",
+        params: { product: typeof product === "string" ? product : "" },
+        errorPrefix: true,
+      };
+    }
+    case "checkout/account-not-approved":
+      return { key: "checkout.accountNotApproved" };
+    default:
+      return { key: errorMessageKey(failure.code), errorPrefix: true };
+  }
+}
+
+function priceChangedDetails(failure: Failure): PriceChangedDetails | undefined {
+  if (failure.code !== "order/price-changed" || !failure.details) return undefined;
+  const total = failure.details.totalGrosze;
+  return typeof total === "number" ? (failure.details as unknown as PriceChangedDetails) : undefined;
+}
+
+export async function checkoutAction(context: AppLoadContext, request: Request) {
+  refuseUnapproved(context);
+  const user = context.user;
+  const loggedIn = user !== null;
+  const userEmail = user?.email ?? null;
+  const header = request.headers.get("cookie");
+  const form = await request.formData();
+  const intentValue = form.get("intent");
+  const intent: CheckoutIntent | null = isCheckoutIntent(intentValue) ? intentValue : null;
+  /** a background save from the browser (delivery or point changed): answer with data, never redirect */
+  const background = form.get("via") === "fetcher";
+
+  const values: Record<AddressSection, AddressValues> = {
+    recipient: postedSection(form, "recipient", loggedIn),
+    invoiceData: postedSection(form, "invoiceData", loggedIn),
+  };
+  const editing: Record<AddressSection, boolean> = {
+    recipient: form.get(modeInputName("recipient")) === "edit",
+    invoiceData: form.get(modeInputName("invoiceData")) === "edit",
+  };
+  const postedDelivery = form.get("delivery");
+  const delivery: DeliveryMethodId = isDeliveryMethodId(postedDelivery)
+    ? postedDelivery
+    : readDeliveryMethod(header);
+  const point = postedPoint(form.get("deliveryPoint")) ?? (background ? null : storedPoint(header));
+  const accepted = form.has("acceptTermsAndConditions");
+  const typedCookies = () => [
+    checkoutDataCookie(header, userEmail, { recipient: values.recipient, invoiceData: values.invoiceData }),
+    deliveryMethodCookie(delivery),
+    ...(point ? [deliveryPointCookie(point)] : []),
+  ];
+  const state = (extra: Partial<CheckoutActionData> = {}): CheckoutActionData => ({
+    intent,
+    values,
+    editing,
+    deliveryPoint: point,
+    acceptTermsAndConditions: accepted,
+    ...extra,
+  });
+  // a successful step: save what was typed and show the page again (works without JavaScript)
+  const saved = (cookies: string[]) => redirect(CHECKOUT_PATH, { headers: headersWith(cookies) });
+
+  switch (intent) {
+    case "delivery": {
+      if (background) return data({ ok: true }, { headers: headersWith([deliveryMethodCookie(delivery)]) });
+      return saved(typedCookies());
+    }
+    case "point": {
+      if (!point) {
+        return data(state({ errors: { deliveryPoint: SELECT_PARCEL_LOCKER } }), {
+          status: 400,
+          headers: NO_STORE,
+        });
+      }
+      if (background) return data({ ok: true }, { headers: headersWith([deliveryPointCookie(point)]) });
+      return saved(typedCookies());
+    }
+    case "save-recipient":
+    case "save-invoiceData": {
+      const section: AddressSection = intent === "save-recipient" ? "recipient" : "invoiceData";
+      const parsed = parseForm(sectionSchema(section, loggedIn), values[section]);
+      if (!parsed.ok) {
+        const errors = Object.fromEntries(
+          Object.entries(parsed.errors).map(([field, error]) => [`${section}.${field}`, error]),
+        );
+        return data(
+          state({ errors, editing: { ...editing, [section]: true }, message: FORM_CONTAINS_ERRORS }),
+          {
+            status: 400,
+            headers: NO_STORE,
+          },
+        );
+      }
+      return saved(typedCookies());
+    }
+    case "edit-recipient":
+    case "edit-invoiceData": {
+      const section: AddressSection = intent === "edit-recipient" ? "recipient" : "invoiceData";
+      return data(state({ editing: { ...editing, [section]: true } }), { headers: NO_STORE });
+    }
+    case "copy-recipient": {
+      values.invoiceData = copyRecipientToInvoice(values.recipient, values.invoiceData);
+      return data(state({ editing: { ...editing, invoiceData: true } }), { headers: NO_STORE });
+    }
+    case "pay":
+      return pay();
+    default:
+      return data(state(), { headers: NO_STORE });
+  }
+
+  async function pay() {
+    const cart = await loadCart(context, request);
+    if (cart.lines.length === 0) throw redirect(CART_PATH);
+    const priceGrosze = Number(form.get("priceGrosze"));
+    const idempotencyKey = form.get("idempotencyKey");
+    const body = {
+      priceGrosze: Number.isSafeInteger(priceGrosze) ? priceGrosze : -1,
+      delivery,
+      cart: toOrderCart(cart.lines),
+      coupon: cart.coupon?._id ?? null,
+      recipient: values.recipient,
+      invoiceData: values.invoiceData,
+      deliveryPoint: delivery === "parcel-locker" ? point : null,
+      acceptTermsAndConditions: accepted,
+      maxProcessingTime: cart.maxProcessingTime,
+    };
+    const cookies = typedCookies();
+    const invalid = (errors: CheckoutActionData["errors"], message: CheckoutMessage, status: number) => {
+      const reopened = Object.fromEntries(
+        ADDRESS_SECTIONS.map((section) => [section, editing[section] || hasSectionErrors(errors, section)]),
+      ) as Record<AddressSection, boolean>;
+      return data(state({ errors, editing: reopened, message }), { status, headers: headersWith(cookies) });
+    };
+
+    const parsed = parseForm(makeOrderCreateSchema({ requireRecipientEmail: !loggedIn }), body);
+    if (!parsed.ok) {
+      // the schema checks the point only once the rest is valid: say it together with the other errors
+      const noPoint = delivery === "parcel-locker" && !point;
+      const errors = noPoint ? { deliveryPoint: SELECT_PARCEL_LOCKER, ...parsed.errors } : parsed.errors;
+      return invalid(errors, FORM_CONTAINS_ERRORS, 400);
+    }
+
+    const result = await context.services.orders.create({
+      body,
+      user,
+      lang: context.lang,
+      idempotencyKey:
+        typeof idempotencyKey === "string" && idempotencyKey ? idempotencyKey.slice(0, 100) : null,
+    });
+    if (!result.ok) {
+      const status = errorStatus(result.code);
+      const message = failureMessage(result);
+      const priceChanged = priceChangedDetails(result);
+      if (priceChanged) {
+        return data(state({ message, priceChanged }), { status, headers: headersWith(cookies) });
+      }
+      return invalid(result.fields, message, status);
+    }
+    return redirect(result.value.redirectUrl, { headers: headersWith(cookies) });
+  }
+}

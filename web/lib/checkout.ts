@@ -1,0 +1,143 @@
+import type { MessageKey } from "../../domain/i18n";
+import type { DeliveryPoint, PriceChangedDetails, PublicUser } from "../../domain/types";
+import { invoiceDataSchema, loggedInRecipientSchema, recipientSchema } from "../../domain/validation/address";
+import type { FieldError } from "../../domain/validation/errors";
+
+// The checkout form (/dostawa-i-platnosc) as plain data, shared by the route's loader/action and
+// the browser. One HTML form holds every section; the recipient and invoice fields are named
+// "recipient.<field>" and "invoiceData.<field>", so the order schema's error paths
+// ("recipient.postCode") name the inputs directly.
+
+export type AddressSection = "recipient" | "invoiceData";
+export const ADDRESS_SECTIONS: readonly AddressSection[] = ["recipient", "invoiceData"];
+
+/** The recipient form's fields (the e-mail only for guests: a logged-in user's comes from the account). */
+export const RECIPIENT_FIELDS = ["displayName", "email", "phone", "street", "postCode", "city"] as const;
+/** The invoice form's fields (NIP optional, with checksum). */
+export const INVOICE_FIELDS = ["displayName", "street", "postCode", "city", "nip"] as const;
+
+export type AddressValues = Record<string, string>;
+
+export function sectionFields(section: AddressSection, loggedIn: boolean): readonly string[] {
+  if (section === "invoiceData") return INVOICE_FIELDS;
+  return loggedIn ? RECIPIENT_FIELDS.filter((field) => field !== "email") : RECIPIENT_FIELDS;
+}
+
+/** Name of the input holding `field` of `section` ("recipient.city"). */
+export function inputName(section: AddressSection, field: string): string {
+  return `${section}.${field}`;
+}
+
+/** Name of the hidden input telling the action whether a section was posted as a form or as a summary. */
+export function modeInputName(section: AddressSection): string {
+  return `${section}Mode`;
+}
+
+/** The typed values of one section of the posted form (only its known fields, as strings). */
+export function postedSection(form: FormData, section: AddressSection, loggedIn: boolean): AddressValues {
+  const values: AddressValues = {};
+  for (const field of sectionFields(section, loggedIn)) {
+    const value = form.get(inputName(section, field));
+    if (typeof value === "string") values[field] = value.slice(0, 300);
+  }
+  return values;
+}
+
+/** A logged-in user's account data as the recipient form's starting values. */
+export function recipientFromUser(user: PublicUser | null): AddressValues {
+  if (!user) return {};
+  return {
+    displayName: user.displayName ?? "",
+    phone: user.phone ?? "",
+    street: user.street ?? "",
+    postCode: user.postCode ?? "",
+    city: user.city ?? "",
+  };
+}
+
+/** A logged-in user's account data as the invoice form's starting values (with the NIP). */
+export function invoiceFromUser(user: PublicUser | null): AddressValues {
+  if (!user) return {};
+  return {
+    displayName: user.displayName ?? "",
+    street: user.street ?? "",
+    postCode: user.postCode ?? "",
+    city: user.city ?? "",
+    nip: user.nip ?? "",
+  };
+}
+
+/** "Kopiuj z danych odbiorcy": name and address from the recipient; the invoice's NIP stays. */
+export function copyRecipientToInvoice(recipient: AddressValues, invoice: AddressValues): AddressValues {
+  return {
+    displayName: recipient.displayName ?? "",
+    street: recipient.street ?? "",
+    postCode: recipient.postCode ?? "",
+    city: recipient.city ?? "",
+    nip: invoice.nip ?? "",
+  };
+}
+
+export function sectionSchema(section: AddressSection, loggedIn: boolean) {
+  if (section === "invoiceData") return invoiceDataSchema;
+  return loggedIn ? loggedInRecipientSchema : recipientSchema;
+}
+
+/** Field errors of one section, keyed by the section's field ("postCode"). */
+export function sectionErrors(
+  errors: Record<string, FieldError> | undefined,
+  section: AddressSection,
+): Record<string, FieldError> {
+  const prefix = `${section}.`;
+  const found: Record<string, FieldError> = {};
+  for (const [path, error] of Object.entries(errors ?? {})) {
+    if (path.startsWith(prefix)) found[path.slice(prefix.length)] = error;
+  }
+  return found;
+}
+
+export function hasSectionErrors(errors: Record<string, FieldError> | undefined, section: AddressSection) {
+  return Object.keys(sectionErrors(errors, section)).length > 0;
+}
+
+/** The checkout's buttons (the `intent` of the posted form). */
+export const CHECKOUT_INTENTS = [
+  "pay",
+  "save-recipient",
+  "save-invoiceData",
+  "edit-recipient",
+  "edit-invoiceData",
+  "copy-recipient",
+  "delivery",
+  "point",
+] as const;
+export type CheckoutIntent = (typeof CHECKOUT_INTENTS)[number];
+
+export function isCheckoutIntent(value: unknown): value is CheckoutIntent {
+  return typeof value === "string" && (CHECKOUT_INTENTS as readonly string[]).includes(value);
+}
+
+/** A translated message with its parameters (shown above the pay button). */
+export interface CheckoutMessage {
+  key: MessageKey;
+  params?: Record<string, string | number>;
+  /** prefix with "Błąd: " (SPEC §8: a failed order shows Error plus the message) */
+  errorPrefix?: boolean;
+}
+
+/** What the checkout action answers when it does not redirect. */
+export interface CheckoutActionData {
+  intent: CheckoutIntent | null;
+  /** what was typed, to fill the forms again */
+  values: Record<AddressSection, AddressValues>;
+  /** which address sections show their form (true) or their summary (false) */
+  editing: Record<AddressSection, boolean>;
+  /** per-field message keys, by input name ("recipient.postCode", "deliveryPoint", "acceptTermsAndConditions") */
+  errors?: Record<string, FieldError>;
+  message?: CheckoutMessage;
+  /** the server's figures when the total changed (the page shows the new amount) */
+  priceChanged?: PriceChangedDetails;
+  /** the delivery point the form posted (kept when the order is refused) */
+  deliveryPoint?: DeliveryPoint | null;
+  acceptTermsAndConditions?: boolean;
+}

@@ -1,0 +1,52 @@
+import { data, useLoaderData } from "react-router";
+import { translate } from "../../domain/i18n";
+import { isShopModerator } from "../../domain/roles";
+import { OrderNotFound } from "../components/checkout/order-not-found";
+import { OrderCard } from "../components/order-card";
+import { NO_STORE } from "../lib/checkout.server";
+import { findOrder, lookupFromUrl } from "../lib/checkout-order.server";
+import { langFromMatches, metaTags, pageTitle } from "../lib/meta";
+import { CONTAINER } from "../lib/site";
+import type { Route } from "./+types/order-view";
+
+// /zamowienie?orderNumber=…&email=… (SPEC §2 Order view screen): "Zamówienie {orderNumber}" with the
+// full order card (the guest lookup: the number and the order's e-mail must both match).
+
+export function meta({ matches, data: loaderData }: Route.MetaArgs) {
+  const lang = langFromMatches(matches);
+  const tags = metaTags(lang, "order.notFound");
+  if (loaderData?.order) {
+    tags[0] = {
+      title: pageTitle(translate(lang, "order.viewTitle", { orderNumber: loaderData.order.orderNumber })),
+    };
+  }
+  return [...tags, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return NO_STORE;
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const order = await findOrder(context, lookupFromUrl(request));
+  const loggedIn = context.user !== null;
+  if (!order)
+    return data({ order: null, loggedIn, viewerIsModerator: false }, { status: 404, headers: NO_STORE });
+  const viewerIsModerator = context.user ? isShopModerator(context.user) : false;
+  return data({ order, loggedIn, viewerIsModerator }, { headers: NO_STORE });
+}
+
+export default function OrderView() {
+  const { order, loggedIn, viewerIsModerator } = useLoaderData<typeof loader>();
+  return (
+    <div className={`${CONTAINER} py-6 sm:py-10`}>
+      <div className="mx-auto max-w-4xl">
+        {order ? (
+          <OrderCard order={order} mode="full" headingLevel={1} viewerIsModerator={viewerIsModerator} />
+        ) : (
+          <OrderNotFound loggedIn={loggedIn} />
+        )}
+      </div>
+    </div>
+  );
+}
