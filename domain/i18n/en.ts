@@ -208,6 +208,7 @@ export const en: Record<MessageKey, string> = {
   "cart.quantityTimesPrice": "{quantity} × {price}",
   "cart.updating": "Updating the cart…",
   "cart.couponApplied": "Discount code applied: {code}",
+  "cart.allUnitsInCart": "Your cart already holds every available unit of this product.",
 
   // Checkout
   "checkout.title": "Delivery and payment",

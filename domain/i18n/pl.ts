@@ -206,6 +206,7 @@ export const pl = {
   "cart.quantityTimesPrice": "{quantity} × {price}",
   "cart.updating": "Aktualizowanie koszyka…",
   "cart.couponApplied": "Zastosowany kod rabatowy: {code}",
+  "cart.allUnitsInCart": "W koszyku są już wszystkie dostępne sztuki tego produktu.",
 
   // Checkout (delivery and payment)
   "checkout.title": "Dostawa i płatność",

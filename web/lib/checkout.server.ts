@@ -304,6 +304,7 @@ export async function checkoutAction(context: AppLoadContext, request: Request) 
       lang: context.lang,
       idempotencyKey:
         typeof idempotencyKey === "string" && idempotencyKey ? idempotencyKey.slice(0, 100) : null,
+      ip: context.ip,
     });
     if (!result.ok) {
       const status = errorStatus(result.code);

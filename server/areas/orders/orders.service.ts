@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { couponRejection } from "../../../domain/coupon";
 import { deliveryMethod } from "../../../domain/delivery";
@@ -67,6 +68,17 @@ export interface OrdersDependencies {
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
 const MAX_IDEMPOTENCY_KEY = 100;
+
+/**
+ * The stored form of a client's Idempotency-Key: hashed together with who is asking (account, or the
+ * guest's e-mail), so a key another shopper happens to use (or guesses) never returns their order.
+ */
+function scopedIdempotencyKey(key: string | null, user: PublicUser | null, email: string): string | null {
+  const trimmed = key?.trim().slice(0, MAX_IDEMPOTENCY_KEY);
+  if (!trimmed) return null;
+  const who = user ? `user:${user._id}` : `guest:${email}`;
+  return createHash("sha256").update(`${who}|${trimmed}`).digest("base64url");
+}
 
 interface PricedLine extends StockLine {
   productId: number;
@@ -236,15 +248,15 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
         await deps.resendConfirmation(user, input.ip ?? "unknown", input.lang).catch(() => {});
         return fail("checkout/account-not-approved");
       }
-      const key = input.idempotencyKey?.trim().slice(0, MAX_IDEMPOTENCY_KEY) || null;
-      if (key) {
-        const existing = await existingByKey(key);
-        if (existing) return ok(existing);
-      }
       const parsed = parseForm(makeOrderCreateSchema({ requireRecipientEmail: !user }), input.body);
       if (!parsed.ok) return fail("validation", parsed.errors);
       const payload = parsed.data;
       const email = (user?.email ?? payload.recipient.email ?? "").toLowerCase();
+      const key = scopedIdempotencyKey(input.idempotencyKey, user, email);
+      if (key) {
+        const existing = await existingByKey(key);
+        if (existing) return ok(existing);
+      }
       const recipient = { ...payload.recipient, email, phone: payload.recipient.phone ?? "" };
       const now = new Date();
 

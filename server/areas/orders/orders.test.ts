@@ -223,6 +223,13 @@ describe("POST /api/orders", () => {
     expect(second.json().orderNumber).toBe(first.json().orderNumber);
     expect(second.json().payment.redirectUrl).toBe(first.json().payment.redirectUrl);
     expect(await productStock(shop.plain.id)).toBe(before - 1);
+    // the same key from another shopper is another order: nobody gets someone else's order by its key
+    const stranger = await post(
+      { ...body, recipient: { ...body.recipient, email: "ewa@example.com" } },
+      { "idempotency-key": "retry-key-1" },
+    );
+    expect(stranger.statusCode).toBe(201);
+    expect(stranger.json().orderNumber).not.toBe(first.json().orderNumber);
   });
 
   it("an unapproved customer cannot order, and gets the confirmation e-mail again", async () => {
