@@ -11,6 +11,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { registerSessionUser } from "./http/auth";
 import { registerErrorHandler } from "./http/errors";
+import { registerOpenApi } from "./http/openapi";
 import type { RateLimits } from "./http/rate-limit";
 import type { PaymentProvider } from "./integrations/payments/payment-provider";
 import { registerApiRoutes } from "./routes";
@@ -79,6 +80,7 @@ export async function buildApp(
   app.decorate("services", services);
   registerErrorHandler(app);
   await app.register(fastifyCookie);
+  await registerOpenApi(app, { version: "1" });
 
   await app.register(
     async (api) => {
