@@ -191,6 +191,17 @@ test.describe("the cart page", () => {
     await expect(steps.getByRole("link")).toHaveCount(0);
   });
 
+  test("a saved code that stopped qualifying is removed with a note", async ({ page, context, baseURL }) => {
+    // LATO2024 is a seeded campaign that ended in 2024
+    await context.addCookies([{ name: "cartCoupon", value: "LATO2024", url: baseURL ?? "" }]);
+    await page.goto("/koszyk");
+    await expect(
+      page.getByRole("status").getByText("Kod rabatowy przestał obowiązywać i został usunięty z koszyka."),
+    ).toBeVisible();
+    await expect(page.getByRole("main").getByText(/RABAT/)).toHaveCount(0);
+    expect((await context.cookies()).find((cookie) => cookie.name === "cartCoupon")).toBeUndefined();
+  });
+
   test("an unapproved customer cannot go on to checkout and gets the message", async ({ page }) => {
     await logIn(page, UNAPPROVED.email, UNAPPROVED.password);
     await addFromProductPage(page, candidate);

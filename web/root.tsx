@@ -31,6 +31,7 @@ import type { Category, Page } from "../domain/types";
 import { type LoadedCart, loadCart } from "./lib/cart.server";
 import { ORDER_DONE_PATH } from "./lib/cart-paths";
 import { consentFromCookies } from "./lib/cookies";
+import type { FlashMessage } from "./lib/flash";
 import { clearFlashCookie, readFlash } from "./lib/flash.server";
 import { useLang, useT } from "./lib/i18n";
 import { rememberRoute } from "./lib/last-route.server";
@@ -45,9 +46,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     loadCart(request, context),
   ]);
   // a toast carried over a redirect is shown once; anonymous visitors' routes are remembered for login
-  const flash = readFlash(request.headers.get("cookie"));
+  const carried = readFlash(request.headers.get("cookie"));
   const headers = new Headers();
-  if (flash) headers.append("Set-Cookie", clearFlashCookie());
+  if (carried) headers.append("Set-Cookie", clearFlashCookie());
+  // a saved coupon that stopped qualifying is removed from the cart: say so once
+  const flash: FlashMessage | null =
+    carried ??
+    (cart.couponDropped ? { id: "coupon-dropped", type: "info", key: "cart.couponNoLongerValid" } : null);
   const lastRoute = rememberRoute(request, context.user !== null);
   if (lastRoute) headers.append("Set-Cookie", lastRoute);
   for (const cookie of cart.setCookies) headers.append("Set-Cookie", cookie);

@@ -209,6 +209,7 @@ export const en: Record<MessageKey, string> = {
   "cart.updating": "Updating the cart…",
   "cart.couponApplied": "Discount code applied: {code}",
   "cart.allUnitsInCart": "Your cart already holds every available unit of this product.",
+  "cart.couponNoLongerValid": "The discount code is no longer valid and was removed from your cart.",
 
   // Checkout
   "checkout.title": "Delivery and payment",

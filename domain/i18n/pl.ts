@@ -207,6 +207,7 @@ export const pl = {
   "cart.updating": "Aktualizowanie koszyka…",
   "cart.couponApplied": "Zastosowany kod rabatowy: {code}",
   "cart.allUnitsInCart": "W koszyku są już wszystkie dostępne sztuki tego produktu.",
+  "cart.couponNoLongerValid": "Kod rabatowy przestał obowiązywać i został usunięty z koszyka.",
 
   // Checkout (delivery and payment)
   "checkout.title": "Dostawa i płatność",

@@ -10,6 +10,8 @@ export interface LoadedCart {
   cart: CartView;
   /** Set-Cookie values to send with the page (the coupon cookie removed when it is no longer valid) */
   setCookies: string[];
+  /** the saved coupon no longer qualifies (expired, used up, below its minimum) and was removed */
+  couponDropped: boolean;
 }
 
 export async function loadCart(request: Request, context: AppLoadContext): Promise<LoadedCart> {
@@ -20,5 +22,5 @@ export async function loadCart(request: Request, context: AppLoadContext): Promi
     deliveryMethod: readDeliveryMethod(cookie),
     user: context.user,
   });
-  return { cart, setCookies: couponDropped ? [couponCookie(null)] : [] };
+  return { cart, setCookies: couponDropped ? [couponCookie(null)] : [], couponDropped };
 }
