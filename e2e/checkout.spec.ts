@@ -300,3 +300,47 @@ test.describe("buying", () => {
     ).toBeVisible();
   });
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test.setTimeout(120_000);
+
+  test("a guest chooses a parcel locker from the search list and pays with plain forms", async ({
+    page,
+    request,
+  }) => {
+    const { simple } = await productsToBuy(request);
+    await page.goto(simple.url);
+    await page.getByRole("button", { name: "Dodaj do koszyka" }).click();
+    await expect(page).toHaveURL(/\/koszyk$/);
+    await page.getByRole("main").getByRole("link", { name: "Zakupy bez logowania" }).click();
+    await expect(page).toHaveURL(/\/dostawa-i-platnosc$/);
+
+    const email = uniqueEmail("bezjs");
+    await fillAddress(recipientSection(page), { ...GUEST_ADDRESS, email });
+    await recipientSection(page).getByRole("button", { name: "Zapisz: Dane odbiorcy" }).click();
+    await invoiceSection(page).getByRole("button", { name: "Kopiuj z danych odbiorcy" }).click();
+    await invoiceSection(page).getByRole("button", { name: "Zapisz: Dane do faktury" }).click();
+
+    // the picker dialog needs JavaScript: the section offers a search field and a list instead
+    const pickup = pickupSection(page);
+    await pickup.getByLabel("Miejscowość, kod pocztowy lub kod paczkomatu").fill("Gdansk");
+    await pickup.getByRole("button", { name: "Szukaj" }).click();
+    const locker = pickupSection(page).getByRole("button", { name: /^GDA/ }).first();
+    await expect(locker).toBeVisible();
+    const code = ((await locker.textContent()) ?? "").match(/GDA\w+/)?.[0] ?? "";
+    await locker.click();
+    await expect(page).toHaveURL(/\/dostawa-i-platnosc$/);
+    await expect(pickupSection(page).getByText(code).first()).toBeVisible();
+    await expect(recipientSection(page).getByText(email)).toBeVisible();
+
+    await acceptTerms(page);
+    await goToPayment(page);
+    await page.getByRole("button", { name: "Zapłać" }).click();
+    await expect(page).toHaveURL(/\/gotowe\?/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Otrzymaliśmy Twoje zamówienie" }),
+    ).toBeVisible();
+    await expect(page.getByText(code).first()).toBeVisible();
+  });
+});

@@ -9,6 +9,7 @@ import {
 import type { CartView, DeliveryPoint, PriceChangedDetails } from "../../domain/types";
 import { parseForm } from "../../domain/validation/errors";
 import { deliveryPointSchema, makeOrderCreateSchema } from "../../domain/validation/order";
+import { parcelPointSearchSchema } from "../../domain/validation/parcel-points";
 import type { Failure } from "../../server/http/errors";
 import { errorMessageKey, errorStatus } from "./auth.server";
 import { CART_PATH, CHECKOUT_PATH } from "./cart-paths";
@@ -30,6 +31,7 @@ import {
   sectionSchema,
 } from "./checkout";
 import { redirectWithFlash } from "./flash.server";
+import { parcelPointToDeliveryPoint } from "./parcel-widgets";
 import {
   checkoutDataCookie,
   deliveryMethodCookie,
@@ -184,7 +186,12 @@ export async function checkoutAction(context: AppLoadContext, request: Request) 
   const header = request.headers.get("cookie");
   const form = await request.formData();
   const intentValue = form.get("intent");
-  const intent: CheckoutIntent | null = isCheckoutIntent(intentValue) ? intentValue : null;
+  // a locker from the no-JavaScript search list is a button named choosePoint (its value is the id)
+  const intent: CheckoutIntent | null = form.has("choosePoint")
+    ? "choose-point"
+    : isCheckoutIntent(intentValue)
+      ? intentValue
+      : null;
   /** a background save from the browser (delivery or point changed): answer with data, never redirect */
   const background = form.get("via") === "fetcher";
 
@@ -200,7 +207,7 @@ export async function checkoutAction(context: AppLoadContext, request: Request) 
   const delivery: DeliveryMethodId = isDeliveryMethodId(postedDelivery)
     ? postedDelivery
     : readDeliveryMethod(header);
-  const point = postedPoint(form.get("deliveryPoint")) ?? (background ? null : storedPoint(header));
+  let point = postedPoint(form.get("deliveryPoint")) ?? (background ? null : storedPoint(header));
   const accepted = form.has("acceptTermsAndConditions");
   const typedCookies = () => [
     checkoutDataCookie(header, userEmail, { recipient: values.recipient, invoiceData: values.invoiceData }),
@@ -231,6 +238,32 @@ export async function checkoutAction(context: AppLoadContext, request: Request) 
         });
       }
       if (background) return data({ ok: true }, { headers: headersWith([deliveryPointCookie(point)]) });
+      return saved(typedCookies());
+    }
+    case "search-points": {
+      const query = String(form.get("pointQuery") ?? "").trim();
+      const parsed = parcelPointSearchSchema.safeParse({ q: query, limit: 10 });
+      if (!parsed.success) {
+        return data(
+          state({ errors: { deliveryPoint: SELECT_PARCEL_LOCKER }, pointSearch: { query, results: [] } }),
+          {
+            status: 400,
+            headers: NO_STORE,
+          },
+        );
+      }
+      const results = await context.services.parcelPoints.search(parsed.data.q, parsed.data.limit);
+      return data(state({ pointSearch: { query, results } }), { headers: NO_STORE });
+    }
+    case "choose-point": {
+      const chosen = await context.services.parcelPoints.get(String(form.get("choosePoint") ?? ""));
+      if (!chosen) {
+        return data(state({ errors: { deliveryPoint: SELECT_PARCEL_LOCKER } }), {
+          status: 400,
+          headers: NO_STORE,
+        });
+      }
+      point = parcelPointToDeliveryPoint(chosen);
       return saved(typedCookies());
     }
     case "save-recipient":

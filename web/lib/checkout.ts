@@ -1,5 +1,5 @@
 import type { MessageKey } from "../../domain/i18n";
-import type { DeliveryPoint, PriceChangedDetails, PublicUser } from "../../domain/types";
+import type { DeliveryPoint, ParcelPoint, PriceChangedDetails, PublicUser } from "../../domain/types";
 import { invoiceDataSchema, loggedInRecipientSchema, recipientSchema } from "../../domain/validation/address";
 import type { FieldError } from "../../domain/validation/errors";
 
@@ -110,6 +110,9 @@ export const CHECKOUT_INTENTS = [
   "copy-recipient",
   "delivery",
   "point",
+  // without JavaScript: search the lockers list, then choose one (the picker dialog needs JS)
+  "search-points",
+  "choose-point",
 ] as const;
 export type CheckoutIntent = (typeof CHECKOUT_INTENTS)[number];
 
@@ -140,4 +143,6 @@ export interface CheckoutActionData {
   /** the delivery point the form posted (kept when the order is refused) */
   deliveryPoint?: DeliveryPoint | null;
   acceptTermsAndConditions?: boolean;
+  /** without JavaScript: the lockers found for the typed query */
+  pointSearch?: { query: string; results: ParcelPoint[] };
 }

@@ -293,6 +293,7 @@ export default function Checkout() {
               onSelect={choosePoint}
               settings={loaderData.parcelLockers}
               error={errors.deliveryPoint}
+              search={actionData?.pointSearch}
             />
           ) : null}
         </div>
