@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useT } from "../lib/i18n";
 import { CONTAINER } from "../lib/site";
-import { CloseIcon } from "./icons";
+import { CloseButton } from "./close-button";
 
 const DISMISSED_KEY = "adblockNoticeDismissed";
 /** class names that ad blockers' cosmetic filters hide */
@@ -65,14 +65,12 @@ export function AdblockNotice() {
         <div className="border-b border-amber-200 bg-amber-50 text-amber-950">
           <div className={`${CONTAINER} flex items-center gap-3 py-2`}>
             <p className="flex-1 text-sm">{t("common.adblockNotice")}</p>
-            <button
-              type="button"
+            <CloseButton
+              label={t("common.adblockClose")}
               onClick={dismiss}
-              aria-label={t("common.adblockClose")}
-              className="inline-flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-amber-100"
-            >
-              <CloseIcon className="size-5" />
-            </button>
+              className="size-10 hover:bg-amber-100"
+              iconClassName="size-5"
+            />
           </div>
         </div>
       ) : null}

@@ -4,7 +4,8 @@ import type { Category } from "../../domain/types";
 import { useT } from "../lib/i18n";
 import { categoryPath, PREMIUM_PATH, PRODUCTS_PATH, SALE_PATH } from "../lib/paths";
 import { AccountLink, type ShellUser } from "./account-link";
-import { ChevronDownIcon, CloseIcon, MenuIcon } from "./icons";
+import { CloseButton } from "./close-button";
+import { ChevronDownIcon, MenuIcon } from "./icons";
 import { LanguageSwitch } from "./language-switch";
 
 /**
@@ -63,14 +64,7 @@ export function MobileMenu({
         <div className="flex h-full flex-col">
           <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3">
             <span className="font-semibold">{t("nav.menu")}</span>
-            <button
-              type="button"
-              onClick={() => setOpen(false)}
-              aria-label={t("nav.closeMenu")}
-              className="inline-flex size-10 items-center justify-center rounded-full hover:bg-stone-100"
-            >
-              <CloseIcon className="size-6" />
-            </button>
+            <CloseButton label={t("nav.closeMenu")} onClick={() => setOpen(false)} />
           </div>
           <nav aria-label={t("nav.menu")} className="flex-1 overflow-y-auto px-2 py-3">
             <ul className="space-y-0.5">

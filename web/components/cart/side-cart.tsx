@@ -4,7 +4,7 @@ import { formatPrice } from "../../../domain/money";
 import { useCart } from "../../lib/cart";
 import { useT } from "../../lib/i18n";
 import { CART_PATH, productPath } from "../../lib/paths";
-import { CloseIcon } from "../icons";
+import { CloseButton } from "../close-button";
 import { useCartUi } from "./cart-ui";
 
 /**
@@ -51,14 +51,7 @@ export function SideCart() {
           <h2 id="side-cart-title" className="font-serif text-xl font-semibold text-stone-900">
             {t("cart.sideTitle")}
           </h2>
-          <button
-            type="button"
-            onClick={close}
-            aria-label={t("cart.close")}
-            className="inline-flex size-10 items-center justify-center rounded-full hover:bg-stone-100"
-          >
-            <CloseIcon className="size-6" />
-          </button>
+          <CloseButton label={t("cart.close")} onClick={close} />
         </div>
 
         {cart.lines.length === 0 ? (

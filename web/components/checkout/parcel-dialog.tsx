@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { createPortal } from "react-dom";
 import { useT } from "../../lib/i18n";
-import { CloseIcon } from "../icons";
+import { CloseButton } from "../close-button";
 
 // The modal the parcel-locker pickers open: a native <dialog> shown with showModal() (the page
 // behind is inert, Tab stays inside, Escape closes), full screen on a phone and a centred panel
@@ -54,14 +54,7 @@ export function ParcelDialog({
           <h2 id={titleId} className="text-lg font-semibold text-stone-900">
             {title}
           </h2>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label={t("common.close")}
-            className="inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-stone-100"
-          >
-            <CloseIcon className="size-6" />
-          </button>
+          <CloseButton label={t("common.close")} onClick={onClose} className="size-11 hover:bg-stone-100" />
         </div>
         {children}
       </div>
