@@ -21,6 +21,8 @@ const MAX_ID = 2_147_483_647;
 
 export interface CartProduct extends RestorableProduct {
   slug: string;
+  /** VAT rate in percent (order lines and invoices) */
+  vatRate: number;
   image: ImageRef | null;
   /** field ids in display order (always present here) */
   fields: Id[];
@@ -35,8 +37,11 @@ function validIds(ids: Iterable<Id>): Id[] {
   return [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id >= 1 && id <= MAX_ID);
 }
 
+/** What the loader needs of a database handle: a pool or a transaction (the order reads in its own). */
+type Reader = Pick<Db, "select" | "selectDistinctOn">;
+
 /** The products (hidden ones too: the caller decides) with variants, fields and first image. */
-export async function loadCartCatalog(db: Db, productIds: Iterable<Id>): Promise<CartCatalog> {
+export async function loadCartCatalog(db: Reader, productIds: Iterable<Id>): Promise<CartCatalog> {
   const ids = validIds(productIds);
   const catalog: CartCatalog = { products: new Map(), fields: new Map() };
   if (ids.length === 0) return catalog;
@@ -52,6 +57,7 @@ export async function loadCartCatalog(db: Db, productIds: Iterable<Id>): Promise
         priceGrosze: products.priceGrosze,
         promotionalPriceGrosze: products.promotionalPriceGrosze,
         processingTime: products.processingTime,
+        vatRate: products.vatRate,
       })
       .from(products)
       .where(inArray(products.id, ids)),
@@ -111,6 +117,7 @@ export async function loadCartCatalog(db: Db, productIds: Iterable<Id>): Promise
       priceGrosze: row.priceGrosze,
       promotionalPriceGrosze: row.promotionalPriceGrosze,
       processingTime: row.processingTime,
+      vatRate: row.vatRate,
       fields: [],
       variants: [],
       image: null,

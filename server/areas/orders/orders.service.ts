@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, eq, ne, or, sql } from "drizzle-orm";
 import { couponRejection } from "../../../domain/coupon";
 import { deliveryMethod } from "../../../domain/delivery";
 import type { Lang } from "../../../domain/i18n";
@@ -11,18 +11,9 @@ import { makeOrderCreateSchema, type OrderCreatePayload } from "../../../domain/
 import { describeSelection, type FieldLike, normalizeSelection } from "../../../domain/variants";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import {
-  coupons,
-  fieldOptions,
-  orderItems,
-  orderStatuses,
-  orders,
-  productFieldLinks,
-  productFields,
-  products,
-  productVariants,
-} from "../../db/schema";
+import { coupons, orderItems, orderStatuses, orders } from "../../db/schema";
 import { type Failure, FailureError, fail, ok, type Result } from "../../http/errors";
+import { loadCartCatalog } from "../cart/cart.catalog";
 import { newOrderNumber } from "./order-number";
 import type { OrderQueries } from "./orders.queries";
 import { type StockLine, type Tx, takeStock } from "./stock";
@@ -110,67 +101,33 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 export function createOrdersService(db: Db, config: Config, deps: OrdersDependencies) {
   /** Prices every line from the database (or fails: hidden, missing, variant not on the product). */
   async function priceLines(tx: Tx, payload: OrderCreatePayload): Promise<PricedLine[] | Failure> {
-    const productIds = [...new Set(payload.cart.map((line) => line.productId))];
-    const [productRows, variantRows, fieldLinks] = await Promise.all([
-      tx.select().from(products).where(inArray(products.id, productIds)),
-      tx.select().from(productVariants).where(inArray(productVariants.productId, productIds)),
-      tx
-        .select({ productId: productFieldLinks.productId, fieldId: productFieldLinks.fieldId })
-        .from(productFieldLinks)
-        .where(inArray(productFieldLinks.productId, productIds))
-        .orderBy(asc(productFieldLinks.position)),
-    ]);
-    const fieldIds = [...new Set(fieldLinks.map((link) => link.fieldId))];
-    const [fieldRows, optionRows] =
-      fieldIds.length === 0
-        ? [[], []]
-        : await Promise.all([
-            tx.select().from(productFields).where(inArray(productFields.id, fieldIds)),
-            tx
-              .select()
-              .from(fieldOptions)
-              .where(inArray(fieldOptions.fieldId, fieldIds))
-              .orderBy(asc(fieldOptions.position), asc(fieldOptions.id)),
-          ]);
-    const fieldsById = new Map<number, FieldLike>(
-      fieldRows.map((field) => [
-        field.id,
-        {
-          _id: field.id,
-          title: field.title,
-          changePrice: field.changePrice,
-          options: optionRows
-            .filter((o) => o.fieldId === field.id)
-            .map((o) => ({ _id: o.id, title: o.title })),
-        },
-      ]),
+    const catalog = await loadCartCatalog(
+      tx,
+      payload.cart.map((line) => line.productId),
     );
-
     const priced: PricedLine[] = [];
     for (const line of payload.cart) {
-      const product = productRows.find((p) => p.id === line.productId);
+      const product = catalog.products.get(line.productId);
       if (!product || product.isHidden)
         return fail("product/unavailable", undefined, { productId: line.productId });
-      const variants = variantRows.filter((v) => v.productId === product.id);
-      const fields = fieldLinks
-        .filter((link) => link.productId === product.id)
-        .map((link) => fieldsById.get(link.fieldId))
+      const fields = product.fields
+        .map((id) => catalog.fields.get(id))
         .filter((field): field is FieldLike => field !== undefined);
       let keys = normalizeSelection(fields, line.variantKeys);
       let priceSource: { priceGrosze: number; promotionalPriceGrosze: number | null } = product;
       let variantId: number | null = null;
-      if (variants.length > 0) {
-        const variant = variants.find((v) => v.id === line.variantId);
-        if (!variant) return fail("product/unavailable", undefined, { productId: product.id });
+      if (product.variants.length > 0) {
+        const variant = product.variants.find((v) => v._id === line.variantId);
+        if (!variant) return fail("product/unavailable", undefined, { productId: product._id });
         keys = { ...keys, ...variant.fields };
         priceSource = variant;
-        variantId = variant.id;
+        variantId = variant._id;
       } else if (line.variantId !== null) {
-        return fail("product/unavailable", undefined, { productId: product.id });
+        return fail("product/unavailable", undefined, { productId: product._id });
       }
       const { variantTitle, variantLabel } = describeSelection(fields, keys);
       priced.push({
-        productId: product.id,
+        productId: product._id,
         variantId,
         quantity: line.quantity,
         productTitle: product.title,
