@@ -1,4 +1,5 @@
 import { createAccountsService } from "./areas/accounts/accounts.service";
+import { createAuditService } from "./areas/audit/audit";
 import { createCartService } from "./areas/cart/cart.service";
 import { createCatalogService } from "./areas/catalog/catalog.service";
 import { createProductActivityService, loadViewerSalt } from "./areas/catalog/product-activity";
@@ -84,6 +85,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     contact: createContactService(db, mail, config),
     creators: createCreatorsService(db),
     sitemap: createSitemapService(db),
+    audit: createAuditService(db),
   };
 }
 

@@ -26,7 +26,18 @@ export type Access = "public" | "user" | "moderator" | "admin" | "owner" | "webh
 
 export interface ApiRoute {
   summary: string;
-  tag: "auth" | "users" | "catalog" | "content" | "cart" | "orders" | "payments" | "parcel-points" | "system";
+  tag:
+    | "auth"
+    | "users"
+    | "catalog"
+    | "content"
+    | "gallery"
+    | "cart"
+    | "orders"
+    | "payments"
+    | "parcel-points"
+    | "staff"
+    | "system";
   access: Access;
   body?: z.ZodType;
   querystring?: z.ZodType;

@@ -1,0 +1,35 @@
+// URLs of the staff area (SPEC §2 moderator area). Every section lives under /konto/sklep.
+export const STAFF_PATH = "/konto/sklep";
+
+export const STAFF_SECTIONS = {
+  orders: `${STAFF_PATH}/zamowienia`,
+  products: `${STAFF_PATH}/produkty`,
+  categories: `${STAFF_PATH}/kategorie`,
+  fields: `${STAFF_PATH}/pola`,
+  coupons: `${STAFF_PATH}/kody`,
+  slides: `${STAFF_PATH}/naglowek`,
+  pages: `${STAFF_PATH}/strony`,
+  blog: `${STAFF_PATH}/blog`,
+  gallery: `${STAFF_PATH}/galeria`,
+  warehouse: `${STAFF_PATH}/magazyn`,
+  creators: `${STAFF_PATH}/tworcy`,
+  games: `${STAFF_PATH}/gry`,
+  users: `${STAFF_PATH}/uzytkownicy`,
+  audit: `${STAFF_PATH}/dziennik`,
+} as const;
+export type StaffSection = keyof typeof STAFF_SECTIONS;
+
+/** Sections only admins see (users and the audit log); the rest is for every shop moderator. */
+export const ADMIN_SECTIONS: readonly StaffSection[] = ["users", "audit"];
+
+export function staffAddPath(section: StaffSection): string {
+  return `${STAFF_SECTIONS[section]}/dodaj`;
+}
+
+export function staffEditPath(section: StaffSection, id: number | string): string {
+  return `${STAFF_SECTIONS[section]}/edytuj/${id}`;
+}
+
+export function staffOrderPath(orderId: number): string {
+  return `${STAFF_SECTIONS.orders}/${orderId}`;
+}
