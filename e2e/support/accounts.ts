@@ -8,6 +8,10 @@ import { isPhone } from "./storefront";
 
 export const CUSTOMER = { email: "klient@example.com", password: "klient1234", name: "Katarzyna Nowak" };
 export const UNAPPROVED = { email: "nowy@example.com", password: "nowy12345" };
+/** the demo shop moderator (staff area without users and the audit log) */
+export const MODERATOR = { email: "sklep@example.com", password: "sklep1234" };
+/** the demo admin (ADMIN_EMAIL / ADMIN_PASSWORD defaults) */
+export const ADMIN = { email: "admin@example.com", password: "admin1234" };
 
 /** An e-mail address nobody has used in this run. */
 export function uniqueEmail(label: string): string {

@@ -23,6 +23,8 @@ export const STAFF_ROLES = ["admin", "shop-moderator", "user"];
 
 export const DEMO_CUSTOMER = { email: "klient@example.com", password: "klient1234" } as const;
 export const DEMO_UNAPPROVED = { email: "nowy@example.com", password: "nowy12345" } as const;
+/** a shop moderator without admin rights (staff area, not users or the audit log) */
+export const DEMO_MODERATOR = { email: "sklep@example.com", password: "sklep1234" } as const;
 
 export function staffUserDef(config: Config): UserDef {
   return {
@@ -56,5 +58,13 @@ export const demoUserDefs: readonly UserDef[] = [
     approved: false,
     emailConfirmed: false,
     daysAgo: 2,
+  },
+  {
+    ...DEMO_MODERATOR,
+    displayName: "Marta Obsługa",
+    roles: ["shop-moderator", "user"],
+    approved: true,
+    emailConfirmed: true,
+    daysAgo: 60,
   },
 ];
