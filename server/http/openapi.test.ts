@@ -5,21 +5,30 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
+import { createSignedInUser } from "../areas/accounts/accounts.fixtures";
 import { createTestDatabase, type TestDatabase } from "../test/database";
 import { API_TABLE, apiRouteKey } from "./api-table";
 
 // The API table is complete (every /api route is described, nothing described is missing), the
 // OpenAPI document lists every route with its schemas, and each access level holds for anonymous
-// callers (no route that needs an account answers anything but 401 without one).
+// callers (no route that needs an account answers anything but 401 without one) and for signed-in
+// callers with too few rights: every staff route refuses customers (approved or not) with 403
+// 'Required moderator role', every admin route refuses them and shop moderators with 'Required admin role'.
 
 let database: TestDatabase;
 let app: FastifyInstance;
+const tokens: Record<"unapproved" | "user" | "shopModerator", string> = { unapproved: "", user: "", shopModerator: "" };
 
 beforeAll(async () => {
   database = await createTestDatabase();
   const config = loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "openapi-")) });
   app = await buildApp(config, database, { web: false, logger: false });
   await app.ready();
+  tokens.unapproved = (await createSignedInUser(database.db, { roles: ["user"], approved: false })).token;
+  tokens.user = (await createSignedInUser(database.db, { roles: ["user"], approved: true })).token;
+  tokens.shopModerator = (
+    await createSignedInUser(database.db, { roles: ["shop-moderator", "user"], approved: true })
+  ).token;
 });
 
 afterAll(async () => {
@@ -33,6 +42,16 @@ async function documentPaths(): Promise<
   const response = await app.inject({ url: "/api/docs/json" });
   expect(response.statusCode).toBe(200);
   return response.json().paths;
+}
+
+function call(key: string, token?: string) {
+  const [method, url] = key.split(" ");
+  return app.inject({
+    method: method as "GET",
+    url: (url ?? "").replace(/:\w+/g, "1"),
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(method === "GET" || method === "DELETE" ? {} : { payload: {} }),
+  });
 }
 
 function toOpenApiPath(url: string): string {
@@ -83,5 +102,22 @@ describe("the API table and /api/docs", () => {
       expect(response.statusCode, `${key} answered ${response.statusCode}`).toBe(401);
     }
     expect(apiRouteKey("get", "/api/x")).toBe("GET /api/x");
+  });
+
+  it("every staff route refuses customers, every admin route refuses customers and shop moderators (403)", async () => {
+    let checked = 0;
+    for (const [key, route] of Object.entries(API_TABLE)) {
+      if (route.access !== "moderator" && route.access !== "admin") continue;
+      const refused =
+        route.access === "admin" ? (["unapproved", "user", "shopModerator"] as const) : (["unapproved", "user"] as const);
+      const message = route.access === "admin" ? "Required admin role" : "Required moderator role";
+      for (const subject of refused) {
+        const response = await call(key, tokens[subject]);
+        expect(response.statusCode, `${key} as ${subject} answered ${response.statusCode}`).toBe(403);
+        expect(response.json().message, `${key} as ${subject}`).toBe(message);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(5);
   });
 });
