@@ -50,6 +50,9 @@ const envSchema = z.object({
   INPOST_GEOWIDGET_TOKEN: z.string().min(1).optional(),
   INPOST_POINTS_URL: z.url().default("https://api-pl-points.easypack24.net/v1/points"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** gallery uploads: the largest file accepted, and the most pixels decoded (image bombs) */
+  MEDIA_MAX_UPLOAD_MB: z.coerce.number().positive().max(200).default(10),
+  MEDIA_MAX_MEGAPIXELS: z.coerce.number().positive().max(500).default(40),
 });
 
 export interface Config {
@@ -86,6 +89,8 @@ export interface Config {
     inpostGeowidgetToken: string | null;
     inpostPointsUrl: string;
   };
+  /** gallery uploads (server/areas/gallery) */
+  media: { maxUploadBytes: number; maxInputPixels: number };
 }
 
 export type PaymentsConfig =
@@ -195,6 +200,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apaczkaAppId: e.APACZKA_APP_ID ?? null,
       inpostGeowidgetToken: e.INPOST_GEOWIDGET_TOKEN ?? null,
       inpostPointsUrl: e.INPOST_POINTS_URL,
+    },
+    media: {
+      maxUploadBytes: Math.round(e.MEDIA_MAX_UPLOAD_MB * 1024 * 1024),
+      maxInputPixels: Math.round(e.MEDIA_MAX_MEGAPIXELS * 1_000_000),
     },
   };
 }

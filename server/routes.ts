@@ -1,12 +1,24 @@
 import type { FastifyInstance } from "fastify";
 import { accountsRoutes } from "./areas/accounts/accounts.routes";
+import { auditRoutes } from "./areas/audit/audit.routes";
 import { cartRoutes } from "./areas/cart/cart.routes";
 import { catalogRoutes } from "./areas/catalog/catalog.routes";
+import { categoryAdminRoutes } from "./areas/catalog/category-admin.routes";
+import { fieldAdminRoutes } from "./areas/catalog/field-admin.routes";
 import { productActivityRoutes } from "./areas/catalog/product-activity.routes";
+import { productAdminRoutes } from "./areas/catalog/product-admin.routes";
+import { warehouseRoutes } from "./areas/catalog/warehouse.routes";
 import { contactRoutes } from "./areas/content/contact.routes";
 import { contentRoutes } from "./areas/content/content.routes";
+import { blogAdminRoutes } from "./areas/content/blog-admin.routes";
+import { creatorsAdminRoutes } from "./areas/content/creators-admin.routes";
+import { pageAdminRoutes } from "./areas/content/page-admin.routes";
+import { couponAdminRoutes } from "./areas/coupons/coupon-admin.routes";
+import { galleryRoutes } from "./areas/gallery/gallery.routes";
 import { ordersRoutes } from "./areas/orders/orders.routes";
+import { slideAdminRoutes } from "./areas/content/slide-admin.routes";
 import { parcelPointsRoutes } from "./areas/parcel-points/parcel-points.routes";
+import { statsRoutes } from "./areas/stats/stats.routes";
 
 // The REST API of SPEC §7, one plugin per area, mounted under /api.
 export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
@@ -18,4 +30,16 @@ export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(contactRoutes);
   await api.register(parcelPointsRoutes);
   await api.register(cartRoutes);
+  await api.register(categoryAdminRoutes);
+  await api.register(fieldAdminRoutes);
+  await api.register(slideAdminRoutes);
+  await api.register(productAdminRoutes);
+  await api.register(warehouseRoutes);
+  await api.register(pageAdminRoutes);
+  await api.register(blogAdminRoutes);
+  await api.register(creatorsAdminRoutes);
+  await api.register(couponAdminRoutes);
+  await api.register(galleryRoutes);
+  await api.register(statsRoutes);
+  await api.register(auditRoutes);
 }

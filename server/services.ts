@@ -2,11 +2,21 @@ import { createAccountsService } from "./areas/accounts/accounts.service";
 import { createAuditService } from "./areas/audit/audit";
 import { createCartService } from "./areas/cart/cart.service";
 import { createCatalogService } from "./areas/catalog/catalog.service";
+import { createCategoryAdminService } from "./areas/catalog/category-admin.service";
+import { createFieldAdminService } from "./areas/catalog/field-admin.service";
 import { createProductActivityService, loadViewerSalt } from "./areas/catalog/product-activity";
+import { createProductAdminService } from "./areas/catalog/product-admin.service";
+import { createWarehouseService } from "./areas/catalog/warehouse.service";
 import { createContactService } from "./areas/content/contact.service";
 import { createContentService } from "./areas/content/content.service";
+import { createBlogAdminService } from "./areas/content/blog-admin.service";
+import { createCreatorsAdminService } from "./areas/content/creators-admin.service";
+import { createPageAdminService } from "./areas/content/page-admin.service";
+import { createCouponAdminService } from "./areas/coupons/coupon-admin.service";
+import { createGalleryService } from "./areas/gallery/gallery.service";
 import { createCreatorsService } from "./areas/content/creators.service";
 import { createSitemapService } from "./areas/content/sitemap.service";
+import { createSlideAdminService } from "./areas/content/slide-admin.service";
 import { createMailService } from "./areas/mail/mail.service";
 import { createInvoicesService } from "./areas/orders/invoices.service";
 import { createOrderMailer } from "./areas/orders/order-mailer";
@@ -15,6 +25,7 @@ import { createOrderQueries } from "./areas/orders/orders.queries";
 import { createOrdersService } from "./areas/orders/orders.service";
 import { createParcelPointsService } from "./areas/parcel-points/parcel-points.service";
 import { createPaymentsService, resultUrlOf } from "./areas/payments/payments.service";
+import { createStatsService } from "./areas/stats/stats.service";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
 import { createRateLimiter, type RateLimits } from "./http/rate-limit";
@@ -68,10 +79,14 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     allowLookup: async (orderNumber, ip) =>
       (await lookupLimiter.hit("order-lookup", { account: orderNumber, address: ip })).allowed,
   });
+  const catalog = createCatalogService(db);
   return {
     db,
     config,
-    catalog: createCatalogService(db),
+    catalog,
+    // staff products and the warehouse (issue 6)
+    productAdmin: createProductAdminService(db, { catalog }),
+    warehouse: createWarehouseService(db),
     cart: createCartService(db, { rateLimits: options.rateLimits }),
     content: createContentService(db),
     mail,
@@ -86,6 +101,16 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     creators: createCreatorsService(db),
     sitemap: createSitemapService(db),
     audit: createAuditService(db),
+    // staff: category tree, product fields, header slides
+    categoryAdmin: createCategoryAdminService(db),
+    fieldAdmin: createFieldAdminService(db),
+    slideAdmin: createSlideAdminService(db),
+    pageAdmin: createPageAdminService(db),
+    blogAdmin: createBlogAdminService(db),
+    creatorsAdmin: createCreatorsAdminService(db),
+    couponAdmin: createCouponAdminService(db),
+    gallery: createGalleryService(db, config),
+    stats: createStatsService(db),
   };
 }
 

@@ -129,11 +129,10 @@ describe("categorySchema / categoriesOrderSchema", () => {
     expect(categorySchema.safeParse(input).success).toBe(ok);
   });
 
-  it("defaults parent, order and image", () => {
+  it("defaults parent and image; no order = placed last by the service", () => {
     expect(categorySchema.parse({ title: "Kocyki", image: "" })).toEqual({
       title: "Kocyki",
       parent: null,
-      order: 0,
       image: null,
     });
   });

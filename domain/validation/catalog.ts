@@ -4,6 +4,7 @@
 
 import { z } from "zod";
 import { DEFAULT_VAT_RATE, TITLE_MAX, VAT_RATES } from "../constants";
+import { parsePriceToGrosze } from "../money";
 import { variantKey } from "../pricing";
 import { DEFAULT_PROCESSING_TIME, processingTimeSchema } from "../processing-time";
 import {
@@ -110,14 +111,133 @@ export const productSchema = z
 export type ProductPayload = z.output<typeof productSchema>;
 export type ProductFormInput = z.input<typeof productSchema>;
 
-/** Category create/update. */
+/** A typed amount ("12,34", "12.34") -> grosze; blank -> undefined; "-5" -> a negative number. */
+function priceInput(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  if (value.trim() === "") return undefined;
+  const grosze = parsePriceToGrosze(value);
+  if (grosze !== null) return grosze;
+  const number = Number(value.trim().replace(",", "."));
+  return Number.isFinite(number) ? Math.round(number * 100) : value;
+}
+
+/** A typed whole number; blank -> undefined; "1,5" stays a fraction (-> the integer error). */
+function numberInput(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  if (value.trim() === "") return undefined;
+  const number = Number(value.trim().replace(",", "."));
+  return Number.isFinite(number) ? number : value;
+}
+
+function jsonInput(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  if (value.trim() === "") return [];
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+function idList(value: unknown): unknown {
+  const list = Array.isArray(value) ? value : value === undefined || value === "" ? [] : [value];
+  return list.map((item) => (typeof item === "string" && /^\d+$/.test(item) ? Number(item) : item));
+}
+
+const PRODUCT_FLAGS = [
+  "isHidden",
+  "isNew",
+  "isSale",
+  "isPremium",
+  "isLayette",
+  "isSet",
+  "hasSlides",
+] as const;
+
+/**
+ * The product form's values (text as typed: prices in zł, tags comma separated, checkboxes as
+ * lists of ids, variants and images as JSON) -> the API payload shape. Error paths stay the
+ * input names ("priceGrosze", "variants.0.priceGrosze").
+ */
+export function productFormToPayload(values: Record<string, unknown>): Record<string, unknown> {
+  const variants = jsonInput(values.variants);
+  return {
+    ...values,
+    tags: typeof values.tags === "string" ? values.tags.split(",") : values.tags,
+    images: jsonInput(values.images),
+    categories: idList(values.categories),
+    fields: idList(values.fields),
+    slides: idList(values.slides),
+    variants: Array.isArray(variants)
+      ? variants.map((row: unknown) => {
+          if (typeof row !== "object" || row === null) return row;
+          const variant = row as Record<string, unknown>;
+          return {
+            ...variant,
+            priceGrosze: priceInput(variant.priceGrosze),
+            promotionalPriceGrosze: priceInput(variant.promotionalPriceGrosze) ?? null,
+            quantity: numberInput(variant.quantity),
+          };
+        })
+      : variants,
+    priceGrosze: priceInput(values.priceGrosze),
+    promotionalPriceGrosze: priceInput(values.promotionalPriceGrosze) ?? null,
+    quantity: numberInput(values.quantity),
+    vatRate: numberInput(values.vatRate),
+    ...Object.fromEntries(
+      PRODUCT_FLAGS.map((flag) => [flag, values[flag] === true || values[flag] === "on"]),
+    ),
+  };
+}
+
+/** The staff product form (browser and action): the same rules as productSchema. */
+export const productFormSchema = z.preprocess(
+  (values) =>
+    typeof values === "object" && values !== null
+      ? productFormToPayload(values as Record<string, unknown>)
+      : values,
+  productSchema,
+);
+
+/** Flags of the staff product list filter (`?flaga=`). */
+export const STAFF_PRODUCT_FLAGS = [
+  "isHidden",
+  "isNew",
+  "isSale",
+  "isPremium",
+  "isLayette",
+  "isSet",
+] as const;
+export type StaffProductFlag = (typeof STAFF_PRODUCT_FLAGS)[number];
+
+/** The staff product list (`GET /shops/products/staff`, /konto/sklep/produkty): search, a flag, a page. */
+export const staffProductQuerySchema = z.object({
+  szukaj: z.string().trim().max(200).catch("").default(""),
+  flaga: z.enum(STAFF_PRODUCT_FLAGS).optional().catch(undefined),
+  strona: z.preprocess(
+    (value) => (typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+    z.number().int().min(1).max(100_000).catch(1).default(1),
+  ),
+});
+export type StaffProductQuery = z.output<typeof staffProductQuerySchema>;
+
+/** Category create (`POST /shops/categories`); parent null = first level below root; no order = last. */
 export const categorySchema = z.object({
   title: requiredString({ max: TITLE_MAX }),
   parent: idSchema.nullable().default(null),
-  order: stockQuantitySchema.default(0),
+  order: stockQuantitySchema.optional(),
   image: blankAsNull(linkSchema),
 });
 export type CategoryPayload = z.output<typeof categorySchema>;
+
+/** Category update (`PUT /shops/categories/{id}`): only the fields sent change (rename, parent, image). */
+export const categoryUpdateSchema = z.object({
+  title: requiredString({ max: TITLE_MAX }).optional(),
+  parent: idSchema.nullable().optional(),
+  order: stockQuantitySchema.optional(),
+  image: blankAsNull(linkSchema).optional(),
+});
+export type CategoryUpdatePayload = z.output<typeof categoryUpdateSchema>;
 
 /** Bulk tree update (`PUT /shops/categories`): new parent and order of each category. */
 export const categoriesOrderSchema = z.array(
@@ -132,10 +252,13 @@ export const fieldOptionSchema = z.object({
   image: blankAsNull(linkSchema),
 });
 
-/** Product field create/update. */
+/** How a product field is shown: radio buttons or a select. */
+export const PRODUCT_FIELD_TYPES = ["radio", "select"] as const;
+
+/** Product field create/update (options: with _id = kept and updated, without = new, missing = removed). */
 export const productFieldSchema = z.object({
   title: requiredString({ max: TITLE_MAX }),
-  type: z.string({ error: MSG.invalid }).trim().max(50, { error: MSG.maxLength }).default("radio"),
+  type: z.enum(PRODUCT_FIELD_TYPES, { error: MSG.invalid }).default("radio"),
   description: optionalText(2000),
   changePrice: flag,
   options: z
@@ -145,13 +268,13 @@ export const productFieldSchema = z.object({
 });
 export type ProductFieldPayload = z.output<typeof productFieldSchema>;
 
-/** Header slide (banner) create/update. */
+/** Header slide (banner) create/update; without an order a new slide is last and an edited one keeps its place. */
 export const headerSlideSchema = z.object({
   title: requiredString({ max: TITLE_MAX }),
   description: optionalText(1000),
   link: blankAsNull(linkSchema),
   image: z.object({ url: linkSchema }, { error: MSG.required }),
-  order: stockQuantitySchema.default(0),
+  order: stockQuantitySchema.optional(),
 });
 export type HeaderSlidePayload = z.output<typeof headerSlideSchema>;
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { couponCheckSchema, couponCodeSchema, couponFormSchema } from "./coupon";
+import {
+  couponCheckSchema,
+  couponCodeSchema,
+  couponFormSchema,
+  couponFormValuesSchema,
+  couponToFormValues,
+} from "./coupon";
 import { type FieldError, fieldErrors } from "./errors";
 
 describe("couponCodeSchema", () => {
@@ -62,5 +68,73 @@ describe("couponFormSchema", () => {
   ])("%s", (_name, patch, errors) => {
     const result = couponFormSchema.safeParse({ ...valid, ...patch });
     expect(result.success ? {} : fieldErrors(result.error)).toEqual(errors);
+  });
+});
+
+describe("couponFormSchema limits and couponFormValuesSchema (the staff form as typed)", () => {
+  const typed = {
+    code: "LATO10",
+    discountType: "fixed",
+    discountValue: "15,50",
+    startDate: "2025-06-01",
+    endDate: "2025-06-30",
+    usageLimit: "5",
+    usageLimitPerCustomer: "",
+    minOrderGrosze: "100",
+  };
+
+  it("turns złoty into grosze and blank limits into null", () => {
+    expect(couponFormValuesSchema.parse(typed)).toEqual({
+      code: "LATO10",
+      discountType: "fixed",
+      discountValue: 1550,
+      startDate: "2025-06-01",
+      endDate: "2025-06-30",
+      usageLimit: 5,
+      usageLimitPerCustomer: null,
+      minOrderGrosze: 10_000,
+    });
+  });
+
+  it("reads a percent as a whole number and refuses 101 and fractions", () => {
+    const percent = { ...typed, discountType: "percent", discountValue: "15" };
+    expect(couponFormValuesSchema.parse({ ...percent, discountValue: "15" }).discountValue).toBe(15);
+    const errorsOf = (patch: Record<string, unknown>) => {
+      const result = couponFormValuesSchema.safeParse({ ...percent, ...patch });
+      return result.success ? {} : fieldErrors(result.error);
+    };
+    expect(errorsOf({ discountValue: "101" })).toEqual({
+      discountValue: { key: "validation.maxValue", params: { max: 100 } },
+    });
+    expect(errorsOf({ discountValue: "12,5" })).toEqual({ discountValue: { key: "validation.number" } });
+    expect(errorsOf({ usageLimit: "0" })).toEqual({
+      usageLimit: { key: "validation.minValue", params: { min: 1 } },
+    });
+    expect(errorsOf({ minOrderGrosze: "abc" })).toEqual({ minOrderGrosze: { key: "validation.number" } });
+    expect(errorsOf({ discountValue: "" })).toEqual({ discountValue: { key: "validation.required" } });
+  });
+
+  it("gives a stored coupon back as the form's text", () => {
+    expect(
+      couponToFormValues({
+        code: "X",
+        discountType: "fixed",
+        discountValue: 1550,
+        startDate: "2025-06-01T00:00:00.000Z",
+        endDate: "2025-06-30T23:59:59.999Z",
+        usageLimit: null,
+        usageLimitPerCustomer: 2,
+        minOrderGrosze: 10_000,
+      }),
+    ).toEqual({
+      code: "X",
+      discountType: "fixed",
+      discountValue: "15,50",
+      startDate: "2025-06-01",
+      endDate: "2025-06-30",
+      usageLimit: "",
+      usageLimitPerCustomer: "2",
+      minOrderGrosze: "100,00",
+    });
   });
 });

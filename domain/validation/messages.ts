@@ -19,10 +19,12 @@ export const MESSAGE_KEYS = [
   "validation.termsRequired",
   "validation.dateRange",
   "validation.priceRange",
+  "validation.unique",
   "coupon.enterCode",
   "coupon.invalid",
   "checkout.selectParcelLocker",
   "shipment.sameAsPrevious",
+  "staff.gallery.folderInvalid",
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
@@ -46,10 +48,12 @@ export const MSG = {
   termsRequired: "validation.termsRequired",
   dateRange: "validation.dateRange",
   priceRange: "validation.priceRange",
+  unique: "validation.unique",
   couponEnterCode: "coupon.enterCode",
   couponInvalid: "coupon.invalid",
   selectParcelLocker: "checkout.selectParcelLocker",
   shipmentSameAsPrevious: "shipment.sameAsPrevious",
+  galleryFolder: "staff.gallery.folderInvalid",
 } as const satisfies Record<string, MessageKey>;
 
 /** Placeholders each parameterised message uses ("{min}", "{max}"). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { statsQuerySchema } from "../../domain/stats";
 import {
   loginSchema,
   newPasswordSchema,
@@ -6,11 +7,29 @@ import {
   resetPasswordSchema,
 } from "../../domain/validation/auth";
 import { contactSchema } from "../../domain/validation/contact";
+import {
+  blogArticleSchema,
+  categoriesOrderSchema,
+  categorySchema,
+  categoryUpdateSchema,
+  headerSlideSchema,
+  headerSlidesOrderSchema,
+  productFieldSchema,
+  productSchema,
+  staffProductQuerySchema,
+  staticPageSchema,
+} from "../../domain/validation/catalog";
+import { couponFormSchema } from "../../domain/validation/coupon";
+import { creatorCategorySchema, creatorSchema, gameSchema } from "../../domain/validation/creators";
+import { galleryDeleteSchema, galleryListQuerySchema } from "../../domain/validation/gallery";
 import { addStatusSchema, orderCreateSchema } from "../../domain/validation/order";
 import { parcelPointSearchSchema } from "../../domain/validation/parcel-points";
 import { productListParamsSchema } from "../../domain/validation/product-query";
 import { addShipmentNumberSchema } from "../../domain/validation/shipment";
 import { adminUserUpdateSchema } from "../../domain/validation/user";
+import { stockChangesSchema, warehouseQuerySchema } from "../../domain/validation/warehouse";
+import { auditQuerySchema } from "../areas/audit/audit.routes";
+import { staffOrderListQuerySchema } from "../areas/orders/order-staff.service";
 
 // Every endpoint under /api in one table: what it does, who may call it, and the zod schema of
 // its body or query (the same schema the handler parses with). It feeds the OpenAPI document at
@@ -101,6 +120,47 @@ export const API_TABLE: Readonly<Record<string, ApiRoute>> = {
 
   "GET /api/shops/categories": { summary: "The category tree", tag: "catalog", access: "public" },
   "GET /api/shops/fields": { summary: "Product fields with options", tag: "catalog", access: "public" },
+  // staff: category tree and product fields (taxonomy)
+  "POST /api/shops/categories": {
+    summary: "Add a category (parent null = first level; no order = last)",
+    tag: "staff",
+    access: "moderator",
+    body: categorySchema,
+  },
+  "PUT /api/shops/categories": {
+    summary: "Bulk tree edit: the new parent and order of each category sent (cycles refused)",
+    tag: "staff",
+    access: "moderator",
+    body: categoriesOrderSchema,
+  },
+  "PUT /api/shops/categories/:id": {
+    summary: "Rename, re-parent or change the image of a category (root protected)",
+    tag: "staff",
+    access: "moderator",
+    body: categoryUpdateSchema,
+  },
+  "DELETE /api/shops/categories/:id": {
+    summary: "Delete a category (refused while products or subcategories use it)",
+    tag: "staff",
+    access: "moderator",
+  },
+  "POST /api/shops/fields": {
+    summary: "Add a product field with its options",
+    tag: "staff",
+    access: "moderator",
+    body: productFieldSchema,
+  },
+  "PUT /api/shops/fields/:id": {
+    summary: "Update a field; options by _id (new without, removed when missing); returns the field",
+    tag: "staff",
+    access: "moderator",
+    body: productFieldSchema,
+  },
+  "DELETE /api/shops/fields/:id": {
+    summary: "Delete a product field (refused while products use it)",
+    tag: "staff",
+    access: "moderator",
+  },
   "GET /api/shops/products": {
     summary: "Visible products; with list parameters: filtered, sorted, one page",
     tag: "catalog",
@@ -119,7 +179,73 @@ export const API_TABLE: Readonly<Record<string, ApiRoute>> = {
     access: "public",
   },
 
+  // staff products and the warehouse (issue 6)
+  "GET /api/shops/products/staff": {
+    summary: "Products for staff, hidden ones too: search by title, a flag, one page",
+    tag: "staff",
+    access: "moderator",
+    querystring: staffProductQuerySchema,
+  },
+  "POST /api/shops/products": {
+    summary: "Create a product (images, categories, fields, variants; description sanitised)",
+    tag: "staff",
+    access: "moderator",
+    body: productSchema,
+  },
+  "PUT /api/shops/products/:id": {
+    summary: "Update a product (variants by _id: kept, added, missing ones deleted)",
+    tag: "staff",
+    access: "moderator",
+    body: productSchema,
+  },
+  "DELETE /api/shops/products/:id": {
+    summary: "Delete a product (order lines keep their snapshot)",
+    tag: "staff",
+    access: "moderator",
+  },
+  "GET /api/shops/warehouse": {
+    summary: "Stock of every product without variants and every variant, with its level",
+    tag: "staff",
+    access: "moderator",
+    querystring: warehouseQuerySchema,
+  },
+  "PUT /api/shops/warehouse": {
+    summary: "Set the stock of several products/variants in one transaction",
+    tag: "staff",
+    access: "moderator",
+    body: stockChangesSchema,
+  },
+  "GET /api/shops/warehouse.csv": {
+    summary: "Stock CSV (productId;variantId;title;variant;quantity, UTF-8 with BOM)",
+    tag: "staff",
+    access: "moderator",
+  },
+  "POST /api/shops/warehouse/import": {
+    summary: "Import a stock CSV (text/csv); every line checked, all or nothing",
+    tag: "staff",
+    access: "moderator",
+  },
+
   "GET /api/shops/headers": { summary: "Header slides", tag: "content", access: "public" },
+  "POST /api/shops/headers": {
+    summary: "Add a header slide (no order = last)",
+    tag: "staff",
+    access: "moderator",
+    body: headerSlideSchema,
+  },
+  "PUT /api/shops/headers": {
+    summary: "Bulk order of header slides: [{_id, order}]",
+    tag: "staff",
+    access: "moderator",
+    body: headerSlidesOrderSchema,
+  },
+  "PUT /api/shops/headers/:id": {
+    summary: "Update a header slide",
+    tag: "staff",
+    access: "moderator",
+    body: headerSlideSchema,
+  },
+  "DELETE /api/shops/headers/:id": { summary: "Delete a header slide", tag: "staff", access: "moderator" },
   "GET /api/blogs": { summary: "Blog articles, newest first", tag: "content", access: "public" },
   "GET /api/blogs/:id": { summary: "One blog article", tag: "content", access: "public" },
   "GET /api/pages": { summary: "Static pages", tag: "content", access: "public" },
@@ -157,9 +283,10 @@ export const API_TABLE: Readonly<Record<string, ApiRoute>> = {
   },
   "GET /api/orders/my": { summary: "The signed-in customer's orders", tag: "orders", access: "user" },
   "GET /api/orders": {
-    summary: "Every order, by status and number or e-mail (staff)",
+    summary: "Every order, by status, date (od, do: YYYY-MM-DD) and number or e-mail (staff)",
     tag: "orders",
     access: "moderator",
+    querystring: staffOrderListQuerySchema,
   },
   "GET /api/orders/:id": {
     summary: `One order: ${idOrNumber} is the order number (guest: with ?email=) or, signed in, the id`,
@@ -193,6 +320,123 @@ export const API_TABLE: Readonly<Record<string, ApiRoute>> = {
     tag: "payments",
     access: "webhook",
   },
+
+  // staff shell (issue 6): the dashboard's figures and the audit log
+  "GET /api/shops/stats": {
+    summary:
+      "Dashboard figures for a period of Warsaw days: revenue and paid orders per day, by status, top products, AOV, conversion",
+    tag: "staff",
+    access: "moderator",
+    querystring: statsQuerySchema,
+  },
+  "GET /api/audit": {
+    summary: "The staff audit log, newest first, by actor and entity (admin)",
+    tag: "staff",
+    access: "admin",
+    querystring: auditQuerySchema,
+  },
+
+  // gallery (issue 6): staff media
+  "GET /api/gallery": {
+    summary: "Gallery images (newest first; ?folder=, ?q= name, ?page=) and every folder, alphabetically",
+    tag: "gallery",
+    access: "moderator",
+    querystring: galleryListQuerySchema,
+  },
+  "POST /api/gallery/upload": {
+    summary:
+      "Upload images (multipart: folder + up to 20 files): checked by content, re-encoded to WebP (1200/600/300 px); one result per file",
+    tag: "gallery",
+    access: "moderator",
+  },
+  "DELETE /api/gallery": {
+    summary: "Delete an image (409 gallery/in-use with details.usedIn while anything uses it)",
+    tag: "gallery",
+    access: "moderator",
+    body: galleryDeleteSchema,
+  },
+
+  // content (issue 6): pages, blog, coupons, creators and games (staff writes)
+  "POST /api/pages": {
+    summary: "Add a static page (link unique; content sanitised)",
+    tag: "staff",
+    access: "moderator",
+    body: staticPageSchema,
+  },
+  "PUT /api/pages/:id": {
+    summary: "Update a static page",
+    tag: "staff",
+    access: "moderator",
+    body: staticPageSchema,
+  },
+  "DELETE /api/pages/:id": {
+    summary: "Delete a page (409 page/protected for a protected page)",
+    tag: "staff",
+    access: "moderator",
+  },
+  "POST /api/blogs": {
+    summary: "Add a blog article (content sanitised; related products must exist)",
+    tag: "staff",
+    access: "moderator",
+    body: blogArticleSchema,
+  },
+  "PUT /api/blogs/:id": {
+    summary: "Update a blog article",
+    tag: "staff",
+    access: "moderator",
+    body: blogArticleSchema,
+  },
+  "DELETE /api/blogs/:id": { summary: "Delete a blog article", tag: "staff", access: "moderator" },
+  "GET /api/shops/coupons": {
+    summary: "Every coupon with its limits and uses so far (staff)",
+    tag: "staff",
+    access: "moderator",
+  },
+  "POST /api/shops/coupons": {
+    summary: "Add a coupon (code unique ignoring case; fixed value in grosze)",
+    tag: "staff",
+    access: "moderator",
+    body: couponFormSchema,
+  },
+  "PUT /api/shops/coupons/:id": {
+    summary: "Update a coupon",
+    tag: "staff",
+    access: "moderator",
+    body: couponFormSchema,
+  },
+  "DELETE /api/shops/coupons/:id": {
+    summary: "Delete a coupon (orders keep their code and discount)",
+    tag: "staff",
+    access: "moderator",
+  },
+  "POST /api/creators": { summary: "Add a creator", tag: "staff", access: "moderator", body: creatorSchema },
+  "PUT /api/creators/:id": {
+    summary: "Update a creator",
+    tag: "staff",
+    access: "moderator",
+    body: creatorSchema,
+  },
+  "DELETE /api/creators/:id": { summary: "Delete a creator", tag: "staff", access: "moderator" },
+  "POST /api/creators/categories": {
+    summary: "Add a creator category",
+    tag: "staff",
+    access: "moderator",
+    body: creatorCategorySchema,
+  },
+  "PUT /api/creators/categories/:id": {
+    summary: "Update a creator category",
+    tag: "staff",
+    access: "moderator",
+    body: creatorCategorySchema,
+  },
+  "DELETE /api/creators/categories/:id": {
+    summary: "Delete a creator category (its creators stay, without one)",
+    tag: "staff",
+    access: "moderator",
+  },
+  "POST /api/games": { summary: "Add a game", tag: "staff", access: "moderator", body: gameSchema },
+  "PUT /api/games/:id": { summary: "Update a game", tag: "staff", access: "moderator", body: gameSchema },
+  "DELETE /api/games/:id": { summary: "Delete a game", tag: "staff", access: "moderator" },
 
   "GET /api/parcel-points": {
     summary: "Search parcel lockers by city, postcode or point id",

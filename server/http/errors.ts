@@ -63,6 +63,73 @@ export const ERROR_CODES = {
     message: "An error occurred, please try again later",
     key: "errors.serviceUnavailable",
   },
+  // taxonomy (staff: categories, product fields, header slides)
+  /** details: { ids } sent in a bulk update that do not exist */
+  "bulk/unknown-ids": { status: 400, message: "Unknown ids", key: "errors.bulk/unknown-ids" },
+  "category/in-use-products": {
+    status: 409,
+    message: "The category is used by products",
+    key: "errors.category/in-use-products",
+  },
+  "category/has-children": {
+    status: 409,
+    message: "The category has subcategories",
+    key: "errors.category/has-children",
+  },
+  "category/root-protected": {
+    status: 409,
+    message: "The root category cannot be deleted or moved",
+    key: "errors.category/root-protected",
+  },
+  "category/cycle": {
+    status: 400,
+    message: "A category cannot be placed inside itself or its subcategory",
+    key: "errors.category/cycle",
+  },
+  "field/in-use": { status: 409, message: "The field is used by products", key: "errors.field/in-use" },
+  /** details: { optionId, title } */
+  "field/option-in-use": {
+    status: 409,
+    message: "The option is used by a product variant",
+    key: "errors.field/option-in-use",
+  },
+  "field/change-price-in-use": {
+    status: 409,
+    message: "The field defines product variants",
+    key: "errors.field/change-price-in-use",
+  },
+  // gallery (staff: uploads and deletes; details.params carry the message's placeholders)
+  "gallery/not-an-image": {
+    status: 415,
+    message: "Not an image: only JPEG, PNG, WebP, AVIF, GIF or TIFF files are accepted",
+    key: "errors.gallery/not-an-image",
+  },
+  /** params: { max } megabytes */
+  "gallery/too-large": { status: 413, message: "The file is too large", key: "errors.gallery/too-large" },
+  /** params: { max } megapixels */
+  "gallery/too-many-pixels": {
+    status: 413,
+    message: "The image has too many pixels",
+    key: "errors.gallery/too-many-pixels",
+  },
+  "gallery/no-files": { status: 400, message: "No file was sent", key: "errors.gallery/no-files" },
+  /** details: { usedIn: [{ kind, id, title }] } */
+  "gallery/in-use": {
+    status: 409,
+    message: "The image is used (see details.usedIn)",
+    key: "errors.gallery/in-use",
+  },
+  "gallery/storage-failed": {
+    status: 507,
+    message: "The image could not be saved on the server",
+    key: "errors.gallery/storage-failed",
+  },
+  // content (staff: pages)
+  "page/protected": {
+    status: 409,
+    message: "This page is protected and cannot be deleted",
+    key: "errors.page/protected",
+  },
   internal: { status: 500, message: "An error occurred, please try again later", key: "errors.generic" },
 } as const;
 

@@ -18,7 +18,9 @@ import type { Db } from "../../db/client";
 import { oneTimeTokens, sessions, users } from "../../db/schema";
 import { FailureError, fail, ok, type Result } from "../../http/errors";
 import { createRateLimiter, type RateLimits } from "../../http/rate-limit";
+import { type AuditActor, recordAudit } from "../audit/audit";
 import type { MailService } from "../mail/mail.service";
+import type { Tx } from "../orders/stock";
 import { toPublicUser, type UserRow } from "./accounts.mapper";
 import { confirmationEmail, passwordResetEmail } from "./emails";
 import { hashPassword, needsRehash, verifyPassword } from "./password";
@@ -80,6 +82,40 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 const sameEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
+
+/** The audited fields of an account (never the password hash or tokens). */
+const AUDITED_USER_FIELDS = [
+  "displayName",
+  "email",
+  "phone",
+  "postCode",
+  "city",
+  "street",
+  "nip",
+  "roles",
+  "approved",
+] as const;
+
+/** Records an admin's change of an account: only the fields that changed, before and after. */
+async function auditUserChange(tx: Tx, actor: AuditActor, before: UserRow, after: UserRow): Promise<void> {
+  const changed = AUDITED_USER_FIELDS.filter(
+    (field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]),
+  );
+  if (changed.length === 0) return;
+  const pick = (row: UserRow) => Object.fromEntries(changed.map((field) => [field, row[field]]));
+  const action = changed.includes("roles")
+    ? "user.roles"
+    : changed.length === 1 && changed[0] === "approved"
+      ? "user.approve"
+      : "user.update";
+  await recordAudit(tx, actor, {
+    action,
+    entity: "user",
+    entityId: after.id,
+    before: pick(before),
+    after: pick(after),
+  });
+}
 
 export function createAccountsService(
   db: Db,
@@ -427,11 +463,16 @@ export function createAccountsService(
         }
       }
       try {
-        const [row] = await db
-          .update(users)
-          .set({ ...changes, updatedAt: now })
-          .where(eq(users.id, id))
-          .returning();
+        const row = await db.transaction(async (tx) => {
+          const [updated] = await tx
+            .update(users)
+            .set({ ...changes, updatedAt: now })
+            .where(eq(users.id, id))
+            .returning();
+          // an admin's edit of another account is audited: the changed fields before and after
+          if (updated && !self) await auditUserChange(tx, actor, current, updated);
+          return updated;
+        });
         return row ? ok(toPublicUser(row)) : fail("auth/user-not-found");
       } catch (error) {
         if (isUniqueViolation(error)) return fail("auth/email-already-in-use");
@@ -452,15 +493,21 @@ export function createAccountsService(
       const allowed = adminOnly(actor);
       if (!allowed.ok) return allowed;
       const now = new Date();
-      const [row] = await db
-        .update(users)
-        .set({
-          approved: true,
-          approvedAt: sql`coalesce(${users.approvedAt}, ${now.toISOString()}::timestamptz)`,
-          updatedAt: now,
-        })
-        .where(eq(users.id, id))
-        .returning();
+      const row = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+        if (!before) return undefined;
+        const [updated] = await tx
+          .update(users)
+          .set({
+            approved: true,
+            approvedAt: sql`coalesce(${users.approvedAt}, ${now.toISOString()}::timestamptz)`,
+            updatedAt: now,
+          })
+          .where(eq(users.id, id))
+          .returning();
+        if (updated && !before.approved) await auditUserChange(tx, allowed.value, before, updated);
+        return updated;
+      });
       return row ? ok(toPublicUser(row)) : fail("auth/user-not-found");
     },
 
@@ -471,7 +518,19 @@ export function createAccountsService(
       if (allowed.value._id === id) return fail("conflict");
       const deleted = await db.transaction(async (tx) => {
         await tx.delete(sessions).where(eq(sessions.userId, id));
-        return tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+        const rows = await tx.delete(users).where(eq(users.id, id)).returning();
+        const [row] = rows;
+        if (row) {
+          const { email, displayName, roles, approved } = row;
+          await recordAudit(tx, allowed.value, {
+            action: "user.delete",
+            entity: "user",
+            entityId: id,
+            before: { email, displayName, roles, approved },
+            after: null,
+          });
+        }
+        return rows;
       });
       return deleted.length > 0 ? ok(undefined) : fail("auth/user-not-found");
     },

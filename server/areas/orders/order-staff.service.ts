@@ -1,6 +1,9 @@
-import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import { canTransition, type MODERATOR_STATUSES } from "../../../domain/order-status";
+import { STATS_TIME_ZONE } from "../../../domain/stats";
 import type { Order } from "../../../domain/types";
+import { isValidDateString } from "../../../domain/validation/common";
 import { parseForm } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
 import { addStatusSchema } from "../../../domain/validation/order";
@@ -8,13 +11,42 @@ import { addShipmentNumberSchema, isSameShipmentNumber } from "../../../domain/v
 import type { Db } from "../../db/client";
 import { orderStatuses, orders } from "../../db/schema";
 import { fail, ok, type Result } from "../../http/errors";
+import { type AuditActor, recordAudit } from "../audit/audit";
 import type { OrderEmailKind } from "./order-mailer";
 import type { OrderQueries } from "./orders.queries";
 import { releaseOrderStock } from "./stock";
 
 // What shop staff do to an order (SPEC §4 moderator actions, §7 add-shipment-number / add-status):
 // every change goes through canTransition under the order row lock; adding a shipment number sends
-// the shipment e-mail, canceling gives the units back and sends the cancellation e-mail.
+// the shipment e-mail, canceling gives the units back and sends the cancellation e-mail. Every change
+// is written to the audit log (status and shipment number before/after) in the same transaction.
+
+const day = z
+  .string()
+  .trim()
+  .refine((value) => value === "" || (/^\d{4}-\d{2}-\d{2}$/.test(value) && isValidDateString(value)))
+  .optional();
+
+/** `GET /api/orders` query (and the staff list's URL): status, od/do (Warsaw days, included), szukaj. */
+export const staffOrderListQuerySchema = z.object({
+  status: z.string().trim().max(40).optional(),
+  szukaj: z.string().trim().max(100).optional(),
+  od: day,
+  do: day,
+  page: z.coerce.number().int().min(1).max(10_000).optional(),
+  pageSize: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+export interface StaffOrderFilter {
+  status?: string;
+  search?: string;
+  /** YYYY-MM-DD, Warsaw: orders placed on or after this day */
+  from?: string;
+  /** YYYY-MM-DD, Warsaw: orders placed on or before this day */
+  to?: string;
+  page?: number;
+  pageSize?: number;
+}
 
 export interface StaffOrderList {
   items: Order[];
@@ -28,17 +60,22 @@ export function createOrderStaffService(
   deps: { queries: OrderQueries; sendEmail(kind: OrderEmailKind, orderId: number): Promise<void> },
 ) {
   return {
-    /** Newest first, optionally by status and by number or e-mail (part of either). */
-    async list(filter: {
-      status?: string;
-      search?: string;
-      page?: number;
-      pageSize?: number;
-    }): Promise<StaffOrderList> {
+    /** Newest first, optionally by status, by the day placed (Warsaw) and by number or e-mail (part of either). */
+    async list(filter: StaffOrderFilter): Promise<StaffOrderList> {
       const pageSize = Math.min(Math.max(filter.pageSize ?? 20, 1), 100);
       const page = Math.max(filter.page ?? 1, 1);
-      const conditions = [];
+      const conditions: (SQL | undefined)[] = [];
       if (filter.status) conditions.push(eq(orders.status, filter.status));
+      if (filter.from) {
+        conditions.push(
+          gte(orders.createdAt, sql`(${filter.from}::date::timestamp at time zone ${STATS_TIME_ZONE})`),
+        );
+      }
+      if (filter.to) {
+        conditions.push(
+          lt(orders.createdAt, sql`((${filter.to}::date + 1)::timestamp at time zone ${STATS_TIME_ZONE})`),
+        );
+      }
       const search = filter.search?.trim();
       if (search) {
         const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -58,7 +95,7 @@ export function createOrderStaffService(
     },
 
     /** PUT /orders/{id}/add-shipment-number: failures validation (same as before), order/not-found, conflict. */
-    async addShipmentNumber(orderId: number, input: unknown): Promise<Result<Order>> {
+    async addShipmentNumber(actor: AuditActor, orderId: number, input: unknown): Promise<Result<Order>> {
       const parsed = parseForm(addShipmentNumberSchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
       const number = parsed.data.shipmentNumber;
@@ -75,6 +112,13 @@ export function createOrderStaffService(
           .update(orders)
           .set({ shipmentNumber: number, status: "SHIPMENT_NUMBER_ADDED", updatedAt: now })
           .where(eq(orders.id, orderId));
+        await recordAudit(tx, actor, {
+          action: "order.shipment-number",
+          entity: "order",
+          entityId: orderId,
+          before: { status: order.status, shipmentNumber: order.shipmentNumber },
+          after: { status: "SHIPMENT_NUMBER_ADDED", shipmentNumber: number },
+        });
         return ok(undefined);
       });
       if (!outcome.ok) return outcome;
@@ -84,7 +128,7 @@ export function createOrderStaffService(
     },
 
     /** PUT /orders/{id}/add-status: CANCELED (units back, e-mail) or PARCEL_DELIVERED, when the rules allow. */
-    async addStatus(orderId: number, input: unknown): Promise<Result<Order>> {
+    async addStatus(actor: AuditActor, orderId: number, input: unknown): Promise<Result<Order>> {
       const parsed = parseForm(addStatusSchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
       const status: (typeof MODERATOR_STATUSES)[number] = parsed.data.status;
@@ -96,6 +140,13 @@ export function createOrderStaffService(
         await tx.insert(orderStatuses).values({ orderId, status, createdAt: now });
         await tx.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, orderId));
         if (status === "CANCELED") await releaseOrderStock(tx, orderId);
+        await recordAudit(tx, actor, {
+          action: "order.status",
+          entity: "order",
+          entityId: orderId,
+          before: { status: order.status },
+          after: { status },
+        });
         return ok(undefined);
       });
       if (!outcome.ok) return outcome;

@@ -4,6 +4,7 @@ import { isLang, type Lang } from "../../../domain/i18n";
 import { isShopModerator } from "../../../domain/roles";
 import { requireShopModerator, requireUser, signedInUser } from "../../http/auth";
 import { errorBody, type Failure, FailureError, fail } from "../../http/errors";
+import { staffOrderListQuerySchema } from "./order-staff.service";
 
 // Orders (SPEC §7): place an order, look one up as a guest, retry a payment, the invoice, and the
 // payment providers' webhooks. Thin: parse, call one service function, shape the reply.
@@ -35,19 +36,15 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // staff: every order (newest first, by status and by number or e-mail), shipment numbers, statuses
-  const staffListQuery = z.object({
-    status: z.string().trim().max(40).optional(),
-    szukaj: z.string().trim().max(100).optional(),
-    page: z.coerce.number().int().min(1).max(10_000).optional(),
-    pageSize: z.coerce.number().int().min(1).max(100).optional(),
-  });
   const numericId = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
   app.get("/orders", { preHandler: requireShopModerator }, async (request) => {
-    const query = staffListQuery.parse(request.query);
+    const query = staffOrderListQuerySchema.parse(request.query);
     return orderStaff.list({
       status: query.status,
       search: query.szukaj,
+      from: query.od || undefined,
+      to: query.do || undefined,
       page: query.page,
       pageSize: query.pageSize,
     });
@@ -55,14 +52,14 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
 
   app.put("/orders/:id/add-shipment-number", { preHandler: requireShopModerator }, async (request) => {
     const { id } = numericId.parse(request.params);
-    const result = await orderStaff.addShipmentNumber(id, request.body);
+    const result = await orderStaff.addShipmentNumber(signedInUser(request), id, request.body);
     if (!result.ok) reject(result);
     return result.value;
   });
 
   app.put("/orders/:id/add-status", { preHandler: requireShopModerator }, async (request) => {
     const { id } = numericId.parse(request.params);
-    const result = await orderStaff.addStatus(id, request.body);
+    const result = await orderStaff.addStatus(signedInUser(request), id, request.body);
     if (!result.ok) reject(result);
     return result.value;
   });

@@ -1,4 +1,221 @@
-// stub: this staff screen is being built
-export default function Stub() {
-  return <p>…</p>;
+import { useId } from "react";
+import { data, Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
+import { parseIdFromParam } from "../../../domain/slug";
+import type { BlogArticle, ImageRef } from "../../../domain/types";
+import { parseForm } from "../../../domain/validation/errors";
+import {
+  CheckboxField,
+  FieldErrorText,
+  FormAlert,
+  SubmitButton,
+  TextField,
+} from "../../components/form-field";
+import { blogFormValuesSchema, postedValues, typedValues } from "../../components/staff/content/form-values";
+import { CARD, SECONDARY_BUTTON, StaffHeading, TextAreaField } from "../../components/staff/content/staff-ui";
+import { ImagePicker } from "../../components/staff/image-picker";
+import { RichTextEditor } from "../../components/staff/rich-text-editor";
+import { failedForm, invalidForm } from "../../lib/auth.server";
+import { redirectWithFlash } from "../../lib/flash.server";
+import { useT } from "../../lib/i18n";
+import { langFromMatches, metaTags } from "../../lib/meta";
+import { requireStaff } from "../../lib/staff.server";
+import { parseJsonArrayField } from "../../lib/staff-forms";
+import { STAFF_SECTIONS } from "../../lib/staff-paths";
+import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
+import type { Route } from "./+types/blog-form";
+
+// /konto/sklep/blog/dodaj (also ?kopiuj={id}) and /konto/sklep/blog/edytuj/{id}: title, tags, image
+// (gallery folder "blog"), HTML content (rich-text editor; sanitised by the server) and related
+// products (hasSlides, slides, slidesTitle, slidesDescription).
+
+export function meta({ matches, params }: Route.MetaArgs) {
+  const key = params.id ? "staff.content.editArticle" : "staff.content.addArticle";
+  return [...metaTags(langFromMatches(matches), key), { name: "robots", content: "noindex" }];
+}
+
+interface BlogFormValues {
+  title: string;
+  tags: string;
+  image: ImageRef[];
+  content: string;
+  hasSlides: boolean;
+  slides: number[];
+  slidesTitle: string;
+  slidesDescription: string;
+}
+
+const valuesOf = (article: BlogArticle | null): BlogFormValues => ({
+  title: article?.title ?? "",
+  tags: article?.tags.join(", ") ?? "",
+  image: article?.image ? [article.image] : [],
+  content: article?.content ?? "",
+  hasSlides: article?.hasSlides ?? false,
+  slides: article?.slides ?? [],
+  slidesTitle: article?.slidesTitle ?? "",
+  slidesDescription: article?.slidesDescription ?? "",
+});
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireStaff(context, request);
+  const products = (await context.services.catalog.listProductsBasic({ includeHidden: true })).map((p) => ({
+    _id: p._id,
+    title: p.title,
+  }));
+  if (params.id !== undefined) {
+    const id = parseIdFromParam(params.id);
+    const article = id === null ? null : await context.services.content.getBlogArticle(id);
+    if (!article) throw data(null, { status: 404 });
+    return { editing: article._id, values: valuesOf(article), products };
+  }
+  const copyId = parseIdFromParam(new URL(request.url).searchParams.get("kopiuj"));
+  const source = copyId === null ? null : await context.services.content.getBlogArticle(copyId);
+  return { editing: null, values: valuesOf(source), products };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const user = requireStaff(context, request);
+  const values = postedValues(await request.formData(), { booleans: ["hasSlides"], multi: ["slides"] });
+  const typed = typedValues(values);
+  const parsed = parseForm(blogFormValuesSchema, values);
+  if (!parsed.ok) return invalidForm(parsed.errors, typed);
+  const id = params.id === undefined ? null : parseIdFromParam(params.id);
+  if (params.id !== undefined && id === null) throw data(null, { status: 404 });
+  const result =
+    id === null
+      ? await context.services.blogAdmin.create(user, parsed.data)
+      : await context.services.blogAdmin.update(user, id, parsed.data);
+  if (!result.ok) return failedForm(result, typed);
+  return redirectWithFlash(STAFF_SECTIONS.blog, {
+    type: "success",
+    key: id === null ? "success.blogAdded" : "success.blogUpdated",
+  });
+}
+
+/** The form's values after a refused submit (text as typed), else the loaded ones. */
+function shownValues(values: BlogFormValues, typed: Record<string, string> | undefined): BlogFormValues {
+  if (!typed) return values;
+  return {
+    title: typed.title ?? "",
+    tags: typed.tags ?? "",
+    image: parseJsonArrayField(typed.image ?? "[]") as ImageRef[],
+    content: typed.content ?? "",
+    hasSlides: typed.hasSlides === "on",
+    slides: (typed.slides ?? "").split(",").filter(Boolean).map(Number),
+    slidesTitle: typed.slidesTitle ?? "",
+    slidesDescription: typed.slidesDescription ?? "",
+  };
+}
+
+export default function StaffBlogForm() {
+  const t = useT();
+  const location = useLocation();
+  const selectId = useId();
+  const { editing, values, products } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const submitting = useSubmitting();
+  const { errors, formError, onSubmit, onChange } = useFormValidation(blogFormValuesSchema, {
+    booleans: ["hasSlides"],
+    serverErrors: failure?.errors,
+    serverFormError: failure?.formError,
+  });
+  const shown = shownValues(values, failure?.values as Record<string, string> | undefined);
+  const errorText = (name: string) => {
+    const error = errors[name];
+    return error ? t(error.key, error.params) : undefined;
+  };
+  return (
+    <div className="max-w-3xl">
+      <StaffHeading title={t(editing === null ? "staff.content.addArticle" : "staff.content.editArticle")} />
+      <Form
+        key={location.key}
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        onChange={onChange}
+        className={`${CARD} grid gap-5`}
+      >
+        {formError ? <FormAlert message={t(formError)} /> : null}
+        <TextField
+          name="title"
+          label={t("staff.content.title")}
+          defaultValue={shown.title}
+          error={errors.title}
+        />
+        <TextField
+          name="tags"
+          label={t("staff.content.tags")}
+          hint={t("staff.content.tagsHint")}
+          defaultValue={shown.tags}
+          error={errors.tags}
+        />
+        <ImagePicker
+          name="image"
+          label={t("staff.content.image")}
+          defaultValue={shown.image}
+          multiple={false}
+          uploadFolder="blog"
+          error={errorText("image") ?? errorText("image.url")}
+        />
+        <RichTextEditor
+          name="content"
+          id="blog-content"
+          label={t("staff.content.content")}
+          defaultValue={shown.content}
+          error={errorText("content")}
+        />
+        <fieldset className="grid gap-4 rounded-xl border border-stone-200 p-4">
+          <legend className="px-1 text-sm font-semibold text-stone-800">{t("staff.content.related")}</legend>
+          <CheckboxField
+            name="hasSlides"
+            label={t("staff.content.hasSlides")}
+            defaultChecked={shown.hasSlides}
+          />
+          <div>
+            <label htmlFor={selectId} className="mb-1.5 block text-sm font-medium text-stone-800">
+              {t("staff.content.relatedProducts")}
+            </label>
+            <select
+              id={selectId}
+              name="slides"
+              multiple
+              size={8}
+              defaultValue={shown.slides.map(String)}
+              aria-describedby={`${selectId}-hint`}
+              className="block w-full rounded-lg border border-stone-300 bg-white px-2 py-2 text-base"
+            >
+              {products.map((product) => (
+                <option key={product._id} value={product._id}>
+                  {product.title}
+                </option>
+              ))}
+            </select>
+            <p id={`${selectId}-hint`} className="mt-1 text-sm text-stone-600">
+              {t("staff.content.multiSelectHint")}
+            </p>
+            <FieldErrorText id={`${selectId}-error`} error={errors.slides} />
+          </div>
+          <TextField
+            name="slidesTitle"
+            label={t("staff.content.slidesTitle")}
+            optional
+            defaultValue={shown.slidesTitle}
+            error={errors.slidesTitle}
+          />
+          <TextAreaField
+            name="slidesDescription"
+            label={t("staff.content.slidesDescription")}
+            defaultValue={shown.slidesDescription}
+            error={errors.slidesDescription}
+            rows={3}
+          />
+        </fieldset>
+        <div className="flex flex-wrap gap-3">
+          <SubmitButton pending={submitting}>{t("common.save")}</SubmitButton>
+          <Link to={STAFF_SECTIONS.blog} className={SECONDARY_BUTTON}>
+            {t("common.cancel")}
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
 }

@@ -1,4 +1,115 @@
-// stub: this staff screen is being built
-export default function Stub() {
-  return <p>…</p>;
+import { Link, useLoaderData } from "react-router";
+import { formatDate } from "../../../domain/i18n";
+import { blogPath, parseIdFromParam } from "../../../domain/slug";
+import {
+  DeleteButton,
+  LIST,
+  ListSearch,
+  listParams,
+  matches,
+  Paging,
+  PRIMARY_LINK,
+  pageOf,
+  ROW,
+  SECONDARY_BUTTON,
+  StaffHeading,
+} from "../../components/staff/content/staff-ui";
+import { errorMessageKey } from "../../lib/auth.server";
+import { redirectWithFlash } from "../../lib/flash.server";
+import { useLang, useT } from "../../lib/i18n";
+import { langFromMatches, metaTags } from "../../lib/meta";
+import { requireStaff } from "../../lib/staff.server";
+import { STAFF_SECTIONS, staffAddPath, staffEditPath } from "../../lib/staff-paths";
+import type { Route } from "./+types/blog";
+
+// /konto/sklep/blog: the articles, newest first (search by title or tag, paging), with edit,
+// "dodaj podobny" and delete.
+
+export function meta({ matches: routeMatches }: Route.MetaArgs) {
+  return [
+    ...metaTags(langFromMatches(routeMatches), "staff.segment.blog"),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireStaff(context, request);
+  const { search, page } = listParams(request);
+  const all = (await context.services.content.listBlogArticles()).filter((a) =>
+    matches(search, a.title, ...a.tags),
+  );
+  return { ...pageOf(all, page), search };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requireStaff(context, request);
+  const form = await request.formData();
+  const id = parseIdFromParam(String(form.get("id") ?? ""));
+  if (id === null || form.get("intent") !== "delete") {
+    return redirectWithFlash(STAFF_SECTIONS.blog, { type: "error", key: "errors.formContainsErrors" });
+  }
+  const result = await context.services.blogAdmin.remove(user, id);
+  if (!result.ok) {
+    return redirectWithFlash(STAFF_SECTIONS.blog, {
+      type: "error",
+      key: errorMessageKey(result.code),
+      errorPrefix: true,
+    });
+  }
+  return redirectWithFlash(STAFF_SECTIONS.blog, { type: "success", key: "success.blogRemoved" });
+}
+
+export default function StaffBlog() {
+  const t = useT();
+  const lang = useLang();
+  const { items, page, pages, search } = useLoaderData<typeof loader>();
+  return (
+    <div>
+      <StaffHeading title={t("staff.segment.blog")}>
+        <Link to={staffAddPath("blog")} className={PRIMARY_LINK}>
+          {t("staff.content.addArticle")}
+        </Link>
+      </StaffHeading>
+      <ListSearch defaultValue={search} label={t("staff.content.searchArticles")} />
+      {items.length === 0 ? (
+        <p className="mt-6 text-stone-700">{t("staff.empty")}</p>
+      ) : (
+        <ul className={LIST}>
+          {items.map((item) => (
+            <li key={item._id} className={ROW}>
+              <div className="min-w-0">
+                <p className="font-semibold text-stone-900">
+                  <a href={blogPath(item._id, item.title)} className="hover:text-accent-700 hover:underline">
+                    {item.title}
+                  </a>
+                </p>
+                <p className="text-sm text-stone-700">
+                  {formatDate(lang, item.createdAt)}
+                  {item.tags.length > 0 ? ` · ${item.tags.map((tag) => `#${tag}`).join(" ")}` : ""}
+                </p>
+              </div>
+              <div className="flex shrink-0 flex-wrap gap-2">
+                <Link
+                  to={staffEditPath("blog", item._id)}
+                  aria-label={`${t("staff.edit")}: ${item.title}`}
+                  className={SECONDARY_BUTTON}
+                >
+                  {t("staff.edit")}
+                </Link>
+                <Link
+                  to={`${staffAddPath("blog")}?kopiuj=${item._id}`}
+                  aria-label={`${t("blog.addSimilar")}: ${item.title}`}
+                  className={SECONDARY_BUTTON}
+                >
+                  {t("blog.addSimilar")}
+                </Link>
+                <DeleteButton id={item._id} name={item.title} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Paging page={page} pages={pages} search={search} />
+    </div>
+  );
 }

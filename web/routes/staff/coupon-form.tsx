@@ -1,4 +1,187 @@
-// stub: this staff screen is being built
-export default function Stub() {
-  return <p>…</p>;
+import { useId } from "react";
+import { data, Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
+import { parseIdFromParam } from "../../../domain/slug";
+import { couponFormValuesSchema, couponToFormValues } from "../../../domain/validation/coupon";
+import { parseForm } from "../../../domain/validation/errors";
+import { FieldErrorText, FormAlert, SubmitButton, TextField } from "../../components/form-field";
+import { postedValues, typedValues } from "../../components/staff/content/form-values";
+import { CARD, SECONDARY_BUTTON, StaffHeading } from "../../components/staff/content/staff-ui";
+import { failedForm, invalidForm } from "../../lib/auth.server";
+import { redirectWithFlash } from "../../lib/flash.server";
+import { useT } from "../../lib/i18n";
+import { langFromMatches, metaTags } from "../../lib/meta";
+import { requireStaff } from "../../lib/staff.server";
+import { STAFF_SECTIONS } from "../../lib/staff-paths";
+import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
+import type { Route } from "./+types/coupon-form";
+
+// /konto/sklep/kody/dodaj and /konto/sklep/kody/edytuj/{id}: code, percent or fixed amount in zł,
+// start and end day, and the limits (uses in total, per customer, minimum order value in zł). The
+// order transaction enforces the limits.
+
+export function meta({ matches, params }: Route.MetaArgs) {
+  const key = params.id ? "staff.content.editCoupon" : "staff.content.addCoupon";
+  return [...metaTags(langFromMatches(matches), key), { name: "robots", content: "noindex" }];
+}
+
+const EMPTY: Record<string, string> = {
+  code: "",
+  discountType: "percent",
+  discountValue: "",
+  startDate: "",
+  endDate: "",
+  usageLimit: "",
+  usageLimitPerCustomer: "",
+  minOrderGrosze: "",
+};
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireStaff(context, request);
+  if (params.id === undefined) {
+    return { editing: null, values: { ...EMPTY, startDate: new Date().toISOString().slice(0, 10) } };
+  }
+  const id = parseIdFromParam(params.id);
+  const coupon = id === null ? null : await context.services.couponAdmin.get(id);
+  if (!coupon) throw data(null, { status: 404 });
+  return { editing: coupon._id, values: couponToFormValues(coupon) };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const user = requireStaff(context, request);
+  const values = postedValues(await request.formData());
+  const typed = typedValues(values);
+  const parsed = parseForm(couponFormValuesSchema, values);
+  if (!parsed.ok) return invalidForm(parsed.errors, typed);
+  const id = params.id === undefined ? null : parseIdFromParam(params.id);
+  if (params.id !== undefined && id === null) throw data(null, { status: 404 });
+  const result =
+    id === null
+      ? await context.services.couponAdmin.create(user, parsed.data)
+      : await context.services.couponAdmin.update(user, id, parsed.data);
+  if (!result.ok) return failedForm(result, typed);
+  return redirectWithFlash(STAFF_SECTIONS.coupons, {
+    type: "success",
+    key: id === null ? "success.couponAdded" : "success.couponUpdated",
+  });
+}
+
+export default function StaffCouponForm() {
+  const t = useT();
+  const location = useLocation();
+  const typeId = useId();
+  const { editing, values } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const submitting = useSubmitting();
+  const { errors, formError, onSubmit, onChange } = useFormValidation(couponFormValuesSchema, {
+    serverErrors: failure?.errors,
+    serverFormError: failure?.formError,
+  });
+  const shown: Record<string, string> = {
+    ...values,
+    ...(failure?.values as Record<string, string> | undefined),
+  };
+  return (
+    <div className="max-w-2xl">
+      <StaffHeading title={t(editing === null ? "staff.content.addCoupon" : "staff.content.editCoupon")} />
+      <Form
+        key={location.key}
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        onChange={onChange}
+        className={`${CARD} grid gap-5 sm:grid-cols-2`}
+      >
+        {formError ? (
+          <div className="sm:col-span-2">
+            <FormAlert message={t(formError)} />
+          </div>
+        ) : null}
+        <TextField
+          name="code"
+          label={t("staff.content.code")}
+          defaultValue={shown.code}
+          error={errors.code}
+          autoCapitalize="characters"
+          className="sm:col-span-2"
+        />
+        <fieldset
+          className="sm:col-span-2"
+          aria-describedby={errors.discountType ? `${typeId}-error` : undefined}
+        >
+          <legend className="mb-1.5 text-sm font-medium text-stone-800">
+            {t("staff.content.discountType")}
+          </legend>
+          <div className="flex flex-wrap gap-4">
+            {(["percent", "fixed"] as const).map((type) => (
+              <label key={type} className="inline-flex min-h-10 items-center gap-2 text-stone-800">
+                <input
+                  type="radio"
+                  name="discountType"
+                  value={type}
+                  defaultChecked={shown.discountType === type}
+                  className="size-5 accent-accent-600"
+                />
+                {t(`staff.content.discountType.${type}`)}
+              </label>
+            ))}
+          </div>
+          <FieldErrorText id={`${typeId}-error`} error={errors.discountType} />
+        </fieldset>
+        <TextField
+          name="discountValue"
+          label={t("staff.content.discountValue")}
+          hint={t("staff.content.discountValueHint")}
+          inputMode="decimal"
+          defaultValue={shown.discountValue}
+          error={errors.discountValue}
+          className="sm:col-span-2"
+        />
+        <TextField
+          name="startDate"
+          type="date"
+          label={t("staff.content.startDate")}
+          defaultValue={shown.startDate}
+          error={errors.startDate}
+        />
+        <TextField
+          name="endDate"
+          type="date"
+          label={t("staff.content.endDate")}
+          defaultValue={shown.endDate}
+          error={errors.endDate}
+        />
+        <TextField
+          name="usageLimit"
+          label={t("staff.content.usageLimit")}
+          optional
+          inputMode="numeric"
+          defaultValue={shown.usageLimit}
+          error={errors.usageLimit}
+        />
+        <TextField
+          name="usageLimitPerCustomer"
+          label={t("staff.content.usageLimitPerCustomer")}
+          optional
+          inputMode="numeric"
+          defaultValue={shown.usageLimitPerCustomer}
+          error={errors.usageLimitPerCustomer}
+        />
+        <TextField
+          name="minOrderGrosze"
+          label={t("staff.content.minOrderZl")}
+          optional
+          inputMode="decimal"
+          defaultValue={shown.minOrderGrosze}
+          error={errors.minOrderGrosze}
+          className="sm:col-span-2"
+        />
+        <div className="flex flex-wrap gap-3 sm:col-span-2">
+          <SubmitButton pending={submitting}>{t("common.save")}</SubmitButton>
+          <Link to={STAFF_SECTIONS.coupons} className={SECONDARY_BUTTON}>
+            {t("common.cancel")}
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
 }

@@ -1,4 +1,154 @@
-// stub: this staff screen is being built
-export default function Stub() {
-  return <p>…</p>;
+import { Link, useLoaderData } from "react-router";
+import { couponEnd, couponStart } from "../../../domain/coupon";
+import { formatDate } from "../../../domain/i18n";
+import { formatPrice } from "../../../domain/money";
+import { parseIdFromParam } from "../../../domain/slug";
+import {
+  DeleteButton,
+  LIST,
+  ListSearch,
+  listParams,
+  matches,
+  Paging,
+  PRIMARY_LINK,
+  pageOf,
+  ROW,
+  SECONDARY_BUTTON,
+  StaffHeading,
+} from "../../components/staff/content/staff-ui";
+import { errorMessageKey } from "../../lib/auth.server";
+import { redirectWithFlash } from "../../lib/flash.server";
+import { useLang, useT } from "../../lib/i18n";
+import { langFromMatches, metaTags } from "../../lib/meta";
+import { requireStaff } from "../../lib/staff.server";
+import { STAFF_SECTIONS, staffAddPath, staffEditPath } from "../../lib/staff-paths";
+import type { Route } from "./+types/coupons";
+
+// /konto/sklep/kody: every coupon with its value, dates, uses so far against its limit and whether
+// it is active, scheduled or expired; edit and delete (orders that used it keep their discount).
+
+export function meta({ matches: routeMatches }: Route.MetaArgs) {
+  return [
+    ...metaTags(langFromMatches(routeMatches), "staff.segment.kody"),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireStaff(context, request);
+  const { search, page } = listParams(request);
+  const all = (await context.services.couponAdmin.list()).filter((c) => matches(search, c.code));
+  return { ...pageOf(all, page), search, now: Date.now() };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requireStaff(context, request);
+  const form = await request.formData();
+  const id = parseIdFromParam(String(form.get("id") ?? ""));
+  if (id === null || form.get("intent") !== "delete") {
+    return redirectWithFlash(STAFF_SECTIONS.coupons, { type: "error", key: "errors.formContainsErrors" });
+  }
+  const result = await context.services.couponAdmin.remove(user, id);
+  if (!result.ok) {
+    return redirectWithFlash(STAFF_SECTIONS.coupons, {
+      type: "error",
+      key: errorMessageKey(result.code),
+      errorPrefix: true,
+    });
+  }
+  // orders that used it keep their code and discount (a snapshot): say so
+  const used = result.value.orders;
+  return redirectWithFlash(
+    STAFF_SECTIONS.coupons,
+    used > 0
+      ? { type: "success", key: "staff.content.couponRemovedUsed", params: { count: used } }
+      : { type: "success", key: "success.couponRemoved" },
+  );
+}
+
+type Status = "active" | "scheduled" | "expired" | "usedUp";
+const BADGE: Record<Status, string> = {
+  active: "bg-emerald-100 text-emerald-800",
+  scheduled: "bg-sky-100 text-sky-800",
+  expired: "bg-stone-200 text-stone-700",
+  usedUp: "bg-amber-100 text-amber-900",
+};
+
+export default function StaffCoupons() {
+  const t = useT();
+  const lang = useLang();
+  const { items, page, pages, search, now } = useLoaderData<typeof loader>();
+  return (
+    <div>
+      <StaffHeading title={t("staff.segment.kody")}>
+        <Link to={staffAddPath("coupons")} className={PRIMARY_LINK}>
+          {t("staff.content.addCoupon")}
+        </Link>
+      </StaffHeading>
+      <ListSearch defaultValue={search} label={t("staff.content.searchCoupons")} />
+      {items.length === 0 ? (
+        <p className="mt-6 text-stone-700">{t("staff.empty")}</p>
+      ) : (
+        <ul className={LIST}>
+          {items.map((coupon) => {
+            const status: Status =
+              now > couponEnd(coupon.endDate)
+                ? "expired"
+                : now < couponStart(coupon.startDate)
+                  ? "scheduled"
+                  : coupon.usageLimit !== null && coupon.uses >= coupon.usageLimit
+                    ? "usedUp"
+                    : "active";
+            return (
+              <li key={coupon._id} className={ROW}>
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-2">
+                    <span className="font-mono font-semibold text-stone-900">{coupon.code}</span>
+                    <span className="font-semibold text-accent-700">
+                      −
+                      {coupon.discountType === "percent"
+                        ? `${coupon.discountValue} %`
+                        : formatPrice(coupon.discountValue)}
+                    </span>
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[status]}`}>
+                      {t(`staff.content.couponStatus.${status}`)}
+                    </span>
+                  </p>
+                  <p className="mt-1 flex flex-wrap gap-x-3 text-sm text-stone-700">
+                    <span>
+                      {formatDate(lang, coupon.startDate)} – {formatDate(lang, coupon.endDate)}
+                    </span>
+                    <span>
+                      {t("staff.content.uses")}: {coupon.uses} / {coupon.usageLimit ?? "∞"}
+                    </span>
+                    {coupon.usageLimitPerCustomer !== null ? (
+                      <span>
+                        {t("staff.content.perCustomer")}: {coupon.usageLimitPerCustomer}
+                      </span>
+                    ) : null}
+                    {coupon.minOrderGrosze !== null ? (
+                      <span>
+                        {t("staff.content.minOrder")}: {formatPrice(coupon.minOrderGrosze)}
+                      </span>
+                    ) : null}
+                  </p>
+                </div>
+                <div className="flex shrink-0 flex-wrap gap-2">
+                  <Link
+                    to={staffEditPath("coupons", coupon._id)}
+                    aria-label={`${t("staff.edit")}: ${coupon.code}`}
+                    className={SECONDARY_BUTTON}
+                  >
+                    {t("staff.edit")}
+                  </Link>
+                  <DeleteButton id={coupon._id} name={coupon.code} />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Paging page={page} pages={pages} search={search} />
+    </div>
+  );
 }

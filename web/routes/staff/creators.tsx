@@ -1,4 +1,223 @@
-// stub: this staff screen is being built
-export default function Stub() {
-  return <p>…</p>;
+import { useId } from "react";
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { parseIdFromParam } from "../../../domain/slug";
+import { creatorCategoryFormValuesSchema } from "../../../domain/validation/creators";
+import { parseForm } from "../../../domain/validation/errors";
+import { FormAlert, SubmitButton, TextField } from "../../components/form-field";
+import { postedValues } from "../../components/staff/content/form-values";
+import {
+  CARD,
+  DeleteButton,
+  LIST,
+  ListSearch,
+  listParams,
+  matches,
+  Paging,
+  PRIMARY_LINK,
+  pageOf,
+  ROW,
+  SECONDARY_BUTTON,
+  StaffHeading,
+} from "../../components/staff/content/staff-ui";
+import { errorMessageKey, errorStatus } from "../../lib/auth.server";
+import { redirectWithFlash } from "../../lib/flash.server";
+import { useT } from "../../lib/i18n";
+import { langFromMatches, metaTags } from "../../lib/meta";
+import { requireStaff } from "../../lib/staff.server";
+import { STAFF_SECTIONS, staffAddPath, staffEditPath } from "../../lib/staff-paths";
+import { useSubmitting } from "../../lib/use-form-validation";
+import type { Route } from "./+types/creators";
+
+// /konto/sklep/tworcy: the creators (search, paging; edit, delete) and, below, their categories:
+// add, rename (title and order) and delete (its creators stay, without a category).
+
+export function meta({ matches: routeMatches }: Route.MetaArgs) {
+  return [
+    ...metaTags(langFromMatches(routeMatches), "staff.segment.tworcy"),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireStaff(context, request);
+  const { search, page } = listParams(request);
+  const [creators, categories] = await Promise.all([
+    context.services.creators.listCreators(),
+    context.services.creators.listCreatorCategories(),
+  ]);
+  const titles = new Map(categories.map((c) => [c._id, c.title]));
+  const found = creators
+    .filter((c) => matches(search, c.title, c.description))
+    .map((c) => ({ ...c, categoryTitle: c.category === null ? null : (titles.get(c.category) ?? null) }));
+  return { ...pageOf(found, page), search, categories };
+}
+
+const BACK = STAFF_SECTIONS.creators;
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requireStaff(context, request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const service = context.services.creatorsAdmin;
+  const id = parseIdFromParam(String(form.get("id") ?? ""));
+  if (intent === "delete" || intent === "delete-category") {
+    if (id === null) return redirectWithFlash(BACK, { type: "error", key: "errors.formContainsErrors" });
+    const result =
+      intent === "delete" ? await service.removeCreator(user, id) : await service.removeCategory(user, id);
+    if (!result.ok) {
+      return redirectWithFlash(BACK, { type: "error", key: errorMessageKey(result.code), errorPrefix: true });
+    }
+    return redirectWithFlash(BACK, {
+      type: "success",
+      key: intent === "delete" ? "staff.content.creatorRemoved" : "staff.content.categoryRemoved",
+    });
+  }
+  // add or rename a category
+  const values = postedValues(form);
+  const typed = { title: String(values.title ?? ""), order: String(values.order ?? "") };
+  const parsed = parseForm(creatorCategoryFormValuesSchema, values);
+  if (!parsed.ok) {
+    return data(
+      { formError: "errors.formContainsErrors", errors: parsed.errors, values: typed, target: id },
+      { status: 400 },
+    );
+  }
+  const result =
+    id === null
+      ? await service.createCategory(user, parsed.data)
+      : await service.updateCategory(user, id, parsed.data);
+  if (!result.ok) {
+    return data(
+      { formError: errorMessageKey(result.code), errors: result.fields, values: typed, target: id },
+      { status: errorStatus(result.code) },
+    );
+  }
+  return redirectWithFlash(BACK, {
+    type: "success",
+    key: id === null ? "staff.content.categoryAdded" : "staff.content.categoryUpdated",
+  });
+}
+
+function CategoryForm({
+  category,
+  failure,
+}: {
+  category: { _id: number; title: string; order: number } | null;
+  failure: {
+    errors?: Record<string, { key: string; params?: Record<string, string | number> }>;
+    formError?: string;
+  } | null;
+}) {
+  const t = useT();
+  const submitting = useSubmitting();
+  const headingId = useId();
+  const errors = (failure?.errors ?? {}) as Record<string, never>;
+  return (
+    <Form
+      method="post"
+      noValidate
+      aria-labelledby={category ? undefined : headingId}
+      className="flex flex-wrap items-end gap-3"
+    >
+      {category ? <input type="hidden" name="id" value={category._id} /> : null}
+      {category ? null : (
+        <h3 id={headingId} className="w-full text-base font-semibold text-stone-900">
+          {t("staff.content.addCategory")}
+        </h3>
+      )}
+      {failure?.formError ? (
+        <div className="w-full">
+          <FormAlert message={t(failure.formError)} />
+        </div>
+      ) : null}
+      <TextField
+        name="title"
+        label={
+          category
+            ? `${t("staff.content.categoryTitle")}: ${category.title}`
+            : t("staff.content.categoryTitle")
+        }
+        defaultValue={category?.title ?? ""}
+        error={errors.title}
+        className="min-w-0 flex-1"
+      />
+      <TextField
+        name="order"
+        label={t("staff.content.order")}
+        inputMode="numeric"
+        defaultValue={String(category?.order ?? 0)}
+        error={errors.order}
+        className="w-24"
+      />
+      <SubmitButton pending={submitting}>{category ? t("common.save") : t("common.add")}</SubmitButton>
+    </Form>
+  );
+}
+
+export default function StaffCreators() {
+  const t = useT();
+  const { items, page, pages, search, categories } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>() ?? null;
+  const failureFor = (id: number | null) => (failure && failure.target === id ? failure : null);
+  return (
+    <div>
+      <StaffHeading title={t("staff.segment.tworcy")}>
+        <Link to={staffAddPath("creators")} className={PRIMARY_LINK}>
+          {t("staff.content.addCreator")}
+        </Link>
+      </StaffHeading>
+      <ListSearch defaultValue={search} label={t("staff.content.searchCreators")} />
+      {items.length === 0 ? (
+        <p className="mt-6 text-stone-700">{t("staff.empty")}</p>
+      ) : (
+        <ul className={LIST}>
+          {items.map((creator) => (
+            <li key={creator._id} className={ROW}>
+              <div className="min-w-0">
+                <p className="font-semibold text-stone-900">{creator.title}</p>
+                <p className="text-sm text-stone-700">
+                  {creator.categoryTitle ?? t("staff.content.noCategory")}
+                  {creator.link ? ` · ${creator.link}` : ""}
+                </p>
+              </div>
+              <div className="flex shrink-0 flex-wrap gap-2">
+                <Link
+                  to={staffEditPath("creators", creator._id)}
+                  aria-label={`${t("staff.edit")}: ${creator.title}`}
+                  className={SECONDARY_BUTTON}
+                >
+                  {t("staff.edit")}
+                </Link>
+                <DeleteButton id={creator._id} name={creator.title} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Paging page={page} pages={pages} search={search} />
+
+      <section aria-labelledby="creator-categories" className={CARD}>
+        <h2 id="creator-categories" className="text-lg font-semibold text-stone-900">
+          {t("staff.content.creatorCategories")}
+        </h2>
+        {categories.length === 0 ? <p className="mt-2 text-stone-700">{t("staff.empty")}</p> : null}
+        <ul className="mt-3 grid gap-4">
+          {categories.map((category) => (
+            <li
+              key={category._id}
+              className="flex flex-col gap-2 border-b border-stone-200 pb-4 sm:flex-row sm:items-end"
+            >
+              <div className="min-w-0 flex-1">
+                <CategoryForm category={category} failure={failureFor(category._id)} />
+              </div>
+              <DeleteButton id={category._id} name={category.title} intent="delete-category" />
+            </li>
+          ))}
+        </ul>
+        <div className="mt-4">
+          <CategoryForm category={null} failure={failureFor(null)} />
+        </div>
+      </section>
+    </div>
+  );
 }

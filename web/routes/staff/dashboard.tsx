@@ -1,4 +1,213 @@
-// stub: this staff screen is being built
-export default function Stub() {
-  return <p>…</p>;
+import type { ReactNode } from "react";
+import { Form, Link, useLoaderData } from "react-router";
+import { orderStatusKey } from "../../../domain/i18n";
+import { formatPrice } from "../../../domain/money";
+import { presetPeriod, STATS_PRESETS } from "../../../domain/stats";
+import { FormAlert } from "../../components/form-field";
+import { FILTER_INPUT, FILTER_LABEL, PRIMARY_BUTTON } from "../../components/staff/orders/pager";
+import { StatsChart } from "../../components/staff/stats-chart";
+import { useLang, useT } from "../../lib/i18n";
+import { langFromMatches, metaTags } from "../../lib/meta";
+import { requireStaff } from "../../lib/staff.server";
+import { STAFF_PATH, STAFF_SECTIONS } from "../../lib/staff-paths";
+import type { Route } from "./+types/dashboard";
+
+// /konto/sklep (shop staff): the dashboard. Figures for a period of Polish calendar days (the last
+// 7 / 30 / 90 days, or from..to), from the stats service (the same as GET /api/shops/stats): revenue
+// per day as a chart with a table, orders by status, top products, average order value, conversion.
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [...metaTags(langFromMatches(matches), "staff.title"), { name: "robots", content: "noindex" }];
+}
+
+const DEFAULT_DAYS = 30;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireStaff(context, request);
+  const params = new URL(request.url).searchParams;
+  const from = params.get("from");
+  const to = params.get("to");
+  const fallback = presetPeriod(DEFAULT_DAYS);
+  const asked = from || to ? { from: from ?? "", to: to ?? "" } : fallback;
+  let result = await context.services.stats.stats(asked);
+  const invalid = !result.ok;
+  if (!result.ok) result = await context.services.stats.stats(fallback);
+  if (!result.ok) throw new Response(null, { status: 500 });
+  return { stats: result.value, invalid, asked };
+}
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
+      <dt className="text-sm text-stone-600">{label}</dt>
+      <dd className="mt-1 text-xl font-semibold text-stone-900 sm:text-2xl">{children}</dd>
+    </div>
+  );
+}
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-5">
+      <h2 className="mb-3 font-semibold text-stone-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function PeriodPicker({ from, to }: { from: string; to: string }) {
+  const t = useT();
+  return (
+    <section aria-label={t("staff.dashboard.period")} className="mt-4 flex flex-wrap items-end gap-3">
+      <ul className="flex flex-wrap gap-2">
+        {STATS_PRESETS.map((days) => {
+          const period = presetPeriod(days);
+          const current = period.from === from && period.to === to;
+          return (
+            <li key={days}>
+              <Link
+                to={`${STAFF_PATH}?from=${period.from}&to=${period.to}`}
+                aria-current={current ? "true" : undefined}
+                className={`inline-flex min-h-10 items-center rounded-full px-4 text-sm font-semibold ring-1 ${
+                  current
+                    ? "bg-accent-600 text-white ring-accent-600"
+                    : "bg-white text-stone-800 ring-stone-300"
+                }`}
+              >
+                {t("staff.dashboard.lastDays", { days })}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      <Form method="get" className="flex flex-wrap items-end gap-2" aria-label={t("staff.dashboard.custom")}>
+        <div>
+          <label htmlFor="stats-from" className={FILTER_LABEL}>
+            {t("staff.dashboard.from")}
+          </label>
+          <input
+            id="stats-from"
+            name="from"
+            type="date"
+            required
+            defaultValue={from}
+            className={FILTER_INPUT}
+          />
+        </div>
+        <div>
+          <label htmlFor="stats-to" className={FILTER_LABEL}>
+            {t("staff.dashboard.to")}
+          </label>
+          <input id="stats-to" name="to" type="date" required defaultValue={to} className={FILTER_INPUT} />
+        </div>
+        <button type="submit" className={PRIMARY_BUTTON}>
+          {t("staff.dashboard.show")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export default function StaffDashboard() {
+  const t = useT();
+  const lang = useLang();
+  const { stats, invalid } = useLoaderData<typeof loader>();
+  const percent = new Intl.NumberFormat(lang === "pl" ? "pl-PL" : "en-GB", {
+    style: "percent",
+    maximumFractionDigits: 1,
+  });
+  return (
+    <div>
+      <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">{t("staff.title")}</h1>
+      <PeriodPicker from={stats.from} to={stats.to} />
+      {invalid ? (
+        <div className="mt-3">
+          <FormAlert message={t("validation.dateRange")} />
+        </div>
+      ) : null}
+      <p className="mt-3 text-sm text-stone-600">{t("staff.dashboard.definition")}</p>
+      {stats.startedOrders === 0 ? (
+        <p className="mt-6 rounded-2xl bg-white p-6 text-center text-stone-700 shadow-sm ring-1 ring-stone-200">
+          {t("staff.dashboard.noOrders")}
+        </p>
+      ) : (
+        <div className="mt-4 space-y-4">
+          <dl className="grid grid-cols-2 gap-3 xl:grid-cols-5">
+            <Figure label={t("staff.dashboard.revenue")}>{formatPrice(stats.revenueGrosze)}</Figure>
+            <Figure label={t("staff.dashboard.paidOrders")}>{stats.paidOrders}</Figure>
+            <Figure label={t("staff.dashboard.startedOrders")}>{stats.startedOrders}</Figure>
+            <Figure label={t("staff.dashboard.averageOrder")}>{formatPrice(stats.averageOrderGrosze)}</Figure>
+            <Figure label={t("staff.dashboard.conversion")}>{percent.format(stats.conversion)}</Figure>
+          </dl>
+          <Card title={t("staff.dashboard.dailyTitle")}>
+            <StatsChart daily={stats.daily} from={stats.from} to={stats.to} />
+          </Card>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <Card title={t("staff.dashboard.byStatus")}>
+              <table className="w-full text-left text-sm">
+                <thead>
+                  <tr className="border-b border-stone-200 text-stone-600">
+                    <th scope="col" className="py-1.5 pr-3 font-medium">
+                      {t("order.status")}
+                    </th>
+                    <th scope="col" className="py-1.5 text-right font-medium">
+                      {t("staff.dashboard.orders")}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {stats.byStatus.map((row) => (
+                    <tr key={row.status} className="border-b border-stone-100">
+                      <th scope="row" className="py-1.5 pr-3 font-normal">
+                        <Link
+                          to={`${STAFF_SECTIONS.orders}?status=${encodeURIComponent(row.status)}&od=${stats.from}&do=${stats.to}`}
+                          className="text-accent-700 underline-offset-2 hover:underline"
+                        >
+                          {t(orderStatusKey(row.status))}
+                        </Link>
+                      </th>
+                      <td className="py-1.5 text-right">{row.orders}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </Card>
+            <Card title={t("staff.dashboard.topProducts")}>
+              {stats.topProducts.length === 0 ? (
+                <p className="text-sm text-stone-700">{t("staff.empty")}</p>
+              ) : (
+                <table className="w-full text-left text-sm">
+                  <thead>
+                    <tr className="border-b border-stone-200 text-stone-600">
+                      <th scope="col" className="py-1.5 pr-3 font-medium">
+                        {t("staff.dashboard.product")}
+                      </th>
+                      <th scope="col" className="py-1.5 pr-3 text-right font-medium">
+                        {t("staff.dashboard.units")}
+                      </th>
+                      <th scope="col" className="py-1.5 text-right font-medium">
+                        {t("staff.dashboard.revenue")}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {stats.topProducts.map((row) => (
+                      <tr key={`${row.productId}-${row.title}`} className="border-b border-stone-100">
+                        <th scope="row" className="py-1.5 pr-3 font-normal">
+                          {row.title}
+                        </th>
+                        <td className="py-1.5 pr-3 text-right">{row.units}</td>
+                        <td className="py-1.5 text-right whitespace-nowrap">
+                          {formatPrice(row.revenueGrosze)}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </Card>
+          </div>
+        </div>
+      )}
+    </div>
+  );
 }

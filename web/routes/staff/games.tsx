@@ -1,4 +1,100 @@
-// stub: this staff screen is being built
-export default function Stub() {
-  return <p>…</p>;
+import { Link, useLoaderData } from "react-router";
+import { parseIdFromParam } from "../../../domain/slug";
+import {
+  DeleteButton,
+  LIST,
+  ListSearch,
+  listParams,
+  matches,
+  Paging,
+  PRIMARY_LINK,
+  pageOf,
+  ROW,
+  SECONDARY_BUTTON,
+  StaffHeading,
+} from "../../components/staff/content/staff-ui";
+import { errorMessageKey } from "../../lib/auth.server";
+import { redirectWithFlash } from "../../lib/flash.server";
+import { useT } from "../../lib/i18n";
+import { langFromMatches, metaTags } from "../../lib/meta";
+import { requireStaff } from "../../lib/staff.server";
+import { STAFF_SECTIONS, staffAddPath, staffEditPath } from "../../lib/staff-paths";
+import type { Route } from "./+types/games";
+
+// /konto/sklep/gry: the games (search, paging) with edit and delete.
+
+export function meta({ matches: routeMatches }: Route.MetaArgs) {
+  return [
+    ...metaTags(langFromMatches(routeMatches), "staff.segment.gry"),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireStaff(context, request);
+  const { search, page } = listParams(request);
+  const all = (await context.services.creators.listGames()).filter((g) =>
+    matches(search, g.title, g.description),
+  );
+  return { ...pageOf(all, page), search };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requireStaff(context, request);
+  const form = await request.formData();
+  const id = parseIdFromParam(String(form.get("id") ?? ""));
+  if (id === null || form.get("intent") !== "delete") {
+    return redirectWithFlash(STAFF_SECTIONS.games, { type: "error", key: "errors.formContainsErrors" });
+  }
+  const result = await context.services.creatorsAdmin.removeGame(user, id);
+  if (!result.ok) {
+    return redirectWithFlash(STAFF_SECTIONS.games, {
+      type: "error",
+      key: errorMessageKey(result.code),
+      errorPrefix: true,
+    });
+  }
+  return redirectWithFlash(STAFF_SECTIONS.games, { type: "success", key: "staff.content.gameRemoved" });
+}
+
+export default function StaffGames() {
+  const t = useT();
+  const { items, page, pages, search } = useLoaderData<typeof loader>();
+  return (
+    <div>
+      <StaffHeading title={t("staff.segment.gry")}>
+        <Link to={staffAddPath("games")} className={PRIMARY_LINK}>
+          {t("staff.content.addGame")}
+        </Link>
+      </StaffHeading>
+      <ListSearch defaultValue={search} label={t("staff.content.searchGames")} />
+      {items.length === 0 ? (
+        <p className="mt-6 text-stone-700">{t("staff.empty")}</p>
+      ) : (
+        <ul className={LIST}>
+          {items.map((game) => (
+            <li key={game._id} className={ROW}>
+              <div className="min-w-0">
+                <p className="font-semibold text-stone-900">{game.title}</p>
+                {game.description ? (
+                  <p className="line-clamp-2 text-sm text-stone-700">{game.description}</p>
+                ) : null}
+              </div>
+              <div className="flex shrink-0 flex-wrap gap-2">
+                <Link
+                  to={staffEditPath("games", game._id)}
+                  aria-label={`${t("staff.edit")}: ${game.title}`}
+                  className={SECONDARY_BUTTON}
+                >
+                  {t("staff.edit")}
+                </Link>
+                <DeleteButton id={game._id} name={game.title} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Paging page={page} pages={pages} search={search} />
+    </div>
+  );
 }

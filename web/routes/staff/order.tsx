@@ -1,4 +1,138 @@
-// stub: this staff screen is being built
-export default function Stub() {
-  return <p>…</p>;
+import { data, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "react-router";
+import { translate } from "../../../domain/i18n";
+import { allowedModeratorActions } from "../../../domain/order-status";
+import { idFromTextSchema } from "../../../domain/validation/common";
+import type { FieldError } from "../../../domain/validation/errors";
+import { OrderCard } from "../../components/order-card";
+import { ShipmentForm } from "../../components/staff/orders/shipment-form";
+import { StatusActions, type StatusIntent } from "../../components/staff/orders/status-actions";
+import { errorMessageKey } from "../../lib/auth.server";
+import { redirectWithFlash } from "../../lib/flash.server";
+import { useT } from "../../lib/i18n";
+import { langFromMatches, metaTags, pageTitle } from "../../lib/meta";
+import { requireStaff } from "../../lib/staff.server";
+import { STAFF_SECTIONS, staffOrderPath } from "../../lib/staff-paths";
+import type { Route } from "./+types/order";
+
+// /konto/sklep/zamowienia/{id} (shop staff): the full order card with the moderator's actions: the
+// shipment number entry (hidden when canceled or delivered) and mark delivered / cancel, shown
+// only when domain/order-status.ts allows them (SPEC §4). Every change goes through the order-staff
+// service (audited); failures come back as a toast "Błąd: …".
+
+export function meta({ matches, data: loaderData }: Route.MetaArgs) {
+  const lang = langFromMatches(matches);
+  const tags = metaTags(lang, "staff.segment.zamowienia");
+  if (loaderData?.order) {
+    tags[0] = {
+      title: pageTitle(translate(lang, "order.viewTitle", { orderNumber: loaderData.order.orderNumber })),
+    };
+  }
+  return [...tags, { name: "robots", content: "noindex" }];
+}
+
+function orderId(params: { id?: string }): number {
+  const id = idFromTextSchema.safeParse(params.id);
+  if (!id.success) throw data(null, { status: 404 });
+  return id.data;
+}
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireStaff(context, request);
+  const order = await context.services.orders.getById(orderId(params));
+  if (!order) throw data(null, { status: 404 });
+  return { order, actions: allowedModeratorActions(order.statuses), crumb: order.orderNumber };
+}
+
+type ActionData =
+  | { confirm: StatusIntent }
+  | { shipmentError: FieldError; shipmentNumber: string }
+  | undefined;
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const user = requireStaff(context, request);
+  const id = orderId(params);
+  const path = staffOrderPath(id);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "shipment") {
+    const shipmentNumber = String(form.get("shipmentNumber") ?? "");
+    const result = await context.services.orderStaff.addShipmentNumber(user, id, { shipmentNumber });
+    if (result.ok) return redirectWithFlash(path, { type: "success", key: "success.shipmentNumberAdded" });
+    const fieldError = result.fields?.shipmentNumber;
+    if (result.code === "validation" && fieldError) {
+      return data<ActionData>({ shipmentError: fieldError, shipmentNumber }, { status: 400 });
+    }
+    return redirectWithFlash(path, { type: "error", key: errorMessageKey(result.code), errorPrefix: true });
+  }
+  if (intent === "deliver" || intent === "cancel") {
+    // without JavaScript the first post only asks (the second page step of the confirmation)
+    if (form.get("confirmed") !== "1") return data<ActionData>({ confirm: intent });
+    const status = intent === "deliver" ? "PARCEL_DELIVERED" : "CANCELED";
+    const result = await context.services.orderStaff.addStatus(user, id, { status });
+    if (result.ok) return redirectWithFlash(path, { type: "success", key: "success.orderStatusUpdated" });
+    return redirectWithFlash(path, { type: "error", key: errorMessageKey(result.code), errorPrefix: true });
+  }
+  return redirectWithFlash(path, { type: "error", key: "errors.formContainsErrors", errorPrefix: true });
+}
+
+function BackLink() {
+  const t = useT();
+  return (
+    <Link
+      to={STAFF_SECTIONS.orders}
+      className="text-sm font-semibold text-accent-700 underline-offset-2 hover:underline"
+    >
+      ← {t("staff.orders.backToList")}
+    </Link>
+  );
+}
+
+export default function StaffOrder() {
+  const { order, actions } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as ActionData;
+  const asking = answer && "confirm" in answer ? answer.confirm : null;
+  const shipment = answer && "shipmentError" in answer ? answer : null;
+  const hasActions = actions.shipmentNumber || actions.markDelivered || actions.cancel;
+  return (
+    <div className="space-y-4">
+      <BackLink />
+      <OrderCard order={order} mode="full" headingLevel={1} viewerIsModerator>
+        {hasActions ? (
+          <div className="space-y-5">
+            {actions.shipmentNumber ? (
+              <ShipmentForm
+                // a new number on the order starts an empty field
+                key={order.shipmentNumber ?? ""}
+                previous={order.shipmentNumber}
+                error={shipment?.shipmentError}
+                value={shipment?.shipmentNumber}
+              />
+            ) : null}
+            <StatusActions
+              orderNumber={order.orderNumber}
+              markDelivered={actions.markDelivered}
+              cancel={actions.cancel}
+              asking={asking}
+            />
+          </div>
+        ) : null}
+      </OrderCard>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const t = useT();
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status !== 404) throw error;
+  return (
+    <div className="space-y-4">
+      <BackLink />
+      <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
+        <h1 className="text-xl font-semibold text-stone-900">
+          {isRouteErrorResponse(error) ? t("order.notFound") : t("errors.generic")}
+        </h1>
+      </div>
+    </div>
+  );
 }

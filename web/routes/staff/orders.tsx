@@ -1,4 +1,100 @@
-// stub: this staff screen is being built
-export default function Stub() {
-  return <p>…</p>;
+import { Link, useLoaderData } from "react-router";
+import { formatDateTime } from "../../../domain/i18n";
+import { formatPrice } from "../../../domain/money";
+import { isValidDateString } from "../../../domain/validation/common";
+import { pageNumberSchema } from "../../../domain/validation/pagination";
+import { StatusBadge } from "../../components/order-card";
+import { OrderFilters } from "../../components/staff/orders/order-filters";
+import { Pager } from "../../components/staff/orders/pager";
+import { useLang, useT } from "../../lib/i18n";
+import { langFromMatches, metaTags } from "../../lib/meta";
+import { requireStaff } from "../../lib/staff.server";
+import { staffOrderPath } from "../../lib/staff-paths";
+import type { Route } from "./+types/orders";
+
+// /konto/sklep/zamowienia (shop staff): every order, newest first, filtered by status, by the days
+// placed (od, do) and by number or e-mail; the filters and the page live in the URL.
+
+const PAGE_SIZE = 20;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...metaTags(langFromMatches(matches), "staff.segment.zamowienia"),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireStaff(context, request);
+  const params = new URL(request.url).searchParams;
+  const raw = {
+    status: params.get("status") ?? "",
+    od: params.get("od") ?? "",
+    do: params.get("do") ?? "",
+    szukaj: params.get("szukaj") ?? "",
+  };
+  // a malformed date is ignored rather than refused (it came from the address bar)
+  const day = (value: string) =>
+    /^\d{4}-\d{2}-\d{2}$/.test(value) && isValidDateString(value) ? value : undefined;
+  const page = pageNumberSchema.parse(params.get("strona") ?? undefined);
+  const list = await context.services.orderStaff.list({
+    status: raw.status.trim().slice(0, 40) || undefined,
+    search: raw.szukaj.trim().slice(0, 100) || undefined,
+    from: day(raw.od),
+    to: day(raw.do),
+    page,
+    pageSize: PAGE_SIZE,
+  });
+  return { list, values: raw };
+}
+
+export default function StaffOrders() {
+  const t = useT();
+  const lang = useLang();
+  const { list, values } = useLoaderData<typeof loader>();
+  return (
+    <div>
+      <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">
+        {t("staff.segment.zamowienia")}
+      </h1>
+      <OrderFilters values={values} />
+      <p className="mt-4 text-sm text-stone-600" aria-live="polite">
+        {t("staff.shell.results", { count: list.total })}
+      </p>
+      {list.items.length === 0 ? (
+        <p className="mt-4 rounded-2xl bg-white p-6 text-center text-stone-700 shadow-sm ring-1 ring-stone-200">
+          {t("staff.empty")}
+        </p>
+      ) : (
+        <ul className="mt-3 divide-y divide-stone-200 rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">
+          {list.items.map((order) => (
+            <li
+              key={order._id}
+              className="grid gap-x-4 gap-y-1 p-4 sm:grid-cols-[minmax(0,1.2fr)_minmax(0,1.5fr)_auto_auto] sm:items-center"
+            >
+              <Link
+                to={staffOrderPath(order._id)}
+                className="font-semibold text-accent-700 underline-offset-2 hover:underline"
+              >
+                {t("order.viewTitle", { orderNumber: order.orderNumber })}
+              </Link>
+              <p className="min-w-0 text-sm text-stone-700">
+                <span className="block break-all">{order.email}</span>
+                <time dateTime={order.createdAt} className="text-stone-500">
+                  {formatDateTime(lang, order.createdAt)}
+                </time>
+              </p>
+              <p className="text-sm font-semibold whitespace-nowrap text-stone-900">
+                {formatPrice(order.priceGrosze)}
+              </p>
+              <p>
+                <StatusBadge entry={{ status: order.status, data: null }} />
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={list.page} pageSize={list.pageSize} total={list.total} />
+    </div>
+  );
 }

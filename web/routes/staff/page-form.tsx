@@ -1,4 +1,152 @@
-// stub: this staff screen is being built
-export default function Stub() {
-  return <p>…</p>;
+import { data, Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
+import { parseIdFromParam } from "../../../domain/slug";
+import type { Page } from "../../../domain/types";
+import { parseForm } from "../../../domain/validation/errors";
+import { CheckboxField, FormAlert, SubmitButton, TextField } from "../../components/form-field";
+import {
+  imageRefsOfUrl,
+  imageUrlOf,
+  pageFormValuesSchema,
+  postedValues,
+  typedValues,
+} from "../../components/staff/content/form-values";
+import { CARD, SECONDARY_BUTTON, StaffHeading } from "../../components/staff/content/staff-ui";
+import { ImagePicker } from "../../components/staff/image-picker";
+import { RichTextEditor } from "../../components/staff/rich-text-editor";
+import { failedForm, invalidForm } from "../../lib/auth.server";
+import { redirectWithFlash } from "../../lib/flash.server";
+import { useT } from "../../lib/i18n";
+import { langFromMatches, metaTags } from "../../lib/meta";
+import { requireStaff } from "../../lib/staff.server";
+import { STAFF_SECTIONS } from "../../lib/staff-paths";
+import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
+import type { Route } from "./+types/page-form";
+
+// /konto/sklep/strony/dodaj (also ?kopiuj={id}: a copy of a page that is not protected) and
+// /konto/sklep/strony/edytuj/{id}: link, title, image (gallery folder "strony"), HTML content
+// (rich-text editor; sanitised by the server) and the protected flag.
+
+export function meta({ matches, params }: Route.MetaArgs) {
+  const key = params.id ? "staff.content.editPage" : "staff.content.addPage";
+  return [...metaTags(langFromMatches(matches), key), { name: "robots", content: "noindex" }];
+}
+
+interface PageFormValues {
+  link: string;
+  title: string;
+  image: string;
+  content: string;
+  protected: boolean;
+}
+
+const valuesOf = (page: Page | null, copy = false): PageFormValues => ({
+  link: page ? (copy ? `${page.link}-kopia` : page.link) : "",
+  title: page?.title ?? "",
+  image: page?.image ?? "",
+  content: page?.content ?? "",
+  protected: copy ? false : (page?.protected ?? false),
+});
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireStaff(context, request);
+  if (params.id !== undefined) {
+    const id = parseIdFromParam(params.id);
+    const page = id === null ? null : await context.services.pageAdmin.get(id);
+    if (!page) throw data(null, { status: 404 });
+    return { editing: page._id, values: valuesOf(page) };
+  }
+  const copyId = parseIdFromParam(new URL(request.url).searchParams.get("kopiuj"));
+  const source = copyId === null ? null : await context.services.pageAdmin.get(copyId);
+  // a protected page is not duplicated: the form starts empty
+  return { editing: null, values: valuesOf(source && !source.protected ? source : null, true) };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const user = requireStaff(context, request);
+  const values = postedValues(await request.formData(), { booleans: ["protected"] });
+  const typed = typedValues({ ...values, image: imageUrlOf(values.image) });
+  const parsed = parseForm(pageFormValuesSchema, values);
+  if (!parsed.ok) return invalidForm(parsed.errors, typed);
+  const id = params.id === undefined ? null : parseIdFromParam(params.id);
+  if (params.id !== undefined && id === null) throw data(null, { status: 404 });
+  const result =
+    id === null
+      ? await context.services.pageAdmin.create(user, parsed.data)
+      : await context.services.pageAdmin.update(user, id, parsed.data);
+  if (!result.ok) return failedForm(result, typed);
+  return redirectWithFlash(STAFF_SECTIONS.pages, {
+    type: "success",
+    key: id === null ? "success.pageAdded" : "success.pageUpdated",
+  });
+}
+
+export default function StaffPageForm() {
+  const t = useT();
+  const location = useLocation();
+  const { editing, values } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const submitting = useSubmitting();
+  const { errors, formError, onSubmit, onChange } = useFormValidation(pageFormValuesSchema, {
+    booleans: ["protected"],
+    serverErrors: failure?.errors,
+    serverFormError: failure?.formError,
+  });
+  const typed = failure?.values as Partial<Record<keyof PageFormValues, string>> | undefined;
+  const shown = typed ? { ...values, ...typed, protected: typed.protected === "on" } : values;
+  return (
+    <div className="max-w-3xl">
+      <StaffHeading title={t(editing === null ? "staff.content.addPage" : "staff.content.editPage")} />
+      <Form
+        key={location.key}
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        onChange={onChange}
+        className={`${CARD} grid gap-5`}
+      >
+        {formError ? <FormAlert message={t(formError)} /> : null}
+        <TextField
+          name="link"
+          label={t("staff.content.link")}
+          hint={t("staff.content.linkHint")}
+          defaultValue={shown.link}
+          error={errors.link}
+          autoCapitalize="none"
+        />
+        <TextField
+          name="title"
+          label={t("staff.content.title")}
+          defaultValue={shown.title}
+          error={errors.title}
+        />
+        <ImagePicker
+          name="image"
+          label={t("staff.content.image")}
+          defaultValue={imageRefsOfUrl(shown.image)}
+          multiple={false}
+          uploadFolder="strony"
+          error={errors.image ? t(errors.image.key, errors.image.params) : undefined}
+        />
+        <RichTextEditor
+          name="content"
+          id="page-content"
+          label={t("staff.content.content")}
+          defaultValue={shown.content}
+          error={errors.content ? t(errors.content.key, errors.content.params) : undefined}
+        />
+        <CheckboxField
+          name="protected"
+          label={t("staff.content.protectedHint")}
+          defaultChecked={shown.protected}
+          error={errors.protected}
+        />
+        <div className="flex flex-wrap gap-3">
+          <SubmitButton pending={submitting}>{t("common.save")}</SubmitButton>
+          <Link to={STAFF_SECTIONS.pages} className={SECONDARY_BUTTON}>
+            {t("common.cancel")}
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
 }

@@ -1,4 +1,122 @@
-// stub: this staff screen is being built
-export default function Stub() {
-  return <p>…</p>;
+import { Link, useLoaderData } from "react-router";
+import { formatDate } from "../../../domain/i18n";
+import { parseIdFromParam } from "../../../domain/slug";
+import {
+  DeleteButton,
+  LIST,
+  ListSearch,
+  listParams,
+  matches,
+  Paging,
+  PRIMARY_LINK,
+  pageOf,
+  ROW,
+  SECONDARY_BUTTON,
+  StaffHeading,
+} from "../../components/staff/content/staff-ui";
+import { errorMessageKey } from "../../lib/auth.server";
+import { redirectWithFlash } from "../../lib/flash.server";
+import { useLang, useT } from "../../lib/i18n";
+import { langFromMatches, metaTags } from "../../lib/meta";
+import { requireStaff } from "../../lib/staff.server";
+import { STAFF_SECTIONS, staffAddPath, staffEditPath } from "../../lib/staff-paths";
+import type { Route } from "./+types/pages";
+
+// /konto/sklep/strony: the static pages (search, paging), with edit, "dodaj podobny" and delete —
+// neither of the last two for a protected page.
+
+export function meta({ matches: routeMatches }: Route.MetaArgs) {
+  return [
+    ...metaTags(langFromMatches(routeMatches), "staff.segment.strony"),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireStaff(context, request);
+  const { search, page } = listParams(request);
+  const all = (await context.services.content.listPages()).filter((p) => matches(search, p.title, p.link));
+  return { ...pageOf(all, page), search };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requireStaff(context, request);
+  const form = await request.formData();
+  const id = parseIdFromParam(String(form.get("id") ?? ""));
+  if (id === null || form.get("intent") !== "delete") {
+    return redirectWithFlash(STAFF_SECTIONS.pages, { type: "error", key: "errors.formContainsErrors" });
+  }
+  const result = await context.services.pageAdmin.remove(user, id);
+  if (!result.ok) {
+    return redirectWithFlash(STAFF_SECTIONS.pages, {
+      type: "error",
+      key: errorMessageKey(result.code),
+      errorPrefix: true,
+    });
+  }
+  return redirectWithFlash(STAFF_SECTIONS.pages, { type: "success", key: "success.pageRemoved" });
+}
+
+export default function StaffPages() {
+  const t = useT();
+  const lang = useLang();
+  const { items, page, pages, search } = useLoaderData<typeof loader>();
+  return (
+    <div>
+      <StaffHeading title={t("staff.segment.strony")}>
+        <Link to={staffAddPath("pages")} className={PRIMARY_LINK}>
+          {t("staff.content.addPage")}
+        </Link>
+      </StaffHeading>
+      <ListSearch defaultValue={search} label={t("staff.content.searchPages")} />
+      {items.length === 0 ? (
+        <p className="mt-6 text-stone-700">{t("staff.empty")}</p>
+      ) : (
+        <ul className={LIST}>
+          {items.map((item) => (
+            <li key={item._id} className={ROW}>
+              <div className="min-w-0">
+                <p className="font-semibold text-stone-900">
+                  {item.title}
+                  {item.protected ? (
+                    <span className="ml-2 rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">
+                      {t("staff.content.protected")}
+                    </span>
+                  ) : null}
+                </p>
+                <p className="text-sm break-all text-stone-700">
+                  <a href={`/${item.link}`} className="underline hover:text-accent-700">
+                    /{item.link}
+                  </a>{" "}
+                  · {t("page.updated")} {formatDate(lang, item.updatedAt)}
+                </p>
+              </div>
+              <div className="flex shrink-0 flex-wrap gap-2">
+                <Link
+                  to={staffEditPath("pages", item._id)}
+                  aria-label={`${t("staff.edit")}: ${item.title}`}
+                  className={SECONDARY_BUTTON}
+                >
+                  {t("staff.edit")}
+                </Link>
+                {item.protected ? null : (
+                  <>
+                    <Link
+                      to={`${staffAddPath("pages")}?kopiuj=${item._id}`}
+                      aria-label={`${t("page.addSimilar")}: ${item.title}`}
+                      className={SECONDARY_BUTTON}
+                    >
+                      {t("page.addSimilar")}
+                    </Link>
+                    <DeleteButton id={item._id} name={item.title} />
+                  </>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Paging page={page} pages={pages} search={search} />
+    </div>
+  );
 }

@@ -1,4 +1,251 @@
-// stub: this staff screen is being built
-export default function Stub() {
-  return <p>…</p>;
+import { Form, Link, useLoaderData, useNavigation } from "react-router";
+import { formatPrice } from "../../../domain/money";
+import { effectivePriceGrosze } from "../../../domain/pricing";
+import { parseIdFromParam } from "../../../domain/slug";
+import { STAFF_PRODUCT_FLAGS, staffProductQuerySchema } from "../../../domain/validation/catalog";
+import { ProductBadges } from "../../components/staff/product-form/product-badges";
+import { errorMessageKey } from "../../lib/auth.server";
+import { redirectWithFlash } from "../../lib/flash.server";
+import { useT } from "../../lib/i18n";
+import { langFromMatches, metaTags } from "../../lib/meta";
+import { productPath } from "../../lib/paths";
+import { safeRedirect } from "../../lib/safe-redirect";
+import { requireStaff } from "../../lib/staff.server";
+import { STAFF_SECTIONS, staffAddPath, staffEditPath } from "../../lib/staff-paths";
+import type { Route } from "./+types/products";
+
+// /konto/sklep/produkty: every product (hidden ones marked) with its thumbnail, price, stock and
+// flags; search by title, a flag filter, paging; links to edit, to the shop and "dodaj podobny";
+// delete after a confirmation.
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...metaTags(langFromMatches(matches), "staff.segment.produkty"),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireStaff(context, request);
+  const url = new URL(request.url);
+  const query = staffProductQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const page = await context.services.productAdmin.listStaff(query);
+  return { page, query, search: url.search };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requireStaff(context, request);
+  const form = await request.formData();
+  const back = safeRedirect(form.get("back"), STAFF_SECTIONS.products);
+  const id = parseIdFromParam(String(form.get("id") ?? ""));
+  if (id === null || form.get("intent") !== "delete") {
+    return redirectWithFlash(back, { type: "error", key: "errors.formContainsErrors" });
+  }
+  const result = await context.services.productAdmin.remove(user, id);
+  if (!result.ok)
+    return redirectWithFlash(back, { type: "error", key: errorMessageKey(result.code), errorPrefix: true });
+  return redirectWithFlash(back, { type: "success", key: "success.productRemoved" });
+}
+
+const LINK =
+  "inline-flex min-h-9 items-center rounded-full px-3 text-sm font-medium ring-1 ring-stone-300 hover:bg-stone-50";
+
+function pageLink(search: string, page: number): string {
+  const params = new URLSearchParams(search);
+  params.set("strona", String(page));
+  return `${STAFF_SECTIONS.products}?${params.toString()}`;
+}
+
+export default function StaffProducts() {
+  const t = useT();
+  const { page, query, search } = useLoaderData<typeof loader>();
+  const busy = useNavigation().state === "submitting";
+  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
+  const back = `${STAFF_SECTIONS.products}${search}`;
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">
+          {t("staff.segment.produkty")}
+        </h1>
+        <Link
+          to={staffAddPath("products")}
+          className="inline-flex min-h-11 items-center rounded-full bg-accent-600 px-5 font-semibold text-white hover:bg-accent-700"
+        >
+          {t("staff.products.add")}
+        </Link>
+      </div>
+
+      <Form method="get" role="search" className="mt-5 flex flex-wrap items-end gap-3">
+        <div className="min-w-0 flex-1 basis-56">
+          <label htmlFor="products-search" className="mb-1.5 block text-sm font-medium text-stone-800">
+            {t("staff.products.search")}
+          </label>
+          <input
+            id="products-search"
+            name="szukaj"
+            type="search"
+            defaultValue={query.szukaj}
+            className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base"
+          />
+        </div>
+        <div>
+          <label htmlFor="products-flag" className="mb-1.5 block text-sm font-medium text-stone-800">
+            {t("staff.products.flagFilter")}
+          </label>
+          <select
+            id="products-flag"
+            name="flaga"
+            defaultValue={query.flaga ?? ""}
+            className="block rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base"
+          >
+            <option value="">{t("staff.products.flagAll")}</option>
+            {STAFF_PRODUCT_FLAGS.map((flag) => (
+              <option key={flag} value={flag}>
+                {t(`staff.products.flag.${flag}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="submit"
+          className="inline-flex min-h-11 items-center rounded-full bg-stone-800 px-5 font-semibold text-white"
+        >
+          {t("staff.products.filter")}
+        </button>
+      </Form>
+
+      <p className="mt-4 text-sm text-stone-600" aria-live="polite">
+        {t("staff.products.found", { count: page.total })}
+      </p>
+
+      {page.items.length === 0 ? (
+        <p className="mt-6 text-stone-700">{t("staff.empty")}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-stone-200 rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">
+          {page.items.map((product) => {
+            const price = effectivePriceGrosze(product);
+            return (
+              <li
+                key={product._id}
+                className={`flex flex-col gap-3 p-4 md:flex-row md:items-center ${product.isHidden ? "bg-stone-50" : ""}`}
+              >
+                <div className="flex min-w-0 flex-1 items-center gap-3">
+                  {product.image ? (
+                    <img
+                      src={product.image.thumb_url}
+                      alt=""
+                      width={64}
+                      height={64}
+                      loading="lazy"
+                      className="size-16 shrink-0 rounded-lg object-cover"
+                    />
+                  ) : (
+                    <span className="flex size-16 shrink-0 items-center justify-center rounded-lg bg-stone-100 text-center text-xs text-stone-500">
+                      {t("staff.products.noImage")}
+                    </span>
+                  )}
+                  <div className="min-w-0">
+                    <Link
+                      to={staffEditPath("products", product._id)}
+                      className="font-semibold text-stone-900 hover:underline"
+                    >
+                      {product.title}
+                    </Link>
+                    <p className="mt-0.5 flex flex-wrap gap-x-3 text-sm text-stone-700">
+                      <span>
+                        {price !== product.priceGrosze ? (
+                          <>
+                            <s className="mr-1 text-stone-500">{formatPrice(product.priceGrosze)}</s>
+                            <strong className="text-red-700">{formatPrice(price)}</strong>
+                          </>
+                        ) : (
+                          formatPrice(price)
+                        )}
+                      </span>
+                      <span>{t("staff.products.stock", { count: product.totalQuantity })}</span>
+                      {product.variantCount > 0 ? (
+                        <span>{t("staff.products.variantCount", { count: product.variantCount })}</span>
+                      ) : null}
+                    </p>
+                    <div className="mt-1">
+                      <ProductBadges product={product} />
+                    </div>
+                  </div>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <Link
+                    to={staffEditPath("products", product._id)}
+                    className={LINK}
+                    aria-label={`${t("staff.edit")}: ${product.title}`}
+                  >
+                    {t("staff.edit")}
+                  </Link>
+                  <Link
+                    to={productPath(product)}
+                    className={LINK}
+                    aria-label={`${t("staff.products.viewInShop")}: ${product.title}`}
+                  >
+                    {t("staff.products.viewInShop")}
+                  </Link>
+                  <Link
+                    to={`${staffAddPath("products")}?kopiuj=${product._id}`}
+                    className={LINK}
+                    aria-label={`${t("staff.products.addSimilar")}: ${product.title}`}
+                  >
+                    {t("staff.products.addSimilar")}
+                  </Link>
+                  <Form
+                    method="post"
+                    onSubmit={(event) => {
+                      if (!window.confirm(t("staff.confirmDelete", { name: product.title })))
+                        event.preventDefault();
+                    }}
+                  >
+                    <input type="hidden" name="id" value={product._id} />
+                    <input type="hidden" name="back" value={back} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="delete"
+                      disabled={busy}
+                      aria-label={`${t("staff.delete")}: ${product.title}`}
+                      className="inline-flex min-h-9 items-center rounded-full px-3 text-sm font-medium text-red-800 ring-1 ring-red-300 hover:bg-red-50 disabled:opacity-60"
+                    >
+                      {t("staff.delete")}
+                    </button>
+                  </Form>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      {pages > 1 ? (
+        <nav
+          aria-label={t("staff.products.page", { page: page.page, pages })}
+          className="mt-5 flex items-center justify-between gap-3"
+        >
+          {page.page > 1 ? (
+            <Link to={pageLink(search, page.page - 1)} className={LINK}>
+              {t("common.previous")}
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-stone-700">
+            {t("staff.products.page", { page: page.page, pages })}
+          </span>
+          {page.page < pages ? (
+            <Link to={pageLink(search, page.page + 1)} className={LINK}>
+              {t("common.next")}
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </div>
+  );
 }

@@ -1,4 +1,159 @@
-// stub: this staff screen is being built
-export default function Stub() {
-  return <p>…</p>;
+import { data, Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
+import { parseIdFromParam } from "../../../domain/slug";
+import type { HeaderSlide } from "../../../domain/types";
+import { parseForm } from "../../../domain/validation/errors";
+import { FieldErrorText, FormAlert, SubmitButton, TextField } from "../../components/form-field";
+import { ImagePicker } from "../../components/staff/image-picker";
+import { imageRefsOf, pickedImage, slideFormSchema } from "../../components/staff/taxonomy/taxonomy-forms";
+import { errorMessageKey, errorStatus, invalidForm } from "../../lib/auth.server";
+import { redirectWithFlash } from "../../lib/flash.server";
+import { formValues, keepValues } from "../../lib/forms";
+import { useT } from "../../lib/i18n";
+import { langFromMatches, metaTags } from "../../lib/meta";
+import { requireStaff } from "../../lib/staff.server";
+import { STAFF_SECTIONS } from "../../lib/staff-paths";
+import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
+import type { Route } from "./+types/slide-form";
+
+// /konto/sklep/naglowek/dodaj and /naglowek/edytuj/{id}: a home banner slide — image (from the
+// gallery or uploaded into "naglowek"), title, description, link and order (blank = last / kept).
+
+const FIELDS = ["image", "title", "description", "link", "order"] as const;
+
+export function meta({ matches, params }: Route.MetaArgs) {
+  return [
+    ...metaTags(langFromMatches(matches), params.id ? "staff.segment.edytuj" : "staff.slides.add"),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+async function loadSlide(
+  context: Route.LoaderArgs["context"],
+  rawId: string | undefined,
+): Promise<HeaderSlide | null> {
+  if (rawId === undefined) return null;
+  const id = parseIdFromParam(rawId);
+  const slide = id === null ? null : await context.services.slideAdmin.getSlide(id);
+  if (!slide) throw data(null, { status: 404 });
+  return slide;
+}
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireStaff(context, request);
+  return { slide: await loadSlide(context, params.id) };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const user = requireStaff(context, request);
+  const slide = await loadSlide(context, params.id);
+  const values = formValues(await request.formData());
+  const kept = keepValues(values, FIELDS);
+  const parsed = parseForm(slideFormSchema, values);
+  if (!parsed.ok) return invalidForm(parsed.errors, kept);
+  const result = slide
+    ? await context.services.slideAdmin.updateSlide(user, slide._id, parsed.data)
+    : await context.services.slideAdmin.createSlide(user, parsed.data);
+  if (!result.ok) {
+    return data(
+      { formError: errorMessageKey(result.code), errors: result.fields, values: kept },
+      { status: errorStatus(result.code) },
+    );
+  }
+  return redirectWithFlash(STAFF_SECTIONS.slides, {
+    type: "success",
+    key: slide ? "success.slideUpdated" : "success.slideAdded",
+  });
+}
+
+export default function StaffSlideForm() {
+  const t = useT();
+  const location = useLocation();
+  const { slide } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const submitting = useSubmitting();
+  const { errors, formError, onSubmit, onChange } = useFormValidation(slideFormSchema, {
+    serverErrors: failure?.errors,
+    serverFormError: failure?.formError,
+  });
+  const typed = failure?.values as Partial<Record<(typeof FIELDS)[number], string>> | undefined;
+  const typedImage = typed ? pickedImage(typed.image) : null;
+  const shown = {
+    image: typed ? (typedImage ? [typedImage] : []) : imageRefsOf(slide?.image.url),
+    title: typed?.title ?? slide?.title ?? "",
+    description: typed?.description ?? slide?.description ?? "",
+    link: typed?.link ?? slide?.link ?? "",
+    order: typed?.order ?? (slide ? String(slide.order) : ""),
+  };
+  const imageError = errors.image ?? errors["image.url"];
+
+  return (
+    <div className="max-w-3xl space-y-5">
+      <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">
+        {slide ? `${t("staff.edit")}: ${slide.title}` : t("staff.slides.add")}
+      </h1>
+      <Form
+        key={`${location.key}-${failure ? "failed" : "fresh"}`}
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        onChange={onChange}
+        className="space-y-5 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6"
+      >
+        {formError ? <FormAlert message={t(formError)} /> : null}
+        <ImagePicker
+          name="image"
+          label={t("staff.slides.image")}
+          defaultValue={shown.image}
+          multiple={false}
+          uploadFolder="naglowek"
+          error={imageError ? t(imageError.key) : undefined}
+        />
+        <TextField
+          name="title"
+          label={t("staff.slides.title")}
+          defaultValue={shown.title}
+          error={errors.title}
+        />
+        <div>
+          <label htmlFor="slide-description" className="mb-1.5 block text-sm font-medium text-stone-800">
+            {t("staff.slides.description")}
+            <span className="ml-1 font-normal text-stone-500">{t("common.optional")}</span>
+          </label>
+          <textarea
+            id="slide-description"
+            name="description"
+            rows={3}
+            defaultValue={shown.description}
+            className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base"
+          />
+          <FieldErrorText id="slide-description-error" error={errors.description} />
+        </div>
+        <TextField
+          name="link"
+          label={t("staff.slides.link")}
+          hint={t("staff.slides.linkHint")}
+          optional
+          inputMode="url"
+          defaultValue={shown.link}
+          error={errors.link}
+        />
+        <TextField
+          name="order"
+          label={t("staff.slides.order")}
+          hint={t("staff.slides.orderHint")}
+          optional
+          inputMode="numeric"
+          defaultValue={shown.order}
+          error={errors.order}
+          className="max-w-48"
+        />
+        <div className="flex flex-wrap items-center gap-3 border-t border-stone-200 pt-4">
+          <SubmitButton pending={submitting}>{t("staff.slides.save")}</SubmitButton>
+          <Link to={STAFF_SECTIONS.slides} className="font-semibold text-stone-700 underline">
+            {t("common.cancel")}
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
 }

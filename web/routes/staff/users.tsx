@@ -1,17 +1,20 @@
-import { data, Form, useLoaderData, useNavigation } from "react-router";
+import { data, Form, Link, useLoaderData, useNavigation } from "react-router";
 import { formatDate } from "../../../domain/i18n";
-import { isAdmin } from "../../../domain/roles";
 import { parseIdFromParam } from "../../../domain/slug";
 import { ERROR_CODES } from "../../../server/http/errors";
+import { FILTER_INPUT, FILTER_LABEL, PRIMARY_BUTTON } from "../../components/staff/orders/pager";
 import { USERS_PATH } from "../../lib/account-paths";
-import { errorMessageKey, requireUser } from "../../lib/auth.server";
+import { errorMessageKey } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { useLang, useT } from "../../lib/i18n";
 import { langFromMatches, metaTags } from "../../lib/meta";
+import { requireStaffAdmin } from "../../lib/staff.server";
+import { staffEditPath } from "../../lib/staff-paths";
 import type { Route } from "./+types/users";
 
 // /konto/sklep/uzytkownicy (admins only, enforced here and by the service): every account with
-// its roles and status; approve an account that has not confirmed its e-mail, delete an account.
+// its roles and status, searchable (?szukaj= name or e-mail); approve an account that has not
+// confirmed its e-mail, edit one (roles, data), delete one (its orders are kept).
 
 export function meta({ matches }: Route.MetaArgs) {
   return [
@@ -20,24 +23,22 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
-function requireAdmin(context: Route.LoaderArgs["context"], request: Request) {
-  const user = requireUser(context, request);
-  if (!isAdmin(user)) {
-    const entry = ERROR_CODES["forbidden-admin"];
-    throw data({ messageKey: entry.key }, { status: entry.status });
-  }
-  return user;
-}
-
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = requireStaffAdmin(context, request);
   const result = await context.services.accounts.listUsers(admin);
   if (!result.ok) throw data(null, { status: ERROR_CODES[result.code].status });
-  return { users: result.value, selfId: admin._id };
+  const search = (new URL(request.url).searchParams.get("szukaj") ?? "").trim().slice(0, 100);
+  const needle = search.toLocaleLowerCase("pl");
+  const users = needle
+    ? result.value.filter((user) =>
+        `${user.displayName} ${user.email}`.toLocaleLowerCase("pl").includes(needle),
+      )
+    : result.value;
+  return { users, selfId: admin._id, search };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = requireStaffAdmin(context, request);
   const form = await request.formData();
   const id = parseIdFromParam(String(form.get("id") ?? ""));
   const intent = form.get("intent");
@@ -67,13 +68,31 @@ const BUTTON =
 export default function StaffUsers() {
   const t = useT();
   const lang = useLang();
-  const { users, selfId } = useLoaderData<typeof loader>();
+  const { users, selfId, search } = useLoaderData<typeof loader>();
   const busy = useNavigation().state === "submitting";
   return (
     <div>
       <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">
         {t("staff.segment.uzytkownicy")}
       </h1>
+      <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
+        <div className="min-w-0 flex-1 basis-60">
+          <label htmlFor="users-search" className={FILTER_LABEL}>
+            {t("staff.users.search")}
+          </label>
+          <input
+            id="users-search"
+            name="szukaj"
+            type="search"
+            defaultValue={search}
+            maxLength={100}
+            className={FILTER_INPUT}
+          />
+        </div>
+        <button type="submit" className={PRIMARY_BUTTON}>
+          {t("common.search")}
+        </button>
+      </Form>
       {users.length === 0 ? (
         <p className="mt-6 text-stone-700">{t("staff.empty")}</p>
       ) : (
@@ -95,14 +114,21 @@ export default function StaffUsers() {
                     {user.approved ? t("staff.approved") : t("staff.notApproved")}
                   </span>
                   <span>
-                    {t("staff.roles")}: {user.roles.join(", ")}
+                    {t("staff.roles")}: {user.roles.map((role) => t(`staff.role.${role}`)).join(", ")}
                   </span>
                   <span>
                     {t("account.createdAt")}: {formatDate(lang, user.createdAt)}
                   </span>
                 </p>
               </div>
-              <div className="flex shrink-0 gap-2">
+              <div className="flex shrink-0 flex-wrap gap-2">
+                <Link
+                  to={staffEditPath("users", user._id)}
+                  aria-label={`${t("staff.edit")}: ${user.email}`}
+                  className={`${BUTTON} ring-1 ring-stone-300 text-stone-800 hover:bg-stone-50`}
+                >
+                  {t("staff.edit")}
+                </Link>
                 {user.approved ? null : (
                   <Form method="post">
                     <input type="hidden" name="id" value={user._id} />
@@ -122,7 +148,11 @@ export default function StaffUsers() {
                   <Form
                     method="post"
                     onSubmit={(event) => {
-                      if (!window.confirm(t("staff.confirmDelete", { name: user.email })))
+                      if (
+                        !window.confirm(
+                          `${t("staff.confirmDelete", { name: user.email })} ${t("staff.users.deleteNote")}`,
+                        )
+                      )
                         event.preventDefault();
                     }}
                   >

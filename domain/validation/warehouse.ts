@@ -1,0 +1,38 @@
+// Stock changes of the warehouse screen and API (issue 6): `PUT /api/shops/warehouse` takes every
+// changed row at once; quantities are whole numbers from 0.
+
+import { z } from "zod";
+import { idSchema, stockQuantitySchema } from "./common";
+import { MSG } from "./messages";
+
+export const stockChangeSchema = z.object({
+  productId: idSchema,
+  /** null: the product itself (a product without variants) */
+  variantId: idSchema.nullable().default(null),
+  quantity: stockQuantitySchema,
+});
+export type StockChange = z.output<typeof stockChangeSchema>;
+
+/** The bulk update: at most one entry per product/variant. */
+export const stockChangesSchema = z
+  .array(stockChangeSchema, { error: MSG.invalid })
+  .max(5_000, { error: MSG.maxLength })
+  .superRefine((rows, ctx) => {
+    const seen = new Set<string>();
+    rows.forEach((row, index) => {
+      const key = `${row.productId}:${row.variantId ?? ""}`;
+      if (seen.has(key)) ctx.addIssue({ code: "custom", path: [index], message: MSG.invalid });
+      seen.add(key);
+    });
+  });
+
+/** Warehouse list filters (`GET /api/shops/warehouse`, /konto/sklep/magazyn). */
+export const warehouseQuerySchema = z.object({
+  szukaj: z.string().trim().max(200).catch("").default(""),
+  /** "tak": only rows at a low level (0 or 1) */
+  niski: z
+    .string()
+    .optional()
+    .transform((value) => value === "tak" || value === "true" || value === "1"),
+});
+export type WarehouseQuery = z.output<typeof warehouseQuerySchema>;

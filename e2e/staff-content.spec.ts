@@ -1,0 +1,207 @@
+import { expect, type Page, test } from "@playwright/test";
+import { logIn, MODERATOR, toasts } from "./support/accounts";
+import { addFromProductPage, cartCandidate, summaryValue } from "./support/cart";
+
+// The shop moderator's content screens (SPEC §2 /strony, /blog, /kody; creators and games): a page
+// written with the rich-text editor and shown at its link, a blog article, a coupon with a usage
+// limit used in the cart, creators and games added and edited. Every record is named uniquely.
+
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+async function save(page: Page, toast: string) {
+  await page.getByRole("button", { name: "Zapisz" }).click();
+  await expect(toasts(page).filter({ hasText: toast })).toBeVisible({ timeout: 15_000 });
+}
+
+test.describe("a shop moderator managing content", () => {
+  test.setTimeout(120_000);
+  test.beforeEach(async ({ page }) => {
+    await logIn(page, MODERATOR.email, MODERATOR.password);
+  });
+
+  test("writes a page with bold text and a list, and sees it at its link", async ({ page }) => {
+    const id = stamp();
+    const link = `e2e-strona-${id}`;
+    const title = `Strona testowa ${id}`;
+    await page.goto("/konto/sklep/strony");
+    await page.getByRole("link", { name: "Dodaj stronę" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Dodaj stronę" })).toBeVisible();
+    await page.getByRole("textbox", { name: "Link strony" }).fill(link);
+    await page.getByRole("textbox", { name: "Tytuł" }).fill(title);
+
+    const editor = page.getByRole("textbox", { name: "Treść" });
+    await editor.click();
+    const bold = page.getByRole("button", { name: "Pogrubienie (Ctrl+B)" });
+    await bold.click();
+    await expect(bold).toHaveAttribute("aria-pressed", "true");
+    await page.keyboard.type("Ważna informacja");
+    await bold.click();
+    await expect(bold).toHaveAttribute("aria-pressed", "false");
+    await page.keyboard.press("Enter");
+    await page.getByRole("button", { name: "Lista punktowana" }).click();
+    await page.keyboard.type("Pierwszy punkt");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Drugi punkt");
+    // pasted HTML keeps its structure, not its styles, classes or scripts
+    await editor.evaluate((element) => {
+      const clipboardData = new DataTransfer();
+      clipboardData.setData(
+        "text/html",
+        '<p style="color:red" class="mso">Wklejony <b class="x">tekst</b><script>alert(1)</script></p>',
+      );
+      element.dispatchEvent(new ClipboardEvent("paste", { clipboardData, bubbles: true, cancelable: true }));
+    });
+    await expect(editor).toContainText("Wklejony tekst");
+
+    // the HTML mode shows the source the form posts
+    const htmlMode = page.getByRole("button", { name: "HTML" });
+    await htmlMode.click();
+    await expect(htmlMode).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("textbox", { name: "Treść" })).toHaveValue(
+      /<strong>Ważna informacja<\/strong>.*<ul>/,
+    );
+    const source = page.getByRole("textbox", { name: "Treść" });
+    await expect(source).toHaveValue(/Wklejony <strong>tekst<\/strong>/);
+    await expect(source).not.toHaveValue(/style=|class=|<script/);
+    await htmlMode.click();
+    await save(page, "Dodano stronę");
+    await expect(page.getByRole("main").getByRole("listitem").filter({ hasText: title })).toBeVisible();
+
+    await page.goto(`/${link}`);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(main.locator("strong", { hasText: "Ważna informacja" })).toBeVisible();
+    await expect(main.getByRole("listitem").filter({ hasText: "Pierwszy punkt" })).toBeVisible();
+    await expect(main.getByRole("listitem").filter({ hasText: "Drugi punkt" })).toBeVisible();
+  });
+
+  test("adds a blog article", async ({ page }) => {
+    const title = `Artykuł testowy ${stamp()}`;
+    await page.goto("/konto/sklep/blog/dodaj");
+    await page.getByRole("textbox", { name: "Tytuł", exact: true }).fill(title);
+    await page.getByRole("textbox", { name: "Tagi" }).fill("szycie, e2e");
+    await page.getByRole("textbox", { name: "Treść" }).click();
+    await page.keyboard.type("Krótki wpis o szyciu.");
+    await save(page, "Dodano artykuł");
+    await page.getByRole("link", { name: title, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole("main").getByText("Krótki wpis o szyciu.")).toBeVisible();
+  });
+
+  test("creates a coupon with a usage limit and applies it in the cart", async ({ page, request }) => {
+    const code = `E2E${stamp()}`.toUpperCase();
+    await page.goto("/konto/sklep/kody/dodaj");
+    await page.getByRole("textbox", { name: "Kod" }).fill(code);
+    await page.getByRole("radio", { name: "Procent (%)" }).check();
+    await page.getByRole("textbox", { name: "Wartość rabatu" }).fill("15");
+    await page.getByLabel("Data rozpoczęcia").fill(day(-1));
+    await page.getByLabel("Data zakończenia").fill(day(30));
+    await page.getByRole("textbox", { name: /^Limit użyć łącznie/ }).fill("3");
+    await save(page, "Dodano kod rabatowy");
+    const row = page.getByRole("main").getByRole("listitem").filter({ hasText: code });
+    await expect(row.getByText("Aktywny")).toBeVisible();
+    await expect(row.getByText("Użycia: 0 / 3")).toBeVisible();
+
+    // the same code in another case is refused by the server; 101 % already in the browser
+    await page.goto("/konto/sklep/kody/dodaj");
+    await page.getByRole("textbox", { name: "Kod" }).fill(code.toLowerCase());
+    await page.getByRole("radio", { name: "Procent (%)" }).check();
+    const value = page.getByRole("textbox", { name: "Wartość rabatu" });
+    await value.fill("101");
+    await page.getByLabel("Data zakończenia").fill(day(30));
+    await page.getByRole("button", { name: "Zapisz" }).click();
+    await expect(page.getByText("Wartość nie może być większa niż 100")).toBeVisible();
+    await value.fill("10");
+    await page.getByRole("button", { name: "Zapisz" }).click();
+    await expect(page.getByText("Ta wartość jest już zajęta")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Kod" })).toHaveValue(code.toLowerCase());
+
+    const candidate = await cartCandidate(request);
+    await addFromProductPage(page, candidate);
+    await page.goto("/koszyk");
+    const main = page.getByRole("main");
+    await main.getByRole("textbox", { name: "Kod rabatowy" }).fill(code.toLowerCase());
+    await main.getByRole("button", { name: "Dodaj kod" }).click();
+    await expect(summaryValue(page, `RABAT (${code})`)).toBeVisible();
+  });
+
+  test("adds and edits a creator (with a new category) and a game", async ({ page }) => {
+    const id = stamp();
+    const category = `Kategoria ${id}`;
+    await page.goto("/konto/sklep/tworcy");
+    await page.getByRole("textbox", { name: "Nazwa kategorii", exact: true }).fill(category);
+    await page.getByRole("button", { name: "Dodaj", exact: true }).click();
+    await expect(toasts(page).filter({ hasText: "Dodano kategorię" })).toBeVisible();
+
+    const creator = `Twórca ${id}`;
+    await page.getByRole("link", { name: "Dodaj twórcę" }).click();
+    await page.getByRole("textbox", { name: "Tytuł" }).fill(creator);
+    await page.getByRole("textbox", { name: "Opis" }).fill("Projektuje wizytówki.");
+    await page.getByRole("textbox", { name: /^Link/ }).fill("https://example.com/tworca");
+    await page.getByRole("combobox", { name: "Kategoria" }).selectOption({ label: category });
+    await save(page, "Dodano twórcę");
+    const creatorRow = page.getByRole("main").getByRole("listitem").filter({ hasText: creator });
+    await expect(creatorRow.getByText(category)).toBeVisible();
+    await creatorRow.getByRole("link", { name: `Edytuj: ${creator}` }).click();
+    await expect(page.getByRole("textbox", { name: "Tytuł" })).toHaveValue(creator);
+    await page.getByRole("textbox", { name: "Tytuł" }).fill(`${creator} (zmieniony)`);
+    await save(page, "Zaktualizowano twórcę");
+    await expect(
+      page
+        .getByRole("main")
+        .getByRole("listitem")
+        .filter({ hasText: `${creator} (zmieniony)` }),
+    ).toBeVisible();
+
+    const game = `Gra ${id}`;
+    await page.goto("/konto/sklep/gry");
+    await page.getByRole("link", { name: "Dodaj grę" }).click();
+    await page.getByRole("textbox", { name: "Tytuł" }).fill(game);
+    await page.getByRole("textbox", { name: "Opis" }).fill("Gra pamięciowa.");
+    await save(page, "Dodano grę");
+    await page.getByRole("link", { name: `Edytuj: ${game}` }).click();
+    await page.getByRole("textbox", { name: "Opis" }).fill("Gra pamięciowa dla dzieci.");
+    await save(page, "Zaktualizowano grę");
+    const gameRow = page.getByRole("main").getByRole("listitem").filter({ hasText: game });
+    await expect(gameRow.getByText("Gra pamięciowa dla dzieci.")).toBeVisible();
+
+    // deleting asks first
+    await gameRow.getByRole("button", { name: `Usuń: ${game}` }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toContainText(game);
+    await dialog.getByRole("button", { name: "Usuń" }).click();
+    await expect(toasts(page).filter({ hasText: "Usunięto grę" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("listitem").filter({ hasText: game })).toHaveCount(0);
+  });
+});
+
+test.describe("the content forms without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test.setTimeout(90_000);
+
+  test("a page's HTML is typed in the plain textarea and posted with the form", async ({ page }) => {
+    await logIn(page, MODERATOR.email, MODERATOR.password);
+    const id = stamp();
+    await page.goto("/konto/sklep/strony/dodaj");
+    await expect(page.getByRole("button", { name: "Pogrubienie (Ctrl+B)" })).toHaveCount(0);
+    await page.getByRole("textbox", { name: "Link strony" }).fill(`bez-js-${id}`);
+    await page.getByRole("textbox", { name: "Tytuł" }).fill("");
+    await page
+      .getByRole("textbox", { name: "Treść" })
+      .fill("<p>Bez skryptów <strong>działa</strong><script>alert(1)</script></p>");
+    await page.getByRole("button", { name: "Zapisz" }).click();
+    // refused by the server: the field error, and what was typed is kept
+    await expect(page.getByText("Formularz zawiera błędy, popraw je i spróbuj ponownie")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Link strony" })).toHaveValue(`bez-js-${id}`);
+    await expect(page.getByRole("textbox", { name: "Treść" })).toHaveValue(/Bez skryptów/);
+    await page.getByRole("textbox", { name: "Tytuł" }).fill(`Bez JS ${id}`);
+    await page.getByRole("button", { name: "Zapisz" }).click();
+    await expect(toasts(page).filter({ hasText: "Dodano stronę" })).toBeVisible();
+
+    await page.goto(`/bez-js-${id}`);
+    const main = page.getByRole("main");
+    await expect(main.locator("strong", { hasText: "działa" })).toBeVisible();
+    await expect(main.locator("script")).toHaveCount(0);
+  });
+});

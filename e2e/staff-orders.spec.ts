@@ -1,0 +1,179 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { isPhone, logIn, MODERATOR, toasts, uniqueEmail, waitForMail } from "./support/accounts";
+import {
+  acceptTerms,
+  addToCart,
+  bankOrderNumber,
+  checkoutAsGuest,
+  choosePickupPoint,
+  decideCookies,
+  decidePayment,
+  fillAddress,
+  GUEST_ADDRESS,
+  goToPayment,
+  invoiceSection,
+  orderViewPath,
+  productsToBuy,
+  recipientSection,
+} from "./support/checkout";
+
+// Orders in the staff area (issue 6) as the shop moderator: a guest's paid order is found in the
+// list by its number, gets a shipment number (the e-mail and the customer's tracking link follow)
+// and is marked delivered through the confirmation dialog; an unpaid order is canceled.
+
+/** A guest buys one product up to the demo bank; pays when asked. Returns the order's number and e-mail. */
+async function guestOrder(page: Page, request: APIRequestContext, pay: boolean) {
+  const { simple } = await productsToBuy(request);
+  const email = uniqueEmail("zamowienie");
+  await addToCart(page, simple);
+  await page.goto("/koszyk");
+  await checkoutAsGuest(page);
+  await fillAddress(recipientSection(page), { ...GUEST_ADDRESS, email });
+  await recipientSection(page).getByRole("button", { name: "Zapisz: Dane odbiorcy" }).click();
+  await expect(recipientSection(page).getByRole("button", { name: "Edytuj: Dane odbiorcy" })).toBeVisible();
+  await invoiceSection(page).getByRole("button", { name: "Kopiuj z danych odbiorcy" }).click();
+  await expect(invoiceSection(page).getByLabel("Imię i nazwisko/Nazwa")).toHaveValue(GUEST_ADDRESS.name);
+  await choosePickupPoint(page, "Kraków");
+  await acceptTerms(page);
+  await goToPayment(page);
+  if (!pay) return { orderNumber: await bankOrderNumber(page), email };
+  return decidePayment(page, "Zapłać");
+}
+
+/** Logs in as the moderator and opens the order found by its number in the staff list. */
+async function openInStaffList(page: Page, orderNumber: string) {
+  await page.context().clearCookies();
+  await decideCookies(page.context(), test.info().project.use.baseURL);
+  await logIn(page, MODERATOR.email, MODERATOR.password);
+  await page.goto("/konto/sklep/zamowienia");
+  await page.getByLabel("Numer zamówienia lub email").fill(orderNumber);
+  await page.getByRole("button", { name: "Filtruj" }).click();
+  await expect(page).toHaveURL(new RegExp(`szukaj=${orderNumber}`));
+  await expect(page.getByText("Wyniki: 1")).toBeVisible();
+  await page.getByRole("link", { name: `Zamówienie ${orderNumber}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Zamówienie ${orderNumber}` })).toBeVisible();
+}
+
+function statusOf(page: Page) {
+  return page
+    .getByRole("article")
+    .locator("dt", { hasText: /^Status$/ })
+    .locator("xpath=following-sibling::dd[1]");
+}
+
+test.describe("orders in the staff area", () => {
+  test.setTimeout(150_000);
+
+  test.beforeEach(async ({ context, baseURL }) => {
+    await decideCookies(context, baseURL);
+  });
+
+  test("a paid order gets a shipment number and is marked delivered", async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    const order = await guestOrder(page, request, true);
+    await expect(page.getByRole("heading", { level: 1, name: "Otrzymaliśmy Twoje zamówienie" })).toBeVisible({
+      timeout: 15_000,
+    });
+    await openInStaffList(page, order.orderNumber);
+    await expect(statusOf(page)).toHaveText("Opłacone");
+    // the cancel action is gone once paid
+    await expect(page.getByRole("button", { name: "Anuluj zamówienie" })).toHaveCount(0);
+
+    const number = `6${Date.now()}`.padEnd(24, "0");
+    const field = page.getByLabel("Numer przesyłki");
+    const add = page.getByRole("button", { name: "Dodaj", exact: true });
+    await expect(add).toBeDisabled();
+    await field.fill(number);
+    await expect(add).toBeEnabled();
+    await add.click();
+    await expect(toasts(page).filter({ hasText: "Dodano numer przesyłki" })).toBeVisible();
+    await expect(statusOf(page)).toHaveText("Dodano numer przesyłki");
+    await expect(field).toHaveValue("");
+
+    await field.fill(number);
+    await add.click();
+    await expect(page.getByText("Wprowadzony numer przesyłki jest taki sam jak poprzedni")).toBeVisible();
+
+    // the shipment e-mail with the tracking link, and the link on the customer's order view
+    const tracking = `https://inpost.pl/sledzenie-przesylek?number=${number}`;
+    const mail = await waitForMail(order.email, "order-shipped");
+    expect(mail.text).toContain(tracking);
+    const customer = await browser.newContext({ baseURL });
+    await decideCookies(customer, baseURL);
+    const customerPage = await customer.newPage();
+    await customerPage.goto(orderViewPath(order));
+    await expect(customerPage.getByRole("link", { name: /Śledź przesyłkę/ })).toHaveAttribute(
+      "href",
+      tracking,
+    );
+    await customer.close();
+
+    // closing the dialog cancels; confirming marks the order delivered
+    await page.getByRole("button", { name: "Oznacz jako dostarczone" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Potwierdzenie" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(`oznaczyć zamówienie ${order.orderNumber} jako dostarczone`);
+    await expect(dialog.getByRole("button", { name: "Nie" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(statusOf(page)).toHaveText("Dodano numer przesyłki");
+
+    await page.getByRole("button", { name: "Oznacz jako dostarczone" }).click();
+    await dialog.getByRole("button", { name: "Tak, potwierdzam" }).click();
+    await expect(toasts(page).filter({ hasText: "Zaktualizowano status zamówienia" })).toBeVisible();
+    await expect(statusOf(page)).toHaveText("Dostarczone");
+    await expect(page.getByRole("button", { name: "Oznacz jako dostarczone" })).toHaveCount(0);
+    await expect(page.getByLabel("Numer przesyłki")).toHaveCount(0);
+  });
+
+  test("an unpaid order is canceled after the confirmation", async ({ page, request }) => {
+    const order = await guestOrder(page, request, false);
+    await openInStaffList(page, order.orderNumber);
+    await page.getByRole("button", { name: "Anuluj zamówienie" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Potwierdzenie" });
+    await expect(dialog).toContainText(`anulować zamówienie ${order.orderNumber}`);
+    await dialog.getByRole("button", { name: "Nie" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: "Anuluj zamówienie" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Anuluj zamówienie" }).click();
+    await dialog.getByRole("button", { name: "Tak, potwierdzam" }).click();
+    await expect(toasts(page).filter({ hasText: "Zaktualizowano status zamówienia" })).toBeVisible();
+    await expect(statusOf(page)).toHaveText("Anulowane");
+    await expect(page.getByRole("button", { name: "Anuluj zamówienie" })).toHaveCount(0);
+    await expect(page.getByLabel("Numer przesyłki")).toHaveCount(0);
+
+    // the list filtered by status finds it
+    await page.goto(`/konto/sklep/zamowienia?status=CANCELED&szukaj=${order.orderNumber}`);
+    await expect(page.getByRole("link", { name: `Zamówienie ${order.orderNumber}` })).toBeVisible();
+    if (isPhone(page))
+      await expect(page.getByRole("navigation", { name: "Menu panelu sklepu" })).toBeVisible();
+  });
+
+  test("without JavaScript the cancel is confirmed on a second page step", async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    const order = await guestOrder(page, request, false);
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    await decideCookies(context, baseURL);
+    const staff = await context.newPage();
+    await logIn(staff, MODERATOR.email, MODERATOR.password);
+    await staff.goto(`/konto/sklep/zamowienia?szukaj=${order.orderNumber}`);
+    await staff.getByRole("link", { name: `Zamówienie ${order.orderNumber}` }).click();
+    await staff.getByRole("button", { name: "Anuluj zamówienie" }).click();
+    const step = staff.getByRole("region", { name: "Potwierdź operację" });
+    await expect(step).toContainText(`anulować zamówienie ${order.orderNumber}`);
+    await expect(statusOf(staff)).not.toHaveText("Anulowane");
+    await step.getByRole("button", { name: "Tak, potwierdzam" }).click();
+    await expect(toasts(staff).filter({ hasText: "Zaktualizowano status zamówienia" })).toBeVisible();
+    await expect(statusOf(staff)).toHaveText("Anulowane");
+    await context.close();
+  });
+});

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { requireAdmin } from "../../http/auth";
+
+// GET /api/audit (admins): the staff audit log, newest first, by actor and/or entity, one page.
+
+export const auditQuerySchema = z.object({
+  actorId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  entity: z.string().trim().max(40).optional(),
+  entityId: z.string().trim().max(64).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+});
+
+export async function auditRoutes(app: FastifyInstance): Promise<void> {
+  app.get("/audit", { preHandler: requireAdmin }, async (request, reply) => {
+    const query = auditQuerySchema.parse(request.query);
+    reply.header("cache-control", "no-store");
+    return app.services.audit.list({
+      actorId: query.actorId,
+      entity: query.entity || undefined,
+      entityId: query.entityId || undefined,
+      page: query.page,
+    });
+  });
+}

@@ -1,0 +1,267 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, desc, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Category } from "../../../domain/types";
+import { buildApp } from "../../app";
+import { loadConfig } from "../../config";
+import { auditLog, categories } from "../../db/schema";
+import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
+import { type CatalogFixtures, insertCatalogFixtures } from "./catalog.fixtures";
+
+// Staff writes of the category tree: POST /api/shops/categories, PUT /api/shops/categories (bulk),
+// PUT and DELETE /api/shops/categories/:id — roles, validation, the root, cycles, refusals, audit.
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let dataDir: string;
+let fx: CatalogFixtures;
+let moderator: { id: number; token: string };
+let customerToken: string;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "category-admin-"));
+  database = await createTestDatabase();
+  app = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
+  fx = await insertCatalogFixtures(database.db, new Date());
+  moderator = await createSignedInUser(database.db, { roles: ["shop-moderator", "user"] });
+  customerToken = (await createSignedInUser(database.db, { roles: ["user"] })).token;
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.destroy();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+type Method = "POST" | "PUT" | "DELETE";
+const asModerator = (method: Method, url: string, payload?: unknown) =>
+  app.inject({
+    method,
+    url,
+    headers: bearer(moderator.token),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+async function tree(): Promise<Category[]> {
+  return (await app.inject({ url: "/api/shops/categories" })).json();
+}
+const titlesUnder = async (parent: number | null) =>
+  (await tree()).filter((category) => category.parent === parent).map((category) => category.title);
+
+async function lastAudit(action: string) {
+  const [entry] = await database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action)))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  return entry;
+}
+
+async function snapshot() {
+  return database.db.select().from(categories).orderBy(categories.id);
+}
+
+describe("category writes: who may call them", () => {
+  const calls: [Method, string, unknown][] = [
+    ["POST", "/api/shops/categories", { title: "X" }],
+    ["PUT", "/api/shops/categories", []],
+    ["PUT", "/api/shops/categories/1", { title: "X" }],
+    ["DELETE", "/api/shops/categories/1", undefined],
+  ];
+
+  it.each(calls)("%s %s: anonymous 401, a customer 403", async (method, url, payload) => {
+    const before = await snapshot();
+    const anonymous = await app.inject({
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const customer = await app.inject({
+      method,
+      url,
+      headers: bearer(customerToken),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    expect(customer.statusCode).toBe(403);
+    expect(customer.json().message).toBe("Required moderator role");
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("POST /api/shops/categories", () => {
+  it("adds a first-level category as the last one and records it", async () => {
+    const response = await asModerator("POST", "/api/shops/categories", { title: "Pościel" });
+    expect(response.statusCode).toBe(201);
+    const created = response.json();
+    expect(created).toMatchObject({ title: "Pościel", parent: null, image: null });
+    expect((await titlesUnder(null)).at(-1)).toBe("Pościel");
+    const audit = await lastAudit("category.create");
+    expect(audit).toMatchObject({ actorId: moderator.id, entity: "category", entityId: String(created._id) });
+    expect(audit?.before).toBeNull();
+    expect(audit?.after).toMatchObject({ title: "Pościel" });
+  });
+
+  it("adds a subcategory at the end of its siblings", async () => {
+    const response = await asModerator("POST", "/api/shops/categories", {
+      title: "Grzechotki",
+      parent: fx.categories.dlaDzieci,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(await titlesUnder(fx.categories.dlaDzieci)).toEqual(["Wyprawki", "Zabawki", "Grzechotki"]);
+    const created = (await tree()).find((category) => category.title === "Grzechotki");
+    expect(created?.path).toBe("Dla dzieci/Grzechotki");
+  });
+
+  it("refuses a blank title and an unknown parent with field errors, changing nothing", async () => {
+    const before = await snapshot();
+    const blank = await asModerator("POST", "/api/shops/categories", { title: "  " });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().fields.title.key).toBe("validation.required");
+    const unknownParent = await asModerator("POST", "/api/shops/categories", { title: "A", parent: 999_999 });
+    expect(unknownParent.statusCode).toBe(400);
+    expect(unknownParent.json().fields.parent).toBeDefined();
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("PUT /api/shops/categories/:id", () => {
+  it("renames keeping the place, then moves under another parent as the last child", async () => {
+    const renamed = await asModerator("PUT", `/api/shops/categories/${fx.categories.akcesoria}`, {
+      title: "Dodatki",
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ title: "Dodatki", parent: null, order: 1 });
+    const audit = await lastAudit("category.update");
+    expect(audit?.before).toMatchObject({ title: "Akcesoria" });
+    expect(audit?.after).toMatchObject({ title: "Dodatki" });
+
+    const moved = await asModerator("PUT", `/api/shops/categories/${fx.categories.rozki}`, {
+      parent: fx.categories.kocyki,
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().parent).toBe(fx.categories.kocyki);
+    expect(await titlesUnder(fx.categories.kocyki)).toEqual(["Rożki"]);
+
+    const back = await asModerator("PUT", `/api/shops/categories/${fx.categories.rozki}`, {
+      parent: fx.categories.wyprawki,
+      image: "/media/rozki.jpg",
+    });
+    expect(back.json()).toMatchObject({ parent: fx.categories.wyprawki, image: "/media/rozki.jpg" });
+  });
+
+  it("refuses moving a category into its own subcategory, the root, and unknown ids", async () => {
+    const before = await snapshot();
+    const cycle = await asModerator("PUT", `/api/shops/categories/${fx.categories.dlaDzieci}`, {
+      parent: fx.categories.rozki,
+    });
+    expect(cycle.statusCode).toBe(400);
+    expect(cycle.json().code).toBe("category/cycle");
+    const self = await asModerator("PUT", `/api/shops/categories/${fx.categories.kocyki}`, {
+      parent: fx.categories.kocyki,
+    });
+    expect(self.json().code).toBe("category/cycle");
+    const root = await asModerator("PUT", `/api/shops/categories/${fx.categories.root}`, { title: "korzeń" });
+    expect(root.statusCode).toBe(409);
+    expect(root.json().code).toBe("category/root-protected");
+    const missing = await asModerator("PUT", "/api/shops/categories/999999", { title: "X" });
+    expect(missing.statusCode).toBe(404);
+    const invalid = await asModerator("PUT", `/api/shops/categories/${fx.categories.kocyki}`, { title: "" });
+    expect(invalid.statusCode).toBe(400);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("PUT /api/shops/categories (bulk)", () => {
+  it("applies every new parent and order in one go, and the tree follows", async () => {
+    const { kocyki, dlaDzieci, inne, zabawki, akcesoria } = fx.categories;
+    const created = (await tree()).find((category) => category.title === "Pościel");
+    const response = await asModerator("PUT", "/api/shops/categories", [
+      { _id: inne, parent: null, order: 0 },
+      { _id: kocyki, parent: null, order: 1 },
+      { _id: dlaDzieci, parent: null, order: 2 },
+      { _id: akcesoria, parent: null, order: 3 },
+      { _id: created?._id, parent: null, order: 4 },
+      { _id: zabawki, parent: kocyki, order: 0 },
+    ]);
+    expect(response.statusCode).toBe(200);
+    const list: Category[] = response.json();
+    expect(list.filter((category) => category.parent === null).map((category) => category.title)).toEqual([
+      "Inne",
+      "Kocyki",
+      "Dla dzieci",
+      "Dodatki",
+      "Pościel",
+    ]);
+    expect(await titlesUnder(kocyki)).toEqual(["Zabawki"]);
+    const audit = await lastAudit("category.reorder");
+    expect(audit?.after).toEqual(expect.arrayContaining([{ _id: zabawki, parent: kocyki, order: 0 }]));
+    expect(audit?.before).toEqual(expect.arrayContaining([{ _id: zabawki, parent: dlaDzieci, order: 5 }]));
+  });
+
+  it("refuses a cycle, the root, unknown ids and duplicates, changing nothing", async () => {
+    const { kocyki, zabawki, root } = fx.categories;
+    const before = await snapshot();
+    const cycle = await asModerator("PUT", "/api/shops/categories", [
+      { _id: kocyki, parent: zabawki, order: 0 },
+    ]);
+    expect(cycle.statusCode).toBe(400);
+    expect(cycle.json().code).toBe("category/cycle");
+    const rootMoved = await asModerator("PUT", "/api/shops/categories", [
+      { _id: root, parent: kocyki, order: 0 },
+    ]);
+    expect(rootMoved.json().code).toBe("category/root-protected");
+    const unknown = await asModerator("PUT", "/api/shops/categories", [
+      { _id: kocyki, parent: null, order: 3 },
+      { _id: 999_999, parent: null, order: 0 },
+      { _id: zabawki, parent: 888_888, order: 0 },
+    ]);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: "bulk/unknown-ids", details: { ids: [999_999, 888_888] } });
+    const twice = await asModerator("PUT", "/api/shops/categories", [
+      { _id: kocyki, parent: null, order: 3 },
+      { _id: kocyki, parent: null, order: 4 },
+    ]);
+    expect(twice.statusCode).toBe(400);
+    const malformed = await asModerator("PUT", "/api/shops/categories", [{ _id: kocyki, order: -1 }]);
+    expect(malformed.statusCode).toBe(400);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("DELETE /api/shops/categories/:id", () => {
+  it("is refused while products use the category, with a clear message", async () => {
+    const response = await asModerator("DELETE", `/api/shops/categories/${fx.categories.akcesoria}`);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      code: "category/in-use-products",
+      messageKey: "errors.category/in-use-products",
+      details: { count: 1 },
+    });
+  });
+
+  it("is refused while subcategories use it, and for the root", async () => {
+    const withChildren = await asModerator("DELETE", `/api/shops/categories/${fx.categories.wyprawki}`);
+    expect(withChildren.statusCode).toBe(409);
+    expect(withChildren.json().code).toBe("category/has-children");
+    const root = await asModerator("DELETE", `/api/shops/categories/${fx.categories.root}`);
+    expect(root.json().code).toBe("category/root-protected");
+    expect(await snapshot()).toHaveLength(10);
+  });
+
+  it("deletes an unused leaf and records what it was", async () => {
+    const response = await asModerator("DELETE", `/api/shops/categories/${fx.categories.rozki}`);
+    expect(response.statusCode).toBe(200);
+    expect((await tree()).some((category) => category._id === fx.categories.rozki)).toBe(false);
+    const audit = await lastAudit("category.delete");
+    expect(audit).toMatchObject({ entityId: String(fx.categories.rozki), after: null });
+    expect(audit?.before).toMatchObject({ title: "Rożki" });
+    const again = await asModerator("DELETE", `/api/shops/categories/${fx.categories.rozki}`);
+    expect(again.statusCode).toBe(404);
+  });
+});

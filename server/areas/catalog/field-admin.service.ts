@@ -1,0 +1,187 @@
+import { asc, count, eq, sql } from "drizzle-orm";
+import { isShopModerator } from "../../../domain/roles";
+import type { ProductField, PublicUser } from "../../../domain/types";
+import type { ProductFieldPayload } from "../../../domain/validation/catalog";
+import type { FieldError } from "../../../domain/validation/errors";
+import { MSG } from "../../../domain/validation/messages";
+import type { Db } from "../../db/client";
+import { fieldOptions, productFieldLinks, productFields, productVariants } from "../../db/schema";
+import { FailureError, fail, ok, type Result } from "../../http/errors";
+import { recordAudit } from "../audit/audit";
+import type { Tx } from "../orders/stock";
+import { toProductField } from "./catalog.mapper";
+
+// Staff writes of product fields (SPEC §7: POST /shops/fields, PUT and DELETE /shops/fields/{id};
+// the update returns the field). Options are matched by _id: sent with an _id = kept and updated,
+// without = added, not sent = removed — refused while a product variant uses it. The order sent is
+// the options' order. Each write is one transaction with its audit entry.
+
+const rollback = (failure: ReturnType<typeof fail>): never => {
+  throw new FailureError(failure);
+};
+
+export function createFieldAdminService(db: Db) {
+  async function run<T>(work: (tx: Tx) => Promise<T>): Promise<Result<T>> {
+    try {
+      return ok(await db.transaction(work));
+    } catch (error) {
+      if (error instanceof FailureError) return error.failure;
+      throw error;
+    }
+  }
+
+  async function loadField(tx: Tx, id: number, lock: boolean): Promise<ProductField | null> {
+    const query = tx.select().from(productFields).where(eq(productFields.id, id));
+    const [row] = lock ? await query.for("update") : await query;
+    if (!row) return null;
+    const options = await tx
+      .select()
+      .from(fieldOptions)
+      .where(eq(fieldOptions.fieldId, id))
+      .orderBy(asc(fieldOptions.position), asc(fieldOptions.id));
+    return toProductField(row, options);
+  }
+
+  /** The option ids of `fieldId` that product variants use (variant fields map field id → option id). */
+  async function optionsUsedByVariants(tx: Tx, fieldId: number): Promise<Set<number>> {
+    const rows = await tx
+      .select({ option: sql<string | null>`${productVariants.fields} ->> ${String(fieldId)}` })
+      .from(productVariants)
+      .where(sql`${productVariants.fields} ->> ${String(fieldId)} is not null`);
+    return new Set(rows.map((row) => Number(row.option)));
+  }
+
+  async function insertOptions(tx: Tx, fieldId: number, payload: ProductFieldPayload) {
+    for (const [position, option] of payload.options.entries()) {
+      const values = {
+        title: option.title,
+        description: option.description,
+        image: option.image,
+        position,
+      };
+      if (option._id === undefined) {
+        await tx.insert(fieldOptions).values({ fieldId, ...values });
+      } else {
+        await tx.update(fieldOptions).set(values).where(eq(fieldOptions.id, option._id));
+      }
+    }
+  }
+
+  return {
+    async createField(actor: PublicUser, payload: ProductFieldPayload): Promise<Result<ProductField>> {
+      if (!isShopModerator(actor)) return fail("forbidden-moderator");
+      const withIds = payload.options.flatMap((option, index) => (option._id === undefined ? [] : [index]));
+      if (withIds.length > 0) {
+        return fail(
+          "validation",
+          Object.fromEntries(withIds.map((index) => [`options.${index}._id`, { key: MSG.invalid }])),
+        );
+      }
+      return run(async (tx) => {
+        const [row] = await tx
+          .insert(productFields)
+          .values({
+            title: payload.title,
+            type: payload.type,
+            description: payload.description,
+            changePrice: payload.changePrice,
+          })
+          .returning({ id: productFields.id });
+        if (!row) throw new Error("field not inserted");
+        await insertOptions(tx, row.id, payload);
+        const field = await loadField(tx, row.id, false);
+        await recordAudit(tx, actor, {
+          action: "field.create",
+          entity: "field",
+          entityId: row.id,
+          before: null,
+          after: field,
+        });
+        return field as ProductField;
+      });
+    },
+
+    async updateField(
+      actor: PublicUser,
+      id: number,
+      payload: ProductFieldPayload,
+    ): Promise<Result<ProductField>> {
+      if (!isShopModerator(actor)) return fail("forbidden-moderator");
+      return run(async (tx) => {
+        const before = await loadField(tx, id, true);
+        if (!before) return rollback(fail("not-found"));
+        const own = new Set(before.options.map((option) => option._id));
+        const errors: Record<string, FieldError> = {};
+        const sent = new Set<number>();
+        payload.options.forEach((option, index) => {
+          if (option._id === undefined) return;
+          if (!own.has(option._id) || sent.has(option._id)) {
+            errors[`options.${index}._id`] = { key: MSG.invalid };
+          }
+          sent.add(option._id);
+        });
+        if (Object.keys(errors).length > 0) rollback(fail("validation", errors));
+
+        const used = await optionsUsedByVariants(tx, id);
+        const removed = before.options.filter((option) => !sent.has(option._id));
+        const blocked = removed.find((option) => used.has(option._id));
+        if (blocked) {
+          rollback(fail("field/option-in-use", undefined, { optionId: blocked._id, title: blocked.title }));
+        }
+        if (before.changePrice && !payload.changePrice && used.size > 0) {
+          rollback(fail("field/change-price-in-use"));
+        }
+
+        await tx
+          .update(productFields)
+          .set({
+            title: payload.title,
+            type: payload.type,
+            description: payload.description,
+            changePrice: payload.changePrice,
+            updatedAt: new Date(),
+          })
+          .where(eq(productFields.id, id));
+        for (const option of removed) await tx.delete(fieldOptions).where(eq(fieldOptions.id, option._id));
+        await insertOptions(tx, id, payload);
+        const after = (await loadField(tx, id, false)) as ProductField;
+        await recordAudit(tx, actor, {
+          action: "field.update",
+          entity: "field",
+          entityId: id,
+          before,
+          after,
+        });
+        return after;
+      });
+    },
+
+    /** Deletes a field with its options; refused while products use it. */
+    async deleteField(actor: PublicUser, id: number): Promise<Result<ProductField>> {
+      if (!isShopModerator(actor)) return fail("forbidden-moderator");
+      return run(async (tx) => {
+        const before = await loadField(tx, id, true);
+        if (!before) return rollback(fail("not-found"));
+        const [links] = await tx
+          .select({ total: count() })
+          .from(productFieldLinks)
+          .where(eq(productFieldLinks.fieldId, id));
+        const usedByVariants = (await optionsUsedByVariants(tx, id)).size > 0;
+        if ((links?.total ?? 0) > 0 || usedByVariants) {
+          rollback(fail("field/in-use", undefined, { count: links?.total ?? 0 }));
+        }
+        await tx.delete(productFields).where(eq(productFields.id, id));
+        await recordAudit(tx, actor, {
+          action: "field.delete",
+          entity: "field",
+          entityId: id,
+          before,
+          after: null,
+        });
+        return before;
+      });
+    },
+  };
+}
+
+export type FieldAdminService = ReturnType<typeof createFieldAdminService>;

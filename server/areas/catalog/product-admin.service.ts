@@ -1,0 +1,425 @@
+import { and, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import { totalQuantity } from "../../../domain/availability";
+import { variantKey } from "../../../domain/pricing";
+import { slugify } from "../../../domain/slug";
+import type { Id, ImageRef, Product, ProductBasic } from "../../../domain/types";
+import type { ProductPayload, StaffProductFlag, StaffProductQuery } from "../../../domain/validation/catalog";
+import type { FieldError } from "../../../domain/validation/errors";
+import { MSG } from "../../../domain/validation/messages";
+import type { Db } from "../../db/client";
+import {
+  categories,
+  fieldOptions,
+  productCategories,
+  productFieldLinks,
+  productFields,
+  productImages,
+  products,
+  productVariants,
+} from "../../db/schema";
+import { FailureError, fail, ok, type Result } from "../../http/errors";
+import { sanitizeHtml } from "../../lib/sanitize-html";
+import { type AuditActor, recordAudit } from "../audit/audit";
+import type { Tx } from "../orders/stock";
+import type { CatalogService } from "./catalog.service";
+
+// Products written by shop staff (issue 6, SPEC §7 POST/PUT/DELETE /shops/products): one
+// transaction per write — the product row (slug from the title, the description sanitised), its
+// images, categories, fields and variants — with every reference checked first (an unknown id is a
+// field error and nothing is written) and an audit entry with the prices, stock and flags before
+// and after. Price history is written by the database triggers (migration 0004) on every change of
+// an effective price. Answers use the catalog's product DTO.
+
+export const STAFF_PRODUCTS_PAGE_SIZE = 20;
+const MAX_ID = 2_147_483_647;
+
+export interface StaffProductRow {
+  _id: Id;
+  title: string;
+  slug: string;
+  image: ImageRef | null;
+  priceGrosze: number;
+  promotionalPriceGrosze: number | null;
+  totalQuantity: number;
+  variantCount: number;
+  isHidden: boolean;
+  isNew: boolean;
+  isSale: boolean;
+  isPremium: boolean;
+  isLayette: boolean;
+  isSet: boolean;
+  updatedAt: string;
+}
+
+export interface StaffProductPage {
+  items: StaffProductRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+const FLAG_COLUMNS = {
+  isHidden: products.isHidden,
+  isNew: products.isNew,
+  isSale: products.isSale,
+  isPremium: products.isPremium,
+  isLayette: products.isLayette,
+  isSet: products.isSet,
+} as const satisfies Record<StaffProductFlag, unknown>;
+
+const validIds = (ids: readonly number[]) => ids.filter((id) => Number.isSafeInteger(id) && id <= MAX_ID);
+const invalid: FieldError = { key: MSG.invalid };
+
+/** What the audit log keeps of a product: prices, stock, flags, title and the variants' figures. */
+async function snapshot(tx: Tx, id: Id) {
+  const [row] = await tx.select().from(products).where(eq(products.id, id));
+  if (!row) return null;
+  const variants = await tx
+    .select({
+      _id: productVariants.id,
+      variantKey: productVariants.variantKey,
+      priceGrosze: productVariants.priceGrosze,
+      promotionalPriceGrosze: productVariants.promotionalPriceGrosze,
+      quantity: productVariants.quantity,
+    })
+    .from(productVariants)
+    .where(eq(productVariants.productId, id))
+    .orderBy(productVariants.position, productVariants.id);
+  return {
+    title: row.title,
+    priceGrosze: row.priceGrosze,
+    promotionalPriceGrosze: row.promotionalPriceGrosze,
+    quantity: row.quantity,
+    vatRate: row.vatRate,
+    processingTime: row.processingTime,
+    isHidden: row.isHidden,
+    isNew: row.isNew,
+    isSale: row.isSale,
+    isPremium: row.isPremium,
+    isLayette: row.isLayette,
+    isSet: row.isSet,
+    variants,
+  };
+}
+
+/** Field errors for ids that do not exist (categories, fields, options, slides, variants). */
+async function referenceErrors(
+  tx: Tx,
+  payload: ProductPayload,
+  productId: Id | null,
+): Promise<Record<string, FieldError>> {
+  const errors: Record<string, FieldError> = {};
+  const categoryIds = validIds(payload.categories);
+  const fieldIds = validIds(payload.fields);
+  const slideIds = validIds(payload.slides);
+  const optionIds = validIds(payload.variants.flatMap((variant) => Object.values(variant.fields)));
+  // one after another: a transaction is one connection (pg refuses concurrent queries on it)
+  const categoryRows = categoryIds.length
+    ? await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, categoryIds))
+    : [];
+  const fieldRows = fieldIds.length
+    ? await tx
+        .select({ id: productFields.id, changePrice: productFields.changePrice })
+        .from(productFields)
+        .where(inArray(productFields.id, fieldIds))
+    : [];
+  const optionRows = optionIds.length
+    ? await tx
+        .select({ id: fieldOptions.id, fieldId: fieldOptions.fieldId })
+        .from(fieldOptions)
+        .where(inArray(fieldOptions.id, optionIds))
+    : [];
+  const slideRows = slideIds.length
+    ? await tx.select({ id: products.id }).from(products).where(inArray(products.id, slideIds))
+    : [];
+  const variantRows =
+    productId === null
+      ? []
+      : await tx
+          .select({ id: productVariants.id })
+          .from(productVariants)
+          .where(eq(productVariants.productId, productId));
+  const has = (rows: { id: number }[], ids: readonly number[]) => {
+    const found = new Set(rows.map((row) => row.id));
+    return ids.every((id) => found.has(id));
+  };
+  if (!has(categoryRows, payload.categories)) errors.categories = invalid;
+  if (!has(fieldRows, payload.fields)) errors.fields = invalid;
+  if (!has(slideRows, payload.slides)) errors.slides = invalid;
+
+  const priceFieldIds = fieldRows.filter((field) => field.changePrice).map((field) => String(field.id));
+  const optionField = new Map(optionRows.map((option) => [option.id, String(option.fieldId)]));
+  const ownVariants = new Set(variantRows.map((row) => row.id));
+  payload.variants.forEach((variant, index) => {
+    const keys = Object.keys(variant.fields).sort();
+    const sameFields =
+      keys.length === priceFieldIds.length && [...priceFieldIds].sort().every((key, i) => key === keys[i]);
+    const optionsBelong = Object.entries(variant.fields).every(
+      ([fieldId, optionId]) => optionField.get(optionId) === fieldId,
+    );
+    if (!sameFields || !optionsBelong) errors[`variants.${index}.fields`] = invalid;
+    if (productId !== null && variant._id !== undefined && !ownVariants.has(variant._id)) {
+      errors[`variants.${index}._id`] = invalid;
+    }
+  });
+  return errors;
+}
+
+function productValues(payload: ProductPayload) {
+  return {
+    title: payload.title,
+    slug: slugify(payload.title) || "produkt",
+    description: sanitizeHtml(payload.description),
+    tags: payload.tags,
+    quantity: payload.quantity,
+    priceGrosze: payload.priceGrosze,
+    promotionalPriceGrosze: payload.promotionalPriceGrosze,
+    vatRate: payload.vatRate,
+    isHidden: payload.isHidden,
+    isNew: payload.isNew,
+    isSale: payload.isSale,
+    isPremium: payload.isPremium,
+    isLayette: payload.isLayette,
+    isSet: payload.isSet,
+    hasSlides: payload.hasSlides,
+    slideIds: payload.slides,
+    slidesTitle: payload.slidesTitle,
+    slidesDescription: payload.slidesDescription,
+    processingTime: payload.processingTime,
+  };
+}
+
+/** Images, categories and field links: replaced by the payload's lists (positions = their order). */
+async function writeRelations(tx: Tx, productId: Id, payload: ProductPayload): Promise<void> {
+  await tx.delete(productImages).where(eq(productImages.productId, productId));
+  await tx.delete(productCategories).where(eq(productCategories.productId, productId));
+  await tx.delete(productFieldLinks).where(eq(productFieldLinks.productId, productId));
+  if (payload.images.length > 0) {
+    await tx.insert(productImages).values(
+      payload.images.map((image, position) => ({
+        productId,
+        url: image.url,
+        thumbUrl: image.thumb_url,
+        name: image.name,
+        isNew: image.isNew,
+        position,
+      })),
+    );
+  }
+  if (payload.categories.length > 0) {
+    await tx
+      .insert(productCategories)
+      .values(payload.categories.map((categoryId, position) => ({ productId, categoryId, position })));
+  }
+  if (payload.fields.length > 0) {
+    await tx
+      .insert(productFieldLinks)
+      .values(payload.fields.map((fieldId, position) => ({ productId, fieldId, position })));
+  }
+}
+
+/** Variants: kept ones updated (by _id), missing ones deleted, new ones inserted. */
+async function writeVariants(tx: Tx, productId: Id, payload: ProductPayload, isNew: boolean): Promise<void> {
+  const kept = isNew
+    ? []
+    : payload.variants.flatMap((variant) => (variant._id === undefined ? [] : [variant._id]));
+  await tx
+    .delete(productVariants)
+    .where(
+      and(
+        eq(productVariants.productId, productId),
+        kept.length > 0 ? notInArray(productVariants.id, kept) : undefined,
+      ),
+    );
+  // kept rows may swap their options: free their keys first (the price trigger does not fire)
+  if (kept.length > 0) {
+    await tx
+      .update(productVariants)
+      .set({ variantKey: sql`'~' || ${productVariants.id}` })
+      .where(eq(productVariants.productId, productId));
+  }
+  for (const [position, variant] of payload.variants.entries()) {
+    const values = {
+      fields: Object.fromEntries(Object.entries(variant.fields).map(([field, option]) => [field, option])),
+      variantKey: variantKey(variant.fields),
+      priceGrosze: variant.priceGrosze,
+      promotionalPriceGrosze: variant.promotionalPriceGrosze,
+      quantity: variant.quantity,
+      position,
+    };
+    if (!isNew && variant._id !== undefined) {
+      await tx
+        .update(productVariants)
+        .set(values)
+        .where(and(eq(productVariants.id, variant._id), eq(productVariants.productId, productId)));
+    } else {
+      await tx.insert(productVariants).values({ productId, ...values });
+    }
+  }
+}
+
+export function createProductAdminService(db: Db, deps: { catalog: CatalogService }) {
+  const { catalog } = deps;
+
+  async function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<Result<T>> {
+    try {
+      return ok(await db.transaction(work));
+    } catch (error) {
+      if (error instanceof FailureError) return error.failure;
+      throw error;
+    }
+  }
+
+  async function fresh(id: Id): Promise<Result<Product>> {
+    const product = await catalog.getProduct(id, { includeHidden: true });
+    return product ? ok(product) : fail("not-found");
+  }
+
+  return {
+    /** The staff list: hidden products too, searched by title, one flag, newest first. */
+    async listStaff(query: StaffProductQuery): Promise<StaffProductPage> {
+      const pageSize = STAFF_PRODUCTS_PAGE_SIZE;
+      const conditions: SQL[] = [];
+      if (query.szukaj) {
+        const pattern = `%${query.szukaj.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+        conditions.push(
+          sql`(public.f_unaccent(${products.title}) ilike public.f_unaccent(${pattern}) or ${products.id}::text = ${query.szukaj})`,
+        );
+      }
+      if (query.flaga) conditions.push(eq(FLAG_COLUMNS[query.flaga], true));
+      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(products).where(where);
+      const total = counted?.total ?? 0;
+      const page = Math.min(query.strona, Math.max(1, Math.ceil(total / pageSize)));
+      const rows = await db
+        .select()
+        .from(products)
+        .where(where)
+        .orderBy(desc(products.createdAt), desc(products.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+      const ids = rows.map((row) => row.id);
+      if (ids.length === 0) return { items: [], total, page, pageSize };
+      const [images, variants] = await Promise.all([
+        db
+          .selectDistinctOn([productImages.productId])
+          .from(productImages)
+          .where(inArray(productImages.productId, ids))
+          .orderBy(productImages.productId, productImages.position, productImages.id),
+        db
+          .select({ productId: productVariants.productId, quantity: productVariants.quantity })
+          .from(productVariants)
+          .where(inArray(productVariants.productId, ids)),
+      ]);
+      const imageOf = new Map(images.map((image) => [image.productId, image]));
+      return {
+        items: rows.map((row) => {
+          const own = variants.filter((variant) => variant.productId === row.id);
+          const image = imageOf.get(row.id);
+          return {
+            _id: row.id,
+            title: row.title,
+            slug: row.slug,
+            image: image
+              ? { url: image.url, thumb_url: image.thumbUrl, name: image.name, isNew: image.isNew }
+              : null,
+            priceGrosze: row.priceGrosze,
+            promotionalPriceGrosze: row.promotionalPriceGrosze,
+            totalQuantity: totalQuantity({ quantity: row.quantity, variants: own }),
+            variantCount: own.length,
+            isHidden: row.isHidden,
+            isNew: row.isNew,
+            isSale: row.isSale,
+            isPremium: row.isPremium,
+            isLayette: row.isLayette,
+            isSet: row.isSet,
+            updatedAt: row.updatedAt.toISOString(),
+          };
+        }),
+        total,
+        page,
+        pageSize,
+      };
+    },
+
+    /** One product for the edit form (hidden ones too). */
+    getForEdit(id: Id): Promise<Product | null> {
+      return catalog.getProduct(id, { includeHidden: true });
+    },
+
+    /** Every product (hidden too) for the related-products choice. */
+    listForChoice(): Promise<ProductBasic[]> {
+      return catalog.listProductsBasic({ includeHidden: true });
+    },
+
+    async create(actor: AuditActor, payload: ProductPayload): Promise<Result<Product>> {
+      const written = await inTransaction(async (tx) => {
+        const errors = await referenceErrors(tx, payload, null);
+        if (Object.keys(errors).length > 0) throw new FailureError(fail("validation", errors));
+        const [row] = await tx.insert(products).values(productValues(payload)).returning({ id: products.id });
+        if (!row) throw new Error("product not inserted");
+        await writeRelations(tx, row.id, payload);
+        await writeVariants(tx, row.id, payload, true);
+        await recordAudit(tx, actor, {
+          action: "product.create",
+          entity: "product",
+          entityId: row.id,
+          before: null,
+          after: await snapshot(tx, row.id),
+        });
+        return row.id;
+      });
+      return written.ok ? fresh(written.value) : written;
+    },
+
+    async update(actor: AuditActor, id: Id, payload: ProductPayload): Promise<Result<Product>> {
+      if (!Number.isSafeInteger(id) || id > MAX_ID) return fail("not-found");
+      const written = await inTransaction(async (tx) => {
+        const [locked] = await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(eq(products.id, id))
+          .for("update");
+        if (!locked) throw new FailureError(fail("not-found"));
+        const errors = await referenceErrors(tx, payload, id);
+        if (Object.keys(errors).length > 0) throw new FailureError(fail("validation", errors));
+        const before = await snapshot(tx, id);
+        await tx
+          .update(products)
+          .set({ ...productValues(payload), updatedAt: new Date() })
+          .where(eq(products.id, id));
+        await writeRelations(tx, id, payload);
+        await writeVariants(tx, id, payload, false);
+        await recordAudit(tx, actor, {
+          action: "product.update",
+          entity: "product",
+          entityId: id,
+          before,
+          after: await snapshot(tx, id),
+        });
+        return id;
+      });
+      return written.ok ? fresh(written.value) : written;
+    },
+
+    /** Deletes a product; order lines keep their snapshot (order_items.product_id becomes null). */
+    async remove(actor: AuditActor, id: Id): Promise<Result<{ _id: Id }>> {
+      if (!Number.isSafeInteger(id) || id > MAX_ID) return fail("not-found");
+      return inTransaction(async (tx) => {
+        const before = await snapshot(tx, id);
+        if (!before) throw new FailureError(fail("not-found"));
+        await tx.delete(products).where(eq(products.id, id));
+        await recordAudit(tx, actor, {
+          action: "product.delete",
+          entity: "product",
+          entityId: id,
+          before,
+          after: null,
+        });
+        return { _id: id };
+      });
+    },
+  };
+}
+
+export type ProductAdminService = ReturnType<typeof createProductAdminService>;

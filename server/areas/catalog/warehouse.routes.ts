@@ -1,0 +1,44 @@
+import type { FastifyInstance } from "fastify";
+import { stockChangesSchema, warehouseQuerySchema } from "../../../domain/validation/warehouse";
+import { STOCK_CSV_FILENAME } from "../../../domain/warehouse";
+import { requireShopModerator, signedInUser } from "../../http/auth";
+import { FailureError } from "../../http/errors";
+
+// The warehouse API (issue 6): GET /shops/warehouse (rows with stock levels), PUT /shops/warehouse
+// (bulk stock change), GET /shops/warehouse.csv (export) and POST /shops/warehouse/import (a
+// text/csv body). Shop moderators only.
+
+export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
+  const { warehouse } = app.services;
+  const guard = { preHandler: requireShopModerator };
+  app.addContentTypeParser(["text/csv", "text/plain"], { parseAs: "string" }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.get("/shops/warehouse", guard, async (request) => {
+    return warehouse.list(warehouseQuerySchema.parse(request.query));
+  });
+
+  app.put("/shops/warehouse", guard, async (request) => {
+    const changes = stockChangesSchema.parse(request.body);
+    const result = await warehouse.setStock(signedInUser(request), changes);
+    if (!result.ok) throw new FailureError(result);
+    return result.value;
+  });
+
+  app.get("/shops/warehouse.csv", guard, async (_request, reply) => {
+    const csv = await warehouse.exportCsv();
+    return reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="${STOCK_CSV_FILENAME}"`)
+      .header("cache-control", "no-store")
+      .send(csv);
+  });
+
+  app.post("/shops/warehouse/import", guard, async (request) => {
+    const text = typeof request.body === "string" ? request.body : "";
+    const result = await warehouse.importCsv(signedInUser(request), text);
+    if (!result.ok) throw new FailureError(result);
+    return result.value;
+  });
+}

@@ -1,0 +1,261 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import type { AvailabilityLevel } from "../../../domain/availability";
+import { type GridField, variantLabel } from "../../../domain/product-variants-grid";
+import type { Id } from "../../../domain/types";
+import type { StockChange, WarehouseQuery } from "../../../domain/validation/warehouse";
+import {
+  formatStockCsv,
+  isLowStock,
+  parseStockCsv,
+  type StockCsvError,
+  type StockRow,
+  stockLevel,
+} from "../../../domain/warehouse";
+import type { Db } from "../../db/client";
+import { fieldOptions, productFieldLinks, productFields, products, productVariants } from "../../db/schema";
+import { FailureError, fail, ok, type Result } from "../../http/errors";
+import { type AuditActor, recordAudit } from "../audit/audit";
+import type { Tx } from "../orders/stock";
+
+// The warehouse (issue 6): one row per product without variants and per variant, with its stock
+// level; bulk stock changes in one transaction (rows locked in the order the order transaction
+// uses, so the two never deadlock), one audit entry per changed row; the stock CSV export/import.
+
+export interface WarehouseRow extends StockRow {
+  slug: string;
+  isHidden: boolean;
+  level: AvailabilityLevel;
+}
+
+/** Why a bulk change was refused: per entry index, the field that is wrong. */
+export type StockChangeErrors = Record<string, { key: "validation.invalid" }>;
+
+const MAX_ID = 2_147_483_647;
+const fold = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/ł/g, "l")
+    .replace(/Ł/g, "L")
+    .toLowerCase();
+
+export function createWarehouseService(db: Db) {
+  async function allRows(): Promise<WarehouseRow[]> {
+    const [productRows, variantRows, linkRows, fieldRows, optionRows] = await Promise.all([
+      db
+        .select({
+          id: products.id,
+          title: products.title,
+          slug: products.slug,
+          quantity: products.quantity,
+          isHidden: products.isHidden,
+        })
+        .from(products)
+        .orderBy(asc(products.title), asc(products.id)),
+      db
+        .select({
+          id: productVariants.id,
+          productId: productVariants.productId,
+          fields: productVariants.fields,
+          quantity: productVariants.quantity,
+        })
+        .from(productVariants)
+        .orderBy(productVariants.productId, productVariants.position, productVariants.id),
+      db.select().from(productFieldLinks).orderBy(productFieldLinks.position, productFieldLinks.fieldId),
+      db.select({ id: productFields.id, title: productFields.title }).from(productFields),
+      db
+        .select({ id: fieldOptions.id, fieldId: fieldOptions.fieldId, title: fieldOptions.title })
+        .from(fieldOptions),
+    ]);
+    const fields = new Map<Id, GridField>(
+      fieldRows.map((field) => [
+        field.id,
+        { _id: field.id, title: field.title, changePrice: true, options: [] },
+      ]),
+    );
+    for (const option of optionRows) {
+      (fields.get(option.fieldId)?.options as { _id: Id; title: string }[] | undefined)?.push({
+        _id: option.id,
+        title: option.title,
+      });
+    }
+    const fieldsOf = new Map<Id, GridField[]>();
+    for (const link of linkRows) {
+      const field = fields.get(link.fieldId);
+      if (field) fieldsOf.set(link.productId, [...(fieldsOf.get(link.productId) ?? []), field]);
+    }
+    const variantsOf = new Map<Id, typeof variantRows>();
+    for (const variant of variantRows) {
+      variantsOf.set(variant.productId, [...(variantsOf.get(variant.productId) ?? []), variant]);
+    }
+    return productRows.flatMap((product): WarehouseRow[] => {
+      const base = {
+        productId: product.id,
+        title: product.title,
+        slug: product.slug,
+        isHidden: product.isHidden,
+      };
+      const variants = variantsOf.get(product.id) ?? [];
+      if (variants.length === 0) {
+        return [
+          {
+            ...base,
+            variantId: null,
+            variant: "",
+            quantity: product.quantity,
+            level: stockLevel(product.quantity),
+          },
+        ];
+      }
+      const own = fieldsOf.get(product.id) ?? [];
+      const ownIds = new Set(own.map((field) => String(field._id)));
+      // fields linked to the product first (their order), then any other field a variant names
+      const labelFields = [...own, ...[...fields.values()].filter((field) => !ownIds.has(String(field._id)))];
+      return variants.map((variant) => ({
+        ...base,
+        variantId: variant.id,
+        variant: variantLabel(labelFields, variant.fields),
+        quantity: variant.quantity,
+        level: stockLevel(variant.quantity),
+      }));
+    });
+  }
+
+  /** Applies stock changes in one transaction; unknown ids → field errors by entry index, nothing written. */
+  async function applyChanges(
+    actor: AuditActor,
+    changes: readonly StockChange[],
+  ): Promise<Result<{ changed: number }>> {
+    const productIds = [...new Set(changes.map((change) => change.productId))].filter((id) => id <= MAX_ID);
+    const variantIds = [
+      ...new Set(changes.flatMap((change) => (change.variantId === null ? [] : [change.variantId]))),
+    ].filter((id) => id <= MAX_ID);
+    try {
+      const changed = await db.transaction(async (tx: Tx) => {
+        // lock in the order takeStock uses: variants by id, then products by id
+        const variants = variantIds.length
+          ? await tx
+              .select({
+                id: productVariants.id,
+                productId: productVariants.productId,
+                quantity: productVariants.quantity,
+              })
+              .from(productVariants)
+              .where(inArray(productVariants.id, variantIds))
+              .orderBy(productVariants.id)
+              .for("update")
+          : [];
+        const productRows = productIds.length
+          ? await tx
+              .select({ id: products.id, title: products.title, quantity: products.quantity })
+              .from(products)
+              .where(inArray(products.id, productIds))
+              .orderBy(products.id)
+              .for("update")
+          : [];
+        const productById = new Map(productRows.map((row) => [row.id, row]));
+        const variantById = new Map(variants.map((row) => [row.id, row]));
+        const errors: StockChangeErrors = {};
+        changes.forEach((change, index) => {
+          if (!productById.has(change.productId))
+            errors[`${index}.productId`] = { key: "validation.invalid" };
+          else if (
+            change.variantId !== null &&
+            variantById.get(change.variantId)?.productId !== change.productId
+          )
+            errors[`${index}.variantId`] = { key: "validation.invalid" };
+        });
+        if (Object.keys(errors).length > 0) throw new FailureError(fail("validation", errors));
+        let count = 0;
+        for (const change of changes) {
+          const product = productById.get(change.productId);
+          const before =
+            change.variantId === null ? product?.quantity : variantById.get(change.variantId)?.quantity;
+          if (before === undefined || before === change.quantity) continue;
+          if (change.variantId === null) {
+            await tx
+              .update(products)
+              .set({ quantity: change.quantity, updatedAt: new Date() })
+              .where(eq(products.id, change.productId));
+          } else {
+            await tx
+              .update(productVariants)
+              .set({ quantity: change.quantity })
+              .where(eq(productVariants.id, change.variantId));
+          }
+          await recordAudit(tx, actor, {
+            action: "stock.update",
+            entity: "stock",
+            entityId:
+              change.variantId === null ? change.productId : `${change.productId}:${change.variantId}`,
+            before: {
+              productId: change.productId,
+              variantId: change.variantId,
+              title: product?.title,
+              quantity: before,
+            },
+            after: {
+              productId: change.productId,
+              variantId: change.variantId,
+              title: product?.title,
+              quantity: change.quantity,
+            },
+          });
+          count += 1;
+        }
+        return count;
+      });
+      return ok({ changed });
+    } catch (error) {
+      if (error instanceof FailureError) return error.failure;
+      throw error;
+    }
+  }
+
+  return {
+    /** Every product without variants and every variant, by title; searched and filtered. */
+    async list(query: WarehouseQuery = { szukaj: "", niski: false }): Promise<WarehouseRow[]> {
+      const rows = await allRows();
+      const terms = fold(query.szukaj).split(/\s+/).filter(Boolean);
+      return rows.filter(
+        (row) =>
+          (!query.niski || isLowStock(row.quantity)) &&
+          terms.every(
+            (term) => fold(`${row.title} ${row.variant}`).includes(term) || String(row.productId) === term,
+          ),
+      );
+    },
+
+    setStock: applyChanges,
+
+    /** The stock CSV of every row (UTF-8 with BOM, `;`). */
+    async exportCsv(): Promise<string> {
+      return formatStockCsv(await allRows());
+    },
+
+    /**
+     * Imports a stock CSV: every line checked (format, then the ids against the database); any
+     * error → `validation` with details.lines and nothing written; else all lines in one transaction.
+     */
+    async importCsv(actor: AuditActor, text: string): Promise<Result<{ changed: number; rows: number }>> {
+      const parsed = parseStockCsv(text);
+      if (!parsed.ok) return fail("validation", undefined, { lines: parsed.errors });
+      if (parsed.entries.length === 0) {
+        return fail("validation", undefined, {
+          lines: [{ line: 1, problem: "columns" }] satisfies StockCsvError[],
+        });
+      }
+      const result = await applyChanges(actor, parsed.entries);
+      if (result.ok) return ok({ changed: result.value.changed, rows: parsed.entries.length });
+      if (result.code !== "validation" || !result.fields) return result;
+      const lines: StockCsvError[] = Object.keys(result.fields).map((path) => {
+        const [index = "0", field] = path.split(".");
+        const line = parsed.entries[Number(index)]?.line ?? 0;
+        return { line, problem: field === "variantId" ? "unknownVariant" : "unknownProduct" };
+      });
+      return fail("validation", undefined, { lines: lines.sort((a, b) => a.line - b.line) });
+    },
+  };
+}
+
+export type WarehouseService = ReturnType<typeof createWarehouseService>;

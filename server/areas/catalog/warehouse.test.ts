@@ -1,0 +1,256 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, count, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseStockCsv } from "../../../domain/warehouse";
+import { buildApp } from "../../app";
+import { loadConfig } from "../../config";
+import { auditLog, products, productVariants } from "../../db/schema";
+import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
+import { insertCatalogFixtures } from "./catalog.fixtures";
+import type { WarehouseRow } from "./warehouse.service";
+
+// The warehouse (issue 6): every product without variants and every variant with its stock level,
+// bulk changes in one transaction with one audit entry per changed row, the stock CSV round trip,
+// bad CSV lines refused with nothing written, and the role matrix.
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let dataDir: string;
+let staff: string;
+let customer: string;
+let fx: Awaited<ReturnType<typeof insertCatalogFixtures>>;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "warehouse-test-"));
+  database = await createTestDatabase();
+  app = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
+  staff = (await createSignedInUser(database.db, { roles: ["shop-moderator", "user"] })).token;
+  customer = (await createSignedInUser(database.db, { roles: ["user"] })).token;
+  fx = await insertCatalogFixtures(database.db, new Date());
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.destroy();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function rows(query = ""): Promise<WarehouseRow[]> {
+  const res = await app.inject({
+    method: "GET",
+    url: `/api/shops/warehouse${query}`,
+    headers: bearer(staff),
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<WarehouseRow[]>();
+}
+
+const quantityOf = async (productId: number, variantId: number | null) =>
+  (await rows()).find((row) => row.productId === productId && row.variantId === variantId)?.quantity;
+
+async function stockAudits() {
+  const [row] = await database.db.select({ n: count() }).from(auditLog).where(eq(auditLog.entity, "stock"));
+  return row?.n ?? 0;
+}
+
+describe("the warehouse list", () => {
+  it("has one row per variant (labelled by option titles) and per product without variants, with levels", async () => {
+    const all = await rows();
+    const blanket = all.filter((row) => row.productId === fx.products.blanket);
+    expect(blanket.map((row) => row.variantId).sort()).toEqual(Object.values(fx.variants).sort());
+    expect(blanket.find((row) => row.variantId === fx.variants.sPink)).toMatchObject({
+      variant: "S / Różowy",
+      quantity: 0,
+      level: 0,
+    });
+    expect(all.find((row) => row.productId === fx.products.simpleSale)).toMatchObject({
+      variantId: null,
+      variant: "",
+      quantity: 3,
+      level: 1,
+    });
+    // hidden products are in the warehouse too
+    expect(all.some((row) => row.productId === fx.products.hidden && row.isHidden)).toBe(true);
+  });
+
+  it("filters low stock and searches", async () => {
+    const low = await rows("?niski=tak");
+    expect(low.length).toBeGreaterThan(0);
+    expect(low.every((row) => row.quantity <= 5)).toBe(true);
+    const found = await rows("?szukaj=poduszka");
+    expect(found.map((row) => row.productId)).toEqual([fx.products.simpleSale]);
+  });
+});
+
+describe("bulk changes", () => {
+  it("saves the changed rows in one transaction, one audit entry per changed row", async () => {
+    const before = await stockAudits();
+    const res = await app.inject({
+      method: "PUT",
+      url: "/api/shops/warehouse",
+      headers: bearer(staff),
+      payload: [
+        { productId: fx.products.blanket, variantId: fx.variants.sPink, quantity: 12 },
+        { productId: fx.products.simpleSale, variantId: null, quantity: 3 }, // unchanged
+        { productId: fx.products.outOfStock, quantity: 4 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ changed: 2 });
+    expect(await quantityOf(fx.products.blanket, fx.variants.sPink)).toBe(12);
+    expect(await quantityOf(fx.products.outOfStock, null)).toBe(4);
+    expect(await stockAudits()).toBe(before + 2);
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, "stock"),
+          eq(auditLog.entityId, `${fx.products.blanket}:${fx.variants.sPink}`),
+        ),
+      );
+    expect(audit?.before).toMatchObject({ quantity: 0 });
+    expect(audit?.after).toMatchObject({ quantity: 12 });
+  });
+
+  it("refuses unknown ids, a variant of another product, negative or fractional numbers: nothing written", async () => {
+    const before = await stockAudits();
+    const attempts = [
+      [
+        { productId: fx.products.simpleSale, quantity: 9 },
+        { productId: 999_999, quantity: 1 },
+      ],
+      [
+        { productId: fx.products.simpleSale, quantity: 9 },
+        { productId: fx.products.outOfStock, variantId: fx.variants.mPink, quantity: 1 },
+      ],
+      [{ productId: fx.products.simpleSale, quantity: -1 }],
+      [{ productId: fx.products.simpleSale, quantity: 1.5 }],
+      [
+        { productId: fx.products.simpleSale, quantity: 1 },
+        { productId: fx.products.simpleSale, quantity: 2 },
+      ],
+    ];
+    for (const payload of attempts) {
+      const res = await app.inject({
+        method: "PUT",
+        url: "/api/shops/warehouse",
+        headers: bearer(staff),
+        payload,
+      });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(Object.keys(res.json().fields ?? {})).not.toHaveLength(0);
+    }
+    expect(await quantityOf(fx.products.simpleSale, null)).toBe(3);
+    expect(await stockAudits()).toBe(before);
+  });
+});
+
+describe("stock CSV", () => {
+  it("exports every row and imports it back (round trip), applying only the changes", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/shops/warehouse.csv", headers: bearer(staff) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(res.headers["content-disposition"]).toContain("attachment");
+    const csv = res.body;
+    expect(csv.startsWith("\uFEFFproductId;variantId;title;variant;quantity\r\n")).toBe(true);
+    const parsed = parseStockCsv(csv);
+    expect(parsed.ok && parsed.entries.length).toBe((await rows()).length);
+
+    const unchanged = await app.inject({
+      method: "POST",
+      url: "/api/shops/warehouse/import",
+      headers: { ...bearer(staff), "content-type": "text/csv" },
+      payload: csv,
+    });
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    expect(unchanged.json()).toMatchObject({ changed: 0 });
+
+    const edited = csv.replace(
+      new RegExp(`^${fx.products.simpleSale};;(.*);3\\r$`, "m"),
+      `${fx.products.simpleSale};;$1;21\r`,
+    );
+    expect(edited).not.toBe(csv);
+    const imported = await app.inject({
+      method: "POST",
+      url: "/api/shops/warehouse/import",
+      headers: { ...bearer(staff), "content-type": "text/csv; charset=utf-8" },
+      payload: edited,
+    });
+    expect(imported.json()).toMatchObject({ changed: 1 });
+    expect(await quantityOf(fx.products.simpleSale, null)).toBe(21);
+  });
+
+  it("refuses a file with bad lines, listing each line, and writes nothing", async () => {
+    const before = await stockAudits();
+    const csv = [
+      "productId;variantId;title;variant;quantity",
+      `${fx.products.outOfStock};;ok;;7`,
+      `${fx.products.simpleSale};;x;;-3`,
+      `${fx.products.simpleSale};;x;;2.5`,
+    ].join("\r\n");
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/shops/warehouse/import",
+      headers: { ...bearer(staff), "content-type": "text/csv" },
+      payload: csv,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details.lines).toEqual([
+      { line: 3, problem: "quantity" },
+      { line: 4, problem: "quantity" },
+    ]);
+    const unknown = await app.inject({
+      method: "POST",
+      url: "/api/shops/warehouse/import",
+      headers: { ...bearer(staff), "content-type": "text/csv" },
+      payload: `${fx.products.outOfStock};;ok;;7\n999999;;x;;1\n${fx.products.outOfStock};${fx.variants.sWhite};x;;1\n`,
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details.lines).toEqual([
+      { line: 2, problem: "unknownProduct" },
+      { line: 3, problem: "unknownVariant" },
+    ]);
+    const [product] = await database.db
+      .select()
+      .from(products)
+      .where(eq(products.id, fx.products.outOfStock));
+    expect(product?.quantity).toBe(4);
+    expect(await stockAudits()).toBe(before);
+    const [variant] = await database.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.id, fx.variants.sWhite));
+    expect(variant?.quantity).toBe(2);
+  });
+});
+
+describe("roles", () => {
+  it("refuses anonymous visitors (401) and customers (403) on every warehouse endpoint", async () => {
+    const endpoints = [
+      { method: "GET" as const, url: "/api/shops/warehouse" },
+      {
+        method: "PUT" as const,
+        url: "/api/shops/warehouse",
+        payload: [{ productId: fx.products.simpleSale, quantity: 0 }],
+      },
+      { method: "GET" as const, url: "/api/shops/warehouse.csv" },
+      {
+        method: "POST" as const,
+        url: "/api/shops/warehouse/import",
+        payload: `${fx.products.simpleSale};;x;;0`,
+        headers: { "content-type": "text/csv" },
+      },
+    ];
+    for (const endpoint of endpoints) {
+      expect((await app.inject(endpoint)).statusCode, endpoint.url).toBe(401);
+      const res = await app.inject({ ...endpoint, headers: { ...endpoint.headers, ...bearer(customer) } });
+      expect(res.statusCode, endpoint.url).toBe(403);
+    }
+    expect(await quantityOf(fx.products.simpleSale, null)).not.toBe(0);
+  });
+});

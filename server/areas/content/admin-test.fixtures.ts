@@ -1,0 +1,92 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, desc, eq } from "drizzle-orm";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { buildApp } from "../../app";
+import { loadConfig } from "../../config";
+import { auditLog } from "../../db/schema";
+import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
+
+// The setup the staff write tests of the content and coupon areas share: an app on a fresh
+// database, a shop moderator and a plain customer signed in, a way to call the API as either (or
+// anonymously), and the audit entries of a record.
+
+export type Caller = "anonymous" | "user" | "moderator";
+
+const inject = (app: FastifyInstance, options: InjectOptions) => app.inject(options);
+export type InjectReply = Awaited<ReturnType<typeof inject>>;
+
+export interface StaffApiKit {
+  database: TestDatabase;
+  app: FastifyInstance;
+  moderator: { id: number; email: string };
+  call(
+    who: Caller,
+    method: "GET" | "POST" | "PUT" | "DELETE",
+    url: string,
+    payload?: unknown,
+  ): Promise<InjectReply>;
+  auditOf(entity: string, entityId: number): Promise<(typeof auditLog.$inferSelect)[]>;
+  close(): Promise<void>;
+}
+
+export async function startStaffApi(): Promise<StaffApiKit> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "staff-content-"));
+  const database = await createTestDatabase();
+  const app = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
+  const moderator = await createSignedInUser(database.db, { roles: ["shop-moderator", "user"] });
+  const user = await createSignedInUser(database.db, { roles: ["user"] });
+  const tokens: Record<Caller, string | null> = {
+    anonymous: null,
+    user: user.token,
+    moderator: moderator.token,
+  };
+  return {
+    database,
+    app,
+    moderator: { id: moderator.id, email: moderator.email },
+    call(who, method, url, payload) {
+      const token = tokens[who];
+      return inject(app, {
+        method,
+        url,
+        headers: token ? bearer(token) : {},
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+    },
+    auditOf(entity, entityId) {
+      return database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(entityId))))
+        .orderBy(desc(auditLog.id));
+    },
+    async close() {
+      await app.close();
+      await database.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Each write refuses anonymous callers (401) and customers (403 'Required moderator role'). */
+export async function expectStaffOnly(
+  kit: StaffApiKit,
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  url: string,
+  payload?: unknown,
+): Promise<{ anonymous: number; user: number; userCode: string }> {
+  const anonymous = await kit.call("anonymous", method, url, payload);
+  const user = await kit.call("user", method, url, payload);
+  return { anonymous: anonymous.statusCode, user: user.statusCode, userCode: user.json().code };
+}
+
+export const XSS_HTML =
+  '<p onclick="alert(1)">Tekst <strong>gruby</strong><script>alert("x")</script>' +
+  '<img src="javascript:alert(1)" onerror="alert(2)"><a href="javascript:alert(3)">link</a>' +
+  '<iframe src="https://evil.example"></iframe><span style="color:red">kolor</span></p>';
+
+/** What a sanitised XSS_HTML must not contain. */
+export const XSS_LEFTOVERS = [/<script/i, /onclick/i, /onerror/i, /javascript:/i, /<iframe/i, /style=/i];

@@ -1,0 +1,50 @@
+import type { Db } from "../../db/client";
+import { type Failure, FailureError, fail, ok, type Result } from "../../http/errors";
+import type { Tx } from "../orders/stock";
+
+// Plumbing the staff write services of the content and coupon areas share: one transaction per
+// write, expected failures thrown inside it as FailureError and returned as a Result outside.
+
+/** ids are PostgreSQL `integer`: anything outside cannot exist (and must not reach a query). */
+export const isDbId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
+
+/** A PostgreSQL unique violation (23505), possibly wrapped by the driver. */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Runs `work` in one transaction. A FailureError thrown inside rolls it back and comes out as that
+ * failure; a unique violation comes out as `onUnique()` when given (a race the pre-check missed).
+ */
+export async function inTransaction<T>(
+  db: Db,
+  work: (tx: Tx) => Promise<T>,
+  onUnique?: () => Failure,
+): Promise<Result<T>> {
+  try {
+    return ok(await db.transaction(work));
+  } catch (error) {
+    if (error instanceof FailureError) return error.failure;
+    if (onUnique && isUniqueViolation(error)) return onUnique();
+    throw error;
+  }
+}
+
+/** Throws the failure out of a transaction (rolling it back). */
+export function refuse(failure: Failure): never {
+  throw new FailureError(failure);
+}
+
+export const notFound = () => fail("not-found");
+
+/** The value of a successful result; a failure is thrown for the API's error handler. */
+export function unwrap<T>(result: Result<T>): T {
+  if (!result.ok) throw new FailureError(result);
+  return result.value;
+}

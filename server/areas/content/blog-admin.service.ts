@@ -1,0 +1,111 @@
+import { eq, inArray } from "drizzle-orm";
+import { slugify } from "../../../domain/slug";
+import type { BlogArticle, Id } from "../../../domain/types";
+import { blogArticleSchema } from "../../../domain/validation/catalog";
+import { parseForm } from "../../../domain/validation/errors";
+import { MSG } from "../../../domain/validation/messages";
+import type { Db } from "../../db/client";
+import { blogArticles, products } from "../../db/schema";
+import { fail, type Result } from "../../http/errors";
+import { sanitizeHtml } from "../../lib/sanitize-html";
+import { type AuditActor, recordAudit } from "../audit/audit";
+import type { Tx } from "../orders/stock";
+import { inTransaction, isDbId, notFound, refuse } from "./admin-write";
+import { toBlogArticle } from "./content.service";
+
+// Staff writes of blog articles (SPEC §2 /blog, §7 POST /blogs, PUT/DELETE /blogs/{id}): the slug
+// follows the title, the HTML content is sanitised before storing, related products
+// (hasSlides/slides) must exist. Every write is audited in its transaction.
+
+type Payload = ReturnType<typeof blogArticleSchema.parse>;
+
+async function assertProductsExist(tx: Tx, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const found = await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids));
+  if (found.length !== ids.length) refuse(fail("validation", { slides: { key: MSG.invalid } }));
+}
+
+function rowValues(data: Payload) {
+  return {
+    title: data.title,
+    slug: slugify(data.title),
+    tags: data.tags,
+    image: data.image,
+    content: sanitizeHtml(data.content),
+    hasSlides: data.hasSlides,
+    slideIds: data.slides,
+    slidesTitle: data.slidesTitle,
+    slidesDescription: data.slidesDescription,
+  };
+}
+
+async function lockedArticle(tx: Tx, id: Id) {
+  if (!isDbId(id)) refuse(notFound());
+  const [row] = await tx.select().from(blogArticles).where(eq(blogArticles.id, id)).for("update");
+  return row ?? refuse(notFound());
+}
+
+export function createBlogAdminService(db: Db) {
+  return {
+    async create(actor: AuditActor, input: unknown): Promise<Result<BlogArticle>> {
+      const parsed = parseForm(blogArticleSchema, input);
+      if (!parsed.ok) return fail("validation", parsed.errors);
+      const data = parsed.data;
+      return inTransaction(db, async (tx) => {
+        await assertProductsExist(tx, data.slides);
+        const [row] = await tx.insert(blogArticles).values(rowValues(data)).returning();
+        if (!row) throw new Error("blog insert returned nothing");
+        const article = toBlogArticle(row);
+        await recordAudit(tx, actor, {
+          action: "blog.create",
+          entity: "blog",
+          entityId: article._id,
+          after: article,
+        });
+        return article;
+      });
+    },
+
+    async update(actor: AuditActor, id: Id, input: unknown): Promise<Result<BlogArticle>> {
+      const parsed = parseForm(blogArticleSchema, input);
+      if (!parsed.ok) return fail("validation", parsed.errors);
+      const data = parsed.data;
+      return inTransaction(db, async (tx) => {
+        const before = toBlogArticle(await lockedArticle(tx, id));
+        await assertProductsExist(tx, data.slides);
+        const [row] = await tx
+          .update(blogArticles)
+          .set({ ...rowValues(data), updatedAt: new Date() })
+          .where(eq(blogArticles.id, id))
+          .returning();
+        if (!row) refuse(notFound());
+        const article = toBlogArticle(row);
+        await recordAudit(tx, actor, {
+          action: "blog.update",
+          entity: "blog",
+          entityId: id,
+          before,
+          after: article,
+        });
+        return article;
+      });
+    },
+
+    async remove(actor: AuditActor, id: Id): Promise<Result<{ _id: Id }>> {
+      return inTransaction(db, async (tx) => {
+        const before = toBlogArticle(await lockedArticle(tx, id));
+        await tx.delete(blogArticles).where(eq(blogArticles.id, id));
+        await recordAudit(tx, actor, {
+          action: "blog.delete",
+          entity: "blog",
+          entityId: id,
+          before,
+          after: null,
+        });
+        return { _id: id };
+      });
+    },
+  };
+}
+
+export type BlogAdminService = ReturnType<typeof createBlogAdminService>;

@@ -1,0 +1,119 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { Id, Page } from "../../../domain/types";
+import { staticPageSchema } from "../../../domain/validation/catalog";
+import { parseForm } from "../../../domain/validation/errors";
+import { MSG } from "../../../domain/validation/messages";
+import type { Db } from "../../db/client";
+import { pages } from "../../db/schema";
+import { fail, type Result } from "../../http/errors";
+import { sanitizeHtml } from "../../lib/sanitize-html";
+import { type AuditActor, recordAudit } from "../audit/audit";
+import type { Tx } from "../orders/stock";
+import { inTransaction, isDbId, notFound, refuse } from "./admin-write";
+import { toPage } from "./content.service";
+
+// Staff writes of static pages (SPEC §2 /strony, §7 POST /pages, PUT/DELETE /pages/{id}): the link
+// is unique (a field error), the HTML content is sanitised before storing, a protected page
+// (regulamin, polityka prywatności…) cannot be deleted. Every write is audited in its transaction.
+
+const linkTaken = () => fail("validation", { link: { key: MSG.unique } });
+
+async function assertLinkFree(tx: Tx, link: string, exceptId?: Id): Promise<void> {
+  const [taken] = await tx
+    .select({ id: pages.id })
+    .from(pages)
+    .where(exceptId === undefined ? eq(pages.link, link) : and(eq(pages.link, link), ne(pages.id, exceptId)))
+    .limit(1);
+  if (taken) refuse(linkTaken());
+}
+
+async function lockedPage(tx: Tx, id: Id) {
+  if (!isDbId(id)) refuse(notFound());
+  const [row] = await tx.select().from(pages).where(eq(pages.id, id)).for("update");
+  return row ?? refuse(notFound());
+}
+
+export function createPageAdminService(db: Db) {
+  return {
+    /** One page by id (the edit form and `?kopiuj=`), or null. */
+    async get(id: Id): Promise<Page | null> {
+      if (!isDbId(id)) return null;
+      const [row] = await db.select().from(pages).where(eq(pages.id, id)).limit(1);
+      return row ? toPage(row) : null;
+    },
+
+    async create(actor: AuditActor, input: unknown): Promise<Result<Page>> {
+      const parsed = parseForm(staticPageSchema, input);
+      if (!parsed.ok) return fail("validation", parsed.errors);
+      const data = parsed.data;
+      return inTransaction(
+        db,
+        async (tx) => {
+          await assertLinkFree(tx, data.link);
+          const [row] = await tx
+            .insert(pages)
+            .values({ ...data, content: sanitizeHtml(data.content) })
+            .returning();
+          if (!row) throw new Error("pages insert returned nothing");
+          const page = toPage(row);
+          await recordAudit(tx, actor, {
+            action: "page.create",
+            entity: "page",
+            entityId: page._id,
+            after: page,
+          });
+          return page;
+        },
+        linkTaken,
+      );
+    },
+
+    async update(actor: AuditActor, id: Id, input: unknown): Promise<Result<Page>> {
+      const parsed = parseForm(staticPageSchema, input);
+      if (!parsed.ok) return fail("validation", parsed.errors);
+      const data = parsed.data;
+      return inTransaction(
+        db,
+        async (tx) => {
+          const before = toPage(await lockedPage(tx, id));
+          await assertLinkFree(tx, data.link, id);
+          const [row] = await tx
+            .update(pages)
+            .set({ ...data, content: sanitizeHtml(data.content), updatedAt: new Date() })
+            .where(eq(pages.id, id))
+            .returning();
+          if (!row) refuse(notFound());
+          const page = toPage(row);
+          await recordAudit(tx, actor, {
+            action: "page.update",
+            entity: "page",
+            entityId: id,
+            before,
+            after: page,
+          });
+          return page;
+        },
+        linkTaken,
+      );
+    },
+
+    /** Refused with `page/protected` for a protected page. */
+    async remove(actor: AuditActor, id: Id): Promise<Result<{ _id: Id }>> {
+      return inTransaction(db, async (tx) => {
+        const before = toPage(await lockedPage(tx, id));
+        if (before.protected) refuse(fail("page/protected"));
+        await tx.delete(pages).where(eq(pages.id, id));
+        await recordAudit(tx, actor, {
+          action: "page.delete",
+          entity: "page",
+          entityId: id,
+          before,
+          after: null,
+        });
+        return { _id: id };
+      });
+    },
+  };
+}
+
+export type PageAdminService = ReturnType<typeof createPageAdminService>;

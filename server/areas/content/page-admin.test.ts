@@ -1,0 +1,144 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pages } from "../../db/schema";
+import {
+  expectStaffOnly,
+  type StaffApiKit,
+  startStaffApi,
+  XSS_HTML,
+  XSS_LEFTOVERS,
+} from "./admin-test.fixtures";
+
+// POST /api/pages, PUT/DELETE /api/pages/:id: staff only, link unique, protected pages kept,
+// content sanitised, every write audited.
+
+let kit: StaffApiKit;
+beforeAll(async () => {
+  kit = await startStaffApi();
+});
+afterAll(async () => {
+  await kit?.close();
+});
+
+let counter = 0;
+const page = (patch: Record<string, unknown> = {}) => {
+  counter += 1;
+  return { link: `strona-${counter}`, title: `Strona ${counter}`, content: "<p>Treść</p>", ...patch };
+};
+const rowOf = async (id: number) => (await kit.database.db.select().from(pages).where(eq(pages.id, id)))[0];
+
+describe("pages (staff)", () => {
+  it("creates, updates and deletes a page, each audited with before and after", async () => {
+    const created = await kit.call("moderator", "POST", "/api/pages", page({ link: "/Poradniki/Szycie" }));
+    expect(created.statusCode).toBe(201);
+    const body = created.json();
+    expect(body).toMatchObject({ link: "poradniki/szycie", protected: false, image: null });
+    const byLink = await kit.call("anonymous", "GET", "/api/pages/by-link/poradniki%2Fszycie");
+    expect(byLink.statusCode).toBe(200);
+
+    const updated = await kit.call("moderator", "PUT", `/api/pages/${body._id}`, {
+      ...page({ link: "poradniki/szycie" }),
+      title: "Szycie krok po kroku",
+      image: "/media/strony/szycie.webp",
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({
+      title: "Szycie krok po kroku",
+      image: "/media/strony/szycie.webp",
+    });
+
+    const removed = await kit.call("moderator", "DELETE", `/api/pages/${body._id}`);
+    expect(removed.statusCode).toBe(200);
+    expect(await rowOf(body._id)).toBeUndefined();
+
+    const audit = await kit.auditOf("page", body._id);
+    expect(audit.map((entry) => entry.action)).toEqual(["page.delete", "page.update", "page.create"]);
+    expect(audit[0]).toMatchObject({
+      actorId: kit.moderator.id,
+      actorEmail: kit.moderator.email,
+      after: null,
+    });
+    expect(audit[1]?.before).toMatchObject({ title: body.title });
+    expect(audit[1]?.after).toMatchObject({ title: "Szycie krok po kroku" });
+    expect(audit[2]).toMatchObject({ before: null });
+  });
+
+  it("refuses a link another page has with a field error, and changes nothing", async () => {
+    const first = (await kit.call("moderator", "POST", "/api/pages", page({ link: "o-nas" }))).json();
+    const again = await kit.call("moderator", "POST", "/api/pages", page({ link: "/O-NAS" }));
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({
+      code: "validation",
+      fields: { link: { key: "validation.unique" } },
+    });
+    const other = (await kit.call("moderator", "POST", "/api/pages", page())).json();
+    const renamed = await kit.call("moderator", "PUT", `/api/pages/${other._id}`, page({ link: "o-nas" }));
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().fields.link.key).toBe("validation.unique");
+    expect((await rowOf(other._id))?.link).toBe(other.link);
+    // keeping its own link is fine
+    expect(
+      (await kit.call("moderator", "PUT", `/api/pages/${first._id}`, page({ link: "o-nas" }))).statusCode,
+    ).toBe(200);
+  });
+
+  it("answers 400 with field errors for a bad form and stores nothing", async () => {
+    const before = (await kit.database.db.select().from(pages)).length;
+    const response = await kit.call("moderator", "POST", "/api/pages", { link: "zła ścieżka!", title: "" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toMatchObject({
+      link: { key: "validation.invalid" },
+      title: { key: "validation.required" },
+    });
+    expect((await kit.database.db.select().from(pages)).length).toBe(before);
+  });
+
+  it("refuses to delete a protected page with a clear error", async () => {
+    const created = (await kit.call("moderator", "POST", "/api/pages", page({ protected: true }))).json();
+    const response = await kit.call("moderator", "DELETE", `/api/pages/${created._id}`);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: "page/protected", messageKey: "errors.page/protected" });
+    expect(await rowOf(created._id)).toBeDefined();
+    expect((await kit.auditOf("page", created._id)).map((e) => e.action)).toEqual(["page.create"]);
+  });
+
+  it("sanitises the HTML content and keeps the title as text", async () => {
+    const created = await kit.call(
+      "moderator",
+      "POST",
+      "/api/pages",
+      page({ title: '<img src=x onerror="alert(1)">', content: XSS_HTML }),
+    );
+    expect(created.statusCode).toBe(201);
+    const stored = await rowOf(created.json()._id);
+    for (const pattern of XSS_LEFTOVERS) expect(stored?.content).not.toMatch(pattern);
+    expect(stored?.content).toContain("<strong>gruby</strong>");
+    expect(stored?.title).toBe('<img src=x onerror="alert(1)">');
+    const updated = await kit.call("moderator", "PUT", `/api/pages/${created.json()._id}`, {
+      ...page(),
+      content: XSS_HTML,
+    });
+    for (const pattern of XSS_LEFTOVERS) expect(updated.json().content).not.toMatch(pattern);
+  });
+
+  it("answers 404 for a page that does not exist", async () => {
+    expect((await kit.call("moderator", "PUT", "/api/pages/999999", page())).statusCode).toBe(404);
+    expect((await kit.call("moderator", "DELETE", "/api/pages/999999")).statusCode).toBe(404);
+  });
+
+  it("refuses anonymous callers (401) and customers (403) on every write", async () => {
+    const target = (await kit.call("moderator", "POST", "/api/pages", page())).json();
+    for (const [method, url] of [
+      ["POST", "/api/pages"],
+      ["PUT", `/api/pages/${target._id}`],
+      ["DELETE", `/api/pages/${target._id}`],
+    ] as const) {
+      expect(await expectStaffOnly(kit, method, url, method === "DELETE" ? undefined : page())).toEqual({
+        anonymous: 401,
+        user: 403,
+        userCode: "forbidden-moderator",
+      });
+    }
+    expect(await rowOf(target._id)).toMatchObject({ title: target.title });
+  });
+});

@@ -1,0 +1,173 @@
+import { asc, eq, inArray, max } from "drizzle-orm";
+import type { z } from "zod";
+import { isShopModerator } from "../../../domain/roles";
+import type { HeaderSlide, PublicUser } from "../../../domain/types";
+import type { HeaderSlidePayload, headerSlidesOrderSchema } from "../../../domain/validation/catalog";
+import { MSG } from "../../../domain/validation/messages";
+import type { Db } from "../../db/client";
+import { headerSlides } from "../../db/schema";
+import { FailureError, fail, ok, type Result } from "../../http/errors";
+import { recordAudit } from "../audit/audit";
+import type { Tx } from "../orders/stock";
+import { toHeaderSlide } from "./content.service";
+
+// Staff writes of the home banner slides (SPEC §7: POST /shops/headers, PUT /shops/headers (bulk
+// order), PUT and DELETE /shops/headers/{id}). Each write is one transaction with its audit entry.
+
+type SlidesOrder = z.output<typeof headerSlidesOrderSchema>;
+
+const rollback = (failure: ReturnType<typeof fail>): never => {
+  throw new FailureError(failure);
+};
+
+export function createSlideAdminService(db: Db) {
+  async function run<T>(work: (tx: Tx) => Promise<T>): Promise<Result<T>> {
+    try {
+      return ok(await db.transaction(work));
+    } catch (error) {
+      if (error instanceof FailureError) return error.failure;
+      throw error;
+    }
+  }
+
+  async function lockedSlide(tx: Tx, id: number) {
+    const [row] = await tx.select().from(headerSlides).where(eq(headerSlides.id, id)).for("update");
+    return row ?? null;
+  }
+
+  const values = (payload: HeaderSlidePayload) => ({
+    title: payload.title,
+    description: payload.description,
+    link: payload.link,
+    imageUrl: payload.image.url,
+  });
+
+  return {
+    /** Adds a slide; without an order it is shown last. */
+    async createSlide(actor: PublicUser, payload: HeaderSlidePayload): Promise<Result<HeaderSlide>> {
+      if (!isShopModerator(actor)) return fail("forbidden-moderator");
+      return run(async (tx) => {
+        let order = payload.order;
+        if (order === undefined) {
+          const [last] = await tx.select({ last: max(headerSlides.order) }).from(headerSlides);
+          order = last?.last === null || last?.last === undefined ? 0 : last.last + 1;
+        }
+        const [row] = await tx
+          .insert(headerSlides)
+          .values({ ...values(payload), order })
+          .returning();
+        if (!row) throw new Error("slide not inserted");
+        const slide = toHeaderSlide(row);
+        await recordAudit(tx, actor, {
+          action: "slide.create",
+          entity: "slide",
+          entityId: row.id,
+          before: null,
+          after: slide,
+        });
+        return slide;
+      });
+    },
+
+    /** Replaces a slide's image, title, description and link (and its order when sent). */
+    async updateSlide(
+      actor: PublicUser,
+      id: number,
+      payload: HeaderSlidePayload,
+    ): Promise<Result<HeaderSlide>> {
+      if (!isShopModerator(actor)) return fail("forbidden-moderator");
+      return run(async (tx) => {
+        const current = await lockedSlide(tx, id);
+        if (!current) return rollback(fail("not-found"));
+        const [row] = await tx
+          .update(headerSlides)
+          .set({ ...values(payload), order: payload.order ?? current.order, updatedAt: new Date() })
+          .where(eq(headerSlides.id, id))
+          .returning();
+        if (!row) throw new Error("slide not updated");
+        const after = toHeaderSlide(row);
+        await recordAudit(tx, actor, {
+          action: "slide.update",
+          entity: "slide",
+          entityId: id,
+          before: toHeaderSlide(current),
+          after,
+        });
+        return after;
+      });
+    },
+
+    /** The bulk order: each slide sent gets its order; unknown ids or the same id twice are refused. */
+    async reorderSlides(actor: PublicUser, items: SlidesOrder): Promise<Result<HeaderSlide[]>> {
+      if (!isShopModerator(actor)) return fail("forbidden-moderator");
+      const seen = new Set<number>();
+      for (const [index, item] of items.entries()) {
+        if (seen.has(item._id)) return fail("validation", { [`${index}._id`]: { key: MSG.invalid } });
+        seen.add(item._id);
+      }
+      return run(async (tx) => {
+        const ids = items.map((item) => item._id);
+        const rows =
+          ids.length === 0
+            ? []
+            : await tx.select().from(headerSlides).where(inArray(headerSlides.id, ids)).for("update");
+        const byId = new Map(rows.map((row) => [row.id, row]));
+        const unknown = ids.filter((id) => !byId.has(id));
+        if (unknown.length > 0) rollback(fail("bulk/unknown-ids", undefined, { ids: unknown }));
+        const before: { _id: number; order: number }[] = [];
+        const after: { _id: number; order: number }[] = [];
+        for (const item of items) {
+          const row = byId.get(item._id);
+          if (!row || row.order === item.order) continue;
+          before.push({ _id: row.id, order: row.order });
+          after.push({ _id: row.id, order: item.order });
+          await tx
+            .update(headerSlides)
+            .set({ order: item.order, updatedAt: new Date() })
+            .where(eq(headerSlides.id, row.id));
+        }
+        if (after.length > 0) {
+          await recordAudit(tx, actor, {
+            action: "slide.reorder",
+            entity: "slide",
+            entityId: null,
+            before,
+            after,
+          });
+        }
+        const fresh = await tx
+          .select()
+          .from(headerSlides)
+          .orderBy(asc(headerSlides.order), asc(headerSlides.id));
+        return fresh.map(toHeaderSlide);
+      });
+    },
+
+    async deleteSlide(actor: PublicUser, id: number): Promise<Result<HeaderSlide>> {
+      if (!isShopModerator(actor)) return fail("forbidden-moderator");
+      return run(async (tx) => {
+        const current = await lockedSlide(tx, id);
+        if (!current) return rollback(fail("not-found"));
+        await tx.delete(headerSlides).where(eq(headerSlides.id, id));
+        const before = toHeaderSlide(current);
+        await recordAudit(tx, actor, {
+          action: "slide.delete",
+          entity: "slide",
+          entityId: id,
+          before,
+          after: null,
+        });
+        return before;
+      });
+    },
+
+    /** One slide for the edit form, or null. */
+    async getSlide(id: number): Promise<HeaderSlide | null> {
+      if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+      const [row] = await db.select().from(headerSlides).where(eq(headerSlides.id, id));
+      return row ? toHeaderSlide(row) : null;
+    },
+  };
+}
+
+export type SlideAdminService = ReturnType<typeof createSlideAdminService>;

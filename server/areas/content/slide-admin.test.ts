@@ -1,0 +1,197 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { desc, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { HeaderSlide } from "../../../domain/types";
+import { buildApp } from "../../app";
+import { loadConfig } from "../../config";
+import { auditLog, headerSlides } from "../../db/schema";
+import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
+
+// Staff writes of the home banner: POST /api/shops/headers, PUT /api/shops/headers (bulk order),
+// PUT and DELETE /api/shops/headers/:id — roles, validation, order, audit.
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let dataDir: string;
+let moderator: { id: number; token: string };
+let customerToken: string;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "slide-admin-"));
+  database = await createTestDatabase();
+  app = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
+  moderator = await createSignedInUser(database.db, { roles: ["shop-moderator", "user"] });
+  customerToken = (await createSignedInUser(database.db, { roles: ["user"] })).token;
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.destroy();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+type Method = "POST" | "PUT" | "DELETE";
+const asModerator = (method: Method, url: string, payload?: unknown) =>
+  app.inject({
+    method,
+    url,
+    headers: bearer(moderator.token),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+const slide = (title: string, extra: Record<string, unknown> = {}) => ({
+  title,
+  description: `Opis ${title}`,
+  link: "/produkty?wyprzedaz=tak",
+  image: { url: `/media/naglowek/${title.replace(/\s+/g, "-")}.jpg` },
+  ...extra,
+});
+
+async function publicTitles(): Promise<string[]> {
+  const response = await app.inject({ url: "/api/shops/headers" });
+  return (response.json() as HeaderSlide[]).map((item) => item.title);
+}
+
+async function snapshot() {
+  return database.db.select().from(headerSlides).orderBy(headerSlides.id);
+}
+
+async function lastAudit(action: string) {
+  const [entry] = await database.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.action, action))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  return entry;
+}
+
+describe("slide writes: who may call them", () => {
+  const calls: [Method, string, unknown][] = [
+    ["POST", "/api/shops/headers", slide("x")],
+    ["PUT", "/api/shops/headers", []],
+    ["PUT", "/api/shops/headers/1", slide("x")],
+    ["DELETE", "/api/shops/headers/1", undefined],
+  ];
+
+  it.each(calls)("%s %s: anonymous 401, a customer 403", async (method, url, payload) => {
+    const before = await snapshot();
+    const anonymous = await app.inject({
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const customer = await app.inject({
+      method,
+      url,
+      headers: bearer(customerToken),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    expect(customer.statusCode).toBe(403);
+    expect(customer.json().message).toBe("Required moderator role");
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("header slides", () => {
+  const ids: Record<string, number> = {};
+
+  it("adds slides, each last unless an order is given, and records them", async () => {
+    for (const title of ["Lato", "Jesień", "Zima"]) {
+      const response = await asModerator("POST", "/api/shops/headers", slide(title));
+      expect(response.statusCode).toBe(201);
+      ids[title] = response.json()._id;
+    }
+    expect(await publicTitles()).toEqual(["Lato", "Jesień", "Zima"]);
+    const created = await asModerator("POST", "/api/shops/headers", slide("Wiosna", { order: 0, link: "" }));
+    expect(created.json()).toMatchObject({ title: "Wiosna", link: null, order: 0 });
+    ids.Wiosna = created.json()._id;
+    const audit = await lastAudit("slide.create");
+    expect(audit).toMatchObject({ entity: "slide", entityId: String(ids.Wiosna), before: null });
+    expect(audit?.after).toMatchObject({ title: "Wiosna", image: { url: "/media/naglowek/Wiosna.jpg" } });
+  });
+
+  it("refuses a slide without an image or title, or with a bad link, changing nothing", async () => {
+    const before = await snapshot();
+    const noImage = await asModerator("POST", "/api/shops/headers", { title: "Bez obrazka" });
+    expect(noImage.statusCode).toBe(400);
+    expect(noImage.json().fields.image.key).toBe("validation.required");
+    const badLink = await asModerator(
+      "POST",
+      "/api/shops/headers",
+      slide("Zły", { link: "javascript:alert(1)" }),
+    );
+    expect(badLink.statusCode).toBe(400);
+    expect(badLink.json().fields.link).toBeDefined();
+    const noTitle = await asModerator("PUT", `/api/shops/headers/${ids.Lato}`, slide(""));
+    expect(noTitle.statusCode).toBe(400);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("updates a slide keeping its order when none is sent", async () => {
+    const before = (await snapshot()).find((row) => row.id === ids.Jesień);
+    const response = await asModerator(
+      "PUT",
+      `/api/shops/headers/${ids.Jesień}`,
+      slide("Jesień 2026", { link: "https://example.pl/jesien" }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      title: "Jesień 2026",
+      link: "https://example.pl/jesien",
+      order: before?.order,
+    });
+    const audit = await lastAudit("slide.update");
+    expect(audit?.before).toMatchObject({ title: "Jesień" });
+    expect(audit?.after).toMatchObject({ title: "Jesień 2026" });
+    expect((await asModerator("PUT", "/api/shops/headers/999999", slide("x"))).statusCode).toBe(404);
+  });
+
+  it("saves a new order in one bulk call, and the public list follows", async () => {
+    const order = [ids.Zima, ids.Lato, ids.Jesień, ids.Wiosna];
+    const response = await asModerator(
+      "PUT",
+      "/api/shops/headers",
+      order.map((_id, index) => ({ _id, order: index })),
+    );
+    expect(response.statusCode).toBe(200);
+    expect((response.json() as HeaderSlide[]).map((item) => item._id)).toEqual(order);
+    expect(await publicTitles()).toEqual(["Zima", "Lato", "Jesień 2026", "Wiosna"]);
+    const audit = await lastAudit("slide.reorder");
+    expect(audit?.after).toEqual(expect.arrayContaining([{ _id: ids.Zima, order: 0 }]));
+    expect(audit?.before).toEqual(expect.arrayContaining([{ _id: ids.Zima, order: 2 }]));
+  });
+
+  it("refuses unknown ids, duplicates and a malformed bulk order, changing nothing", async () => {
+    const before = await snapshot();
+    const unknown = await asModerator("PUT", "/api/shops/headers", [
+      { _id: ids.Lato, order: 5 },
+      { _id: 999_999, order: 0 },
+    ]);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: "bulk/unknown-ids", details: { ids: [999_999] } });
+    const twice = await asModerator("PUT", "/api/shops/headers", [
+      { _id: ids.Lato, order: 5 },
+      { _id: ids.Lato, order: 6 },
+    ]);
+    expect(twice.statusCode).toBe(400);
+    const malformed = await asModerator("PUT", "/api/shops/headers", { _id: ids.Lato });
+    expect(malformed.statusCode).toBe(400);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("deletes a slide and records what it was", async () => {
+    const response = await asModerator("DELETE", `/api/shops/headers/${ids.Wiosna}`);
+    expect(response.statusCode).toBe(200);
+    expect(await publicTitles()).toEqual(["Zima", "Lato", "Jesień 2026"]);
+    const audit = await lastAudit("slide.delete");
+    expect(audit).toMatchObject({ entityId: String(ids.Wiosna), after: null });
+    expect(audit?.before).toMatchObject({ title: "Wiosna" });
+    expect((await asModerator("DELETE", `/api/shops/headers/${ids.Wiosna}`)).statusCode).toBe(404);
+  });
+});

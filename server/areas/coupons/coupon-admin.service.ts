@@ -1,0 +1,193 @@
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { couponEnd, couponStart } from "../../../domain/coupon";
+import type { Id } from "../../../domain/types";
+import { couponFormSchema } from "../../../domain/validation/coupon";
+import { parseForm } from "../../../domain/validation/errors";
+import { MSG } from "../../../domain/validation/messages";
+import type { Db } from "../../db/client";
+import { coupons, orders } from "../../db/schema";
+import { fail, type Result } from "../../http/errors";
+import { type AuditActor, recordAudit } from "../audit/audit";
+import { inTransaction, isDbId, notFound, refuse } from "../content/admin-write";
+import type { Tx } from "../orders/stock";
+
+// Staff coupons (SPEC §2 /kody, §7 GET/POST /shops/coupons, PUT/DELETE /shops/coupons/{id}).
+// The code is unique ignoring case (a field error); dates given as days cover whole days
+// (domain/coupon.ts); the limits (in total, per customer, minimum order) are enforced by the order
+// transaction under the coupon row lock (orders.service.ts). Orders keep the code and the discount
+// they got, so deleting a used coupon leaves them intact (orders.coupon_id becomes null).
+
+/** A coupon as staff see it: the stored limits and how many not canceled orders used it. */
+export interface StaffCoupon {
+  _id: Id;
+  code: string;
+  discountType: "percent" | "fixed";
+  /** percent: whole percent; fixed: grosze */
+  discountValue: number;
+  startDate: string;
+  endDate: string;
+  usageLimit: number | null;
+  usageLimitPerCustomer: number | null;
+  minOrderGrosze: number | null;
+  /** orders that used it and are not canceled */
+  uses: number;
+}
+
+type CouponRow = typeof coupons.$inferSelect;
+
+const toStaffCoupon = (row: CouponRow, uses: number): StaffCoupon => ({
+  _id: row.id,
+  code: row.code,
+  discountType: row.discountType,
+  discountValue: row.discountValue,
+  startDate: row.startDate.toISOString(),
+  endDate: row.endDate.toISOString(),
+  usageLimit: row.usageLimit,
+  usageLimitPerCustomer: row.usageLimitPerCustomer,
+  minOrderGrosze: row.minOrderGrosze,
+  uses,
+});
+
+const codeTaken = () => fail("validation", { code: { key: MSG.unique } });
+const sameCode = (code: string) => sql`lower(${coupons.code}) = lower(${code})`;
+
+async function assertCodeFree(tx: Tx, code: string, exceptId?: Id): Promise<void> {
+  const [taken] = await tx
+    .select({ id: coupons.id })
+    .from(coupons)
+    .where(exceptId === undefined ? sameCode(code) : and(sameCode(code), ne(coupons.id, exceptId)))
+    .limit(1);
+  if (taken) refuse(codeTaken());
+}
+
+async function usesOf(db: Db | Tx, id: Id): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.couponId, id), ne(orders.status, "CANCELED")));
+  return row?.n ?? 0;
+}
+
+function rowValues(data: ReturnType<typeof couponFormSchema.parse>) {
+  return {
+    code: data.code,
+    discountType: data.discountType,
+    discountValue: data.discountValue,
+    startDate: new Date(couponStart(data.startDate)),
+    endDate: new Date(couponEnd(data.endDate)),
+    usageLimit: data.usageLimit,
+    usageLimitPerCustomer: data.usageLimitPerCustomer,
+    minOrderGrosze: data.minOrderGrosze,
+  };
+}
+
+async function lockedCoupon(tx: Tx, id: Id): Promise<CouponRow> {
+  if (!isDbId(id)) refuse(notFound());
+  const [row] = await tx.select().from(coupons).where(eq(coupons.id, id)).for("update");
+  return row ?? refuse(notFound());
+}
+
+export function createCouponAdminService(db: Db) {
+  return {
+    /** Every coupon, the newest end date first, with its uses so far. */
+    async list(): Promise<StaffCoupon[]> {
+      const uses = db
+        .select({ couponId: orders.couponId, n: sql<number>`count(*)::int`.as("n") })
+        .from(orders)
+        .where(ne(orders.status, "CANCELED"))
+        .groupBy(orders.couponId)
+        .as("uses");
+      const rows = await db
+        .select({ coupon: coupons, n: uses.n })
+        .from(coupons)
+        .leftJoin(uses, eq(uses.couponId, coupons.id))
+        .orderBy(desc(coupons.endDate), asc(coupons.code));
+      return rows.map((row) => toStaffCoupon(row.coupon, row.n ?? 0));
+    },
+
+    async get(id: Id): Promise<StaffCoupon | null> {
+      if (!isDbId(id)) return null;
+      const [row] = await db.select().from(coupons).where(eq(coupons.id, id));
+      return row ? toStaffCoupon(row, await usesOf(db, id)) : null;
+    },
+
+    async create(actor: AuditActor, input: unknown): Promise<Result<StaffCoupon>> {
+      const parsed = parseForm(couponFormSchema, input);
+      if (!parsed.ok) return fail("validation", parsed.errors);
+      const data = parsed.data;
+      return inTransaction(
+        db,
+        async (tx) => {
+          await assertCodeFree(tx, data.code);
+          const [row] = await tx.insert(coupons).values(rowValues(data)).returning();
+          if (!row) throw new Error("coupons insert returned nothing");
+          const coupon = toStaffCoupon(row, 0);
+          await recordAudit(tx, actor, {
+            action: "coupon.create",
+            entity: "coupon",
+            entityId: coupon._id,
+            after: coupon,
+          });
+          return coupon;
+        },
+        codeTaken,
+      );
+    },
+
+    async update(actor: AuditActor, id: Id, input: unknown): Promise<Result<StaffCoupon>> {
+      const parsed = parseForm(couponFormSchema, input);
+      if (!parsed.ok) return fail("validation", parsed.errors);
+      const data = parsed.data;
+      return inTransaction(
+        db,
+        async (tx) => {
+          const old = await lockedCoupon(tx, id);
+          await assertCodeFree(tx, data.code, id);
+          const uses = await usesOf(tx, id);
+          const [row] = await tx
+            .update(coupons)
+            .set({ ...rowValues(data), updatedAt: new Date() })
+            .where(eq(coupons.id, id))
+            .returning();
+          if (!row) refuse(notFound());
+          const coupon = toStaffCoupon(row, uses);
+          await recordAudit(tx, actor, {
+            action: "coupon.update",
+            entity: "coupon",
+            entityId: id,
+            before: toStaffCoupon(old, uses),
+            after: coupon,
+          });
+          return coupon;
+        },
+        codeTaken,
+      );
+    },
+
+    /**
+     * Deletes the coupon. Orders that used it keep their code and discount (a snapshot); `orders`
+     * says how many there were.
+     */
+    async remove(actor: AuditActor, id: Id): Promise<Result<{ _id: Id; orders: number }>> {
+      return inTransaction(db, async (tx) => {
+        const old = await lockedCoupon(tx, id);
+        const [used] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(orders)
+          .where(eq(orders.couponId, id));
+        const uses = await usesOf(tx, id);
+        await tx.delete(coupons).where(eq(coupons.id, id));
+        await recordAudit(tx, actor, {
+          action: "coupon.delete",
+          entity: "coupon",
+          entityId: id,
+          before: toStaffCoupon(old, uses),
+          after: null,
+        });
+        return { _id: id, orders: used?.n ?? 0 };
+      });
+    },
+  };
+}
+
+export type CouponAdminService = ReturnType<typeof createCouponAdminService>;

@@ -1,0 +1,102 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders } from "../../db/schema";
+import { type StaffApiKit, startStaffApi } from "../content/admin-test.fixtures";
+import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "../orders/orders.fixtures";
+
+// A coupon made through the staff API holds its limits when orders race for it: the order
+// transaction counts uses under the coupon row lock (orders.service.ts). Meaningful on PostgreSQL
+// (DATABASE_URL); PGlite runs the same assertions one connection at a time.
+
+let kit: StaffApiKit;
+let shop: ShopFixtures;
+beforeAll(async () => {
+  kit = await startStaffApi();
+  shop = await insertShopFixtures(kit.database.db, { plainQuantity: 1_000 });
+});
+afterAll(async () => {
+  await kit?.close();
+});
+
+const DELIVERY = 999;
+let counter = 0;
+async function staffCoupon(limits: Record<string, unknown>): Promise<number> {
+  counter += 1;
+  const response = await kit.call("moderator", "POST", "/api/shops/coupons", {
+    code: `LIMITY${counter}`,
+    discountType: "fixed",
+    discountValue: 500,
+    startDate: "2025-01-01",
+    endDate: "2099-12-31",
+    ...limits,
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json()._id;
+}
+
+function order(couponId: number, quantity: number, email: string) {
+  return kit.call(
+    "anonymous",
+    "POST",
+    "/api/orders",
+    orderBody({
+      cart: [{ productId: shop.plain.id, quantity, variantKeys: {}, variantId: null }],
+      priceGrosze: shop.plain.priceGrosze * quantity + DELIVERY - 500,
+      coupon: couponId,
+      recipient: { ...RECIPIENT, email },
+    }),
+  );
+}
+
+describe("coupon limits under concurrency", () => {
+  it("a usage limit of 5: exactly 5 of 50 concurrent orders get the discount, the rest coupon/invalid", async () => {
+    const id = await staffCoupon({ usageLimit: 5 });
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => order(id, 1, `kupujacy${i}@example.com`)),
+    );
+    expect(replies.filter((r) => r.statusCode === 201)).toHaveLength(5);
+    const refused = replies.filter((r) => r.statusCode !== 201);
+    expect(refused).toHaveLength(45);
+    expect(refused.every((r) => r.statusCode === 400 && r.json().code === "coupon/invalid")).toBe(true);
+    const listed = (await kit.call("moderator", "GET", "/api/shops/coupons")).json();
+    expect(listed.find((c: { _id: number }) => c._id === id)?.uses).toBe(5);
+  });
+
+  it("a per-customer limit of 2: one customer gets exactly 2 of 20 concurrent orders, another still can", async () => {
+    const id = await staffCoupon({ usageLimitPerCustomer: 2 });
+    const replies = await Promise.all(Array.from({ length: 20 }, () => order(id, 1, "ta-sama@example.com")));
+    expect(replies.filter((r) => r.statusCode === 201)).toHaveLength(2);
+    expect(replies.filter((r) => r.statusCode !== 201).every((r) => r.json().code === "coupon/invalid")).toBe(
+      true,
+    );
+    // the same customer typed in another case is the same customer
+    expect((await order(id, 1, "TA-SAMA@example.com")).statusCode).toBe(400);
+    expect((await order(id, 1, "ktos-inny@example.com")).statusCode).toBe(201);
+  });
+
+  it("a minimum order value is enforced exactly (below refused, equal accepted)", async () => {
+    const id = await staffCoupon({ minOrderGrosze: 2 * shop.plain.priceGrosze });
+    const below = await order(id, 1, "minimum@example.com");
+    expect(below.statusCode).toBe(400);
+    expect(below.json().code).toBe("coupon/invalid");
+    const equal = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => order(id, 2, `min${i}@example.com`)),
+    );
+    expect(equal.every((r) => r.statusCode === 201)).toBe(true);
+  });
+
+  it("total and per-customer limits together hold under 50 concurrent orders from 5 customers", async () => {
+    const id = await staffCoupon({ usageLimit: 7, usageLimitPerCustomer: 2 });
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => order(id, 1, `klient${i % 5}@example.com`)),
+    );
+    expect(replies.filter((r) => r.statusCode === 201)).toHaveLength(7);
+    const perCustomer = await kit.database.db
+      .select({ email: orders.email, n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(eq(orders.couponId, id))
+      .groupBy(orders.email);
+    expect(perCustomer.reduce((sum, row) => sum + row.n, 0)).toBe(7);
+    expect(Math.max(...perCustomer.map((row) => row.n))).toBeLessThanOrEqual(2);
+  });
+});

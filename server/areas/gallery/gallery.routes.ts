@@ -1,0 +1,67 @@
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { MAX_FILES_PER_UPLOAD } from "../../../domain/validation/gallery";
+import { requireShopModerator, signedInUser } from "../../http/auth";
+import { FailureError, type Result } from "../../http/errors";
+import type { UploadFile } from "./gallery.service";
+
+// SPEC §7 gallery, staff only. Thin: parse, call one gallery service function, shape the reply.
+//   GET /gallery?folder=&q=&page= → { images, total, page, pageSize, folders }
+//   POST /gallery/upload (multipart: `folder` + files) → 201 { results: [{ name, ok, image | code }] }
+//   DELETE /gallery { image: id } → { removed } (409 gallery/in-use with details.usedIn)
+
+function unwrap<T>(result: Result<T>): T {
+  if (!result.ok) throw new FailureError(result);
+  return result.value;
+}
+
+/** The folder field and every file of a multipart request (a file over the limit arrives truncated). */
+async function readUpload(request: FastifyRequest): Promise<{ folder: unknown; files: UploadFile[] }> {
+  const files: UploadFile[] = [];
+  let folder: unknown = "";
+  if (!request.isMultipart()) return { folder, files };
+  for await (const part of request.parts()) {
+    if (part.type === "file") {
+      const data = await part.toBuffer();
+      files.push({ filename: part.filename, data, truncated: part.file.truncated });
+    } else if (part.fieldname === "folder") {
+      folder = part.value;
+    }
+  }
+  return { folder, files };
+}
+
+export async function galleryRoutes(app: FastifyInstance): Promise<void> {
+  const { gallery, config } = app.services;
+
+  // multipart only for these routes (the web app's own form parsing stays untouched)
+  await app.register(fastifyMultipart, {
+    throwFileSizeLimit: false,
+    limits: {
+      fileSize: config.media.maxUploadBytes,
+      files: MAX_FILES_PER_UPLOAD,
+      fields: 5,
+      fieldSize: 1000,
+      parts: MAX_FILES_PER_UPLOAD + 5,
+    },
+  });
+
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
+
+  app.get("/gallery", { preHandler: requireShopModerator }, async (request) =>
+    unwrap(await gallery.list(request.query)),
+  );
+
+  app.post("/gallery/upload", { preHandler: requireShopModerator }, async (request, reply) => {
+    const actor = signedInUser(request);
+    const result = unwrap(await gallery.upload(actor, await readUpload(request)));
+    reply.status(201);
+    return result;
+  });
+
+  app.delete("/gallery", { preHandler: requireShopModerator }, async (request) =>
+    unwrap(await gallery.remove(signedInUser(request), request.body)),
+  );
+}

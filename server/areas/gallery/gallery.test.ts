@@ -1,0 +1,380 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../app";
+import { loadConfig } from "../../config";
+import { auditLog, galleryImages, headerSlides, pages, productImages, products } from "../../db/schema";
+import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
+import { pngBomb } from "./gallery.fixtures";
+import type { GalleryImage, UploadOutcome } from "./gallery.service";
+
+// POST /api/gallery/upload, GET and DELETE /api/gallery (issue 6 gallery): images judged by content,
+// capped in bytes and pixels, re-encoded into three WebP widths; folder path tricks refused; a full
+// or read-only disk answered cleanly with nothing left behind; delete refused while in use.
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let dataDir: string;
+let mediaDir: string;
+let moderator: { id: number; token: string; email: string };
+let customerToken: string;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gallery-test-"));
+  database = await createTestDatabase();
+  const config = loadConfig({ DATA_DIR: dataDir, MEDIA_MAX_UPLOAD_MB: "1" });
+  mediaDir = config.mediaDir;
+  app = await buildApp(config, database, { web: false, logger: false });
+  const staff = await createSignedInUser(database.db, { roles: ["shop-moderator", "user"] });
+  moderator = { id: staff.id, token: staff.token, email: staff.email };
+  customerToken = (await createSignedInUser(database.db)).token;
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.destroy();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Part {
+  filename: string;
+  data: Buffer;
+  type?: string;
+}
+
+function multipart(folder: string | null, files: Part[]) {
+  const boundary = `----gallery${randomBytes(8).toString("hex")}`;
+  const chunks: Buffer[] = [];
+  if (folder !== null) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="folder"\r\n\r\n${folder}\r\n`),
+    );
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.filename}"\r\nContent-Type: ${file.type ?? "image/jpeg"}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from("\r\n"),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+function upload(folder: string | null, files: Part[], token: string | null = moderator.token) {
+  const body = multipart(folder, files);
+  return app.inject({
+    method: "POST",
+    url: "/api/gallery/upload",
+    payload: body.payload,
+    headers: { ...body.headers, ...(token ? bearer(token) : {}) },
+  });
+}
+
+const png = (width: number, height: number, colour = "#e8a0b0") =>
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+
+/** Every file under a directory (relative paths), to prove nothing was left behind. */
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+}
+
+const fileOf = (url: string) => path.join(mediaDir, decodeURIComponent(url.replace(/^\/media\//, "")));
+
+async function uploadOne(folder: string, colour = "#aabbcc"): Promise<GalleryImage> {
+  const response = await upload(folder, [{ filename: "wzor.png", data: await png(900, 600, colour) }]);
+  expect(response.statusCode, response.body).toBe(201);
+  const result = response.json().results[0] as UploadOutcome;
+  if (!result.ok) throw new Error(`upload refused: ${result.code}`);
+  return result.image;
+}
+
+describe("POST /api/gallery/upload", () => {
+  it("stores a PNG and a JPEG at once: rows, three WebP files each at 1200/600/300 px, EXIF stripped, audited", async () => {
+    const jpeg = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: "#336699" } })
+      .jpeg()
+      .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: "GPS 52.2297 21.0122" } } })
+      .toBuffer();
+    const response = await upload("testy/Łąka_1", [
+      { filename: "Kocyk Minky.png", data: await png(2000, 1500), type: "image/png" },
+      { filename: "zdjęcie.JPG", data: jpeg },
+    ]);
+    expect(response.statusCode, response.body).toBe(201);
+    const results = response.json().results as UploadOutcome[];
+    expect(results.map((r) => [r.name, r.ok])).toEqual([
+      ["Kocyk Minky.png", true],
+      ["zdjęcie.JPG", true],
+    ]);
+    const images = results.map((r) => (r.ok ? r.image : null)) as GalleryImage[];
+    expect(images[0]?.url).toMatch(
+      /^\/media\/gallery\/testy\/%C5%81%C4%85ka_1\/kocyk-minky-[0-9a-f]{8}\.webp$/,
+    );
+    expect(images[0]?.thumb_url).toBe(images[0]?.url.replace(/\.webp$/, "-thumb.webp"));
+    expect([images[0]?.width, images[0]?.height]).toEqual([1200, 900]);
+    // the JPEG was rotated upright (orientation 6): 1000 × 2000 → 1200 wide keeps the aspect
+    expect([images[1]?.width, images[1]?.height]).toEqual([1000, 2000]);
+
+    for (const image of images) {
+      const base = fileOf(image.url).replace(/\.webp$/, "");
+      const widths = [];
+      for (const suffix of ["", "-medium", "-thumb"]) {
+        const metadata = await sharp(fs.readFileSync(`${base}${suffix}.webp`)).metadata();
+        expect(metadata.format).toBe("webp");
+        expect(metadata.exif).toBeUndefined();
+        widths.push(metadata.width);
+      }
+      expect(widths).toEqual(image === images[0] ? [1200, 600, 300] : [1000, 600, 300]);
+    }
+    expect(filesUnder(path.join(mediaDir, "gallery")).filter((f) => f.includes(".tmp-"))).toEqual([]);
+
+    const rows = await database.db
+      .select()
+      .from(galleryImages)
+      .where(eq(galleryImages.folder, "testy/Łąka_1"));
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.mimeType === "image/webp" && (row.sizeBytes ?? 0) > 0)).toBe(true);
+    const audit = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "gallery.upload"), eq(auditLog.actorId, moderator.id)));
+    const ids = images.map((image) => String(image._id));
+    const entries = audit.filter((entry) => ids.includes(entry.entityId ?? ""));
+    expect(entries).toHaveLength(2);
+    expect(entries[0]?.before).toBeNull();
+    expect(entries[0]?.after).toMatchObject({ folder: "testy/Łąka_1", mimeType: "image/webp" });
+    expect(entries[0]?.actorEmail).toBe(moderator.email);
+  });
+
+  it("refuses a text file named .jpg with a clear message, and keeps the good file of the same upload", async () => {
+    const before = filesUnder(mediaDir).length;
+    const alone = await upload("testy/tekst", [
+      { filename: "zdjecie.jpg", data: Buffer.from("to nie jest obraz") },
+    ]);
+    expect(alone.statusCode).toBe(415);
+    expect(alone.json()).toMatchObject({
+      code: "gallery/not-an-image",
+      messageKey: "errors.gallery/not-an-image",
+      details: { results: [{ name: "zdjecie.jpg", ok: false, code: "gallery/not-an-image" }] },
+    });
+    expect(filesUnder(mediaDir).length).toBe(before);
+
+    const mixed = await upload("testy/tekst", [
+      { filename: "dobre.png", data: await png(500, 500) },
+      { filename: "zle.jpg", data: Buffer.from("GIF89a? nope") },
+    ]);
+    expect(mixed.statusCode).toBe(201);
+    expect((mixed.json().results as UploadOutcome[]).map((r) => r.ok)).toEqual([true, false]);
+    const rows = await database.db
+      .select()
+      .from(galleryImages)
+      .where(eq(galleryImages.folder, "testy/tekst"));
+    expect(rows.map((row) => row.name)).toEqual(["dobre.png"]);
+    expect(filesUnder(mediaDir).length).toBe(before + 3);
+  });
+
+  it("refuses a file over the size limit, naming the limit", async () => {
+    const noise = await sharp(randomBytes(900 * 900 * 3), { raw: { width: 900, height: 900, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(noise.length).toBeGreaterThan(1024 * 1024);
+    const response = await upload("testy/duze", [{ filename: "duze.png", data: noise }]);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: "gallery/too-large", details: { params: { max: 1 } } });
+    expect(
+      await database.db.select().from(galleryImages).where(eq(galleryImages.folder, "testy/duze")),
+    ).toEqual([]);
+  });
+
+  it("refuses a 20000×20000 image bomb quickly, without decoding it", async () => {
+    const started = Date.now();
+    const response = await upload("testy/bomba", [{ filename: "bomba.png", data: pngBomb(20_000, 20_000) }]);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({
+      code: "gallery/too-many-pixels",
+      details: { params: { max: 40 } },
+    });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it.each(["../x", "/etc", "a//b", "a/../b", "a/./b", "a/", "a\\b", "a/b/c/d/e/f", "", "..", "%2e%2e"])(
+    "refuses the folder %j with a field error and writes nothing",
+    async (folder) => {
+      const before = filesUnder(dataDir);
+      const response = await upload(folder, [{ filename: "a.png", data: await png(50, 50) }]);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe("validation");
+      expect(response.json().fields.folder.key).toMatch(
+        /^(validation\.required|staff\.gallery\.folderInvalid)$/,
+      );
+      expect(filesUnder(dataDir)).toEqual(before);
+    },
+  );
+
+  it("answers a request without files", async () => {
+    const response = await upload("testy", []);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe("gallery/no-files");
+  });
+});
+
+describe("an unwritable media directory", () => {
+  it("answers 507 gallery/storage-failed, with no row and no file left behind", async () => {
+    const brokenDir = fs.mkdtempSync(path.join(os.tmpdir(), "gallery-broken-"));
+    const config = loadConfig({ DATA_DIR: brokenDir });
+    const broken = await buildApp(config, database, { web: false, logger: false });
+    try {
+      // "gallery" is a file: no directory can be made under it (works for root too, unlike chmod)
+      fs.writeFileSync(path.join(config.mediaDir, "gallery"), "");
+      const body = multipart("testy/pelny", [{ filename: "a.png", data: await png(300, 300) }]);
+      const response = await broken.inject({
+        method: "POST",
+        url: "/api/gallery/upload",
+        payload: body.payload,
+        headers: { ...body.headers, ...bearer(moderator.token) },
+      });
+      expect(response.statusCode).toBe(507);
+      expect(response.json()).toMatchObject({
+        code: "gallery/storage-failed",
+        messageKey: "errors.gallery/storage-failed",
+      });
+      expect(filesUnder(config.mediaDir)).toEqual(["gallery"]);
+      expect(
+        await database.db.select().from(galleryImages).where(eq(galleryImages.folder, "testy/pelny")),
+      ).toEqual([]);
+    } finally {
+      await broken.close();
+      fs.rmSync(brokenDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("GET /api/gallery", () => {
+  it("lists images of a folder and every folder alphabetically, nested", async () => {
+    await uploadOne("zeszyt/b");
+    await uploadOne("Zakładki");
+    await uploadOne("ąbc");
+    const response = await app.inject({ url: "/api/gallery", headers: bearer(moderator.token) });
+    expect(response.statusCode).toBe(200);
+    const folders = response.json().folders as string[];
+    const pick = folders.filter((f) => ["zeszyt", "zeszyt/b", "Zakładki", "ąbc", "testy"].includes(f));
+    expect(pick).toEqual(["ąbc", "testy", "Zakładki", "zeszyt", "zeszyt/b"]);
+
+    const one = await app.inject({
+      url: `/api/gallery?folder=${encodeURIComponent("zeszyt/b")}`,
+      headers: bearer(moderator.token),
+    });
+    expect(one.json().images.map((i: GalleryImage) => i.folder)).toEqual(["zeszyt/b"]);
+    const bad = await app.inject({ url: "/api/gallery?folder=../x", headers: bearer(moderator.token) });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe("DELETE /api/gallery", () => {
+  const remove = (image: unknown, token: string | null = moderator.token) =>
+    app.inject({
+      method: "DELETE",
+      url: "/api/gallery",
+      payload: { image },
+      headers: token ? bearer(token) : {},
+    });
+
+  it("refuses while a product, a page or a slide uses the image, naming them; then deletes row and files", async () => {
+    const image = await uploadOne("testy/usuwanie");
+    const [product] = await database.db
+      .insert(products)
+      .values({ title: "Kocyk galeria", slug: "kocyk-galeria", priceGrosze: 1000 })
+      .returning();
+    if (!product) throw new Error("no product");
+    await database.db
+      .insert(productImages)
+      .values({ productId: product.id, url: image.url, thumbUrl: image.thumb_url, name: image.name });
+    const [page] = await database.db
+      .insert(pages)
+      .values({
+        link: "galeria-test",
+        title: "Strona z obrazkiem",
+        content: `<p><img src="${image.url.replace(/\.webp$/, "-medium.webp")}"></p>`,
+      })
+      .returning();
+    const [slide] = await database.db
+      .insert(headerSlides)
+      .values({ title: "Slajd galerii", imageUrl: image.url })
+      .returning();
+
+    const refused = await remove(image._id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: "gallery/in-use", messageKey: "errors.gallery/in-use" });
+    expect(refused.json().details.usedIn).toEqual(
+      expect.arrayContaining([
+        { kind: "product", id: product.id, title: "Kocyk galeria" },
+        { kind: "page", id: page?.id, title: "Strona z obrazkiem" },
+        { kind: "slide", id: slide?.id, title: "Slajd galerii" },
+      ]),
+    );
+    expect(fs.existsSync(fileOf(image.url))).toBe(true);
+
+    await database.db.delete(productImages).where(eq(productImages.productId, product.id));
+    await database.db.delete(pages).where(eq(pages.link, "galeria-test"));
+    expect((await remove(image._id)).json().details.usedIn).toEqual([
+      { kind: "slide", id: slide?.id, title: "Slajd galerii" },
+    ]);
+    await database.db.delete(headerSlides).where(eq(headerSlides.title, "Slajd galerii"));
+
+    const deleted = await remove(String(image._id));
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json().removed._id).toBe(image._id);
+    expect(await database.db.select().from(galleryImages).where(eq(galleryImages.id, image._id))).toEqual([]);
+    for (const suffix of ["", "-medium", "-thumb"]) {
+      expect(fs.existsSync(fileOf(image.url.replace(/\.webp$/, `${suffix}.webp`)))).toBe(false);
+    }
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "gallery.delete"), eq(auditLog.entityId, String(image._id))));
+    expect(entry?.before).toMatchObject({ _id: image._id, url: image.url });
+    expect(entry?.after).toBeNull();
+
+    expect((await remove(image._id)).statusCode).toBe(404);
+    expect((await remove("abc")).statusCode).toBe(400);
+  });
+});
+
+describe("roles", () => {
+  it("refuses anonymous callers (401) and customers (403) on every gallery route, changing nothing", async () => {
+    const image = await uploadOne("testy/role");
+    const calls = async (token: string | null) => [
+      await app.inject({ url: "/api/gallery", headers: token ? bearer(token) : {} }),
+      await upload("testy/role", [{ filename: "x.png", data: await png(40, 40) }], token),
+      await app.inject({
+        method: "DELETE",
+        url: "/api/gallery",
+        payload: { image: image._id },
+        headers: token ? bearer(token) : {},
+      }),
+    ];
+    for (const response of await calls(null)) expect(response.statusCode).toBe(401);
+    for (const response of await calls(customerToken)) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe("Required moderator role");
+    }
+    const rows = await database.db.select().from(galleryImages).where(eq(galleryImages.folder, "testy/role"));
+    expect(rows.map((row) => row.id)).toEqual([image._id]);
+  });
+});

@@ -1,0 +1,123 @@
+import { useId } from "react";
+import { Form, Link, useLocation } from "react-router";
+import type { z } from "zod";
+import type { FieldError } from "../../../../domain/validation/errors";
+import { useT } from "../../../lib/i18n";
+import { useFormValidation, useSubmitting } from "../../../lib/use-form-validation";
+import { FieldErrorText, FormAlert, SubmitButton, TextField } from "../../form-field";
+import { ImagePicker } from "../image-picker";
+import { imageRefsOfUrl } from "./form-values";
+import { CARD, SECONDARY_BUTTON, StaffHeading, TextAreaField } from "./staff-ui";
+
+// The add/edit form of a creator or a game (title, description, image, link; a category for a
+// creator). The image comes from the gallery picker; the action keeps its URL.
+
+export interface DesignRecordValues {
+  title: string;
+  description: string;
+  image: string;
+  link: string;
+  category?: string;
+}
+
+export function DesignRecordForm({
+  title,
+  schema,
+  values,
+  failure,
+  uploadFolder,
+  categories,
+  backTo,
+}: {
+  title: string;
+  schema: z.ZodType;
+  values: DesignRecordValues;
+  failure:
+    | { errors?: Record<string, FieldError>; formError?: string; values?: Record<string, string> }
+    | undefined;
+  uploadFolder: string;
+  /** creator categories (a select is shown when given) */
+  categories?: { _id: number; title: string }[];
+  backTo: string;
+}) {
+  const t = useT();
+  const location = useLocation();
+  const categoryId = useId();
+  const submitting = useSubmitting();
+  const { errors, formError, onSubmit, onChange } = useFormValidation(schema, {
+    serverErrors: failure?.errors,
+    serverFormError: failure?.formError,
+  });
+  const shown: DesignRecordValues = { ...values, ...failure?.values };
+  const imageError = errors.image;
+  return (
+    <div className="max-w-2xl">
+      <StaffHeading title={title} />
+      <Form
+        key={location.key}
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        onChange={onChange}
+        className={`${CARD} grid gap-5`}
+      >
+        {formError ? <FormAlert message={t(formError)} /> : null}
+        <TextField
+          name="title"
+          label={t("staff.content.title")}
+          defaultValue={shown.title}
+          error={errors.title}
+        />
+        <TextAreaField
+          name="description"
+          label={t("staff.content.description")}
+          defaultValue={shown.description}
+          error={errors.description}
+        />
+        <ImagePicker
+          name="image"
+          label={t("staff.content.image")}
+          defaultValue={imageRefsOfUrl(shown.image)}
+          multiple={false}
+          uploadFolder={uploadFolder}
+          error={imageError ? t(imageError.key, imageError.params) : undefined}
+        />
+        <TextField
+          name="link"
+          label={t("staff.content.externalLink")}
+          optional
+          inputMode="url"
+          defaultValue={shown.link}
+          error={errors.link}
+        />
+        {categories ? (
+          <div>
+            <label htmlFor={categoryId} className="mb-1.5 block text-sm font-medium text-stone-800">
+              {t("staff.content.category")}
+            </label>
+            <select
+              id={categoryId}
+              name="category"
+              defaultValue={shown.category ?? ""}
+              className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base"
+            >
+              <option value="">{t("staff.content.noCategory")}</option>
+              {categories.map((category) => (
+                <option key={category._id} value={category._id}>
+                  {category.title}
+                </option>
+              ))}
+            </select>
+            <FieldErrorText id={`${categoryId}-error`} error={errors.category} />
+          </div>
+        ) : null}
+        <div className="flex flex-wrap gap-3">
+          <SubmitButton pending={submitting}>{t("common.save")}</SubmitButton>
+          <Link to={backTo} className={SECONDARY_BUTTON}>
+            {t("common.cancel")}
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+import { type ReactNode, useId, useRef, useState } from "react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import type { FieldError } from "../../../../domain/validation/errors";
+import { useT } from "../../../lib/i18n";
+import { FieldErrorText } from "../../form-field";
+import { ConfirmDialog } from "../confirm-dialog";
+
+// Small building blocks of the content screens (pages, blog, coupons, creators, games): the
+// heading with its "Dodaj" link, the search box and paging of a list, a delete button that asks
+// first, and a labelled textarea.
+
+export const LIST = "mt-4 divide-y divide-stone-200 rounded-2xl bg-white shadow-sm ring-1 ring-stone-200";
+export const ROW = "flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between";
+export const CARD = "mt-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6";
+const BUTTON = "inline-flex min-h-10 items-center justify-center rounded-full px-4 text-sm font-semibold";
+export const SECONDARY_BUTTON = `${BUTTON} text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100`;
+export const PRIMARY_LINK = `${BUTTON} bg-accent-600 text-white hover:bg-accent-700`;
+
+export function StaffHeading({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">{title}</h1>
+      {children ? <div className="flex flex-wrap gap-2">{children}</div> : null}
+    </div>
+  );
+}
+
+/** A GET search form for a list (?szukaj=). */
+export function ListSearch({ defaultValue, label }: { defaultValue: string; label: string }) {
+  const t = useT();
+  const id = useId();
+  return (
+    <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
+      <div className="min-w-0 flex-1">
+        <label htmlFor={id} className="mb-1 block text-sm font-medium text-stone-800">
+          {label}
+        </label>
+        <input
+          id={id}
+          type="search"
+          name="szukaj"
+          defaultValue={defaultValue}
+          className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base"
+        />
+      </div>
+      <button type="submit" className={SECONDARY_BUTTON}>
+        {t("common.search")}
+      </button>
+    </Form>
+  );
+}
+
+/** Previous / next links of a paged list (?strona=, keeping ?szukaj=). */
+export function Paging({ page, pages, search }: { page: number; pages: number; search: string }) {
+  const t = useT();
+  if (pages <= 1) return null;
+  const href = (to: number) =>
+    `?${new URLSearchParams({ ...(search ? { szukaj: search } : {}), strona: String(to) })}`;
+  return (
+    <nav
+      aria-label={t("staff.content.paging")}
+      className="mt-4 flex items-center justify-between gap-2 text-sm"
+    >
+      {page > 1 ? (
+        <Link to={href(page - 1)} className={SECONDARY_BUTTON}>
+          {t("common.previous")}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-stone-700">{t("staff.content.pageOf", { page, pages })}</span>
+      {page < pages ? (
+        <Link to={href(page + 1)} className={SECONDARY_BUTTON}>
+          {t("common.next")}
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+/**
+ * Posts `intent=delete` (and `id`) to the current route after a confirmation dialog. Without
+ * JavaScript the form posts at once.
+ */
+export function DeleteButton({
+  id,
+  name,
+  intent = "delete",
+  label,
+}: {
+  id: number;
+  /** what is deleted, for the question and the button's accessible name */
+  name: string;
+  intent?: string;
+  label?: string;
+}) {
+  const t = useT();
+  const submit = useSubmit();
+  const busy = useNavigation().state === "submitting";
+  const form = useRef<HTMLFormElement>(null);
+  const [asking, setAsking] = useState(false);
+  const text = label ?? t("staff.delete");
+  return (
+    <Form
+      method="post"
+      ref={form}
+      onSubmit={(event) => {
+        event.preventDefault();
+        setAsking(true);
+      }}
+    >
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="intent" value={intent} />
+      <button
+        type="submit"
+        disabled={busy}
+        aria-label={`${text}: ${name}`}
+        className={`${BUTTON} text-red-800 ring-1 ring-red-300 hover:bg-red-50 disabled:opacity-60`}
+      >
+        {text}
+      </button>
+      <ConfirmDialog
+        open={asking}
+        message={t("staff.confirmDelete", { name })}
+        confirmLabel={text}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          if (form.current) submit(form.current);
+        }}
+      />
+    </Form>
+  );
+}
+
+/** A labelled plain textarea with its field error. */
+export function TextAreaField({
+  name,
+  label,
+  defaultValue,
+  error,
+  rows = 4,
+}: {
+  name: string;
+  label: string;
+  defaultValue?: string;
+  error?: FieldError;
+  rows?: number;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        rows={rows}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`block w-full rounded-lg border bg-white px-3 py-2.5 text-base ${error ? "border-red-600" : "border-stone-300"}`}
+      />
+      <FieldErrorText id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+/** Page `page` of `items` (1-based, clamped) and the number of pages. */
+export function pageOf<T>(
+  items: readonly T[],
+  page: number,
+  size = 20,
+): { items: T[]; page: number; pages: number } {
+  const pages = Math.max(1, Math.ceil(items.length / size));
+  const current = Math.min(Math.max(1, Number.isFinite(page) ? Math.floor(page) : 1), pages);
+  return { items: items.slice((current - 1) * size, current * size), page: current, pages };
+}
+
+/** ?szukaj= and ?strona= of a list URL. */
+export function listParams(request: Request): { search: string; page: number } {
+  const url = new URL(request.url);
+  return {
+    search: (url.searchParams.get("szukaj") ?? "").trim(),
+    page: Number(url.searchParams.get("strona") ?? "1") || 1,
+  };
+}
+
+/** Case-insensitive "contains" over some text fields. */
+export function matches(search: string, ...texts: (string | null | undefined)[]): boolean {
+  const needle = search.toLocaleLowerCase("pl");
+  return needle === "" || texts.some((text) => (text ?? "").toLocaleLowerCase("pl").includes(needle));
+}
