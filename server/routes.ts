@@ -8,15 +8,15 @@ import { fieldAdminRoutes } from "./areas/catalog/field-admin.routes";
 import { productActivityRoutes } from "./areas/catalog/product-activity.routes";
 import { productAdminRoutes } from "./areas/catalog/product-admin.routes";
 import { warehouseRoutes } from "./areas/catalog/warehouse.routes";
+import { blogAdminRoutes } from "./areas/content/blog-admin.routes";
 import { contactRoutes } from "./areas/content/contact.routes";
 import { contentRoutes } from "./areas/content/content.routes";
-import { blogAdminRoutes } from "./areas/content/blog-admin.routes";
 import { creatorsAdminRoutes } from "./areas/content/creators-admin.routes";
 import { pageAdminRoutes } from "./areas/content/page-admin.routes";
+import { slideAdminRoutes } from "./areas/content/slide-admin.routes";
 import { couponAdminRoutes } from "./areas/coupons/coupon-admin.routes";
 import { galleryRoutes } from "./areas/gallery/gallery.routes";
 import { ordersRoutes } from "./areas/orders/orders.routes";
-import { slideAdminRoutes } from "./areas/content/slide-admin.routes";
 import { parcelPointsRoutes } from "./areas/parcel-points/parcel-points.routes";
 import { statsRoutes } from "./areas/stats/stats.routes";
 

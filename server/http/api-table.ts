@@ -6,7 +6,6 @@ import {
   registerPayloadSchema,
   resetPasswordSchema,
 } from "../../domain/validation/auth";
-import { contactSchema } from "../../domain/validation/contact";
 import {
   blogArticleSchema,
   categoriesOrderSchema,
@@ -19,6 +18,7 @@ import {
   staffProductQuerySchema,
   staticPageSchema,
 } from "../../domain/validation/catalog";
+import { contactSchema } from "../../domain/validation/contact";
 import { couponFormSchema } from "../../domain/validation/coupon";
 import { creatorCategorySchema, creatorSchema, gameSchema } from "../../domain/validation/creators";
 import { galleryDeleteSchema, galleryListQuerySchema } from "../../domain/validation/gallery";

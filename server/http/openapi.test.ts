@@ -4,8 +4,8 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
-import { loadConfig } from "../config";
 import { createSignedInUser } from "../areas/accounts/accounts.fixtures";
+import { loadConfig } from "../config";
 import { createTestDatabase, type TestDatabase } from "../test/database";
 import { API_TABLE, apiRouteKey } from "./api-table";
 
@@ -17,7 +17,11 @@ import { API_TABLE, apiRouteKey } from "./api-table";
 
 let database: TestDatabase;
 let app: FastifyInstance;
-const tokens: Record<"unapproved" | "user" | "shopModerator", string> = { unapproved: "", user: "", shopModerator: "" };
+const tokens: Record<"unapproved" | "user" | "shopModerator", string> = {
+  unapproved: "",
+  user: "",
+  shopModerator: "",
+};
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -109,7 +113,9 @@ describe("the API table and /api/docs", () => {
     for (const [key, route] of Object.entries(API_TABLE)) {
       if (route.access !== "moderator" && route.access !== "admin") continue;
       const refused =
-        route.access === "admin" ? (["unapproved", "user", "shopModerator"] as const) : (["unapproved", "user"] as const);
+        route.access === "admin"
+          ? (["unapproved", "user", "shopModerator"] as const)
+          : (["unapproved", "user"] as const);
       const message = route.access === "admin" ? "Required admin role" : "Required moderator role";
       for (const subject of refused) {
         const response = await call(key, tokens[subject]);

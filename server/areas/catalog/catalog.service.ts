@@ -1,6 +1,5 @@
-import { and, asc, desc, eq, exists, gte, inArray, lt, min, notExists, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, inArray, notExists, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { unionAll } from "drizzle-orm/pg-core";
 import { LOWEST_PRICE_WINDOW_DAYS } from "../../../domain/constants";
 import { searchTerms } from "../../../domain/search";
 import type { Category, Id, Product, ProductBasic, ProductField } from "../../../domain/types";
