@@ -3,8 +3,8 @@ import { formatDateTime } from "../../../domain/i18n";
 import { pageNumberSchema } from "../../../domain/validation/pagination";
 import { FILTER_INPUT, FILTER_LABEL, Pager, PRIMARY_BUTTON } from "../../components/staff/orders/pager";
 import { useLang, useT } from "../../lib/i18n";
-import { langFromMatches, metaTags } from "../../lib/meta";
 import { requireStaffAdmin } from "../../lib/staff.server";
+import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import type { Route } from "./+types/audit";
 
@@ -15,10 +15,7 @@ import type { Route } from "./+types/audit";
 const PAGE_SIZE = 50;
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [
-    ...metaTags(langFromMatches(matches), "staff.segment.dziennik"),
-    { name: "robots", content: "noindex" },
-  ];
+  return staffMeta(matches, "staff.segment.dziennik");
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -17,9 +17,9 @@ import { RichTextEditor } from "../../components/staff/rich-text-editor";
 import { failedForm, invalidForm } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { useT } from "../../lib/i18n";
-import { langFromMatches, metaTags } from "../../lib/meta";
 import { requireStaff } from "../../lib/staff.server";
 import { parseJsonArrayField } from "../../lib/staff-forms";
+import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
 import type { Route } from "./+types/blog-form";
@@ -30,7 +30,7 @@ import type { Route } from "./+types/blog-form";
 
 export function meta({ matches, params }: Route.MetaArgs) {
   const key = params.id ? "staff.content.editArticle" : "staff.content.addArticle";
-  return [...metaTags(langFromMatches(matches), key), { name: "robots", content: "noindex" }];
+  return staffMeta(matches, key);
 }
 
 interface BlogFormValues {

@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "react-router";
 import { formatDate } from "../../../domain/i18n";
-import { blogPath, parseIdFromParam } from "../../../domain/slug";
+import { blogPath } from "../../../domain/slug";
 import {
   DeleteButton,
   LIST,
@@ -14,11 +14,9 @@ import {
   SECONDARY_BUTTON,
   StaffHeading,
 } from "../../components/staff/content/staff-ui";
-import { errorMessageKey } from "../../lib/auth.server";
-import { redirectWithFlash } from "../../lib/flash.server";
 import { useLang, useT } from "../../lib/i18n";
-import { langFromMatches, metaTags } from "../../lib/meta";
-import { requireStaff } from "../../lib/staff.server";
+import { deleteFromList, requireStaff } from "../../lib/staff.server";
+import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS, staffAddPath, staffEditPath } from "../../lib/staff-paths";
 import type { Route } from "./+types/blog";
 
@@ -26,10 +24,7 @@ import type { Route } from "./+types/blog";
 // "dodaj podobny" and delete.
 
 export function meta({ matches: routeMatches }: Route.MetaArgs) {
-  return [
-    ...metaTags(langFromMatches(routeMatches), "staff.segment.blog"),
-    { name: "robots", content: "noindex" },
-  ];
+  return staffMeta(routeMatches, "staff.segment.blog");
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -43,20 +38,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireStaff(context, request);
-  const form = await request.formData();
-  const id = parseIdFromParam(String(form.get("id") ?? ""));
-  if (id === null || form.get("intent") !== "delete") {
-    return redirectWithFlash(STAFF_SECTIONS.blog, { type: "error", key: "errors.formContainsErrors" });
-  }
-  const result = await context.services.blogAdmin.remove(user, id);
-  if (!result.ok) {
-    return redirectWithFlash(STAFF_SECTIONS.blog, {
-      type: "error",
-      key: errorMessageKey(result.code),
-      errorPrefix: true,
-    });
-  }
-  return redirectWithFlash(STAFF_SECTIONS.blog, { type: "success", key: "success.blogRemoved" });
+  return deleteFromList(
+    await request.formData(),
+    STAFF_SECTIONS.blog,
+    (id) => context.services.blogAdmin.remove(user, id),
+    { type: "success", key: "success.blogRemoved" },
+  );
 }
 
 export default function StaffBlog() {

@@ -11,9 +11,9 @@ import { errorMessageKey, errorStatus, invalidForm } from "../../lib/auth.server
 import { redirectWithFlash } from "../../lib/flash.server";
 import { formValues, keepValues } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
-import { langFromMatches, metaTags } from "../../lib/meta";
 import { requireStaff } from "../../lib/staff.server";
 import { parseJsonArrayField } from "../../lib/staff-forms";
+import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
 import type { Route } from "./+types/categories";
@@ -26,10 +26,7 @@ const PATH = STAFF_SECTIONS.categories;
 const STEPS: readonly TreeStep[] = ["up", "down", "indent", "outdent"];
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [
-    ...metaTags(langFromMatches(matches), "staff.segment.kategorie"),
-    { name: "robots", content: "noindex" },
-  ];
+  return staffMeta(matches, "staff.segment.kategorie");
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {

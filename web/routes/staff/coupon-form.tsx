@@ -9,8 +9,8 @@ import { CARD, SECONDARY_BUTTON, StaffHeading } from "../../components/staff/con
 import { failedForm, invalidForm } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { useT } from "../../lib/i18n";
-import { langFromMatches, metaTags } from "../../lib/meta";
 import { requireStaff } from "../../lib/staff.server";
+import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
 import type { Route } from "./+types/coupon-form";
@@ -21,7 +21,7 @@ import type { Route } from "./+types/coupon-form";
 
 export function meta({ matches, params }: Route.MetaArgs) {
   const key = params.id ? "staff.content.editCoupon" : "staff.content.addCoupon";
-  return [...metaTags(langFromMatches(matches), key), { name: "robots", content: "noindex" }];
+  return staffMeta(matches, key);
 }
 
 const EMPTY: Record<string, string> = {

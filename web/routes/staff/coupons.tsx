@@ -2,7 +2,6 @@ import { Link, useLoaderData } from "react-router";
 import { couponEnd, couponStart } from "../../../domain/coupon";
 import { formatDate } from "../../../domain/i18n";
 import { formatPrice } from "../../../domain/money";
-import { parseIdFromParam } from "../../../domain/slug";
 import {
   DeleteButton,
   LIST,
@@ -16,11 +15,9 @@ import {
   SECONDARY_BUTTON,
   StaffHeading,
 } from "../../components/staff/content/staff-ui";
-import { errorMessageKey } from "../../lib/auth.server";
-import { redirectWithFlash } from "../../lib/flash.server";
 import { useLang, useT } from "../../lib/i18n";
-import { langFromMatches, metaTags } from "../../lib/meta";
-import { requireStaff } from "../../lib/staff.server";
+import { deleteFromList, requireStaff } from "../../lib/staff.server";
+import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS, staffAddPath, staffEditPath } from "../../lib/staff-paths";
 import type { Route } from "./+types/coupons";
 
@@ -28,10 +25,7 @@ import type { Route } from "./+types/coupons";
 // it is active, scheduled or expired; edit and delete (orders that used it keep their discount).
 
 export function meta({ matches: routeMatches }: Route.MetaArgs) {
-  return [
-    ...metaTags(langFromMatches(routeMatches), "staff.segment.kody"),
-    { name: "robots", content: "noindex" },
-  ];
+  return staffMeta(routeMatches, "staff.segment.kody");
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -43,26 +37,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireStaff(context, request);
-  const form = await request.formData();
-  const id = parseIdFromParam(String(form.get("id") ?? ""));
-  if (id === null || form.get("intent") !== "delete") {
-    return redirectWithFlash(STAFF_SECTIONS.coupons, { type: "error", key: "errors.formContainsErrors" });
-  }
-  const result = await context.services.couponAdmin.remove(user, id);
-  if (!result.ok) {
-    return redirectWithFlash(STAFF_SECTIONS.coupons, {
-      type: "error",
-      key: errorMessageKey(result.code),
-      errorPrefix: true,
-    });
-  }
-  // orders that used it keep their code and discount (a snapshot): say so
-  const used = result.value.orders;
-  return redirectWithFlash(
+  return deleteFromList(
+    await request.formData(),
     STAFF_SECTIONS.coupons,
-    used > 0
-      ? { type: "success", key: "staff.content.couponRemovedUsed", params: { count: used } }
-      : { type: "success", key: "success.couponRemoved" },
+    (id) => context.services.couponAdmin.remove(user, id),
+    // orders that used it keep their code and discount (a snapshot): say so
+    (removed) =>
+      removed.orders > 0
+        ? { type: "success", key: "staff.content.couponRemovedUsed", params: { count: removed.orders } }
+        : { type: "success", key: "success.couponRemoved" },
   );
 }
 

@@ -22,8 +22,8 @@ import {
 import { errorMessageKey, errorStatus } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { useT } from "../../lib/i18n";
-import { langFromMatches, metaTags } from "../../lib/meta";
 import { requireStaff } from "../../lib/staff.server";
+import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS, staffAddPath, staffEditPath } from "../../lib/staff-paths";
 import { useSubmitting } from "../../lib/use-form-validation";
 import type { Route } from "./+types/creators";
@@ -32,10 +32,7 @@ import type { Route } from "./+types/creators";
 // add, rename (title and order) and delete (its creators stay, without a category).
 
 export function meta({ matches: routeMatches }: Route.MetaArgs) {
-  return [
-    ...metaTags(langFromMatches(routeMatches), "staff.segment.tworcy"),
-    { name: "robots", content: "noindex" },
-  ];
+  return staffMeta(routeMatches, "staff.segment.tworcy");
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {

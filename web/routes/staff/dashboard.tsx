@@ -7,8 +7,8 @@ import { FormAlert } from "../../components/form-field";
 import { FILTER_INPUT, FILTER_LABEL, PRIMARY_BUTTON } from "../../components/staff/orders/pager";
 import { StatsChart } from "../../components/staff/stats-chart";
 import { useLang, useT } from "../../lib/i18n";
-import { langFromMatches, metaTags } from "../../lib/meta";
 import { requireStaff } from "../../lib/staff.server";
+import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_PATH, STAFF_SECTIONS } from "../../lib/staff-paths";
 import type { Route } from "./+types/dashboard";
 
@@ -17,7 +17,7 @@ import type { Route } from "./+types/dashboard";
 // per day as a chart with a table, orders by status, top products, average order value, conversion.
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [...metaTags(langFromMatches(matches), "staff.title"), { name: "robots", content: "noindex" }];
+  return staffMeta(matches, "staff.title");
 }
 
 const DEFAULT_DAYS = 30;

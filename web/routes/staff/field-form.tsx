@@ -20,8 +20,8 @@ import { errorMessageKey, errorStatus, invalidForm } from "../../lib/auth.server
 import { redirectWithFlash } from "../../lib/flash.server";
 import { formValues } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
-import { langFromMatches, metaTags } from "../../lib/meta";
 import { requireStaff } from "../../lib/staff.server";
+import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
 import type { Route } from "./+types/field-form";
@@ -33,10 +33,7 @@ import type { Route } from "./+types/field-form";
 const BOOLEANS = ["changePrice"] as const;
 
 export function meta({ matches, params }: Route.MetaArgs) {
-  return [
-    ...metaTags(langFromMatches(matches), params.id ? "staff.segment.edytuj" : "staff.fields.add"),
-    { name: "robots", content: "noindex" },
-  ];
+  return staffMeta(matches, params.id ? "staff.segment.edytuj" : "staff.fields.add");
 }
 
 async function loadField(

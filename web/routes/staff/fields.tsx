@@ -5,8 +5,8 @@ import { FormAlert } from "../../components/form-field";
 import { errorMessageKey, errorStatus } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { useT } from "../../lib/i18n";
-import { langFromMatches, metaTags } from "../../lib/meta";
 import { requireStaff } from "../../lib/staff.server";
+import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS, staffAddPath, staffEditPath } from "../../lib/staff-paths";
 import type { Route } from "./+types/fields";
 
@@ -15,10 +15,7 @@ import type { Route } from "./+types/fields";
 // message while products use the field).
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [
-    ...metaTags(langFromMatches(matches), "staff.segment.pola"),
-    { name: "robots", content: "noindex" },
-  ];
+  return staffMeta(matches, "staff.segment.pola");
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {

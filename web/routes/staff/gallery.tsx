@@ -12,8 +12,8 @@ import { UploadProgressList } from "../../components/staff/gallery/upload-progre
 import { ImagePicker } from "../../components/staff/image-picker";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { useT } from "../../lib/i18n";
-import { langFromMatches, metaTags } from "../../lib/meta";
 import { requireStaff } from "../../lib/staff.server";
+import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import type { UploadItem } from "../../lib/upload";
 import { useFormValidation } from "../../lib/use-form-validation";
@@ -26,10 +26,7 @@ import type { Route } from "./+types/gallery";
 // through context.services.gallery, the same service as /api/gallery.
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [
-    ...metaTags(langFromMatches(matches), "staff.segment.galeria"),
-    { name: "robots", content: "noindex" },
-  ];
+  return staffMeta(matches, "staff.segment.galeria");
 }
 
 function galleryUrl(params: { folder?: string | null; q?: string; page?: number }): string {

@@ -7,8 +7,8 @@ import { imageUrlOf, postedValues, typedValues } from "../../components/staff/co
 import { failedForm, invalidForm } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { useT } from "../../lib/i18n";
-import { langFromMatches, metaTags } from "../../lib/meta";
 import { requireStaff } from "../../lib/staff.server";
+import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import type { Route } from "./+types/game-form";
 
@@ -17,7 +17,7 @@ import type { Route } from "./+types/game-form";
 
 export function meta({ matches, params }: Route.MetaArgs) {
   const key = params.id ? "staff.content.editGame" : "staff.content.addGame";
-  return [...metaTags(langFromMatches(matches), key), { name: "robots", content: "noindex" }];
+  return staffMeta(matches, key);
 }
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {

@@ -1,5 +1,4 @@
 import { Link, useLoaderData } from "react-router";
-import { parseIdFromParam } from "../../../domain/slug";
 import {
   DeleteButton,
   LIST,
@@ -13,21 +12,16 @@ import {
   SECONDARY_BUTTON,
   StaffHeading,
 } from "../../components/staff/content/staff-ui";
-import { errorMessageKey } from "../../lib/auth.server";
-import { redirectWithFlash } from "../../lib/flash.server";
 import { useT } from "../../lib/i18n";
-import { langFromMatches, metaTags } from "../../lib/meta";
-import { requireStaff } from "../../lib/staff.server";
+import { deleteFromList, requireStaff } from "../../lib/staff.server";
+import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS, staffAddPath, staffEditPath } from "../../lib/staff-paths";
 import type { Route } from "./+types/games";
 
 // /konto/sklep/gry: the games (search, paging) with edit and delete.
 
 export function meta({ matches: routeMatches }: Route.MetaArgs) {
-  return [
-    ...metaTags(langFromMatches(routeMatches), "staff.segment.gry"),
-    { name: "robots", content: "noindex" },
-  ];
+  return staffMeta(routeMatches, "staff.segment.gry");
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -41,20 +35,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireStaff(context, request);
-  const form = await request.formData();
-  const id = parseIdFromParam(String(form.get("id") ?? ""));
-  if (id === null || form.get("intent") !== "delete") {
-    return redirectWithFlash(STAFF_SECTIONS.games, { type: "error", key: "errors.formContainsErrors" });
-  }
-  const result = await context.services.creatorsAdmin.removeGame(user, id);
-  if (!result.ok) {
-    return redirectWithFlash(STAFF_SECTIONS.games, {
-      type: "error",
-      key: errorMessageKey(result.code),
-      errorPrefix: true,
-    });
-  }
-  return redirectWithFlash(STAFF_SECTIONS.games, { type: "success", key: "staff.content.gameRemoved" });
+  return deleteFromList(
+    await request.formData(),
+    STAFF_SECTIONS.games,
+    (id) => context.services.creatorsAdmin.removeGame(user, id),
+    { type: "success", key: "staff.content.gameRemoved" },
+  );
 }
 
 export default function StaffGames() {

@@ -7,8 +7,8 @@ import { StatusBadge } from "../../components/order-card";
 import { OrderFilters } from "../../components/staff/orders/order-filters";
 import { Pager } from "../../components/staff/orders/pager";
 import { useLang, useT } from "../../lib/i18n";
-import { langFromMatches, metaTags } from "../../lib/meta";
 import { requireStaff } from "../../lib/staff.server";
+import { staffMeta } from "../../lib/staff-meta";
 import { staffOrderPath } from "../../lib/staff-paths";
 import type { Route } from "./+types/orders";
 
@@ -18,10 +18,7 @@ import type { Route } from "./+types/orders";
 const PAGE_SIZE = 20;
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [
-    ...metaTags(langFromMatches(matches), "staff.segment.zamowienia"),
-    { name: "robots", content: "noindex" },
-  ];
+  return staffMeta(matches, "staff.segment.zamowienia");
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {

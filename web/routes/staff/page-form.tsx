@@ -16,8 +16,8 @@ import { RichTextEditor } from "../../components/staff/rich-text-editor";
 import { failedForm, invalidForm } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { useT } from "../../lib/i18n";
-import { langFromMatches, metaTags } from "../../lib/meta";
 import { requireStaff } from "../../lib/staff.server";
+import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
 import type { Route } from "./+types/page-form";
@@ -28,7 +28,7 @@ import type { Route } from "./+types/page-form";
 
 export function meta({ matches, params }: Route.MetaArgs) {
   const key = params.id ? "staff.content.editPage" : "staff.content.addPage";
-  return [...metaTags(langFromMatches(matches), key), { name: "robots", content: "noindex" }];
+  return staffMeta(matches, key);
 }
 
 interface PageFormValues {

@@ -1,6 +1,5 @@
 import { Link, useLoaderData } from "react-router";
 import { formatDate } from "../../../domain/i18n";
-import { parseIdFromParam } from "../../../domain/slug";
 import {
   DeleteButton,
   LIST,
@@ -14,11 +13,9 @@ import {
   SECONDARY_BUTTON,
   StaffHeading,
 } from "../../components/staff/content/staff-ui";
-import { errorMessageKey } from "../../lib/auth.server";
-import { redirectWithFlash } from "../../lib/flash.server";
 import { useLang, useT } from "../../lib/i18n";
-import { langFromMatches, metaTags } from "../../lib/meta";
-import { requireStaff } from "../../lib/staff.server";
+import { deleteFromList, requireStaff } from "../../lib/staff.server";
+import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS, staffAddPath, staffEditPath } from "../../lib/staff-paths";
 import type { Route } from "./+types/pages";
 
@@ -26,10 +23,7 @@ import type { Route } from "./+types/pages";
 // neither of the last two for a protected page.
 
 export function meta({ matches: routeMatches }: Route.MetaArgs) {
-  return [
-    ...metaTags(langFromMatches(routeMatches), "staff.segment.strony"),
-    { name: "robots", content: "noindex" },
-  ];
+  return staffMeta(routeMatches, "staff.segment.strony");
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -41,20 +35,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireStaff(context, request);
-  const form = await request.formData();
-  const id = parseIdFromParam(String(form.get("id") ?? ""));
-  if (id === null || form.get("intent") !== "delete") {
-    return redirectWithFlash(STAFF_SECTIONS.pages, { type: "error", key: "errors.formContainsErrors" });
-  }
-  const result = await context.services.pageAdmin.remove(user, id);
-  if (!result.ok) {
-    return redirectWithFlash(STAFF_SECTIONS.pages, {
-      type: "error",
-      key: errorMessageKey(result.code),
-      errorPrefix: true,
-    });
-  }
-  return redirectWithFlash(STAFF_SECTIONS.pages, { type: "success", key: "success.pageRemoved" });
+  return deleteFromList(
+    await request.formData(),
+    STAFF_SECTIONS.pages,
+    (id) => context.services.pageAdmin.remove(user, id),
+    { type: "success", key: "success.pageRemoved" },
+  );
 }
 
 export default function StaffPages() {

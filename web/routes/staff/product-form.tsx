@@ -15,10 +15,10 @@ import { ProductForm } from "../../components/staff/product-form/product-form";
 import { errorMessageKey, errorStatus } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { useT } from "../../lib/i18n";
-import { langFromMatches, metaTags } from "../../lib/meta";
 import { productPath } from "../../lib/paths";
 import { safeRedirect } from "../../lib/safe-redirect";
 import { requireStaff } from "../../lib/staff.server";
+import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import type { Route } from "./+types/product-form";
 
@@ -28,10 +28,7 @@ import type { Route } from "./+types/product-form";
 // to the product list.
 
 export function meta({ matches, params }: Route.MetaArgs) {
-  return [
-    ...metaTags(langFromMatches(matches), params.id ? "staff.products.editTitle" : "staff.products.addTitle"),
-    { name: "robots", content: "noindex" },
-  ];
+  return staffMeta(matches, params.id ? "staff.products.editTitle" : "staff.products.addTitle");
 }
 
 /**

@@ -7,10 +7,10 @@ import { ProductBadges } from "../../components/staff/product-form/product-badge
 import { errorMessageKey } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { useT } from "../../lib/i18n";
-import { langFromMatches, metaTags } from "../../lib/meta";
 import { productPath } from "../../lib/paths";
 import { safeRedirect } from "../../lib/safe-redirect";
 import { requireStaff } from "../../lib/staff.server";
+import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS, staffAddPath, staffEditPath } from "../../lib/staff-paths";
 import type { Route } from "./+types/products";
 
@@ -19,10 +19,7 @@ import type { Route } from "./+types/products";
 // delete after a confirmation.
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [
-    ...metaTags(langFromMatches(matches), "staff.segment.produkty"),
-    { name: "robots", content: "noindex" },
-  ];
+  return staffMeta(matches, "staff.segment.produkty");
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {

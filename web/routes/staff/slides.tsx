@@ -9,9 +9,9 @@ import { SortableList } from "../../components/staff/sortable-list";
 import { errorMessageKey, errorStatus } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { useT } from "../../lib/i18n";
-import { langFromMatches, metaTags } from "../../lib/meta";
 import { requireStaff } from "../../lib/staff.server";
 import { parseJsonArrayField } from "../../lib/staff-forms";
+import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS, staffAddPath, staffEditPath } from "../../lib/staff-paths";
 import { useSubmitting } from "../../lib/use-form-validation";
 import type { Route } from "./+types/slides";
@@ -24,10 +24,7 @@ import type { Route } from "./+types/slides";
 const PATH = STAFF_SECTIONS.slides;
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [
-    ...metaTags(langFromMatches(matches), "staff.segment.naglowek"),
-    { name: "robots", content: "noindex" },
-  ];
+  return staffMeta(matches, "staff.segment.naglowek");
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {

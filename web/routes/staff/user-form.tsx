@@ -10,8 +10,8 @@ import { errorMessageKey } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { type FormFailure, formValues } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
-import { langFromMatches, metaTags } from "../../lib/meta";
 import { requireStaffAdmin } from "../../lib/staff.server";
+import { staffMeta } from "../../lib/staff-meta";
 import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
 import type { Route } from "./+types/user-form";
 
@@ -20,10 +20,7 @@ import type { Route } from "./+types/user-form";
 // approval; an admin's change of another account is audited).
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [
-    ...metaTags(langFromMatches(matches), "staff.segment.uzytkownicy"),
-    { name: "robots", content: "noindex" },
-  ];
+  return staffMeta(matches, "staff.segment.uzytkownicy");
 }
 
 const TEXT_FIELDS = ["displayName", "email", "phone", "postCode", "city", "street", "nip"] as const;

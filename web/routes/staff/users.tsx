@@ -7,8 +7,8 @@ import { USERS_PATH } from "../../lib/account-paths";
 import { errorMessageKey } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { useLang, useT } from "../../lib/i18n";
-import { langFromMatches, metaTags } from "../../lib/meta";
 import { requireStaffAdmin } from "../../lib/staff.server";
+import { staffMeta } from "../../lib/staff-meta";
 import { staffEditPath } from "../../lib/staff-paths";
 import type { Route } from "./+types/users";
 
@@ -17,10 +17,7 @@ import type { Route } from "./+types/users";
 // confirmed its e-mail, edit one (roles, data), delete one (its orders are kept).
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [
-    ...metaTags(langFromMatches(matches), "staff.segment.uzytkownicy"),
-    { name: "robots", content: "noindex" },
-  ];
+  return staffMeta(matches, "staff.segment.uzytkownicy");
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {

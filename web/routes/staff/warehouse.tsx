@@ -6,8 +6,8 @@ import { rowKey, StockTable } from "../../components/staff/warehouse/stock-table
 import { errorMessageKey } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { useT } from "../../lib/i18n";
-import { langFromMatches, metaTags } from "../../lib/meta";
 import { requireStaff } from "../../lib/staff.server";
+import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import type { Route } from "./+types/warehouse";
 
@@ -16,10 +16,7 @@ import type { Route } from "./+types/warehouse";
 // the stock CSV export/import.
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [
-    ...metaTags(langFromMatches(matches), "staff.segment.magazyn"),
-    { name: "robots", content: "noindex" },
-  ];
+  return staffMeta(matches, "staff.segment.magazyn");
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
