@@ -86,7 +86,8 @@ test.describe("a shop moderator managing content", () => {
     await save(page, "Dodano artykuł");
     await page.getByRole("link", { name: title, exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-    await expect(page.getByRole("main").getByText("Krótki wpis o szyciu.")).toBeVisible();
+    // typed into the empty editor, the text is a paragraph, not a bare line
+    await expect(page.getByRole("main").locator("p", { hasText: "Krótki wpis o szyciu." })).toBeVisible();
   });
 
   test("creates a coupon with a usage limit and applies it in the cart", async ({ page, request }) => {

@@ -87,7 +87,11 @@ export function RichTextEditor({ name, id, label, defaultValue, error }: RichTex
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
 
-  useEffect(() => setMounted(true), []);
+  useEffect(() => {
+    // Enter makes a new paragraph (not a <div>)
+    document.execCommand("defaultParagraphSeparator", false, "p");
+    setMounted(true);
+  }, []);
 
   // fill the editable area once it exists (and again when leaving the HTML mode)
   useEffect(() => {
@@ -105,6 +109,15 @@ export function RichTextEditor({ name, id, label, defaultValue, error }: RichTex
     document.addEventListener("selectionchange", update);
     return () => document.removeEventListener("selectionchange", update);
   }, [mounted]);
+
+  /** Text typed straight into the area (an empty editor) goes into a paragraph, never bare. */
+  function paragraphForLooseText() {
+    const root = editable.current;
+    const first = root?.firstChild;
+    if (root && first && first.nodeType === Node.TEXT_NODE && first.textContent?.trim()) {
+      document.execCommand("formatBlock", false, "p");
+    }
+  }
 
   function sync() {
     if (editable.current && source.current) source.current.value = semanticHtml(editable.current.innerHTML);
@@ -229,7 +242,10 @@ export function RichTextEditor({ name, id, label, defaultValue, error }: RichTex
           contentEditable={richMode}
           suppressContentEditableWarning
           hidden={!richMode}
-          onInput={sync}
+          onInput={() => {
+            paragraphForLooseText();
+            sync();
+          }}
           onBlur={sync}
           onKeyDown={onKeyDown}
           onPaste={(event) => {
