@@ -199,7 +199,8 @@ test.describe("the home page's sections", () => {
   });
 
   test("the banner moves on by itself until paused", async ({ page }) => {
-    test.slow();
+    // the page's clock is driven by the test: no real waiting for the carousel's interval
+    await page.clock.install();
     await page.goto("/");
     const banner = carousel(page, "Polecamy");
     await expect(banner.getByRole("button", { name: "Przejdź do slajdu 1" })).toHaveAttribute(
@@ -207,16 +208,15 @@ test.describe("the home page's sections", () => {
       "true",
     );
     await page.mouse.move(0, 0);
-    await expect(banner.getByRole("button", { name: "Przejdź do slajdu 2" })).toHaveAttribute(
-      "aria-current",
-      "true",
-      {
-        timeout: 12_000,
-      },
-    );
+    // the interval starts once the page has hydrated: move the clock on until the slide changes
+    const second = banner.getByRole("button", { name: "Przejdź do slajdu 2" });
+    await expect(async () => {
+      await page.clock.runFor(6_000);
+      await expect(second).toHaveAttribute("aria-current", "true", { timeout: 500 });
+    }).toPass({ timeout: 15_000 });
     await banner.getByRole("button", { name: "Zatrzymaj przewijanie slajdów" }).click();
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(8_000);
+    await page.clock.runFor(16_000);
     await expect(banner.getByRole("button", { name: "Przejdź do slajdu 2" })).toHaveAttribute(
       "aria-current",
       "true",

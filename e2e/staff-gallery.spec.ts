@@ -91,17 +91,16 @@ test.describe("the staff gallery", () => {
     await expect(page.getByText("Przesłano 0 z 1 zdjęć")).toBeVisible();
   });
 
-  test("the image picker uploads into its folder, selects the new images and orders them", async ({
+  test("the product form's image picker uploads into its folder, selects the new images and orders them", async ({
     page,
   }) => {
     const id = unique();
-    const folder = `testy/${id}`;
+    const folder = "produkty";
     const one = `${id}-pierwsze.png`;
     const two = `${id}-drugie.png`;
     await logIn(page, MODERATOR.email, MODERATOR.password);
-    await page.goto(`/konto/sklep/galeria?folder=${encodeURIComponent(folder)}`);
-    await page.getByText("Wypróbuj wybór zdjęć").click();
-    const value = page.locator('input[type="hidden"][name="podglad"]');
+    await page.goto("/konto/sklep/produkty/dodaj");
+    const value = page.locator('input[type="hidden"][name="images"]');
     const names = async () => (JSON.parse(await value.inputValue()) as { name: string }[]).map((i) => i.name);
     await expect(value).toHaveValue("[]");
 
@@ -120,7 +119,7 @@ test.describe("the staff gallery", () => {
     await expect(dialog).toBeHidden();
     expect(await names()).toEqual([one, two]);
     const first = JSON.parse(await value.inputValue())[0];
-    expect(first).toMatchObject({ isNew: true, url: expect.stringMatching(/^\/media\/gallery\/testy\//) });
+    expect(first).toMatchObject({ isNew: true, url: expect.stringMatching(/^\/media\/gallery\/produkty\//) });
     expect(first.thumb_url).toBe(first.url.replace(/\.webp$/, "-thumb.webp"));
 
     await page.getByRole("button", { name: `Przesuń niżej: ${one}` }).click();

@@ -800,10 +800,6 @@ export const en: Record<MessageKey, string> = {
   "staff.gallery.usedBy.slide": "slide “{title}”",
   "staff.gallery.usedBy.category": "category “{title}”",
   "staff.gallery.usedBy.fieldOption": "field option “{title}”",
-  "staff.gallery.pickerDemo": "Try the image picker",
-  "staff.gallery.pickerDemoHint":
-    "This is how the image field of the product, post, page and slide forms works. Nothing is saved here.",
-  "staff.gallery.pickerDemoLabel": "Chosen images",
   "staff.picker.choose": "Choose from the gallery",
   "staff.picker.dialogTitle": "Image gallery",
   "staff.picker.done": "Done",

@@ -801,10 +801,6 @@ export const pl = {
   "staff.gallery.usedBy.slide": "slajd „{title}”",
   "staff.gallery.usedBy.category": "kategoria „{title}”",
   "staff.gallery.usedBy.fieldOption": "opcja pola „{title}”",
-  "staff.gallery.pickerDemo": "Wypróbuj wybór zdjęć",
-  "staff.gallery.pickerDemoHint":
-    "Tak działa pole zdjęć w formularzach produktów, wpisów, stron i slajdów. Nic tu nie jest zapisywane.",
-  "staff.gallery.pickerDemoLabel": "Wybrane zdjęcia",
   "staff.picker.choose": "Wybierz z galerii",
   "staff.picker.dialogTitle": "Galeria zdjęć",
   "staff.picker.done": "Gotowe",

@@ -9,7 +9,6 @@ import { FolderTree } from "../../components/staff/gallery/folder-tree";
 import { ImageCard } from "../../components/staff/gallery/image-card";
 import { UploadForm } from "../../components/staff/gallery/upload-form";
 import { UploadProgressList } from "../../components/staff/gallery/upload-progress";
-import { ImagePicker } from "../../components/staff/image-picker";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
@@ -284,22 +283,6 @@ export default function StaffGallery() {
               </nav>
             ) : null}
           </section>
-
-          <details className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
-            <summary className="cursor-pointer text-sm font-semibold text-stone-900">
-              {t("staff.gallery.pickerDemo")}
-            </summary>
-            <p className="mt-2 text-sm text-stone-600">{t("staff.gallery.pickerDemoHint")}</p>
-            <div className="mt-3">
-              <ImagePicker
-                name="podglad"
-                label={t("staff.gallery.pickerDemoLabel")}
-                defaultValue={[]}
-                multiple
-                uploadFolder={folder ?? ""}
-              />
-            </div>
-          </details>
         </div>
       </div>
     </div>
