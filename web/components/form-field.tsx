@@ -79,6 +79,45 @@ export function TextField({
   );
 }
 
+/** A labelled plain textarea with its field error. */
+export function TextAreaField({
+  name,
+  label,
+  defaultValue,
+  error,
+  rows = 4,
+  optional = false,
+}: {
+  name: string;
+  label: string;
+  defaultValue?: string;
+  error?: FieldError | undefined;
+  rows?: number;
+  /** shows "(opcjonalnie)" after the label */
+  optional?: boolean;
+}) {
+  const t = useT();
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
+        {label}
+        {optional ? <span className="ml-1 font-normal text-stone-500">{t("common.optional")}</span> : null}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        rows={rows}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={inputClass(!!error)}
+      />
+      <FieldErrorText id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
 /** A checkbox whose label may contain links (e.g. the terms on the register form). */
 export function CheckboxField({
   name,

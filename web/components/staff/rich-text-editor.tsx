@@ -31,7 +31,7 @@ const BUTTONS: { command: Command; labelKey: string; text: string; toggles: bool
   { command: "h3", labelKey: "staff.editor.heading3", text: "H3", toggles: true },
   { command: "ul", labelKey: "staff.editor.bulletList", text: "•", toggles: true },
   { command: "ol", labelKey: "staff.editor.numberedList", text: "1.", toggles: true },
-  { command: "link", labelKey: "staff.editor.link", text: "🔗", toggles: true },
+  { command: "link", labelKey: "staff.editor.link", text: "Link", toggles: true },
   { command: "quote", labelKey: "staff.editor.quote", text: "❝", toggles: true },
   { command: "undo", labelKey: "staff.editor.undo", text: "↶", toggles: false },
   { command: "redo", labelKey: "staff.editor.redo", text: "↷", toggles: false },

@@ -8,10 +8,11 @@ import {
   FieldErrorText,
   FormAlert,
   SubmitButton,
+  TextAreaField,
   TextField,
 } from "../../components/form-field";
 import { blogFormValuesSchema, postedValues, typedValues } from "../../components/staff/content/form-values";
-import { CARD, SECONDARY_BUTTON, StaffHeading, TextAreaField } from "../../components/staff/content/staff-ui";
+import { CARD, SECONDARY_BUTTON, StaffHeading } from "../../components/staff/content/staff-ui";
 import { ImagePicker } from "../../components/staff/image-picker";
 import { RichTextEditor } from "../../components/staff/rich-text-editor";
 import { failedForm, invalidForm } from "../../lib/auth.server";

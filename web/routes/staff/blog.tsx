@@ -3,16 +3,11 @@ import { formatDate } from "../../../domain/i18n";
 import { blogPath } from "../../../domain/slug";
 import {
   DeleteButton,
-  LIST,
-  ListSearch,
   listParams,
   matches,
-  Paging,
-  PRIMARY_LINK,
   pageOf,
-  ROW,
   SECONDARY_BUTTON,
-  StaffHeading,
+  StaffList,
 } from "../../components/staff/content/staff-ui";
 import { useLang, useT } from "../../lib/i18n";
 import { deleteFromList, requireStaff } from "../../lib/staff.server";
@@ -51,52 +46,46 @@ export default function StaffBlog() {
   const lang = useLang();
   const { items, page, pages, search } = useLoaderData<typeof loader>();
   return (
-    <div>
-      <StaffHeading title={t("staff.segment.blog")}>
-        <Link to={staffAddPath("blog")} className={PRIMARY_LINK}>
-          {t("staff.content.addArticle")}
-        </Link>
-      </StaffHeading>
-      <ListSearch defaultValue={search} label={t("staff.content.searchArticles")} />
-      {items.length === 0 ? (
-        <p className="mt-6 text-stone-700">{t("staff.empty")}</p>
-      ) : (
-        <ul className={LIST}>
-          {items.map((item) => (
-            <li key={item._id} className={ROW}>
-              <div className="min-w-0">
-                <p className="font-semibold text-stone-900">
-                  <a href={blogPath(item._id, item.title)} className="hover:text-accent-700 hover:underline">
-                    {item.title}
-                  </a>
-                </p>
-                <p className="text-sm text-stone-700">
-                  {formatDate(lang, item.createdAt)}
-                  {item.tags.length > 0 ? ` · ${item.tags.map((tag) => `#${tag}`).join(" ")}` : ""}
-                </p>
-              </div>
-              <div className="flex shrink-0 flex-wrap gap-2">
-                <Link
-                  to={staffEditPath("blog", item._id)}
-                  aria-label={`${t("staff.edit")}: ${item.title}`}
-                  className={SECONDARY_BUTTON}
-                >
-                  {t("staff.edit")}
-                </Link>
-                <Link
-                  to={`${staffAddPath("blog")}?kopiuj=${item._id}`}
-                  aria-label={`${t("blog.addSimilar")}: ${item.title}`}
-                  className={SECONDARY_BUTTON}
-                >
-                  {t("blog.addSimilar")}
-                </Link>
-                <DeleteButton id={item._id} name={item.title} />
-              </div>
-            </li>
-          ))}
-        </ul>
+    <StaffList
+      title={t("staff.segment.blog")}
+      add={{ to: staffAddPath("blog"), label: t("staff.content.addArticle") }}
+      searchLabel={t("staff.content.searchArticles")}
+      search={search}
+      items={items}
+      page={page}
+      pages={pages}
+      row={(item) => (
+        <>
+          <div className="min-w-0">
+            <p className="font-semibold text-stone-900">
+              <a href={blogPath(item._id, item.title)} className="hover:text-accent-700 hover:underline">
+                {item.title}
+              </a>
+            </p>
+            <p className="text-sm text-stone-700">
+              {formatDate(lang, item.createdAt)}
+              {item.tags.length > 0 ? ` · ${item.tags.map((tag) => `#${tag}`).join(" ")}` : ""}
+            </p>
+          </div>
+          <div className="flex shrink-0 flex-wrap gap-2">
+            <Link
+              to={staffEditPath("blog", item._id)}
+              aria-label={`${t("staff.edit")}: ${item.title}`}
+              className={SECONDARY_BUTTON}
+            >
+              {t("staff.edit")}
+            </Link>
+            <Link
+              to={`${staffAddPath("blog")}?kopiuj=${item._id}`}
+              aria-label={`${t("blog.addSimilar")}: ${item.title}`}
+              className={SECONDARY_BUTTON}
+            >
+              {t("blog.addSimilar")}
+            </Link>
+            <DeleteButton id={item._id} name={item.title} />
+          </div>
+        </>
       )}
-      <Paging page={page} pages={pages} search={search} />
-    </div>
+    />
   );
 }

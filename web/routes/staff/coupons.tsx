@@ -4,16 +4,11 @@ import { formatDate } from "../../../domain/i18n";
 import { formatPrice } from "../../../domain/money";
 import {
   DeleteButton,
-  LIST,
-  ListSearch,
   listParams,
   matches,
-  Paging,
-  PRIMARY_LINK,
   pageOf,
-  ROW,
   SECONDARY_BUTTON,
-  StaffHeading,
+  StaffList,
 } from "../../components/staff/content/staff-ui";
 import { useLang, useT } from "../../lib/i18n";
 import { deleteFromList, requireStaff } from "../../lib/staff.server";
@@ -62,76 +57,70 @@ export default function StaffCoupons() {
   const lang = useLang();
   const { items, page, pages, search, now } = useLoaderData<typeof loader>();
   return (
-    <div>
-      <StaffHeading title={t("staff.segment.kody")}>
-        <Link to={staffAddPath("coupons")} className={PRIMARY_LINK}>
-          {t("staff.content.addCoupon")}
-        </Link>
-      </StaffHeading>
-      <ListSearch defaultValue={search} label={t("staff.content.searchCoupons")} />
-      {items.length === 0 ? (
-        <p className="mt-6 text-stone-700">{t("staff.empty")}</p>
-      ) : (
-        <ul className={LIST}>
-          {items.map((coupon) => {
-            const status: Status =
-              now > couponEnd(coupon.endDate)
-                ? "expired"
-                : now < couponStart(coupon.startDate)
-                  ? "scheduled"
-                  : coupon.usageLimit !== null && coupon.uses >= coupon.usageLimit
-                    ? "usedUp"
-                    : "active";
-            return (
-              <li key={coupon._id} className={ROW}>
-                <div className="min-w-0">
-                  <p className="flex flex-wrap items-center gap-2">
-                    <span className="font-mono font-semibold text-stone-900">{coupon.code}</span>
-                    <span className="font-semibold text-accent-700">
-                      −
-                      {coupon.discountType === "percent"
-                        ? `${coupon.discountValue} %`
-                        : formatPrice(coupon.discountValue)}
-                    </span>
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[status]}`}>
-                      {t(`staff.content.couponStatus.${status}`)}
-                    </span>
-                  </p>
-                  <p className="mt-1 flex flex-wrap gap-x-3 text-sm text-stone-700">
-                    <span>
-                      {formatDate(lang, coupon.startDate)} – {formatDate(lang, coupon.endDate)}
-                    </span>
-                    <span>
-                      {t("staff.content.uses")}: {coupon.uses} / {coupon.usageLimit ?? "∞"}
-                    </span>
-                    {coupon.usageLimitPerCustomer !== null ? (
-                      <span>
-                        {t("staff.content.perCustomer")}: {coupon.usageLimitPerCustomer}
-                      </span>
-                    ) : null}
-                    {coupon.minOrderGrosze !== null ? (
-                      <span>
-                        {t("staff.content.minOrder")}: {formatPrice(coupon.minOrderGrosze)}
-                      </span>
-                    ) : null}
-                  </p>
-                </div>
-                <div className="flex shrink-0 flex-wrap gap-2">
-                  <Link
-                    to={staffEditPath("coupons", coupon._id)}
-                    aria-label={`${t("staff.edit")}: ${coupon.code}`}
-                    className={SECONDARY_BUTTON}
-                  >
-                    {t("staff.edit")}
-                  </Link>
-                  <DeleteButton id={coupon._id} name={coupon.code} />
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <Paging page={page} pages={pages} search={search} />
-    </div>
+    <StaffList
+      title={t("staff.segment.kody")}
+      add={{ to: staffAddPath("coupons"), label: t("staff.content.addCoupon") }}
+      searchLabel={t("staff.content.searchCoupons")}
+      search={search}
+      items={items}
+      page={page}
+      pages={pages}
+      row={(coupon) => {
+        const status: Status =
+          now > couponEnd(coupon.endDate)
+            ? "expired"
+            : now < couponStart(coupon.startDate)
+              ? "scheduled"
+              : coupon.usageLimit !== null && coupon.uses >= coupon.usageLimit
+                ? "usedUp"
+                : "active";
+        return (
+          <>
+            <div className="min-w-0">
+              <p className="flex flex-wrap items-center gap-2">
+                <span className="font-mono font-semibold text-stone-900">{coupon.code}</span>
+                <span className="font-semibold text-accent-700">
+                  −
+                  {coupon.discountType === "percent"
+                    ? `${coupon.discountValue} %`
+                    : formatPrice(coupon.discountValue)}
+                </span>
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[status]}`}>
+                  {t(`staff.content.couponStatus.${status}`)}
+                </span>
+              </p>
+              <p className="mt-1 flex flex-wrap gap-x-3 text-sm text-stone-700">
+                <span>
+                  {formatDate(lang, coupon.startDate)} – {formatDate(lang, coupon.endDate)}
+                </span>
+                <span>
+                  {t("staff.content.uses")}: {coupon.uses} / {coupon.usageLimit ?? "∞"}
+                </span>
+                {coupon.usageLimitPerCustomer !== null ? (
+                  <span>
+                    {t("staff.content.perCustomer")}: {coupon.usageLimitPerCustomer}
+                  </span>
+                ) : null}
+                {coupon.minOrderGrosze !== null ? (
+                  <span>
+                    {t("staff.content.minOrder")}: {formatPrice(coupon.minOrderGrosze)}
+                  </span>
+                ) : null}
+              </p>
+            </div>
+            <div className="flex shrink-0 flex-wrap gap-2">
+              <Link
+                to={staffEditPath("coupons", coupon._id)}
+                aria-label={`${t("staff.edit")}: ${coupon.code}`}
+                className={SECONDARY_BUTTON}
+              >
+                {t("staff.edit")}
+              </Link>
+              <DeleteButton id={coupon._id} name={coupon.code} />
+            </div>
+          </>
+        );
+      }}
+    />
   );
 }

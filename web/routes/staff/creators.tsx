@@ -8,16 +8,11 @@ import { postedValues } from "../../components/staff/content/form-values";
 import {
   CARD,
   DeleteButton,
-  LIST,
-  ListSearch,
   listParams,
   matches,
-  Paging,
-  PRIMARY_LINK,
   pageOf,
-  ROW,
   SECONDARY_BUTTON,
-  StaffHeading,
+  StaffList,
 } from "../../components/staff/content/staff-ui";
 import { errorMessageKey, errorStatus } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
@@ -157,42 +152,36 @@ export default function StaffCreators() {
   const failure = useActionData<typeof action>() ?? null;
   const failureFor = (id: number | null) => (failure && failure.target === id ? failure : null);
   return (
-    <div>
-      <StaffHeading title={t("staff.segment.tworcy")}>
-        <Link to={staffAddPath("creators")} className={PRIMARY_LINK}>
-          {t("staff.content.addCreator")}
-        </Link>
-      </StaffHeading>
-      <ListSearch defaultValue={search} label={t("staff.content.searchCreators")} />
-      {items.length === 0 ? (
-        <p className="mt-6 text-stone-700">{t("staff.empty")}</p>
-      ) : (
-        <ul className={LIST}>
-          {items.map((creator) => (
-            <li key={creator._id} className={ROW}>
-              <div className="min-w-0">
-                <p className="font-semibold text-stone-900">{creator.title}</p>
-                <p className="text-sm text-stone-700">
-                  {creator.categoryTitle ?? t("staff.content.noCategory")}
-                  {creator.link ? ` · ${creator.link}` : ""}
-                </p>
-              </div>
-              <div className="flex shrink-0 flex-wrap gap-2">
-                <Link
-                  to={staffEditPath("creators", creator._id)}
-                  aria-label={`${t("staff.edit")}: ${creator.title}`}
-                  className={SECONDARY_BUTTON}
-                >
-                  {t("staff.edit")}
-                </Link>
-                <DeleteButton id={creator._id} name={creator.title} />
-              </div>
-            </li>
-          ))}
-        </ul>
+    <StaffList
+      title={t("staff.segment.tworcy")}
+      add={{ to: staffAddPath("creators"), label: t("staff.content.addCreator") }}
+      searchLabel={t("staff.content.searchCreators")}
+      search={search}
+      items={items}
+      page={page}
+      pages={pages}
+      row={(creator) => (
+        <>
+          <div className="min-w-0">
+            <p className="font-semibold text-stone-900">{creator.title}</p>
+            <p className="text-sm text-stone-700">
+              {creator.categoryTitle ?? t("staff.content.noCategory")}
+              {creator.link ? ` · ${creator.link}` : ""}
+            </p>
+          </div>
+          <div className="flex shrink-0 flex-wrap gap-2">
+            <Link
+              to={staffEditPath("creators", creator._id)}
+              aria-label={`${t("staff.edit")}: ${creator.title}`}
+              className={SECONDARY_BUTTON}
+            >
+              {t("staff.edit")}
+            </Link>
+            <DeleteButton id={creator._id} name={creator.title} />
+          </div>
+        </>
       )}
-      <Paging page={page} pages={pages} search={search} />
-
+    >
       <section aria-labelledby="creator-categories" className={CARD}>
         <h2 id="creator-categories" className="text-lg font-semibold text-stone-900">
           {t("staff.content.creatorCategories")}
@@ -215,6 +204,6 @@ export default function StaffCreators() {
           <CategoryForm category={null} failure={failureFor(null)} />
         </div>
       </section>
-    </div>
+    </StaffList>
   );
 }

@@ -8,6 +8,7 @@ import {
   FieldErrorText,
   FormAlert,
   SubmitButton,
+  TextAreaField,
   TextField,
 } from "../../components/form-field";
 import { FieldOptionsEditor } from "../../components/staff/taxonomy/field-options-editor";
@@ -150,20 +151,14 @@ export default function StaffFieldForm() {
           </div>
           <FieldErrorText id="field-type-error" error={errors.type} />
         </fieldset>
-        <div>
-          <label htmlFor="field-description" className="mb-1.5 block text-sm font-medium text-stone-800">
-            {t("staff.fields.description")}
-            <span className="ml-1 font-normal text-stone-500">{t("common.optional")}</span>
-          </label>
-          <textarea
-            id="field-description"
-            name="description"
-            rows={3}
-            defaultValue={shown.description}
-            className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base"
-          />
-          <FieldErrorText id="field-description-error" error={errors.description} />
-        </div>
+        <TextAreaField
+          name="description"
+          label={t("staff.fields.description")}
+          optional
+          rows={3}
+          defaultValue={shown.description}
+          error={errors.description}
+        />
         <CheckboxField
           name="changePrice"
           label={t("staff.fields.changePrice")}

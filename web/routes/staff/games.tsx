@@ -1,16 +1,11 @@
 import { Link, useLoaderData } from "react-router";
 import {
   DeleteButton,
-  LIST,
-  ListSearch,
   listParams,
   matches,
-  Paging,
-  PRIMARY_LINK,
   pageOf,
-  ROW,
   SECONDARY_BUTTON,
-  StaffHeading,
+  StaffList,
 } from "../../components/staff/content/staff-ui";
 import { useT } from "../../lib/i18n";
 import { deleteFromList, requireStaff } from "../../lib/staff.server";
@@ -47,40 +42,34 @@ export default function StaffGames() {
   const t = useT();
   const { items, page, pages, search } = useLoaderData<typeof loader>();
   return (
-    <div>
-      <StaffHeading title={t("staff.segment.gry")}>
-        <Link to={staffAddPath("games")} className={PRIMARY_LINK}>
-          {t("staff.content.addGame")}
-        </Link>
-      </StaffHeading>
-      <ListSearch defaultValue={search} label={t("staff.content.searchGames")} />
-      {items.length === 0 ? (
-        <p className="mt-6 text-stone-700">{t("staff.empty")}</p>
-      ) : (
-        <ul className={LIST}>
-          {items.map((game) => (
-            <li key={game._id} className={ROW}>
-              <div className="min-w-0">
-                <p className="font-semibold text-stone-900">{game.title}</p>
-                {game.description ? (
-                  <p className="line-clamp-2 text-sm text-stone-700">{game.description}</p>
-                ) : null}
-              </div>
-              <div className="flex shrink-0 flex-wrap gap-2">
-                <Link
-                  to={staffEditPath("games", game._id)}
-                  aria-label={`${t("staff.edit")}: ${game.title}`}
-                  className={SECONDARY_BUTTON}
-                >
-                  {t("staff.edit")}
-                </Link>
-                <DeleteButton id={game._id} name={game.title} />
-              </div>
-            </li>
-          ))}
-        </ul>
+    <StaffList
+      title={t("staff.segment.gry")}
+      add={{ to: staffAddPath("games"), label: t("staff.content.addGame") }}
+      searchLabel={t("staff.content.searchGames")}
+      search={search}
+      items={items}
+      page={page}
+      pages={pages}
+      row={(game) => (
+        <>
+          <div className="min-w-0">
+            <p className="font-semibold text-stone-900">{game.title}</p>
+            {game.description ? (
+              <p className="line-clamp-2 text-sm text-stone-700">{game.description}</p>
+            ) : null}
+          </div>
+          <div className="flex shrink-0 flex-wrap gap-2">
+            <Link
+              to={staffEditPath("games", game._id)}
+              aria-label={`${t("staff.edit")}: ${game.title}`}
+              className={SECONDARY_BUTTON}
+            >
+              {t("staff.edit")}
+            </Link>
+            <DeleteButton id={game._id} name={game.title} />
+          </div>
+        </>
       )}
-      <Paging page={page} pages={pages} search={search} />
-    </div>
+    />
   );
 }

@@ -2,16 +2,11 @@ import { Link, useLoaderData } from "react-router";
 import { formatDate } from "../../../domain/i18n";
 import {
   DeleteButton,
-  LIST,
-  ListSearch,
   listParams,
   matches,
-  Paging,
-  PRIMARY_LINK,
   pageOf,
-  ROW,
   SECONDARY_BUTTON,
-  StaffHeading,
+  StaffList,
 } from "../../components/staff/content/staff-ui";
 import { useLang, useT } from "../../lib/i18n";
 import { deleteFromList, requireStaff } from "../../lib/staff.server";
@@ -48,61 +43,55 @@ export default function StaffPages() {
   const lang = useLang();
   const { items, page, pages, search } = useLoaderData<typeof loader>();
   return (
-    <div>
-      <StaffHeading title={t("staff.segment.strony")}>
-        <Link to={staffAddPath("pages")} className={PRIMARY_LINK}>
-          {t("staff.content.addPage")}
-        </Link>
-      </StaffHeading>
-      <ListSearch defaultValue={search} label={t("staff.content.searchPages")} />
-      {items.length === 0 ? (
-        <p className="mt-6 text-stone-700">{t("staff.empty")}</p>
-      ) : (
-        <ul className={LIST}>
-          {items.map((item) => (
-            <li key={item._id} className={ROW}>
-              <div className="min-w-0">
-                <p className="font-semibold text-stone-900">
-                  {item.title}
-                  {item.protected ? (
-                    <span className="ml-2 rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">
-                      {t("staff.content.protected")}
-                    </span>
-                  ) : null}
-                </p>
-                <p className="text-sm break-all text-stone-700">
-                  <a href={`/${item.link}`} className="underline hover:text-accent-700">
-                    /{item.link}
-                  </a>{" "}
-                  · {t("page.updated")} {formatDate(lang, item.updatedAt)}
-                </p>
-              </div>
-              <div className="flex shrink-0 flex-wrap gap-2">
+    <StaffList
+      title={t("staff.segment.strony")}
+      add={{ to: staffAddPath("pages"), label: t("staff.content.addPage") }}
+      searchLabel={t("staff.content.searchPages")}
+      search={search}
+      items={items}
+      page={page}
+      pages={pages}
+      row={(item) => (
+        <>
+          <div className="min-w-0">
+            <p className="font-semibold text-stone-900">
+              {item.title}
+              {item.protected ? (
+                <span className="ml-2 rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">
+                  {t("staff.content.protected")}
+                </span>
+              ) : null}
+            </p>
+            <p className="text-sm break-all text-stone-700">
+              <a href={`/${item.link}`} className="underline hover:text-accent-700">
+                /{item.link}
+              </a>{" "}
+              · {t("page.updated")} {formatDate(lang, item.updatedAt)}
+            </p>
+          </div>
+          <div className="flex shrink-0 flex-wrap gap-2">
+            <Link
+              to={staffEditPath("pages", item._id)}
+              aria-label={`${t("staff.edit")}: ${item.title}`}
+              className={SECONDARY_BUTTON}
+            >
+              {t("staff.edit")}
+            </Link>
+            {item.protected ? null : (
+              <>
                 <Link
-                  to={staffEditPath("pages", item._id)}
-                  aria-label={`${t("staff.edit")}: ${item.title}`}
+                  to={`${staffAddPath("pages")}?kopiuj=${item._id}`}
+                  aria-label={`${t("page.addSimilar")}: ${item.title}`}
                   className={SECONDARY_BUTTON}
                 >
-                  {t("staff.edit")}
+                  {t("page.addSimilar")}
                 </Link>
-                {item.protected ? null : (
-                  <>
-                    <Link
-                      to={`${staffAddPath("pages")}?kopiuj=${item._id}`}
-                      aria-label={`${t("page.addSimilar")}: ${item.title}`}
-                      className={SECONDARY_BUTTON}
-                    >
-                      {t("page.addSimilar")}
-                    </Link>
-                    <DeleteButton id={item._id} name={item.title} />
-                  </>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
+                <DeleteButton id={item._id} name={item.title} />
+              </>
+            )}
+          </div>
+        </>
       )}
-      <Paging page={page} pages={pages} search={search} />
-    </div>
+    />
   );
 }

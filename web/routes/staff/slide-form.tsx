@@ -2,7 +2,7 @@ import { data, Form, Link, useActionData, useLoaderData, useLocation } from "rea
 import { parseIdFromParam } from "../../../domain/slug";
 import type { HeaderSlide } from "../../../domain/types";
 import { parseForm } from "../../../domain/validation/errors";
-import { FieldErrorText, FormAlert, SubmitButton, TextField } from "../../components/form-field";
+import { FormAlert, SubmitButton, TextAreaField, TextField } from "../../components/form-field";
 import { ImagePicker } from "../../components/staff/image-picker";
 import { imageRefsOf, pickedImage, slideFormSchema } from "../../components/staff/taxonomy/taxonomy-forms";
 import { errorMessageKey, errorStatus, invalidForm } from "../../lib/auth.server";
@@ -111,20 +111,14 @@ export default function StaffSlideForm() {
           defaultValue={shown.title}
           error={errors.title}
         />
-        <div>
-          <label htmlFor="slide-description" className="mb-1.5 block text-sm font-medium text-stone-800">
-            {t("staff.slides.description")}
-            <span className="ml-1 font-normal text-stone-500">{t("common.optional")}</span>
-          </label>
-          <textarea
-            id="slide-description"
-            name="description"
-            rows={3}
-            defaultValue={shown.description}
-            className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base"
-          />
-          <FieldErrorText id="slide-description-error" error={errors.description} />
-        </div>
+        <TextAreaField
+          name="description"
+          label={t("staff.slides.description")}
+          optional
+          rows={3}
+          defaultValue={shown.description}
+          error={errors.description}
+        />
         <TextField
           name="link"
           label={t("staff.slides.link")}

@@ -4,10 +4,10 @@ import type { z } from "zod";
 import type { FieldError } from "../../../../domain/validation/errors";
 import { useT } from "../../../lib/i18n";
 import { useFormValidation, useSubmitting } from "../../../lib/use-form-validation";
-import { FieldErrorText, FormAlert, SubmitButton, TextField } from "../../form-field";
+import { FieldErrorText, FormAlert, SubmitButton, TextAreaField, TextField } from "../../form-field";
 import { ImagePicker } from "../image-picker";
 import { imageRefsOfUrl } from "./form-values";
-import { CARD, SECONDARY_BUTTON, StaffHeading, TextAreaField } from "./staff-ui";
+import { CARD, SECONDARY_BUTTON, StaffHeading } from "./staff-ui";
 
 // The add/edit form of a creator or a game (title, description, image, link; a category for a
 // creator). The image comes from the gallery picker; the action keeps its URL.

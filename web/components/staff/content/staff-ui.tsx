@@ -1,13 +1,11 @@
 import { type ReactNode, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
-import type { FieldError } from "../../../../domain/validation/errors";
 import { useT } from "../../../lib/i18n";
-import { FieldErrorText } from "../../form-field";
 import { ConfirmDialog } from "../confirm-dialog";
 
 // Small building blocks of the content screens (pages, blog, coupons, creators, games): the
 // heading with its "Dodaj" link, the search box and paging of a list, a delete button that asks
-// first, and a labelled textarea.
+// first.
 
 export const LIST = "mt-4 divide-y divide-stone-200 rounded-2xl bg-white shadow-sm ring-1 ring-stone-200";
 export const ROW = "flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between";
@@ -21,6 +19,47 @@ export function StaffHeading({ title, children }: { title: string; children?: Re
     <div className="flex flex-wrap items-center justify-between gap-3">
       <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">{title}</h1>
       {children ? <div className="flex flex-wrap gap-2">{children}</div> : null}
+    </div>
+  );
+}
+
+/**
+ * A staff list screen: the heading with its "Dodaj" link, the search box, the rows (or the empty
+ * text) and the paging; `children` follow the list (e.g. a second section).
+ */
+export function StaffList<T extends { _id: number }>(props: {
+  title: string;
+  add: { to: string; label: string };
+  searchLabel: string;
+  search: string;
+  items: readonly T[];
+  page: number;
+  pages: number;
+  row: (item: T) => ReactNode;
+  children?: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <div>
+      <StaffHeading title={props.title}>
+        <Link to={props.add.to} className={PRIMARY_LINK}>
+          {props.add.label}
+        </Link>
+      </StaffHeading>
+      <ListSearch defaultValue={props.search} label={props.searchLabel} />
+      {props.items.length === 0 ? (
+        <p className="mt-6 text-stone-700">{t("staff.empty")}</p>
+      ) : (
+        <ul className={LIST}>
+          {props.items.map((item) => (
+            <li key={item._id} className={ROW}>
+              {props.row(item)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Paging page={props.page} pages={props.pages} search={props.search} />
+      {props.children}
     </div>
   );
 }
@@ -132,40 +171,6 @@ export function DeleteButton({
         }}
       />
     </Form>
-  );
-}
-
-/** A labelled plain textarea with its field error. */
-export function TextAreaField({
-  name,
-  label,
-  defaultValue,
-  error,
-  rows = 4,
-}: {
-  name: string;
-  label: string;
-  defaultValue?: string;
-  error?: FieldError;
-  rows?: number;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        rows={rows}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`block w-full rounded-lg border bg-white px-3 py-2.5 text-base ${error ? "border-red-600" : "border-stone-300"}`}
-      />
-      <FieldErrorText id={`${id}-error`} error={error} />
-    </div>
   );
 }
 
