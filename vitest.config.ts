@@ -14,6 +14,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // two workers on the 2-core CI machine (Vitest's default leaves one core idle): the tests wait on
+    // PGlite, scrypt and sockets as much as they compute
+    maxWorkers: 2,
     reporters: reportDir ? ["default", "json"] : ["default"],
     outputFile: reportDir ? { json: path.join(reportDir, `${reportName}.json`) } : undefined,
   },

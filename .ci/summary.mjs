@@ -53,7 +53,8 @@ for (const file of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
     }
     for (const result of report.testResults ?? []) {
       for (const test of result.assertionResults ?? []) {
-        if (test.status === "failed") failures.push(`${file}: ${path.relative(process.cwd(), result.name)} › ${test.fullName}`);
+        if (test.status === "failed")
+          failures.push(`${file}: ${path.relative(process.cwd(), result.name)} › ${test.fullName}`);
       }
     }
   }

@@ -3,6 +3,7 @@ import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { reactRouterFastify } from "@mcansh/remix-fastify/react-router";
+import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { isLang, type Lang } from "../domain/i18n";
 import type { PublicUser } from "../domain/types";
@@ -13,7 +14,9 @@ import { registerSessionUser } from "./http/auth";
 import { registerErrorHandler } from "./http/errors";
 import { registerOpenApi } from "./http/openapi";
 import type { RateLimits } from "./http/rate-limit";
+import { registerSecurityHeaders } from "./http/security-headers";
 import type { PaymentProvider } from "./integrations/payments/payment-provider";
+import { RETRY_AFTER_SECONDS } from "./lib/database-unavailable";
 import { registerApiRoutes } from "./routes";
 import { createServices, type Services } from "./services";
 
@@ -36,6 +39,11 @@ export type WebLoadContext = {
   user: PublicUser | null;
   /** the client's address (Fastify's request.ip), for the accounts' per-address rate limits */
   ip: string;
+  /**
+   * this request's Content-Security-Policy nonce: every script the page renders carries it
+   * (web/entry.server.tsx); always set by buildApp, optional only for contexts tests build by hand
+   */
+  cspNonce?: string;
 };
 
 /** The only settings that reach the browser. */
@@ -80,11 +88,22 @@ export async function buildApp(
   app.decorate("services", services);
   registerErrorHandler(app);
   await app.register(fastifyCookie);
+  // CSP nonce, security headers, the CSRF rule and Secure cookies on every route (docs/decisions/020)
+  registerSecurityHeaders(app, config, { web: options.web });
   await registerOpenApi(app, { version: "1" });
 
   await app.register(
     async (api) => {
-      api.get("/health", async () => ({ status: "ok", database: database.kind }));
+      // 200 while the database answers, 503 while it is out of reach (the process itself is alive)
+      api.get("/health", async (_request, reply) => {
+        try {
+          await database.db.execute(sql`select 1`);
+          return { status: "ok", database: database.kind };
+        } catch {
+          reply.status(503).header("Retry-After", String(RETRY_AFTER_SECONDS));
+          return { status: "unavailable", database: database.kind };
+        }
+      });
       // request.user for every API route (session cookie or bearer token); guards in server/http/auth.ts
       registerSessionUser(api, services.accounts.userFromToken);
       await registerApiRoutes(api);
@@ -118,7 +137,7 @@ export async function buildApp(
         const user = await services.accounts.userFromToken(
           readSessionToken({ cookie: request.headers.cookie, authorization: request.headers.authorization }),
         );
-        return { services, publicSettings, lang, user, ip: request.ip };
+        return { services, publicSettings, lang, user, ip: request.ip, cspNonce: request.cspNonce };
       },
     });
   }

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
+import { isDatabaseUnavailable } from "./lib/database-unavailable";
 
 // Start-up: read config, open and migrate the database, seed the demo shop when
 // empty, serve. Every expected start-up failure ends with one clear line.
@@ -56,9 +57,35 @@ async function main() {
       .then((released) => {
         if (released > 0) app.log.info({ released }, "released the stock of unpaid orders");
       })
-      .catch((error: unknown) => app.log.error({ err: error }, "releasing unpaid orders' stock failed"));
+      .catch((error: unknown) => {
+        // the database being down is expected now and then: the next run catches up
+        if (isDatabaseUnavailable(error))
+          app.log.warn(
+            { reason: (error as Error).message },
+            "releasing unpaid orders' stock postponed: database unavailable",
+          );
+        else app.log.error({ err: error }, "releasing unpaid orders' stock failed");
+      });
   }, 60_000);
   releaseExpired.unref();
+
+  // A promise nobody awaited must not take the shop down (Node's default ends the process):
+  // it is logged and the server keeps answering. A database connection lost outside any request
+  // is expected while PostgreSQL restarts; anything else thrown outside a request is a bug the
+  // process may not survive, so it is logged and the process ends (the supervisor restarts it).
+  process.on("unhandledRejection", (reason) => {
+    if (isDatabaseUnavailable(reason))
+      app.log.warn({ reason: (reason as Error).message }, "database unavailable (unhandled rejection)");
+    else app.log.error({ err: reason }, "unhandled promise rejection");
+  });
+  process.on("uncaughtException", (error) => {
+    if (isDatabaseUnavailable(error)) {
+      app.log.warn({ reason: error.message }, "database unavailable (uncaught)");
+      return;
+    }
+    app.log.fatal({ err: error }, "uncaught exception");
+    process.exit(1);
+  });
 
   const shutdown = async () => {
     clearInterval(releaseExpired);

@@ -26,11 +26,20 @@ import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
 import { UnapprovedBanner } from "./components/unapproved-banner";
 import "./lib/context";
-import { isMessageKey, type MessageKey, translate } from "../domain/i18n";
+import {
+  createTranslator,
+  isLang,
+  isMessageKey,
+  type Lang,
+  type MessageKey,
+  type Translator,
+  translate,
+} from "../domain/i18n";
 import type { Category, Page } from "../domain/types";
 import { type LoadedCart, loadCart } from "./lib/cart.server";
 import { ORDER_DONE_PATH } from "./lib/cart-paths";
 import { consentFromCookies } from "./lib/cookies";
+import { useCspNonce, ZOD_JITLESS_SCRIPT } from "./lib/csp-nonce";
 import type { FlashMessage } from "./lib/flash";
 import { clearFlashCookie, readFlash } from "./lib/flash.server";
 import { useLang, useT } from "./lib/i18n";
@@ -107,8 +116,14 @@ export const links: Route.LinksFunction = () => [
 export function meta({ matches, error }: Route.MetaArgs) {
   const lang = langFromMatches(matches);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
   const title = error
-    ? pageTitle(translate(lang, notFound ? "errors.notFound" : "errors.generic"))
+    ? pageTitle(
+        translate(
+          lang,
+          notFound ? "errors.notFound" : unavailable ? "errors.serviceUnavailable" : "errors.generic",
+        ),
+      )
     : SHOP_NAME;
   return [
     { title },
@@ -119,6 +134,8 @@ export function meta({ matches, error }: Route.MetaArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const lang = useLang();
+  // the request's CSP nonce on every script (server/http/security-headers.ts, web/entry.server.tsx)
+  const nonce = useCspNonce();
   return (
     <html lang={lang}>
       <head>
@@ -127,11 +144,18 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#fbf8f3" />
         <Meta />
         <Links />
+        <script
+          nonce={nonce}
+          // the browser hides the nonce once parsed; the script ran and is not run again
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own (web/lib/csp-nonce.ts)
+          dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }}
+        />
       </head>
       <body className="min-h-dvh">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -188,17 +212,29 @@ export default function App() {
   );
 }
 
-/** A loader may throw `data({ messageKey }, { status })` (e.g. 403 'Required admin role'). */
+/**
+ * A loader may throw `data({ messageKey }, { status })` (e.g. 403 'Required admin role'); a 503
+ * (the database out of reach, web/entry.server.tsx) says the service is unavailable.
+ */
 function errorKeyOf(error: unknown): MessageKey {
   const key = isRouteErrorResponse(error)
     ? (error.data as { messageKey?: unknown } | null)?.messageKey
     : undefined;
-  return typeof key === "string" && isMessageKey(key) ? key : "errors.generic";
+  if (typeof key === "string" && isMessageKey(key)) return key;
+  return isRouteErrorResponse(error) && error.status === 503 ? "errors.serviceUnavailable" : "errors.generic";
+}
+
+/** The visitor's language an error carries when the root data is missing (503: web/entry.server.tsx). */
+function errorLangOf(error: unknown): Lang | undefined {
+  const lang = isRouteErrorResponse(error) ? (error.data as { lang?: unknown } | null)?.lang : undefined;
+  return isLang(lang) ? lang : undefined;
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const t = useT();
+  const pageT = useT();
+  const errorLang = errorLangOf(error);
+  const t: Translator = errorLang ? createTranslator(errorLang) : pageT;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!notFound && !isRouteErrorResponse(error)) console.error(error);

@@ -15,11 +15,12 @@ import {
   optionalText,
   requiredString,
   stockQuantitySchema,
+  textSchema,
 } from "./common";
 import { MSG } from "./messages";
 
 const HTML_MAX = 200_000;
-const htmlSchema = z.string({ error: MSG.invalid }).max(HTML_MAX, { error: MSG.maxLength }).default("");
+const htmlSchema = textSchema({ error: MSG.invalid }).max(HTML_MAX, { error: MSG.maxLength }).default("");
 const flag = z.boolean({ error: MSG.invalid }).default(false);
 const ids = z
   .array(idSchema, { error: MSG.invalid })
@@ -28,7 +29,7 @@ const ids = z
 
 /** Tags: trimmed, leading "#" removed, empty dropped, duplicates removed (case-insensitive). */
 export const tagsSchema = z
-  .array(z.string({ error: MSG.invalid }).max(50, { error: MSG.maxLength }), { error: MSG.invalid })
+  .array(textSchema({ error: MSG.invalid }).max(50, { error: MSG.maxLength }), { error: MSG.invalid })
   .max(50, { error: MSG.maxLength })
   .default([])
   .transform((tags) => {
@@ -46,7 +47,7 @@ export const tagsSchema = z
 export const imageRefSchema = z.object({
   url: linkSchema,
   thumb_url: linkSchema,
-  name: z.string({ error: MSG.invalid }).trim().max(300, { error: MSG.maxLength }).default(""),
+  name: textSchema({ error: MSG.invalid }).trim().max(300, { error: MSG.maxLength }).default(""),
   isNew: z.boolean({ error: MSG.invalid }).default(true),
 });
 
@@ -212,7 +213,7 @@ export type StaffProductFlag = (typeof STAFF_PRODUCT_FLAGS)[number];
 
 /** The staff product list (`GET /shops/products/staff`, /konto/sklep/produkty): search, a flag, a page. */
 export const staffProductQuerySchema = z.object({
-  szukaj: z.string().trim().max(200).catch("").default(""),
+  szukaj: textSchema().trim().max(200).catch("").default(""),
   flaga: z.enum(STAFF_PRODUCT_FLAGS).optional().catch(undefined),
   strona: z.preprocess(
     (value) => (typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value),

@@ -4,12 +4,15 @@ import {
   dateStringSchema,
   emailSchema,
   groszeSchema,
+  hasNoNul,
   idFromTextSchema,
   idSchema,
   linkSchema,
   optionalText,
   requiredString,
+  textSchema,
 } from "./common";
+import { MSG } from "./messages";
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : (result.error?.issues[0]?.message ?? null);
@@ -127,5 +130,20 @@ describe("linkSchema / dateStringSchema", () => {
     ["", false],
   ])("date %j -> %s", (value, ok) => {
     expect(dateStringSchema.safeParse(value).success).toBe(ok);
+  });
+});
+
+describe("text that reaches the database refuses U+0000 (PostgreSQL text cannot hold it)", () => {
+  it.each([
+    ["requiredString", requiredString({ max: 100 })],
+    ["optionalText", optionalText(100)],
+    ["textSchema", textSchema()],
+    ["linkSchema", linkSchema],
+  ] as const)("%s: NUL anywhere is 'invalid', other unicode is kept", (_name, schema) => {
+    for (const value of ["\u0000", "abc\u0000def", "/a\u0000.jpg"]) {
+      expect(firstMessage(schema.safeParse(value))).toBe(MSG.invalid);
+    }
+    expect(schema.safeParse("/zażółć-😀").success).toBe(true);
+    expect(hasNoNul("a\u0000")).toBe(false);
   });
 });

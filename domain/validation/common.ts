@@ -14,9 +14,22 @@ export function blankToNull(value: unknown): unknown {
   return value;
 }
 
+/** True when the text holds no U+0000: PostgreSQL text cannot store it (the query would fail). */
+export function hasNoNul(value: string): boolean {
+  return !value.includes("\u0000");
+}
+
+/**
+ * z.string() for anything that may reach the database: refuses U+0000 ("invalid") instead of
+ * letting PostgreSQL fail on it. Every text field of a form, body or query builds on this.
+ */
+export function textSchema(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).refine(hasNoNul, { error: MSG.invalid });
+}
+
 /** A trimmed, non-empty string, optionally with length bounds (errors: required, minLength, maxLength). */
 export function requiredString(options: { min?: number; max?: number } = {}) {
-  let schema = z.string({ error: requiredOrInvalid }).trim().min(1, { error: MSG.required });
+  let schema = textSchema({ error: requiredOrInvalid }).trim().min(1, { error: MSG.required });
   if (options.min !== undefined && options.min > 1)
     schema = schema.min(options.min, { error: MSG.minLength });
   if (options.max !== undefined) schema = schema.max(options.max, { error: MSG.maxLength });
@@ -25,7 +38,7 @@ export function requiredString(options: { min?: number; max?: number } = {}) {
 
 /** A trimmed string that may be empty or missing (-> ""). */
 export function optionalText(max?: number) {
-  const schema = z.string({ error: MSG.invalid }).trim();
+  const schema = textSchema({ error: MSG.invalid }).trim();
   return (max === undefined ? schema : schema.max(max, { error: MSG.maxLength }))
     .optional()
     .transform((v) => v ?? "");
@@ -73,8 +86,7 @@ const ABSOLUTE_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 const SITE_PATH = /^\/(?!\/)[^\s]*$/;
 
 /** Absolute http(s) URL or a site path starting with "/" (images, banner links). */
-export const linkSchema = z
-  .string({ error: requiredOrInvalid })
+export const linkSchema = textSchema({ error: requiredOrInvalid })
   .trim()
   .min(1, { error: MSG.required })
   .refine((value) => ABSOLUTE_URL.test(value) || SITE_PATH.test(value), { error: MSG.url });

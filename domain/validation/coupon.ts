@@ -4,12 +4,11 @@ import { z } from "zod";
 import { COUPON_CODE_MAX } from "../constants";
 import { couponEnd, couponStart } from "../coupon";
 import { groszeToDecimalString, parsePriceToGrosze } from "../money";
-import { blankAsNull, blankToNull, dateStringSchema } from "./common";
+import { blankAsNull, blankToNull, dateStringSchema, textSchema } from "./common";
 import { MSG } from "./messages";
 
 /** The code typed in the cart: empty -> "coupon.enterCode" (Wprowadź kod rabatowy). */
-export const couponCodeSchema = z
-  .string({ error: MSG.couponEnterCode })
+export const couponCodeSchema = textSchema({ error: MSG.couponEnterCode })
   .trim()
   .min(1, { error: MSG.couponEnterCode })
   .max(COUPON_CODE_MAX, { error: MSG.couponInvalid });
@@ -35,8 +34,7 @@ const positiveLimit = blankAsNull(
  */
 export const couponFormSchema = z
   .object({
-    code: z
-      .string({ error: (issue) => (issue.input === undefined ? MSG.required : MSG.invalid) })
+    code: textSchema({ error: (issue) => (issue.input === undefined ? MSG.required : MSG.invalid) })
       .trim()
       .min(1, { error: MSG.required })
       .max(COUPON_CODE_MAX, { error: MSG.maxLength })

@@ -4,7 +4,7 @@
 // and the API, so a folder can never name a place outside the gallery directory.
 
 import { z } from "zod";
-import { idFromTextSchema } from "./common";
+import { idFromTextSchema, textSchema } from "./common";
 import { MSG } from "./messages";
 
 export const GALLERY_MAX_DEPTH = 5;
@@ -39,7 +39,7 @@ export type GalleryFolderForm = z.output<typeof galleryFolderFormSchema>;
 /** GET /api/gallery: one folder (optional), a name search, a page. */
 export const galleryListQuerySchema = z.object({
   folder: z.preprocess((v) => (v === "" ? undefined : v), galleryFolderSchema.optional()),
-  q: z.string().trim().max(100).optional().catch(undefined),
+  q: textSchema().trim().max(100).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
   pageSize: z.coerce.number().int().min(1).max(200).optional().catch(undefined),
 });

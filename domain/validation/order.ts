@@ -5,7 +5,7 @@ import { DEFAULT_DELIVERY_METHOD, DELIVERY_METHOD_IDS } from "../delivery";
 import { MODERATOR_STATUSES } from "../order-status";
 import { processingTimeSchema } from "../processing-time";
 import { invoiceDataSchema, makeAddressSchema } from "./address";
-import { emailSchema, groszeSchema, idSchema, requiredOrInvalid, requiredString } from "./common";
+import { emailSchema, groszeSchema, idSchema, requiredOrInvalid, requiredString, textSchema } from "./common";
 import { MSG } from "./messages";
 
 export const MAX_ORDER_LINES = 100;
@@ -13,22 +13,21 @@ export const MAX_LINE_QUANTITY = 999;
 
 const optionalPointText = z.preprocess(
   (value) => (typeof value === "number" ? String(value) : value === "" ? null : value),
-  z.string({ error: MSG.invalid }).trim().nullable().optional(),
+  textSchema({ error: MSG.invalid }).trim().nullable().optional(),
 );
 
 /** Parcel-locker pick-up point as returned by the locker map widget. */
 export const deliveryPointSchema = z.object({
-  foreign_access_point_id: z
-    .string({ error: MSG.selectParcelLocker })
+  foreign_access_point_id: textSchema({ error: MSG.selectParcelLocker })
     .trim()
     .min(1, { error: MSG.selectParcelLocker })
     .max(64, { error: MSG.maxLength }),
-  name: z.string({ error: MSG.invalid }).trim().max(200, { error: MSG.maxLength }).default(""),
-  street: z.string({ error: MSG.invalid }).trim().max(200, { error: MSG.maxLength }).default(""),
+  name: textSchema({ error: MSG.invalid }).trim().max(200, { error: MSG.maxLength }).default(""),
+  street: textSchema({ error: MSG.invalid }).trim().max(200, { error: MSG.maxLength }).default(""),
   house_number: optionalPointText.transform((v) => v ?? null),
   flat_number: optionalPointText.transform((v) => v ?? null),
-  postal_code: z.string({ error: MSG.invalid }).trim().max(10, { error: MSG.maxLength }).default(""),
-  city: z.string({ error: MSG.invalid }).trim().max(100, { error: MSG.maxLength }).default(""),
+  postal_code: textSchema({ error: MSG.invalid }).trim().max(10, { error: MSG.maxLength }).default(""),
+  city: textSchema({ error: MSG.invalid }).trim().max(100, { error: MSG.maxLength }).default(""),
 });
 export type DeliveryPoint = z.output<typeof deliveryPointSchema>;
 

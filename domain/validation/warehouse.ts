@@ -2,7 +2,7 @@
 // changed row at once; quantities are whole numbers from 0.
 
 import { z } from "zod";
-import { idSchema, stockQuantitySchema } from "./common";
+import { idSchema, stockQuantitySchema, textSchema } from "./common";
 import { MSG } from "./messages";
 
 export const stockChangeSchema = z.object({
@@ -28,7 +28,7 @@ export const stockChangesSchema = z
 
 /** Warehouse list filters (`GET /api/shops/warehouse`, /konto/sklep/magazyn). */
 export const warehouseQuerySchema = z.object({
-  szukaj: z.string().trim().max(200).catch("").default(""),
+  szukaj: textSchema().trim().max(200).catch("").default(""),
   /** "tak": only rows at a low level (0 or 1) */
   niski: z
     .string()

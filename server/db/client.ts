@@ -17,6 +17,14 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 // advisory lock makes them apply the committed migrations one after another.
 const MIGRATION_LOCK_ID = 7_246_001;
 
+/**
+ * How long a request waits for a PostgreSQL connection (a free pool client, or a new connection)
+ * before it fails with 503. A stopped server refuses at once (ECONNREFUSED, 57P03), so this bounds
+ * only an unreachable host or a pool saturated for long; it stays above the queueing a burst of
+ * orders on one variant causes (they take the row lock one after another).
+ */
+const CONNECTION_TIMEOUT_MS = 10_000;
+
 // One Drizzle API over two drivers: PGlite (embedded, default) or a PostgreSQL
 // server (DATABASE_URL). Both speak the same SQL; see docs/decisions/002-database.md.
 // The PGlite database is typed as the node-postgres one: the query builder is identical.
@@ -39,11 +47,36 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/**
+ * The PostgreSQL connection pool, made to outlive its server: a stopped or restarting server makes
+ * queries fail (503, server/lib/database-unavailable.ts), never the process, and the pool opens
+ * new connections by itself once the server is back.
+ */
+export function createPool(databaseUrl: string, max = 10): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max,
+    // while the server is down or every client is busy, a request fails fast with 503
+    // instead of hanging
+    connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+  });
+  // A client that loses its server emits 'error'; an 'error' event nobody listens to ends the
+  // process. pg-pool listens (and re-emits on the pool) only while a client is idle in the pool, so
+  // every client also gets its own listener for the time it is checked out (inside a transaction,
+  // between two queries): its pending and next queries fail with a connection error instead, and
+  // the pool discards it on release.
+  pool.on("error", () => {});
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
+  return pool;
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle client that loses its server must not crash the process.
-    pool.on("error", () => {});
+    const pool = createPool(options.databaseUrl, options.poolSize ?? 10);
     const client = await pool.connect();
     client.release();
     return {

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { ZodError } from "zod";
 import { type FieldError, fieldErrors } from "../../domain/validation/errors";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../lib/database-unavailable";
+import { langOfCookieHeader, unavailablePage, wantsHtml } from "./unavailable-page";
 
 // Expected failures are values with codes (docs/decisions/008-errors.md). This is
 // the one place that maps a code to an HTTP status and the spec's message.
@@ -57,10 +59,17 @@ export const ERROR_CODES = {
   },
   "payment/bad-notification": { status: 400, message: "Bad notification", key: "errors.generic" },
   "invoice/not-ready": { status: 409, message: "Invoice not ready", key: "errors.invoiceNotReady" },
+  /** a state-changing request whose Origin (or Sec-Fetch-Site) names another site (server/http/security-headers.ts) */
+  "csrf/cross-origin": {
+    status: 403,
+    message: "Cross-origin request refused",
+    key: "errors.csrf/cross-origin",
+  },
   "rate-limited": { status: 429, message: "Too many requests", key: "errors.rateLimited" },
+  /** the database is out of reach (server/lib/database-unavailable.ts); answered with Retry-After */
   "service-unavailable": {
     status: 503,
-    message: "An error occurred, please try again later",
+    message: "The service is temporarily unavailable, please try again later",
     key: "errors.serviceUnavailable",
   },
   // taxonomy (staff: categories, product fields, header slides)
@@ -185,6 +194,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof ZodError) {
       const body = errorBody(fail("validation", fieldErrors(error)));
       return reply.status(400).send(body);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // not a bug: PostgreSQL is stopped or restarting; the pool reconnects when it is back
+      request.log.warn(
+        { code: (error as { code?: unknown }).code, reason: error.message },
+        "database unavailable",
+      );
+      reply
+        .status(503)
+        .header("Retry-After", String(RETRY_AFTER_SECONDS))
+        .header("Cache-Control", "no-store");
+      if (wantsHtml(request.url, request.headers.accept)) {
+        const lang = langOfCookieHeader(request.headers.cookie);
+        return reply.type("text/html; charset=utf-8").send(unavailablePage(lang));
+      }
+      return reply.send(errorBody(fail("service-unavailable")));
     }
     const status = "statusCode" in error && typeof error.statusCode === "number" ? error.statusCode : 500;
     if (status === 429) return reply.status(429).send(errorBody(fail("rate-limited")));

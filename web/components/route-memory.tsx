@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
+import { browserSecureSuffix } from "../lib/cookies";
 import { isRememberedPath, lastRouteCookie } from "../lib/last-route";
 
 /**
@@ -12,7 +13,7 @@ export function RouteMemory({ signedIn }: { signedIn: boolean }) {
   useEffect(() => {
     if (signedIn || !isRememberedPath(pathname)) return;
     // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party path, read by the login action
-    document.cookie = lastRouteCookie(`${pathname}${search}`);
+    document.cookie = `${lastRouteCookie(`${pathname}${search}`)}${browserSecureSuffix()}`;
   }, [signedIn, pathname, search]);
   return null;
 }

@@ -27,9 +27,17 @@ export function readCookie(header: string | null | undefined, name: string): str
   return undefined;
 }
 
-/** A `Set-Cookie` value for a site-wide, one-year, SameSite=Lax cookie. */
+/**
+ * A `Set-Cookie` value for a site-wide, one-year, SameSite=Lax cookie that only the server reads
+ * (HttpOnly; the server adds Secure in production and on https: server/http/security-headers.ts).
+ */
 export function yearCookie(name: string, value: string): string {
-  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
+  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; HttpOnly; SameSite=Lax`;
+}
+
+/** `; Secure` for a cookie the browser writes itself on an https page (the server adds it to its own). */
+export function browserSecureSuffix(): string {
+  return typeof window !== "undefined" && window.location.protocol === "https:" ? "; Secure" : "";
 }
 
 /** A `Set-Cookie` value that removes a site-wide cookie. */
@@ -104,7 +112,7 @@ export const consentStore = {
   /** stores the decision for a year and closes the notice */
   decide(decision: ConsentDecision): void {
     // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party consent flag
-    document.cookie = consentCookie(decision);
+    document.cookie = `${consentCookie(decision)}${browserSecureSuffix()}`;
     publish({ decision, asking: false });
   },
   /** shows the notice again (the visitor may change their mind at any time) */

@@ -22,12 +22,14 @@ export const CHECKOUT_DATA_COOKIE = "checkoutData";
 const CART_MAX_AGE = CART_COOKIE_DAYS * 24 * 60 * 60;
 const CHECKOUT_MAX_AGE = CHECKOUT_DATA_COOKIE_DAYS * 24 * 60 * 60;
 
+// Only the server reads them (HttpOnly); Secure is added to every cookie the server sets when the
+// shop runs in production or on https (server/http/security-headers.ts).
 function cookie(name: string, value: string, maxAgeSeconds: number): string {
-  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax`;
+  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax`;
 }
 
 function removed(name: string): string {
-  return `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
+  return `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
 }
 
 function readJson(header: string | null | undefined, name: string): unknown {

@@ -60,6 +60,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const back = `${ORDER_DONE_PATH}${url.search}`;
   if (!lookup) throw data(null, { status: 404 });
+  // the rate-limited guest lookup first (like the API's retry-payment): no unlimited e-mail guessing here
+  if (!(await findOrder(context, lookup))) {
+    return redirectWithFlash(back, {
+      type: "error",
+      key: errorMessageKey("order/not-found"),
+      errorPrefix: true,
+    });
+  }
   const result = await context.services.payments.retry(lookup.orderNumber, lookup.email);
   if (!result.ok) {
     console.warn(`retry payment of order ${lookup.orderNumber} refused: ${result.code}`);

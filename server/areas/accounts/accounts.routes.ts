@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { isLang } from "../../../domain/i18n";
-import { idFromTextSchema } from "../../../domain/validation/common";
+import { idFromTextSchema, textSchema } from "../../../domain/validation/common";
 import { requireAdmin, requireUser, signedInUser } from "../../http/auth";
 import { FailureError, type Result } from "../../http/errors";
 import type { RequestMeta } from "./accounts.service";
@@ -21,7 +21,7 @@ import {
 const idParamsSchema = z.object({ id: idFromTextSchema });
 const confirmQuerySchema = z.object({
   token: z.string().catch(""),
-  email: z.string().optional().catch(undefined),
+  email: textSchema().optional().catch(undefined),
 });
 
 function unwrap<T>(result: Result<T>): T {

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { textSchema } from "../../../domain/validation/common";
 import { requireAdmin } from "../../http/auth";
 
 // GET /api/audit (admins): the staff audit log, newest first, by actor and/or entity, one page.
 
 export const auditQuerySchema = z.object({
   actorId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-  entity: z.string().trim().max(40).optional(),
-  entityId: z.string().trim().max(64).optional(),
+  entity: textSchema().trim().max(40).optional(),
+  entityId: textSchema().trim().max(64).optional(),
   page: z.coerce.number().int().min(1).max(100_000).optional(),
 });
 

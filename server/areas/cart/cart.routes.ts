@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { DEFAULT_DELIVERY_METHOD, DELIVERY_METHOD_IDS } from "../../../domain/delivery";
 import { parseSavedCart } from "../../../domain/validation/cart";
+import { textSchema } from "../../../domain/validation/common";
 import { couponCodeSchema } from "../../../domain/validation/coupon";
 import { FailureError } from "../../http/errors";
 import { MAX_CART_LINES } from "./cart.service";
@@ -15,7 +16,7 @@ const couponParamsSchema = z.object({ code: couponCodeSchema });
 const restoreBodySchema = z.object({
   /** saved lines: malformed ones are dropped (parseSavedCart), as for the cookie */
   cart: z.array(z.unknown()).max(MAX_CART_LINES),
-  coupon: z.string().max(64).nullish(),
+  coupon: textSchema().max(64).nullish(),
   delivery: z.enum(DELIVERY_METHOD_IDS).optional(),
 });
 

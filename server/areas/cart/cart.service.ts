@@ -16,6 +16,7 @@ import type { DeliveryMethodId } from "../../../domain/delivery";
 import { effectivePriceGrosze } from "../../../domain/pricing";
 import { orderTotals } from "../../../domain/totals";
 import type { AppliedCoupon, CartLineView, CartView, Id, PublicUser } from "../../../domain/types";
+import { hasNoNul } from "../../../domain/validation/common";
 import {
   describeSelection,
   type FieldLike,
@@ -174,7 +175,8 @@ export function createCartService(db: Db, options: CartServiceOptions = {}) {
     user: PublicUser | null,
   ): Promise<{ row: CouponRow; usage: CouponUsage } | null> {
     const trimmed = code.trim();
-    if (trimmed === "" || trimmed.length > 64) return null;
+    // a code from the cookie is not validated: one with U+0000 cannot exist (and PostgreSQL refuses it)
+    if (trimmed === "" || trimmed.length > 64 || !hasNoNul(trimmed)) return null;
     const userId = user?._id ?? null;
     // Column names are written out: inside a select list Drizzle leaves them unqualified, and
     // "id" would mean orders.id in the subquery.

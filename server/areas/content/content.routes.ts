@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { textSchema } from "../../../domain/validation/common";
 import { FailureError, fail } from "../../http/errors";
 import { idParamsSchema, publicCache } from "../catalog/catalog.routes";
 
@@ -11,7 +12,7 @@ const blogListQuerySchema = z.object({
 });
 
 const pageLinkParamsSchema = z.object({
-  link: z.string().min(1).max(200),
+  link: textSchema().min(1).max(200),
 });
 
 export async function contentRoutes(app: FastifyInstance): Promise<void> {

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../db/schema";
+import { recordFigure } from "../../test/figures";
 import { type StaffApiKit, startStaffApi } from "../content/admin-test.fixtures";
 import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "../orders/orders.fixtures";
 
@@ -59,7 +60,15 @@ describe("coupon limits under concurrency", () => {
     expect(refused).toHaveLength(45);
     expect(refused.every((r) => r.statusCode === 400 && r.json().code === "coupon/invalid")).toBe(true);
     const listed = (await kit.call("moderator", "GET", "/api/shops/coupons")).json();
-    expect(listed.find((c: { _id: number }) => c._id === id)?.uses).toBe(5);
+    const uses = listed.find((c: { _id: number }) => c._id === id)?.uses;
+    expect(uses).toBe(5);
+    const discounted = replies.filter((r) => r.statusCode === 201).length;
+    recordFigure({
+      suite: "concurrency",
+      tried: "50 concurrent orders with a coupon limited to 5 uses",
+      result: `${discounted} discounted orders, ${refused.length} × coupon/invalid, ${uses} uses counted`,
+      held: discounted === 5 && uses === 5,
+    });
   });
 
   it("a per-customer limit of 2: one customer gets exactly 2 of 20 concurrent orders, another still can", async () => {
@@ -96,7 +105,15 @@ describe("coupon limits under concurrency", () => {
       .from(orders)
       .where(eq(orders.couponId, id))
       .groupBy(orders.email);
-    expect(perCustomer.reduce((sum, row) => sum + row.n, 0)).toBe(7);
-    expect(Math.max(...perCustomer.map((row) => row.n))).toBeLessThanOrEqual(2);
+    const total = perCustomer.reduce((sum, row) => sum + row.n, 0);
+    const mostByOne = Math.max(...perCustomer.map((row) => row.n));
+    expect(total).toBe(7);
+    expect(mostByOne).toBeLessThanOrEqual(2);
+    recordFigure({
+      suite: "concurrency",
+      tried: "50 concurrent orders from 5 customers, coupon limited to 7 uses and 2 per customer",
+      result: `${total} discounted orders, at most ${mostByOne} per customer`,
+      held: total === 7 && mostByOne <= 2,
+    });
   });
 });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { canTransition, type MODERATOR_STATUSES } from "../../../domain/order-status";
 import { STATS_TIME_ZONE } from "../../../domain/stats";
 import type { Order } from "../../../domain/types";
-import { isValidDateString } from "../../../domain/validation/common";
+import { isValidDateString, textSchema } from "../../../domain/validation/common";
 import { parseForm } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
 import { addStatusSchema } from "../../../domain/validation/order";
@@ -29,8 +29,8 @@ const day = z
 
 /** `GET /api/orders` query (and the staff list's URL): status, od/do (Warsaw days, included), szukaj. */
 export const staffOrderListQuerySchema = z.object({
-  status: z.string().trim().max(40).optional(),
-  szukaj: z.string().trim().max(100).optional(),
+  status: textSchema().trim().max(40).optional(),
+  szukaj: textSchema().trim().max(100).optional(),
   od: day,
   do: day,
   page: z.coerce.number().int().min(1).max(10_000).optional(),

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { isLang, type Lang } from "../../../domain/i18n";
 import { isShopModerator } from "../../../domain/roles";
+import { textSchema } from "../../../domain/validation/common";
 import { requireShopModerator, requireUser, signedInUser } from "../../http/auth";
 import { errorBody, type Failure, FailureError, fail } from "../../http/errors";
 import { staffOrderListQuerySchema } from "./order-staff.service";
@@ -16,8 +17,8 @@ function langOf(request: FastifyRequest): Lang {
   return value && isLang(value) ? value : "pl";
 }
 
-const emailQuery = z.object({ email: z.string().trim().max(254).optional() });
-const orderParam = z.object({ id: z.string().trim().min(1).max(64) });
+const emailQuery = z.object({ email: textSchema().trim().max(254).optional() });
+const orderParam = z.object({ id: textSchema().trim().min(1).max(64) });
 
 function reject(failure: Failure): never {
   throw new FailureError(failure);
@@ -97,9 +98,13 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   app.get("/orders/:id/invoice", async (request, reply: FastifyReply) => {
     const { id } = orderParam.parse(request.params);
     const { email } = emailQuery.parse(request.query);
-    if (!request.user) {
+    // a guest, or anyone naming an e-mail, goes through the rate-limited lookup (a signed-in caller's
+    // e-mail guesses count too); a signed-in caller's own order is served whatever the e-mail
+    if (!request.user || email) {
       const allowed = await orders.lookup(id, email ?? "", request.ip);
-      if (!allowed.ok) reject(allowed.code === "rate-limited" ? allowed : fail("order/not-found"));
+      if (!allowed.ok && (!request.user || allowed.code === "rate-limited")) {
+        reject(allowed.code === "rate-limited" ? allowed : fail("order/not-found"));
+      }
     }
     const result = await invoices.pdf(id, { user: request.user, email: email ?? null });
     if (!result.ok) reject(result);

@@ -9,6 +9,7 @@ import { type Config, loadConfig } from "../../config";
 import { mailOutbox, orderStatuses, orders, products, productVariants } from "../../db/schema";
 import { demoNotification } from "../../integrations/payments/demo";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { recordFigure } from "../../test/figures";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
 import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "./orders.fixtures";
 
@@ -303,13 +304,26 @@ describe("payments", () => {
     expect(row?.status).toBe("PAYMENT_CONFIRMED");
     expect(row?.invoiceUrl).toContain(`/api/orders/${order.orderNumber}/invoice`);
     const paidMails = await db().select().from(mailOutbox).where(eq(mailOutbox.template, "order-paid"));
-    expect(paidMails.filter((m) => m.subject.includes(order.orderNumber))).toHaveLength(1);
+    const orderPaidMails = paidMails.filter((m) => m.subject.includes(order.orderNumber));
+    expect(orderPaidMails).toHaveLength(1);
+    const confirmations = statuses.filter((s) => s === "PAYMENT_CONFIRMED").length;
+    recordFigure({
+      suite: "payments",
+      tried: "10 concurrent identical CONFIRMED notifications",
+      result: `${replies.filter((r) => r.statusCode === 202).length} × 202, ${confirmations} status change, ${orderPaidMails.length} paid e-mail`,
+      held: confirmations === 1 && orderPaidMails.length === 1,
+    });
 
     // out of order: PENDING after CONFIRMED changes nothing
     expect((await notify({ ...confirm, status: "PENDING" })).statusCode).toBe(202);
-    expect((await db().select().from(orders).where(eq(orders.id, order._id)))[0]?.status).toBe(
-      "PAYMENT_CONFIRMED",
-    );
+    const afterPending = (await db().select().from(orders).where(eq(orders.id, order._id)))[0]?.status;
+    expect(afterPending).toBe("PAYMENT_CONFIRMED");
+    recordFigure({
+      suite: "payments",
+      tried: "PENDING notification after CONFIRMED (out of order)",
+      result: `order stays ${afterPending}`,
+      held: afterPending === "PAYMENT_CONFIRMED",
+    });
   });
 
   it("refuses a bad signature with 400 and changes nothing", async () => {
@@ -324,7 +338,14 @@ describe("payments", () => {
       "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
     );
     expect(response.statusCode).toBe(400);
-    expect(await statusesOf(order._id)).not.toContain("PAYMENT_CONFIRMED");
+    const statuses = await statusesOf(order._id);
+    expect(statuses).not.toContain("PAYMENT_CONFIRMED");
+    recordFigure({
+      suite: "payments",
+      tried: "CONFIRMED notification with a wrong signature",
+      result: `${response.statusCode}, order statuses ${statuses.join(" → ")}`,
+      held: response.statusCode === 400 && !statuses.includes("PAYMENT_CONFIRMED"),
+    });
   });
 
   it("does not confirm a payment whose amount or currency differs from the order", async () => {
@@ -343,11 +364,19 @@ describe("payments", () => {
       amountGrosze: other.priceGrosze,
       currency: "EUR",
     });
+    let confirmed = 0;
     for (const id of [order._id, other._id]) {
       const [row] = await db().select().from(orders).where(eq(orders.id, id));
       expect(row?.status).toBe("PAYMENT_NEW");
       expect(row?.paidAt).toBeNull();
+      if (row?.status !== "PAYMENT_NEW" || row.paidAt !== null) confirmed++;
     }
+    recordFigure({
+      suite: "payments",
+      tried: "CONFIRMED notifications with the amount 1 grosz short and in EUR",
+      result: `${confirmed} of 2 orders confirmed`,
+      held: confirmed === 0,
+    });
   });
 
   it("a rejected payment gives the units back; a retry takes them again and can be paid", async () => {
@@ -444,7 +473,16 @@ describe("concurrency", () => {
     expect(
       replies.filter((r) => r.statusCode === 409).every((r) => r.json().code === "order/out-of-stock"),
     ).toBe(true);
-    expect(await stockOf(s.variantProduct.pink.variantId)).toBe(0);
+    const stock = await stockOf(s.variantProduct.pink.variantId);
+    expect(stock).toBe(0);
+    const placed = codes.filter((c) => c === 201).length;
+    const refused = codes.filter((c) => c === 409).length;
+    recordFigure({
+      suite: "concurrency",
+      tried: "50 concurrent buyers for 3 units",
+      result: `${placed} orders, ${refused} × 409 out-of-stock, stock ${stock}`,
+      held: placed === 3 && refused === 47 && stock === 0,
+    });
   });
 
   it("a coupon limited to 5 uses gives exactly 5 discounts under 20 concurrent orders", async () => {
@@ -464,6 +502,13 @@ describe("concurrency", () => {
     expect(replies.filter((r) => r.statusCode !== 201).every((r) => r.json().code === "coupon/invalid")).toBe(
       true,
     );
+    const discounted = replies.filter((r) => r.statusCode === 201).length;
+    recordFigure({
+      suite: "concurrency",
+      tried: "20 concurrent orders with a coupon limited to 5 uses",
+      result: `${discounted} discounted orders, ${replies.length - discounted} × coupon/invalid`,
+      held: discounted === 5,
+    });
   });
 });
 

@@ -264,6 +264,9 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
       });
       const now = new Date();
       await db.transaction(async (tx) => {
+        // the order row first: the payment insert's foreign key takes a share lock on it, and two
+        // concurrent starts (an order replayed by its Idempotency-Key) upgrading that lock deadlock
+        const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
         await tx
           .insert(payments)
           .values({
@@ -276,7 +279,6 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
             idempotencyKey,
           })
           .onConflictDoNothing();
-        const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
         if (locked && locked.status !== "PAYMENT_NEW" && canTransition(locked.status, "PAYMENT_NEW")) {
           await appendStatus(tx, orderId, "PAYMENT_NEW", now);
         }

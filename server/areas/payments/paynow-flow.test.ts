@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
@@ -10,6 +10,7 @@ import { orders, products } from "../../db/schema";
 import { createPaymentProvider } from "../../integrations/payments";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { type FakePaynow, startFakePaynow } from "../../test/fake-paynow";
+import { recordFigure } from "../../test/figures";
 import { insertShopFixtures, orderBody, type ShopFixtures } from "../orders/orders.fixtures";
 
 // The whole payment flow with PAYMENT_PROVIDER=paynow against a local fake Paynow v3 server:
@@ -134,14 +135,32 @@ describe("Paynow flow", () => {
     expect(await stock()).toBe(before);
   });
 
-  it("gateway down: a clean 502, the units given back, nothing charged", async () => {
+  it("gateway down (answers 503 or drops the connection): a clean 502, the units given back, nothing charged", async () => {
     const before = await stock();
-    paynow.refuse("503");
-    const response = await placeOrder();
-    paynow.refuse(null);
-    expect(response.statusCode).toBe(502);
-    expect(response.json().code).toBe("payment/unavailable");
-    expect(await stock()).toBe(before);
+    const outcomes: string[] = [];
+    for (const mode of ["503", "close"] as const) {
+      paynow.refuse(mode);
+      const response = await placeOrder();
+      paynow.refuse(null);
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toMatchObject({
+        code: "payment/unavailable",
+        messageKey: "errors.paymentUnavailable",
+      });
+      // the order was committed with its units taken; the failed payment gave them back
+      const [order] = await database.db.select().from(orders).orderBy(desc(orders.id)).limit(1);
+      expect(order).toMatchObject({ status: "PAYMENT_ERROR", stockReserved: false, paidAt: null });
+      expect(await stock()).toBe(before);
+      outcomes.push(
+        `${mode === "503" ? "503" : "connection dropped"} → ${response.statusCode} ${order?.status}`,
+      );
+    }
+    recordFigure({
+      suite: "faults",
+      tried: "Paynow down while an order is placed (answers 503; drops the connection)",
+      result: `${outcomes.join(", ")}; stock ${before} before and after (units given back), nothing paid`,
+      held: true,
+    });
   });
 
   it("gateway too slow: 502 within the timeout; its later notification still confirms the order", async () => {
@@ -149,17 +168,33 @@ describe("Paynow flow", () => {
     paynow.setDelay(1_500);
     const started = Date.now();
     const response = await placeOrder();
+    const waitedMs = Date.now() - started;
     paynow.setDelay(0);
     expect(response.statusCode).toBe(502);
-    expect(Date.now() - started).toBeLessThan(1_400);
+    expect(response.json().code).toBe("payment/unavailable");
+    // the shop gave up waiting: its payment request was still unanswered when the 502 came
+    const create = paynow.requests.filter((r) => r.method === "POST" && r.path === "/v3/payments").at(-1);
+    expect(create).toBeDefined();
+    expect(create?.status).toBeNull();
+    // the units are back while the order waits for news
     expect(await stock()).toBe(before);
     // the fake registered the payment after all; Paynow then notifies with our order number
     await new Promise((resolve) => setTimeout(resolve, 1_300));
     const late = [...paynow.payments.values()].at(-1);
     expect(late).toBeDefined();
     const orderNumber = late?.request.externalId ?? "";
+    expect((await orderRow(orderNumber))?.stockReserved).toBe(false);
     expect((await deliver(paynow.notification(late?.paymentId ?? "", "CONFIRMED"))).statusCode).toBe(202);
-    expect((await orderRow(orderNumber))?.status).toBe("PAYMENT_CONFIRMED");
+    const paid = await orderRow(orderNumber);
+    expect(paid?.status).toBe("PAYMENT_CONFIRMED");
+    // confirming takes the units again
+    expect(paid?.stockReserved).toBe(true);
     expect(await stock()).toBe(before - 1);
+    recordFigure({
+      suite: "faults",
+      tried: "Paynow answers after 1.5 s (the shop waits 0.4 s), then notifies CONFIRMED",
+      result: `502 payment/unavailable after ${waitedMs} ms, units given back (stock ${before}); the late notification confirmed the order and took 1 unit again (stock ${before - 1})`,
+      held: true,
+    });
   });
 });

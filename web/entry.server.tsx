@@ -1,0 +1,138 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
+import {
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  ServerRouter,
+} from "react-router";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../server/lib/database-unavailable";
+import { CspNonceProvider } from "./lib/csp-nonce";
+
+// React Router's default Node entry (renderToPipeableStream, isbot, streamTimeout) plus:
+// - the request's Content-Security-Policy nonce (server/http/security-headers.ts → load context
+//   `cspNonce`) on every script React renders: the stream's bootstrap, <ServerRouter>'s hydration
+//   data, and through CspNonceProvider every inline script of our components;
+// - a loader that failed because the database is out of reach answers 503 with Retry-After, and
+//   the root ErrorBoundary says "service unavailable" in the visitor's language.
+
+export const streamTimeout = 5_000;
+
+/** Load contexts of requests where a loader or action met an unreachable database. */
+const databaseDown = new WeakSet<object>();
+
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  // our own 503 answer below comes back here once: nothing to log
+  if (error instanceof Response && error.status === 503) return;
+  if (isDatabaseUnavailable(error)) {
+    if (context) databaseDown.add(context);
+    // one line per request while the database is away, not a stack trace
+    console.warn(`database unavailable (503): ${request.method} ${new URL(request.url).pathname}`);
+    return;
+  }
+  if (!request.signal.aborted) {
+    console.error(isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error);
+  }
+};
+
+/**
+ * The JSON the root error boundary reads as `error.data` (web/root.tsx): the message and the
+ * visitor's language, as the root loader's data (which says the language) is missing.
+ */
+function serviceUnavailable(lang: string): Response {
+  return new Response(JSON.stringify({ messageKey: "errors.serviceUnavailable", lang }), {
+    status: 503,
+    headers: { "Content-Type": "application/json; charset=utf-8" },
+  });
+}
+
+function hasErrorStatus(routerContext: EntryContext, status: number): boolean {
+  const errors = routerContext.staticHandlerContext.errors;
+  return Object.values(errors ?? {}).some((error) => isRouteErrorResponse(error) && error.status === status);
+}
+
+function databaseUnavailable(routerContext: EntryContext, loadContext: AppLoadContext): boolean {
+  if (databaseDown.has(loadContext)) return true;
+  // development mode keeps the original errors (production replaces them before this entry runs)
+  const errors = routerContext.staticHandlerContext.errors;
+  return Object.values(errors ?? {}).some((error) => isDatabaseUnavailable(error));
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  if (databaseUnavailable(routerContext, loadContext)) {
+    // React Router renders again with this as the route error (its status and data reach the
+    // browser, unlike the original error, which production hides behind "Unexpected Server Error")
+    if (!hasErrorStatus(routerContext, 503)) throw serviceUnavailable(loadContext.lang);
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  }
+
+  // https://httpwg.org/specs/rfc9110.html#HEAD
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  const nonce = loadContext.cspNonce || undefined;
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+
+    // Bots and SPA mode wait for all content
+    // https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+
+    // Abort the rendering stream after `streamTimeout` so it has time to flush the rejected boundaries
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
+
+    const { pipe, abort } = renderToPipeableStream(
+      <CspNonceProvider nonce={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </CspNonceProvider>,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              // Clear the timeout to prevent retaining the closure and memory leak
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          const stream = createReadableStreamFromReadable(body);
+
+          responseHeaders.set("Content-Type", "text/html");
+
+          pipe(body);
+
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Log streaming rendering errors from inside the shell. Errors of the initial shell
+          // reject and are logged by React Router.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}
