@@ -1,4 +1,5 @@
 import { deliveryPriceGrosze } from "../../domain/delivery";
+import { INVOICE_DATA, LOCKER, RECIPIENT } from "../../server/areas/orders/orders.fixtures";
 
 // Small HTTP helpers for the resilience suite: JSON calls with timing, the demo admin's login, and
 // what a test needs through the staff API (a product with one stocked variant, a limited coupon)
@@ -195,15 +196,6 @@ export async function createCoupon(
   return { id: coupon._id, code, discountGrosze: options.discountGrosze };
 }
 
-export const GUEST_ADDRESS = {
-  displayName: "Anna Kowalska",
-  phone: "600 100 200",
-  postCode: "00-001",
-  city: "Warszawa",
-  street: "Marszałkowska 1",
-  nip: "",
-};
-
 /** A valid guest order for `quantity` units of the variant, priced as the server will price it. */
 export function guestOrderBody(
   variant: StockedVariant,
@@ -224,17 +216,9 @@ export function guestOrderBody(
       },
     ],
     coupon: options.coupon?.id ?? null,
-    recipient: { ...GUEST_ADDRESS, email: options.email },
-    invoiceData: { ...GUEST_ADDRESS, email: "", phone: "" },
-    deliveryPoint: {
-      foreign_access_point_id: "WAW01M",
-      name: "WAW01M",
-      street: "Marszałkowska",
-      house_number: "10",
-      flat_number: null,
-      postal_code: "00-001",
-      city: "Warszawa",
-    },
+    recipient: { ...RECIPIENT, email: options.email },
+    invoiceData: INVOICE_DATA,
+    deliveryPoint: LOCKER,
     acceptTermsAndConditions: true,
     maxProcessingTime: "1-2",
   };

@@ -20,6 +20,7 @@ import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "../
 import { loadConfig } from "../config";
 import { createTestDatabase, type TestDatabase } from "../test/database";
 import { recordFigure } from "../test/figures";
+import { testWebContext } from "../test/web-context";
 import { DEFAULT_RATE_LIMITS } from "./rate-limit";
 
 // Brute force (issue 7): login, password reset, coupon checks (API and the cart form) and the guest
@@ -69,18 +70,7 @@ async function attemptsUntilRefused(
 }
 
 function webContext(ip: string, user: PublicUser | null = null): WebLoadContext {
-  return {
-    services: app.services,
-    lang: "pl",
-    user,
-    ip,
-    publicSettings: {
-      publicUrl: "http://localhost",
-      gaMeasurementIds: [],
-      paymentProvider: "demo",
-      parcelLockers: { apaczkaAppId: null, inpostGeowidgetToken: null },
-    },
-  };
+  return testWebContext(app.services, { ip, user });
 }
 
 it("the refusal is translated (pl and en)", () => {

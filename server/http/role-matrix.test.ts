@@ -20,6 +20,7 @@ import {
 import { loadConfig } from "../config";
 import { createTestDatabase, type TestDatabase } from "../test/database";
 import { recordFigure } from "../test/figures";
+import { testWebContext } from "../test/web-context";
 import { type Access, API_TABLE } from "./api-table";
 
 // The role matrix (issue 7 "Role matrix generated from the route table"): every /api route of API_TABLE ×
@@ -211,19 +212,8 @@ function answer(response: LightMyRequestResponse) {
   return { status: response.statusCode, body: response.body };
 }
 
-function webContext(user: PublicUser | null, ip = "192.0.2.10"): WebLoadContext {
-  return {
-    services: app.services,
-    lang: "pl",
-    user,
-    ip,
-    publicSettings: {
-      publicUrl: "http://localhost",
-      gaMeasurementIds: [],
-      paymentProvider: "demo",
-      parcelLockers: { apaczkaAppId: null, inpostGeowidgetToken: null },
-    },
-  };
+function webContext(user: PublicUser | null): WebLoadContext {
+  return testWebContext(app.services, { user });
 }
 
 /** The status of what a React Router loader or action returned or threw (data(), Response, a value). */
