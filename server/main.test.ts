@@ -42,7 +42,8 @@ function start(
 
 const lines = (text: string) => text.trim().split("\n").filter(Boolean);
 
-describe("start-up with bad configuration", () => {
+// each case starts the real server process (PGlite migrations included): generous on a busy machine
+describe("start-up with bad configuration", { timeout: 90_000 }, () => {
   it("stops on an unparsable DATABASE_URL with one line", async () => {
     const result = await start({ DATABASE_URL: "postgres//nope" });
     expect(result.code).toBe(1);
