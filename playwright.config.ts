@@ -1,22 +1,11 @@
-import { execFileSync } from "node:child_process";
-import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
-// End-to-end tests drive the system Chromium (never a downloaded browser) against
-// the real server, started here on a free loopback port with a fresh data folder.
-
-function freePort(): string {
-  const script =
-    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
-  return execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }).trim();
-}
-
-// Evaluated again in every worker: the environment carries the first choice over.
-process.env.E2E_PORT ??= freePort();
-process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `shop-e2e-${process.pid}-${Date.now()}`);
-const port = process.env.E2E_PORT;
-const baseURL = `http://127.0.0.1:${port}`;
+// End-to-end tests drive the system Chromium (never a downloaded browser) against the real server.
+// Every worker starts its own server on a free loopback port with a fresh data folder (the `shop`
+// fixture of e2e/support/test.ts, which also sets each test's baseURL): the specs change the seeded
+// shop, so workers never share one. Tests inside a file run in order in one worker (fullyParallel
+// false) and share its server. PLAYWRIGHT_WORKERS overrides the default of 2 (the CI machine has 2 cores).
 
 const chromiumArgs = [
   "--headless",
@@ -33,7 +22,7 @@ const chromiumArgs = [
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.PLAYWRIGHT_WORKERS) || 2,
   // one retry in CI: a test that passes only on its retry is named by .ci/summary.mjs as flaky
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.TEST_REPORT_DIR
@@ -41,7 +30,6 @@ export default defineConfig({
     : "list",
   timeout: 30_000,
   use: {
-    baseURL,
     locale: "pl-PL",
     trace: "retain-on-failure",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
@@ -63,20 +51,4 @@ export default defineConfig({
       ],
     },
   ],
-  webServer: {
-    command: "npx tsx server/main.ts",
-    url: `${baseURL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    env: {
-      PORT: port,
-      HOST: "127.0.0.1",
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-      // analytics are configured, so the consent spec can see them load only after accepting
-      GA_MEASUREMENT_IDS: "G-TEST123",
-    },
-  },
 });

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
 import { axeViolations } from "./support/axe";
 import { isPhone } from "./support/storefront";
+import { expect, type Page, test } from "./support/test";
 
 // axe-core finds no violations on the storefront's screens, at desktop width and on a phone,
 // with the cookie notice showing (as a first visit sees them).

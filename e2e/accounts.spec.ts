@@ -1,4 +1,3 @@
-import { expect as baseExpect, test } from "@playwright/test";
 import {
   accountIcon,
   CUSTOMER,
@@ -15,6 +14,7 @@ import {
   waitForMail,
 } from "./support/accounts";
 import { productLinks } from "./support/storefront";
+import { expect as baseExpect, test } from "./support/test";
 
 // Accounts as a shopper meets them: register and confirm by e-mail, log in and out, reset a
 // forgotten password, the unapproved banner, the token pages, return-to-route and settings.

@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import { logIn, UNAPPROVED } from "./support/accounts";
 import { axeViolations } from "./support/axe";
 import {
@@ -11,6 +10,7 @@ import {
   summaryValue,
 } from "./support/cart";
 import { hiddenProductId, productUrl } from "./support/catalog-api";
+import { expect, test } from "./support/test";
 
 // A shopper's cart (SPEC §2 Side cart and Cart screen, §4 Cart and Coupon, §8): adding from the
 // product page opens the side cart, the cart page changes quantities, applies and removes a coupon,

@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import { CUSTOMER, logIn, toasts, UNAPPROVED, uniqueEmail, waitForMail } from "./support/accounts";
 import { axeViolations } from "./support/axe";
 import {
@@ -21,6 +20,7 @@ import {
   recipientSection,
   summarySection,
 } from "./support/checkout";
+import { expect, test } from "./support/test";
 
 // A shopper buying (SPEC §2 Checkout, Order result and Order view screens; §4 result page; §5
 // Checkout rules): the checkout form, the demo bank's "Zapłać" and "Odrzuć", the result page, the

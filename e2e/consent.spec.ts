@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { analyticsRequests, cookieNotice, dataLayer, pageViews, stubGtag } from "./support/consent";
+import { expect, type Page, test } from "./support/test";
 
 // Cookie consent (SPEC §2 Other shell elements, §9): accept and reject, stored for a year;
 // GA4 (the e2e server has GA_MEASUREMENT_IDS=G-TEST123) loads only after accepting and sends

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./support/test";
 
 // A shopper reading the blog and the static pages, and writing through the contact form
 // (SPEC §2 Blog and static pages, Contact; §5 Contact validation; §8 Contact messages).

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { openCategory, productLinks, switchLanguage } from "./support/storefront";
+import { expect, type Page, test } from "./support/test";
 
 /** A carousel by its accessible name. */
 function carousel(page: Page, name: string) {
@@ -208,12 +208,16 @@ test.describe("the home page's sections", () => {
       "true",
     );
     await page.mouse.move(0, 0);
-    // the interval starts once the page has hydrated: move the clock on until the slide changes
+    // the interval starts once the page has hydrated: move the clock on a second at a time until the
+    // track starts scrolling (one tick; the next is seconds of page time away, so a slow machine's
+    // late scroll cannot let a second tick move it on to slide 3), then wait for the slide to arrive
     const second = banner.getByRole("button", { name: "Przejdź do slajdu 2" });
+    const track = banner.locator("ul.snap-x");
     await expect(async () => {
-      await page.clock.runFor(6_000);
-      await expect(second).toHaveAttribute("aria-current", "true", { timeout: 500 });
-    }).toPass({ timeout: 15_000 });
+      await page.clock.runFor(1_000);
+      expect(await track.evaluate((list) => list.scrollLeft)).toBeGreaterThan(0);
+    }).toPass({ timeout: 20_000 });
+    await expect(second).toHaveAttribute("aria-current", "true");
     await banner.getByRole("button", { name: "Zatrzymaj przewijanie slajdów" }).click();
     await page.mouse.move(0, 0);
     await page.clock.runFor(16_000);

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
 import { axeViolations } from "./support/axe";
 import { addToCart, checkoutAsGuest, decideCookies, pickupSection, productsToBuy } from "./support/checkout";
+import { expect, type Page, test } from "./support/test";
 
 // The checkout's "Punkt odbioru" picker (SPEC §2 Checkout: "Zaznacz paczkomat" opening a locker
 // map limited to one carrier): the built-in search over the seeded demo InPost lockers, by city

@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import {
   apiList,
   cardPrices,
@@ -11,6 +10,7 @@ import {
   rejectCookies,
   waitForHydration,
 } from "./support/product-list";
+import { expect, test } from "./support/test";
 
 // A shopper on /produkty: filters by category and price, combines flags, sorts both ways,
 // searches (with and without Polish letters, with a typo, with another ending), removes chips,

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from "@playwright/test";
 import { logIn } from "./support/accounts";
 import {
   hiddenProductId,
@@ -8,6 +7,7 @@ import {
   variantProduct,
 } from "./support/catalog-api";
 import { productLinks } from "./support/storefront";
+import { expect, type Page, test } from "./support/test";
 
 // A shopper on the product page (SPEC §2 Product screen): opening a product from the list, variants
 // that move the price and the stock, the full-screen gallery, canonical addresses, hidden products

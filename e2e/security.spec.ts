@@ -1,3 +1,6 @@
+import { logIn, MODERATOR } from "./support/accounts";
+import { addToCart, productsToBuy } from "./support/checkout";
+import { stubGtag } from "./support/consent";
 import {
   type APIResponse,
   type BrowserContext,
@@ -5,10 +8,7 @@ import {
   type Page,
   type Response,
   test,
-} from "@playwright/test";
-import { logIn, MODERATOR } from "./support/accounts";
-import { addToCart, productsToBuy } from "./support/checkout";
-import { stubGtag } from "./support/consent";
+} from "./support/test";
 
 // Security headers on every page (issue 7; docs/decisions/020-security-headers.md): a CSP with a
 // per-request nonce that every script of the page carries, no 'unsafe-inline' scripts, object-src

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { switchLanguage } from "./support/storefront";
+import { expect, type Page, test } from "./support/test";
 
 // What search engines and link previews read from the server-rendered HTML (no JavaScript):
 // title, description, canonical, sharing tags, JSON-LD; sitemap.xml and robots.txt.

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
 import { logIn, MODERATOR, toasts } from "./support/accounts";
 import { addFromProductPage, cartCandidate, summaryValue } from "./support/cart";
+import { expect, type Page, test } from "./support/test";
 
 // The shop moderator's content screens (SPEC §2 /strony, /blog, /kody; creators and games): a page
 // written with the rich-text editor and shown at its link, a blog article, a coupon with a usage

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { logIn, MODERATOR, toasts } from "./support/accounts";
+import { expect, type Page, test } from "./support/test";
 
 // The staff gallery as a shop moderator: a new folder, two images uploaded at once with progress,
 // their thumbnails; deleting an image in use is refused with the places using it; an unused one is

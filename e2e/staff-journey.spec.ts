@@ -1,4 +1,3 @@
-import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { logIn, MODERATOR, toasts, uniqueEmail } from "./support/accounts";
 import {
@@ -17,6 +16,7 @@ import {
   recipientSection,
   summarySection,
 } from "./support/checkout";
+import { expect, type Page, test } from "./support/test";
 
 // The whole staff journey of issue 6 in one story: a shop moderator creates a category and a
 // price-changing field, then a product in that category with two variants and two pictures uploaded

@@ -1,4 +1,3 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { isPhone, logIn, MODERATOR, toasts, uniqueEmail, waitForMail } from "./support/accounts";
 import {
   acceptTerms,
@@ -16,6 +15,7 @@ import {
   productsToBuy,
   recipientSection,
 } from "./support/checkout";
+import { type APIRequestContext, expect, type Page, shopUrl, test } from "./support/test";
 
 // Orders in the staff area (issue 6) as the shop moderator: a guest's paid order is found in the
 // list by its number, gets a shipment number (the e-mail and the customer's tracking link follow)
@@ -43,7 +43,7 @@ async function guestOrder(page: Page, request: APIRequestContext, pay: boolean) 
 /** Logs in as the moderator and opens the order found by its number in the staff list. */
 async function openInStaffList(page: Page, orderNumber: string) {
   await page.context().clearCookies();
-  await decideCookies(page.context(), test.info().project.use.baseURL);
+  await decideCookies(page.context(), shopUrl());
   await logIn(page, MODERATOR.email, MODERATOR.password);
   await page.goto("/konto/sklep/zamowienia");
   await page.getByLabel("Numer zamówienia lub email").fill(orderNumber);

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { logIn, MODERATOR, toasts } from "./support/accounts";
+import { expect, type Page, test } from "./support/test";
 
 // A shop moderator adds a product with two variants of a price-changing demo field, sees it in the
 // shop, gives one variant a promotional price and sees the struck-through price and the lowest

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { ADMIN, CUSTOMER, isPhone, logIn, MODERATOR } from "./support/accounts";
+import { expect, type Page, test } from "./support/test";
 
 // The staff shell (issue 6): the staff navigation (a side column on a desktop, a disclosure menu on
 // a phone) with the current section marked, the breadcrumbs built from the path, the dashboard,

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { isPhone, logIn, MODERATOR, toasts } from "./support/accounts";
+import { expect, type Page, test } from "./support/test";
 
 // The shop moderator's taxonomy screens (SPEC §2 /kategorie, /pola, /naglowek): categories added,
 // reordered with the arrow buttons and by drag and drop, and the storefront menu follows; a field

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { fillRegisterForm, logIn, toasts, uniqueEmail } from "./support/accounts";
+import { expect, test } from "./support/test";
 
 // The admin's users list (SPEC §6: admin lists, approves and deletes users).
 

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { logIn, MODERATOR, toasts } from "./support/accounts";
+import { expect, test } from "./support/test";
 
 // A shop moderator changes stock in the warehouse table — inline and in bulk — and the product page
 // shows the new availability; bad CSV lines are refused with their line numbers.

@@ -1,9 +1,16 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { recordFigure } from "../server/test/figures";
 import { ADMIN, decodeQuotedPrintable, linkIn, uniqueEmail, waitForMail } from "./support/accounts";
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Page,
+  shopUrl,
+  test,
+} from "./support/test";
 import {
   allPayloads,
   compactPayloads,
@@ -22,7 +29,6 @@ import {
 // dropped). Desktop only: the rendering does not depend on the viewport.
 
 const unique = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const TITLE_MAX = 200;
 const CUSTOMER_PASSWORD = "xss12345!";
 const NAME_MAX = 100;
@@ -409,7 +415,7 @@ async function fillCartCookies(context: BrowserContext): Promise<void> {
       ["delivery", "parcel-locker"],
       ["deliveryPoint", JSON.stringify(created.point)],
       ["cookieConsent", "0"],
-    ].map(([name, value]) => ({ name: name ?? "", value: encodeURIComponent(value ?? ""), url: BASE_URL })),
+    ].map(([name, value]) => ({ name: name ?? "", value: encodeURIComponent(value ?? ""), url: shopUrl() })),
   );
 }
 
@@ -421,15 +427,18 @@ test.describe("an XSS payload corpus in every text and HTML field", () => {
   test.beforeAll(async ({ playwright }, testInfo) => {
     if (testInfo.project.name !== "desktop") return;
     testInfo.setTimeout(90_000);
-    const login = await (await playwright.request.newContext({ baseURL: BASE_URL })).post("/api/auth/login", {
-      data: { email: ADMIN.email, password: ADMIN.password },
-    });
+    const login = await (await playwright.request.newContext({ baseURL: shopUrl() })).post(
+      "/api/auth/login",
+      {
+        data: { email: ADMIN.email, password: ADMIN.password },
+      },
+    );
     const { accessToken } = await ok<{ accessToken: string }>(login, "admin login");
     admin = await playwright.request.newContext({
-      baseURL: BASE_URL,
+      baseURL: shopUrl(),
       extraHTTPHeaders: { Authorization: `Bearer ${accessToken}` },
     });
-    guest = await playwright.request.newContext({ baseURL: BASE_URL });
+    guest = await playwright.request.newContext({ baseURL: shopUrl() });
     created = await createData();
   });
 
@@ -547,7 +556,7 @@ test.describe("an XSS payload corpus in every text and HTML field", () => {
 
   test("storefront pages show the payloads as text and run none", async ({ page, context }) => {
     test.setTimeout(120_000);
-    await context.addCookies([{ name: "cookieConsent", value: "0", url: BASE_URL }]);
+    await context.addCookies([{ name: "cookieConsent", value: "0", url: shopUrl() }]);
     const [first] = created.products;
     if (!first) throw new Error("no product");
     const productUrl = `/produkt/${first._id}-${first.slug}`;
@@ -636,7 +645,7 @@ test.describe("an XSS payload corpus in every text and HTML field", () => {
       "slide",
     );
     try {
-      await context.addCookies([{ name: "cookieConsent", value: "0", url: BASE_URL }]);
+      await context.addCookies([{ name: "cookieConsent", value: "0", url: shopUrl() }]);
       await visit(page, "/", 4, [title, created.products[0]?.title ?? ""]);
       await logInAsAdmin(page);
       await visit(page, "/konto/sklep/naglowek", 1, [title]);
@@ -714,7 +723,7 @@ test.describe("an XSS payload corpus in every text and HTML field", () => {
     await main.getByLabel("Hasło").fill(CUSTOMER_PASSWORD);
     await main.getByRole("button", { name: "Zaloguj się" }).click();
     await expect(page).not.toHaveURL(/\/logowanie/, { timeout: 15_000 });
-    expect(new URL(page.url()).origin).toBe(BASE_URL);
+    expect(new URL(page.url()).origin).toBe(shopUrl());
     await checkPage(page, "after login with a javascript: return", 1);
     await visit(page, "/konto", 1);
     await visit(page, "/konto/ustawienia", 1);

@@ -20,7 +20,7 @@ export function uniqueEmail(label: string): string {
 
 function outboxDir(): string {
   const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error("E2E_DATA_DIR is not set (playwright.config.ts sets it)");
+  if (!dataDir) throw new Error("E2E_DATA_DIR is not set (e2e/support/test.ts sets it for each worker)");
   return path.join(dataDir, "outbox");
 }
 

@@ -1,0 +1,125 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { test as base } from "@playwright/test";
+
+// Every Playwright worker runs its own shop: a server on a free loopback port with a fresh data folder
+// (embedded database, outbox, uploads). The specs change the seeded shop (banners, categories, slides,
+// stock), so two workers never share a server. Tests inside one file run in order in one worker and share
+// its server; a worker that a failed test ends is replaced by a new one with a fresh shop.
+//
+// Specs import `test` and `expect` from here instead of "@playwright/test".
+
+export type Shop = { url: string; dataDir: string };
+
+const HEALTH_TIMEOUT_MS = 120_000;
+const KILL_GRACE_MS = 5_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once("exit", () => resolve()));
+}
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the shop server ended before answering (exit ${child.exitCode ?? child.signalCode})`);
+    try {
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5_000) });
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(
+    `the shop server did not answer ${url}/api/health with 200 within ${HEALTH_TIMEOUT_MS / 1000} s`,
+  );
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill("SIGTERM");
+  const killed = await Promise.race([
+    exited(child).then(() => false),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(true), KILL_GRACE_MS).unref()),
+  ]);
+  if (killed) {
+    child.kill("SIGKILL");
+    await exited(child);
+  }
+}
+
+/** The worker's shop address, for code that runs outside a fixture (helpers, hooks without `baseURL`). */
+export function shopUrl(): string {
+  const port = process.env.E2E_PORT;
+  if (!port)
+    throw new Error("E2E_PORT is not set: the worker's shop fixture (e2e/support/test.ts) has not started");
+  return `http://127.0.0.1:${port}`;
+}
+
+export const test = base.extend<Record<never, never>, { shop: Shop }>({
+  shop: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern
+    async ({}, use, workerInfo) => {
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), `shop-e2e-w${workerInfo.workerIndex}-`));
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const logFile = path.join(dataDir, "server.log");
+      const log = fs.openSync(logFile, "a");
+      // node itself runs the server (tsx as an import hook): the tsx binary forks a child that survives kill
+      const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+        cwd: path.resolve(import.meta.dirname, "../.."),
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          DATA_DIR: dataDir,
+          LOG_LEVEL: "warn",
+          DATABASE_URL: "",
+          // analytics are configured, so the consent spec can see them load only after accepting
+          GA_MEASUREMENT_IDS: "G-TEST123",
+        },
+        stdio: ["ignore", log, log],
+      });
+      try {
+        await waitForHealth(url, child);
+      } catch (error) {
+        await stop(child);
+        fs.closeSync(log);
+        const output = fs.readFileSync(logFile, "utf8");
+        console.error(`shop server output (${logFile}):\n${output}`);
+        throw error;
+      }
+      // the helpers (outbox, URLs built outside a fixture) read these in this worker process
+      process.env.E2E_DATA_DIR = dataDir;
+      process.env.E2E_PORT = String(port);
+      await use({ url, dataDir });
+      await stop(child);
+      fs.closeSync(log);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+    { scope: "worker", auto: true, timeout: HEALTH_TIMEOUT_MS + 30_000 },
+  ],
+  baseURL: async ({ shop }, use) => use(shop.url),
+});
+
+export type * from "@playwright/test";
+export { expect } from "@playwright/test";
