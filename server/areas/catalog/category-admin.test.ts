@@ -1,50 +1,33 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "../../../domain/types";
-import { buildApp } from "../../app";
-import { loadConfig } from "../../config";
-import { auditLog, categories } from "../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
+import { categories } from "../../db/schema";
+import type { TestDatabase } from "../../test/database";
+import { type StaffApiKit, startStaffApi } from "../../test/staff-api";
 import { type CatalogFixtures, insertCatalogFixtures } from "./catalog.fixtures";
 
 // Staff writes of the category tree: POST /api/shops/categories, PUT /api/shops/categories (bulk),
 // PUT and DELETE /api/shops/categories/:id — roles, validation, the root, cycles, refusals, audit.
 
+let kit: StaffApiKit;
 let database: TestDatabase;
 let app: FastifyInstance;
-let dataDir: string;
 let fx: CatalogFixtures;
-let moderator: { id: number; token: string };
-let customerToken: string;
+let moderator: { id: number };
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "category-admin-"));
-  database = await createTestDatabase();
-  app = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
+  kit = await startStaffApi();
+  ({ database, app, moderator } = kit);
   fx = await insertCatalogFixtures(database.db, new Date());
-  moderator = await createSignedInUser(database.db, { roles: ["shop-moderator", "user"] });
-  customerToken = (await createSignedInUser(database.db, { roles: ["user"] })).token;
 });
 
 afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await kit?.close();
 });
 
 type Method = "POST" | "PUT" | "DELETE";
 const asModerator = (method: Method, url: string, payload?: unknown) =>
-  app.inject({
-    method,
-    url,
-    headers: bearer(moderator.token),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  kit.call("moderator", method, url, payload);
 
 async function tree(): Promise<Category[]> {
   return (await app.inject({ url: "/api/shops/categories" })).json();
@@ -52,15 +35,7 @@ async function tree(): Promise<Category[]> {
 const titlesUnder = async (parent: number | null) =>
   (await tree()).filter((category) => category.parent === parent).map((category) => category.title);
 
-async function lastAudit(action: string) {
-  const [entry] = await database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.action, action)))
-    .orderBy(desc(auditLog.id))
-    .limit(1);
-  return entry;
-}
+const lastAudit = (action: string) => kit.lastAudit(action);
 
 async function snapshot() {
   return database.db.select().from(categories).orderBy(categories.id);
@@ -76,18 +51,9 @@ describe("category writes: who may call them", () => {
 
   it.each(calls)("%s %s: anonymous 401, a customer 403", async (method, url, payload) => {
     const before = await snapshot();
-    const anonymous = await app.inject({
-      method,
-      url,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    const anonymous = await kit.call("anonymous", method, url, payload);
     expect(anonymous.statusCode).toBe(401);
-    const customer = await app.inject({
-      method,
-      url,
-      headers: bearer(customerToken),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    const customer = await kit.call("user", method, url, payload);
     expect(customer.statusCode).toBe(403);
     expect(customer.json().message).toBe("Required moderator role");
     expect(await snapshot()).toEqual(before);

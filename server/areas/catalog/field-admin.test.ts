@@ -1,50 +1,34 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductField } from "../../../domain/types";
-import { buildApp } from "../../app";
-import { loadConfig } from "../../config";
-import { auditLog, fieldOptions, productFields } from "../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
+import { fieldOptions, productFields } from "../../db/schema";
+import type { TestDatabase } from "../../test/database";
+import { type StaffApiKit, startStaffApi } from "../../test/staff-api";
 import { type CatalogFixtures, insertCatalogFixtures } from "./catalog.fixtures";
 
 // Staff writes of product fields: POST /api/shops/fields, PUT and DELETE /api/shops/fields/:id —
 // roles, validation, options by _id, refusals while products or variants use them, audit.
 
+let kit: StaffApiKit;
 let database: TestDatabase;
 let app: FastifyInstance;
-let dataDir: string;
 let fx: CatalogFixtures;
-let moderator: { id: number; token: string };
-let customerToken: string;
+let moderator: { id: number };
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "field-admin-"));
-  database = await createTestDatabase();
-  app = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
+  kit = await startStaffApi();
+  ({ database, app, moderator } = kit);
   fx = await insertCatalogFixtures(database.db, new Date());
-  moderator = await createSignedInUser(database.db, { roles: ["shop-moderator", "user"] });
-  customerToken = (await createSignedInUser(database.db, { roles: ["user"] })).token;
 });
 
 afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await kit?.close();
 });
 
 type Method = "POST" | "PUT" | "DELETE";
 const asModerator = (method: Method, url: string, payload?: unknown) =>
-  app.inject({
-    method,
-    url,
-    headers: bearer(moderator.token),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  kit.call("moderator", method, url, payload);
 
 async function fields(): Promise<ProductField[]> {
   return (await app.inject({ url: "/api/shops/fields" })).json();
@@ -57,15 +41,7 @@ async function snapshot() {
   };
 }
 
-async function lastAudit(action: string) {
-  const [entry] = await database.db
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.action, action))
-    .orderBy(desc(auditLog.id))
-    .limit(1);
-  return entry;
-}
+const lastAudit = (action: string) => kit.lastAudit(action);
 
 const embroidery = {
   title: "Haft",
@@ -87,18 +63,9 @@ describe("field writes: who may call them", () => {
 
   it.each(calls)("%s %s: anonymous 401, a customer 403", async (method, url, payload) => {
     const before = await snapshot();
-    const anonymous = await app.inject({
-      method,
-      url,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    const anonymous = await kit.call("anonymous", method, url, payload);
     expect(anonymous.statusCode).toBe(401);
-    const customer = await app.inject({
-      method,
-      url,
-      headers: bearer(customerToken),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    const customer = await kit.call("user", method, url, payload);
     expect(customer.statusCode).toBe(403);
     expect(customer.json().message).toBe("Required moderator role");
     expect(await snapshot()).toEqual(before);

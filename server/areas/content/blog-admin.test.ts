@@ -7,7 +7,7 @@ import {
   startStaffApi,
   XSS_HTML,
   XSS_LEFTOVERS,
-} from "./admin-test.fixtures";
+} from "../../test/staff-api";
 
 // POST /api/blogs, PUT/DELETE /api/blogs/:id: staff only, content sanitised, related products must
 // exist, every write audited.

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creators } from "../../db/schema";
-import { expectStaffOnly, type StaffApiKit, startStaffApi } from "./admin-test.fixtures";
+import { expectStaffOnly, type StaffApiKit, startStaffApi } from "../../test/staff-api";
 
 // Creators, creator categories and games: staff writes, read back through the public lists.
 

@@ -7,7 +7,7 @@ import {
   startStaffApi,
   XSS_HTML,
   XSS_LEFTOVERS,
-} from "./admin-test.fixtures";
+} from "../../test/staff-api";
 
 // POST /api/pages, PUT/DELETE /api/pages/:id: staff only, link unique, protected pages kept,
 // content sanitised, every write audited.

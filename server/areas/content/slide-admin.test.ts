@@ -1,47 +1,29 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HeaderSlide } from "../../../domain/types";
-import { buildApp } from "../../app";
-import { loadConfig } from "../../config";
-import { auditLog, headerSlides } from "../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
+import { headerSlides } from "../../db/schema";
+import type { TestDatabase } from "../../test/database";
+import { type StaffApiKit, startStaffApi } from "../../test/staff-api";
 
 // Staff writes of the home banner: POST /api/shops/headers, PUT /api/shops/headers (bulk order),
 // PUT and DELETE /api/shops/headers/:id — roles, validation, order, audit.
 
+let kit: StaffApiKit;
 let database: TestDatabase;
 let app: FastifyInstance;
-let dataDir: string;
-let moderator: { id: number; token: string };
-let customerToken: string;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "slide-admin-"));
-  database = await createTestDatabase();
-  app = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
-  moderator = await createSignedInUser(database.db, { roles: ["shop-moderator", "user"] });
-  customerToken = (await createSignedInUser(database.db, { roles: ["user"] })).token;
+  kit = await startStaffApi();
+  ({ database, app } = kit);
 });
 
 afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await kit?.close();
 });
 
 type Method = "POST" | "PUT" | "DELETE";
 const asModerator = (method: Method, url: string, payload?: unknown) =>
-  app.inject({
-    method,
-    url,
-    headers: bearer(moderator.token),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  kit.call("moderator", method, url, payload);
 
 const slide = (title: string, extra: Record<string, unknown> = {}) => ({
   title,
@@ -60,15 +42,7 @@ async function snapshot() {
   return database.db.select().from(headerSlides).orderBy(headerSlides.id);
 }
 
-async function lastAudit(action: string) {
-  const [entry] = await database.db
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.action, action))
-    .orderBy(desc(auditLog.id))
-    .limit(1);
-  return entry;
-}
+const lastAudit = (action: string) => kit.lastAudit(action);
 
 describe("slide writes: who may call them", () => {
   const calls: [Method, string, unknown][] = [
@@ -80,18 +54,9 @@ describe("slide writes: who may call them", () => {
 
   it.each(calls)("%s %s: anonymous 401, a customer 403", async (method, url, payload) => {
     const before = await snapshot();
-    const anonymous = await app.inject({
-      method,
-      url,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    const anonymous = await kit.call("anonymous", method, url, payload);
     expect(anonymous.statusCode).toBe(401);
-    const customer = await app.inject({
-      method,
-      url,
-      headers: bearer(customerToken),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    const customer = await kit.call("user", method, url, payload);
     expect(customer.statusCode).toBe(403);
     expect(customer.json().message).toBe("Required moderator role");
     expect(await snapshot()).toEqual(before);

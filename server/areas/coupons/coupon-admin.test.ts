@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coupons, orders } from "../../db/schema";
-import { expectStaffOnly, type StaffApiKit, startStaffApi } from "../content/admin-test.fixtures";
+import { expectStaffOnly, type StaffApiKit, startStaffApi } from "../../test/staff-api";
 import { insertShopFixtures, orderBody } from "../orders/orders.fixtures";
 
 // GET/POST /api/shops/coupons, PUT/DELETE /api/shops/coupons/:id: staff only, code unique ignoring

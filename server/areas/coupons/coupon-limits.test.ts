@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../db/schema";
 import { recordFigure } from "../../test/figures";
-import { type StaffApiKit, startStaffApi } from "../content/admin-test.fixtures";
+import { type StaffApiKit, startStaffApi } from "../../test/staff-api";
 import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "../orders/orders.fixtures";
 
 // A coupon made through the staff API holds its limits when orders race for it: the order

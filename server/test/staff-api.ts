@@ -3,15 +3,15 @@ import os from "node:os";
 import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
-import { buildApp } from "../../app";
-import { loadConfig } from "../../config";
-import { auditLog } from "../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
+import { buildApp } from "../app";
+import { bearer, createSignedInUser } from "../areas/accounts/accounts.fixtures";
+import { loadConfig } from "../config";
+import { auditLog } from "../db/schema";
+import { createTestDatabase, type TestDatabase } from "./database";
 
-// The setup the staff write tests of the content and coupon areas share: an app on a fresh
-// database, a shop moderator and a plain customer signed in, a way to call the API as either (or
-// anonymously), and the audit entries of a record.
+// The setup the staff write tests share (catalog, content, coupons): an app on a fresh database, a
+// shop moderator and a plain customer signed in, a way to call the API as either (or anonymously),
+// and the audit entries of a record or of an action.
 
 export type Caller = "anonymous" | "user" | "moderator";
 
@@ -29,11 +29,13 @@ export interface StaffApiKit {
     payload?: unknown,
   ): Promise<InjectReply>;
   auditOf(entity: string, entityId: number): Promise<(typeof auditLog.$inferSelect)[]>;
+  /** the newest audit entry of an action, e.g. "category.create" */
+  lastAudit(action: string): Promise<typeof auditLog.$inferSelect | undefined>;
   close(): Promise<void>;
 }
 
 export async function startStaffApi(): Promise<StaffApiKit> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "staff-content-"));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "staff-api-"));
   const database = await createTestDatabase();
   const app = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
   const moderator = await createSignedInUser(database.db, { roles: ["shop-moderator", "user"] });
@@ -62,6 +64,15 @@ export async function startStaffApi(): Promise<StaffApiKit> {
         .from(auditLog)
         .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(entityId))))
         .orderBy(desc(auditLog.id));
+    },
+    async lastAudit(action) {
+      const [entry] = await database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, action))
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      return entry;
     },
     async close() {
       await app.close();
