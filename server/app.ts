@@ -39,11 +39,8 @@ export type WebLoadContext = {
   user: PublicUser | null;
   /** the client's address (Fastify's request.ip), for the accounts' per-address rate limits */
   ip: string;
-  /**
-   * this request's Content-Security-Policy nonce: every script the page renders carries it
-   * (web/entry.server.tsx); always set by buildApp, optional only for contexts tests build by hand
-   */
-  cspNonce?: string;
+  /** this request's Content-Security-Policy nonce: every script the page renders carries it (web/entry.server.tsx) */
+  cspNonce: string;
 };
 
 /** The only settings that reach the browser. */

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { ZodError } from "zod";
 import { type FieldError, fieldErrors } from "../../domain/validation/errors";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../lib/database-unavailable";
-import { langOfCookieHeader, unavailablePage, wantsHtml } from "./unavailable-page";
+import { langOfCookieHeader, unavailablePage, wantsHtml } from "./plain-page";
 
 // Expected failures are values with codes (docs/decisions/008-errors.md). This is
 // the one place that maps a code to an HTTP status and the spec's message.

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { isLang, type Lang, translate } from "../../domain/i18n";
 import { isSecureCookie, SESSION_COOKIE } from "../areas/accounts/session-cookie";
 import type { Config } from "../config";
 import { API_TABLE, apiRouteKey } from "./api-table";
 import { errorBody, fail } from "./errors";
+import { isApiPath, langOfCookieHeader, plainPage } from "./plain-page";
 
 // Security headers on every response, the per-request CSP nonce, the CSRF rule and the Secure flag
 // of every cookie (docs/decisions/020-security-headers.md).
@@ -134,10 +134,6 @@ export function commonSecurityHeaders(config: Pick<Config, "env" | "publicUrl">)
   };
 }
 
-function isApiPath(url: string): boolean {
-  return url === "/api" || url.startsWith("/api/") || url.startsWith("/api?");
-}
-
 function hasSessionCookie(cookieHeader: string | undefined): boolean {
   return (cookieHeader ?? "").split(";").some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
 }
@@ -172,28 +168,16 @@ export function isCrossSiteWrite(request: FastifyRequest, publicOrigin: string):
   return request.headers["sec-fetch-site"] === "cross-site";
 }
 
-function requestLang(request: FastifyRequest): Lang {
-  const lang = /(?:^|;\s*)lang=([a-z]+)/.exec(request.headers.cookie ?? "")?.[1];
-  return isLang(lang) ? lang : "pl";
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 function refuseCrossSite(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const body = errorBody(fail("csrf/cross-origin"));
   request.log.warn({ origin: request.headers.origin, url: request.url }, "cross-site request refused");
   if (isApiPath(request.url)) return reply.code(403).send(body);
   // a page action: the visitor's browser shows this page, in their language
-  const lang = requestLang(request);
-  const text = escapeHtml(translate(lang, body.messageKey));
+  const lang = langOfCookieHeader(request.headers.cookie);
   return reply
     .code(403)
     .type("text/html; charset=utf-8")
-    .send(
-      `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>403</title></head><body><h1>403</h1><p>${text}</p><p><a href="/">${escapeHtml(translate(lang, "common.homeLink"))}</a></p></body></html>`,
-    );
+    .send(plainPage(lang, body.messageKey, { href: "/", key: "common.homeLink" }));
 }
 
 /** Adds `; Secure` to a Set-Cookie value that lacks it. */

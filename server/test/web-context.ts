@@ -12,6 +12,7 @@ export function testWebContext(
     lang: options.lang ?? "pl",
     user: options.user ?? null,
     ip: options.ip ?? "192.0.2.10",
+    cspNonce: "",
     publicSettings: {
       publicUrl: "http://localhost",
       gaMeasurementIds: [],
