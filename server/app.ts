@@ -11,11 +11,14 @@ import { readSessionToken } from "./areas/accounts/session-cookie";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { registerSessionUser } from "./http/auth";
+import { registerCompression } from "./http/compression";
 import { registerErrorHandler } from "./http/errors";
 import { registerOpenApi } from "./http/openapi";
 import type { RateLimits } from "./http/rate-limit";
+import { registerResponseCache } from "./http/response-cache";
 import { registerSecurityHeaders } from "./http/security-headers";
 import type { PaymentProvider } from "./integrations/payments/payment-provider";
+import { createChangeFeed } from "./lib/change-feed";
 import { RETRY_AFTER_SECONDS } from "./lib/database-unavailable";
 import { registerApiRoutes } from "./routes";
 import { createServices, type Services } from "./services";
@@ -87,6 +90,19 @@ export async function buildApp(
   await app.register(fastifyCookie);
   // CSP nonce, security headers, the CSRF rule and Secure cookies on every route (docs/decisions/020)
   registerSecurityHeaders(app, config, { web: options.web });
+  // anonymous pages and the public catalog API: ETag, 304, Cache-Control and an in-process cache
+  // cleared by the database's change notifications on every instance (docs/decisions/023); never
+  // with Vite's development server, whose code changes it would not see
+  const changeFeed = createChangeFeed(database, { log: app.log });
+  app.addHook("onClose", () => changeFeed.close());
+  await changeFeed.ready;
+  registerResponseCache(app, {
+    feed: changeFeed,
+    enabled: config.responseCache && options.web !== "development",
+  });
+  // after the cache (it stores pages uncompressed, each hit gets its own nonce) and before every
+  // static-file route (docs/decisions/025)
+  await registerCompression(app);
   await registerOpenApi(app, { version: "1" });
 
   await app.register(
@@ -108,11 +124,15 @@ export async function buildApp(
     { prefix: "/api" },
   );
 
+  // Media names are never reused: a gallery upload gets a random suffix and is never rewritten in
+  // place, the seed writes a name only when missing (docs/decisions/024). So a year, immutable; the
+  // ETag and Last-Modified fastify-static sends still allow revalidation.
   await app.register(fastifyStatic, {
     root: config.mediaDir,
     prefix: "/media/",
     decorateReply: false,
-    maxAge: "7d",
+    maxAge: "365d",
+    immutable: true,
   });
 
   if (options.web) {
@@ -128,6 +148,11 @@ export async function buildApp(
     await app.register(reactRouterFastify, {
       mode: options.web,
       buildDirectory: path.resolve("build"),
+      // /assets/* are named by their content hash; anything else in build/client may change (docs/decisions/024)
+      assetCacheControl: { public: true, maxAge: "365 days", immutable: true },
+      defaultCacheControl: { public: true, maxAge: "1 hour" },
+      // the .br/.gz copies the build wrote (scripts/precompress-plugin.ts)
+      fastifyStaticOptions: { preCompressed: true },
       getLoadContext: async (request): Promise<WebLoadContext> => {
         const cookieLang = request.cookies[LANG_COOKIE];
         const lang = cookieLang && isLang(cookieLang) ? cookieLang : "pl";

@@ -53,6 +53,8 @@ const envSchema = z.object({
   /** gallery uploads: the largest file accepted, and the most pixels decoded (image bombs) */
   MEDIA_MAX_UPLOAD_MB: z.coerce.number().positive().max(200).default(10),
   MEDIA_MAX_MEGAPIXELS: z.coerce.number().positive().max(500).default(40),
+  /** the in-process cache of anonymous pages and the public catalog API (docs/decisions/023) */
+  RESPONSE_CACHE: z.enum(["on", "off"]).default("on"),
 });
 
 export interface Config {
@@ -91,6 +93,8 @@ export interface Config {
   };
   /** gallery uploads (server/areas/gallery) */
   media: { maxUploadBytes: number; maxInputPixels: number };
+  /** cache anonymous pages and public catalog answers in memory (ETag and Cache-Control either way) */
+  responseCache: boolean;
 }
 
 export type PaymentsConfig =
@@ -205,5 +209,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxUploadBytes: Math.round(e.MEDIA_MAX_UPLOAD_MB * 1024 * 1024),
       maxInputPixels: Math.round(e.MEDIA_MAX_MEGAPIXELS * 1_000_000),
     },
+    responseCache: e.RESPONSE_CACHE === "on",
   };
 }

@@ -59,7 +59,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
   const accounts = createAccountsService(db, config, mail, { rateLimits: options.rateLimits });
   const orderQueries = createOrderQueries(db);
   const lookupLimiter = createRateLimiter(db, { limits: options.rateLimits });
-  const sendOrderEmail = createOrderMailer(db, config, { mail, queries: orderQueries, log });
+  const sendOrderEmail = createOrderMailer(config, { mail, queries: orderQueries, log });
   const payments = createPaymentsService(db, config, {
     provider: options.paymentProvider ?? createPaymentProvider(config),
     queries: orderQueries,

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -15,9 +15,7 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { AdblockNotice } from "./components/adblock-notice";
-import { Analytics } from "./components/analytics";
 import { CartUiProvider, useCartUi } from "./components/cart/cart-ui";
-import { SideCart } from "./components/cart/side-cart";
 import { CookieNotice } from "./components/cookie-notice";
 import { NavigationProgress } from "./components/navigation-progress";
 import { RouteMemory } from "./components/route-memory";
@@ -35,7 +33,7 @@ import {
   type Translator,
   translate,
 } from "../domain/i18n";
-import type { Category, Page } from "../domain/types";
+import type { SiteNavigation } from "../server/areas/content/content.service";
 import { type LoadedCart, loadCart } from "./lib/cart.server";
 import { ORDER_DONE_PATH } from "./lib/cart-paths";
 import { consentFromCookies } from "./lib/cookies";
@@ -49,9 +47,9 @@ import { CONTAINER, SHOP_NAME } from "./lib/site";
 
 /** Data every page gets (read it with `useRouteLoaderData<typeof loader>("root")`). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [categories, pages, cart]: [Category[], Page[], LoadedCart] = await Promise.all([
-    context.services.catalog.getCategoryTree(),
-    context.services.content.listPages(),
+  // the menu's categories and the footer's pages in one statement (statements are what a page costs)
+  const [{ categories, pages }, cart]: [SiteNavigation, LoadedCart] = await Promise.all([
+    context.services.content.siteNavigation(),
     loadCart(request, context),
   ]);
   // a toast carried over a redirect is shown once; anonymous visitors' routes are remembered for login
@@ -77,7 +75,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       /** top-level categories with nested subcategories (mega-menu, mobile menu) */
       categories,
       /** static pages for the footer */
-      pages: pages.map((page) => ({ _id: page._id, link: page.link, title: page.title })),
+      pages,
       /** from the server clock, for the footer */
       year: new Date().getFullYear(),
       /** "accepted", "rejected" or null (undecided: the cookie notice shows); analytics only when accepted */
@@ -133,7 +131,12 @@ export function meta({ matches, error }: Route.MetaArgs) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const lang = useLang();
+  // the language of the texts on the page: the browser loads that language's texts before it
+  // hydrates (web/entry.client.tsx), also for an error page without root data that carries its own
+  const pageLang = useLang();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const errorLang = errorLangOf(useRouteError());
+  const lang = rootData ? pageLang : (errorLang ?? pageLang);
   // the request's CSP nonce on every script (server/http/security-headers.ts, web/entry.server.tsx)
   const nonce = useCspNonce();
   return (
@@ -170,10 +173,19 @@ function Shell({ children }: { children: ReactNode }) {
   );
 }
 
+// the side cart loads when it first opens: most visits never open it (docs/decisions/021-bundle-budgets.md)
+const SideCart = lazy(() => import("./components/cart/side-cart").then((m) => ({ default: m.SideCart })));
+// analytics load only in a shop that has GA ids; they render nothing and start after consent
+const Analytics = lazy(() => import("./components/analytics").then((m) => ({ default: m.Analytics })));
+
 function ShellLayout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const t = useT();
   const cartUi = useCartUi();
+  const [cartOpened, setCartOpened] = useState(false);
+  useEffect(() => {
+    if (cartUi.isOpen) setCartOpened(true);
+  }, [cartUi.isOpen]);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -195,11 +207,19 @@ function ShellLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter pages={data?.pages ?? []} year={data?.year ?? new Date().getFullYear()} />
-      {data ? <SideCart /> : null}
+      {data && (cartUi.isOpen || cartOpened) ? (
+        <Suspense fallback={null}>
+          <SideCart />
+        </Suspense>
+      ) : null}
       <Toaster flash={data?.flash} />
       <RouteMemory signedIn={!!data?.user} />
       {data ? <CookieNotice serverDecision={data.cookieConsent} /> : null}
-      {data ? <Analytics measurementIds={data.gaMeasurementIds} serverDecision={data.cookieConsent} /> : null}
+      {data && data.gaMeasurementIds.length > 0 ? (
+        <Suspense fallback={null}>
+          <Analytics measurementIds={data.gaMeasurementIds} serverDecision={data.cookieConsent} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -14,6 +14,7 @@ export * from "./pagination";
 export * from "./phone";
 export * from "./postcode";
 export * from "./price-filter";
+export * from "./product-list-params";
 export * from "./product-query";
 export * from "./shipment";
 export * from "./user";

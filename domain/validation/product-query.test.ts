@@ -10,13 +10,13 @@ import {
   type ProductQuery,
   parseProductQuery,
   productListHref,
-  productListParamsSchema,
   removeFilter,
   serializeProductQuery,
   setSortField,
   toggleSortDirection,
   updateProductQuery,
 } from "./product-query";
+import { productListParamsSchema } from "./product-list-params";
 
 const q = (patch: Partial<ProductQuery> = {}): ProductQuery => ({ ...DEFAULT_PRODUCT_QUERY, ...patch });
 

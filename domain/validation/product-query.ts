@@ -6,16 +6,15 @@
 // tags, then description; ascending = best first); it can be chosen explicitly only with a search.
 //
 // The page's parsing is lenient (an address typed by hand never errors: bad values fall back to
-// defaults); the API's (`productListParamsSchema`) is strict (400 with field errors). Serialising
-// omits defaults so URLs stay short and stable.
+// defaults); the API's (`productListParamsSchema`, product-list-params.ts) is strict (400 with field
+// errors). Serialising omits defaults so URLs stay short and stable.
+//
+// No zod here: the /produkty page's filter form uses this module in the browser, and a module-level
+// zod schema would put zod into that page's first load (docs/decisions/021-bundle-budgets.md).
 
-import { z } from "zod";
 import { PRODUCTS_PER_PAGE } from "../constants";
 import { parsePriceToGrosze } from "../money";
 import type { Id, ProductBasic } from "../types";
-import { idFromTextSchema } from "./common";
-import { MSG } from "./messages";
-import { optionalPriceInputSchema } from "./price-filter";
 
 /** The sort fields of the spec (the sort selector's options). */
 export const SORT_FIELDS = ["title", "updated", "price"] as const;
@@ -68,13 +67,14 @@ export function defaultSortField(szukaj: string): SortField {
 }
 
 /** Relevance needs a search text: without one it falls back to the default order. */
-function sortFieldFor(requested: string | undefined, szukaj: string): SortField {
+export function sortFieldFor(requested: string | undefined, szukaj: string): SortField {
   if (requested === undefined || !ALL_SORT_FIELDS.includes(requested)) return defaultSortField(szukaj);
   if (requested === RELEVANCE && szukaj === "") return DEFAULT_PRODUCT_QUERY.sortujWg;
   return requested as SortField;
 }
 
-const normalizeSearch = (value: string | undefined): string =>
+/** The search text as the list uses it: trimmed, inner spaces collapsed, at most SEARCH_MAX characters. */
+export const normalizeSearch = (value: string | undefined): string =>
   (value ?? "").trim().replace(/\s+/g, " ").slice(0, SEARCH_MAX);
 
 const positiveInt = (value: string | undefined): number | null => {
@@ -83,44 +83,26 @@ const positiveInt = (value: string | undefined): number | null => {
   return Number.isSafeInteger(number) ? number : null;
 };
 
-const text = z.string().optional();
-
-/** Zod schema over the raw (string) query, producing a ProductQuery; never fails on bad values. */
-export const productQuerySchema = z
-  .object({
-    kategoria: text,
-    szukaj: text,
-    nowosci: text,
-    wyprawki: text,
-    zestawy: text,
-    wyprzedaz: text,
-    premium: text,
-    sortujWg: text,
-    sortujTyp: text,
-    minCena: text,
-    maxCena: text,
-    strona: text,
-  })
-  .catch({})
-  .transform((raw): ProductQuery => {
-    const szukaj = normalizeSearch(raw.szukaj);
-    return {
-      kategoria: positiveInt(raw.kategoria),
-      szukaj,
-      nowosci: raw.nowosci === FLAG_ON,
-      wyprawki: raw.wyprawki === FLAG_ON,
-      zestawy: raw.zestawy === FLAG_ON,
-      wyprzedaz: raw.wyprzedaz === FLAG_ON,
-      premium: raw.premium === FLAG_ON,
-      sortujWg: sortFieldFor(raw.sortujWg, szukaj),
-      sortujTyp: (SORT_DIRECTIONS as readonly string[]).includes(raw.sortujTyp ?? "")
-        ? (raw.sortujTyp as SortDirection)
-        : DEFAULT_PRODUCT_QUERY.sortujTyp,
-      minCenaGrosze: raw.minCena === undefined ? null : parsePriceToGrosze(raw.minCena),
-      maxCenaGrosze: raw.maxCena === undefined ? null : parsePriceToGrosze(raw.maxCena),
-      strona: positiveInt(raw.strona) ?? 1,
-    };
-  });
+/** The lenient page parse of the raw (string) query: never fails, bad values fall back to defaults. */
+function toProductQuery(raw: Readonly<Record<string, string | undefined>>): ProductQuery {
+  const szukaj = normalizeSearch(raw.szukaj);
+  return {
+    kategoria: positiveInt(raw.kategoria),
+    szukaj,
+    nowosci: raw.nowosci === FLAG_ON,
+    wyprawki: raw.wyprawki === FLAG_ON,
+    zestawy: raw.zestawy === FLAG_ON,
+    wyprzedaz: raw.wyprzedaz === FLAG_ON,
+    premium: raw.premium === FLAG_ON,
+    sortujWg: sortFieldFor(raw.sortujWg, szukaj),
+    sortujTyp: (SORT_DIRECTIONS as readonly string[]).includes(raw.sortujTyp ?? "")
+      ? (raw.sortujTyp as SortDirection)
+      : DEFAULT_PRODUCT_QUERY.sortujTyp,
+    minCenaGrosze: raw.minCena === undefined ? null : parsePriceToGrosze(raw.minCena),
+    maxCenaGrosze: raw.maxCena === undefined ? null : parsePriceToGrosze(raw.maxCena),
+    strona: positiveInt(raw.strona) ?? 1,
+  };
+}
 
 type QueryInput = URLSearchParams | string | Readonly<Record<string, string | readonly string[] | undefined>>;
 
@@ -140,7 +122,7 @@ function toRecord(input: QueryInput): Record<string, string> {
 
 /** Reads the query (URLSearchParams, "?a=b" string or a record; the first value of a repeated key wins). */
 export function parseProductQuery(input: QueryInput): ProductQuery {
-  return productQuerySchema.parse(toRecord(input));
+  return toProductQuery(toRecord(input));
 }
 
 /** Grosze as a short złoty string for URLs: 1200 -> "12", 1250 -> "12.5", 1234 -> "12.34". */
@@ -260,51 +242,6 @@ export function hasProductListParams(query: unknown): boolean {
   if (typeof query !== "object" || query === null) return false;
   return PRODUCT_LIST_PARAMS.some((name) => Object.hasOwn(query, name));
 }
-
-const flagParam = z.literal(FLAG_ON, { error: MSG.invalid }).optional();
-
-/**
- * The strict form of the query for the API: the same names and values as the page, but anything
- * that is not one of them is a 400 with the field's message key (minCena=-1, sortujWg=foo,
- * kategoria=abc, a repeated parameter…). Unknown parameters are ignored.
- */
-export const productListParamsSchema = z
-  .object({
-    kategoria: idFromTextSchema.optional(),
-    szukaj: z.string({ error: MSG.invalid }).max(SEARCH_MAX, { error: MSG.maxLength }).optional(),
-    nowosci: flagParam,
-    wyprawki: flagParam,
-    zestawy: flagParam,
-    wyprzedaz: flagParam,
-    premium: flagParam,
-    sortujWg: z.enum([...SORT_FIELDS, RELEVANCE], { error: MSG.invalid }).optional(),
-    sortujTyp: z.enum(SORT_DIRECTIONS, { error: MSG.invalid }).optional(),
-    minCena: optionalPriceInputSchema,
-    maxCena: optionalPriceInputSchema,
-    strona: idFromTextSchema.optional(),
-  })
-  .superRefine((data, ctx) => {
-    if (data.minCena !== undefined && data.maxCena !== undefined && data.minCena > data.maxCena) {
-      ctx.addIssue({ code: "custom", path: ["maxCena"], message: MSG.priceRange });
-    }
-  })
-  .transform((data): ProductQuery => {
-    const szukaj = normalizeSearch(data.szukaj);
-    return {
-      kategoria: data.kategoria ?? null,
-      szukaj,
-      nowosci: data.nowosci === FLAG_ON,
-      wyprawki: data.wyprawki === FLAG_ON,
-      zestawy: data.zestawy === FLAG_ON,
-      wyprzedaz: data.wyprzedaz === FLAG_ON,
-      premium: data.premium === FLAG_ON,
-      sortujWg: sortFieldFor(data.sortujWg, szukaj),
-      sortujTyp: data.sortujTyp ?? DEFAULT_PRODUCT_QUERY.sortujTyp,
-      minCenaGrosze: data.minCena ?? null,
-      maxCenaGrosze: data.maxCena ?? null,
-      strona: data.strona ?? 1,
-    };
-  });
 
 /** One page of the product list (`GET /api/shops/products?…`, the /produkty loader). */
 export interface ProductListPage {

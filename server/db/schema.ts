@@ -146,6 +146,12 @@ export const products = pgTable(
     processingTime: text("processing_time", { enum: ["1-2", "3-6", "7-9", "10-14"] })
       .notNull()
       .default("1-2"),
+    /**
+     * The list price (the cheapest variant's effective price, else the product's own): derived,
+     * kept by the triggers of migration 0008 (docs/decisions/022-list-indexes.md), never written
+     * by the app; stored so that the list's price filter and sort can use an index.
+     */
+    listPriceGrosze: integer("list_price_grosze").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -156,6 +162,16 @@ export const products = pgTable(
     index("products_visible_created_idx").on(t.isHidden, t.createdAt),
     index("products_updated_idx").on(t.updatedAt),
     index("products_price_idx").on(t.priceGrosze),
+    // the product list (catalog.search.ts): visible products in the default order (updated_at,
+    // then id, either direction), by list price (filter and sort), and each flag's products in the
+    // default order (partial: only the flagged visible rows)
+    index("products_visible_updated_idx").on(t.isHidden, t.updatedAt, t.id),
+    index("products_visible_list_price_idx").on(t.isHidden, t.listPriceGrosze, t.id),
+    index("products_new_idx").on(t.updatedAt, t.id).where(sql`is_hidden = false and is_new`),
+    index("products_sale_idx").on(t.updatedAt, t.id).where(sql`is_hidden = false and is_sale`),
+    index("products_premium_idx").on(t.updatedAt, t.id).where(sql`is_hidden = false and is_premium`),
+    index("products_layette_idx").on(t.updatedAt, t.id).where(sql`is_hidden = false and is_layette`),
+    index("products_set_idx").on(t.updatedAt, t.id).where(sql`is_hidden = false and is_set`),
   ],
 );
 
@@ -189,7 +205,8 @@ export const productCategories = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.categoryId] }),
-    index("product_categories_category_idx").on(t.categoryId),
+    // a category's products (the list's category filter) from the index alone
+    index("product_categories_category_idx").on(t.categoryId, t.productId),
   ],
 );
 

@@ -24,7 +24,7 @@ import { creatorCategorySchema, creatorSchema, gameSchema } from "../../domain/v
 import { galleryDeleteSchema, galleryListQuerySchema } from "../../domain/validation/gallery";
 import { addStatusSchema, orderCreateSchema } from "../../domain/validation/order";
 import { parcelPointSearchSchema } from "../../domain/validation/parcel-points";
-import { productListParamsSchema } from "../../domain/validation/product-query";
+import { productListParamsSchema } from "../../domain/validation/product-list-params";
 import { addShipmentNumberSchema } from "../../domain/validation/shipment";
 import { adminUserUpdateSchema } from "../../domain/validation/user";
 import { stockChangesSchema, warehouseQuerySchema } from "../../domain/validation/warehouse";

@@ -2,9 +2,13 @@ import { Link } from "react-router";
 import type { HeaderSlide } from "../../domain/types";
 import { useT } from "../lib/i18n";
 import { Carousel } from "./carousel";
+import { ResponsiveImage } from "./responsive-image";
 
 /** How long a banner stays before the next one slides in (paused on hover, focus or the pause button). */
 export const BANNER_AUTOPLAY_MS = 7000;
+
+/** A slide spans the 1340 px container (`sizes` of its picture). */
+const BANNER_SIZES = "(min-width: 1340px) 1292px, (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)";
 
 /**
  * Home banner carousel (header slides): one slide per view with image, title, description and
@@ -24,13 +28,14 @@ export function BannerCarousel({ slides, label }: { slides: readonly HeaderSlide
         key: slide._id,
         content: (
           <div className="relative flex h-full flex-col overflow-hidden rounded-2xl bg-white md:aspect-[16/7] md:justify-end md:bg-stone-200 lg:aspect-[8/3]">
-            <img
+            <ResponsiveImage
               src={slide.image.url}
+              sizes={BANNER_SIZES}
               alt=""
               width={1200}
               height={450}
-              loading={index === 0 ? "eager" : "lazy"}
-              fetchPriority={index === 0 ? "high" : undefined}
+              // the first slide is the home page's LCP picture; the others wait until scrolled to
+              priority={index === 0}
               className="aspect-[8/3] w-full object-cover md:absolute md:inset-0 md:aspect-auto md:size-full"
             />
             <div className="relative flex-1 rounded-b-2xl border-x border-b border-stone-200 p-4 md:m-8 md:max-w-lg md:flex-none md:rounded-xl md:border-0 md:bg-white/90 md:p-6 md:shadow-sm">

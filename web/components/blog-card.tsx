@@ -4,8 +4,16 @@ import type { BlogArticle } from "../../domain/types";
 import { useLang, useT } from "../lib/i18n";
 import { blogArticlePath } from "../lib/paths";
 import { blogCardImage } from "./content/blog-image";
+import { ResponsiveImage } from "./responsive-image";
 
 export type BlogCardData = Pick<BlogArticle, "_id" | "slug" | "title" | "createdAt" | "image">;
+
+/**
+ * The card's width on /blog (2 columns from 640 px, 3 from 1024 px) and on the home page (3 from
+ * 768 px; the wider /blog figure is kept there), in the 1340 px container.
+ */
+const BLOG_CARD_SIZES =
+  "(min-width: 1340px) 415px, (min-width: 1024px) calc((100vw - 96px) / 3), (min-width: 640px) calc((100vw - 72px) / 2), calc(100vw - 32px)";
 
 /**
  * One blog entry as a card (SPEC §2 Blog list): picture (the default one when none, the
@@ -26,13 +34,13 @@ export function BlogCard({
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white transition-shadow hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:-outline-offset-2 has-[a:focus-visible]:outline-accent-600">
       <div className="aspect-[3/2] overflow-hidden bg-stone-100">
-        <img
+        <ResponsiveImage
           src={blogCardImage(article.image)}
+          sizes={BLOG_CARD_SIZES}
           alt=""
           width={600}
           height={400}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
+          eager={eager}
           className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
         />
       </div>

@@ -5,6 +5,7 @@ import { useT } from "../lib/i18n";
 import { categoryPath, PRODUCTS_PATH } from "../lib/paths";
 import { CONTAINER } from "../lib/site";
 import { ChevronDownIcon } from "./icons";
+import { ResponsiveImage } from "./responsive-image";
 
 /**
  * Desktop categories mega-menu: a disclosure button opening a panel with all products and
@@ -82,13 +83,13 @@ export function CategoriesMenu({ categories }: { categories: readonly Category[]
                   className="group block rounded-md font-semibold text-stone-900 underline-offset-4 hover:underline"
                 >
                   {category.image ? (
-                    <img
+                    <ResponsiveImage
                       src={category.image}
+                      // at most max-w-64, in 3 to 5 columns of the open menu
+                      sizes="256px"
                       alt=""
                       width={320}
                       height={180}
-                      loading="lazy"
-                      decoding="async"
                       className="mb-2 aspect-video w-full max-w-64 rounded-lg bg-stone-100 object-cover transition-opacity group-hover:opacity-90"
                     />
                   ) : null}

@@ -1,6 +1,9 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from "react";
 import type { FieldError } from "../../domain/validation/errors";
 import { useT } from "../lib/i18n";
+import { Spinner } from "./spinner";
+
+export { Spinner };
 
 // Labelled form controls that show a translated field error (SPEC §5: the text of the first
 // failing rule). Reuse them for every form: the error is tied to its input with
@@ -174,16 +177,6 @@ export function FormAlert({
     >
       {message}
     </div>
-  );
-}
-
-/** A spinner for buttons and loading states (decorative; the button text says what happens). */
-export function Spinner({ className = "size-4" }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className={`animate-spin ${className}`} fill="none">
-      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
-      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-    </svg>
   );
 }
 

@@ -6,7 +6,9 @@ import { GlobeIcon } from "./icons";
 
 /**
  * Language switch (Polski / English): a POST form to /jezyk that sets the `lang` cookie and
- * redirects back to the current address, so it works without JavaScript too.
+ * redirects back to the current address, so it works without JavaScript too. It reloads the
+ * document also with JavaScript: the browser holds only the page language's texts
+ * (docs/decisions/021-bundle-budgets.md).
  */
 export function LanguageSwitch({ className = "" }: { className?: string }) {
   const t = useT();
@@ -15,7 +17,7 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
   const target: Lang = lang === "pl" ? "en" : "pl";
   const targetName = target === "pl" ? t("common.langPl") : t("common.langEn");
   return (
-    <Form method="post" action={SET_LANGUAGE_PATH} className={className}>
+    <Form method="post" action={SET_LANGUAGE_PATH} reloadDocument className={className}>
       <input type="hidden" name="lang" value={target} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <button

@@ -3,6 +3,7 @@ import type { ProductBasic } from "../../domain/types";
 import { useT } from "../lib/i18n";
 import { productPath } from "../lib/paths";
 import { ProductPrice } from "./product-price";
+import { ResponsiveImage } from "./responsive-image";
 
 export type ProductCardData = Pick<
   ProductBasic,
@@ -10,7 +11,23 @@ export type ProductCardData = Pick<
 >;
 
 /** Product thumbnail for lists and carousels: image, badges, title and price, linking to the product. */
-export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
+/**
+ * The card's width in the product list (web/routes/products.tsx): 2 columns, 3 from 768 px, 4 from
+ * 1280 px beside the 16rem filters (from 1024 px), in the 1340 px container.
+ */
+export const PRODUCT_GRID_SIZES =
+  "(min-width: 1340px) 240px, (min-width: 1280px) calc((100vw - 392px) / 4), (min-width: 1024px) calc((100vw - 376px) / 3), (min-width: 768px) calc((100vw - 80px) / 3), calc((100vw - 44px) / 2)";
+
+export function ProductCard({
+  product,
+  eager = false,
+  sizes = PRODUCT_GRID_SIZES,
+}: {
+  product: ProductCardData;
+  eager?: boolean;
+  /** the card's rendered width (`sizes` of its picture) where it is placed */
+  sizes?: string;
+}) {
   const t = useT();
   const unavailable = product.thumbnail.totalQuantity <= 0;
   const discount = product.thumbnail.discountPercent;
@@ -22,13 +39,13 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
     >
       <div className="relative aspect-square overflow-hidden bg-stone-100">
         {image ? (
-          <img
+          <ResponsiveImage
             src={image.thumb_url || image.url}
+            sizes={sizes}
             alt={product.title}
             width={400}
             height={400}
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
+            eager={eager}
             className={`size-full object-cover transition-transform duration-300 group-hover:scale-105 ${
               // out of stock: the photo is dimmed; texts keep their contrast (WCAG 1.4.3)
               unavailable ? "opacity-50 grayscale" : ""

@@ -5,6 +5,10 @@ import { ProductCard, type ProductCardData } from "./product-card";
 export const PRODUCT_CAROUSEL_COLUMNS =
   "auto-cols-[100%] min-[576px]:auto-cols-[calc((100%-1rem)/2)] min-[992px]:auto-cols-[calc((100%-2rem)/3)] min-[1200px]:auto-cols-[calc((100%-3rem)/4)]";
 
+/** The card's width for those columns in the 1340 px container (`sizes` of its picture). */
+const PRODUCT_CAROUSEL_SIZES =
+  "(min-width: 1340px) 311px, (min-width: 1200px) calc((100vw - 96px) / 4), (min-width: 992px) calc((100vw - 80px) / 3), (min-width: 576px) calc((100vw - 48px) / 2), calc(100vw - 32px)";
+
 export function ProductCarousel({
   label,
   products,
@@ -16,7 +20,10 @@ export function ProductCarousel({
     <Carousel
       label={label}
       columnsClassName={`${PRODUCT_CAROUSEL_COLUMNS} pb-1`}
-      slides={products.map((product) => ({ key: product._id, content: <ProductCard product={product} /> }))}
+      slides={products.map((product) => ({
+        key: product._id,
+        content: <ProductCard product={product} sizes={PRODUCT_CAROUSEL_SIZES} />,
+      }))}
     />
   );
 }

@@ -1,8 +1,8 @@
 import { Form, useLocation } from "react-router";
 import { RESEND_CONFIRMATION_PATH } from "../lib/account-paths";
 import { useT } from "../lib/i18n";
-import { useSubmitting } from "../lib/use-form-validation";
-import { Spinner } from "./form-field";
+import { useSubmitting } from "../lib/use-submitting";
+import { Spinner } from "./spinner";
 
 /**
  * Red banner for a signed-in user whose account is not active yet (SPEC §2 Other shell

@@ -1,8 +1,6 @@
 import { useRouteLoaderData } from "react-router";
-import { z } from "zod";
 import type { MessageKey } from "../../domain/i18n";
 import type { CartView } from "../../domain/types";
-import { idFromTextSchema } from "../../domain/validation/common";
 import type { FieldError } from "../../domain/validation/errors";
 import type { loader as rootLoader } from "../root";
 import { CART_PATH } from "./paths";
@@ -48,44 +46,6 @@ export type CartActionData =
       /** what was typed (the coupon code) */
       values?: { code?: string };
     };
-
-// ---------------------------------------------------------------- posted forms
-
-const jsonRecordSchema = z.preprocess(
-  (value) => {
-    if (typeof value !== "string" || value.trim() === "") return {};
-    try {
-      return JSON.parse(value);
-    } catch {
-      return null;
-    }
-  },
-  z
-    .record(z.string().regex(/^[1-9]\d*$/), z.number().int().positive())
-    .refine((r) => Object.keys(r).length <= 50),
-);
-
-/** intent=add: productId, variantId ("" = none), variantKeys (JSON: field id -> option id). */
-export const addToCartFormSchema = z.object({
-  productId: idFromTextSchema,
-  variantId: z.preprocess(
-    (value) => (value === "" || value == null ? null : value),
-    idFromTextSchema.nullable(),
-  ),
-  variantKeys: jsonRecordSchema,
-});
-
-/** intent=quantity: the line and its new quantity (0 removes it; the server caps it to the stock). */
-export const quantityFormSchema = z.object({
-  lineId: z.string().min(1).max(1000),
-  quantity: z.preprocess(
-    (value) => (typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
-    z.number().int().min(0).max(999),
-  ),
-});
-
-/** intent=remove: the line. */
-export const removeFormSchema = z.object({ lineId: z.string().min(1).max(1000) });
 
 /** The form fields of an add-to-cart submission. */
 export function addToCartFields(item: {

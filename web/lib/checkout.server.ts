@@ -7,6 +7,7 @@ import {
   isDeliveryMethodId,
 } from "../../domain/delivery";
 import type { CartView, DeliveryPoint, PriceChangedDetails } from "../../domain/types";
+import { invoiceDataSchema, loggedInRecipientSchema, recipientSchema } from "../../domain/validation/address";
 import { parseForm } from "../../domain/validation/errors";
 import { deliveryPointSchema, makeOrderCreateSchema } from "../../domain/validation/order";
 import { parcelPointSearchSchema } from "../../domain/validation/parcel-points";
@@ -28,7 +29,6 @@ import {
   postedSection,
   recipientFromUser,
   sectionFields,
-  sectionSchema,
 } from "./checkout";
 import { redirectWithFlash } from "./flash.server";
 import { parcelPointToDeliveryPoint } from "./parcel-widgets";
@@ -47,6 +47,12 @@ import {
 // route file only wires them. Everything the shopper typed is kept in cookies for 7 days (saved on
 // every successful step and on pay); the order itself is created by services.orders.create, which
 // recomputes the price from the database.
+
+/** The schema of one address section (server-only: the browser's checkout ships without zod). */
+function sectionSchema(section: AddressSection, loggedIn: boolean) {
+  if (section === "invoiceData") return invoiceDataSchema;
+  return loggedIn ? loggedInRecipientSchema : recipientSchema;
+}
 
 /** Personal data: never stored by a shared cache. */
 export const NO_STORE = { "Cache-Control": "no-store" } as const;

@@ -1,6 +1,5 @@
 import type { MessageKey } from "../../domain/i18n";
 import type { DeliveryPoint, ParcelPoint, PriceChangedDetails, PublicUser } from "../../domain/types";
-import { invoiceDataSchema, loggedInRecipientSchema, recipientSchema } from "../../domain/validation/address";
 import type { FieldError } from "../../domain/validation/errors";
 
 // The checkout form (/dostawa-i-platnosc) as plain data, shared by the route's loader/action and
@@ -76,11 +75,6 @@ export function copyRecipientToInvoice(recipient: AddressValues, invoice: Addres
     city: recipient.city ?? "",
     nip: invoice.nip ?? "",
   };
-}
-
-export function sectionSchema(section: AddressSection, loggedIn: boolean) {
-  if (section === "invoiceData") return invoiceDataSchema;
-  return loggedIn ? loggedInRecipientSchema : recipientSchema;
 }
 
 /** Field errors of one section, keyed by the section's field ("postCode"). */

@@ -1,5 +1,12 @@
 import { useRouteLoaderData } from "react-router";
-import { createTranslator, DEFAULT_LANG, type Lang, type Translator } from "../../domain/i18n";
+import {
+  addTexts,
+  createTranslator,
+  DEFAULT_LANG,
+  isLang,
+  type Lang,
+  type Translator,
+} from "../../domain/i18n";
 import type { loader as rootLoader } from "../root";
 
 /** The current language, from the root loader data (Polish when it is missing, e.g. in an error page). */
@@ -11,4 +18,37 @@ export function useLang(): Lang {
 /** The translator for the current language: `const t = useT(); t("nav.sale")`. */
 export function useT(): Translator {
   return createTranslator(useLang());
+}
+
+// In the browser the translator starts without texts (vite.config.ts resolves domain/i18n to
+// domain/i18n/translate.ts there): each page loads its language's texts per area, one chunk each,
+// so a page never downloads the other language, the staff area's texts or the e-mails'
+// (docs/decisions/021-bundle-budgets.md). The server has every text (domain/i18n/index.ts).
+
+type TextsArea = "shop" | "staff";
+type TextsLoader = () => Promise<Parameters<typeof addTexts>[1]>;
+
+const AREAS: Record<TextsArea, Record<Lang, TextsLoader>> = {
+  shop: {
+    pl: () => import("../../domain/i18n/shop-pl").then((m) => m.plShop),
+    en: () => import("../../domain/i18n/shop-en").then((m) => m.enShop),
+  },
+  staff: {
+    pl: () => import("../../domain/i18n/staff-pl").then((m) => m.plStaff),
+    en: () => import("../../domain/i18n/staff-en").then((m) => m.enStaff),
+  },
+};
+
+/** Loads one area's texts of `lang` into the browser's translator. */
+export async function loadTexts(lang: Lang, area: TextsArea): Promise<void> {
+  addTexts(lang, await AREAS[area][lang]());
+}
+
+/**
+ * The page's language in the browser: the server renders it as `<html lang>` (web/root.tsx), the
+ * language the server rendered the texts in, so the browser hydrates with the same texts.
+ */
+export function documentLang(): Lang {
+  const lang = document.documentElement.lang;
+  return isLang(lang) ? lang : DEFAULT_LANG;
 }

@@ -8,6 +8,7 @@ import { ModeratorLinks } from "../components/product/moderator-links";
 import { RouteErrorView } from "../components/product/not-found";
 import { loadRelatedProducts } from "../components/product/related.server";
 import { RelatedProducts } from "../components/related-products";
+import { ResponsiveImage } from "../components/responsive-image";
 import { useLang, useT } from "../lib/i18n";
 import { pageTitle } from "../lib/meta";
 import { blogArticlePath } from "../lib/paths";
@@ -101,12 +102,15 @@ export default function BlogArticleScreen({ loaderData }: Route.ComponentProps) 
         </header>
         <hr className="my-6 border-stone-200" />
         {article.image ? (
-          <img
+          <ResponsiveImage
             src={article.image.url}
+            // the max-w-3xl article
+            sizes="(min-width: 816px) 768px, (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)"
             alt=""
             width={1200}
             height={675}
-            fetchPriority="high"
+            // the post's LCP picture
+            priority
             className="mb-8 aspect-video w-full rounded-2xl object-cover"
           />
         ) : null}

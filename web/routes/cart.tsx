@@ -5,13 +5,8 @@ import { parseForm } from "../../domain/validation/errors";
 import { CartScreen } from "../components/cart/cart-screen";
 import { NO_SCRIPT_RETURN_FIELD } from "../components/cart/no-script-return";
 import { errorMessageKey, errorStatus, requestMeta } from "../lib/auth.server";
-import {
-  addToCartFormSchema,
-  type CartActionData,
-  type CartIntent,
-  quantityFormSchema,
-  removeFormSchema,
-} from "../lib/cart";
+import type { CartActionData, CartIntent } from "../lib/cart";
+import { addToCartFormSchema, quantityFormSchema, removeFormSchema } from "../lib/cart-forms.server";
 import { CART_PATH, CHECKOUT_PATH } from "../lib/cart-paths";
 import { formValues } from "../lib/forms";
 import { langFromMatches, metaTags } from "../lib/meta";
@@ -32,7 +27,7 @@ import type { Route } from "./+types/cart";
 //                  checkout.accountNotApproved and the confirmation e-mail again
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [...metaTags(langFromMatches(matches), "cart.title"), { name: "robots", content: "noindex" }];
+  return [...metaTags(langFromMatches(matches), "cart.title", "cart.metaDescription"), { name: "robots", content: "noindex" }];
 }
 
 export function loader() {

@@ -94,10 +94,13 @@ function ContactForm({ actionData }: { actionData: Route.ComponentProps["actionD
   const t = useT();
   const messageId = useId();
   const failure = actionData && !actionData.sent ? actionData : undefined;
-  const { errors, formError, onSubmit, onChange } = useFormValidation(contactSchema, {
-    serverErrors: failure?.errors,
-    serverFormError: failure?.formError,
-  });
+  const { errors, formError, onSubmit, onChange } = useFormValidation(
+    () => import("../../domain/validation/contact").then((m) => m.contactSchema),
+    {
+      serverErrors: failure?.errors,
+      serverFormError: failure?.formError,
+    },
+  );
   const submitting = useSubmitting();
   const values = failure?.values ?? {};
   const messageError = errors.message;

@@ -1,38 +1,39 @@
 import { Link } from "react-router";
 import { HOME_BLOG_COUNT, HOME_CAROUSEL_MAX } from "../../domain/constants";
 import { translate } from "../../domain/i18n";
-import type { BlogArticle, HeaderSlide, ProductBasic } from "../../domain/types";
+import type { ProductBasic } from "../../domain/types";
+import type { HomeContent } from "../../server/areas/content/content.service";
 import { BannerCarousel } from "../components/banner-carousel";
 import { BlogCard, type BlogCardData } from "../components/blog-card";
 import { ChevronRightIcon, LeafIcon, ShieldIcon, TruckIcon } from "../components/icons";
 import type { ProductCardData } from "../components/product-card";
 import { ProductCarousel } from "../components/product-carousel";
+import { ResponsiveImage } from "../components/responsive-image";
 import { useLang, useT } from "../lib/i18n";
 import { LAYETTE_PATH, NEW_PATH, PREMIUM_PATH, SALE_PATH, SETS_PATH } from "../lib/paths";
 import { organizationJsonLd, rootFromMatches, seoMeta, websiteJsonLd } from "../lib/seo";
 import { CONTAINER, SHOP_NAME } from "../lib/site";
 import type { Route } from "./+types/home";
 
+type HomeStrip = "latest" | "premium" | "sale" | "layette" | "set";
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { catalog, content } = context.services;
-  const [slides, latest, premium, sale, articles, [layette], [set]]: [
-    HeaderSlide[],
-    ProductBasic[],
-    ProductBasic[],
-    ProductBasic[],
-    BlogArticle[],
-    ProductBasic[],
-    ProductBasic[],
-  ] = await Promise.all([
-    content.listHeaderSlides(),
-    catalog.latestProducts({ inStockOnly: true, limit: HOME_CAROUSEL_MAX }),
-    catalog.latestProducts({ flag: "isPremium", limit: HOME_CAROUSEL_MAX }),
-    catalog.latestProducts({ flag: "isSale", limit: HOME_CAROUSEL_MAX }),
-    content.listBlogArticles({ limit: HOME_BLOG_COUNT }),
-    // the category banners show the newest product of their kind
-    catalog.latestProducts({ flag: "isLayette", limit: 1 }),
-    catalog.latestProducts({ flag: "isSet", limit: 1 }),
+  // every product strip in one statement, the slides and articles in another
+  const [{ slides, articles }, strips]: [HomeContent, Record<HomeStrip, ProductBasic[]>] = await Promise.all([
+    content.homeContent({ blogLimit: HOME_BLOG_COUNT }),
+    catalog.latestStrips<HomeStrip>({
+      latest: { inStockOnly: true, limit: HOME_CAROUSEL_MAX },
+      premium: { flag: "isPremium", limit: HOME_CAROUSEL_MAX },
+      sale: { flag: "isSale", limit: HOME_CAROUSEL_MAX },
+      // the category banners show the newest product of their kind
+      layette: { flag: "isLayette", limit: 1 },
+      set: { flag: "isSet", limit: 1 },
+    }),
   ]);
+  const { latest, premium, sale } = strips;
+  const [layette] = strips.layette;
+  const [set] = strips.set;
   const imageOf = (product: ProductBasic | undefined) =>
     product?.image ? product.image.thumb_url || product.image.url : null;
   return {
@@ -164,13 +165,12 @@ function CategoryBanners({ images }: { images: BannerImages }) {
                 className={`group flex h-full items-center gap-4 overflow-hidden rounded-2xl p-4 transition-shadow hover:shadow-md sm:p-5 ${banner.className}`}
               >
                 {image ? (
-                  <img
+                  <ResponsiveImage
                     src={image}
+                    sizes="(min-width: 1024px) 112px, (min-width: 640px) 96px, 80px"
                     alt=""
                     width={112}
                     height={112}
-                    loading="lazy"
-                    decoding="async"
                     className="size-20 shrink-0 rounded-xl object-cover shadow-sm transition-transform duration-300 group-hover:scale-105 sm:size-24 lg:size-28"
                   />
                 ) : null}

@@ -55,10 +55,13 @@ export default function Login() {
   const { returnTo } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const submitting = useSubmitting();
-  const { errors, formError, onSubmit, onChange } = useFormValidation(loginSchema, {
-    serverErrors: failure?.errors,
-    serverFormError: failure?.formError,
-  });
+  const { errors, formError, onSubmit, onChange } = useFormValidation(
+    () => import("../../domain/validation/auth").then((m) => m.loginSchema),
+    {
+      serverErrors: failure?.errors,
+      serverFormError: failure?.formError,
+    },
+  );
 
   return (
     <AuthPage

@@ -54,10 +54,13 @@ export default function NewPassword() {
   const { params, hasToken } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const submitting = useSubmitting();
-  const { errors, formError, onSubmit, onChange } = useFormValidation(newPasswordSchema, {
-    serverErrors: failure?.errors,
-    serverFormError: failure?.formError,
-  });
+  const { errors, formError, onSubmit, onChange } = useFormValidation(
+    () => import("../../domain/validation/auth").then((m) => m.newPasswordSchema),
+    {
+      serverErrors: failure?.errors,
+      serverFormError: failure?.formError,
+    },
+  );
 
   return (
     <AuthPage

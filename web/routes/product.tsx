@@ -5,7 +5,7 @@ import { groszeToDecimalString } from "../../domain/money";
 import { isShopModerator } from "../../domain/roles";
 import { htmlToText } from "../../domain/seo";
 import { parseIdFromParam } from "../../domain/slug";
-import type { Category, Id, ProductField } from "../../domain/types";
+import type { Id } from "../../domain/types";
 import { selectOption } from "../../domain/variants";
 import { useAddToCart } from "../components/cart/use-add-to-cart";
 import { HtmlContent } from "../components/html-content";
@@ -27,7 +27,7 @@ import {
   searchWithSelection,
   selectionFromSearch,
 } from "../components/product/product-view";
-import { loadRelatedProducts } from "../components/product/related.server";
+import { pickRelatedProducts } from "../components/product/related.server";
 import { SocialProof } from "../components/product/social-proof";
 import { StockStatus } from "../components/product/stock-status";
 import { RelatedProducts } from "../components/related-products";
@@ -48,8 +48,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (id === null) throw data(null, { status: 404 });
   const moderator = isShopModerator(context.user);
   const { catalog, productActivity } = context.services;
-  const product = await catalog.getProduct(id, { includeHidden: moderator });
-  if (!product) throw data(null, { status: 404 });
+  // the product, its related products, the fields and the categories: one statement
+  const page = await catalog.productPage(id, { includeHidden: moderator });
+  if (!page) throw data(null, { status: 404 });
+  const { product } = page;
 
   const url = new URL(request.url);
   const canonical = productPath(product);
@@ -57,23 +59,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw redirect(`${canonical}${url.search}`, 301);
   }
 
-  const [allFields, categories, related, socialProof]: [
-    ProductField[],
-    Category[],
-    Awaited<ReturnType<typeof loadRelatedProducts>>,
-    Awaited<ReturnType<typeof productActivity.socialProof>>,
-  ] = await Promise.all([
-    catalog.listFields(),
-    catalog.listCategories(),
-    product.hasSlides ? loadRelatedProducts(catalog, product.slides, product._id) : Promise.resolve([]),
-    productActivity.socialProof(product._id),
-  ]);
+  const socialProof = await productActivity.socialProof(product._id);
   const categoryId = breadcrumbCategoryId(product, parseCategoryId(url.searchParams.get("kategoria")));
   return {
     product,
-    fields: productFields(product, allFields),
-    categoryTrail: categoryTrail(categories, categoryId),
-    related,
+    fields: productFields(product, page.fields),
+    categoryTrail: categoryTrail(page.categories, categoryId),
+    related: product.hasSlides ? pickRelatedProducts(product.slides, page.related, product._id) : [],
     socialProof,
     moderator,
   };

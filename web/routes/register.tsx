@@ -54,11 +54,14 @@ export default function Register() {
   const lang = useLang();
   const failure = useActionData<typeof action>();
   const submitting = useSubmitting();
-  const { errors, formError, onSubmit, onChange } = useFormValidation(registerSchema, {
-    booleans: BOOLEANS,
-    serverErrors: failure?.errors,
-    serverFormError: failure?.formError,
-  });
+  const { errors, formError, onSubmit, onChange } = useFormValidation(
+    () => import("../../domain/validation/auth").then((m) => m.registerSchema),
+    {
+      booleans: BOOLEANS,
+      serverErrors: failure?.errors,
+      serverFormError: failure?.formError,
+    },
+  );
   const termsLabel = translateParts(lang, "auth.terms", {
     terms: (
       <Link key="terms" to={TERMS_PATH} target="_blank" className={TEXT_LINK}>

@@ -48,10 +48,13 @@ export default function ResetPassword() {
   const location = useLocation();
   const failure = useActionData<typeof action>();
   const submitting = useSubmitting();
-  const { errors, formError, onSubmit, onChange } = useFormValidation(resetPasswordSchema, {
-    serverErrors: failure?.errors,
-    serverFormError: failure?.formError,
-  });
+  const { errors, formError, onSubmit, onChange } = useFormValidation(
+    () => import("../../domain/validation/auth").then((m) => m.resetPasswordSchema),
+    {
+      serverErrors: failure?.errors,
+      serverFormError: failure?.formError,
+    },
+  );
 
   return (
     <AuthPage

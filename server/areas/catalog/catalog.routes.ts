@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { idFromTextSchema } from "../../../domain/validation/common";
-import { hasProductListParams, productListParamsSchema } from "../../../domain/validation/product-query";
+import { productListParamsSchema } from "../../../domain/validation/product-list-params";
+import { hasProductListParams } from "../../../domain/validation/product-query";
 import { FailureError, fail } from "../../http/errors";
 
 // GET /api/shops/{categories,fields,products,products/basic,products/:id} (SPEC §7).

@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { normalizeSearchText, type SearchTerm } from "../../../domain/search";
 import { type ProductQuery, RELEVANCE } from "../../../domain/validation/product-query";
-import { categories, productCategories, products, productVariants } from "../../db/schema";
+import { categories, productCategories, products } from "../../db/schema";
 
 // The SQL of the product list (/produkty and GET /api/shops/products?…): filters, Polish-aware
 // search and ordering, all evaluated by PostgreSQL (PGlite or a server) so that only one page of
@@ -46,7 +45,11 @@ function termMatches(term: SearchTerm): SQL {
   const starts = sql`${searchDoc} like ${wordStartPattern(term.stem)}`;
   if (term.keys.length === 0) return starts;
   const keys = [...prefixed(TITLE_KEY, term.keys), ...prefixed(TAGS_KEY, term.keys)];
-  return sql`(${starts} or ${searchKeys} && ${textArray(keys)})`;
+  // The keys as a subquery (an InitPlan): the planner then estimates the overlap with its default
+  // (1 %) instead of multiplying the keys' frequencies as if independent (a word and its one-letter
+  // deletions always occur together: a fifth to a half of the catalog estimated, a sequential scan
+  // chosen). products_search_keys_idx still serves it (docs/decisions/022-list-indexes.md).
+  return sql`(${starts} or ${searchKeys} && (select ${textArray(keys)}))`;
 }
 
 /** 2 for a word-start match in the field, 1 for a typo match, 0 for none. */
@@ -73,26 +76,22 @@ export function searchRank(terms: readonly SearchTerm[], query: string): SQL<num
   return sql<number>`(${sql.join(scores, sql` + `)} + similarity(${normalizeSearchText(query)}, split_part(${searchDoc}, '|', 1)))`;
 }
 
-/** The price a customer pays: the promotional price when set and different (domain/pricing). */
-function effectivePrice(price: AnyPgColumn, promotional: AnyPgColumn): SQL<number> {
-  return sql<number>`(case when ${promotional} is not null and ${promotional} <> ${price} then ${promotional} else ${price} end)`;
-}
-
 /**
  * The product's list price: the cheapest variant's effective price, or the product's own without
- * variants (the thumbnail price of domain/pricing productThumbnail).
+ * variants (the thumbnail price of domain/pricing productThumbnail). Stored in
+ * products.list_price_grosze and kept by triggers (migration 0008_list_indexes), so that the price
+ * filter and sort use products_visible_list_price_idx instead of a subquery per product.
  */
-export const productListPrice = sql<number>`coalesce((select min(${effectivePrice(
-  productVariants.priceGrosze,
-  productVariants.promotionalPriceGrosze,
-)}) from ${productVariants} where ${productVariants.productId} = ${products.id}), ${effectivePrice(
-  products.priceGrosze,
-  products.promotionalPriceGrosze,
-)})`;
+export const productListPrice = sql<number>`${products.listPriceGrosze}`;
 
-/** The product is in the category or any of its subcategories (recursive over parent ids). */
+/**
+ * The product is in the category or any of its subcategories (recursive over parent ids). The
+ * subtree is computed once, as an array (an InitPlan), so that PostgreSQL can turn the EXISTS into
+ * a semi-join fed by product_categories_category_idx (an IN over the recursive query inside the
+ * EXISTS was planned as a subplan run for every visible product).
+ */
 export function inCategoryTree(categoryId: number): SQL {
-  return sql`exists (select 1 from ${productCategories} where ${productCategories.productId} = ${products.id} and ${productCategories.categoryId} in (with recursive subtree(id) as (select ${categoryId}::integer union select child.id from ${categories} child join subtree on child.parent_id = subtree.id) select id from subtree))`;
+  return sql`exists (select 1 from ${productCategories} where ${productCategories.productId} = ${products.id} and ${productCategories.categoryId} = any(array(with recursive subtree(id) as (select ${categoryId}::integer union select child.id from ${categories} child join subtree on child.parent_id = subtree.id) select id from subtree)))`;
 }
 
 /** Ids and prices are PostgreSQL `integer`s: a bigger number in a query must not reach the database. */
@@ -111,11 +110,11 @@ export function productListWhere(query: ProductQuery, terms: readonly SearchTerm
   if (query.premium) conditions.push(eq(products.isPremium, true));
   if (query.minCenaGrosze !== null) {
     conditions.push(
-      query.minCenaGrosze > MAX_INTEGER ? sql`false` : gte(productListPrice, query.minCenaGrosze),
+      query.minCenaGrosze > MAX_INTEGER ? sql`false` : gte(products.listPriceGrosze, query.minCenaGrosze),
     );
   }
   if (query.maxCenaGrosze !== null && query.maxCenaGrosze < MAX_INTEGER) {
-    conditions.push(lte(productListPrice, query.maxCenaGrosze));
+    conditions.push(lte(products.listPriceGrosze, query.maxCenaGrosze));
   }
   // a search text without any searchable word (e.g. "!!!") matches nothing
   if (query.szukaj !== "" && terms.length === 0) conditions.push(sql`false`);
@@ -130,7 +129,7 @@ export function productListOrder(query: ProductQuery, terms: readonly SearchTerm
     case "title":
       return [direction(titleSortKey), direction(products.id)];
     case "price":
-      return [direction(productListPrice), direction(products.id)];
+      return [direction(products.listPriceGrosze), direction(products.id)];
     case RELEVANCE: {
       if (terms.length === 0) return [direction(products.updatedAt), direction(products.id)];
       // ascending = the best match first

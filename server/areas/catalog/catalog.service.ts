@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, inArray, notExists, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, exists, notExists, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { LOWEST_PRICE_WINDOW_DAYS } from "../../../domain/constants";
 import { searchTerms } from "../../../domain/search";
@@ -9,12 +9,10 @@ import {
   type ProductQuery,
 } from "../../../domain/validation/product-query";
 import type { Db } from "../../db/client";
+import { jsonRow, rowFromJson } from "../../db/json-rows";
 import {
   categories,
   fieldOptions,
-  priceHistory,
-  productCategories,
-  productFieldLinks,
   productFields,
   productImages,
   products,
@@ -22,18 +20,21 @@ import {
 } from "../../db/schema";
 import {
   buildCategoryTree,
-  type FieldOptionRow,
   flattenCategoryTree,
   type HistoryFigures,
-  type ImageRow,
   type ProductRelations,
   type ProductRow,
   toProduct,
   toProductBasic,
   toProductField,
-  type VariantRow,
 } from "./catalog.mapper";
 import { productListOrder, productListWhere } from "./catalog.search";
+
+// Every product read is ONE statement: each product comes as one JSON object holding its row and
+// its relations (images, categories, field links, variants, price-history figures) as correlated
+// subqueries (server/db/json-rows.ts). On PGlite every statement costs 1-3 ms of CPU whatever its
+// size, so statements per request are what the catalog costs (issue 8's query budget,
+// server/perf/query-budget.test.ts).
 
 export type ProductFlag = "isPremium" | "isSale" | "isNew" | "isLayette" | "isSet";
 
@@ -49,6 +50,17 @@ export interface CatalogServiceOptions {
   now?: () => Date;
 }
 
+/** The product screen's data, read in one statement. */
+export interface ProductPage {
+  product: Product;
+  /** the visible products among the product's slides (when it has slides), in no particular order */
+  related: ProductBasic[];
+  /** every product field with its options (the product's own are picked by the page) */
+  fields: ProductField[];
+  /** every category, flat (depth first), for the breadcrumb trail */
+  categories: Category[];
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** ids are PostgreSQL `integer`: anything outside cannot exist (and must not reach the query) */
 const MAX_ID = 2_147_483_647;
@@ -62,168 +74,154 @@ const FLAG_COLUMNS = {
   isSet: products.isSet,
 } as const satisfies Record<ProductFlag, AnyPgColumn>;
 
-/**
- * Which products the related tables are read for: a list of ids (a page or one product), or
- * every product matching a condition (whole-catalog lists: a subquery, so the statement does not
- * grow with the catalog and stays one query per table).
- */
-type ProductScope = { ids: readonly Id[] } | { where: SQL | undefined };
+/** What a product read carries: every image or the first one; the field links or not. */
+interface ProductShape {
+  images: "all" | "first";
+  fields: boolean;
+}
+const FULL: ProductShape = { images: "all", fields: true };
+const BASIC: ProductShape = { images: "first", fields: false };
+
+/** One product as the JSON of productJson(). */
+type ProductJson = Record<string, unknown> & {
+  images: Record<string, unknown>[];
+  categoryIds: Id[];
+  fieldIds: Id[];
+  variants: Record<string, unknown>[];
+  history: { variantId: Id | null; last30MinGrosze: number | null; beforeCurrentMinGrosze: number | null }[];
+};
+
+type FieldJson = Record<string, unknown> & { options: Record<string, unknown>[] };
 
 const visibleOnly = (includeHidden: boolean | undefined): SQL | undefined =>
   includeHidden ? undefined : eq(products.isHidden, false);
 
-function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
+const isDbId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= MAX_ID;
+
+/**
+ * Price-history figures of the product `ref` per variant (null: the product's own price), as a
+ * JSON array. Window functions, so the work grows linearly with the history:
+ * - `last30MinGrosze`: the lowest price in effect at any time since `since` (rows recorded since
+ *   then, plus the row that was in effect when the window opened);
+ * - `beforeCurrentMinGrosze`: the lowest price in effect in the 30 days before the current price
+ *   started (the Omnibus reference for a reduction); null when nothing was recorded then.
+ * Repeated rows with the same price are not changes.
+ */
+function historyJson(ref: SQL, since: Date): SQL {
+  return sql`coalesce((
+    select json_agg(json_build_object('variantId', f.variant_id, 'last30MinGrosze', f.last30_min,
+      'beforeCurrentMinGrosze', f.before_current_min))
+    from (
+      select variant_id,
+        min(price_grosze) filter (where next_at is null or next_at > ${since.toISOString()}::timestamptz) as last30_min,
+        min(price_grosze) filter (where is_change and next_change_at is not null
+          and next_change_at > started_at - (${LOWEST_PRICE_WINDOW_DAYS}::int * interval '1 day')) as before_current_min
+      from (
+        select variant_id, price_grosze, next_at, is_change,
+          lead(recorded_at) over (partition by variant_id, is_change order by recorded_at) as next_change_at,
+          max(recorded_at) over (partition by variant_id, is_change) as started_at
+        from (
+          select variant_id, price_grosze, recorded_at,
+            lead(recorded_at) over w as next_at,
+            lag(price_grosze) over w is distinct from price_grosze as is_change
+          from price_history h
+          where h.product_id = ${ref}.id
+          window w as (partition by variant_id order by recorded_at, id)
+        ) scoped
+      ) marked
+      group by variant_id
+    ) f), '[]'::json)`;
+}
+
+/** One product (the row read through `ref`) with its relations, as a JSON object. */
+function productJson(ref: SQL, shape: ProductShape, since: Date): SQL {
+  const images =
+    shape.images === "all"
+      ? sql`coalesce((select json_agg(${jsonRow(productImages, sql`i`)} order by i.position, i.id)
+          from product_images i where i.product_id = ${ref}.id), '[]'::json)`
+      : sql`coalesce((select json_build_array(${jsonRow(productImages, sql`i`)})
+          from product_images i where i.product_id = ${ref}.id order by i.position, i.id limit 1), '[]'::json)`;
+  const fieldIds = shape.fields
+    ? sql`coalesce((select json_agg(l.field_id order by l.position, l.field_id)
+        from product_field_links l where l.product_id = ${ref}.id), '[]'::json)`
+    : sql`'[]'::json`;
+  return jsonRow(products, ref, {
+    images,
+    categoryIds: sql`coalesce((select json_agg(c.category_id order by c.position, c.category_id)
+      from product_categories c where c.product_id = ${ref}.id), '[]'::json)`,
+    fieldIds,
+    variants: sql`coalesce((select json_agg(${jsonRow(productVariants, sql`v`)} order by v.position, v.id)
+      from product_variants v where v.product_id = ${ref}.id), '[]'::json)`,
+    history: historyJson(ref, since),
+  });
+}
+
+/** Every product field with its options by position, fields by id, as a JSON array. */
+const fieldsJson = sql`coalesce((
+  select json_agg(${jsonRow(productFields, sql`f`, {
+    options: sql`coalesce((select json_agg(${jsonRow(fieldOptions, sql`o`)} order by o.position, o.id)
+      from field_options o where o.field_id = f.id), '[]'::json)`,
+  })} order by f.id)
+  from product_fields f), '[]'::json)`;
+
+/** Every category row as a JSON array. */
+const categoriesJson = sql`coalesce((select json_agg(${jsonRow(categories, sql`c`)}) from categories c), '[]'::json)`;
+
+/**
+ * The products whose ids `idsQuery` selects (a `select id … order by … limit …`), in its order, as
+ * a JSON array: the relations are read for those rows only.
+ */
+function orderedProductsJson(idsQuery: SQL, shape: ProductShape, since: Date): SQL {
+  return sql`coalesce((select json_agg(${productJson(sql`p`, shape, since)} order by ids.position)
+    from unnest(array(${idsQuery})) with ordinality as ids(id, position)
+    join products p on p.id = ids.id), '[]'::json)`;
+}
+
+function relationsFromJson(json: ProductJson): ProductRelations {
+  let history: HistoryFigures | undefined;
+  const variantHistory = new Map<Id, HistoryFigures>();
+  for (const { variantId, ...figures } of json.history) {
+    if (variantId === null) history = figures;
+    else variantHistory.set(variantId, figures);
+  }
+  return {
+    images: json.images.map((image) => rowFromJson(productImages, image)),
+    categoryIds: json.categoryIds,
+    fieldIds: json.fieldIds,
+    variants: json.variants.map((variant) => rowFromJson(productVariants, variant)),
+    history,
+    variantHistory,
+  };
+}
+
+function shaped<T>(json: ProductJson, shape: (row: ProductRow, relations: ProductRelations) => T): T {
+  return shape(rowFromJson(products, json), relationsFromJson(json));
+}
+
+const fullProduct = (json: ProductJson) => shaped(json, toProduct);
+const basicProduct = (json: ProductJson) => shaped(json, toProductBasic);
+
+function fieldsFromJson(json: FieldJson[]): ProductField[] {
+  return json.map((field) =>
+    toProductField(
+      rowFromJson(productFields, field),
+      field.options.map((option) => rowFromJson(fieldOptions, option)),
+    ),
+  );
+}
+
+function categoriesFromJson(json: Record<string, unknown>[]): Category[] {
+  return flattenCategoryTree(buildCategoryTree(json.map((row) => rowFromJson(categories, row))));
+}
+
+function latestLimit(limit: number): number {
+  return Math.min(Math.max(0, Math.floor(Number.isFinite(limit) ? limit : 0)), MAX_LATEST_LIMIT);
 }
 
 export function createCatalogService(db: Db, options: CatalogServiceOptions = {}) {
   const now = options.now ?? (() => new Date());
-
-  /** The condition "column is one of the scope's products"; undefined = no restriction. */
-  function inScope(column: AnyPgColumn, scope: ProductScope): SQL | undefined {
-    if ("ids" in scope) return inArray(column, [...scope.ids]);
-    if (!scope.where) return undefined;
-    return inArray(column, db.select({ id: products.id }).from(products).where(scope.where));
-  }
-
-  /** One query per related table, whatever the number of products. */
-  async function loadRelations(
-    scope: ProductScope,
-    what: { images: "all" | "first"; fields: boolean },
-  ): Promise<(productId: Id) => ProductRelations> {
-    const since = new Date(now().getTime() - LOWEST_PRICE_WINDOW_DAYS * DAY_MS);
-    const imageColumns = {
-      productId: productImages.productId,
-      url: productImages.url,
-      thumbUrl: productImages.thumbUrl,
-      name: productImages.name,
-      isNew: productImages.isNew,
-    };
-    const imageOrder = [productImages.productId, productImages.position, productImages.id] as const;
-    const [imageRows, categoryRows, fieldRows, variantRows, historyRows] = await Promise.all([
-      what.images === "first"
-        ? db
-            .selectDistinctOn([productImages.productId], imageColumns)
-            .from(productImages)
-            .where(inScope(productImages.productId, scope))
-            .orderBy(...imageOrder)
-        : db
-            .select(imageColumns)
-            .from(productImages)
-            .where(inScope(productImages.productId, scope))
-            .orderBy(...imageOrder),
-      db
-        .select({ productId: productCategories.productId, categoryId: productCategories.categoryId })
-        .from(productCategories)
-        .where(inScope(productCategories.productId, scope))
-        .orderBy(productCategories.productId, productCategories.position, productCategories.categoryId),
-      what.fields
-        ? db
-            .select({ productId: productFieldLinks.productId, fieldId: productFieldLinks.fieldId })
-            .from(productFieldLinks)
-            .where(inScope(productFieldLinks.productId, scope))
-            .orderBy(productFieldLinks.productId, productFieldLinks.position, productFieldLinks.fieldId)
-        : Promise.resolve([]),
-      db
-        .select({
-          id: productVariants.id,
-          productId: productVariants.productId,
-          fields: productVariants.fields,
-          variantKey: productVariants.variantKey,
-          priceGrosze: productVariants.priceGrosze,
-          promotionalPriceGrosze: productVariants.promotionalPriceGrosze,
-          quantity: productVariants.quantity,
-        })
-        .from(productVariants)
-        .where(inScope(productVariants.productId, scope))
-        .orderBy(productVariants.productId, productVariants.position, productVariants.id),
-      priceHistoryFigures(since, scope),
-    ]);
-
-    const images = new Map<Id, ImageRow[]>();
-    for (const row of imageRows) pushTo(images, row.productId, row);
-    const categoryIds = new Map<Id, Id[]>();
-    for (const row of categoryRows) pushTo(categoryIds, row.productId, row.categoryId);
-    const fieldIds = new Map<Id, Id[]>();
-    for (const row of fieldRows) pushTo(fieldIds, row.productId, row.fieldId);
-    const variants = new Map<Id, VariantRow[]>();
-    for (const row of variantRows) pushTo(variants, row.productId, row);
-    const productHistory = new Map<Id, HistoryFigures>();
-    const variantHistory = new Map<Id, HistoryFigures>();
-    for (const row of historyRows) {
-      if (row.variantId === null) productHistory.set(row.productId, row.figures);
-      else variantHistory.set(row.variantId, row.figures);
-    }
-    return (productId) => ({
-      images: images.get(productId) ?? [],
-      categoryIds: categoryIds.get(productId) ?? [],
-      fieldIds: fieldIds.get(productId) ?? [],
-      variants: variants.get(productId) ?? [],
-      history: productHistory.get(productId),
-      variantHistory,
-    });
-  }
-
-  /**
-   * Price-history figures per product and variant, in one statement (window functions, so the
-   * work grows linearly with the history):
-   * - `last30_min`: the lowest price in effect at any time since `since` (rows recorded since
-   *   then, plus the row that was in effect when the window opened);
-   * - `before_current_min`: the lowest price in effect in the 30 days before the current price
-   *   started (the Omnibus reference for a reduction); null when nothing was recorded then.
-   * Repeated rows with the same price are not changes.
-   */
-  async function priceHistoryFigures(since: Date, scope: ProductScope) {
-    const inScopeSql = inScope(priceHistory.productId, scope) ?? sql`true`;
-    const days = LOWEST_PRICE_WINDOW_DAYS;
-    const result = await db.execute<{
-      product_id: number;
-      variant_id: number | null;
-      last30_min: number | string | null;
-      before_current_min: number | string | null;
-    }>(sql`
-      with scoped as (
-        select product_id, variant_id, price_grosze, recorded_at,
-          lead(recorded_at) over w as next_at,
-          lag(price_grosze) over w as previous_price
-        from price_history
-        where ${inScopeSql}
-        window w as (partition by product_id, variant_id order by recorded_at, id)
-      ),
-      changes as (
-        select product_id, variant_id, price_grosze,
-          lead(recorded_at) over c as next_change_at,
-          max(recorded_at) over (partition by product_id, variant_id) as started_at
-        from scoped
-        where previous_price is distinct from price_grosze
-        window c as (partition by product_id, variant_id order by recorded_at)
-      )
-      select product_id, variant_id,
-        min(price_grosze) filter (where kind = 'last30') as last30_min,
-        min(price_grosze) filter (where kind = 'before') as before_current_min
-      from (
-        select product_id, variant_id, price_grosze, 'last30' as kind
-        from scoped
-        where next_at is null or next_at > ${since.toISOString()}::timestamptz
-        union all
-        select product_id, variant_id, price_grosze, 'before' as kind
-        from changes
-        where next_change_at is not null and next_change_at > started_at - (${days}::int * interval '1 day')
-      ) figures
-      group by product_id, variant_id
-    `);
-    const toNumber = (value: number | string | null) => (value === null ? null : Number(value));
-    return result.rows.map((row) => ({
-      productId: Number(row.product_id),
-      variantId: row.variant_id === null ? null : Number(row.variant_id),
-      figures: {
-        last30MinGrosze: toNumber(row.last30_min),
-        beforeCurrentMinGrosze: toNumber(row.before_current_min),
-      },
-    }));
-  }
+  /** the start of the lowest-price window */
+  const since = () => new Date(now().getTime() - LOWEST_PRICE_WINDOW_DAYS * DAY_MS);
 
   async function categoryTree(): Promise<Category[]> {
     const rows = await db
@@ -238,15 +236,51 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
     return buildCategoryTree(rows);
   }
 
-  async function productsWith<T>(
-    rows: ProductRow[],
-    scope: ProductScope,
-    what: { images: "all" | "first"; fields: boolean },
-    shape: (row: ProductRow, relations: ProductRelations) => T,
-  ): Promise<T[]> {
-    if (rows.length === 0) return [];
-    const relationsOf = await loadRelations(scope, what);
-    return rows.map((row) => shape(row, relationsOf(row.id)));
+  /** Visible products, newest first, optionally with a flag and/or in stock: their ids, in SQL. */
+  function latestIds(opts: LatestProductsOptions, limit: number): SQL {
+    const variantsOfProduct = (extra?: SQL) =>
+      db
+        .select({ one: sql`1` })
+        .from(productVariants)
+        .where(and(eq(productVariants.productId, products.id), extra));
+    // Total quantity > 0: a variant in stock, or no variants and the product itself in stock.
+    const inStock = or(
+      exists(variantsOfProduct(sql`${productVariants.quantity} > 0`)),
+      and(sql`${products.quantity} > 0`, notExists(variantsOfProduct())),
+    );
+    const where = and(
+      eq(products.isHidden, false),
+      opts.flag ? eq(FLAG_COLUMNS[opts.flag], true) : undefined,
+      opts.inStockOnly ? inStock : undefined,
+    );
+    return sql`select ${products.id} from ${products} where ${where}
+      order by ${products.createdAt} desc, ${products.id} desc limit ${limit}`;
+  }
+
+  /** Several "latest products" strips (the home page's carousels and banners) in one statement. */
+  async function latestStrips<K extends string>(
+    strips: Record<K, LatestProductsOptions>,
+  ): Promise<Record<K, ProductBasic[]>> {
+    const result = {} as Record<K, ProductBasic[]>;
+    const wanted = (Object.entries(strips) as [K, LatestProductsOptions][])
+      .map(([key, opts]) => ({ key, opts, limit: latestLimit(opts.limit) }))
+      .filter(({ key, limit }) => {
+        if (limit === 0) result[key] = [];
+        return limit > 0;
+      });
+    if (wanted.length === 0) return result;
+    const from = since();
+    const columns = wanted.map(
+      ({ opts, limit }, index) =>
+        sql`${orderedProductsJson(latestIds(opts, limit), BASIC, from)} as ${sql.identifier(`s${index}`)}`,
+    );
+    const { rows } = await db.execute<Record<string, ProductJson[]>>(
+      sql`select ${sql.join(columns, sql`, `)}`,
+    );
+    wanted.forEach(({ key }, index) => {
+      result[key] = (rows[0]?.[`s${index}`] ?? []).map(basicProduct);
+    });
+    return result;
   }
 
   return {
@@ -260,105 +294,133 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
 
     /** Product fields with their options by position. */
     async listFields(): Promise<ProductField[]> {
-      const [fieldRows, optionRows] = await Promise.all([
-        db.select().from(productFields).orderBy(asc(productFields.id)),
-        db.select().from(fieldOptions).orderBy(fieldOptions.fieldId, fieldOptions.position, fieldOptions.id),
-      ]);
-      const options = new Map<Id, FieldOptionRow[]>();
-      for (const option of optionRows) pushTo(options, option.fieldId, option);
-      return fieldRows.map((field) => toProductField(field, options.get(field.id) ?? []));
+      const { rows } = await db.execute<{ fields: FieldJson[] }>(sql`select ${fieldsJson} as fields`);
+      return fieldsFromJson(rows[0]?.fields ?? []);
     },
 
     /** Full product DTOs (by id), visible ones unless includeHidden. */
     async listProducts(opts: { includeHidden?: boolean } = {}): Promise<Product[]> {
-      const where = visibleOnly(opts.includeHidden);
-      const rows = await db.select().from(products).where(where).orderBy(asc(products.id));
-      return productsWith(rows, { where }, { images: "all", fields: true }, toProduct);
+      const rows = await db
+        .select({ product: sql<ProductJson>`${productJson(sql`${products}`, FULL, since())}` })
+        .from(products)
+        .where(visibleOnly(opts.includeHidden))
+        .orderBy(asc(products.id));
+      return rows.map((row) => fullProduct(row.product));
     },
 
     /** Light product entries (first image, flags, categories, thumbnail), by id. */
     async listProductsBasic(opts: { includeHidden?: boolean } = {}): Promise<ProductBasic[]> {
-      const where = visibleOnly(opts.includeHidden);
-      const rows = await db.select().from(products).where(where).orderBy(asc(products.id));
-      return productsWith(rows, { where }, { images: "first", fields: false }, toProductBasic);
+      const rows = await db
+        .select({ product: sql<ProductJson>`${productJson(sql`${products}`, BASIC, since())}` })
+        .from(products)
+        .where(visibleOnly(opts.includeHidden))
+        .orderBy(asc(products.id));
+      return rows.map((row) => basicProduct(row.product));
     },
 
     /** Visible products, newest first, optionally with a flag and/or in stock; filtered and limited in SQL. */
     async latestProducts(opts: LatestProductsOptions): Promise<ProductBasic[]> {
-      const limit = Math.min(
-        Math.max(0, Math.floor(Number.isFinite(opts.limit) ? opts.limit : 0)),
-        MAX_LATEST_LIMIT,
-      );
-      if (limit === 0) return [];
-      const variantsOfProduct = (extra?: SQL) =>
-        db
-          .select({ one: sql`1` })
-          .from(productVariants)
-          .where(and(eq(productVariants.productId, products.id), extra));
-      // Total quantity > 0: a variant in stock, or no variants and the product itself in stock.
-      const inStock = or(
-        exists(variantsOfProduct(sql`${productVariants.quantity} > 0`)),
-        and(sql`${products.quantity} > 0`, notExists(variantsOfProduct())),
-      );
+      return (await latestStrips({ strip: opts })).strip;
+    },
+
+    latestStrips,
+
+    /** The visible products with these ids (light entries), in no particular order; missing ones left out. */
+    async productsBasicByIds(ids: readonly Id[]): Promise<ProductBasic[]> {
+      const wanted = [...new Set(ids)].filter(isDbId);
+      if (wanted.length === 0) return [];
       const rows = await db
-        .select()
+        .select({ product: sql<ProductJson>`${productJson(sql`${products}`, BASIC, since())}` })
         .from(products)
         .where(
           and(
             eq(products.isHidden, false),
-            opts.flag ? eq(FLAG_COLUMNS[opts.flag], true) : undefined,
-            opts.inStockOnly ? inStock : undefined,
+            sql`${products.id} in (${sql.join(
+              wanted.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
           ),
-        )
-        .orderBy(desc(products.createdAt), desc(products.id))
-        .limit(limit);
-      return productsWith(
-        rows,
-        { ids: rows.map((row) => row.id) },
-        { images: "first", fields: false },
-        toProductBasic,
-      );
+        );
+      return rows.map((row) => basicProduct(row.product));
     },
 
     /**
      * One page of the product list (/produkty, GET /api/shops/products?…): visible products
-     * filtered, searched and ordered in SQL (catalog.search.ts). A count, the page's rows, then
-     * the page's relations only: a fixed number of queries whatever the catalog's size. A page
-     * beyond the last one shows the last one.
+     * filtered, searched and ordered in SQL (catalog.search.ts). One statement: the count, and the
+     * page's products with their relations (read for the page's rows only). A page beyond the
+     * last one shows the last one (then a second statement reads it).
      */
     async searchProducts(query: ProductQuery): Promise<ProductListPage> {
       const pageSize = PRODUCT_PAGE_SIZE;
       const terms = query.szukaj === "" ? [] : searchTerms(query.szukaj);
-      const where = productListWhere(query, terms);
-      const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(products).where(where);
-      const total = counted?.total ?? 0;
-      const page = Math.min(Math.max(1, query.strona), Math.max(1, Math.ceil(total / pageSize)));
-      if (total === 0) return { items: [], total, page, pageSize };
-      const rows = await db
-        .select()
-        .from(products)
-        .where(where)
-        .orderBy(...productListOrder(query, terms))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize);
-      const items = await productsWith(
-        rows,
-        { ids: rows.map((row) => row.id) },
-        { images: "first", fields: false },
-        toProductBasic,
-      );
-      return { items, total, page, pageSize };
+      const where = productListWhere(query, terms) ?? sql`true`;
+      const order = sql.join(productListOrder(query, terms), sql`, `);
+      const from = since();
+      const read = async (page: number) => {
+        const { rows } = await db.execute<{ total: number; product: ProductJson | null }>(sql`
+          select counted.total, listed.product
+          from (select count(*)::int as total from ${products} where ${where}) counted
+          left join (
+            select ${productJson(sql`p`, BASIC, from)} as product, ids.position
+            from unnest(array(
+              select ${products.id} from ${products} where ${where}
+              order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}
+            )) with ordinality as ids(id, position)
+            join products p on p.id = ids.id
+          ) listed on true
+          order by listed.position`);
+        return {
+          total: Number(rows[0]?.total ?? 0),
+          items: rows.flatMap((row) => (row.product ? [basicProduct(row.product)] : [])),
+        };
+      };
+      const requested = Math.max(1, query.strona);
+      const first = await read(requested);
+      const lastPage = Math.max(1, Math.ceil(first.total / pageSize));
+      if (first.items.length > 0 || first.total === 0 || requested <= lastPage) {
+        return { items: first.items, total: first.total, page: Math.min(requested, lastPage), pageSize };
+      }
+      const last = await read(lastPage);
+      return { items: last.items, total: last.total, page: lastPage, pageSize };
     },
 
     /** One product; null when missing, or hidden unless includeHidden. */
     async getProduct(id: Id, opts: { includeHidden?: boolean } = {}): Promise<Product | null> {
-      if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) return null;
-      const rows = await db
-        .select()
+      if (!isDbId(id)) return null;
+      const [row] = await db
+        .select({ product: sql<ProductJson>`${productJson(sql`${products}`, FULL, since())}` })
         .from(products)
         .where(and(eq(products.id, id), visibleOnly(opts.includeHidden)));
-      const [product] = await productsWith(rows, { ids: [id] }, { images: "all", fields: true }, toProduct);
-      return product ?? null;
+      return row ? fullProduct(row.product) : null;
+    },
+
+    /**
+     * The product screen in one statement: the product (null when missing, or hidden unless
+     * includeHidden), the visible products among its slides, every field and every category.
+     */
+    async productPage(id: Id, opts: { includeHidden?: boolean } = {}): Promise<ProductPage | null> {
+      if (!isDbId(id)) return null;
+      const from = since();
+      const [row] = await db
+        // (columns of the outer row by their qualified name: Drizzle writes a one-table selection's
+        // columns unqualified, which a subquery over products would take for its own)
+        .select({
+          product: sql<ProductJson>`${productJson(sql`${products}`, FULL, from)}`,
+          related: sql<ProductJson[]>`coalesce((
+            select json_agg(${productJson(sql`r`, BASIC, from)}) from products r
+            where ${products}.has_slides and r.id = any(${products}.slide_ids) and not r.is_hidden), '[]'::json)`,
+          fields: sql<FieldJson[]>`${fieldsJson}`,
+          categories: sql<Record<string, unknown>[]>`${categoriesJson}`,
+        })
+        .from(products)
+        .where(and(eq(products.id, id), visibleOnly(opts.includeHidden)));
+      if (!row) return null;
+      return {
+        product: fullProduct(row.product),
+        related: row.related.map(basicProduct),
+        fields: fieldsFromJson(row.fields),
+        categories: categoriesFromJson(row.categories),
+      };
     },
   };
 }

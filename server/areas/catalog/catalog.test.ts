@@ -1,11 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type { FastifyInstance } from "fastify";
-import type { Pool } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Category, Product, ProductBasic, ProductField } from "../../../domain/types";
 import {
@@ -15,8 +11,7 @@ import {
 } from "../../../domain/validation/product-query";
 import { buildApp } from "../../app";
 import { loadConfig } from "../../config";
-import type { Db } from "../../db/client";
-import * as schema from "../../db/schema";
+import { countingDatabase } from "../../test/counting-database";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { type CatalogFixtures, daysAgo, insertCatalogFixtures } from "./catalog.fixtures";
 import { createCatalogService } from "./catalog.service";
@@ -40,29 +35,6 @@ afterAll(async () => {
   await database?.destroy();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** A Db over the same connection that counts the statements it sends. */
-function countingDb(target: TestDatabase): { db: Db; count: () => number; reset: () => void } {
-  let statements = 0;
-  const logger = {
-    logQuery: () => {
-      statements += 1;
-    },
-  };
-  // drizzle() keeps the driver client on `$client` (a PGlite instance or a pg Pool)
-  const client = (target.db as unknown as { $client: unknown }).$client;
-  const db =
-    target.kind === "pglite"
-      ? (drizzlePglite(client as PGlite, { schema, logger }) as unknown as Db)
-      : drizzleNodePg(client as Pool, { schema, logger });
-  return {
-    db,
-    count: () => statements,
-    reset: () => {
-      statements = 0;
-    },
-  };
-}
 
 describe("category tree", () => {
   it("nests the categories below root, siblings by order then id, other top-level ones under root", async () => {
@@ -392,48 +364,102 @@ describe("latestProducts", () => {
   });
 });
 
+describe("the home strips and the product screen (one statement each)", () => {
+  it("reads several strips at once, each the same as latestProducts", async () => {
+    const catalog = app.services.catalog;
+    const strips = await catalog.latestStrips({
+      inStock: { inStockOnly: true, limit: 10 },
+      premium: { flag: "isPremium", limit: 10 },
+      newest: { limit: 1 },
+      none: { flag: "isSale", limit: 0 },
+    });
+    expect(strips.inStock).toEqual(await catalog.latestProducts({ inStockOnly: true, limit: 10 }));
+    expect(strips.premium).toEqual(await catalog.latestProducts({ flag: "isPremium", limit: 10 }));
+    expect(strips.newest).toEqual(await catalog.latestProducts({ limit: 1 }));
+    expect(strips.none).toEqual([]);
+  });
+
+  it("gives the product, its visible related products, every field and category", async () => {
+    const catalog = app.services.catalog;
+    const p = fx.products;
+    const page = await catalog.productPage(p.blanket);
+    expect(page?.product).toEqual(await catalog.getProduct(p.blanket));
+    // the slides are simpleSale and outOfStock (both visible), as basic entries
+    const basic = await catalog.listProductsBasic();
+    expect(page?.related.map((product) => product._id).sort()).toEqual([p.outOfStock, p.simpleSale].sort());
+    for (const product of page?.related ?? []) {
+      expect(product).toEqual(basic.find((entry) => entry._id === product._id));
+    }
+    expect(page?.fields).toEqual(await catalog.listFields());
+    expect(page?.categories).toEqual(await catalog.listCategories());
+    // a product without slides has no related products; hidden ones only for staff
+    expect((await catalog.productPage(p.simpleSale))?.related).toEqual([]);
+    expect(await catalog.productPage(p.hidden)).toBeNull();
+    expect((await catalog.productPage(p.hidden, { includeHidden: true }))?.product).toEqual(
+      await catalog.getProduct(p.hidden, { includeHidden: true }),
+    );
+    expect(await catalog.productPage(2_147_483_648)).toBeNull();
+  });
+
+  it("reads visible products by id, skipping hidden and missing ones", async () => {
+    const catalog = app.services.catalog;
+    const p = fx.products;
+    const found = await catalog.productsBasicByIds([p.simpleSale, p.hidden, 999_999, p.simpleSale, 0]);
+    expect(found).toEqual((await catalog.listProductsBasic()).filter((entry) => entry._id === p.simpleSale));
+    expect(await catalog.productsBasicByIds([])).toEqual([]);
+  });
+});
+
 describe("query count", () => {
-  it("loads any number of products with a fixed number of queries", async () => {
-    const counting = countingDb(database);
-    const catalog = createCatalogService(counting.db, { now: () => now });
+  it("reads any number of products, with their relations, in one statement", async () => {
+    const counting = countingDatabase(database);
+    const catalog = createCatalogService(counting.database.db, { now: () => now });
+    const count = async (read: () => Promise<unknown>) => {
+      counting.log.clear();
+      await read();
+      return counting.log.statements.length;
+    };
 
-    counting.reset();
-    const products = await catalog.listProducts({ includeHidden: true });
-    expect(products).toHaveLength(5);
-    // products + images + categories + field links + variants + price history
-    expect(counting.count()).toBe(6);
+    // each product with its images, categories, field links, variants and price-history figures
+    expect(await count(() => catalog.listProducts({ includeHidden: true }))).toBe(1);
+    expect(await count(() => catalog.listProductsBasic())).toBe(1);
+    expect(await count(() => catalog.latestProducts({ limit: 10 }))).toBe(1);
+    expect(await count(() => catalog.getProduct(fx.products.blanket))).toBe(1);
+    expect(await count(() => catalog.listCategories())).toBe(1);
+    expect(await count(() => catalog.listFields())).toBe(1);
+    // several strips (the home page) and the product screen (product, related, fields, categories)
+    expect(
+      await count(() =>
+        catalog.latestStrips({ all: { limit: 10 }, sale: { flag: "isSale", limit: 3 }, none: { limit: 0 } }),
+      ),
+    ).toBe(1);
+    expect(await count(() => catalog.productPage(fx.products.blanket))).toBe(1);
+    expect(await count(() => catalog.productsBasicByIds([fx.products.blanket, fx.products.simpleSale]))).toBe(
+      1,
+    );
 
-    counting.reset();
-    await catalog.listProductsBasic();
-    expect(counting.count()).toBe(5);
-
-    counting.reset();
-    await catalog.latestProducts({ limit: 10 });
-    expect(counting.count()).toBe(5);
-
-    counting.reset();
-    await catalog.getProduct(fx.products.blanket);
-    expect(counting.count()).toBe(6);
-
-    counting.reset();
-    await catalog.listCategories();
-    expect(counting.count()).toBe(1);
-
-    // the product list: a count, the page, then the page's images, categories, variants, prices
-    counting.reset();
+    // the product list: the count and the page with its relations
+    counting.log.clear();
     const page = await catalog.searchProducts(parseProductQuery("szukaj=kocyk&sortujWg=price"));
     expect(page.items.map((product) => product._id)).toEqual([fx.products.blanket]);
-    expect(counting.count()).toBe(6);
+    expect(counting.log.statements).toHaveLength(1);
 
-    // nothing found: the count alone
-    counting.reset();
+    // nothing found: still one statement
+    counting.log.clear();
     expect(await catalog.searchProducts(parseProductQuery("kategoria=999999"))).toEqual({
       items: [],
       total: 0,
       page: 1,
       pageSize: PRODUCT_PAGE_SIZE,
     });
-    expect(counting.count()).toBe(1);
+    expect(counting.log.statements).toHaveLength(1);
+
+    // a page beyond the last one shows the last one: a second statement reads it
+    counting.log.clear();
+    const beyond = await catalog.searchProducts(parseProductQuery("strona=50"));
+    expect(beyond).toMatchObject({ page: 1, total: 4 });
+    expect(beyond.items).toHaveLength(4);
+    expect(counting.log.statements).toHaveLength(2);
   });
 });
 

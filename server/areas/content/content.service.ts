@@ -1,7 +1,9 @@
-import { asc, desc, eq } from "drizzle-orm";
-import type { BlogArticle, HeaderSlide, Id, Page } from "../../../domain/types";
+import { asc, desc, eq, sql } from "drizzle-orm";
+import type { BlogArticle, Category, HeaderSlide, Id, Page } from "../../../domain/types";
 import type { Db } from "../../db/client";
-import { blogArticles, headerSlides, pages } from "../../db/schema";
+import { jsonRow, rowFromJson } from "../../db/json-rows";
+import { blogArticles, categories, headerSlides, pages } from "../../db/schema";
+import { buildCategoryTree } from "../catalog/catalog.mapper";
 
 type HeaderSlideRow = typeof headerSlides.$inferSelect;
 type PageRow = typeof pages.$inferSelect;
@@ -52,8 +54,65 @@ export function toBlogArticle(row: BlogArticleRow): BlogArticle {
 
 const isDbId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= MAX_ID;
 
+/** A static page as the menu and the footer link it. */
+export type PageLink = Pick<Page, "_id" | "link" | "title">;
+
+/** What every page's shell shows: the category menu and the static pages' links. */
+export interface SiteNavigation {
+  /** the categories below 'root', nested (catalog getCategoryTree) */
+  categories: Category[];
+  /** the static pages by id */
+  pages: PageLink[];
+}
+
+/** The home page's content: the banner slides and the newest blog articles. */
+export interface HomeContent {
+  slides: HeaderSlide[];
+  articles: BlogArticle[];
+}
+
+const blogLimit = (limit: number) =>
+  Math.min(Math.max(0, Math.floor(Number.isFinite(limit) ? limit : 0)), MAX_BLOG_LIMIT);
+
 export function createContentService(db: Db) {
   return {
+    /**
+     * The shell of every page (root loader) in one statement: the category tree and the static
+     * pages' links (not their content).
+     */
+    async siteNavigation(): Promise<SiteNavigation> {
+      const { rows } = await db.execute<{ categories: Record<string, unknown>[]; pages: PageLink[] }>(sql`
+        select
+          coalesce((select json_agg(${jsonRow(categories, sql`c`)}) from categories c), '[]'::json) as categories,
+          coalesce((select json_agg(json_build_object('_id', p.id, 'link', p.link, 'title', p.title) order by p.id)
+            from pages p), '[]'::json) as pages`);
+      const row = rows[0];
+      return {
+        categories: buildCategoryTree((row?.categories ?? []).map((json) => rowFromJson(categories, json))),
+        pages: row?.pages ?? [],
+      };
+    },
+
+    /** The home page's slides (by order, then id) and newest blog articles, in one statement. */
+    async homeContent(opts: { blogLimit: number }): Promise<HomeContent> {
+      const limit = blogLimit(opts.blogLimit);
+      const { rows } = await db.execute<{
+        slides: Record<string, unknown>[];
+        articles: Record<string, unknown>[];
+      }>(sql`
+        select
+          coalesce((select json_agg(${jsonRow(headerSlides, sql`s`)} order by s."order", s.id)
+            from header_slides s), '[]'::json) as slides,
+          coalesce((select json_agg(q.j order by q.created_at desc, q.id desc) from (
+            select ${jsonRow(blogArticles, sql`b`)} as j, b.created_at, b.id from blog_articles b
+            order by b.created_at desc, b.id desc limit ${limit}) q), '[]'::json) as articles`);
+      const row = rows[0];
+      return {
+        slides: (row?.slides ?? []).map((json) => toHeaderSlide(rowFromJson(headerSlides, json))),
+        articles: (row?.articles ?? []).map((json) => toBlogArticle(rowFromJson(blogArticles, json))),
+      };
+    },
+
     /** Header banner slides by order, then id. */
     async listHeaderSlides(): Promise<HeaderSlide[]> {
       const rows = await db
@@ -84,10 +143,7 @@ export function createContentService(db: Db) {
         .from(blogArticles)
         .orderBy(desc(blogArticles.createdAt), desc(blogArticles.id));
       if (opts.limit === undefined) return (await query).map(toBlogArticle);
-      const limit = Math.min(
-        Math.max(0, Math.floor(Number.isFinite(opts.limit) ? opts.limit : 0)),
-        MAX_BLOG_LIMIT,
-      );
+      const limit = blogLimit(opts.limit);
       if (limit === 0) return [];
       return (await query.limit(limit)).map(toBlogArticle);
     },

@@ -188,3 +188,24 @@ describe("blog", () => {
     expect(bad.json()).toMatchObject({ code: "validation", fields: { id: expect.any(Object) } });
   });
 });
+
+describe("one statement per page shell and home content", () => {
+  it("siteNavigation gives the category tree and the pages' links", async () => {
+    const { catalog, content } = app.services;
+    const navigation = await content.siteNavigation();
+    expect(navigation.categories).toEqual(await catalog.getCategoryTree());
+    expect(navigation.pages).toEqual(
+      (await content.listPages()).map(({ _id, link, title }) => ({ _id, link, title })),
+    );
+    expect(navigation.pages.map((page) => page._id)).toEqual([...ids.pages].sort((a, b) => a - b));
+  });
+
+  it("homeContent gives the slides and the newest articles as their own lists do", async () => {
+    const { content } = app.services;
+    const home = await content.homeContent({ blogLimit: 2 });
+    expect(home.slides).toEqual(await content.listHeaderSlides());
+    expect(home.articles).toEqual(await content.listBlogArticles({ limit: 2 }));
+    expect(home.articles).toHaveLength(2);
+    expect((await content.homeContent({ blogLimit: 0 })).articles).toEqual([]);
+  });
+});

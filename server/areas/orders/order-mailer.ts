@@ -1,9 +1,6 @@
-import { eq } from "drizzle-orm";
 import type { Lang } from "../../../domain/i18n";
 import type { Order } from "../../../domain/types";
 import type { Config } from "../../config";
-import type { Db } from "../../db/client";
-import { orders } from "../../db/schema";
 import type { MailService } from "../mail/mail.service";
 import { invoiceUrlOf, resultUrlOf } from "../payments/payments.service";
 import { orderEmail } from "./order-emails";
@@ -21,17 +18,16 @@ export function trackingUrlOf(shipmentNumber: string): string {
 }
 
 export function createOrderMailer(
-  db: Db,
   config: Config,
   deps: { mail: MailService; queries: OrderQueries; log: { error(data: object, message: string): void } },
 ) {
   return async function sendOrderEmail(kind: OrderEmailKind, orderId: number): Promise<void> {
     let order: Order | null = null;
     try {
-      order = await deps.queries.getById(orderId);
-      if (!order) return;
-      const [row] = await db.select({ lang: orders.lang }).from(orders).where(eq(orders.id, orderId));
-      const lang: Lang = row?.lang === "en" ? "en" : "pl";
+      const found = await deps.queries.getByIdWithLang(orderId);
+      if (!found) return;
+      order = found.order;
+      const lang: Lang = found.lang === "en" ? "en" : "pl";
       const absolute = (path: string) => `${config.publicUrl}${path}`;
       await deps.mail.send(
         orderEmail(kind, order, {

@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Order, OrderCartItem, OrderStatusEntry, ProcessingTime } from "../../../domain/types";
 import type { Db } from "../../db/client";
+import { jsonRow, rowFromJson } from "../../db/json-rows";
 import { orderItems, orderStatuses, orders, payments, users } from "../../db/schema";
 
 // Reading orders as the order card shows them (SPEC §3 Order): the cart from order_items, the history
-// from order_statuses (oldest first). A customer sees only their own orders.
+// from order_statuses (oldest first), read with the orders in one statement (JSON subqueries,
+// server/db/json-rows.ts). A customer sees only their own orders.
 
 export type OrderQueries = ReturnType<typeof createOrderQueries>;
 
@@ -16,23 +18,24 @@ function processingTime(value: string): ProcessingTime {
 
 type OrderRow = typeof orders.$inferSelect;
 type UserSummary = { id: number; displayName: string; email: string } | null;
+type JsonRows = Record<string, unknown>[];
+
+/** An order with its user, lines and statuses: one row per order. */
+const orderSelection = {
+  order: orders,
+  user: { id: users.id, displayName: users.displayName, email: users.email },
+  items: sql<JsonRows>`coalesce((select json_agg(${jsonRow(orderItems, sql`i`)} order by i.position, i.id)
+    from order_items i where i.order_id = ${orders}.id), '[]'::json)`,
+  statuses: sql<JsonRows>`coalesce((select json_agg(${jsonRow(orderStatuses, sql`s`)} order by s.created_at, s.id)
+    from order_statuses s where s.order_id = ${orders}.id), '[]'::json)`,
+};
 
 export function createOrderQueries(db: Db) {
-  async function toOrders(rows: { order: OrderRow; user: UserSummary }[]): Promise<Order[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((row) => row.order.id);
-    const [items, statuses] = await Promise.all([
-      db
-        .select()
-        .from(orderItems)
-        .where(inArray(orderItems.orderId, ids))
-        .orderBy(asc(orderItems.position), asc(orderItems.id)),
-      db
-        .select()
-        .from(orderStatuses)
-        .where(inArray(orderStatuses.orderId, ids))
-        .orderBy(asc(orderStatuses.createdAt), asc(orderStatuses.id)),
-    ]);
+  function toOrders(
+    rows: { order: OrderRow; user: UserSummary; items: JsonRows; statuses: JsonRows }[],
+  ): Order[] {
+    const items = rows.flatMap((row) => row.items.map((item) => rowFromJson(orderItems, item)));
+    const statuses = rows.flatMap((row) => row.statuses.map((entry) => rowFromJson(orderStatuses, entry)));
     const cartOf = new Map<number, OrderCartItem[]>();
     for (const item of items) {
       const cart = cartOf.get(item.orderId) ?? [];
@@ -88,13 +91,11 @@ export function createOrderQueries(db: Db) {
     }));
   }
 
-  const userSummary = { id: users.id, displayName: users.displayName, email: users.email };
-
   return {
     /** The user's orders, newest first. */
     async listForUser(userId: number): Promise<Order[]> {
       const rows = await db
-        .select({ order: orders, user: userSummary })
+        .select(orderSelection)
         .from(orders)
         .leftJoin(users, eq(users.id, orders.userId))
         .where(eq(orders.userId, userId))
@@ -106,29 +107,41 @@ export function createOrderQueries(db: Db) {
     async getManyById(ids: readonly number[]): Promise<Order[]> {
       if (ids.length === 0) return [];
       const rows = await db
-        .select({ order: orders, user: userSummary })
+        .select(orderSelection)
         .from(orders)
         .leftJoin(users, eq(users.id, orders.userId))
         .where(inArray(orders.id, [...ids]));
-      const byId = new Map((await toOrders(rows)).map((order) => [order._id, order]));
+      const byId = new Map(toOrders(rows).map((order) => [order._id, order]));
       return ids.map((id) => byId.get(id)).filter((order): order is Order => order !== undefined);
     },
 
     async getById(orderId: number): Promise<Order | null> {
       const rows = await db
-        .select({ order: orders, user: userSummary })
+        .select(orderSelection)
         .from(orders)
         .leftJoin(users, eq(users.id, orders.userId))
         .where(eq(orders.id, orderId))
         .limit(1);
-      const [order] = await toOrders(rows);
+      const [order] = toOrders(rows);
       return order ?? null;
+    },
+
+    /** getById with the language the order was placed in (its e-mails), in the same statement. */
+    async getByIdWithLang(orderId: number): Promise<{ order: Order; lang: string } | null> {
+      const rows = await db
+        .select({ ...orderSelection, lang: orders.lang })
+        .from(orders)
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(eq(orders.id, orderId))
+        .limit(1);
+      const [order] = toOrders(rows);
+      return order && rows[0] ? { order, lang: rows[0].lang } : null;
     },
 
     /** The order with this number whose e-mail matches (case-insensitive), else null. */
     async findByNumber(orderNumber: string, email: string): Promise<Order | null> {
       const rows = await db
-        .select({ order: orders, user: userSummary })
+        .select(orderSelection)
         .from(orders)
         .leftJoin(users, eq(users.id, orders.userId))
         .where(
@@ -138,7 +151,7 @@ export function createOrderQueries(db: Db) {
           ),
         )
         .limit(1);
-      const [order] = await toOrders(rows);
+      const [order] = toOrders(rows);
       return order ?? null;
     },
 
@@ -158,12 +171,12 @@ export function createOrderQueries(db: Db) {
     /** One of the user's orders; null when it does not exist or belongs to someone else. */
     async getForUser(userId: number, orderId: number): Promise<Order | null> {
       const rows = await db
-        .select({ order: orders, user: userSummary })
+        .select(orderSelection)
         .from(orders)
         .leftJoin(users, eq(users.id, orders.userId))
         .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
         .limit(1);
-      const [order] = await toOrders(rows);
+      const [order] = toOrders(rows);
       return order ?? null;
     },
   };

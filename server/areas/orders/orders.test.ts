@@ -442,6 +442,33 @@ describe("payments", () => {
     ).toBe(404);
   });
 
+  it("an order short of one line's units takes none of the others", async () => {
+    // the variant (locked first) has enough, the plain product (locked after it) does not
+    const s = await insertShopFixtures(db(), { plainQuantity: 1, pinkQuantity: 20 });
+    const res = await post(
+      orderBody({
+        cart: [
+          { productId: s.plain.id, quantity: 2, variantKeys: {}, variantId: null },
+          {
+            productId: s.variantProduct.id,
+            quantity: 2,
+            variantKeys: {},
+            variantId: s.variantProduct.pink.variantId,
+          },
+        ],
+        // free delivery from 99 zł
+        priceGrosze: 2 * 4_000 + 2 * 7_500,
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: "order/out-of-stock",
+      details: { productId: s.plain.id, variantId: null, available: 1 },
+    });
+    expect(await productStock(s.plain.id)).toBe(1);
+    expect(await stockOf(s.variantProduct.pink.variantId)).toBe(20);
+  });
+
   it("serves the invoice PDF only once paid, to the e-mail's owner", async () => {
     const order = await placeOne();
     const url = `/api/orders/${order.orderNumber}/invoice?email=anna@example.com`;
@@ -483,6 +510,41 @@ describe("concurrency", () => {
       result: `${placed} orders, ${refused} × 409 out-of-stock, stock ${stock}`,
       held: placed === 3 && refused === 47 && stock === 0,
     });
+  });
+
+  it("20 concurrent two-line orders, half with the lines reversed: no deadlock, the stock taken exactly", async () => {
+    const s = await insertShopFixtures(db(), { plainQuantity: 5, pinkQuantity: 50 });
+    const plain = { productId: s.plain.id, quantity: 1, variantKeys: {}, variantId: null };
+    const pink = {
+      productId: s.variantProduct.id,
+      quantity: 1,
+      variantKeys: {},
+      variantId: s.variantProduct.pink.variantId,
+    };
+    // both rows are locked in one global order whatever the order of the lines (stock.ts)
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        post(orderBody({ cart: i % 2 ? [plain, pink] : [pink, plain], priceGrosze: 4_000 + 7_500 })),
+      ),
+    );
+    const codes = replies.map((r) => r.statusCode);
+    const placed = codes.filter((c) => c === 201).length;
+    const refused = replies.filter(
+      (r) => r.statusCode === 409 && r.json().code === "order/out-of-stock",
+    ).length;
+    const plainLeft = await productStock(s.plain.id);
+    const pinkLeft = await stockOf(s.variantProduct.pink.variantId);
+    recordFigure({
+      suite: "concurrency",
+      tried: "20 concurrent orders of 2 lines (plain product, 5 units; variant, 50), lines in both orders",
+      result: `${placed} orders, ${refused} × 409 out-of-stock, other answers ${20 - placed - refused}; stock ${plainLeft} and ${pinkLeft}`,
+      held: placed === 5 && refused === 15 && plainLeft === 0 && pinkLeft === 45,
+    });
+    expect(codes.filter((c) => c !== 201 && c !== 409)).toEqual([]);
+    expect(placed).toBe(5);
+    expect(refused).toBe(15);
+    expect(plainLeft).toBe(0);
+    expect(pinkLeft).toBe(45);
   });
 
   it("a coupon limited to 5 uses gives exactly 5 discounts under 20 concurrent orders", async () => {

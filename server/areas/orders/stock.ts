@@ -1,10 +1,11 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { orderItems, orders, products, productVariants } from "../../db/schema";
 
-// Units an order holds. Taking is a conditional decrement (`… WHERE quantity >= n`), so stock never
-// goes below zero whatever the concurrency; giving back is a plain increment. Both flip
-// orders.stock_reserved in the same transaction, so an order never gives back twice.
+// Units an order holds. Taking is a conditional decrement of every line's row at once (all or none,
+// after locking the rows), so stock never goes below zero whatever the concurrency; giving back is
+// a plain increment. Each is one statement whatever the number of lines (issue 8's query budget).
+// Both flip orders.stock_reserved in the same transaction, so an order never gives back twice.
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -23,45 +24,127 @@ export interface StockShortage {
   available: number;
 }
 
-/** Takes the units of each line; returns the first shortage (the caller rolls back) or null. */
-export async function takeStock(tx: Tx, lines: readonly StockLine[]): Promise<StockShortage | null> {
-  // one global row order (variants by id, then products by id) so two orders never deadlock
-  const ordered = [...lines].sort(
+type StockKind = "variant" | "product";
+
+/** The row a line's units live in: its variant, else its product; none when both were deleted. */
+function rowOf(line: StockLine): { kind: StockKind; id: number } | null {
+  if (line.variantId !== null) return { kind: "variant", id: line.variantId };
+  if (line.productId !== null) return { kind: "product", id: line.productId };
+  return null;
+}
+
+/** The lines in the global row order: variants by id, then products by id. */
+function inLockOrder(lines: readonly StockLine[]): StockLine[] {
+  return [...lines].sort(
     (a, b) =>
       Number(a.variantId === null) - Number(b.variantId === null) ||
       (a.variantId ?? 0) - (b.variantId ?? 0) ||
       (a.productId ?? 0) - (b.productId ?? 0),
   );
-  for (const line of ordered) {
-    if (line.variantId !== null) {
-      const taken = await tx
-        .update(productVariants)
-        .set({ quantity: sql`${productVariants.quantity} - ${line.quantity}` })
-        .where(and(eq(productVariants.id, line.variantId), gte(productVariants.quantity, line.quantity)))
-        .returning({ id: productVariants.id });
-      if (taken.length === 0) {
-        const [row] = await tx
-          .select({ quantity: productVariants.quantity })
-          .from(productVariants)
-          .where(eq(productVariants.id, line.variantId));
-        return { ...shortageOf(line), available: row?.quantity ?? 0 };
-      }
-    } else if (line.productId !== null) {
-      const taken = await tx
-        .update(products)
-        .set({ quantity: sql`${products.quantity} - ${line.quantity}` })
-        .where(and(eq(products.id, line.productId), gte(products.quantity, line.quantity)))
-        .returning({ id: products.id });
-      if (taken.length === 0) {
-        const [row] = await tx
-          .select({ quantity: products.quantity })
-          .from(products)
-          .where(eq(products.id, line.productId));
-        return { ...shortageOf(line), available: row?.quantity ?? 0 };
-      }
+}
+
+interface LockedRow {
+  kind: StockKind;
+  id: number;
+  /** the row's quantity before the change; null when the row does not exist */
+  quantity: number | null;
+}
+
+/**
+ * Moves the units of all lines in ONE statement, whatever their number: the rows are locked in the
+ * global order (variants by id, then products by id, so two orders never deadlock), then either
+ * every row changes or none ("take": only when each row holds the units all lines want of it).
+ * Lines of the same row add up. Returns each row's quantity before the change and whether it moved.
+ */
+async function moveStock(
+  tx: Tx,
+  lines: readonly StockLine[],
+  direction: "take" | "give",
+): Promise<{ moved: boolean; rows: LockedRow[] }> {
+  const units = new Map<string, { kind: StockKind; id: number; units: number }>();
+  for (const line of lines) {
+    const row = rowOf(line);
+    if (!row) continue;
+    const key = `${row.kind}:${row.id}`;
+    const entry = units.get(key) ?? { ...row, units: 0 };
+    entry.units += line.quantity;
+    units.set(key, entry);
+  }
+  if (units.size === 0) return { moved: true, rows: [] };
+  const wanted = sql.join(
+    [...units.values()].map((row) => sql`(${row.kind}::text, ${row.id}::int, ${row.units}::int)`),
+    sql`, `,
+  );
+  const change = direction === "take" ? sql`- w.units` : sql`+ w.units`;
+  const enough =
+    direction === "take"
+      ? sql`coalesce(bool_and(l.quantity is not null and l.quantity >= w.units), true)`
+      : sql`true`;
+  // The locking CTEs are read by the main query (variants first: union all runs in order); the
+  // updates, read by nobody, run after it, once every lock is held and `enough` is known.
+  const result = await tx.execute<{ kind: StockKind; id: number; quantity: number | null; ok: boolean }>(sql`
+    with wanted(kind, id, units) as (values ${wanted}),
+    locked_variants as materialized (
+      select v.id, v.quantity from ${productVariants} v
+      where v.id in (select id from wanted where kind = 'variant')
+      order by v.id for update
+    ),
+    locked_products as materialized (
+      select p.id, p.quantity from ${products} p
+      where p.id in (select id from wanted where kind = 'product')
+      order by p.id for update
+    ),
+    locked as (
+      select 'variant'::text as kind, id, quantity from locked_variants
+      union all
+      select 'product'::text as kind, id, quantity from locked_products
+    ),
+    enough as (
+      select ${enough} as ok from wanted w left join locked l on l.kind = w.kind and l.id = w.id
+    ),
+    moved_variants as (
+      update ${productVariants} v set quantity = v.quantity ${change}
+      from wanted w, enough e
+      where e.ok and w.kind = 'variant' and v.id = w.id
+    ),
+    moved_products as (
+      update ${products} p set quantity = p.quantity ${change}
+      from wanted w, enough e
+      where e.ok and w.kind = 'product' and p.id = w.id
+    )
+    select w.kind, w.id, l.quantity, e.ok
+    from wanted w cross join enough e left join locked l on l.kind = w.kind and l.id = w.id`);
+  const rows = result.rows.map((row) => ({
+    kind: row.kind,
+    id: Number(row.id),
+    quantity: row.quantity === null ? null : Number(row.quantity),
+  }));
+  return { moved: result.rows.every((row) => row.ok), rows };
+}
+
+/**
+ * Takes the units of every line, all or none, in one statement; returns the first shortage in
+ * the global row order (the caller decides: an order rolls back) or null.
+ */
+export async function takeStock(tx: Tx, lines: readonly StockLine[]): Promise<StockShortage | null> {
+  const { moved, rows } = await moveStock(tx, lines, "take");
+  if (moved) return null;
+  const wantedOf = (row: { kind: StockKind; id: number }) =>
+    lines
+      .filter((line) => {
+        const of = rowOf(line);
+        return of?.kind === row.kind && of.id === row.id;
+      })
+      .reduce((sum, line) => sum + line.quantity, 0);
+  for (const line of inLockOrder(lines)) {
+    const of = rowOf(line);
+    if (!of) continue;
+    const available = rows.find((row) => row.kind === of.kind && row.id === of.id)?.quantity ?? null;
+    if (available === null || available < wantedOf(of)) {
+      return { ...shortageOf(line), available: available ?? 0 };
     }
   }
-  return null;
+  throw new Error("stock not taken, yet no line is short");
 }
 
 function shortageOf(line: StockLine) {
@@ -91,19 +174,7 @@ export async function releaseOrderStock(tx: Tx, orderId: number): Promise<boolea
     .where(and(eq(orders.id, orderId), eq(orders.stockReserved, true)))
     .returning({ id: orders.id });
   if (flipped.length === 0) return false;
-  for (const line of await linesOf(tx, orderId)) {
-    if (line.variantId !== null) {
-      await tx
-        .update(productVariants)
-        .set({ quantity: sql`${productVariants.quantity} + ${line.quantity}` })
-        .where(eq(productVariants.id, line.variantId));
-    } else if (line.productId !== null) {
-      await tx
-        .update(products)
-        .set({ quantity: sql`${products.quantity} + ${line.quantity}` })
-        .where(eq(products.id, line.productId));
-    }
-  }
+  await moveStock(tx, await linesOf(tx, orderId), "give");
   return true;
 }
 

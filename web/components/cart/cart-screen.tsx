@@ -1,7 +1,6 @@
 import { Link, useActionData, useFetcher, useRouteLoaderData } from "react-router";
 import { formatPrice } from "../../../domain/money";
 import type { CartLineView, CartView } from "../../../domain/types";
-import { couponCheckSchema } from "../../../domain/validation/coupon";
 import { CART_ACTION, type CartActionData, type CartIntent, useCart } from "../../lib/cart";
 import { CHECKOUT_PATH } from "../../lib/cart-paths";
 import { useT } from "../../lib/i18n";
@@ -11,6 +10,7 @@ import { useFormValidation } from "../../lib/use-form-validation";
 import type { loader as rootLoader } from "../../root";
 import { FieldErrorText, FormAlert, Spinner } from "../form-field";
 import { useHydrated } from "../product-list/use-hydrated";
+import { ResponsiveImage } from "../responsive-image";
 import { showToast } from "../toaster";
 import { CheckoutSteps } from "./checkout-steps";
 import { NoScriptReturn } from "./no-script-return";
@@ -89,15 +89,16 @@ function CartLines({ lines }: { lines: readonly CartLineView[] }) {
         <span />
       </div>
       <ul className="divide-y divide-stone-200 border-b border-stone-200 md:border-b-0">
-        {lines.map((line) => (
-          <CartLineItem key={line.lineId} line={line} />
+        {lines.map((line, index) => (
+          // the first lines are in view when the page opens: their pictures load at once
+          <CartLineItem key={line.lineId} line={line} eager={index < 4} />
         ))}
       </ul>
     </section>
   );
 }
 
-function CartLineItem({ line }: { line: CartLineView }) {
+function CartLineItem({ line, eager }: { line: CartLineView; eager: boolean }) {
   const t = useT();
   const hydrated = useHydrated();
   const quantityFetcher = useFetcher<CartActionData>({ key: `cart-quantity-${line.lineId}` });
@@ -115,8 +116,10 @@ function CartLineItem({ line }: { line: CartLineView }) {
     >
       <Link to={href} tabIndex={-1} aria-hidden="true" className="row-span-2 md:row-span-1">
         {line.image ? (
-          <img
-            src={line.image.thumb_url}
+          <ResponsiveImage
+            src={line.image.thumb_url || line.image.url}
+            sizes="(min-width: 768px) 80px, 72px"
+            eager={eager}
             alt=""
             width={80}
             height={80}
@@ -200,7 +203,10 @@ function CouponBox({ cart }: { cart: CartView }) {
   const removeFetcher = useFetcher<CartActionData>({ key: "cart-coupon-remove" });
   const result = useCartResult("coupon", applyFetcher.data);
   const serverErrors = result && !result.ok ? result.errors : undefined;
-  const { errors, onSubmit, onChange } = useFormValidation(couponCheckSchema, { serverErrors });
+  const { errors, onSubmit, onChange } = useFormValidation(
+    () => import("../../../domain/validation/coupon").then((m) => m.couponCheckSchema),
+    { serverErrors },
+  );
   const checking = applyFetcher.state !== "idle";
   const removing = removeFetcher.state !== "idle";
   const applied = cart.coupon;

@@ -5,6 +5,7 @@ import { useCart } from "../../lib/cart";
 import { useT } from "../../lib/i18n";
 import { CART_PATH, productPath } from "../../lib/paths";
 import { CloseButton } from "../close-button";
+import { ResponsiveImage } from "../responsive-image";
 import { useCartUi } from "./cart-ui";
 
 /**
@@ -61,8 +62,9 @@ export function SideCart() {
             {cart.lines.map((line) => (
               <li key={line.lineId} className="flex gap-3 py-3">
                 {line.image ? (
-                  <img
-                    src={line.image.thumb_url}
+                  <ResponsiveImage
+                    src={line.image.thumb_url || line.image.url}
+                    sizes="64px"
                     alt=""
                     width={64}
                     height={64}

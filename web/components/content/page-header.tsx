@@ -2,6 +2,7 @@ import { formatDate } from "../../../domain/i18n";
 import type { Page } from "../../../domain/types";
 import { useLang, useT } from "../../lib/i18n";
 import { ModeratorLinks } from "../product/moderator-links";
+import { ResponsiveImage } from "../responsive-image";
 
 /**
  * Title, "Zaktualizowano" date, moderator links (edytuj; dodaj podobny only for pages that are not
@@ -28,11 +29,15 @@ export function PageHeader({ page, moderator }: { page: Page; moderator: boolean
         {t("page.updated")} <time dateTime={page.updatedAt}>{formatDate(lang, page.updatedAt)}</time>
       </p>
       {page.image ? (
-        <img
+        <ResponsiveImage
           src={page.image}
+          // the max-w-3xl article (/kontakt: the wider column, close to it)
+          sizes="(min-width: 816px) 768px, (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)"
           alt=""
           width={1200}
           height={675}
+          // the page's main picture, under its title
+          priority
           className="mt-6 aspect-video w-full rounded-2xl object-cover"
         />
       ) : null}

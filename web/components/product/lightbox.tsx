@@ -1,6 +1,8 @@
 import { type KeyboardEvent, type MouseEvent, type PointerEvent, useEffect, useRef } from "react";
 import { useT } from "../../lib/i18n";
+import { responsiveSource } from "../../lib/responsive-image";
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from "../icons";
+import { ResponsiveImage } from "../responsive-image";
 
 export interface LightboxImage {
   /** full-size picture */
@@ -8,6 +10,12 @@ export interface LightboxImage {
   /** small picture for the thumbnail strip */
   thumb: string;
   alt: string;
+}
+
+/** The full-screen picture: the width that fills the screen (a phone takes the 600 px file, not 1200). */
+function fullScreen(src: string) {
+  const source = responsiveSource(src);
+  return source.srcSet ? { ...source, sizes: "100vw" } : source;
 }
 
 /** Horizontal swipe distance (px) that turns a pointer drag into previous/next. */
@@ -163,8 +171,9 @@ export function Lightbox({
             className="relative flex min-h-0 flex-1 touch-pan-y items-center justify-center px-2"
             {...swipe}
           >
+            {/* no width/height: the box follows the picture's own aspect; sizes keeps its rendered size */}
             <img
-              src={current.src}
+              {...fullScreen(current.src)}
               alt={current.alt}
               className="max-h-full max-w-full object-contain select-none"
               draggable={false}
@@ -209,7 +218,14 @@ export function Lightbox({
                         n === index ? "border-white" : "border-transparent opacity-70 hover:opacity-100"
                       }`}
                     >
-                      <img src={image.thumb} alt="" className="size-full object-cover" loading="lazy" />
+                      <ResponsiveImage
+                        src={image.thumb}
+                        sizes="64px"
+                        alt=""
+                        width={64}
+                        height={64}
+                        className="size-full object-cover"
+                      />
                     </button>
                   </li>
                 );

@@ -2,7 +2,14 @@ import { useState } from "react";
 import { GALLERY_THUMBNAILS } from "../../../domain/constants";
 import type { ImageRef } from "../../../domain/types";
 import { useT } from "../../lib/i18n";
+import { ResponsiveImage } from "../responsive-image";
 import { Lightbox, useSwipe } from "./lightbox";
+
+/** The left half of the page from 1024 px (gap 3rem), else the container's width. */
+const MAIN_SIZES =
+  "(min-width: 1340px) 622px, (min-width: 1024px) calc(50vw - 48px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)";
+/** 5 thumbnails a row, 7 from 640 px. */
+const THUMB_SIZES = "(min-width: 1024px) 88px, (min-width: 640px) 14vw, 20vw";
 
 /**
  * The product's pictures (SPEC §2 Product screen): the chosen one large (a button that opens the
@@ -40,12 +47,14 @@ export function ProductGallery({ images, title }: { images: readonly ImageRef[];
         className="group relative block aspect-square w-full touch-pan-y overflow-hidden rounded-2xl bg-stone-100 cursor-zoom-in"
         {...(count > 1 ? swipe : {})}
       >
-        <img
+        <ResponsiveImage
           src={current.url}
+          sizes={MAIN_SIZES}
           alt={alt(index)}
           width={1200}
           height={1200}
-          fetchPriority="high"
+          // the product page's LCP picture
+          priority
           draggable={false}
           className="size-full object-cover transition-transform duration-300 select-none group-hover:scale-[1.02]"
         />
@@ -63,12 +72,12 @@ export function ProductGallery({ images, title }: { images: readonly ImageRef[];
                   n === index ? "border-accent-600" : "border-transparent hover:border-stone-300"
                 }`}
               >
-                <img
+                <ResponsiveImage
                   src={image.thumb_url || image.url}
+                  sizes={THUMB_SIZES}
                   alt=""
                   width={120}
                   height={120}
-                  loading="lazy"
                   className="size-full object-cover"
                 />
               </button>

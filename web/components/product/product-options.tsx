@@ -3,6 +3,7 @@ import { OPTION_GALLERY_THUMBNAILS } from "../../../domain/constants";
 import type { Id, ProductField } from "../../../domain/types";
 import type { Selection } from "../../../domain/variants";
 import { useT } from "../../lib/i18n";
+import { ResponsiveImage } from "../responsive-image";
 import { Lightbox } from "./lightbox";
 import { optionParam } from "./product-view";
 
@@ -118,12 +119,12 @@ function OptionGroup({
                   aria-haspopup="dialog"
                   className="relative z-10 size-12 shrink-0 overflow-hidden rounded-lg border border-stone-200 cursor-zoom-in"
                 >
-                  <img
+                  <ResponsiveImage
                     src={option.image}
+                    sizes="48px"
                     alt=""
                     width={48}
                     height={48}
-                    loading="lazy"
                     className="size-full object-cover"
                   />
                 </button>

@@ -59,10 +59,13 @@ export default function AccountSettings() {
   const { email, values } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const submitting = useSubmitting();
-  const { errors, formError, onSubmit, onChange } = useFormValidation(userSettingsSchema, {
-    serverErrors: failure?.errors,
-    serverFormError: failure?.formError,
-  });
+  const { errors, formError, onSubmit, onChange } = useFormValidation(
+    () => import("../../../domain/validation/address").then((m) => m.userSettingsSchema),
+    {
+      serverErrors: failure?.errors,
+      serverFormError: failure?.formError,
+    },
+  );
   const shown = { ...values, ...failure?.values };
 
   return (

@@ -3,6 +3,7 @@ import { isAdmin } from "../../../domain/roles";
 import { StaffBreadcrumbs } from "../../components/staff/breadcrumbs";
 import { StaffNav } from "../../components/staff/staff-nav";
 import { requireStaff, requireStaffAdmin } from "../../lib/staff.server";
+import "../../lib/staff-texts";
 import { ADMIN_SECTIONS, STAFF_SECTIONS } from "../../lib/staff-paths";
 import type { Route } from "./+types/layout";
 

@@ -1,0 +1,28 @@
+import type { MailKey } from "./mail-pl";
+
+// English texts of the e-mails: used by the server only, never sent to the browser.
+// Typed by the Polish keys of the area, so the compiler rejects missing and extra keys.
+
+export const enMail: Record<MailKey, string> = {
+  "email.orderGreeting": "Hello {name},",
+  "email.orderReceivedSubject": "We have received your order {orderNumber}",
+  "email.orderReceivedIntro":
+    "thank you for shopping with us! We have received your order {orderNumber}. We will start preparing it once the payment is confirmed.",
+  "email.orderReceivedPayment": "If the payment was not completed, you can try again on the order page.",
+  "email.orderPaidSubject": "Thank you! Order {orderNumber} is paid",
+  "email.orderPaidIntro":
+    "thank you! We have received the payment for order {orderNumber} and are starting to prepare your parcel.",
+  "email.orderPaidInvoice": "The VAT invoice for the order is now available.",
+  "email.orderPaidInvoiceInOrder": "You will find the VAT invoice on the order page.",
+  "email.orderInvoiceLink": "Download the invoice",
+  "email.orderShippedSubject": "Order {orderNumber} has been shipped",
+  "email.orderShippedIntro": "your order {orderNumber} has been handed to the carrier and is on its way.",
+  "email.orderCanceledSubject": "Order {orderNumber} has been canceled",
+  "email.orderCanceledIntro": "your order {orderNumber} has been canceled and will not be shipped.",
+  "email.orderCanceledContact":
+    "If you have any questions or think this is a mistake, reply to this message or write to us: {contactUrl}",
+  "email.orderViewIntro": "Order details and current status:",
+  "email.orderViewLink": "View the order",
+  "email.orderDeliveryAddress": "Delivery address",
+  "email.orderSignature": "Best regards\nThe shop team",
+};

@@ -1,0 +1,29 @@
+// Polish texts of the e-mails: used by the server only, never sent to the browser.
+// pl.ts joins the areas into the catalog that defines MessageKey.
+
+export const plMail = {
+  "email.orderGreeting": "Dzień dobry {name},",
+  "email.orderReceivedSubject": "Otrzymaliśmy Twoje zamówienie {orderNumber}",
+  "email.orderReceivedIntro":
+    "dziękujemy za zakupy! Otrzymaliśmy Twoje zamówienie {orderNumber}. Zaczniemy je przygotowywać, gdy płatność zostanie potwierdzona.",
+  "email.orderReceivedPayment":
+    "Jeśli płatność nie została dokończona, możesz spróbować ponownie na stronie zamówienia.",
+  "email.orderPaidSubject": "Dziękujemy! Zamówienie {orderNumber} jest opłacone",
+  "email.orderPaidIntro":
+    "dziękujemy! Otrzymaliśmy płatność za zamówienie {orderNumber} i zaczynamy przygotowywać Twoją paczkę.",
+  "email.orderPaidInvoice": "Faktura VAT do zamówienia jest już dostępna.",
+  "email.orderPaidInvoiceInOrder": "Fakturę VAT znajdziesz na stronie zamówienia.",
+  "email.orderInvoiceLink": "Pobierz fakturę",
+  "email.orderShippedSubject": "Zamówienie {orderNumber} zostało wysłane",
+  "email.orderShippedIntro": "Twoje zamówienie {orderNumber} zostało nadane i jest w drodze.",
+  "email.orderCanceledSubject": "Zamówienie {orderNumber} zostało anulowane",
+  "email.orderCanceledIntro": "Twoje zamówienie {orderNumber} zostało anulowane i nie zostanie wysłane.",
+  "email.orderCanceledContact":
+    "Jeśli masz pytania albo uważasz, że to pomyłka, odpowiedz na tę wiadomość lub napisz do nas: {contactUrl}",
+  "email.orderViewIntro": "Szczegóły i aktualny status zamówienia:",
+  "email.orderViewLink": "Zobacz zamówienie",
+  "email.orderDeliveryAddress": "Adres dostawy",
+  "email.orderSignature": "Pozdrawiamy\nZespół sklepu",
+} as const;
+
+export type MailKey = keyof typeof plMail;

@@ -1,0 +1,129 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
+
+// Issue 8's pictures in a real browser (docs/decisions/024), on the phone (360 px) and the desktop
+// projects: on the product page and the list every <img> reserves its box (width, height) and
+// offers its WebP widths (srcset); Chromium picks at most the 600 px file for these layouts, fetches
+// each picture once (the <head> preload and the <img> choose the same file), and nothing moves
+// while the page loads (layout-shift sum < 0.05, as Lighthouse's CLS target).
+
+const CLS_LIMIT = 0.05;
+
+/** Sums the layout shifts not caused by input, from the first paint on (read with `layoutShift`). */
+async function observeLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const store = window as unknown as { __layoutShift: number };
+    store.__layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
+        if (!entry.hadRecentInput) store.__layoutShift += entry.value;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+const layoutShift = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __layoutShift: number }).__layoutShift);
+
+/** Every /media/ URL the page requests, in order (live array). */
+function mediaRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/media/")) urls.push(url.pathname);
+  });
+  return urls;
+}
+
+interface ImageState {
+  src: string;
+  width: string | null;
+  height: string | null;
+  srcset: string | null;
+  sizes: string | null;
+  currentSrc: string;
+  loaded: boolean;
+}
+
+const images = (page: Page): Promise<ImageState[]> =>
+  page.$$eval("img", (all) =>
+    all.map((img) => ({
+      src: img.getAttribute("src") ?? "",
+      width: img.getAttribute("width"),
+      height: img.getAttribute("height"),
+      srcset: img.getAttribute("srcset"),
+      sizes: img.getAttribute("sizes"),
+      currentSrc: img.currentSrc,
+      loaded: img.complete && img.naturalWidth > 0,
+    })),
+  );
+
+/** The width of the variant a URL names (the seed's and gallery's convention). */
+function variantWidth(url: string): number {
+  if (url.endsWith("-thumb.webp")) return 300;
+  if (url.endsWith("-medium.webp")) return 600;
+  return 1200;
+}
+
+/** The picture a variant URL belongs to. */
+const pictureOf = (url: string) => url.replace(/(-thumb|-medium)?\.webp$/, "");
+
+async function checkPage(page: Page, url: string, expectedPictures: RegExp) {
+  await observeLayoutShifts(page);
+  const requested = mediaRequests(page);
+  await page.goto(url, { waitUntil: "load" });
+  // lazy pictures near the viewport and late layout work settle after load
+  await page.waitForTimeout(1000);
+
+  const all = await images(page);
+  expect(all.length).toBeGreaterThan(0);
+  for (const image of all) {
+    expect(Number(image.width), image.src).toBeGreaterThan(0);
+    expect(Number(image.height), image.src).toBeGreaterThan(0);
+    expect(image.srcset, image.src).toMatch(/ 300w, .* 600w, .* 1200w$/);
+    expect(image.sizes, image.src).toBeTruthy();
+  }
+  const loaded = all.filter((image) => image.loaded && expectedPictures.test(image.src));
+  expect(loaded.length).toBeGreaterThan(0);
+  const chosen = loaded.map((image) => variantWidth(new URL(image.currentSrc).pathname));
+  expect(Math.max(...chosen)).toBeLessThanOrEqual(600);
+
+  // each picture fetched once, in one width: the preload was the <img>'s own choice
+  expect(requested.length).toBeGreaterThan(0);
+  expect(new Set(requested).size).toBe(requested.length);
+  const pictures = requested.map(pictureOf);
+  expect(new Set(pictures).size).toBe(pictures.length);
+
+  const shift = await layoutShift(page);
+  expect(shift).toBeLessThan(CLS_LIMIT);
+  console.log(
+    `[figure] images: ${url} at ${page.viewportSize()?.width} px → ${all.length} <img>, ${loaded.length} loaded at ${[...new Set(chosen)].join("/")}w, ${requested.length} media requests, layout shift ${shift.toFixed(4)}`,
+  );
+  return all;
+}
+
+test.describe("responsive pictures", () => {
+  test("the product page: srcset and size on every picture, one download each, nothing shifts", async ({
+    page,
+    request,
+  }) => {
+    const list = await (await request.get("/produkty")).text();
+    const href = /href="(\/produkt\/[^"]+)"/.exec(list)?.[1] ?? "";
+    expect(href).not.toBe("");
+    await checkPage(page, href, /^\/media\/demo\/products\//);
+    // the main picture came from the <head> preload, and the <img> used that very response
+    const main = page.getByRole("button", { name: /^Powiększ zdjęcie/ }).locator("img");
+    const initiator = await main.evaluate((img: HTMLImageElement) => {
+      const entry = performance.getEntriesByName(img.currentSrc)[0] as PerformanceResourceTiming | undefined;
+      return entry?.initiatorType ?? "none";
+    });
+    expect(initiator).toBe("link");
+  });
+
+  test("the product list: the same for the cards", async ({ page }) => {
+    await checkPage(page, "/produkty", /^\/media\/demo\/products\//);
+  });
+});

@@ -1,0 +1,114 @@
+import autocannon, { type RequestSpec, type Result } from "autocannon";
+
+// One scenario under load: a short warm-up run (discarded), then the measured run, both with
+// autocannon's programmatic API in this process. A scenario's requests vary (many URLs, unique
+// idempotency keys) through setupRequest, which autocannon calls before every request.
+
+export interface LoadOptions {
+  connections: number;
+  durationS: number;
+  warmupS: number;
+}
+
+export interface Measurement {
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number; average: number };
+  requests: number;
+  /** average bytes per answer (headers and body as received: compressed when the shop compresses) */
+  bytesPerAnswer: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  /** answers of the measured run per x-cache header value (hit, miss, bypass; "none" without it) */
+  xCache: Record<string, number>;
+  durationS: number;
+}
+
+export interface Load {
+  method?: "GET" | "POST";
+  /** the next request's path (called before every request) */
+  path: () => string;
+  headers?: () => Record<string, string>;
+  body?: () => string;
+}
+
+function requestsOf(load: Load, xCache: Record<string, number> = {}): RequestSpec[] {
+  return [
+    {
+      onResponse: (_status, _body, _context, headers) => {
+        const value = headers["x-cache"];
+        const key = typeof value === "string" ? value : "none";
+        xCache[key] = (xCache[key] ?? 0) + 1;
+      },
+      method: load.method ?? "GET",
+      setupRequest: (request) => ({
+        ...request,
+        method: load.method ?? "GET",
+        path: load.path(),
+        headers: { ...request.headers, ...(load.headers?.() ?? {}) },
+        ...(load.body ? { body: load.body() } : {}),
+      }),
+    },
+  ];
+}
+
+function summarise(result: Result, xCache: Record<string, number>): Measurement {
+  const statusCodes: Record<string, number> = {};
+  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {}))
+    statusCodes[code] = Number(stats.count);
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyMs: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+      average: Math.round(result.latency.average * 100) / 100,
+    },
+    requests: result.requests.total ?? 0,
+    bytesPerAnswer:
+      result.requests.average > 0 ? Math.round(result.throughput.average / result.requests.average) : 0,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes,
+    xCache,
+    durationS: result.duration,
+  };
+}
+
+/**
+ * `settle` runs after the warm-up: requests still queued when the warm-up ends would otherwise be
+ * answered during (and counted against) the measured run.
+ */
+export async function measure(
+  baseUrl: string,
+  load: Load,
+  options: LoadOptions,
+  settle: () => Promise<void> = async () => {},
+): Promise<Measurement> {
+  const common = { url: baseUrl, connections: options.connections, timeout: 20 };
+  if (options.warmupS > 0) {
+    await autocannon({ ...common, duration: options.warmupS, requests: requestsOf(load) });
+    await settle();
+  }
+  const xCache: Record<string, number> = {};
+  const result = await autocannon({
+    ...common,
+    duration: options.durationS,
+    requests: requestsOf(load, xCache),
+  });
+  return summarise(result, xCache);
+}
+
+/** Cycles through a list: every connection takes the next entry. */
+export function cycle<T>(items: readonly T[]): () => T {
+  if (items.length === 0) throw new Error("cycle() needs at least one item");
+  let next = 0;
+  return () => {
+    const item = items[next % items.length] as T;
+    next += 1;
+    return item;
+  };
+}

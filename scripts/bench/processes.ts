@@ -1,0 +1,169 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+// The processes a measurement runs against: the built shop as `npm start` runs it (`node --import
+// tsx server/main.ts`, so the pid is the server itself and a signal reaches it), and the bare Fastify
+// server of the ceiling. Each on a free loopback port, its output in a log file (a pipe into this
+// process would cost the load generator CPU).
+
+export const ROOT = path.resolve(import.meta.dirname, "..", "..");
+const START_TIMEOUT_MS = 180_000;
+const KILL_GRACE_MS = 10_000;
+
+export interface Server {
+  url: string;
+  logFile: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+/** The built web app must exist: the benchmark measures the production build, never Vite. */
+export function requireBuild(): void {
+  if (!fs.existsSync(path.join(ROOT, "build", "server", "index.js"))) {
+    throw new Error("build/server/index.js is missing: run `npm run build` first");
+  }
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once("exit", () => resolve()));
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill("SIGTERM");
+  const late = await Promise.race([
+    exited(child).then(() => false),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(true), KILL_GRACE_MS).unref()),
+  ]);
+  if (late) {
+    child.kill("SIGKILL");
+    await exited(child);
+  }
+}
+
+function tail(file: string, lines = 40): string {
+  if (!fs.existsSync(file)) return "";
+  return fs.readFileSync(file, "utf8").trim().split("\n").slice(-lines).join("\n");
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `${url} exited while starting (${child.exitCode ?? child.signalCode}):\n${tail(logFile)}`,
+      );
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stopChild(child);
+  throw new Error(`${url} did not answer 200 within ${START_TIMEOUT_MS / 1000} s:\n${tail(logFile)}`);
+}
+
+const running = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
+async function launch(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  readyPath: string,
+  port: number,
+  logDir: string,
+): Promise<Server> {
+  const url = `http://127.0.0.1:${port}`;
+  const logFile = path.join(logDir, `${name}-${port}.log`);
+  const out = fs.openSync(logFile, "a");
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", out, out] });
+  fs.closeSync(out);
+  running.add(child);
+  try {
+    await waitUntilReady(`${url}${readyPath}`, child, logFile);
+  } catch (error) {
+    running.delete(child);
+    throw error;
+  }
+  return {
+    url,
+    logFile,
+    child,
+    async stop() {
+      await stopChild(child);
+      running.delete(child);
+    },
+  };
+}
+
+export interface ShopOptions {
+  dataDir: string;
+  /** null: the embedded database in dataDir/db */
+  databaseUrl: string | null;
+  /** the response cache (RESPONSE_CACHE); "off" measures the cold path */
+  responseCache: "on" | "off";
+  logDir: string;
+}
+
+/** The built shop with the settings `npm start` uses (NODE_ENV unset: main.ts picks the production build). */
+export async function startShop(options: ShopOptions): Promise<Server> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: options.dataDir,
+    DATABASE_URL: options.databaseUrl ?? "",
+    SEED_DEMO: "true",
+    RESPONSE_CACHE: options.responseCache,
+  };
+  delete env.NODE_ENV;
+  // demo credentials are accepted without NODE_ENV=production; the operator's own ones pass through
+  // BENCH_CPU_PROF=1: a V8 CPU profile of each shop process, written to the log folder when it stops
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${options.logDir}`] : [];
+  return launch(
+    "shop",
+    [...profile, "--import", "tsx", "server/main.ts"],
+    env,
+    "/api/health",
+    port,
+    options.logDir,
+  );
+}
+
+/** The ceiling: a bare Fastify route answering {"ok":true}, the most this machine and load generator give. */
+export async function startCeiling(logDir: string): Promise<Server> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), NODE_ENV: "production" };
+  return launch(
+    "ceiling",
+    ["--import", "tsx", path.join("scripts", "bench", "ceiling-server.ts")],
+    env,
+    "/",
+    port,
+    logDir,
+  );
+}

@@ -1,0 +1,118 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app";
+import { loadConfig } from "../config";
+import { seedIfEmpty } from "../db/seed";
+import { createTestDatabase, type TestDatabase } from "../test/database";
+import { recordFigure } from "../test/figures";
+
+// Pages and JSON are compressed for browsers that accept it; the client build's assets are served
+// from the .br/.gz files the build wrote (no compression per request); compressed request bodies are
+// not inflated. Renders the built app (`npm test` builds first).
+
+const ASSETS = path.resolve("build/client/assets");
+
+let app: FastifyInstance;
+let database: TestDatabase;
+let dataDir: string;
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.resolve("build/server/index.js"))) {
+    throw new Error("build/ is missing: run `npm run build` first (npm test does)");
+  }
+  database = await createTestDatabase();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "compression-"));
+  const config = loadConfig({ DATA_DIR: dataDir, RESPONSE_CACHE: "off" });
+  await seedIfEmpty(database, config, { images: false });
+  app = await buildApp(config, database, { web: "production", logger: false });
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.destroy();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const withoutNonces = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
+
+describe("compressed answers", () => {
+  it("sends pages as Brotli or gzip when accepted, and the same page", async () => {
+    const plain = await app.inject({ method: "GET", url: "/produkty" });
+    const br = await app.inject({
+      method: "GET",
+      url: "/produkty",
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    const gzip = await app.inject({
+      method: "GET",
+      url: "/produkty",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    const fromBr = zlib.brotliDecompressSync(br.rawPayload).toString("utf8");
+    const fromGzip = zlib.gunzipSync(gzip.rawPayload).toString("utf8");
+    expect(withoutNonces(fromBr)).toBe(withoutNonces(plain.body));
+    expect(withoutNonces(fromGzip)).toBe(withoutNonces(plain.body));
+    recordFigure({
+      suite: "compression",
+      tried: "/produkty as identity, br and gzip",
+      result: `${plain.rawPayload.length} B → br ${br.rawPayload.length} B, gzip ${gzip.rawPayload.length} B`,
+      held: br.rawPayload.length < plain.rawPayload.length / 3,
+    });
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+  });
+
+  it("compresses JSON from the API", async () => {
+    const res = await app.inject({
+      method: "GET",
+      url: "/api/shops/products?strona=1",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(zlib.gunzipSync(res.rawPayload).toString("utf8")).items.length).toBeGreaterThan(0);
+  });
+
+  it("serves the build's assets from the files compressed at build time, cached for a year", async () => {
+    const script = fs
+      .readdirSync(ASSETS)
+      .filter((name) => name.endsWith(".js") && fs.statSync(path.join(ASSETS, name)).size > 4096)
+      .sort()[0];
+    expect(script, "a built script").toBeTruthy();
+    const name = script as string;
+    expect(fs.existsSync(path.join(ASSETS, `${name}.br`))).toBe(true);
+    expect(fs.existsSync(path.join(ASSETS, `${name}.gz`))).toBe(true);
+    const br = await app.inject({
+      method: "GET",
+      url: `/assets/${name}`,
+      headers: { "accept-encoding": "br" },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.rawPayload.equals(fs.readFileSync(path.join(ASSETS, `${name}.br`)))).toBe(true);
+    expect(String(br.headers["cache-control"])).toContain("immutable");
+    const plain = await app.inject({ method: "GET", url: `/assets/${name}` });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.rawPayload.equals(fs.readFileSync(path.join(ASSETS, name)))).toBe(true);
+  });
+
+  it("does not inflate a compressed request body", async () => {
+    const body = zlib.gzipSync(JSON.stringify({ email: "klient@example.com", password: "klient1234" }));
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/json", "content-encoding": "gzip" },
+      payload: body,
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+});

@@ -1,0 +1,217 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app";
+import { loadConfig } from "../config";
+import { seedIfEmpty } from "../db/seed";
+import { createTestDatabase, type TestDatabase } from "../test/database";
+import { recordFigure } from "../test/figures";
+
+// Issue 8's pictures and cache headers (docs/decisions/024), on the pages the built app renders for
+// the demo shop: every <img> has a srcset of the picture's WebP widths, sizes, width and height;
+// only the page's LCP picture is eager at high priority and preloaded from the <head> with the
+// same srcset and sizes as its <img> (so the browser fetches one file, once); pictures further down
+// are lazy. Hashed assets and media are cached for a year. Needs `npm run build` (npm test builds
+// first): without build/ the test fails rather than skipping.
+
+const BUILD_ENTRY = path.resolve("build/server/index.js");
+const YEAR_IMMUTABLE = "public, max-age=31536000, immutable";
+
+let app: FastifyInstance;
+let database: TestDatabase;
+let dataDir: string;
+
+beforeAll(async () => {
+  if (!fs.existsSync(BUILD_ENTRY)) {
+    throw new Error(`${BUILD_ENTRY} is missing: run \`npm run build\` first (npm test does)`);
+  }
+  database = await createTestDatabase();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "images-and-caching-"));
+  const config = loadConfig({ DATA_DIR: dataDir, RESPONSE_CACHE: "off", LOG_LEVEL: "silent" });
+  // the pages only need the pictures' URLs; the media test writes its own file
+  await seedIfEmpty(database, config, { images: false });
+  app = await buildApp(config, database, { web: "production", logger: false });
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.destroy();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+type Attributes = Record<string, string>;
+
+/** The attributes of every `<name …>` tag (names lower-cased; React writes srcSet, fetchPriority…). */
+function tags(html: string, name: string): Attributes[] {
+  return [...html.matchAll(new RegExp(`<${name}\\s([^>]*?)/?>`, "gi"))].map((tag) =>
+    Object.fromEntries(
+      [...(tag[1] ?? "").matchAll(/([\w:-]+)(?:="([^"]*)")?/g)].map((attribute) => [
+        (attribute[1] ?? "").toLowerCase(),
+        (attribute[2] ?? "").replaceAll("&amp;", "&"),
+      ]),
+    ),
+  );
+}
+
+async function page(url: string): Promise<{ head: string; body: string }> {
+  const response = await app.inject({ method: "GET", url });
+  expect(response.statusCode, url).toBe(200);
+  const end = response.body.indexOf("</head>");
+  expect(end, url).toBeGreaterThan(0);
+  return { head: response.body.slice(0, end), body: response.body.slice(end) };
+}
+
+const imagePreloads = (head: string) =>
+  tags(head, "link").filter((link) => link.rel === "preload" && link.as === "image");
+
+const widthsOf = (srcSet: string | undefined) =>
+  (srcSet ?? "").split(", ").map((candidate) => candidate.split(" ")[1]);
+
+/** The page's one high-priority picture, preloaded from the <head> with its own srcset and sizes. */
+function expectPreloadedLcp(head: string, images: Attributes[], url: string): Attributes {
+  const high = images.filter((image) => image.fetchpriority === "high");
+  expect(high, url).toHaveLength(1);
+  const lcp = high[0] as Attributes;
+  expect(lcp.loading, url).not.toBe("lazy");
+  expect(widthsOf(lcp.srcset), url).toEqual(["300w", "600w", "1200w"]);
+  const preloads = imagePreloads(head).filter((link) => link.fetchpriority === "high");
+  expect(preloads, url).toHaveLength(1);
+  expect(preloads[0]?.imagesrcset, url).toBe(lcp.srcset);
+  expect(preloads[0]?.imagesizes, url).toBe(lcp.sizes);
+  return lcp;
+}
+
+/** Every picture reserves its box (width, height) and offers its widths (srcset with sizes). */
+function expectAllResponsive(images: Attributes[], url: string): void {
+  for (const image of images) {
+    expect(Number(image.width), `${url} ${image.src}`).toBeGreaterThan(0);
+    expect(Number(image.height), `${url} ${image.src}`).toBeGreaterThan(0);
+    expect(image.srcset, `${url} ${image.src}`).toBeTruthy();
+    expect(image.sizes, `${url} ${image.src}`).toBeTruthy();
+  }
+}
+
+describe("responsive pictures in the rendered pages", () => {
+  it("the product page preloads its main picture with the <img>'s srcset and sizes; all else is lazy", async () => {
+    const list = await page("/produkty");
+    const productPath = /href="(\/produkt\/[^"]+)"/.exec(list.body)?.[1] ?? "";
+    expect(productPath).not.toBe("");
+    const { head, body } = await page(productPath);
+    const images = tags(body, "img");
+    const lcp = expectPreloadedLcp(head, images, productPath);
+    expect(lcp.src).toMatch(/^\/media\/demo\/products\//);
+    // the gallery box is square: so is the reserved space
+    expect(lcp.width).toBe(lcp.height);
+    expectAllResponsive(images, productPath);
+    const others = images.filter((image) => image !== lcp);
+    expect(others.every((image) => image.loading === "lazy")).toBe(true);
+    // nothing else competes with the main picture in the <head>
+    expect(imagePreloads(head)).toHaveLength(1);
+    recordFigure({
+      suite: "images",
+      tried: `product page ${productPath}`,
+      result: `1 image preload (fetchpriority high, srcset ${widthsOf(lcp.srcset).join("/")}, same sizes as the <img>); ${images.length} <img> with srcset/sizes/width/height, ${others.length} lazy`,
+      held: true,
+    });
+  });
+
+  it("the product list loads its first row at once and every later card lazily", async () => {
+    const { head, body } = await page("/produkty");
+    const images = tags(body, "img");
+    expectAllResponsive(images, "/produkty");
+    const cards = images.filter((image) => image.src?.startsWith("/media/demo/products/"));
+    expect(cards.length).toBeGreaterThan(8);
+    const eager = cards.slice(0, 4);
+    const later = cards.slice(4);
+    expect(eager.every((image) => image.loading === "eager")).toBe(true);
+    expect(later.every((image) => image.loading === "lazy" && image.decoding === "async")).toBe(true);
+    // cards are small: the thumbnail is offered, and none claims the high priority
+    expect(cards.every((image) => widthsOf(image.srcset)[0] === "300w")).toBe(true);
+    expect(images.some((image) => image.fetchpriority === "high")).toBe(false);
+    expect(imagePreloads(head)).toHaveLength(eager.length);
+    recordFigure({
+      suite: "images",
+      tried: "product list /produkty",
+      result: `${cards.length} card pictures: ${eager.length} eager (preloaded at normal priority), ${later.length} lazy; all with srcset from 300w`,
+      held: true,
+    });
+  });
+
+  it("the home page preloads only the first banner slide; the other slides wait", async () => {
+    const { head, body } = await page("/");
+    const images = tags(body, "img");
+    expectAllResponsive(images, "/");
+    const lcp = expectPreloadedLcp(head, images, "/");
+    const slides = images.filter((image) => image.src?.startsWith("/media/demo/slides/"));
+    expect(slides.length).toBeGreaterThan(1);
+    expect(slides[0]).toBe(lcp);
+    // the slide box is 8:3, as the seeded slides
+    expect(Number(lcp.width) * 3).toBe(Number(lcp.height) * 8);
+    expect(images.filter((image) => image !== lcp).every((image) => image.loading === "lazy")).toBe(true);
+    recordFigure({
+      suite: "images",
+      tried: "home page /",
+      result: `first of ${slides.length} slides preloaded at high priority; ${images.length - 1} other <img> lazy`,
+      held: true,
+    });
+  });
+
+  it("a blog post preloads its header picture", async () => {
+    const blog = await page("/blog");
+    const articlePath = /href="(\/blog\/\d+[^"]*)"/.exec(blog.body)?.[1] ?? "";
+    expect(articlePath).not.toBe("");
+    const { head, body } = await page(articlePath);
+    const images = tags(body, "img");
+    expectAllResponsive(images, articlePath);
+    const lcp = expectPreloadedLcp(head, images, articlePath);
+    expect(lcp.src).toMatch(/^\/media\/demo\/blog\//);
+  });
+});
+
+describe("cache headers", () => {
+  it("the hashed client assets a page loads (scripts, styles) are cached for a year as immutable", async () => {
+    const { head } = await page("/");
+    const assets = [...new Set([...head.matchAll(/href="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]))];
+    expect(assets.some((url) => url?.endsWith(".js"))).toBe(true);
+    expect(assets.some((url) => url?.endsWith(".css"))).toBe(true);
+    for (const url of assets) {
+      const response = await app.inject({ method: "GET", url: url ?? "" });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["cache-control"], url).toBe(YEAR_IMMUTABLE);
+      expect(response.headers.etag, url).toBeTruthy();
+    }
+  });
+
+  it("media are cached for a year as immutable, revalidate by ETag, and a missing file is not cached", async () => {
+    const dir = path.join(dataDir, "media", "gallery", "test");
+    fs.mkdirSync(dir, { recursive: true });
+    const picture = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#f6d2dc" } })
+      .webp()
+      .toBuffer();
+    fs.writeFileSync(path.join(dir, "kocyk-0a1b2c3d-thumb.webp"), picture);
+
+    const url = "/media/gallery/test/kocyk-0a1b2c3d-thumb.webp";
+    const response = await app.inject({ method: "GET", url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("image/webp");
+    expect(response.headers["cache-control"]).toBe(YEAR_IMMUTABLE);
+    expect(response.headers["last-modified"]).toBeTruthy();
+    const etag = String(response.headers.etag);
+    expect(etag).toBeTruthy();
+    const again = await app.inject({ method: "GET", url, headers: { "if-none-match": etag } });
+    expect(again.statusCode).toBe(304);
+
+    const missing = await app.inject({ method: "GET", url: "/media/gallery/test/nothing-0a1b2c3d.webp" });
+    expect(missing.statusCode).toBe(404);
+    expect(String(missing.headers["cache-control"] ?? "")).not.toContain("max-age=31536000");
+    recordFigure({
+      suite: "caching",
+      tried: "GET a media file, then with its ETag in If-None-Match, and a missing media file",
+      result: `media "${response.headers["cache-control"]}"; revalidation ${again.statusCode}; missing ${missing.statusCode} with cache-control "${missing.headers["cache-control"] ?? "none"}"`,
+      held: again.statusCode === 304 && missing.statusCode === 404,
+    });
+  });
+});

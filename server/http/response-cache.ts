@@ -1,0 +1,399 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { SESSION_COOKIE } from "../areas/accounts/session-cookie";
+import type { ChangeFeed } from "../lib/change-feed";
+
+// HTTP caching of what anonymous visitors see (docs/decisions/023-http-caching.md):
+//
+// - Cacheable: GET/HEAD of the storefront pages (React Router; not the account, cart, checkout,
+//   payment and sign-in pages) from a visitor without credentials and without any cookie other than
+//   the language, the cookie-consent answer and the remembered route; and GET/HEAD of the public,
+//   user-independent catalog and content API (CACHEABLE_API_ROUTES) without a session or bearer token.
+// - Every 200 answer of a cacheable request gets a strong ETag (a hash of the body, with the page's
+//   CSP nonce replaced by a placeholder, so it stays the same across hits); If-None-Match answers
+//   304 without a body — for pages without a Content-Security-Policy, as the browser keeps the stored
+//   answer's headers, whose nonce matches the stored body. Pages say `public, max-age=0,
+//   must-revalidate` with `Vary: Cookie`; the API keeps its `public, max-age=60`. Pages that are not
+//   cacheable (personal) say `private, no-store` unless they set their own Cache-Control.
+// - The in-process cache (when enabled) keeps those answers — HTML with the nonce placeholder, the
+//   new request's nonce written in on each hit — for TTL_MS at most, within a size cap (LRU). It is
+//   cleared on every change signal of the database (server/lib/change-feed.ts, on every instance);
+//   an answer whose rendering overlapped a change (the generation moved) is not stored, and while
+//   the feed is not listening nothing is served or stored.
+// - `x-cache: hit | miss | bypass` says what happened.
+
+/** The public GET routes of the API whose answers depend only on the URL (see api-table.ts). */
+export const CACHEABLE_API_ROUTES: ReadonlySet<string> = new Set([
+  "/api/shops/categories",
+  "/api/shops/fields",
+  "/api/shops/products",
+  "/api/shops/products/basic",
+  "/api/shops/products/:id",
+  "/api/shops/headers",
+  "/api/blogs",
+  "/api/blogs/:id",
+  "/api/pages",
+  "/api/pages/by-link/:link",
+  "/api/games",
+  "/api/creators",
+  "/api/creators/categories",
+]);
+
+/**
+ * Page paths that are never cached (with everything under them): personal, one-time or form-only
+ * pages, and what is not a React Router page at all.
+ */
+export const PERSONAL_PAGE_PATHS: readonly string[] = [
+  "/konto",
+  "/koszyk",
+  "/dostawa-i-platnosc",
+  "/bramka-demo",
+  "/gotowe",
+  "/zamowienie",
+  "/logowanie",
+  "/rejestracja",
+  "/zresetuj-haslo",
+  "/ustaw-nowe-haslo",
+  "/token-success",
+  "/token-error",
+  "/wyloguj",
+  "/jezyk",
+  "/zgoda-cookies",
+  "/api",
+  "/media",
+  "/assets",
+];
+
+/** Cookies a cacheable page request may carry: the first two are part of the cache key. */
+export const KEY_COOKIES = ["lang", "cookieConsent"] as const;
+/**
+ * The remembered route (web/lib/last-route.ts): the root loader sets it to the page's own path for
+ * anonymous visitors, so its Set-Cookie depends only on the URL; it is stored and replayed.
+ */
+export const LAST_ROUTE_COOKIE = "lastRoute";
+
+export const PAGE_CACHE_CONTROL = "public, max-age=0, must-revalidate";
+export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-store";
+
+/** Promotions and the lowest-price-of-30-days figure move with time: no answer lives longer. */
+export const DEFAULT_TTL_MS = 60_000;
+export const DEFAULT_MAX_ENTRIES = 2_000;
+export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+
+/** Stored media types: pages, JSON, and React Router's single-fetch data (client navigations). */
+const STORED_TYPES = /^(text\/html|application\/json|text\/x-script)\b/i;
+/** Headers never stored: per-request (CSP nonce, cookies, framing) or set on each hit. */
+const UNSTORED_HEADERS = new Set([
+  "content-security-policy",
+  "set-cookie",
+  "content-length",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "etag",
+  "vary",
+  "x-cache",
+]);
+
+export interface ResponseCacheOptions {
+  feed: ChangeFeed;
+  /** keep answers in memory; without it only ETag, 304 and Cache-Control apply */
+  enabled: boolean;
+  ttlMs?: number;
+  maxEntries?: number;
+  maxBytes?: number;
+  /** the clock (tests) */
+  now?: () => number;
+}
+
+type Kind = "page" | "api";
+
+interface Entry {
+  kind: Kind;
+  /** a page's HTML split at the nonce placeholder (join with the request's nonce) */
+  parts: string[] | null;
+  /** an API answer's body */
+  body: Buffer | null;
+  etag: string;
+  headers: Record<string, string | string[]>;
+  /** the stored lastRoute Set-Cookie and the cookie value it sets */
+  lastRoute: { setCookie: string; value: string } | null;
+  size: number;
+  expiresAt: number;
+}
+
+interface CacheState {
+  kind: Kind;
+  /** null: not cacheable (bypass) */
+  key: string | null;
+  /** the generation when the request started */
+  generation: number;
+  hit: boolean;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    responseCache: CacheState | null;
+  }
+}
+
+/** Cookie names and raw values of a Cookie header. */
+function parseCookies(header: string | undefined): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const part of (header ?? "").split(";")) {
+    const index = part.indexOf("=");
+    const name = (index === -1 ? part : part.slice(0, index)).trim();
+    if (name !== "") cookies.set(name, index === -1 ? "" : part.slice(index + 1).trim());
+  }
+  return cookies;
+}
+
+function isPersonalPath(pathname: string): boolean {
+  // a single-fetch data request (/koszyk.data, /_root.data) belongs to its page
+  const path = pathname.replace(/\.data$/, "");
+  return PERSONAL_PAGE_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/** Which kind of answer this request asks for: the public API, a React Router page, or neither. */
+function kindOf(request: FastifyRequest): Kind | null {
+  const route = request.routeOptions.url;
+  if (route === undefined) return null;
+  if (CACHEABLE_API_ROUTES.has(route)) return "api";
+  // React Router's catch-all route (@mcansh/remix-fastify); /media/* and /api/* have their own
+  if (route === "/*" || route === "*") return "page";
+  return null;
+}
+
+/**
+ * The cache key of a request, or null when its answer may depend on who asks: credentials, or for
+ * pages any cookie but the language, the consent and the remembered route.
+ */
+export function cacheKey(request: FastifyRequest, kind: Kind): string | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  if (request.headers.authorization) return null;
+  const cookies = parseCookies(request.headers.cookie);
+  if (cookies.has(SESSION_COOKIE)) return null;
+  const base = `${kind} ${request.host} ${request.url}`;
+  if (kind === "api") return base;
+  const pathname = request.url.split("?")[0] ?? "/";
+  if (isPersonalPath(pathname)) return null;
+  for (const name of cookies.keys()) {
+    if (name !== LAST_ROUTE_COOKIE && !(KEY_COOKIES as readonly string[]).includes(name)) return null;
+  }
+  return `${base} ${KEY_COOKIES.map((name) => `${name}=${cookies.get(name) ?? ""}`).join(" ")}`;
+}
+
+function strongEtag(body: string | Buffer): string {
+  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+}
+
+/** If-None-Match (weak comparison, RFC 9110 §13.1.2) against our ETag. */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
+
+/** The whole body of a reply payload (a string, a Buffer or a stream), or null when there is none. */
+async function collect(payload: unknown): Promise<Buffer | null> {
+  if (payload === null || payload === undefined) return null;
+  if (typeof payload === "string") return Buffer.from(payload);
+  if (Buffer.isBuffer(payload)) return payload;
+  if (typeof (payload as AsyncIterable<unknown>)[Symbol.asyncIterator] === "function") {
+    const chunks: Buffer[] = [];
+    for await (const chunk of payload as AsyncIterable<Buffer | string>) {
+      chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+    }
+    return Buffer.concat(chunks);
+  }
+  return null;
+}
+
+/** The lastRoute cookie among a reply's Set-Cookie values; undefined when another cookie is set. */
+function onlyLastRouteCookie(
+  setCookie: ReturnType<FastifyReply["getHeader"]>,
+): { setCookie: string; value: string } | null | undefined {
+  if (setCookie === undefined) return null;
+  const values = (Array.isArray(setCookie) ? setCookie : [setCookie]).map(String);
+  if (values.length !== 1) return values.length === 0 ? null : undefined;
+  const [cookie] = values as [string];
+  if (!cookie.startsWith(`${LAST_ROUTE_COOKIE}=`)) return undefined;
+  return {
+    setCookie: cookie,
+    value:
+      cookie
+        .slice(LAST_ROUTE_COOKIE.length + 1)
+        .split(";")[0]
+        ?.trim() ?? "",
+  };
+}
+
+/** A small LRU map of entries bounded by count and bytes, with a TTL. */
+function createStore(maxEntries: number, maxBytes: number, now: () => number) {
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.size;
+  };
+  return {
+    get(key: string): Entry | undefined {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.expiresAt <= now()) {
+        remove(key);
+        return undefined;
+      }
+      // most recently used last
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry;
+    },
+    set(key: string, entry: Entry): void {
+      // one answer may not take more than an eighth of the cache
+      if (entry.size > maxBytes / 8) return;
+      remove(key);
+      entries.set(key, entry);
+      bytes += entry.size;
+      for (const oldest of entries.keys()) {
+        if (entries.size <= maxEntries && bytes <= maxBytes) break;
+        remove(oldest);
+      }
+    },
+    clear(): void {
+      entries.clear();
+      bytes = 0;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+/**
+ * Registers the cache's hooks on every route (register after the security headers, which make the
+ * request's nonce, and before the routes and the compression, so the cache sees plain bodies).
+ */
+export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions): void {
+  const { feed, enabled } = options;
+  const now = options.now ?? Date.now;
+  const ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
+  const store = createStore(
+    options.maxEntries ?? DEFAULT_MAX_ENTRIES,
+    options.maxBytes ?? DEFAULT_MAX_BYTES,
+    now,
+  );
+  // stands for the nonce in stored pages; random per process, so no content can contain it
+  const placeholder = `\u0000csp-nonce-${randomBytes(12).toString("hex")}\u0000`;
+  let generation = 0;
+  const unsubscribe = feed.onChange(() => {
+    generation += 1;
+    store.clear();
+  });
+  app.addHook("onClose", async () => unsubscribe());
+  app.decorateRequest("responseCache", null);
+
+  /** 304: no body; a page's keeps no CSP, as the browser keeps the stored answer's (its nonce is the stored body's) */
+  function notModified(reply: FastifyReply, kind: Kind): void {
+    reply.code(304);
+    reply.removeHeader("content-type");
+    reply.removeHeader("content-length");
+    if (kind === "page") reply.removeHeader("content-security-policy");
+  }
+
+  function cachingHeaders(reply: FastifyReply, kind: Kind, etag: string, cacheStatus: string): void {
+    reply.header("etag", etag);
+    reply.header("x-cache", cacheStatus);
+    if (kind === "page") {
+      // a page that says how it may be cached keeps its own word
+      if (!reply.hasHeader("cache-control")) reply.header("cache-control", PAGE_CACHE_CONTROL);
+      reply.header("vary", "Cookie");
+    }
+  }
+
+  app.addHook("onRequest", async (request, reply) => {
+    const kind = kindOf(request);
+    if (kind === null) return;
+    const key = cacheKey(request, kind);
+    request.responseCache = { kind, key, generation, hit: false };
+    if (key === null || !enabled || !feed.listening) return;
+    const entry = store.get(key);
+    if (!entry) return;
+    request.responseCache.hit = true;
+    const cookies = parseCookies(request.headers.cookie);
+    if (entry.lastRoute && cookies.get(LAST_ROUTE_COOKIE) !== entry.lastRoute.value) {
+      reply.header("set-cookie", entry.lastRoute.setCookie);
+    }
+    reply.headers(entry.headers);
+    cachingHeaders(reply, kind, entry.etag, "hit");
+    if (matchesIfNoneMatch(request.headers["if-none-match"], entry.etag)) {
+      notModified(reply, kind);
+      return reply.send();
+    }
+    // the security-headers hook already set this request's CSP with its nonce
+    return reply.code(200).send(entry.parts ? entry.parts.join(request.cspNonce) : entry.body);
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    const state = request.responseCache;
+    if (state === null || state.hit) return payload;
+    if (state.key === null) {
+      reply.header("x-cache", "bypass");
+      if (state.kind === "page" && !reply.hasHeader("cache-control")) {
+        reply.header("cache-control", PRIVATE_PAGE_CACHE_CONTROL);
+      }
+      return payload;
+    }
+    const cacheStatus = enabled ? "miss" : "bypass";
+    reply.header("x-cache", cacheStatus);
+    // a HEAD answer has no body to store or hash
+    if (request.method !== "GET" || reply.statusCode !== 200) return payload;
+    if (!STORED_TYPES.test(String(reply.getHeader("content-type") ?? ""))) return payload;
+    // the route says the answer is someone's own
+    if (/private|no-store/i.test(String(reply.getHeader("cache-control") ?? ""))) return payload;
+    const lastRoute = onlyLastRouteCookie(reply.getHeader("set-cookie"));
+    // another cookie means the answer is someone's own
+    if (lastRoute === undefined) return payload;
+    const body = await collect(payload);
+    if (body === null) return payload;
+
+    const nonce = request.cspNonce;
+    const template =
+      state.kind === "page" && nonce ? body.toString("utf8").replaceAll(nonce, placeholder) : null;
+    const etag = strongEtag(template ?? body);
+    const storable =
+      enabled &&
+      feed.listening &&
+      state.generation === generation &&
+      // without the cookie in the answer, a request that already carried it leaves unknown what
+      // the others should get
+      (lastRoute !== null || !parseCookies(request.headers.cookie).has(LAST_ROUTE_COOKIE));
+    if (storable) {
+      const headers: Record<string, string | string[]> = {};
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined && !UNSTORED_HEADERS.has(name)) {
+          headers[name] = Array.isArray(value) ? value.map(String) : String(value);
+        }
+      }
+      store.set(state.key, {
+        kind: state.kind,
+        parts: template === null ? null : template.split(placeholder),
+        body: template === null ? body : null,
+        etag,
+        headers,
+        lastRoute,
+        size: body.length,
+        expiresAt: now() + ttlMs,
+      });
+    }
+    cachingHeaders(reply, state.kind, etag, cacheStatus);
+    if (matchesIfNoneMatch(request.headers["if-none-match"], etag)) {
+      notModified(reply, state.kind);
+      return null;
+    }
+    return body;
+  });
+}

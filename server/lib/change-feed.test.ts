@@ -1,0 +1,188 @@
+import { eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "../areas/accounts/accounts.fixtures";
+import { insertCategoryTree } from "../areas/catalog/catalog.fixtures";
+import { createPool, type Database } from "../db/client";
+import * as schema from "../db/schema";
+import { categories, headerSlides, products } from "../db/schema";
+import { createTestDatabase, type TestDatabase } from "../test/database";
+import { recordFigure } from "../test/figures";
+import { CHANGE_FEED_APPLICATION_NAME, type ChangeFeed, createChangeFeed } from "./change-feed";
+
+// The change feed (migration 0007's triggers → NOTIFY shop_changed → every instance's cache) on the
+// database of this run: PGlite, or PostgreSQL with DATABASE_URL (CI's second pass), where the
+// connection-loss cases run too.
+
+const ON_POSTGRES = Boolean(process.env.DATABASE_URL);
+
+let database: TestDatabase;
+let feed: ChangeFeed;
+const signals: string[] = [];
+let categoryId: number;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits (bounded) until `done()` holds; returns the milliseconds it took. */
+async function waitFor(done: () => boolean, limitMs = 5_000): Promise<number> {
+  const start = Date.now();
+  while (!done()) {
+    if (Date.now() - start > limitMs) throw new Error(`not within ${limitMs} ms`);
+    await sleep(5);
+  }
+  return Date.now() - start;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const cats = await insertCategoryTree(database.db);
+  categoryId = cats.kocyki;
+  feed = createChangeFeed(database, { retryMs: 50, maxRetryMs: 200 });
+  await feed.ready;
+  feed.onChange((source) => signals.push(source));
+});
+
+afterAll(async () => {
+  await feed?.close();
+  await database?.destroy();
+});
+
+describe("the change feed", () => {
+  it("is listening once ready", () => {
+    expect(feed.listening).toBe(true);
+  });
+
+  it("signals a committed write of a shown table with its name before the write returns", async () => {
+    signals.length = 0;
+    await database.db.update(categories).set({ title: "Kocyki nowe" }).where(eq(categories.id, categoryId));
+    // no waiting: PGlite delivers at once, PostgreSQL to the writing session before COMMIT returns
+    expect(signals).toEqual(["categories"]);
+    // and only once (PostgreSQL: the LISTEN connection skips this instance's own sessions)
+    await sleep(50);
+    expect(signals).toEqual(["categories"]);
+  });
+
+  it("signals once per table and transaction, at commit, and nothing for a rollback", async () => {
+    signals.length = 0;
+    const during: string[][] = [];
+    await database.db.transaction(async (tx) => {
+      await tx.update(categories).set({ title: "A" }).where(eq(categories.id, categoryId));
+      await tx.update(categories).set({ title: "B" }).where(eq(categories.id, categoryId));
+      await tx.insert(headerSlides).values({ title: "Slajd", imageUrl: "/media/s.jpg" });
+      during.push([...signals]);
+    });
+    expect(during).toEqual([[]]);
+    expect(signals).toEqual(["categories", "header_slides"]);
+
+    signals.length = 0;
+    await database.db
+      .transaction(async (tx) => {
+        await tx.update(categories).set({ title: "C" }).where(eq(categories.id, categoryId));
+        tx.rollback();
+      })
+      .catch(() => {});
+    await sleep(50);
+    expect(signals).toEqual([]);
+  });
+
+  it("stays quiet for tables the cached answers do not show (accounts)", async () => {
+    signals.length = 0;
+    await createUser(database.db);
+    await sleep(50);
+    expect(signals).toEqual([]);
+  });
+
+  it("signals a truncate and a delete", async () => {
+    signals.length = 0;
+    await database.db.delete(headerSlides);
+    await database.db.execute(sql`truncate header_slides`);
+    expect(signals).toEqual(["header_slides", "header_slides"]);
+  });
+});
+
+describe.skipIf(!ON_POSTGRES)("the change feed across sessions (PostgreSQL)", () => {
+  let other: pg.Client;
+
+  beforeAll(async () => {
+    const url = (database.db as unknown as { $client: pg.Pool }).$client.options.connectionString;
+    other = new pg.Client({ connectionString: url });
+    await other.connect();
+  });
+  afterAll(async () => {
+    await other?.end();
+  });
+
+  it("signals another instance's write through the LISTEN connection, once", async () => {
+    signals.length = 0;
+    await other.query("update products set title = title where false");
+    const ms = await waitFor(() => signals.length > 0);
+    await sleep(50);
+    expect(signals).toEqual(["products"]);
+    recordFigure({
+      suite: "caching",
+      tried: "a write through another connection (another instance)",
+      result: `signalled once after ${ms} ms`,
+      held: signals.length === 1,
+    });
+  });
+
+  it("after its connection is cut: not listening, a change signalled, then listening again and signalling", async () => {
+    signals.length = 0;
+    const killed = await other.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = current_database()",
+      [CHANGE_FEED_APPLICATION_NAME],
+    );
+    expect(killed.rowCount).toBe(1);
+    await waitFor(() => signals.includes("disconnect"));
+    const reconnectMs = await waitFor(() => feed.listening && signals.includes("reconnect"));
+    signals.length = 0;
+    await other.query("update categories set title = title where false");
+    await waitFor(() => signals.length > 0);
+    expect(signals).toEqual(["categories"]);
+    recordFigure({
+      suite: "caching",
+      tried: "the LISTEN connection terminated by the server",
+      result: `disconnect signalled, listening again after ${reconnectMs} ms, later writes signalled`,
+      held: feed.listening,
+    });
+  });
+});
+
+describe("a change feed on an unreachable server", () => {
+  it("is ready without listening, and closes at once", async () => {
+    // nothing listens on port 9: every connection is refused, as when the server is stopped
+    const pool = createPool("postgres://postgres@127.0.0.1:9/shop", 1);
+    const unreachable: Database = {
+      db: drizzle(pool, { schema }),
+      kind: "postgres",
+      migrate: async () => {},
+      close: () => pool.end(),
+    };
+    const down = createChangeFeed(unreachable, { retryMs: 10, maxRetryMs: 20 });
+    await down.ready;
+    expect(down.listening).toBe(false);
+    await sleep(60);
+    const start = Date.now();
+    await down.close();
+    expect(Date.now() - start).toBeLessThan(1_000);
+    await unreachable.close();
+  });
+});
+
+describe("products written in bulk", () => {
+  it("signal once per statement, not once per row", async () => {
+    signals.length = 0;
+    await database.db.insert(products).values(
+      Array.from({ length: 50 }, (_, index) => ({
+        title: `Produkt ${index}`,
+        slug: `produkt-${index}`,
+        priceGrosze: 1_000,
+      })),
+    );
+    await waitFor(() => signals.length > 0);
+    await sleep(50);
+    // the insert also writes price_history rows (migration 0004's row trigger): its own signal
+    expect(signals.filter((source) => source === "products")).toEqual(["products"]);
+  });
+});

@@ -1,0 +1,12 @@
+// Its own module (re-exported by form-field.tsx): the shell uses it without the form controls
+// (docs/decisions/021-bundle-budgets.md).
+
+/** A spinner for buttons and loading states (decorative; the button text says what happens). */
+export function Spinner({ className = "size-4" }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className={`animate-spin ${className}`} fill="none">
+      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
+      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+}
