@@ -1,13 +1,9 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
-import { loadConfig } from "../config";
-import { seedIfEmpty } from "../db/seed";
-import { createTestDatabase, type TestDatabase } from "../test/database";
+import { type BuiltShop, startBuiltShop } from "../test/built-shop";
 import { recordFigure } from "../test/figures";
 
 // Pages and JSON are compressed for browsers that accept it; the client build's assets are served
@@ -16,26 +12,15 @@ import { recordFigure } from "../test/figures";
 
 const ASSETS = path.resolve("build/client/assets");
 
+let shop: BuiltShop;
 let app: FastifyInstance;
-let database: TestDatabase;
-let dataDir: string;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.resolve("build/server/index.js"))) {
-    throw new Error("build/ is missing: run `npm run build` first (npm test does)");
-  }
-  database = await createTestDatabase();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "compression-"));
-  const config = loadConfig({ DATA_DIR: dataDir, RESPONSE_CACHE: "off" });
-  await seedIfEmpty(database, config, { images: false });
-  app = await buildApp(config, database, { web: "production", logger: false });
+  shop = await startBuiltShop({ name: "compression" });
+  app = shop.app;
 }, 120_000);
 
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => shop?.close());
 
 const withoutNonces = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
 
@@ -114,5 +99,49 @@ describe("compressed answers", () => {
     });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
+  });
+});
+
+describe("compressed answers from the response cache", () => {
+  let cached: BuiltShop;
+  beforeAll(async () => {
+    cached = await startBuiltShop({ name: "compression-cached", env: { RESPONSE_CACHE: "on" } });
+  }, 120_000);
+  afterAll(() => cached?.close());
+
+  it("a cached page comes as gzip carrying the hit's own nonce", async () => {
+    const miss = await cached.app.inject({
+      method: "GET",
+      url: "/produkty",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(miss.headers["x-cache"]).toBe("miss");
+    const hit = await cached.app.inject({
+      method: "GET",
+      url: "/produkty",
+      headers: { "accept-encoding": "gzip, br" },
+    });
+    expect(hit.headers["x-cache"]).toBe("hit");
+    expect(hit.headers["content-encoding"]).toBe("gzip");
+    expect(String(hit.headers.vary)).toMatch(/accept-encoding/i);
+    const html = zlib.gunzipSync(hit.rawPayload).toString("utf8");
+    const nonce = /'nonce-([^']+)'/.exec(String(hit.headers["content-security-policy"]))?.[1];
+    expect(nonce).toBeTruthy();
+    const nonces = new Set([...html.matchAll(/nonce="([^"]*)"/g)].map((match) => match[1]));
+    expect([...nonces]).toEqual([nonce]);
+    const plain = zlib.gunzipSync(miss.rawPayload).toString("utf8");
+    expect(withoutNonces(html)).toBe(withoutNonces(plain));
+  });
+
+  it("a cached API answer comes as Brotli or gzip, as asked", async () => {
+    const url = "/api/shops/products?strona=2";
+    const plain = await cached.app.inject({ method: "GET", url });
+    const br = await cached.app.inject({ method: "GET", url, headers: { "accept-encoding": "br" } });
+    const gz = await cached.app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip" } });
+    expect([br.headers["x-cache"], gz.headers["x-cache"]]).toEqual(["hit", "hit"]);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString("utf8")).toBe(plain.body);
+    expect(zlib.gunzipSync(gz.rawPayload).toString("utf8")).toBe(plain.body);
   });
 });

@@ -1,13 +1,9 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
-import { loadConfig } from "../config";
-import { seedIfEmpty } from "../db/seed";
-import { createTestDatabase, type TestDatabase } from "../test/database";
+import { type BuiltShop, startBuiltShop } from "../test/built-shop";
 import { recordFigure } from "../test/figures";
 
 // Issue 8's pictures and cache headers (docs/decisions/024), on the pages the built app renders for
@@ -17,30 +13,17 @@ import { recordFigure } from "../test/figures";
 // are lazy. Hashed assets and media are cached for a year. Needs `npm run build` (npm test builds
 // first): without build/ the test fails rather than skipping.
 
-const BUILD_ENTRY = path.resolve("build/server/index.js");
 const YEAR_IMMUTABLE = "public, max-age=31536000, immutable";
 
+let shop: BuiltShop;
 let app: FastifyInstance;
-let database: TestDatabase;
-let dataDir: string;
 
 beforeAll(async () => {
-  if (!fs.existsSync(BUILD_ENTRY)) {
-    throw new Error(`${BUILD_ENTRY} is missing: run \`npm run build\` first (npm test does)`);
-  }
-  database = await createTestDatabase();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "images-and-caching-"));
-  const config = loadConfig({ DATA_DIR: dataDir, RESPONSE_CACHE: "off", LOG_LEVEL: "silent" });
-  // the pages only need the pictures' URLs; the media test writes its own file
-  await seedIfEmpty(database, config, { images: false });
-  app = await buildApp(config, database, { web: "production", logger: false });
+  shop = await startBuiltShop({ name: "images-and-caching" });
+  app = shop.app;
 }, 120_000);
 
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => shop?.close());
 
 type Attributes = Record<string, string>;
 
@@ -186,7 +169,7 @@ describe("cache headers", () => {
   });
 
   it("media are cached for a year as immutable, revalidate by ETag, and a missing file is not cached", async () => {
-    const dir = path.join(dataDir, "media", "gallery", "test");
+    const dir = path.join(shop.config.mediaDir, "gallery", "test");
     fs.mkdirSync(dir, { recursive: true });
     const picture = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#f6d2dc" } })
       .webp()

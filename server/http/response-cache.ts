@@ -2,6 +2,15 @@ import { createHash, randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_COOKIE } from "../areas/accounts/session-cookie";
 import type { ChangeFeed } from "../lib/change-feed";
+import {
+  brotli,
+  type Encoding,
+  type GzipPieces,
+  gzip,
+  gzipPieces,
+  joinGzip,
+  preferredEncoding,
+} from "./stored-compression";
 
 // HTTP caching of what anonymous visitors see (docs/decisions/023-http-caching.md):
 //
@@ -79,6 +88,8 @@ export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-store";
 export const DEFAULT_TTL_MS = 60_000;
 export const DEFAULT_MAX_ENTRIES = 2_000;
 export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+/** smaller answers are sent as they are (@fastify/compress's threshold, server/http/compression.ts) */
+const COMPRESS_FROM_BYTES = 1024;
 
 /** Stored media types: pages, JSON, and React Router's single-fetch data (client navigations). */
 const STORED_TYPES = /^(text\/html|application\/json|text\/x-script)\b/i;
@@ -126,6 +137,10 @@ interface Entry {
   parts: Buffer[] | null;
   /** an API answer's body */
   body: Buffer | null;
+  /** compressed once (server/http/stored-compression.ts): an API answer's Brotli and gzip bodies… */
+  encoded: Record<Encoding, Buffer> | null;
+  /** … and a page's parts, to be joined into gzip with each hit's nonce; null below 1 kB */
+  gzipPieces: GzipPieces | null;
   etag: string;
   headers: Record<string, string | string[]>;
   /** the stored lastRoute Set-Cookie and the cookie value it sets */
@@ -345,6 +360,19 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       return reply.send();
     }
     // the security-headers hook already set this request's CSP with its nonce
+    const encoding = preferredEncoding(
+      request.headers["accept-encoding"],
+      entry.gzipPieces ? ["gzip"] : entry.encoded ? ["br", "gzip"] : [],
+    );
+    if (encoding) {
+      // compressed here, so @fastify/compress leaves the answer alone
+      reply.header("content-encoding", encoding);
+      reply.header("vary", kind === "page" ? "Cookie, Accept-Encoding" : "Accept-Encoding");
+      const body = entry.gzipPieces
+        ? joinGzip(entry.gzipPieces, request.cspNonce)
+        : (entry.encoded as Record<Encoding, Buffer>)[encoding];
+      return reply.code(200).send(body);
+    }
     return reply.code(200).send(entry.parts ? joinParts(entry.parts, request.cspNonce) : entry.body);
   });
 
@@ -389,15 +417,24 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
           headers[name] = Array.isArray(value) ? value.map(String) : String(value);
         }
       }
+      const parts =
+        template === null ? null : template.split(placeholder).map((part) => Buffer.from(part, "utf8"));
+      const compressible = body.length >= COMPRESS_FROM_BYTES;
+      const encoded = compressible && parts === null ? { br: brotli(body), gzip: gzip(body) } : null;
+      const pieces = compressible && parts !== null ? gzipPieces(parts) : null;
       store.set(state.key, {
         kind: state.kind,
-        parts:
-          template === null ? null : template.split(placeholder).map((part) => Buffer.from(part, "utf8")),
+        parts,
         body: template === null ? body : null,
+        encoded,
+        gzipPieces: pieces,
         etag,
         headers,
         lastRoute,
-        size: body.length,
+        size:
+          body.length +
+          (encoded ? encoded.br.length + encoded.gzip.length : 0) +
+          (pieces ? pieces.compressed.reduce((sum, piece) => sum + piece.length, 0) : 0),
         expiresAt: now() + ttlMs,
       });
     }

@@ -1,15 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, asc, eq, gt, isNotNull, ne, notExists, sql } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
-import { type Config, loadConfig } from "../config";
+import type { Config } from "../config";
 import { blogArticles, categories, pages, productFieldLinks, products, productVariants } from "../db/schema";
-import { seedIfEmpty } from "../db/seed";
+import { type BuiltShop, startBuiltShop } from "../test/built-shop";
 import { type CountingDatabase, countingDatabase } from "../test/counting-database";
-import { createTestDatabase, type TestDatabase } from "../test/database";
 import { recordFigure } from "../test/figures";
 
 // The database statements per request (issue 8: "a per-route query budget checked by a test that
@@ -20,8 +15,6 @@ import { recordFigure } from "../test/figures";
 // N+1 or an extra query fails here. Transaction control (begin/commit) is not counted (see
 // server/test/counting-database.ts). Needs `npm run build` (npm test builds first): without build/
 // the test fails rather than skipping.
-
-const BUILD_ENTRY = path.resolve("build/server/index.js");
 
 /**
  * Issue 8's budgets (product page ≤ 5, list ≤ 3), and every other route's at its improved figure so
@@ -56,31 +49,25 @@ const BUDGET = {
   orderCreation: 19,
 } as const;
 
-let database: TestDatabase;
+let shop: BuiltShop;
 let counting: CountingDatabase;
 let app: FastifyInstance;
-let config: Config;
-let dataDir: string;
+let _config: Config;
 
 beforeAll(async () => {
-  if (!fs.existsSync(BUILD_ENTRY)) {
-    throw new Error(`${BUILD_ENTRY} is missing: run \`npm run build\` first (npm test does)`);
-  }
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "query-budget-"));
-  // the response cache off: every request takes the cold path to the database
-  config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", RESPONSE_CACHE: "off" });
-  database = await createTestDatabase();
-  await seedIfEmpty(database, config, { images: false });
-  counting = countingDatabase(database);
-  app = await buildApp(config, counting.database, { web: "production", logger: false });
-  await app.ready();
+  // the response cache off (startBuiltShop's default): every request takes the cold path
+  shop = await startBuiltShop({
+    name: "query-budget",
+    wrap: (database) => {
+      counting = countingDatabase(database);
+      return counting.database;
+    },
+  });
+  app = shop.app;
+  _config = shop.config;
 }, 120_000);
 
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => shop?.close());
 
 interface Counted {
   status: number;
@@ -106,7 +93,7 @@ function withinBudget(route: string, result: Counted, budget: number, expectedSt
   expect(result.statements.length, `${route}:\n${result.statements.join("\n")}`).toBeLessThanOrEqual(budget);
 }
 
-const db = () => database.db;
+const db = () => shop.database.db;
 
 /** A visible product with related products (slides), so the page's extras are counted too. */
 async function productWithSlides() {

@@ -1,0 +1,60 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../app";
+import { type Config, loadConfig } from "../config";
+import type { Database } from "../db/client";
+import { seedIfEmpty } from "../db/seed";
+import { createTestDatabase, type TestDatabase } from "./database";
+
+// The built shop (pages rendered by build/server, served in-process through app.inject) on a fresh
+// database with the demo data, for tests of what pages and their headers look like. `npm test`
+// builds first; without build/ such a test fails, it never skips.
+
+const BUILD_ENTRY = path.resolve("build/server/index.js");
+
+export interface BuiltShop {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function startBuiltShop(options: {
+  /** names the temporary data folder */
+  name: string;
+  /** settings beside DATA_DIR; the response cache is off unless they say otherwise */
+  env?: Record<string, string>;
+  /** the database the app is given (e.g. a statement-counting view of the same one) */
+  wrap?: (database: TestDatabase) => Database;
+}): Promise<BuiltShop> {
+  if (!fs.existsSync(BUILD_ENTRY)) {
+    throw new Error(`${BUILD_ENTRY} is missing: run \`npm run build\` first (npm test does)`);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${options.name}-`));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    RESPONSE_CACHE: "off",
+    ...options.env,
+  });
+  const database = await createTestDatabase();
+  // the pages need the pictures' URLs only, not the files
+  await seedIfEmpty(database, config, { images: false });
+  const app = await buildApp(config, options.wrap ? options.wrap(database) : database, {
+    web: "production",
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
