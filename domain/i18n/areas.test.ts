@@ -1,17 +1,39 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { enAuth } from "./auth-en";
+import { plAuth } from "./auth-pl";
 import { enMail } from "./mail-en";
 import { plMail } from "./mail-pl";
+import { enOrders } from "./orders-en";
+import { plOrders } from "./orders-pl";
 import { enShop } from "./shop-en";
 import { plShop } from "./shop-pl";
 import { enStaff } from "./staff-en";
 import { plStaff } from "./staff-pl";
 
 // The browser loads texts per area (docs/decisions/021-bundle-budgets.md): every page outside the
-// staff area has only the shop texts, so its code must never use a staff or mail key.
+// staff area has the shop texts, so its code must never use a staff or mail key; the auth and
+// orders texts load with the modules that import web/lib/{auth,orders}-texts.ts, so a module using
+// one of their keys must import that file.
 
 const STAFF_CODE = /^web\/(routes\/staff\/|components\/staff\/|lib\/staff[^/]*$)/;
+
+/** The shop's areas that load with the modules using them: keys and the file such a module imports. */
+const MODULE_AREAS = [
+  { name: "auth", keys: new Set(Object.keys(plAuth)), loader: /import "(\.\.?\/)+lib\/auth-texts";/ },
+  { name: "orders", keys: new Set(Object.keys(plOrders)), loader: /import "(\.\.?\/)+lib\/orders-texts";/ },
+];
+
+const KEY_LITERAL = /["'`]([a-zA-Z]+\.[\w./-]+)["'`]/g;
+
+/** Browser modules outside the staff area (no tests, no server-only modules), relative to the project. */
+function shopBrowserFiles(): { file: string; source: string }[] {
+  return sourceFiles("web")
+    .map((file) => path.relative(".", file).split(path.sep).join("/"))
+    .filter((file) => !STAFF_CODE.test(file) && !file.endsWith(".server.ts"))
+    .map((file) => ({ file, source: fs.readFileSync(file, "utf8") }));
+}
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -27,10 +49,12 @@ describe("text areas", () => {
       [plShop, enShop],
       [plStaff, enStaff],
       [plMail, enMail],
+      [plAuth, enAuth],
+      [plOrders, enOrders],
     ] as const) {
       expect(Object.keys(en).sort()).toEqual(Object.keys(pl).sort());
     }
-    const keys = [plShop, plStaff, plMail].flatMap((area) => Object.keys(area));
+    const keys = [plShop, plAuth, plOrders, plStaff, plMail].flatMap((area) => Object.keys(area));
     expect(new Set(keys).size).toBe(keys.length);
   });
 
@@ -50,5 +74,23 @@ describe("text areas", () => {
       }
     }
     expect(found).toEqual([]);
+  });
+
+  it("a browser module using an auth or orders key imports that area's texts", () => {
+    const missing: string[] = [];
+    let checked = 0;
+    for (const { file, source } of shopBrowserFiles()) {
+      for (const area of MODULE_AREAS) {
+        const used = [...source.matchAll(KEY_LITERAL)]
+          .map(([, key]) => key)
+          .filter((key) => area.keys.has(key ?? ""));
+        if (used.length === 0) continue;
+        checked++;
+        if (!area.loader.test(source)) missing.push(`${file}: ${area.name} (${used[0]})`);
+      }
+    }
+    expect(missing).toEqual([]);
+    // the areas are in use (login, the account pages…), so the check is not vacuous
+    expect(checked).toBeGreaterThan(10);
   });
 });

@@ -1,10 +1,12 @@
+import { enAuth } from "./auth-en";
 import { enMail } from "./mail-en";
+import { enOrders } from "./orders-en";
 import type { MessageKey } from "./pl";
 import { enShop } from "./shop-en";
 import { enStaff } from "./staff-en";
 
-// English message catalog: the same keys as pl.ts, area by area (shop-en.ts, staff-en.ts,
-// mail-en.ts, each typed by its Polish area, so the compiler rejects missing and extra keys).
+// English message catalog: the same keys as pl.ts, area by area (shop-en.ts, auth-en.ts,
+// orders-en.ts, staff-en.ts, mail-en.ts, each typed by its Polish area, so the compiler rejects missing and extra keys).
 // Server messages quoted in SPEC.md in English are kept verbatim.
 
-export const en: Record<MessageKey, string> = { ...enShop, ...enStaff, ...enMail };
+export const en: Record<MessageKey, string> = { ...enShop, ...enAuth, ...enOrders, ...enStaff, ...enMail };

@@ -1,13 +1,17 @@
+import { plAuth } from "./auth-pl";
 import { plMail } from "./mail-pl";
+import { plOrders } from "./orders-pl";
 import { plShop } from "./shop-pl";
 import { plStaff } from "./staff-pl";
 
 // Polish message catalog: the source of truth for message keys (SPEC: the interface is Polish by
 // default). Keys are flat and dotted, grouped by screen or area; texts quoted in SPEC.md are kept
-// verbatim; placeholders use `{name}`. The texts live in three areas so the browser loads only what
-// a page needs (docs/decisions/021-bundle-budgets.md): shop-pl.ts (every page outside the staff
-// area), staff-pl.ts (the staff area) and mail-pl.ts (the server's e-mails).
+// verbatim; placeholders use `{name}`. The texts live in areas so the browser loads only what a
+// page needs (docs/decisions/021-bundle-budgets.md): shop-pl.ts (every page outside the staff
+// area), auth-pl.ts (the login, register, password and token pages), orders-pl.ts (checkout's
+// parcel picker, the order pages and the account area), staff-pl.ts (the staff area) and
+// mail-pl.ts (the server's e-mails).
 
-export const pl = { ...plShop, ...plStaff, ...plMail } as const;
+export const pl = { ...plShop, ...plAuth, ...plOrders, ...plStaff, ...plMail } as const;
 
 export type MessageKey = keyof typeof pl;

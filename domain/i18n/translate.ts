@@ -1,4 +1,3 @@
-import { KNOWN_ORDER_STATUSES } from "../order-status";
 import type { MessageKey } from "./pl";
 
 // Translation for the whole product (SPEC §1: Polish by default, English option): pure functions,
@@ -137,15 +136,17 @@ export function translateServerError(lang: Lang, codeOrMessage: string | null | 
   return key ? translate(lang, key) : codeOrMessage;
 }
 
-const FIXED_STATUSES = new Set<string>([...KNOWN_ORDER_STATUSES, "ERROR"]);
-
 /**
- * The catalog key labelling an order status (SPEC §4). Statuses starting with
- * ERROR map to orderStatus.ERROR and INPOST_* to orderStatus.INPOST (the UI
- * should prefer the carrier-supplied title for those); anything else is unknown.
+ * The catalog key labelling an order status (SPEC §4): `orderStatus.<status>` when the catalog has
+ * it (every status of domain/order-status.ts and ERROR; i18n.test.ts checks them). Statuses starting
+ * with ERROR map to orderStatus.ERROR and INPOST_* to orderStatus.INPOST (the UI should prefer the
+ * carrier-supplied title for those); anything else is unknown. (Looked up in the catalog, not in
+ * domain/order-status.ts: importing that module here would put all of it into every page's first
+ * load, docs/decisions/021-bundle-budgets.md.)
  */
 export function orderStatusKey(status: string): MessageKey {
-  if (FIXED_STATUSES.has(status)) return `orderStatus.${status}` as MessageKey;
+  const key = `orderStatus.${status}`;
+  if (isMessageKey(key)) return key;
   if (status.startsWith("ERROR")) return "orderStatus.ERROR";
   if (status.startsWith("INPOST")) return "orderStatus.INPOST";
   return "orderStatus.unknown";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "./errors";
+import { productListParamsSchema } from "./product-list-params";
 import {
   activeFilters,
   clearFilters,
@@ -16,7 +17,6 @@ import {
   toggleSortDirection,
   updateProductQuery,
 } from "./product-query";
-import { productListParamsSchema } from "./product-list-params";
 
 const q = (patch: Partial<ProductQuery> = {}): ProductQuery => ({ ...DEFAULT_PRODUCT_QUERY, ...patch });
 

@@ -9,6 +9,7 @@ import {
 } from "../lib/account-paths";
 import { useT } from "../lib/i18n";
 import { CONTAINER } from "../lib/site";
+import "../lib/orders-texts";
 
 /**
  * The account sub-bar on /konto paths (SPEC §2 Navigation): Konto, Zakupy, Sklep (shop

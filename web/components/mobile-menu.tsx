@@ -1,17 +1,28 @@
-import { useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
+import { useLocation } from "react-router";
 import type { Category } from "../../domain/types";
 import { useT } from "../lib/i18n";
-import { categoryPath, PREMIUM_PATH, PRODUCTS_PATH, SALE_PATH } from "../lib/paths";
-import { AccountLink, type ShellUser } from "./account-link";
-import { CloseButton } from "./close-button";
-import { ChevronDownIcon, MenuIcon } from "./icons";
-import { LanguageSwitch } from "./language-switch";
+import type { ShellUser } from "./account-link";
+import { MenuIcon } from "./icons";
+import type { MobileMenuDrawerProps } from "./mobile-menu-drawer";
+
+const loadDrawer = () => import("./mobile-menu-drawer");
+
+// The drawer loads on the first open: should its chunk fail to load, the button does nothing (the
+// header's links, the search and the footer still work).
+const MobileMenuDrawer = lazy<ComponentType<MobileMenuDrawerProps>>(() =>
+  loadDrawer().catch((error: unknown) => {
+    console.error("mobile menu not loaded", error);
+    return { default: () => null };
+  }),
+);
 
 /**
- * Mobile menu (below 768 px): a button opening a drawer (native modal <dialog>: focus is
- * trapped, Escape closes) that repeats the links of the top bar. Closes on route change and
- * on a click on the backdrop.
+ * Mobile menu (below 768 px): a button opening a drawer (mobile-menu-drawer.tsx, a native modal
+ * <dialog>: focus is trapped, Escape closes) that repeats the links of the top bar. Closes on route
+ * change and on a click on the backdrop. The drawer's code loads when the button is first pointed
+ * at, focused or pressed; it is not in the server's HTML (without JavaScript the button cannot
+ * open it anyway, and the header's category menu holds the same links).
  */
 export function MobileMenu({
   categories,
@@ -21,8 +32,8 @@ export function MobileMenu({
   user?: ShellUser | null;
 }) {
   const t = useT();
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const location = useLocation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close on every navigation
@@ -30,20 +41,17 @@ export function MobileMenu({
     setOpen(false);
   }, [location.key]);
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
-  const linkClass = "block rounded-md px-3 py-2.5 font-medium text-stone-800 hover:bg-stone-100";
-
   return (
     <>
       <button
         type="button"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+        // start loading the drawer before the click lands
+        onPointerEnter={loadDrawer}
+        onFocus={loadDrawer}
         aria-label={t("nav.openMenu")}
         aria-expanded={open}
         aria-haspopup="dialog"
@@ -51,78 +59,11 @@ export function MobileMenu({
       >
         <MenuIcon className="size-6" />
       </button>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: backdrop click only; Escape is handled by the dialog */}
-      <dialog
-        ref={dialogRef}
-        aria-label={t("nav.menu")}
-        onClose={() => setOpen(false)}
-        onClick={(event) => {
-          if (event.target === event.currentTarget) setOpen(false);
-        }}
-        className="fixed inset-y-0 right-auto left-0 m-0 h-dvh max-h-none w-[min(22rem,88vw)] max-w-none bg-white p-0 text-stone-800 shadow-xl backdrop:bg-stone-900/40"
-      >
-        <div className="flex h-full flex-col">
-          <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3">
-            <span className="font-semibold">{t("nav.menu")}</span>
-            <CloseButton label={t("nav.closeMenu")} onClick={() => setOpen(false)} />
-          </div>
-          <nav aria-label={t("nav.menu")} className="flex-1 overflow-y-auto px-2 py-3">
-            <ul className="space-y-0.5">
-              <li>
-                <Link to={PRODUCTS_PATH} className={linkClass}>
-                  {t("nav.allProducts")}
-                </Link>
-              </li>
-              {categories.map((category) => (
-                <li key={category._id}>
-                  {category.subcategories.length > 0 ? (
-                    <details className="group">
-                      <summary className="flex cursor-pointer list-none items-center justify-between rounded-md px-3 py-2.5 font-medium hover:bg-stone-100 [&::-webkit-details-marker]:hidden">
-                        {category.title}
-                        <ChevronDownIcon className="size-4 transition-transform group-open:rotate-180" />
-                      </summary>
-                      <ul className="mb-1 ml-3 border-l border-stone-200 pl-2">
-                        <li>
-                          <Link to={categoryPath(category._id)} className={`${linkClass} text-sm`}>
-                            {t("nav.allProducts")}: {category.title}
-                          </Link>
-                        </li>
-                        {category.subcategories.map((sub) => (
-                          <li key={sub._id}>
-                            <Link to={categoryPath(sub._id)} className={`${linkClass} text-sm font-normal`}>
-                              {sub.title}
-                            </Link>
-                          </li>
-                        ))}
-                      </ul>
-                    </details>
-                  ) : (
-                    <Link to={categoryPath(category._id)} className={linkClass}>
-                      {category.title}
-                    </Link>
-                  )}
-                </li>
-              ))}
-            </ul>
-            <ul className="mt-3 space-y-0.5 border-t border-stone-200 pt-3">
-              <li>
-                <Link to={SALE_PATH} className={`${linkClass} text-accent-700`}>
-                  {t("nav.sale")}
-                </Link>
-              </li>
-              <li>
-                <Link to={PREMIUM_PATH} className={linkClass}>
-                  {t("nav.premium")}
-                </Link>
-              </li>
-            </ul>
-          </nav>
-          <div className="flex items-center justify-between gap-2 border-t border-stone-200 px-4 py-3">
-            <AccountLink user={user} withLabel />
-            <LanguageSwitch />
-          </div>
-        </div>
-      </dialog>
+      {opened ? (
+        <Suspense fallback={null}>
+          <MobileMenuDrawer categories={categories} user={user} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { formatPrice } from "../../domain/money";
 import { historyForDisplay, type StatusColour, statusColour } from "../../domain/order-status";
 import type { AddressData, DeliveryPoint, Order, OrderStatusEntry } from "../../domain/types";
 import { useLang, useT } from "../lib/i18n";
+import "../lib/orders-texts";
 
 // The order card of SPEC §2: order number, date, total, status and processing time.
 // List mode adds the Szczegóły and Faktura buttons; full mode adds the products, delivery,

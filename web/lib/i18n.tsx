@@ -25,13 +25,21 @@ export function useT(): Translator {
 // so a page never downloads the other language, the staff area's texts or the e-mails'
 // (docs/decisions/021-bundle-budgets.md). The server has every text (domain/i18n/index.ts).
 
-type TextsArea = "shop" | "staff";
+type TextsArea = "shop" | "auth" | "orders" | "staff";
 type TextsLoader = () => Promise<Parameters<typeof addTexts>[1]>;
 
 const AREAS: Record<TextsArea, Record<Lang, TextsLoader>> = {
   shop: {
     pl: () => import("../../domain/i18n/shop-pl").then((m) => m.plShop),
     en: () => import("../../domain/i18n/shop-en").then((m) => m.enShop),
+  },
+  auth: {
+    pl: () => import("../../domain/i18n/auth-pl").then((m) => m.plAuth),
+    en: () => import("../../domain/i18n/auth-en").then((m) => m.enAuth),
+  },
+  orders: {
+    pl: () => import("../../domain/i18n/orders-pl").then((m) => m.plOrders),
+    en: () => import("../../domain/i18n/orders-en").then((m) => m.enOrders),
   },
   staff: {
     pl: () => import("../../domain/i18n/staff-pl").then((m) => m.plStaff),

@@ -27,7 +27,10 @@ import type { Route } from "./+types/cart";
 //                  checkout.accountNotApproved and the confirmation e-mail again
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [...metaTags(langFromMatches(matches), "cart.title", "cart.metaDescription"), { name: "robots", content: "noindex" }];
+  return [
+    ...metaTags(langFromMatches(matches), "cart.title", "cart.metaDescription"),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export function loader() {

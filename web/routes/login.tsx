@@ -18,6 +18,7 @@ import { useT } from "../lib/i18n";
 import { langFromMatches, metaTags } from "../lib/meta";
 import { useFormValidation, useSubmitting } from "../lib/use-form-validation";
 import type { Route } from "./+types/login";
+import "../lib/auth-texts";
 
 // /logowanie (guest-only): e-mail and password. Success starts a session (HttpOnly cookie)
 // and returns to the `return` route, else the last visited route, else the account.

@@ -11,6 +11,7 @@ import { useT } from "../lib/i18n";
 import { langFromMatches, metaTags } from "../lib/meta";
 import { useFormValidation, useSubmitting } from "../lib/use-form-validation";
 import type { Route } from "./+types/new-password";
+import "../lib/auth-texts";
 
 // /ustaw-nowe-haslo?token=…&email=… (guest-only): the link from the password-reset e-mail.
 // The link's query parameters travel with the form; success 'Zaktualizowano hasło.' and login.

@@ -24,6 +24,7 @@ import { langFromMatches, metaTags } from "../lib/meta";
 import { clearCartCookies, hasCartState } from "../lib/shop-cookies";
 import { CONTAINER } from "../lib/site";
 import type { Route } from "./+types/order-result";
+import "../lib/orders-texts";
 
 // /gotowe?orderNumber=…&email=… (SPEC §2 Order result screen, §4): the payment's outcome by the
 // order's status, then the full order card. Confirmed clears the cart; pending re-fetches the

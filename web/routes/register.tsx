@@ -12,6 +12,7 @@ import { useLang, useT } from "../lib/i18n";
 import { langFromMatches, metaTags } from "../lib/meta";
 import { useFormValidation, useSubmitting } from "../lib/use-form-validation";
 import type { Route } from "./+types/register";
+import "../lib/auth-texts";
 
 // /rejestracja (guest-only): name, e-mail, password twice, terms. Success sends the
 // confirmation e-mail (server) and goes to login with a toast.

@@ -11,6 +11,7 @@ import { useT } from "../lib/i18n";
 import { langFromMatches, metaTags } from "../lib/meta";
 import { useFormValidation, useSubmitting } from "../lib/use-form-validation";
 import type { Route } from "./+types/reset-password";
+import "../lib/auth-texts";
 
 // /zresetuj-haslo (guest-only): e-mail. Always the same toast 'Wysłano email. Sprawdź
 // skrzynkę pocztową' whether or not the address has an account (the server sends the link

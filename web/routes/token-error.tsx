@@ -5,6 +5,7 @@ import { LOGIN_PATH, REGISTER_PATH } from "../lib/account-paths";
 import { useT } from "../lib/i18n";
 import { langFromMatches, metaTags } from "../lib/meta";
 import type { Route } from "./+types/token-error";
+import "../lib/auth-texts";
 
 // /token-error?errorType=… : where a confirmation link lands when it did not work (SPEC §2).
 

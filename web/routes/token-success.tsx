@@ -4,6 +4,7 @@ import { LOGIN_PATH } from "../lib/account-paths";
 import { useT } from "../lib/i18n";
 import { langFromMatches, metaTags } from "../lib/meta";
 import type { Route } from "./+types/token-success";
+import "../lib/auth-texts";
 
 // /token-success: where the e-mail confirmation link lands when it worked (SPEC §2).
 

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { ACCOUNT_ORDERS_PATH } from "../../lib/account-paths";
 import { useT } from "../../lib/i18n";
+import "../../lib/orders-texts";
 
 // "Nie znaleziono zamówienia o podanym numerze!" (SPEC §2 Order result/view screens), with a link
 // to the purchases for logged-in users, else back to the shop.

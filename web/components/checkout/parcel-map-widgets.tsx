@@ -13,6 +13,7 @@ import {
 } from "../../lib/parcel-widgets";
 import { Spinner } from "../form-field";
 import { ParcelDialog } from "./parcel-dialog";
+import "../../lib/orders-texts";
 
 // The carriers' map widgets (../shared/INTEGRATIONS.md §3, §4), loaded from their hosts only
 // when the user opens the picker, once per page. A script that fails or takes too long rejects,

@@ -6,6 +6,7 @@ import { parcelPickerMode, pointDisplayName, postcodeLine, streetLine } from "..
 import { Spinner } from "../form-field";
 import { GeowidgetDialog, openApaczkaMap } from "./parcel-map-widgets";
 import { ParcelSearchDialog } from "./parcel-search-dialog";
+import "../../lib/orders-texts";
 
 // The content of the checkout's "Punkt odbioru" block (SPEC §2 Checkout): the chosen point (id,
 // name, street with house and flat number, postcode, city) with a "zmień" link-button, or the

@@ -11,6 +11,7 @@ import {
 import { Spinner } from "../form-field";
 import { SearchIcon } from "../icons";
 import { ParcelDialog } from "./parcel-dialog";
+import "../../lib/orders-texts";
 
 // The built-in parcel-locker picker: a search field (city, postcode or locker id) that asks
 // GET /api/parcel-points?q= as the user types (debounced), and a list of InPost lockers, each

@@ -8,6 +8,7 @@ import { requireUser } from "../../lib/auth.server";
 import { useT } from "../../lib/i18n";
 import { langFromMatches, metaTags, pageTitle } from "../../lib/meta";
 import type { Route } from "./+types/order";
+import "../../lib/orders-texts";
 
 // /konto/zakupy/{id}: one of the signed-in user's orders in full (invoice and tracking
 // links). Someone else's order, or none, is a 404 with the spec's not-found text.

@@ -6,6 +6,7 @@ import { useT } from "../../lib/i18n";
 import { langFromMatches, metaTags } from "../../lib/meta";
 import { PRODUCTS_PATH } from "../../lib/paths";
 import type { Route } from "./+types/orders";
+import "../../lib/orders-texts";
 
 // /konto/zakupy: the signed-in user's orders, newest first, as order cards in list mode.
 

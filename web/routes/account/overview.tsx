@@ -6,6 +6,7 @@ import { requireUser } from "../../lib/auth.server";
 import { useLang, useT } from "../../lib/i18n";
 import { langFromMatches, metaTags } from "../../lib/meta";
 import type { Route } from "./+types/overview";
+import "../../lib/orders-texts";
 
 // /konto: who is signed in, the account status and the saved contact data.
 

@@ -10,6 +10,7 @@ import { useT } from "../../lib/i18n";
 import { langFromMatches, metaTags } from "../../lib/meta";
 import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
 import type { Route } from "./+types/settings";
+import "../../lib/orders-texts";
 
 // /konto/ustawienia: the signed-in user's display name, phone, address and NIP (SPEC §5
 // user/address form without the e-mail, which is the login). Saved for oneself only.

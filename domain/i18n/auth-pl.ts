@@ -1,0 +1,46 @@
+// Polish texts of one area of the shop: Login, register, reset password, new password and the token pages. The browser loads them with the
+// modules that use them (web/lib/auth-texts.ts), not with every page (docs/decisions/021-bundle-budgets.md).
+// pl.ts joins the areas into the catalog that defines MessageKey.
+
+export const plAuth = {
+  "auth.loginTitle": "Logowanie",
+  "auth.registerTitle": "Rejestracja",
+  "auth.resetTitle": "Resetowanie hasła",
+  "auth.resetDescription":
+    "Podaj adres email przypisany do konta. Wyślemy na niego link do ustawienia nowego hasła.",
+  "auth.newPasswordTitle": "Ustaw nowe hasło",
+  "auth.email": "Email",
+  "auth.password": "Hasło",
+  "auth.confirmPassword": "Powtórz hasło",
+  "auth.newPassword": "Nowe hasło",
+  "auth.displayName": "Imię i nazwisko/Nazwa",
+  "auth.terms": "Akceptuję {terms} oraz {privacyPolicy}",
+  "auth.termsLink": "regulamin",
+  "auth.privacyPolicyLink": "politykę prywatności",
+  "auth.loginButton": "Zaloguj się",
+  "auth.registerButton": "Zarejestruj się",
+  "auth.send": "Wyślij",
+  "auth.forgotPassword": "Nie pamiętasz hasła?",
+  "auth.noAccount": "Nie masz konta?",
+  "auth.registerLink": "Zarejestruj się",
+  "auth.haveAccount": "Masz już konto?",
+  "auth.loginLink": "Zaloguj się",
+  "auth.backToLogin": "Wróć do logowania",
+  "auth.tokenSuccessTitle": "Adres email został potwierdzony",
+  "auth.tokenSuccessText": "Dziękujemy! Twój adres email został potwierdzony.",
+  "auth.tokenSuccessGoHome": "Przejdź do strony głównej",
+  "auth.tokenSuccessLogin": "Zaloguj się",
+  "auth.tokenErrorTitle": "Nie udało się potwierdzić adresu email",
+  "auth.tokenErrorUserNotFound": "Nie znaleziono użytkownika o podanym adresie email.",
+  "auth.tokenErrorUserNotFoundAction": "Zarejestruj się",
+  "auth.tokenErrorInvalidToken":
+    "Link jest nieprawidłowy lub wygasł. Zaloguj się i kliknij „Wyślij ponownie”, aby otrzymać nowy link.",
+  "auth.tokenErrorInvalidTokenAction": "Zaloguj się",
+  "auth.tokenErrorAlreadyConfirmed": "Twój adres email został już potwierdzony. Możesz się zalogować.",
+  "auth.tokenErrorAlreadyConfirmedAction": "Zaloguj się",
+  "auth.tokenErrorUnknown": "Nie udało się potwierdzić adresu email. Spróbuj ponownie później.",
+  "auth.newPasswordMissingLink": "Ten link jest niepełny. Otwórz link z wiadomości email albo poproś o nowy.",
+  "auth.requestNewLink": "Poproś o nowy link",
+} as const;
+
+export type AuthKey = keyof typeof plAuth;
