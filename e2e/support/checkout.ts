@@ -77,9 +77,20 @@ export async function productsToBuy(
   return { simple: { url: productUrl(simple), title: simple.title, options: [] }, variant };
 }
 
+/**
+ * Waits until React has taken over the page (hydrateRoot marks the document it listens on; a click
+ * from then on is React's, replayed after hydration if needed). Before that a click submits the
+ * form without JavaScript — which works, but leads to another page than the test expects. The texts
+ * load before hydration (web/entry.client.tsx), which can end after the load event.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("_reactListening")));
+}
+
 /** Opens the product, picks its options and adds it to the cart (the side cart opens; it is closed again). */
 export async function addToCart(page: Page, product: ProductToBuy): Promise<void> {
   await page.goto(product.url);
+  await waitForHydration(page);
   for (const { field, option } of product.options) {
     await page.getByRole("group", { name: field }).getByRole("radio", { name: option, exact: true }).check();
   }
