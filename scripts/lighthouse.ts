@@ -172,7 +172,7 @@ async function main(): Promise<void> {
       const url = `${shop.url}${page.path}`;
       const runs: RunFigures[] = [];
       const findings = new Map<string, Finding>();
-      for (let run = 0; run < RUNS; run += 1) {
+      for (let run = 0, failures = 0; run < RUNS; ) {
         const result = await lighthouse(url, {
           port: chrome.port,
           output: "json",
@@ -181,7 +181,15 @@ async function main(): Promise<void> {
           ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
         });
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-        if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+        if (result.lhr.runtimeError) {
+          // Lighthouse's own trace recording fails now and then (NO_NAVSTART): such a run has no
+          // figures; it is run again, at most twice per page
+          failures += 1;
+          if (failures > 2) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+          process.stdout.write("×");
+          continue;
+        }
+        run += 1;
         runs.push(figuresOf(result.lhr));
         for (const finding of findingsOf(result.lhr)) {
           const key = `${finding.category}/${finding.audit}`;
