@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, isNotNull, ne, notExists, sql } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OrderCreateInput } from "../../domain/validation/order";
+import { orderBody } from "../areas/orders/orders.fixtures";
 import type { Config } from "../config";
 import { blogArticles, categories, pages, productFieldLinks, products, productVariants } from "../db/schema";
 import { type BuiltShop, startBuiltShop } from "../test/built-shop";
@@ -261,46 +263,13 @@ describe("statements per order", () => {
     return lines;
   }
 
-  function body(cart: unknown[], priceGrosze: number) {
-    return {
-      cart,
-      priceGrosze,
-      delivery: "parcel-locker",
-      coupon: null,
-      recipient: {
-        displayName: "Anna Kowalska",
-        email: "anna@example.com",
-        phone: "600 100 200",
-        postCode: "00-001",
-        city: "Warszawa",
-        street: "Marszałkowska 1",
-        nip: "",
-      },
-      invoiceData: {
-        displayName: "Anna Kowalska",
-        email: "",
-        phone: "",
-        postCode: "00-001",
-        city: "Warszawa",
-        street: "Marszałkowska 1",
-        nip: "",
-      },
-      deliveryPoint: {
-        foreign_access_point_id: "WAW01M",
-        name: "WAW01M",
-        street: "Marszałkowska",
-        house_number: "10",
-        flat_number: null,
-        postal_code: "00-001",
-        city: "Warszawa",
-      },
-      acceptTermsAndConditions: true,
-      maxProcessingTime: "1-2",
-    };
+  /** the orders tests' guest order (parcel locker) with these lines and total */
+  function body(cart: OrderCreateInput["cart"], priceGrosze: number) {
+    return orderBody({ cart, priceGrosze });
   }
 
   /** Places an order for these lines and counts the statements of the successful request. */
-  async function placeOrder(cart: unknown[]): Promise<Counted> {
+  async function placeOrder(cart: OrderCreateInput["cart"]): Promise<Counted> {
     // the server's total comes back with a 409 when the client's differs
     const probe = await app.inject({ method: "POST", url: "/api/orders", payload: body(cart, 1) });
     expect(probe.statusCode, probe.body).toBe(409);
