@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "./errors";
 import { productListParamsSchema } from "./product-list-params";
@@ -5,13 +6,18 @@ import {
   activeFilters,
   clearFilters,
   DEFAULT_PRODUCT_QUERY,
+  FLAG_ON,
   groszeToQueryValue,
   hasProductListParams,
   type ProductFilter,
   type ProductQuery,
   parseProductQuery,
   productListHref,
+  RELEVANCE,
   removeFilter,
+  SEARCH_MAX,
+  SORT_DIRECTIONS,
+  SORT_FIELDS,
   serializeProductQuery,
   setSortField,
   toggleSortDirection,
@@ -295,5 +301,51 @@ describe("productListParamsSchema (the API, strict)", () => {
     expect(hasProductListParams({ strona: "1" })).toBe(true);
     expect(hasProductListParams({ wyprzedaz: "tak" })).toBe(true);
     expect(hasProductListParams(null)).toBe(false);
+  });
+});
+
+// The page parses its query without zod (product-query.ts, for the bundle) and the API with zod
+// (product-list-params.ts): two parsers of one address. For every query the strict one accepts,
+// both must give the same list, so a link copied from the page asks the API for what the page shows.
+describe("the page's parse and the API's schema agree", () => {
+  const priceText = fc
+    .integer({ min: 0, max: 1_000_000 })
+    .chain((grosze) =>
+      fc.constantFrom(
+        groszeToQueryValue(grosze),
+        groszeToQueryValue(grosze).replace(".", ","),
+        String(Math.floor(grosze / 100)),
+      ),
+    );
+  const validParams = fc.record(
+    {
+      kategoria: fc.integer({ min: 1, max: 99_999 }).map(String),
+      szukaj: fc.string({ maxLength: SEARCH_MAX }),
+      nowosci: fc.constant(FLAG_ON),
+      wyprawki: fc.constant(FLAG_ON),
+      zestawy: fc.constant(FLAG_ON),
+      wyprzedaz: fc.constant(FLAG_ON),
+      premium: fc.constant(FLAG_ON),
+      sortujWg: fc.constantFrom(...SORT_FIELDS, RELEVANCE),
+      sortujTyp: fc.constantFrom(...SORT_DIRECTIONS),
+      minCena: priceText,
+      maxCena: priceText,
+      strona: fc.integer({ min: 1, max: 10_000 }).map(String),
+    },
+    { requiredKeys: [] },
+  );
+
+  it("gives the same query for every valid address, and serialising it reads back the same", () => {
+    fc.assert(
+      fc.property(validParams, (params) => {
+        const strict = productListParamsSchema.safeParse(params);
+        fc.pre(strict.success);
+        if (!strict.success) return;
+        const lenient = parseProductQuery(params as Record<string, string>);
+        expect(lenient).toEqual(strict.data);
+        expect(parseProductQuery(serializeProductQuery(lenient))).toEqual(lenient);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
