@@ -87,7 +87,7 @@ describe("migrations", () => {
     const search = async () => {
       const { rows } = await database.db.execute<{ doc: string; keys: string[]; generated: string[] }>(sql`
         select search_doc as doc, search_keys as keys,
-          (select array_agg(is_generated order by column_name) from information_schema.columns
+          (select array_agg(is_generated::text order by column_name) from information_schema.columns
            where table_name = 'products' and column_name in ('search_doc', 'search_keys')) as generated
         from products where id = ${product.id}`);
       return rows[0];
