@@ -72,7 +72,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     queries: orderQueries,
     startPayment: payments.startPayment,
     resultUrl: resultUrlOf,
-    orderReceived: (orderId) => sendOrderEmail("received", orderId),
+    orderReceived: (found) => sendOrderEmail("received", found.order._id, found),
     resendConfirmation: async (user, ip, lang) => {
       await accounts.resendConfirmation(user, { ip, lang });
     },

@@ -38,6 +38,13 @@ const settings = {
   postgresUrl: process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || null,
   /** pglite, postgres or both (default: both when a PostgreSQL URL is set) */
   databases: (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",").map((s) => s.trim()),
+  /** only these scenario ids (comma-separated, e.g. "order,product-page"); empty: all */
+  scenarios: (process.env.BENCH_SCENARIOS ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean),
+  /** on, off or both (default): which response-cache passes to run */
+  cacheModes: (process.env.BENCH_CACHE ?? "on,off").split(",").map((s) => s.trim()),
 };
 
 type CacheMode = "on" | "off";
@@ -169,7 +176,11 @@ async function runDatabase(kind: "pglite" | "postgres", logDir: string) {
     rows.push(ceilingRow);
     printRow(ceilingRow);
 
-    for (const cache of ["on", "off"] as const) {
+    for (const cache of (["on", "off"] as const).filter((c) => settings.cacheModes.includes(c))) {
+      const chosen = shopScenarios(prepared.data, [])
+        .filter((s) => cache === "on" || s.cacheable)
+        .filter((s) => settings.scenarios.length === 0 || settings.scenarios.includes(s.id));
+      if (chosen.length === 0 && !(cache === "on" && settings.scenarios.includes("order"))) continue;
       const shop = await startShop({
         dataDir: prepared.dataDir,
         databaseUrl: prepared.databaseUrl,
@@ -177,8 +188,12 @@ async function runDatabase(kind: "pglite" | "postgres", logDir: string) {
         logDir,
       });
       try {
-        const orders = cache === "on" ? await priceOrders(shop.url, prepared.data) : [];
-        const scenarios = shopScenarios(prepared.data, orders).filter((s) => cache === "on" || s.cacheable);
+        const wantOrders =
+          cache === "on" && (settings.scenarios.length === 0 || settings.scenarios.includes("order"));
+        const orders = wantOrders ? await priceOrders(shop.url, prepared.data) : [];
+        const scenarios = shopScenarios(prepared.data, orders)
+          .filter((s) => cache === "on" || s.cacheable)
+          .filter((s) => settings.scenarios.length === 0 || settings.scenarios.includes(s.id));
         for (const scenario of scenarios) {
           await probe(shop, scenario);
           await settle(shop);

@@ -77,6 +77,40 @@ describe("migrations", () => {
       }),
     ).rejects.toThrow();
   });
+
+  it("keep the search columns of a product following its title, tags and description, not its stock", async () => {
+    const [product] = await database.db
+      .insert(products)
+      .values({ title: "Żółty kocyk", slug: "Zolty_kocyk", priceGrosze: 1000, quantity: 5, tags: ["wełna"] })
+      .returning({ id: products.id });
+    if (!product) throw new Error("insert failed");
+    const search = async () => {
+      const { rows } = await database.db.execute<{ doc: string; keys: string[]; generated: string[] }>(sql`
+        select search_doc as doc, search_keys as keys,
+          (select array_agg(is_generated::text order by column_name) from information_schema.columns
+           where table_name = 'products' and column_name in ('search_doc', 'search_keys')) as generated
+        from products where id = ${product.id}`);
+      return rows[0];
+    };
+    const inserted = await search();
+    expect(inserted?.doc).toBe(" zolty kocyk | welna |  ");
+    expect(inserted?.keys).toContain("t:kocyk");
+    // plain columns with a trigger, so a stock change (every order) does not recompute them
+    expect(inserted?.generated).toEqual(["NEVER", "NEVER"]);
+    await database.db
+      .update(products)
+      .set({ title: "Niebieski kocyk", description: "<p>Miękki</p>" })
+      .where(eq(products.id, product.id));
+    const renamed = await search();
+    expect(renamed?.doc).toBe(" niebieski kocyk | welna | miekki ");
+    expect(renamed?.keys).toContain("t:niebiesk");
+    expect(renamed?.keys).not.toContain("t:zolt");
+    await database.db.update(products).set({ quantity: 4 }).where(eq(products.id, product.id));
+    expect(await search()).toEqual(renamed);
+    // a direct write is overruled: the columns stay derived
+    await database.db.execute(sql`update products set search_doc = 'x' where id = ${product.id}`);
+    expect((await search())?.doc).toBe(renamed?.doc);
+  });
 });
 
 describe("price history", () => {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -415,6 +416,32 @@ describe("storefront pages", () => {
       tried: "an anonymous product page twice",
       result: `miss then hit, ${scriptTags(second.body).length} scripts each with its own request's nonce, one ETag`,
       held: nonces[0] !== nonces[1],
+    });
+  });
+
+  it("sends a miss the gzip it has just stored, with this request's nonce, as a hit would", async () => {
+    const other = await shop.createProduct("Kocyk skompresowany");
+    const url = `/produkt/${other._id}-${other.slug}`;
+    const request = { method: "GET" as const, url, headers: { "accept-encoding": "gzip, deflate, br" } };
+    const miss = await shop.app.inject(request);
+    const hit = await shop.app.inject(request);
+    expect([miss.headers["x-cache"], hit.headers["x-cache"]]).toEqual(["miss", "hit"]);
+    const pages = [miss, hit].map((answer) => {
+      // the stored pieces joined (gzip), never compressed a second time by @fastify/compress (br)
+      expect(answer.headers["content-encoding"]).toBe("gzip");
+      expect(answer.headers.vary).toBe("Cookie, Accept-Encoding");
+      const html = zlib.gunzipSync(answer.rawPayload).toString("utf8");
+      const nonce = cspNonce(answer.headers) as string;
+      for (const tag of scriptTags(html)) expect(tag).toContain(`nonce="${nonce}"`);
+      expect(html).toContain("Kocyk skompresowany");
+      return html.replaceAll(nonce, "N");
+    });
+    expect(pages[1]).toBe(pages[0]);
+    recordFigure({
+      suite: "caching",
+      tried: "a product page's miss and hit with Accept-Encoding gzip, deflate, br",
+      result: `both gzip from the stored pieces (${miss.rawPayload.length} bytes), same page once the nonces are set aside`,
+      held: pages[0] === pages[1],
     });
   });
 

@@ -410,6 +410,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       // without the cookie in the answer, a request that already carried it leaves unknown what
       // the others should get
       (lastRoute !== null || !parseCookies(request.headers.cookie).has(LAST_ROUTE_COOKIE));
+    let stored: Entry | null = null;
     if (storable) {
       const headers: Record<string, string | string[]> = {};
       for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -422,7 +423,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       const compressible = body.length >= COMPRESS_FROM_BYTES;
       const encoded = compressible && parts === null ? { br: brotli(body), gzip: gzip(body) } : null;
       const pieces = compressible && parts !== null ? gzipPieces(parts) : null;
-      store.set(state.key, {
+      stored = {
         kind: state.kind,
         parts,
         body: template === null ? body : null,
@@ -436,12 +437,29 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
           (encoded ? encoded.br.length + encoded.gzip.length : 0) +
           (pieces ? pieces.compressed.reduce((sum, piece) => sum + piece.length, 0) : 0),
         expiresAt: now() + ttlMs,
-      });
+      };
+      store.set(state.key, stored);
     }
     cachingHeaders(reply, state.kind, etag, cacheStatus);
     if (matchesIfNoneMatch(request.headers["if-none-match"], etag)) {
       notModified(reply, state.kind);
       return null;
+    }
+    // The answer was just compressed for the cache: this visitor gets those bytes too, rather than
+    // @fastify/compress compressing the same body a second time (it leaves an encoded answer alone).
+    const encoding = stored
+      ? preferredEncoding(
+          request.headers["accept-encoding"],
+          stored.gzipPieces ? ["gzip"] : stored.encoded ? ["br", "gzip"] : [],
+        )
+      : null;
+    if (stored && encoding) {
+      reply.header("content-encoding", encoding);
+      reply.header("vary", state.kind === "page" ? "Cookie, Accept-Encoding" : "Accept-Encoding");
+      reply.removeHeader("content-length");
+      return stored.gzipPieces
+        ? joinGzip(stored.gzipPieces, nonce)
+        : (stored.encoded as Record<Encoding, Buffer>)[encoding];
     }
     return body;
   });

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { RestorableProduct } from "../../../domain/cart";
 import type { Id, ImageRef } from "../../../domain/types";
 import type { FieldLike } from "../../../domain/variants";
@@ -12,11 +12,11 @@ import {
   productVariants,
 } from "../../db/schema";
 
-// What the cart needs to know about the products in it, read in a fixed number of queries
-// whatever the number of lines: one for the products, one for their variants, one for their fields
-// with options, one for the first image of each. No N+1.
+// What the cart needs to know about the products in it, read in ONE statement whatever the number
+// of lines: the products, each with its variants, its fields with their options and its first image
+// as JSON subqueries (on PGlite every statement costs its own round trip on the one connection, and
+// an order reads this inside its transaction). No N+1.
 
-/** ids are PostgreSQL `integer`: anything outside cannot exist (and must not reach the query) */
 const MAX_ID = 2_147_483_647;
 
 export interface CartProduct extends RestorableProduct {
@@ -38,7 +38,34 @@ function validIds(ids: Iterable<Id>): Id[] {
 }
 
 /** What the loader needs of a database handle: a pool or a transaction (the order reads in its own). */
-type Reader = Pick<Db, "select" | "selectDistinctOn">;
+type Reader = Pick<Db, "execute">;
+
+interface CatalogRow extends Record<string, unknown> {
+  id: number;
+  slug: string;
+  title: string;
+  is_hidden: boolean;
+  quantity: number;
+  price_grosze: number;
+  promotional_price_grosze: number | null;
+  processing_time: CartProduct["processingTime"];
+  vat_rate: number;
+  variants: {
+    id: number;
+    fields: Record<string, number>;
+    priceGrosze: number;
+    promotionalPriceGrosze: number | null;
+    quantity: number;
+  }[];
+  /** the product's fields in display order, each with its options in theirs */
+  fields: {
+    id: number;
+    title: string;
+    changePrice: boolean;
+    options: { id: number; title: string }[];
+  }[];
+  image: { url: string; thumbUrl: string; name: string; isNew: boolean } | null;
+}
 
 /** The products (hidden ones too: the caller decides) with variants, fields and first image. */
 export async function loadCartCatalog(db: Reader, productIds: Iterable<Id>): Promise<CartCatalog> {
@@ -46,110 +73,63 @@ export async function loadCartCatalog(db: Reader, productIds: Iterable<Id>): Pro
   const catalog: CartCatalog = { products: new Map(), fields: new Map() };
   if (ids.length === 0) return catalog;
 
-  const [productRows, variantRows, fieldRows, imageRows] = await Promise.all([
-    db
-      .select({
-        id: products.id,
-        slug: products.slug,
-        title: products.title,
-        isHidden: products.isHidden,
-        quantity: products.quantity,
-        priceGrosze: products.priceGrosze,
-        promotionalPriceGrosze: products.promotionalPriceGrosze,
-        processingTime: products.processingTime,
-        vatRate: products.vatRate,
-      })
-      .from(products)
-      .where(inArray(products.id, ids)),
-    db
-      .select({
-        id: productVariants.id,
-        productId: productVariants.productId,
-        fields: productVariants.fields,
-        priceGrosze: productVariants.priceGrosze,
-        promotionalPriceGrosze: productVariants.promotionalPriceGrosze,
-        quantity: productVariants.quantity,
-      })
-      .from(productVariants)
-      .where(inArray(productVariants.productId, ids))
-      .orderBy(productVariants.productId, productVariants.position, productVariants.id),
-    // one row per (product, field, option); a field without options still gives one row
-    db
-      .select({
-        productId: productFieldLinks.productId,
-        fieldId: productFields.id,
-        fieldTitle: productFields.title,
-        changePrice: productFields.changePrice,
-        optionId: fieldOptions.id,
-        optionTitle: fieldOptions.title,
-      })
-      .from(productFieldLinks)
-      .innerJoin(productFields, eq(productFields.id, productFieldLinks.fieldId))
-      .leftJoin(fieldOptions, eq(fieldOptions.fieldId, productFields.id))
-      .where(inArray(productFieldLinks.productId, ids))
-      .orderBy(
-        productFieldLinks.productId,
-        productFieldLinks.position,
-        productFieldLinks.fieldId,
-        sql`${fieldOptions.position} nulls last`,
-        asc(fieldOptions.id),
-      ),
-    db
-      .selectDistinctOn([productImages.productId], {
-        productId: productImages.productId,
-        url: productImages.url,
-        thumbUrl: productImages.thumbUrl,
-        name: productImages.name,
-        isNew: productImages.isNew,
-      })
-      .from(productImages)
-      .where(inArray(productImages.productId, ids))
-      .orderBy(productImages.productId, productImages.position, productImages.id),
-  ]);
+  const { rows } = await db.execute<CatalogRow>(sql`
+    select p.id, p.slug, p.title, p.is_hidden, p.quantity, p.price_grosze, p.promotional_price_grosze,
+      p.processing_time, p.vat_rate,
+      coalesce((
+        select json_agg(json_build_object('id', v.id, 'fields', v.fields, 'priceGrosze', v.price_grosze,
+          'promotionalPriceGrosze', v.promotional_price_grosze, 'quantity', v.quantity)
+          order by v.position, v.id)
+        from ${productVariants} v where v.product_id = p.id), '[]'::json) as variants,
+      coalesce((
+        select json_agg(json_build_object('id', f.id, 'title', f.title, 'changePrice', f.change_price,
+          'options', coalesce((
+            select json_agg(json_build_object('id', o.id, 'title', o.title) order by o.position nulls last, o.id)
+            from ${fieldOptions} o where o.field_id = f.id), '[]'::json))
+          order by l.position, l.field_id)
+        from ${productFieldLinks} l join ${productFields} f on f.id = l.field_id
+        where l.product_id = p.id), '[]'::json) as fields,
+      (select json_build_object('url', i.url, 'thumbUrl', i.thumb_url, 'name', i.name, 'isNew', i.is_new)
+        from ${productImages} i where i.product_id = p.id order by i.position, i.id limit 1) as image
+    from ${products} p
+    where p.id in (${sql.join(
+      ids.map((id) => sql`${id}::int`),
+      sql`, `,
+    )})`);
 
-  for (const row of productRows) {
-    catalog.products.set(row.id, {
+  for (const row of rows) {
+    const product: CartProduct = {
       _id: row.id,
       slug: row.slug,
       title: row.title,
-      isHidden: row.isHidden,
+      isHidden: row.is_hidden,
       quantity: row.quantity,
-      priceGrosze: row.priceGrosze,
-      promotionalPriceGrosze: row.promotionalPriceGrosze,
-      processingTime: row.processingTime,
-      vatRate: row.vatRate,
-      fields: [],
-      variants: [],
-      image: null,
-    });
-  }
-  for (const row of variantRows) {
-    const product = catalog.products.get(row.productId);
-    if (!product) continue;
-    (product.variants as RestorableProduct["variants"][number][]).push({
-      _id: row.id,
-      fields: row.fields,
-      priceGrosze: row.priceGrosze,
-      promotionalPriceGrosze: row.promotionalPriceGrosze,
-      quantity: row.quantity,
-    });
-  }
-  for (const row of fieldRows) {
-    const product = catalog.products.get(row.productId);
-    if (product && !product.fields.includes(row.fieldId)) product.fields.push(row.fieldId);
-    let field = catalog.fields.get(row.fieldId);
-    if (!field) {
-      field = { _id: row.fieldId, title: row.fieldTitle, changePrice: row.changePrice, options: [] };
-      catalog.fields.set(row.fieldId, field);
+      priceGrosze: row.price_grosze,
+      promotionalPriceGrosze: row.promotional_price_grosze,
+      processingTime: row.processing_time,
+      vatRate: row.vat_rate,
+      fields: row.fields.map((field) => field.id),
+      variants: row.variants.map((variant) => ({
+        _id: variant.id,
+        fields: variant.fields,
+        priceGrosze: variant.priceGrosze,
+        promotionalPriceGrosze: variant.promotionalPriceGrosze,
+        quantity: variant.quantity,
+      })),
+      image: row.image
+        ? { url: row.image.url, thumb_url: row.image.thumbUrl, name: row.image.name, isNew: row.image.isNew }
+        : null,
+    };
+    catalog.products.set(row.id, product);
+    for (const field of row.fields) {
+      if (catalog.fields.has(field.id)) continue;
+      catalog.fields.set(field.id, {
+        _id: field.id,
+        title: field.title,
+        changePrice: field.changePrice,
+        options: field.options.map((option) => ({ _id: option.id, title: option.title })),
+      });
     }
-    const options = field.options as { _id: Id; title: string }[];
-    if (row.optionId !== null && row.optionTitle !== null && !options.some((o) => o._id === row.optionId)) {
-      options.push({ _id: row.optionId, title: row.optionTitle });
-    }
-  }
-  for (const row of imageRows) {
-    const product = catalog.products.get(row.productId);
-    if (product) product.image = { url: row.url, thumb_url: row.thumbUrl, name: row.name, isNew: row.isNew };
   }
   return catalog;
 }

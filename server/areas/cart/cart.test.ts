@@ -304,7 +304,8 @@ describe("restoring the saved cart", () => {
     counting.reset();
     await service.view(input([simpleLine(1)], null));
     const one = counting.count();
-    expect(one).toBe(4);
+    // products, variants, fields with options and first images: one statement (cart.catalog.ts)
+    expect(one).toBe(1);
     counting.reset();
     await service.view(
       input(

@@ -33,6 +33,8 @@ export function createMailService(db: Db, config: Config, transport?: Transporte
   return {
     /** Stores, writes and (with SMTP) delivers one message. A delivery failure is recorded, not thrown. */
     async send(message: MailMessage): Promise<SentMail> {
+      // Without SMTP the .eml file is the delivery: the row is stored as sent at once (one statement,
+      // not an insert and an update), and marked failed should the file not be written.
       const [row] = await db
         .insert(mailOutbox)
         .values({
@@ -41,6 +43,7 @@ export function createMailService(db: Db, config: Config, transport?: Transporte
           text: message.text,
           html: message.html ?? null,
           template: message.template,
+          ...(smtp ? {} : { status: "sent", sentAt: new Date() }),
         })
         .returning({ id: mailOutbox.id });
       if (!row) throw new Error("mail_outbox insert returned nothing");
@@ -51,21 +54,34 @@ export function createMailService(db: Db, config: Config, transport?: Transporte
         text: message.text,
       };
       const mail = message.html ? { ...envelope, html: message.html } : envelope;
-      const composed = await composer.sendMail(mail);
       const emlPath = path.join(
         config.outboxDir,
         `${String(row.id).padStart(6, "0")}-${message.template}.eml`,
       );
-      await fs.mkdir(config.outboxDir, { recursive: true });
-      await fs.writeFile(emlPath, composed.message as Buffer);
-
-      if (!smtp) {
-        await db
-          .update(mailOutbox)
-          .set({ status: "sent", sentAt: new Date() })
-          .where(eq(mailOutbox.id, row.id));
-        return { id: row.id, status: "sent", emlPath };
+      try {
+        const composed = await composer.sendMail(mail);
+        // the folder is made when a write finds it missing (not once per message)
+        await fs
+          .writeFile(emlPath, composed.message as Buffer)
+          .catch(async (error: NodeJS.ErrnoException) => {
+            if (error.code !== "ENOENT") throw error;
+            await fs.mkdir(config.outboxDir, { recursive: true });
+            await fs.writeFile(emlPath, composed.message as Buffer);
+          });
+      } catch (error) {
+        if (!smtp) {
+          await db
+            .update(mailOutbox)
+            .set({
+              status: "failed",
+              sentAt: null,
+              lastError: error instanceof Error ? error.message : String(error),
+            })
+            .where(eq(mailOutbox.id, row.id));
+        }
+        throw error;
       }
+      if (!smtp) return { id: row.id, status: "sent", emlPath };
       try {
         await smtp.sendMail(mail);
         await db

@@ -21,10 +21,15 @@ export function createOrderMailer(
   config: Config,
   deps: { mail: MailService; queries: OrderQueries; log: { error(data: object, message: string): void } },
 ) {
-  return async function sendOrderEmail(kind: OrderEmailKind, orderId: number): Promise<void> {
+  /** `read`: the order with its language when the caller has just read it (nothing is read again) */
+  return async function sendOrderEmail(
+    kind: OrderEmailKind,
+    orderId: number,
+    read?: { order: Order; lang: string },
+  ): Promise<void> {
     let order: Order | null = null;
     try {
-      const found = await deps.queries.getByIdWithLang(orderId);
+      const found = read ?? (await deps.queries.getByIdWithLang(orderId));
       if (!found) return;
       order = found.order;
       const lang: Lang = found.lang === "en" ? "en" : "pl";

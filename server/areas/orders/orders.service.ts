@@ -45,12 +45,18 @@ export interface CreatedOrder {
 /** What the orders service needs from the payments and accounts services. */
 export interface OrdersDependencies {
   queries: OrderQueries;
-  /** registers a payment for a committed order; fails with payment/unavailable (stock given back) */
-  startPayment(orderId: number): Promise<Result<{ redirectUrl: string }>>;
+  /**
+   * registers a payment for a committed order; fails with payment/unavailable (stock given back).
+   * `known`: the order just created (its first payment), so the payments service reads nothing back.
+   */
+  startPayment(
+    orderId: number,
+    known?: { orderNumber: string; email: string; priceGrosze: number },
+  ): Promise<Result<{ redirectUrl: string }>>;
   /** where an order's shopper goes when no new payment is needed */
   resultUrl(order: Pick<Order, "orderNumber" | "email">): string;
-  /** sends the "order received" e-mail (best effort) */
-  orderReceived(orderId: number): Promise<void>;
+  /** sends the "order received" e-mail (best effort) of the order as just read */
+  orderReceived(found: { order: Order; lang: string }): Promise<void>;
   resendConfirmation(user: PublicUser, ip: string, lang: Lang): Promise<void>;
   /** counts a guest lookup of an order number from an address; false when over the limit */
   allowLookup(orderNumber: string, ip: string): Promise<boolean>;
@@ -217,9 +223,9 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
       const recipient = { ...payload.recipient, email, phone: payload.recipient.phone ?? "" };
       const now = new Date();
 
-      let orderId: number;
+      let created: { id: number; orderNumber: string; priceGrosze: number };
       try {
-        orderId = await db.transaction(async (tx) => {
+        created = await db.transaction(async (tx) => {
           const lines = await priceLines(tx, payload);
           if (!Array.isArray(lines)) throw new FailureError(lines);
           const productsGrosze = lines.reduce((sum, l) => sum + l.unitPriceGrosze * l.quantity, 0);
@@ -261,10 +267,11 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
           if (shortage) throw new FailureError(fail("order/out-of-stock", undefined, { ...shortage }));
 
           const method = deliveryMethod(payload.delivery);
+          const orderNumber = newOrderNumber(now);
           const [order] = await tx
             .insert(orders)
             .values({
-              orderNumber: newOrderNumber(now),
+              orderNumber,
               userId: user?._id ?? null,
               email,
               status: "NEW",
@@ -307,7 +314,7 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
             })),
           );
           await tx.insert(orderStatuses).values({ orderId: order.id, status: "NEW", createdAt: now });
-          return order.id;
+          return { id: order.id, orderNumber, priceGrosze: totals.totalGrosze };
         });
       } catch (error) {
         if (error instanceof FailureError) return error.failure;
@@ -319,12 +326,17 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
         throw error;
       }
 
-      const started = await deps.startPayment(orderId);
+      const started = await deps.startPayment(created.id, {
+        orderNumber: created.orderNumber,
+        email,
+        priceGrosze: created.priceGrosze,
+      });
       if (!started.ok) return started;
-      await deps.orderReceived(orderId);
-      const order = await deps.queries.getById(orderId);
-      if (!order) throw new Error(`order ${orderId} vanished after commit`);
-      return ok({ order, redirectUrl: started.value.redirectUrl });
+      // read once, after the payment started: the e-mail and the answer show the same order
+      const found = await deps.queries.getByIdWithLang(created.id);
+      if (!found) throw new Error(`order ${created.id} vanished after commit`);
+      await deps.orderReceived(found);
+      return ok({ order: found.order, redirectUrl: started.value.redirectUrl });
     },
 
     /**

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { invoiceNumber, invoicePeriod } from "../../../domain/invoice";
-import { canTransition } from "../../../domain/order-status";
+import { canTransition, KNOWN_ORDER_STATUSES } from "../../../domain/order-status";
 import type { Order } from "../../../domain/types";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -65,6 +65,33 @@ export function resultUrlOf(order: Pick<Order, "orderNumber" | "email">): string
 }
 
 const INVOICE_LOCK_ID = 7_246_002;
+
+/**
+ * SQL: may the order's current status move to PAYMENT_NEW for a new payment (not already there)?
+ * Built from the transition rules (domain/order-status.ts): the known statuses one by one, error
+ * (ERROR…) and carrier (INPOST_…) statuses by the rule their kind follows.
+ */
+const MOVES_TO_PAYMENT_NEW: SQL = (() => {
+  const known = KNOWN_ORDER_STATUSES.filter(
+    (status) => status !== "PAYMENT_NEW" && canTransition(status, "PAYMENT_NEW"),
+  );
+  const alternatives = [
+    sql`status in (${sql.join(
+      known.map((status) => sql.raw(`'${status}'`)),
+      sql`, `,
+    )})`,
+  ];
+  if (canTransition("ERROR_ANY", "PAYMENT_NEW")) alternatives.push(sql`status like 'ERROR%'`);
+  if (canTransition("INPOST_any", "PAYMENT_NEW")) alternatives.push(sql`status like 'INPOST\_%'`);
+  return sql`(${sql.join(alternatives, sql` or `)})`;
+})();
+
+/** What the creator of an order already knows of it: enough to start its first payment. */
+export interface NewOrderPayment {
+  orderNumber: string;
+  email: string;
+  priceGrosze: number;
+}
 
 export function createPaymentsService(db: Db, config: Config, deps: PaymentsDependencies) {
   const { provider } = deps;
@@ -237,14 +264,29 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
     await announce(event, await orderIdOfPayment(notification.externalId));
   }
 
-  /** Registers a new payment for an unpaid order (first attempt or a retry). */
-  async function startPayment(orderId: number): Promise<Result<{ redirectUrl: string }>> {
-    const order = await deps.queries.getById(orderId);
-    if (!order) return fail("order/not-found");
-    const [{ attempts } = { attempts: 0 }] = await db
-      .select({ attempts: sql<number>`count(*)::int` })
-      .from(payments)
-      .where(eq(payments.orderId, orderId));
+  /**
+   * Registers a new payment for an unpaid order (first attempt or a retry). `known`: what the caller
+   * already holds of the order it has just created (its first attempt), so nothing is read back.
+   */
+  async function startPayment(
+    orderId: number,
+    known?: NewOrderPayment,
+  ): Promise<Result<{ redirectUrl: string }>> {
+    let order: Pick<Order, "orderNumber" | "email" | "priceGrosze">;
+    let attempts: number;
+    if (known) {
+      order = known;
+      attempts = 0;
+    } else {
+      const found = await deps.queries.getById(orderId);
+      if (!found) return fail("order/not-found");
+      order = found;
+      const [counted = { attempts: 0 }] = await db
+        .select({ attempts: sql<number>`count(*)::int` })
+        .from(payments)
+        .where(eq(payments.orderId, orderId));
+      attempts = counted.attempts;
+    }
     const idempotencyKey = `${order.orderNumber}-${attempts + 1}`.slice(0, IDEMPOTENCY_KEY_MAX);
     const base = config.publicUrl;
     const continuePath = resultUrlOf(order);
@@ -262,31 +304,36 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
         notificationUrl: `${base}/api/payments/${provider.name}/notifications`,
         idempotencyKey,
       });
-      const now = new Date();
-      await db.transaction(async (tx) => {
-        // the order row first: the payment insert's foreign key takes a share lock on it, and two
-        // concurrent starts (an order replayed by its Idempotency-Key) upgrading that lock deadlock
-        const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-        await tx
-          .insert(payments)
-          .values({
-            orderId,
-            provider: provider.name,
-            externalId: created.externalId,
-            status: "PAYMENT_NEW",
-            amountGrosze: order.priceGrosze,
-            redirectUrl: created.redirectUrl,
-            idempotencyKey,
-          })
-          .onConflictDoNothing();
-        if (locked && locked.status !== "PAYMENT_NEW" && canTransition(locked.status, "PAYMENT_NEW")) {
-          await appendStatus(tx, orderId, "PAYMENT_NEW", now);
-        }
-        await tx
-          .update(orders)
-          .set({ paymentProvider: provider.name, paymentId: created.externalId })
-          .where(eq(orders.id, orderId));
-      });
+      const now = new Date().toISOString();
+      // One statement (no transaction round trips): the order row is locked first — the payment
+      // insert's foreign key takes a share lock on it, and two concurrent starts (an order replayed
+      // by its Idempotency-Key) upgrading that lock would deadlock —, then the payment is recorded,
+      // the order moves to PAYMENT_NEW when the transition rules allow it (with its history entry)
+      // and remembers the payment.
+      await db.execute(sql`
+        with locked as materialized (
+          select id, status from ${orders} where id = ${orderId} for update
+        ),
+        registered as (
+          insert into ${payments} (order_id, provider, external_id, status, amount_grosze, redirect_url, idempotency_key)
+          select id, ${provider.name}, ${created.externalId}, 'PAYMENT_NEW', ${order.priceGrosze}::int,
+            ${created.redirectUrl}, ${idempotencyKey}
+          from locked
+          on conflict do nothing
+        ),
+        moved as materialized (
+          select id from locked where ${MOVES_TO_PAYMENT_NEW}
+        ),
+        logged as (
+          insert into ${orderStatuses} (order_id, status, hidden, created_at)
+          select id, 'PAYMENT_NEW', false, ${now}::timestamptz from moved
+        )
+        update ${orders} o set
+          payment_provider = ${provider.name},
+          payment_id = ${created.externalId},
+          status = case when exists (select 1 from moved) then 'PAYMENT_NEW' else o.status end,
+          updated_at = case when exists (select 1 from moved) then ${now}::timestamptz else o.updated_at end
+        from locked where o.id = locked.id`);
       return ok({ redirectUrl: created.redirectUrl });
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
