@@ -29,6 +29,29 @@ function browserTranslator(): Plugin {
   };
 }
 
+/**
+ * The browser build takes React Router's production files: the package's exports always point at
+ * dist/development, whose dev warnings cost every page ~0.6 kB gzip. Every import of the package
+ * (react-router, react-router/dom, and their chunks, which import each other relatively) is swapped
+ * for the same file of dist/production, so the bundle holds one copy of React Router. The server
+ * keeps the package as Node resolves it: @react-router/node and @mcansh/remix-fastify import it too,
+ * and two copies on the server would not share React Router's contexts
+ * (docs/decisions/021-bundle-budgets.md).
+ */
+function reactRouterProduction(): Plugin {
+  return {
+    name: "shop-react-router-production",
+    apply: "build",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      if (this.environment.config.consumer !== "client" || !/^react-router(\/|$)/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved?.id.includes("/react-router/dist/development/")) return resolved;
+      return { ...resolved, id: resolved.id.replace("/dist/development/", "/dist/production/") };
+    },
+  };
+}
+
 const ROOT_ROUTE = path.resolve("web/root.tsx");
 
 /**
@@ -54,7 +77,14 @@ function shellChunk(id: string, ctx: { getModuleInfo(id: string): { importers: s
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), browserTranslator(), reactRouter(), bundleReport(), precompressAssets()],
+  plugins: [
+    tailwindcss(),
+    browserTranslator(),
+    reactRouterProduction(),
+    reactRouter(),
+    bundleReport(),
+    precompressAssets(),
+  ],
   server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
   build: isSsrBuild
     ? {}

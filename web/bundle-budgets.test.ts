@@ -43,9 +43,16 @@ const STAFF_MODULE = /^web\/(routes\/staff\/|components\/staff\/|lib\/staff[^/]*
 const SHOP_TEXTS = /^domain\/i18n\/shop-(pl|en)\.ts$/;
 const OTHER_TEXTS = /^domain\/i18n\/(staff|mail)-(pl|en)\.ts$|^domain\/i18n\/(pl|en|index)\.ts$/;
 const LANGS = ["pl", "en"] as const;
-/** the shop's text areas that load with the modules using them (web/lib/<area>-texts.ts) */
-const MODULE_TEXT_AREAS = ["auth", "orders"] as const;
-const AREA_TEXTS = /^domain\/i18n\/(auth|orders)-(pl|en)\.ts$/;
+/**
+ * The shop's text areas that load with the modules using them (web/lib/<area>-texts.ts): every
+ * domain/i18n/<area>-pl.ts besides the shop's, the staff's and the e-mails' (read from the folder, so
+ * a new area counts at once).
+ */
+const MODULE_TEXT_AREAS = fs
+  .readdirSync(path.resolve("domain", "i18n"))
+  .map((file) => /^(\w+)-pl\.ts$/.exec(file)?.[1])
+  .filter((area): area is string => area !== undefined && !["shop", "staff", "mail"].includes(area));
+const AREA_TEXTS = new RegExp(`^domain/i18n/(${MODULE_TEXT_AREAS.join("|")})-(pl|en)\\.ts$`);
 
 interface ManifestRoute {
   id: string;
@@ -254,18 +261,29 @@ describe("first-load budgets of the storefront (from the build output)", () => {
     expect(wrong).toEqual([]);
   });
 
-  it("the auth and orders texts load with their pages only (and count in their first load)", () => {
+  it("the texts of an area load with its pages only (and count in their first load)", () => {
     const areasOf = (routeId: string) =>
       firstLoad(build, routeId, "pl")
         .flatMap((f) => build.chunks[f]?.modules ?? [])
         .map((m) => AREA_TEXTS.exec(m.id)?.[1])
         .filter((area) => area !== undefined)
         .sort();
+    expect(MODULE_TEXT_AREAS).toEqual(
+      expect.arrayContaining(["auth", "orders", "product", "products", "cart", "checkout", "content"]),
+    );
+    for (const area of MODULE_TEXT_AREAS) {
+      expect(fs.existsSync(path.resolve("web", "lib", `${area}-texts.ts`)), `web/lib/${area}-texts.ts`).toBe(
+        true,
+      );
+    }
     expect(areasOf("routes/login")).toEqual(["auth"]);
     expect(areasOf("routes/account/orders")).toEqual(["orders"]);
-    expect(areasOf("routes/checkout")).toEqual(["orders"]);
+    expect(areasOf("routes/checkout")).toEqual(["checkout", "orders"]);
+    expect(areasOf("routes/cart")).toEqual(["cart"]);
+    expect(areasOf("routes/product")).toEqual(["product"]);
+    expect(areasOf("routes/products")).toEqual(["products"]);
+    expect(areasOf("routes/blog-article")).toEqual(["content"]);
     expect(areasOf("routes/home")).toEqual([]);
-    expect(areasOf("routes/product")).toEqual([]);
   });
 
   it("the CSS a page can load is at most 30 kB gzip", () => {

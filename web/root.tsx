@@ -16,13 +16,12 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { AdblockNotice } from "./components/adblock-notice";
 import { CartUiProvider, useCartUi } from "./components/cart/cart-ui";
-import { CookieNotice } from "./components/cookie-notice";
+import { CookieNoticeWhenUndecided } from "./components/cookie-consent";
 import { NavigationProgress } from "./components/navigation-progress";
 import { RouteMemory } from "./components/route-memory";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
-import { UnapprovedBanner } from "./components/unapproved-banner";
 import "./lib/context";
 import {
   createTranslator,
@@ -42,6 +41,7 @@ import type { FlashMessage } from "./lib/flash";
 import { clearFlashCookie, readFlash } from "./lib/flash.server";
 import { useLang, useT } from "./lib/i18n";
 import { rememberRoute } from "./lib/last-route.server";
+import { lazyInBrowser } from "./lib/lazy-in-browser";
 import { langFromMatches, pageTitle } from "./lib/meta";
 import { CONTAINER, SHOP_NAME } from "./lib/site";
 
@@ -176,6 +176,10 @@ function Shell({ children }: { children: ReactNode }) {
 // the side cart loads when it first opens: most visits never open it (docs/decisions/021-bundle-budgets.md)
 const SideCart = lazy(() => import("./components/cart/side-cart").then((m) => ({ default: m.SideCart })));
 // analytics load only in a shop that has GA ids; they render nothing and start after consent
+// the banner of a signed-in account not active yet is rare: the browser loads it with the first
+// page showing it, the server renders it in place (web/lib/lazy-in-browser.ts)
+const loadUnapprovedBanner = () => import("./components/unapproved-banner");
+const UnapprovedBanner = lazyInBrowser(loadUnapprovedBanner, (m) => m.UnapprovedBanner);
 const Analytics = lazy(() => import("./components/analytics").then((m) => ({ default: m.Analytics })));
 
 function ShellLayout({ children }: { children: ReactNode }) {
@@ -202,7 +206,11 @@ function ShellLayout({ children }: { children: ReactNode }) {
         onCartClick={data ? cartUi.open : undefined}
       />
       <AdblockNotice />
-      {data?.user && !data.user.approved ? <UnapprovedBanner /> : null}
+      {data?.user && !data.user.approved ? (
+        <Suspense fallback={null}>
+          <UnapprovedBanner />
+        </Suspense>
+      ) : null}
       <main id="content" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
@@ -214,7 +222,7 @@ function ShellLayout({ children }: { children: ReactNode }) {
       ) : null}
       <Toaster flash={data?.flash} />
       <RouteMemory signedIn={!!data?.user} />
-      {data ? <CookieNotice serverDecision={data.cookieConsent} /> : null}
+      {data ? <CookieNoticeWhenUndecided serverDecision={data.cookieConsent} /> : null}
       {data && data.gaMeasurementIds.length > 0 ? (
         <Suspense fallback={null}>
           <Analytics measurementIds={data.gaMeasurementIds} serverDecision={data.cookieConsent} />

@@ -3,7 +3,7 @@ import type { Lang } from "../../domain/i18n";
 import type { Page } from "../../domain/types";
 import { useLang, useT } from "../lib/i18n";
 import { CONTAINER, DEFAULT_FOOTER_PAGES, SHOP_NAME, SOCIAL_LINKS } from "../lib/site";
-import { CookieSettingsButton } from "./cookie-notice";
+import { CookieSettingsButton } from "./cookie-consent";
 import { FacebookIcon, InstagramIcon } from "./icons";
 
 export type FooterPage = Pick<Page, "_id" | "link" | "title">;

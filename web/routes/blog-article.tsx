@@ -15,6 +15,7 @@ import { blogArticlePath } from "../lib/paths";
 import { absoluteUrl, type JsonLd, rootFromMatches, seoMeta } from "../lib/seo";
 import { CONTAINER, SHOP_NAME } from "../lib/site";
 import type { Route } from "./+types/blog-article";
+import "../lib/content-texts";
 
 // /blog/{id}-{slug} (SPEC §2 Blog): the id is the part before the first dash; any other slug answers
 // 301 with the canonical address; a missing article is a 404 "Dany artykuł nie istnieje".

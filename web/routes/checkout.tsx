@@ -37,6 +37,7 @@ import { useLang, useT } from "../lib/i18n";
 import { langFromMatches, metaTags } from "../lib/meta";
 import { CONTAINER } from "../lib/site";
 import type { Route } from "./+types/checkout";
+import "../lib/checkout-texts";
 
 // /dostawa-i-platnosc (SPEC §2 Checkout screen): recipient and invoice data, delivery, pick-up
 // point, payment provider, summary, terms and "Przejdź do płatności". One form posts everything;

@@ -38,6 +38,7 @@ import { categoryPath, PRODUCTS_PATH, productPath } from "../lib/paths";
 import { absoluteUrl, breadcrumbJsonLd, type JsonLd, rootFromMatches, seoMeta } from "../lib/seo";
 import { CONTAINER } from "../lib/site";
 import type { Route } from "./+types/product";
+import "../lib/product-texts";
 
 // /produkt/{id}-{slug} (SPEC §2 Product screen). The id is the part before the first dash; any other
 // slug answers 301 with the canonical address. Hidden products are 404 for the public (moderators

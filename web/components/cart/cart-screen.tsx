@@ -15,6 +15,7 @@ import { showToast } from "../toaster";
 import { CheckoutSteps } from "./checkout-steps";
 import { NoScriptReturn } from "./no-script-return";
 import { useFetcherResult } from "./use-fetcher-result";
+import "../../lib/cart-texts";
 
 // The cart screen (SPEC §2): breadcrumbs, line items with quantity choices, the coupon box, the
 // summary and the buttons to go on. Every form posts to the /koszyk action (see routes/cart.tsx);

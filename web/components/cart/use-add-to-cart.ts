@@ -4,6 +4,7 @@ import { addToCartFields, CART_ACTION, type CartActionData } from "../../lib/car
 import { showToast } from "../toaster";
 import { useCartUi } from "./cart-ui";
 import { useFetcherResult } from "./use-fetcher-result";
+import "../../lib/product-texts";
 
 export interface AddToCartInput {
   productId: Id;

@@ -1,0 +1,31 @@
+import { type ComponentType, lazy } from "react";
+
+/**
+ * A component whose code the browser loads only when it first renders (React.lazy, inside a
+ * <Suspense>: hydration keeps the server's HTML until the code is there), while the server renders
+ * it in place. The server starts importing the module when this is called (at its start) and, once
+ * it is there, hands it to React as already resolved, so React writes the component's HTML inline:
+ * a lazy component the server had to wait for would stream in later through a script, which a
+ * browser without JavaScript never runs (docs/decisions/021-bundle-budgets.md).
+ */
+export function lazyInBrowser<M, P extends object>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+): ComponentType<P> {
+  let serverModule: M | undefined;
+  if (typeof document === "undefined") {
+    load().then(
+      (module) => {
+        serverModule = module;
+      },
+      () => {},
+    );
+  }
+  return lazy(() => {
+    if (serverModule === undefined) return load().then((module) => ({ default: pick(module) }));
+    const loaded = { default: pick(serverModule) };
+    // a thenable that resolves at once: React renders the component without suspending
+    // biome-ignore lint/suspicious/noThenProperty: React.lazy takes a thenable; this one is settled
+    return { then: (resolve: (value: typeof loaded) => void) => resolve(loaded) } as Promise<typeof loaded>;
+  });
+}
