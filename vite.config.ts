@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { bundleReport } from "./scripts/bundle-report-plugin";
+import { plainDynamicImport } from "./scripts/plain-dynamic-import-plugin";
 import { precompressAssets } from "./scripts/precompress-plugin";
 
 const I18N_INDEX = path.resolve("domain/i18n/index.ts");
@@ -82,6 +83,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     browserTranslator(),
     reactRouterProduction(),
     reactRouter(),
+    plainDynamicImport(),
     bundleReport(),
     precompressAssets(),
   ],

@@ -17,9 +17,6 @@ import stylesheet from "./app.css?url";
 import { AdblockNotice } from "./components/adblock-notice";
 import { CartUiProvider, useCartUi } from "./components/cart/cart-ui";
 import { CookieNoticeWhenUndecided } from "./components/cookie-consent";
-import { NavigationProgress } from "./components/navigation-progress";
-import { RouteMemory } from "./components/route-memory";
-import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
 import "./lib/context";
@@ -33,6 +30,7 @@ import {
   translate,
 } from "../domain/i18n";
 import type { SiteNavigation } from "../server/areas/content/content.service";
+import { useHydrated } from "./components/product-list/use-hydrated";
 import { type LoadedCart, loadCart } from "./lib/cart.server";
 import { ORDER_DONE_PATH } from "./lib/cart-paths";
 import { consentFromCookies } from "./lib/cookies";
@@ -41,7 +39,7 @@ import type { FlashMessage } from "./lib/flash";
 import { clearFlashCookie, readFlash } from "./lib/flash.server";
 import { useLang, useT } from "./lib/i18n";
 import { rememberRoute } from "./lib/last-route.server";
-import { lazyInBrowser } from "./lib/lazy-in-browser";
+import { lazyAfterHydration, lazyInBrowser } from "./lib/lazy-in-browser";
 import { langFromMatches, pageTitle } from "./lib/meta";
 import { CONTAINER, SHOP_NAME } from "./lib/site";
 
@@ -180,6 +178,22 @@ const SideCart = lazy(() => import("./components/cart/side-cart").then((m) => ({
 // page showing it, the server renders it in place (web/lib/lazy-in-browser.ts)
 const loadUnapprovedBanner = () => import("./components/unapproved-banner");
 const UnapprovedBanner = lazyInBrowser(loadUnapprovedBanner, (m) => m.UnapprovedBanner);
+// the footer is below every page's content: its code loads while the rest hydrates (the server
+// renders it in place, web/lib/lazy-in-browser.ts)
+const SiteFooter = lazyInBrowser(
+  () => import("./components/site-footer"),
+  (m) => m.SiteFooter,
+);
+// browser-only helpers with nothing to show before the first client-side navigation: their code
+// loads once the page is interactive
+const NavigationProgress = lazyAfterHydration(
+  () => import("./components/navigation-progress"),
+  (m) => m.NavigationProgress,
+);
+const RouteMemory = lazyAfterHydration(
+  () => import("./components/route-memory"),
+  (m) => m.RouteMemory,
+);
 const Analytics = lazy(() => import("./components/analytics").then((m) => ({ default: m.Analytics })));
 
 function ShellLayout({ children }: { children: ReactNode }) {
@@ -187,6 +201,7 @@ function ShellLayout({ children }: { children: ReactNode }) {
   const t = useT();
   const cartUi = useCartUi();
   const [cartOpened, setCartOpened] = useState(false);
+  const hydrated = useHydrated();
   useEffect(() => {
     if (cartUi.isOpen) setCartOpened(true);
   }, [cartUi.isOpen]);
@@ -198,7 +213,11 @@ function ShellLayout({ children }: { children: ReactNode }) {
       >
         {t("nav.skipToContent")}
       </a>
-      <NavigationProgress />
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <NavigationProgress />
+        </Suspense>
+      ) : null}
       <SiteHeader
         categories={data?.categories ?? []}
         user={data?.user ?? undefined}
@@ -214,14 +233,20 @@ function ShellLayout({ children }: { children: ReactNode }) {
       <main id="content" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <SiteFooter pages={data?.pages ?? []} year={data?.year ?? new Date().getFullYear()} />
+      <Suspense fallback={null}>
+        <SiteFooter pages={data?.pages ?? []} year={data?.year ?? new Date().getFullYear()} />
+      </Suspense>
       {data && (cartUi.isOpen || cartOpened) ? (
         <Suspense fallback={null}>
           <SideCart />
         </Suspense>
       ) : null}
       <Toaster flash={data?.flash} />
-      <RouteMemory signedIn={!!data?.user} />
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <RouteMemory signedIn={!!data?.user} />
+        </Suspense>
+      ) : null}
       {data ? <CookieNoticeWhenUndecided serverDecision={data.cookieConsent} /> : null}
       {data && data.gaMeasurementIds.length > 0 ? (
         <Suspense fallback={null}>

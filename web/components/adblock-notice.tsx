@@ -1,9 +1,13 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyAfterHydration } from "../lib/lazy-in-browser";
 import { useHydrated } from "./product-list/use-hydrated";
 
 // the check runs only in the browser after hydration, so its code loads then, off the first load
 // (docs/decisions/021-bundle-budgets.md)
-const AdblockCheck = lazy(() => import("./adblock-check").then((m) => ({ default: m.AdblockCheck })));
+const AdblockCheck = lazyAfterHydration(
+  () => import("./adblock-check"),
+  (m) => m.AdblockCheck,
+);
 
 /**
  * Ad-block notice (SPEC §1): the polite live region is in the page from the start, so the note

@@ -1,9 +1,6 @@
 import { Suspense, useMemo, useSyncExternalStore } from "react";
-import { useLocation } from "react-router";
 import { type ConsentDecision, consentStore } from "../lib/cookies";
-import { useT } from "../lib/i18n";
 import { lazyInBrowser } from "../lib/lazy-in-browser";
-import { ACCEPT_COOKIES_PATH } from "../lib/paths";
 
 /**
  * The visitor's cookie decision: from the request's cookie while rendering on the server and
@@ -29,31 +26,5 @@ export function CookieNoticeWhenUndecided({ serverDecision }: { serverDecision: 
     <Suspense fallback={null}>
       <CookieNotice serverDecision={serverDecision} />
     </Suspense>
-  );
-}
-
-/**
- * Footer button reopening the cookie notice, so a decision can be changed as easily as it was
- * made. Without JavaScript it posts `decision=ask`, which forgets the answer.
- */
-export function CookieSettingsButton({ className = "" }: { className?: string }) {
-  const t = useT();
-  const location = useLocation();
-  return (
-    <form method="post" action={ACCEPT_COOKIES_PATH}>
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      <button
-        type="submit"
-        name="decision"
-        value="ask"
-        onClick={(event) => {
-          event.preventDefault();
-          consentStore.ask();
-        }}
-        className={className}
-      >
-        {t("cookies.settings")}
-      </button>
-    </form>
   );
 }

@@ -1,15 +1,31 @@
+import { Suspense } from "react";
 import { Link, useLocation } from "react-router";
 import type { Category } from "../../domain/types";
 import { useT } from "../lib/i18n";
+import { lazyInBrowser } from "../lib/lazy-in-browser";
 import { PREMIUM_PATH, PRODUCTS_PATH, SALE_PATH } from "../lib/paths";
 import { CONTAINER } from "../lib/site";
 import { AccountLink, type ShellUser } from "./account-link";
 import { CartButton } from "./cart-button";
-import { CategoriesMenu } from "./categories-menu";
-import { LanguageSwitch } from "./language-switch";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 import { SearchBox } from "./search-box";
+
+// The desktop mega-menu (hidden on phones, whose menu is the drawer): its code, with the category
+// pictures', loads while the page hydrates; the server renders it in place, links and all
+// (web/lib/lazy-in-browser.ts; docs/decisions/021-bundle-budgets.md). A click before that is
+// replayed by React once it is there.
+const CategoriesMenu = lazyInBrowser(
+  () => import("./categories-menu"),
+  (m) => m.CategoriesMenu,
+);
+
+// the language switch is a form that reloads the page, the same with or without JavaScript: its
+// code loads while the page hydrates (the server renders it in place)
+const LanguageSwitch = lazyInBrowser(
+  () => import("./language-switch"),
+  (m) => m.LanguageSwitch,
+);
 
 export interface SiteHeaderProps {
   categories: readonly Category[];
@@ -47,7 +63,9 @@ export function SiteHeader({ categories, user, cartCount = 0, onCartClick }: Sit
         <Logo className="mr-auto md:mr-0" />
         <SearchBox className="mx-auto hidden max-w-xl flex-1 md:flex" />
         <div className="flex items-center gap-1">
-          <LanguageSwitch className="hidden md:block" />
+          <Suspense fallback={null}>
+            <LanguageSwitch className="hidden md:block" />
+          </Suspense>
           <AccountLink user={user} />
           <CartButton count={cartCount} onClick={onCartClick} />
         </div>
@@ -58,7 +76,9 @@ export function SiteHeader({ categories, user, cartCount = 0, onCartClick }: Sit
       <nav aria-label={t("nav.mainMenu")} className="hidden border-t border-stone-100 md:block">
         <ul className={`${CONTAINER} flex items-center gap-1 py-1.5`}>
           <li>
-            <CategoriesMenu categories={categories} />
+            <Suspense fallback={null}>
+              <CategoriesMenu categories={categories} />
+            </Suspense>
           </li>
           <li>
             <Link

@@ -29,3 +29,23 @@ export function lazyInBrowser<M, P extends object>(
     return { then: (resolve: (value: typeof loaded) => void) => resolve(loaded) } as Promise<typeof loaded>;
   });
 }
+
+/**
+ * A browser-only component with nothing to show before the page is interactive (it renders it
+ * once hydrated): its code loads then, off the first load. If its chunk fails to load it renders
+ * nothing rather than breaking the page.
+ */
+export function lazyAfterHydration<M, P extends object>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+): ComponentType<P> {
+  return lazy<ComponentType<P>>(() =>
+    load().then(
+      (module) => ({ default: pick(module) }),
+      (error: unknown) => {
+        console.error("component not loaded", error);
+        return { default: () => null };
+      },
+    ),
+  );
+}

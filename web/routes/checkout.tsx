@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, type MouseEvent, Suspense, useEffect, useRef, useState } from "react";
 import {
   Form,
   Link,
@@ -19,7 +19,6 @@ import { SECONDARY_BUTTON } from "../components/checkout/checkout-card";
 import { CheckoutSummary } from "../components/checkout/checkout-summary";
 import { DeliverySection } from "../components/checkout/delivery-section";
 import { PaymentProvider } from "../components/checkout/payment-provider";
-import { PickupPointSection } from "../components/checkout/pickup-point-section";
 import { CheckboxField, Spinner } from "../components/form-field";
 import { useHydrated } from "../components/product-list/use-hydrated";
 import { showToast } from "../components/toaster";
@@ -34,6 +33,7 @@ import {
 } from "../lib/checkout";
 import { checkoutAction, checkoutLoader, NO_STORE } from "../lib/checkout.server";
 import { useLang, useT } from "../lib/i18n";
+import { lazyInBrowser } from "../lib/lazy-in-browser";
 import { langFromMatches, metaTags } from "../lib/meta";
 import { CONTAINER } from "../lib/site";
 import type { Route } from "./+types/checkout";
@@ -102,6 +102,12 @@ interface LocalState {
   invoiceVersion: number;
 }
 
+// The pickup point (its picker, the parcel widgets and the order texts) only with the parcel-locker
+// delivery: the browser loads its code once the page is interactive, or while hydrating when the
+// server rendered it (web/lib/lazy-in-browser.ts; docs/decisions/021-bundle-budgets.md)
+const loadPickupPointSection = () => import("../components/checkout/pickup-point-section");
+const PickupPointSection = lazyInBrowser(loadPickupPointSection, (m) => m.PickupPointSection);
+
 export default function Checkout() {
   const t = useT();
   const lang = useLang();
@@ -111,6 +117,10 @@ export default function Checkout() {
   const location = useLocation();
   const navigation = useNavigation();
   const hydrated = useHydrated();
+  // the pickup point's code is there by the time the delivery changes to a parcel locker
+  useEffect(() => {
+    loadPickupPointSection().catch(() => {});
+  }, []);
   const formRef = useRef<HTMLFormElement>(null);
   const deliveryFetcher = useFetcher({ key: "checkout-delivery" });
   const pointFetcher = useFetcher({ key: "checkout-point" });
@@ -289,13 +299,15 @@ export default function Checkout() {
             showApplyButton={!hydrated}
           />
           {delivery === "parcel-locker" ? (
-            <PickupPointSection
-              point={point}
-              onSelect={choosePoint}
-              settings={loaderData.parcelLockers}
-              error={errors.deliveryPoint}
-              search={actionData?.pointSearch}
-            />
+            <Suspense fallback={null}>
+              <PickupPointSection
+                point={point}
+                onSelect={choosePoint}
+                settings={loaderData.parcelLockers}
+                error={errors.deliveryPoint}
+                search={actionData?.pointSearch}
+              />
+            </Suspense>
           ) : null}
         </div>
 

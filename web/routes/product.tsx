@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { Suspense, useEffect, useMemo, useState } from "react";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { translate } from "../../domain/i18n";
 import { groszeToDecimalString } from "../../domain/money";
@@ -8,12 +8,9 @@ import { parseIdFromParam } from "../../domain/slug";
 import type { Id } from "../../domain/types";
 import { selectOption } from "../../domain/variants";
 import { useAddToCart } from "../components/cart/use-add-to-cart";
-import { HtmlContent } from "../components/html-content";
 import { ShieldIcon, TruckIcon } from "../components/icons";
 import { AddToCartButton } from "../components/product/add-to-cart-button";
-import { Breadcrumbs, type Crumb } from "../components/product/breadcrumbs";
-import { ModeratorLinks } from "../components/product/moderator-links";
-import { RouteErrorView } from "../components/product/not-found";
+import type { Crumb } from "../components/product/breadcrumbs";
 import { PriceBox } from "../components/product/price-box";
 import { ProductGallery } from "../components/product/product-gallery";
 import { ProductOptions } from "../components/product/product-options";
@@ -28,11 +25,10 @@ import {
   selectionFromSearch,
 } from "../components/product/product-view";
 import { pickRelatedProducts } from "../components/product/related.server";
-import { SocialProof } from "../components/product/social-proof";
 import { StockStatus } from "../components/product/stock-status";
-import { RelatedProducts } from "../components/related-products";
 import { parseCategoryId } from "../lib/category-tree";
 import { useT } from "../lib/i18n";
+import { lazyInBrowser } from "../lib/lazy-in-browser";
 import { pageTitle } from "../lib/meta";
 import { categoryPath, PRODUCTS_PATH, productPath } from "../lib/paths";
 import { absoluteUrl, breadcrumbJsonLd, type JsonLd, rootFromMatches, seoMeta } from "../lib/seo";
@@ -40,9 +36,40 @@ import { CONTAINER } from "../lib/site";
 import type { Route } from "./+types/product";
 import "../lib/product-texts";
 
+// the related products' carousel is below the content: its code loads while the rest hydrates
+// (the server renders it in place, web/lib/lazy-in-browser.ts)
+const RelatedProducts = lazyInBrowser(
+  () => import("../components/related-products"),
+  (m) => m.RelatedProducts,
+);
+
 // /produkt/{id}-{slug} (SPEC §2 Product screen). The id is the part before the first dash; any other
 // slug answers 301 with the canonical address. Hidden products are 404 for the public (moderators
 // preview them). The chosen options live in the address (?opcja-{fieldId}={optionId}).
+
+// Below the fold, for moderators only, static for the page (the breadcrumb, the social proof) or
+// for an error only: the browser loads their code while it hydrates the rest of the page (the
+// server renders them in place, web/lib/lazy-in-browser.ts; docs/decisions/021-bundle-budgets.md)
+const Breadcrumbs = lazyInBrowser(
+  () => import("../components/product/breadcrumbs"),
+  (m) => m.Breadcrumbs,
+);
+const SocialProof = lazyInBrowser(
+  () => import("../components/product/social-proof"),
+  (m) => m.SocialProof,
+);
+const RouteErrorView = lazyInBrowser(
+  () => import("../components/product/not-found"),
+  (m) => m.RouteErrorView,
+);
+const HtmlContent = lazyInBrowser(
+  () => import("../components/html-content"),
+  (m) => m.HtmlContent,
+);
+const ModeratorLinks = lazyInBrowser(
+  () => import("../components/product/moderator-links"),
+  (m) => m.ModeratorLinks,
+);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = parseIdFromParam(params.idSlug);
@@ -187,14 +214,18 @@ export default function ProductScreen({ loaderData }: Route.ComponentProps) {
   return (
     <div className={`${CONTAINER} py-6`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Breadcrumbs items={crumbs} />
+        <Suspense fallback={null}>
+          <Breadcrumbs items={crumbs} />
+        </Suspense>
         {moderator ? (
-          <ModeratorLinks
-            links={[
-              { to: `/konto/sklep/produkty/dodaj?kopiuj=${product._id}`, label: t("product.addSimilar") },
-              { to: `/konto/sklep/produkty/edytuj/${product._id}`, label: t("product.edit") },
-            ]}
-          />
+          <Suspense fallback={null}>
+            <ModeratorLinks
+              links={[
+                { to: `/konto/sklep/produkty/dodaj?kopiuj=${product._id}`, label: t("product.addSimilar") },
+                { to: `/konto/sklep/produkty/edytuj/${product._id}`, label: t("product.edit") },
+              ]}
+            />
+          </Suspense>
         ) : null}
       </div>
       {product.isHidden ? (
@@ -232,7 +263,9 @@ export default function ProductScreen({ loaderData }: Route.ComponentProps) {
           </div>
 
           <PriceBox prices={view.prices} />
-          <SocialProof viewers={socialProof.viewers} purchases={socialProof.purchases} />
+          <Suspense fallback={null}>
+            <SocialProof viewers={socialProof.viewers} purchases={socialProof.purchases} />
+          </Suspense>
           <ProductOptions fields={fields} selection={selection} onSelect={onSelect} keepParams={keepParams} />
 
           <ul className="space-y-2.5 rounded-2xl border border-stone-200 bg-white p-4 text-sm sm:text-base">
@@ -277,16 +310,20 @@ export default function ProductScreen({ loaderData }: Route.ComponentProps) {
           <h2 id="product-description" className="font-serif text-2xl font-semibold text-stone-900">
             {t("product.description")}
           </h2>
-          <HtmlContent html={product.description} className="mt-4" />
+          <Suspense fallback={null}>
+            <HtmlContent html={product.description} className="mt-4" />
+          </Suspense>
         </section>
       ) : null}
 
       {product.hasSlides ? (
-        <RelatedProducts
-          title={product.slidesTitle || t("product.relatedProducts")}
-          description={product.slidesDescription}
-          products={related}
-        />
+        <Suspense fallback={null}>
+          <RelatedProducts
+            title={product.slidesTitle || t("product.relatedProducts")}
+            description={product.slidesDescription}
+            products={related}
+          />
+        </Suspense>
       ) : null}
     </div>
   );
@@ -311,5 +348,9 @@ function Badges({ isNew, isSale, isPremium }: { isNew: boolean; isSale: boolean;
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorView notFoundKey="product.notFound" />;
+  return (
+    <Suspense fallback={null}>
+      <RouteErrorView notFoundKey="product.notFound" />
+    </Suspense>
+  );
 }

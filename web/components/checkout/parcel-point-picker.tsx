@@ -3,7 +3,7 @@ import type { DeliveryPoint } from "../../../domain/types";
 import type { PublicSettings } from "../../../server/app";
 import { useT } from "../../lib/i18n";
 import { parcelPickerMode, pointDisplayName, postcodeLine, streetLine } from "../../lib/parcel-widgets";
-import { Spinner } from "../form-field";
+import { Spinner } from "../spinner";
 import type { GeowidgetDialog as GeowidgetDialogComponent } from "./parcel-map-widgets";
 import type { ParcelSearchDialog as ParcelSearchDialogComponent } from "./parcel-search-dialog";
 import "../../lib/orders-texts";
