@@ -54,6 +54,15 @@ function reactRouterProduction(): Plugin {
 }
 
 const ROOT_ROUTE = path.resolve("web/root.tsx");
+/**
+ * Small modules that most heavy pages import, but not the root: in the shell rather than a file each
+ * (the toasts every action may raise, the responsive images of cards and galleries).
+ */
+const SHELL_EXTRAS = new Set(
+  ["web/lib/toasts.ts", "web/components/responsive-image.tsx", "web/lib/responsive-image.ts"].map((f) =>
+    path.resolve(f),
+  ),
+);
 
 /**
  * The app's own modules that the root route imports, directly or not: every page loads them, so
@@ -63,6 +72,7 @@ const ROOT_ROUTE = path.resolve("web/root.tsx");
 function shellChunk(id: string, ctx: { getModuleInfo(id: string): { importers: string[] } | null }) {
   if (id.includes("/node_modules/") || !id.startsWith(process.cwd()) || id.startsWith(ROOT_ROUTE))
     return null;
+  if (SHELL_EXTRAS.has(id)) return "shell";
   const seen = new Set<string>([id]);
   const queue = [id];
   for (let next = queue.pop(); next !== undefined; next = queue.pop()) {

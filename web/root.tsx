@@ -18,7 +18,6 @@ import { AdblockNotice } from "./components/adblock-notice";
 import { CartUiProvider, useCartUi } from "./components/cart/cart-ui";
 import { CookieNoticeWhenUndecided } from "./components/cookie-consent";
 import { SiteHeader } from "./components/site-header";
-import { Toaster } from "./components/toaster";
 import "./lib/context";
 import {
   createTranslator,
@@ -184,6 +183,11 @@ const SiteFooter = lazyInBrowser(
   () => import("./components/site-footer"),
   (m) => m.SiteFooter,
 );
+// the toasts' code loads while the page hydrates; the server renders a flash message in place
+const Toaster = lazyInBrowser(
+  () => import("./components/toaster"),
+  (m) => m.Toaster,
+);
 // browser-only helpers with nothing to show before the first client-side navigation: their code
 // loads once the page is interactive
 const NavigationProgress = lazyAfterHydration(
@@ -241,7 +245,9 @@ function ShellLayout({ children }: { children: ReactNode }) {
           <SideCart />
         </Suspense>
       ) : null}
-      <Toaster flash={data?.flash} />
+      <Suspense fallback={null}>
+        <Toaster flash={data?.flash} />
+      </Suspense>
       {hydrated ? (
         <Suspense fallback={null}>
           <RouteMemory signedIn={!!data?.user} />

@@ -21,7 +21,6 @@ import { DeliverySection } from "../components/checkout/delivery-section";
 import { PaymentProvider } from "../components/checkout/payment-provider";
 import { CheckboxField, Spinner } from "../components/form-field";
 import { useHydrated } from "../components/product-list/use-hydrated";
-import { showToast } from "../components/toaster";
 import { PRIVACY_POLICY_PATH, TERMS_PATH } from "../lib/account-paths";
 import {
   type AddressValues,
@@ -36,6 +35,7 @@ import { useLang, useT } from "../lib/i18n";
 import { lazyInBrowser } from "../lib/lazy-in-browser";
 import { langFromMatches, metaTags } from "../lib/meta";
 import { CONTAINER } from "../lib/site";
+import { showToast } from "../lib/toasts";
 import type { Route } from "./+types/checkout";
 import "../lib/checkout-texts";
 
