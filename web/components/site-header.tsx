@@ -9,7 +9,6 @@ import { AccountLink, type ShellUser } from "./account-link";
 import { CartButton } from "./cart-button";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
-import { SearchBox } from "./search-box";
 
 // The desktop mega-menu (hidden on phones, whose menu is the drawer): its code, with the category
 // pictures', loads while the page hydrates; the server renders it in place, links and all
@@ -20,6 +19,13 @@ const CategoriesMenu = lazyInBrowser(
   (m) => m.CategoriesMenu,
 );
 
+// the search is a GET form to the product list, the same with or without JavaScript: its code
+// loads while the page hydrates (the server renders it in place; text typed meanwhile stays, as
+// React keeps an input's value when it hydrates it)
+const SearchBox = lazyInBrowser(
+  () => import("./search-box"),
+  (m) => m.SearchBox,
+);
 // the language switch is a form that reloads the page, the same with or without JavaScript: its
 // code loads while the page hydrates (the server renders it in place)
 const LanguageSwitch = lazyInBrowser(
@@ -61,7 +67,9 @@ export function SiteHeader({ categories, user, cartCount = 0, onCartClick }: Sit
           <MobileMenu categories={categories} user={user} />
         </div>
         <Logo className="mr-auto md:mr-0" />
-        <SearchBox className="mx-auto hidden max-w-xl flex-1 md:flex" />
+        <Suspense fallback={null}>
+          <SearchBox className="mx-auto hidden max-w-xl flex-1 md:flex" />
+        </Suspense>
         <div className="flex items-center gap-1">
           <Suspense fallback={null}>
             <LanguageSwitch className="hidden md:block" />
@@ -71,7 +79,9 @@ export function SiteHeader({ categories, user, cartCount = 0, onCartClick }: Sit
         </div>
       </div>
       <div className={`${CONTAINER} pb-3 md:hidden`}>
-        <SearchBox />
+        <Suspense fallback={null}>
+          <SearchBox />
+        </Suspense>
       </div>
       <nav aria-label={t("nav.mainMenu")} className="hidden border-t border-stone-100 md:block">
         <ul className={`${CONTAINER} flex items-center gap-1 py-1.5`}>
