@@ -177,6 +177,9 @@ const SideCart = lazy(() => import("./components/cart/side-cart").then((m) => ({
 // page showing it, the server renders it in place (web/lib/lazy-in-browser.ts)
 const loadUnapprovedBanner = () => import("./components/unapproved-banner");
 const UnapprovedBanner = lazyInBrowser(loadUnapprovedBanner, (m) => m.UnapprovedBanner);
+// stable empty lists (an error page without root data), so the lazy parts' props keep their identity
+const NO_PAGES: NonNullable<RootLoaderData>["pages"] = [];
+const NO_CATEGORIES: NonNullable<RootLoaderData>["categories"] = [];
 // the footer is below every page's content: its code loads while the rest hydrates (the server
 // renders it in place, web/lib/lazy-in-browser.ts)
 const SiteFooter = lazyInBrowser(
@@ -223,31 +226,23 @@ function ShellLayout({ children }: { children: ReactNode }) {
         </Suspense>
       ) : null}
       <SiteHeader
-        categories={data?.categories ?? []}
+        categories={data?.categories ?? NO_CATEGORIES}
         user={data?.user ?? undefined}
         cartCount={data?.cart.itemCount ?? 0}
         onCartClick={data ? cartUi.open : undefined}
       />
       <AdblockNotice />
-      {data?.user && !data.user.approved ? (
-        <Suspense fallback={null}>
-          <UnapprovedBanner />
-        </Suspense>
-      ) : null}
+      {data?.user && !data.user.approved ? <UnapprovedBanner /> : null}
       <main id="content" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <Suspense fallback={null}>
-        <SiteFooter pages={data?.pages ?? []} year={data?.year ?? new Date().getFullYear()} />
-      </Suspense>
+      <SiteFooter pages={data?.pages ?? NO_PAGES} year={data?.year ?? new Date().getFullYear()} />
       {data && (cartUi.isOpen || cartOpened) ? (
         <Suspense fallback={null}>
           <SideCart />
         </Suspense>
       ) : null}
-      <Suspense fallback={null}>
-        <Toaster flash={data?.flash} />
-      </Suspense>
+      <Toaster flash={data?.flash} />
       {hydrated ? (
         <Suspense fallback={null}>
           <RouteMemory signedIn={!!data?.user} />

@@ -1,4 +1,4 @@
-import { Suspense, useMemo, useSyncExternalStore } from "react";
+import { useMemo, useSyncExternalStore } from "react";
 import { type ConsentDecision, consentStore } from "../lib/cookies";
 import { lazyInBrowser } from "../lib/lazy-in-browser";
 
@@ -22,9 +22,5 @@ const CookieNotice = lazyInBrowser(loadNotice, (m) => m.CookieNotice);
 export function CookieNoticeWhenUndecided({ serverDecision }: { serverDecision: ConsentDecision | null }) {
   const { decision, asking } = useCookieConsent(serverDecision);
   if (decision && !asking) return null;
-  return (
-    <Suspense fallback={null}>
-      <CookieNotice serverDecision={serverDecision} />
-    </Suspense>
-  );
+  return <CookieNotice serverDecision={serverDecision} />;
 }

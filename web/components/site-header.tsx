@@ -1,4 +1,3 @@
-import { Suspense } from "react";
 import { Link, useLocation } from "react-router";
 import type { Category } from "../../domain/types";
 import { useT } from "../lib/i18n";
@@ -67,28 +66,20 @@ export function SiteHeader({ categories, user, cartCount = 0, onCartClick }: Sit
           <MobileMenu categories={categories} user={user} />
         </div>
         <Logo className="mr-auto md:mr-0" />
-        <Suspense fallback={null}>
-          <SearchBox className="mx-auto hidden max-w-xl flex-1 md:flex" />
-        </Suspense>
+        <SearchBox className="mx-auto hidden max-w-xl flex-1 md:flex" />
         <div className="flex items-center gap-1">
-          <Suspense fallback={null}>
-            <LanguageSwitch className="hidden md:block" />
-          </Suspense>
+          <LanguageSwitch className="hidden md:block" />
           <AccountLink user={user} />
           <CartButton count={cartCount} onClick={onCartClick} />
         </div>
       </div>
       <div className={`${CONTAINER} pb-3 md:hidden`}>
-        <Suspense fallback={null}>
-          <SearchBox />
-        </Suspense>
+        <SearchBox />
       </div>
       <nav aria-label={t("nav.mainMenu")} className="hidden border-t border-stone-100 md:block">
         <ul className={`${CONTAINER} flex items-center gap-1 py-1.5`}>
           <li>
-            <Suspense fallback={null}>
-              <CategoriesMenu categories={categories} />
-            </Suspense>
+            <CategoriesMenu categories={categories} />
           </li>
           <li>
             <Link

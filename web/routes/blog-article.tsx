@@ -1,4 +1,3 @@
-import { Suspense } from "react";
 import { data, redirect } from "react-router";
 import { formatDate, translate } from "../../domain/i18n";
 import { isShopModerator } from "../../domain/roles";
@@ -126,13 +125,11 @@ export default function BlogArticleScreen({ loaderData }: Route.ComponentProps) 
         <HtmlContent html={article.content} className="text-lg" />
       </article>
       {article.hasSlides ? (
-        <Suspense fallback={null}>
-          <RelatedProducts
-            title={article.slidesTitle || t("blog.relatedProducts")}
-            description={article.slidesDescription}
-            products={related}
-          />
-        </Suspense>
+        <RelatedProducts
+          title={article.slidesTitle || t("blog.relatedProducts")}
+          description={article.slidesDescription}
+          products={related}
+        />
       ) : null}
     </div>
   );

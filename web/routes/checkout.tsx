@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type MouseEvent, Suspense, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
 import {
   Form,
   Link,
@@ -187,13 +187,19 @@ export default function Checkout() {
     deliveryFetcher.submit({ intent: "delivery", delivery: method, via: "fetcher" }, { method: "post" });
   }
 
-  function choosePoint(chosen: DeliveryPoint) {
-    setPoint(chosen);
-    pointFetcher.submit(
-      { intent: "point", deliveryPoint: JSON.stringify(chosen), via: "fetcher" },
-      { method: "post" },
-    );
-  }
+  // keeps its identity, so the lazily loaded pickup-point section is not re-rendered before its
+  // code is there (web/lib/lazy-in-browser.ts)
+  const submitPoint = pointFetcher.submit;
+  const choosePoint = useCallback(
+    (chosen: DeliveryPoint) => {
+      setPoint(chosen);
+      submitPoint(
+        { intent: "point", deliveryPoint: JSON.stringify(chosen), via: "fetcher" },
+        { method: "post" },
+      );
+    },
+    [submitPoint],
+  );
 
   function copyRecipient(event: MouseEvent<HTMLButtonElement>) {
     const form = formRef.current;
@@ -299,15 +305,13 @@ export default function Checkout() {
             showApplyButton={!hydrated}
           />
           {delivery === "parcel-locker" ? (
-            <Suspense fallback={null}>
-              <PickupPointSection
-                point={point}
-                onSelect={choosePoint}
-                settings={loaderData.parcelLockers}
-                error={errors.deliveryPoint}
-                search={actionData?.pointSearch}
-              />
-            </Suspense>
+            <PickupPointSection
+              point={point}
+              onSelect={choosePoint}
+              settings={loaderData.parcelLockers}
+              error={errors.deliveryPoint}
+              search={actionData?.pointSearch}
+            />
           ) : null}
         </div>
 

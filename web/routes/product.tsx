@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { translate } from "../../domain/i18n";
 import { groszeToDecimalString } from "../../domain/money";
@@ -204,29 +204,35 @@ export default function ProductScreen({ loaderData }: Route.ComponentProps) {
     [...searchParams.entries()].filter(([name]) => !name.startsWith(OPTION_PARAM_PREFIX)),
   );
 
-  const crumbs: Crumb[] = [
-    { name: t("nav.home"), to: "/" },
-    { name: t("products.title"), to: PRODUCTS_PATH },
-    ...loaderData.categoryTrail.map((category) => ({ name: category.title, to: categoryPath(category._id) })),
-    { name: product.title },
-  ];
+  // the breadcrumb and the moderator links load lazily (web/lib/lazy-in-browser.ts): props that
+  // keep their identity, so re-rendering the page before their code is there leaves them alone
+  const homeLabel = t("nav.home");
+  const productsLabel = t("products.title");
+  const addSimilarLabel = t("product.addSimilar");
+  const editLabel = t("product.edit");
+  const { categoryTrail: trail } = loaderData;
+  const crumbs: Crumb[] = useMemo(
+    () => [
+      { name: homeLabel, to: "/" },
+      { name: productsLabel, to: PRODUCTS_PATH },
+      ...trail.map((category) => ({ name: category.title, to: categoryPath(category._id) })),
+      { name: product.title },
+    ],
+    [homeLabel, productsLabel, trail, product.title],
+  );
+  const moderatorLinks = useMemo(
+    () => [
+      { to: `/konto/sklep/produkty/dodaj?kopiuj=${product._id}`, label: addSimilarLabel },
+      { to: `/konto/sklep/produkty/edytuj/${product._id}`, label: editLabel },
+    ],
+    [product._id, addSimilarLabel, editLabel],
+  );
 
   return (
     <div className={`${CONTAINER} py-6`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Suspense fallback={null}>
-          <Breadcrumbs items={crumbs} />
-        </Suspense>
-        {moderator ? (
-          <Suspense fallback={null}>
-            <ModeratorLinks
-              links={[
-                { to: `/konto/sklep/produkty/dodaj?kopiuj=${product._id}`, label: t("product.addSimilar") },
-                { to: `/konto/sklep/produkty/edytuj/${product._id}`, label: t("product.edit") },
-              ]}
-            />
-          </Suspense>
-        ) : null}
+        <Breadcrumbs items={crumbs} />
+        {moderator ? <ModeratorLinks links={moderatorLinks} /> : null}
       </div>
       {product.isHidden ? (
         <p
@@ -263,9 +269,7 @@ export default function ProductScreen({ loaderData }: Route.ComponentProps) {
           </div>
 
           <PriceBox prices={view.prices} />
-          <Suspense fallback={null}>
-            <SocialProof viewers={socialProof.viewers} purchases={socialProof.purchases} />
-          </Suspense>
+          <SocialProof viewers={socialProof.viewers} purchases={socialProof.purchases} />
           <ProductOptions fields={fields} selection={selection} onSelect={onSelect} keepParams={keepParams} />
 
           <ul className="space-y-2.5 rounded-2xl border border-stone-200 bg-white p-4 text-sm sm:text-base">
@@ -310,20 +314,16 @@ export default function ProductScreen({ loaderData }: Route.ComponentProps) {
           <h2 id="product-description" className="font-serif text-2xl font-semibold text-stone-900">
             {t("product.description")}
           </h2>
-          <Suspense fallback={null}>
-            <HtmlContent html={product.description} className="mt-4" />
-          </Suspense>
+          <HtmlContent html={product.description} className="mt-4" />
         </section>
       ) : null}
 
       {product.hasSlides ? (
-        <Suspense fallback={null}>
-          <RelatedProducts
-            title={product.slidesTitle || t("product.relatedProducts")}
-            description={product.slidesDescription}
-            products={related}
-          />
-        </Suspense>
+        <RelatedProducts
+          title={product.slidesTitle || t("product.relatedProducts")}
+          description={product.slidesDescription}
+          products={related}
+        />
       ) : null}
     </div>
   );
@@ -348,9 +348,5 @@ function Badges({ isNew, isSale, isPremium }: { isNew: boolean; isSale: boolean;
 }
 
 export function ErrorBoundary() {
-  return (
-    <Suspense fallback={null}>
-      <RouteErrorView notFoundKey="product.notFound" />
-    </Suspense>
-  );
+  return <RouteErrorView notFoundKey="product.notFound" />;
 }
