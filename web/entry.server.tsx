@@ -105,6 +105,10 @@ export default function handleRequest(
       </CspNonceProvider>,
       {
         nonce,
+        // every finished Suspense boundary inline: React would otherwise move the big ones (the
+        // footer, the cookie notice, web/lib/lazy-in-browser.ts) past 12.8 kB of HTML to the end,
+        // where only a script shows them, and a browser without JavaScript never would
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

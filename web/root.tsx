@@ -16,13 +16,8 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { AdblockNotice } from "./components/adblock-notice";
 import { CartUiProvider, useCartUi } from "./components/cart/cart-ui";
-import { CookieNotice } from "./components/cookie-notice";
-import { NavigationProgress } from "./components/navigation-progress";
-import { RouteMemory } from "./components/route-memory";
-import { SiteFooter } from "./components/site-footer";
+import { CookieNoticeWhenUndecided } from "./components/cookie-consent";
 import { SiteHeader } from "./components/site-header";
-import { Toaster } from "./components/toaster";
-import { UnapprovedBanner } from "./components/unapproved-banner";
 import "./lib/context";
 import {
   createTranslator,
@@ -34,6 +29,7 @@ import {
   translate,
 } from "../domain/i18n";
 import type { SiteNavigation } from "../server/areas/content/content.service";
+import { useHydrated } from "./components/product-list/use-hydrated";
 import { type LoadedCart, loadCart } from "./lib/cart.server";
 import { ORDER_DONE_PATH } from "./lib/cart-paths";
 import { consentFromCookies } from "./lib/cookies";
@@ -42,6 +38,7 @@ import type { FlashMessage } from "./lib/flash";
 import { clearFlashCookie, readFlash } from "./lib/flash.server";
 import { useLang, useT } from "./lib/i18n";
 import { rememberRoute } from "./lib/last-route.server";
+import { lazyAfterHydration, lazyInBrowser } from "./lib/lazy-in-browser";
 import { langFromMatches, pageTitle } from "./lib/meta";
 import { CONTAINER, SHOP_NAME } from "./lib/site";
 
@@ -176,6 +173,34 @@ function Shell({ children }: { children: ReactNode }) {
 // the side cart loads when it first opens: most visits never open it (docs/decisions/021-bundle-budgets.md)
 const SideCart = lazy(() => import("./components/cart/side-cart").then((m) => ({ default: m.SideCart })));
 // analytics load only in a shop that has GA ids; they render nothing and start after consent
+// the banner of a signed-in account not active yet is rare: the browser loads it with the first
+// page showing it, the server renders it in place (web/lib/lazy-in-browser.ts)
+const loadUnapprovedBanner = () => import("./components/unapproved-banner");
+const UnapprovedBanner = lazyInBrowser(loadUnapprovedBanner, (m) => m.UnapprovedBanner);
+// stable empty lists (an error page without root data), so the lazy parts' props keep their identity
+const NO_PAGES: NonNullable<RootLoaderData>["pages"] = [];
+const NO_CATEGORIES: NonNullable<RootLoaderData>["categories"] = [];
+// the footer is below every page's content: its code loads while the rest hydrates (the server
+// renders it in place, web/lib/lazy-in-browser.ts)
+const SiteFooter = lazyInBrowser(
+  () => import("./components/site-footer"),
+  (m) => m.SiteFooter,
+);
+// the toasts' code loads while the page hydrates; the server renders a flash message in place
+const Toaster = lazyInBrowser(
+  () => import("./components/toaster"),
+  (m) => m.Toaster,
+);
+// browser-only helpers with nothing to show before the first client-side navigation: their code
+// loads once the page is interactive
+const NavigationProgress = lazyAfterHydration(
+  () => import("./components/navigation-progress"),
+  (m) => m.NavigationProgress,
+);
+const RouteMemory = lazyAfterHydration(
+  () => import("./components/route-memory"),
+  (m) => m.RouteMemory,
+);
 const Analytics = lazy(() => import("./components/analytics").then((m) => ({ default: m.Analytics })));
 
 function ShellLayout({ children }: { children: ReactNode }) {
@@ -183,6 +208,7 @@ function ShellLayout({ children }: { children: ReactNode }) {
   const t = useT();
   const cartUi = useCartUi();
   const [cartOpened, setCartOpened] = useState(false);
+  const hydrated = useHydrated();
   useEffect(() => {
     if (cartUi.isOpen) setCartOpened(true);
   }, [cartUi.isOpen]);
@@ -194,9 +220,13 @@ function ShellLayout({ children }: { children: ReactNode }) {
       >
         {t("nav.skipToContent")}
       </a>
-      <NavigationProgress />
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <NavigationProgress />
+        </Suspense>
+      ) : null}
       <SiteHeader
-        categories={data?.categories ?? []}
+        categories={data?.categories ?? NO_CATEGORIES}
         user={data?.user ?? undefined}
         cartCount={data?.cart.itemCount ?? 0}
         onCartClick={data ? cartUi.open : undefined}
@@ -206,15 +236,19 @@ function ShellLayout({ children }: { children: ReactNode }) {
       <main id="content" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <SiteFooter pages={data?.pages ?? []} year={data?.year ?? new Date().getFullYear()} />
+      <SiteFooter pages={data?.pages ?? NO_PAGES} year={data?.year ?? new Date().getFullYear()} />
       {data && (cartUi.isOpen || cartOpened) ? (
         <Suspense fallback={null}>
           <SideCart />
         </Suspense>
       ) : null}
       <Toaster flash={data?.flash} />
-      <RouteMemory signedIn={!!data?.user} />
-      {data ? <CookieNotice serverDecision={data.cookieConsent} /> : null}
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <RouteMemory signedIn={!!data?.user} />
+        </Suspense>
+      ) : null}
+      {data ? <CookieNoticeWhenUndecided serverDecision={data.cookieConsent} /> : null}
       {data && data.gaMeasurementIds.length > 0 ? (
         <Suspense fallback={null}>
           <Analytics measurementIds={data.gaMeasurementIds} serverDecision={data.cookieConsent} />

@@ -3,10 +3,20 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { enAuth } from "./auth-en";
 import { plAuth } from "./auth-pl";
+import { enCart } from "./cart-en";
+import { plCart } from "./cart-pl";
+import { enCheckout } from "./checkout-en";
+import { plCheckout } from "./checkout-pl";
+import { enContent } from "./content-en";
+import { plContent } from "./content-pl";
 import { enMail } from "./mail-en";
 import { plMail } from "./mail-pl";
 import { enOrders } from "./orders-en";
 import { plOrders } from "./orders-pl";
+import { enProduct } from "./product-en";
+import { plProduct } from "./product-pl";
+import { enProducts } from "./products-en";
+import { plProducts } from "./products-pl";
 import { enShop } from "./shop-en";
 import { plShop } from "./shop-pl";
 import { enStaff } from "./staff-en";
@@ -23,6 +33,27 @@ const STAFF_CODE = /^web\/(routes\/staff\/|components\/staff\/|lib\/staff[^/]*$)
 const MODULE_AREAS = [
   { name: "auth", keys: new Set(Object.keys(plAuth)), loader: /import "(\.\.?\/)+lib\/auth-texts";/ },
   { name: "orders", keys: new Set(Object.keys(plOrders)), loader: /import "(\.\.?\/)+lib\/orders-texts";/ },
+  {
+    name: "product",
+    keys: new Set(Object.keys(plProduct)),
+    loader: /import "(\.\.?\/)+lib\/product-texts";/,
+  },
+  {
+    name: "products",
+    keys: new Set(Object.keys(plProducts)),
+    loader: /import "(\.\.?\/)+lib\/products-texts";/,
+  },
+  { name: "cart", keys: new Set(Object.keys(plCart)), loader: /import "(\.\.?\/)+lib\/cart-texts";/ },
+  {
+    name: "checkout",
+    keys: new Set(Object.keys(plCheckout)),
+    loader: /import "(\.\.?\/)+lib\/checkout-texts";/,
+  },
+  {
+    name: "content",
+    keys: new Set(Object.keys(plContent)),
+    loader: /import "(\.\.?\/)+lib\/content-texts";/,
+  },
 ];
 
 const KEY_LITERAL = /["'`]([a-zA-Z]+\.[\w./-]+)["'`]/g;
@@ -51,10 +82,26 @@ describe("text areas", () => {
       [plMail, enMail],
       [plAuth, enAuth],
       [plOrders, enOrders],
+      [plProduct, enProduct],
+      [plProducts, enProducts],
+      [plCart, enCart],
+      [plCheckout, enCheckout],
+      [plContent, enContent],
     ] as const) {
       expect(Object.keys(en).sort()).toEqual(Object.keys(pl).sort());
     }
-    const keys = [plShop, plAuth, plOrders, plStaff, plMail].flatMap((area) => Object.keys(area));
+    const keys = [
+      plShop,
+      plAuth,
+      plOrders,
+      plProduct,
+      plProducts,
+      plCart,
+      plCheckout,
+      plContent,
+      plStaff,
+      plMail,
+    ].flatMap((area) => Object.keys(area));
     expect(new Set(keys).size).toBe(keys.length);
   });
 
@@ -76,7 +123,7 @@ describe("text areas", () => {
     expect(found).toEqual([]);
   });
 
-  it("a browser module using an auth or orders key imports that area's texts", () => {
+  it("a browser module using a key of an area loaded per page imports that area's texts", () => {
     const missing: string[] = [];
     let checked = 0;
     for (const { file, source } of shopBrowserFiles()) {

@@ -1,6 +1,11 @@
 import { plAuth } from "./auth-pl";
+import { plCart } from "./cart-pl";
+import { plCheckout } from "./checkout-pl";
+import { plContent } from "./content-pl";
 import { plMail } from "./mail-pl";
 import { plOrders } from "./orders-pl";
+import { plProduct } from "./product-pl";
+import { plProducts } from "./products-pl";
 import { plShop } from "./shop-pl";
 import { plStaff } from "./staff-pl";
 
@@ -12,6 +17,17 @@ import { plStaff } from "./staff-pl";
 // parcel picker, the order pages and the account area), staff-pl.ts (the staff area) and
 // mail-pl.ts (the server's e-mails).
 
-export const pl = { ...plShop, ...plAuth, ...plOrders, ...plStaff, ...plMail } as const;
+export const pl = {
+  ...plShop,
+  ...plAuth,
+  ...plOrders,
+  ...plProduct,
+  ...plProducts,
+  ...plCart,
+  ...plCheckout,
+  ...plContent,
+  ...plStaff,
+  ...plMail,
+} as const;
 
 export type MessageKey = keyof typeof pl;

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import type { ConsentDecision } from "../lib/cookies";
-import { useCookieConsent } from "./cookie-notice";
+import { useCookieConsent } from "./cookie-consent";
 
 // Google Analytics 4 (gtag.js), only after the visitor accepted cookies and only when
 // measurement ids are configured (GA_MEASUREMENT_IDS). Automatic page views are off

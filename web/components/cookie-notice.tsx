@@ -1,18 +1,9 @@
-import { useEffect, useId, useMemo, useRef, useSyncExternalStore } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { type ConsentDecision, consentStore } from "../lib/cookies";
 import { useT } from "../lib/i18n";
 import { ACCEPT_COOKIES_PATH } from "../lib/paths";
-
-/**
- * The visitor's cookie decision: from the request's cookie while rendering on the server and
- * hydrating, then from the browser (so a decision made on this page counts at once, without
- * reloading the root data). `asking` is true while the notice was reopened from the footer.
- */
-export function useCookieConsent(serverDecision: ConsentDecision | null) {
-  const serverSnapshot = useMemo(() => ({ decision: serverDecision, asking: false }), [serverDecision]);
-  return useSyncExternalStore(consentStore.subscribe, consentStore.getSnapshot, () => serverSnapshot);
-}
+import { useCookieConsent } from "./cookie-consent";
 
 const buttonBase =
   "inline-flex min-h-10 flex-1 items-center justify-center rounded-full px-6 py-2 font-semibold sm:flex-none";
@@ -23,7 +14,8 @@ const buttonBase =
  * are stored for a year (`cookieConsent` = 1 or 0); analytics load only after accepting. With
  * JavaScript the cookie is set in the browser and the notice hides at once; without it the
  * form posts the pressed button's `decision` to /zgoda-cookies, which sets the cookie and
- * redirects back. The footer's "cookie settings" opens the notice again.
+ * redirects back. The footer's "cookie settings" opens the notice again. It loads only when it
+ * shows (web/components/cookie-consent.tsx): most visits have decided already.
  */
 export function CookieNotice({ serverDecision }: { serverDecision: ConsentDecision | null }) {
   const t = useT();
@@ -88,31 +80,5 @@ export function CookieNotice({ serverDecision }: { serverDecision: ConsentDecisi
         </div>
       </form>
     </section>
-  );
-}
-
-/**
- * Footer button reopening the cookie notice, so a decision can be changed as easily as it was
- * made. Without JavaScript it posts `decision=ask`, which forgets the answer.
- */
-export function CookieSettingsButton({ className = "" }: { className?: string }) {
-  const t = useT();
-  const location = useLocation();
-  return (
-    <form method="post" action={ACCEPT_COOKIES_PATH}>
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      <button
-        type="submit"
-        name="decision"
-        value="ask"
-        onClick={(event) => {
-          event.preventDefault();
-          consentStore.ask();
-        }}
-        className={className}
-      >
-        {t("cookies.settings")}
-      </button>
-    </form>
   );
 }

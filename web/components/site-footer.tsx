@@ -1,9 +1,10 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Lang } from "../../domain/i18n";
 import type { Page } from "../../domain/types";
+import { consentStore } from "../lib/cookies";
 import { useLang, useT } from "../lib/i18n";
+import { ACCEPT_COOKIES_PATH } from "../lib/paths";
 import { CONTAINER, DEFAULT_FOOTER_PAGES, SHOP_NAME, SOCIAL_LINKS } from "../lib/site";
-import { CookieSettingsButton } from "./cookie-notice";
 import { FacebookIcon, InstagramIcon } from "./icons";
 
 export type FooterPage = Pick<Page, "_id" | "link" | "title">;
@@ -25,7 +26,8 @@ export function pagesForLang(pages: readonly FooterPage[], lang: Lang): FooterPa
 /**
  * Footer (SPEC §2): social links, the static pages (from the pages list, else the default
  * set with translated titles), the current year and the shop name, and the cookie settings
- * (reopens the cookie notice).
+ * (reopens the cookie notice). Below every page's content, so the browser loads its code while
+ * hydrating the rest (web/root.tsx, web/lib/lazy-in-browser.ts).
  */
 export function SiteFooter({ pages, year }: { pages: readonly FooterPage[]; year: number }) {
   const t = useT();
@@ -101,5 +103,31 @@ export function SiteFooter({ pages, year }: { pages: readonly FooterPage[]; year
         </div>
       </div>
     </footer>
+  );
+}
+
+/**
+ * Footer button reopening the cookie notice, so a decision can be changed as easily as it was
+ * made. Without JavaScript it posts `decision=ask`, which forgets the answer.
+ */
+export function CookieSettingsButton({ className = "" }: { className?: string }) {
+  const t = useT();
+  const location = useLocation();
+  return (
+    <form method="post" action={ACCEPT_COOKIES_PATH}>
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <button
+        type="submit"
+        name="decision"
+        value="ask"
+        onClick={(event) => {
+          event.preventDefault();
+          consentStore.ask();
+        }}
+        className={className}
+      >
+        {t("cookies.settings")}
+      </button>
+    </form>
   );
 }

@@ -1,15 +1,36 @@
 import { Link, useLocation } from "react-router";
 import type { Category } from "../../domain/types";
 import { useT } from "../lib/i18n";
+import { lazyInBrowser } from "../lib/lazy-in-browser";
 import { PREMIUM_PATH, PRODUCTS_PATH, SALE_PATH } from "../lib/paths";
 import { CONTAINER } from "../lib/site";
 import { AccountLink, type ShellUser } from "./account-link";
 import { CartButton } from "./cart-button";
-import { CategoriesMenu } from "./categories-menu";
-import { LanguageSwitch } from "./language-switch";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
-import { SearchBox } from "./search-box";
+
+// The desktop mega-menu (hidden on phones, whose menu is the drawer): its code, with the category
+// pictures', loads while the page hydrates; the server renders it in place, links and all
+// (web/lib/lazy-in-browser.ts; docs/decisions/021-bundle-budgets.md). A click before that is
+// replayed by React once it is there.
+const CategoriesMenu = lazyInBrowser(
+  () => import("./categories-menu"),
+  (m) => m.CategoriesMenu,
+);
+
+// the search is a GET form to the product list, the same with or without JavaScript: its code
+// loads while the page hydrates (the server renders it in place; text typed meanwhile stays, as
+// React keeps an input's value when it hydrates it)
+const SearchBox = lazyInBrowser(
+  () => import("./search-box"),
+  (m) => m.SearchBox,
+);
+// the language switch is a form that reloads the page, the same with or without JavaScript: its
+// code loads while the page hydrates (the server renders it in place)
+const LanguageSwitch = lazyInBrowser(
+  () => import("./language-switch"),
+  (m) => m.LanguageSwitch,
+);
 
 export interface SiteHeaderProps {
   categories: readonly Category[];

@@ -1,21 +1,16 @@
 import { useEffect, useRef, useState } from "react";
-import type { FlashInput, FlashMessage } from "../lib/flash";
+import type { FlashMessage } from "../lib/flash";
 import { useT } from "../lib/i18n";
+import { listenToToasts } from "../lib/toasts";
 import { CloseIcon } from "./icons";
 
 // Toasts: short messages in one live region (role="status"), so screen readers announce them.
 // Two sources: the flash message in the root data (set by an action before a redirect, see
 // web/lib/flash.server.ts; rendered on the server too, so it works without JavaScript) and
-// `showToast()` for messages raised in the browser.
+// `showToast()` (web/lib/toasts.ts) for messages raised in the browser. The root loads this code
+// while the page hydrates (web/lib/lazy-in-browser.ts).
 
-const TOAST_EVENT = "shop:toast";
 const SHOW_MS = 6000;
-
-/** Shows a toast from browser code (e.g. after a fetcher finished). */
-export function showToast(toast: FlashInput): void {
-  const message: FlashMessage = { id: crypto.randomUUID(), ...toast };
-  window.dispatchEvent(new CustomEvent<FlashMessage>(TOAST_EVENT, { detail: message }));
-}
 
 const TONES: Record<FlashMessage["type"], string> = {
   success: "border-emerald-300 bg-emerald-50 text-emerald-900",
@@ -35,14 +30,7 @@ export function Toaster({ flash }: { flash?: FlashMessage | null }) {
     setToasts((current) => [...current, flash]);
   }, [flash]);
 
-  useEffect(() => {
-    function onToast(event: Event) {
-      const message = (event as CustomEvent<FlashMessage>).detail;
-      setToasts((current) => [...current, message]);
-    }
-    window.addEventListener(TOAST_EVENT, onToast);
-    return () => window.removeEventListener(TOAST_EVENT, onToast);
-  }, []);
+  useEffect(() => listenToToasts((message) => setToasts((current) => [...current, message])), []);
 
   // each toast disappears after a few seconds
   useEffect(() => {

@@ -25,7 +25,16 @@ export function useT(): Translator {
 // so a page never downloads the other language, the staff area's texts or the e-mails'
 // (docs/decisions/021-bundle-budgets.md). The server has every text (domain/i18n/index.ts).
 
-type TextsArea = "shop" | "auth" | "orders" | "staff";
+type TextsArea =
+  | "shop"
+  | "auth"
+  | "orders"
+  | "product"
+  | "products"
+  | "cart"
+  | "checkout"
+  | "content"
+  | "staff";
 type TextsLoader = () => Promise<Parameters<typeof addTexts>[1]>;
 
 const AREAS: Record<TextsArea, Record<Lang, TextsLoader>> = {
@@ -40,6 +49,26 @@ const AREAS: Record<TextsArea, Record<Lang, TextsLoader>> = {
   orders: {
     pl: () => import("../../domain/i18n/orders-pl").then((m) => m.plOrders),
     en: () => import("../../domain/i18n/orders-en").then((m) => m.enOrders),
+  },
+  product: {
+    pl: () => import("../../domain/i18n/product-pl").then((m) => m.plProduct),
+    en: () => import("../../domain/i18n/product-en").then((m) => m.enProduct),
+  },
+  products: {
+    pl: () => import("../../domain/i18n/products-pl").then((m) => m.plProducts),
+    en: () => import("../../domain/i18n/products-en").then((m) => m.enProducts),
+  },
+  cart: {
+    pl: () => import("../../domain/i18n/cart-pl").then((m) => m.plCart),
+    en: () => import("../../domain/i18n/cart-en").then((m) => m.enCart),
+  },
+  checkout: {
+    pl: () => import("../../domain/i18n/checkout-pl").then((m) => m.plCheckout),
+    en: () => import("../../domain/i18n/checkout-en").then((m) => m.enCheckout),
+  },
+  content: {
+    pl: () => import("../../domain/i18n/content-pl").then((m) => m.plContent),
+    en: () => import("../../domain/i18n/content-en").then((m) => m.enContent),
   },
   staff: {
     pl: () => import("../../domain/i18n/staff-pl").then((m) => m.plStaff),

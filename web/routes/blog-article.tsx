@@ -7,14 +7,22 @@ import { HtmlContent } from "../components/html-content";
 import { ModeratorLinks } from "../components/product/moderator-links";
 import { RouteErrorView } from "../components/product/not-found";
 import { loadRelatedProducts } from "../components/product/related.server";
-import { RelatedProducts } from "../components/related-products";
 import { ResponsiveImage } from "../components/responsive-image";
 import { useLang, useT } from "../lib/i18n";
+import { lazyInBrowser } from "../lib/lazy-in-browser";
 import { pageTitle } from "../lib/meta";
 import { blogArticlePath } from "../lib/paths";
 import { absoluteUrl, type JsonLd, rootFromMatches, seoMeta } from "../lib/seo";
 import { CONTAINER, SHOP_NAME } from "../lib/site";
 import type { Route } from "./+types/blog-article";
+import "../lib/content-texts";
+
+// the related products' carousel is below the content: its code loads while the rest hydrates
+// (the server renders it in place, web/lib/lazy-in-browser.ts)
+const RelatedProducts = lazyInBrowser(
+  () => import("../components/related-products"),
+  (m) => m.RelatedProducts,
+);
 
 // /blog/{id}-{slug} (SPEC §2 Blog): the id is the part before the first dash; any other slug answers
 // 301 with the canonical address; a missing article is a 404 "Dany artykuł nie istnieje".

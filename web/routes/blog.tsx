@@ -5,6 +5,7 @@ import { useLang, useT } from "../lib/i18n";
 import { rootFromMatches, seoMeta } from "../lib/seo";
 import { CONTAINER } from "../lib/site";
 import type { Route } from "./+types/blog";
+import "../lib/content-texts";
 
 // /blog (SPEC §2 Blog): heading, intro, one card per article (picture, date, title link).
 

@@ -13,6 +13,7 @@ import { langFromMatches, metaTags } from "../lib/meta";
 import { safeRedirect } from "../lib/safe-redirect";
 import { couponCookie, readSavedCart, savedCartCookie } from "../lib/shop-cookies";
 import type { Route } from "./+types/cart";
+import "../lib/cart-texts";
 
 // /koszyk (SPEC §2 Cart screen). The cart itself is in the root data (priced on the server from the
 // cart cookies); this route renders it and owns the cart action. Every cart form posts here with an

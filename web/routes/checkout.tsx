@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
 import {
   Form,
   Link,
@@ -19,10 +19,8 @@ import { SECONDARY_BUTTON } from "../components/checkout/checkout-card";
 import { CheckoutSummary } from "../components/checkout/checkout-summary";
 import { DeliverySection } from "../components/checkout/delivery-section";
 import { PaymentProvider } from "../components/checkout/payment-provider";
-import { PickupPointSection } from "../components/checkout/pickup-point-section";
 import { CheckboxField, Spinner } from "../components/form-field";
 import { useHydrated } from "../components/product-list/use-hydrated";
-import { showToast } from "../components/toaster";
 import { PRIVACY_POLICY_PATH, TERMS_PATH } from "../lib/account-paths";
 import {
   type AddressValues,
@@ -34,9 +32,12 @@ import {
 } from "../lib/checkout";
 import { checkoutAction, checkoutLoader, NO_STORE } from "../lib/checkout.server";
 import { useLang, useT } from "../lib/i18n";
+import { lazyInBrowser } from "../lib/lazy-in-browser";
 import { langFromMatches, metaTags } from "../lib/meta";
 import { CONTAINER } from "../lib/site";
+import { showToast } from "../lib/toasts";
 import type { Route } from "./+types/checkout";
+import "../lib/checkout-texts";
 
 // /dostawa-i-platnosc (SPEC §2 Checkout screen): recipient and invoice data, delivery, pick-up
 // point, payment provider, summary, terms and "Przejdź do płatności". One form posts everything;
@@ -101,6 +102,12 @@ interface LocalState {
   invoiceVersion: number;
 }
 
+// The pickup point (its picker, the parcel widgets and the order texts) only with the parcel-locker
+// delivery: the browser loads its code once the page is interactive, or while hydrating when the
+// server rendered it (web/lib/lazy-in-browser.ts; docs/decisions/021-bundle-budgets.md)
+const loadPickupPointSection = () => import("../components/checkout/pickup-point-section");
+const PickupPointSection = lazyInBrowser(loadPickupPointSection, (m) => m.PickupPointSection);
+
 export default function Checkout() {
   const t = useT();
   const lang = useLang();
@@ -110,6 +117,10 @@ export default function Checkout() {
   const location = useLocation();
   const navigation = useNavigation();
   const hydrated = useHydrated();
+  // the pickup point's code is there by the time the delivery changes to a parcel locker
+  useEffect(() => {
+    loadPickupPointSection().catch(() => {});
+  }, []);
   const formRef = useRef<HTMLFormElement>(null);
   const deliveryFetcher = useFetcher({ key: "checkout-delivery" });
   const pointFetcher = useFetcher({ key: "checkout-point" });
@@ -176,13 +187,19 @@ export default function Checkout() {
     deliveryFetcher.submit({ intent: "delivery", delivery: method, via: "fetcher" }, { method: "post" });
   }
 
-  function choosePoint(chosen: DeliveryPoint) {
-    setPoint(chosen);
-    pointFetcher.submit(
-      { intent: "point", deliveryPoint: JSON.stringify(chosen), via: "fetcher" },
-      { method: "post" },
-    );
-  }
+  // keeps its identity, so the lazily loaded pickup-point section is not re-rendered before its
+  // code is there (web/lib/lazy-in-browser.ts)
+  const submitPoint = pointFetcher.submit;
+  const choosePoint = useCallback(
+    (chosen: DeliveryPoint) => {
+      setPoint(chosen);
+      submitPoint(
+        { intent: "point", deliveryPoint: JSON.stringify(chosen), via: "fetcher" },
+        { method: "post" },
+      );
+    },
+    [submitPoint],
+  );
 
   function copyRecipient(event: MouseEvent<HTMLButtonElement>) {
     const form = formRef.current;

@@ -14,6 +14,7 @@ import { rootFromMatches, seoMeta } from "../lib/seo";
 import { CONTAINER } from "../lib/site";
 import { useFormValidation, useSubmitting } from "../lib/use-form-validation";
 import type { Route } from "./+types/contact";
+import "../lib/content-texts";
 
 // /kontakt (SPEC §2): the `kontakt` page (the operator's business data) and the contact form
 // (e-mail, message, "Wyślij wiadomość"). The action calls the same service as POST /api/shops/message.

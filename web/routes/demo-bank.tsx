@@ -8,6 +8,7 @@ import { useT } from "../lib/i18n";
 import { langFromMatches, metaTags } from "../lib/meta";
 import { CONTAINER } from "../lib/site";
 import type { Route } from "./+types/demo-bank";
+import "../lib/checkout-texts";
 
 // /bramka-demo/{paymentId}: the built-in demo payment gateway (DESIGN.md "Integrations"). It shows
 // the amount and the order number; "Zapłać" and "Odrzuć" send a signed notification through the

@@ -8,12 +8,9 @@ import { parseIdFromParam } from "../../domain/slug";
 import type { Id } from "../../domain/types";
 import { selectOption } from "../../domain/variants";
 import { useAddToCart } from "../components/cart/use-add-to-cart";
-import { HtmlContent } from "../components/html-content";
 import { ShieldIcon, TruckIcon } from "../components/icons";
 import { AddToCartButton } from "../components/product/add-to-cart-button";
-import { Breadcrumbs, type Crumb } from "../components/product/breadcrumbs";
-import { ModeratorLinks } from "../components/product/moderator-links";
-import { RouteErrorView } from "../components/product/not-found";
+import type { Crumb } from "../components/product/breadcrumbs";
 import { PriceBox } from "../components/product/price-box";
 import { ProductGallery } from "../components/product/product-gallery";
 import { ProductOptions } from "../components/product/product-options";
@@ -28,20 +25,51 @@ import {
   selectionFromSearch,
 } from "../components/product/product-view";
 import { pickRelatedProducts } from "../components/product/related.server";
-import { SocialProof } from "../components/product/social-proof";
 import { StockStatus } from "../components/product/stock-status";
-import { RelatedProducts } from "../components/related-products";
 import { parseCategoryId } from "../lib/category-tree";
 import { useT } from "../lib/i18n";
+import { lazyInBrowser } from "../lib/lazy-in-browser";
 import { pageTitle } from "../lib/meta";
 import { categoryPath, PRODUCTS_PATH, productPath } from "../lib/paths";
 import { absoluteUrl, breadcrumbJsonLd, type JsonLd, rootFromMatches, seoMeta } from "../lib/seo";
 import { CONTAINER } from "../lib/site";
 import type { Route } from "./+types/product";
+import "../lib/product-texts";
+
+// the related products' carousel is below the content: its code loads while the rest hydrates
+// (the server renders it in place, web/lib/lazy-in-browser.ts)
+const RelatedProducts = lazyInBrowser(
+  () => import("../components/related-products"),
+  (m) => m.RelatedProducts,
+);
 
 // /produkt/{id}-{slug} (SPEC §2 Product screen). The id is the part before the first dash; any other
 // slug answers 301 with the canonical address. Hidden products are 404 for the public (moderators
 // preview them). The chosen options live in the address (?opcja-{fieldId}={optionId}).
+
+// Below the fold, for moderators only, static for the page (the breadcrumb, the social proof) or
+// for an error only: the browser loads their code while it hydrates the rest of the page (the
+// server renders them in place, web/lib/lazy-in-browser.ts; docs/decisions/021-bundle-budgets.md)
+const Breadcrumbs = lazyInBrowser(
+  () => import("../components/product/breadcrumbs"),
+  (m) => m.Breadcrumbs,
+);
+const SocialProof = lazyInBrowser(
+  () => import("../components/product/social-proof"),
+  (m) => m.SocialProof,
+);
+const RouteErrorView = lazyInBrowser(
+  () => import("../components/product/not-found"),
+  (m) => m.RouteErrorView,
+);
+const HtmlContent = lazyInBrowser(
+  () => import("../components/html-content"),
+  (m) => m.HtmlContent,
+);
+const ModeratorLinks = lazyInBrowser(
+  () => import("../components/product/moderator-links"),
+  (m) => m.ModeratorLinks,
+);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = parseIdFromParam(params.idSlug);
@@ -176,25 +204,35 @@ export default function ProductScreen({ loaderData }: Route.ComponentProps) {
     [...searchParams.entries()].filter(([name]) => !name.startsWith(OPTION_PARAM_PREFIX)),
   );
 
-  const crumbs: Crumb[] = [
-    { name: t("nav.home"), to: "/" },
-    { name: t("products.title"), to: PRODUCTS_PATH },
-    ...loaderData.categoryTrail.map((category) => ({ name: category.title, to: categoryPath(category._id) })),
-    { name: product.title },
-  ];
+  // the breadcrumb and the moderator links load lazily (web/lib/lazy-in-browser.ts): props that
+  // keep their identity, so re-rendering the page before their code is there leaves them alone
+  const homeLabel = t("nav.home");
+  const productsLabel = t("products.title");
+  const addSimilarLabel = t("product.addSimilar");
+  const editLabel = t("product.edit");
+  const { categoryTrail: trail } = loaderData;
+  const crumbs: Crumb[] = useMemo(
+    () => [
+      { name: homeLabel, to: "/" },
+      { name: productsLabel, to: PRODUCTS_PATH },
+      ...trail.map((category) => ({ name: category.title, to: categoryPath(category._id) })),
+      { name: product.title },
+    ],
+    [homeLabel, productsLabel, trail, product.title],
+  );
+  const moderatorLinks = useMemo(
+    () => [
+      { to: `/konto/sklep/produkty/dodaj?kopiuj=${product._id}`, label: addSimilarLabel },
+      { to: `/konto/sklep/produkty/edytuj/${product._id}`, label: editLabel },
+    ],
+    [product._id, addSimilarLabel, editLabel],
+  );
 
   return (
     <div className={`${CONTAINER} py-6`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Breadcrumbs items={crumbs} />
-        {moderator ? (
-          <ModeratorLinks
-            links={[
-              { to: `/konto/sklep/produkty/dodaj?kopiuj=${product._id}`, label: t("product.addSimilar") },
-              { to: `/konto/sklep/produkty/edytuj/${product._id}`, label: t("product.edit") },
-            ]}
-          />
-        ) : null}
+        {moderator ? <ModeratorLinks links={moderatorLinks} /> : null}
       </div>
       {product.isHidden ? (
         <p

@@ -16,6 +16,7 @@ import { absoluteUrl, rootFromMatches, seoMeta } from "../lib/seo";
 import { CONTAINER } from "../lib/site";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/products";
+import "../lib/products-texts";
 
 // /produkty (SPEC §2 product list): every filter of the query (kategoria, szukaj, flags, price,
 // order, page) is read from the address on load and on every change; links and GET forms change

@@ -8,6 +8,7 @@ import { pageTitle } from "../lib/meta";
 import { rootFromMatches, seoMeta } from "../lib/seo";
 import { CONTAINER } from "../lib/site";
 import type { Route } from "./+types/static-page";
+import "../lib/content-texts";
 
 // Every other address (SPEC §2 catch-all /{link}): the static page whose link equals the path
 // (/o-nas, /regulamin, /polityka-prywatnosci, /wysylka-i-platnosci, /dev-info, /dev-info-en, …),

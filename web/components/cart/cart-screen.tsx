@@ -6,15 +6,16 @@ import { CHECKOUT_PATH } from "../../lib/cart-paths";
 import { useT } from "../../lib/i18n";
 import { CART_PATH, LOGIN_PATH, PRODUCTS_PATH, productPath } from "../../lib/paths";
 import { CONTAINER } from "../../lib/site";
+import { showToast } from "../../lib/toasts";
 import { useFormValidation } from "../../lib/use-form-validation";
 import type { loader as rootLoader } from "../../root";
 import { FieldErrorText, FormAlert, Spinner } from "../form-field";
 import { useHydrated } from "../product-list/use-hydrated";
 import { ResponsiveImage } from "../responsive-image";
-import { showToast } from "../toaster";
 import { CheckoutSteps } from "./checkout-steps";
 import { NoScriptReturn } from "./no-script-return";
 import { useFetcherResult } from "./use-fetcher-result";
+import "../../lib/cart-texts";
 
 // The cart screen (SPEC §2): breadcrumbs, line items with quantity choices, the coupon box, the
 // summary and the buttons to go on. Every form posts to the /koszyk action (see routes/cart.tsx);

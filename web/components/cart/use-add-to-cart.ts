@@ -1,9 +1,10 @@
 import { useFetcher } from "react-router";
 import type { Id } from "../../../domain/types";
 import { addToCartFields, CART_ACTION, type CartActionData } from "../../lib/cart";
-import { showToast } from "../toaster";
+import { showToast } from "../../lib/toasts";
 import { useCartUi } from "./cart-ui";
 import { useFetcherResult } from "./use-fetcher-result";
+import "../../lib/product-texts";
 
 export interface AddToCartInput {
   productId: Id;

@@ -2,6 +2,7 @@ import { formatPrice } from "../../../domain/money";
 import type { CartView } from "../../../domain/types";
 import { useT } from "../../lib/i18n";
 import { CheckoutCard } from "./checkout-card";
+import "../../lib/checkout-texts";
 
 // Podsumowanie: the cart's lines, products value, delivery, RABAT, Razem and Czas realizacji, as
 // the server computed them for the chosen delivery method.

@@ -3,6 +3,7 @@ import type { MessageKey } from "../../../domain/i18n";
 import { formatPrice } from "../../../domain/money";
 import { useT } from "../../lib/i18n";
 import { SECONDARY_BUTTON } from "./checkout-card";
+import "../../lib/checkout-texts";
 
 // Dostawa: courier or parcel locker (the default), each with its price for this cart ("0,00 zł"
 // once delivery is free). With JavaScript a change is saved at once (the summary follows); without

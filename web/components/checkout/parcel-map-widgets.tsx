@@ -11,7 +11,7 @@ import {
   GEOWIDGET_STYLESHEET,
   geowidgetPointToDeliveryPoint,
 } from "../../lib/parcel-widgets";
-import { Spinner } from "../form-field";
+import { Spinner } from "../spinner";
 import { ParcelDialog } from "./parcel-dialog";
 import "../../lib/orders-texts";
 

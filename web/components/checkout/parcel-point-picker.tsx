@@ -1,12 +1,13 @@
-import { useEffect, useRef, useState } from "react";
+import { type ComponentProps, type ComponentType, lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { DeliveryPoint } from "../../../domain/types";
 import type { PublicSettings } from "../../../server/app";
 import { useT } from "../../lib/i18n";
 import { parcelPickerMode, pointDisplayName, postcodeLine, streetLine } from "../../lib/parcel-widgets";
-import { Spinner } from "../form-field";
-import { GeowidgetDialog, openApaczkaMap } from "./parcel-map-widgets";
-import { ParcelSearchDialog } from "./parcel-search-dialog";
+import { Spinner } from "../spinner";
+import type { GeowidgetDialog as GeowidgetDialogComponent } from "./parcel-map-widgets";
+import type { ParcelSearchDialog as ParcelSearchDialogComponent } from "./parcel-search-dialog";
 import "../../lib/orders-texts";
+import "../../lib/checkout-texts";
 
 // The content of the checkout's "Punkt odbioru" block (SPEC §2 Checkout): the chosen point (id,
 // name, street with house and flat number, postcode, city) with a "zmień" link-button, or the
@@ -25,6 +26,23 @@ export interface ParcelPointPickerProps {
 
 type OpenDialog = null | "builtin" | "geowidget";
 
+// The dialogs and the map widgets' code load once the picker is shown (the pickup-point delivery
+// is chosen), not with the checkout page (docs/decisions/021-bundle-budgets.md): nothing of them
+// is in the server's HTML, which has its own no-JavaScript search (pickup-point-section.tsx).
+const loadSearchDialog = () => import("./parcel-search-dialog");
+const loadMapWidgets = () => import("./parcel-map-widgets");
+/** a dialog whose chunk failed to load renders nothing (the no-JavaScript search stays) */
+const notLoaded = (error: unknown) => {
+  console.error("parcel picker not loaded", error);
+  return { default: () => null };
+};
+const ParcelSearchDialog = lazy<ComponentType<ComponentProps<typeof ParcelSearchDialogComponent>>>(() =>
+  loadSearchDialog().then((m) => ({ default: m.ParcelSearchDialog }), notLoaded),
+);
+const GeowidgetDialog = lazy<ComponentType<ComponentProps<typeof GeowidgetDialogComponent>>>(() =>
+  loadMapWidgets().then((m) => ({ default: m.GeowidgetDialog }), notLoaded),
+);
+
 const LINK_BUTTON =
   "rounded text-sm font-semibold text-accent-700 underline underline-offset-4 hover:text-accent-800";
 const BUTTON =
@@ -40,6 +58,12 @@ export function ParcelPointPicker({ value, onSelect, settings }: ParcelPointPick
   const [announcement, setAnnouncement] = useState("");
   const triggerRef = useRef<HTMLButtonElement>(null);
   const restoreFocus = useRef(false);
+
+  // start loading the picker's dialogs as soon as it is shown, so they are there by the first click
+  useEffect(() => {
+    loadSearchDialog().catch(() => {});
+    if (mode !== "builtin") loadMapWidgets().catch(() => {});
+  }, [mode]);
 
   // Back to the button that opened the picker (after a choice it is the "zmień" button).
   // biome-ignore lint/correctness/useExhaustiveDependencies: also after `value` swaps the button
@@ -76,6 +100,7 @@ export function ParcelPointPicker({ value, onSelect, settings }: ParcelPointPick
       setLoadingMap(true);
       try {
         // the map is Apaczka's own modal; it calls back with the record, or null when closed
+        const { openApaczkaMap } = await loadMapWidgets();
         await openApaczkaMap(settings.apaczkaAppId, (point) => {
           if (point) choose(point);
           else triggerRef.current?.focus();
@@ -134,22 +159,24 @@ export function ParcelPointPicker({ value, onSelect, settings }: ParcelPointPick
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
-      {dialog === "builtin" ? (
-        <ParcelSearchDialog
-          current={value}
-          notice={widgetFailed && mode !== "builtin" ? t("parcelPicker.mapUnavailable") : null}
-          onChoose={choose}
-          onClose={close}
-        />
-      ) : null}
-      {dialog === "geowidget" && settings.inpostGeowidgetToken ? (
-        <GeowidgetDialog
-          token={settings.inpostGeowidgetToken}
-          onChoose={choose}
-          onClose={close}
-          onFail={fallBack}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog === "builtin" ? (
+          <ParcelSearchDialog
+            current={value}
+            notice={widgetFailed && mode !== "builtin" ? t("parcelPicker.mapUnavailable") : null}
+            onChoose={choose}
+            onClose={close}
+          />
+        ) : null}
+        {dialog === "geowidget" && settings.inpostGeowidgetToken ? (
+          <GeowidgetDialog
+            token={settings.inpostGeowidgetToken}
+            onChoose={choose}
+            onClose={close}
+            onFail={fallBack}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }

@@ -8,8 +8,8 @@ import {
   postcodeLine,
   streetLine,
 } from "../../lib/parcel-widgets";
-import { Spinner } from "../form-field";
 import { SearchIcon } from "../icons";
+import { Spinner } from "../spinner";
 import { ParcelDialog } from "./parcel-dialog";
 import "../../lib/orders-texts";
 

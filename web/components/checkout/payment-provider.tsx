@@ -1,6 +1,7 @@
 import type { PublicSettings } from "../../../server/app";
 import { useT } from "../../lib/i18n";
 import { CheckoutCard } from "./checkout-card";
+import "../../lib/checkout-texts";
 
 // Płatność: who handles the payment (PAYMENT_PROVIDER). The logos are inline (no external images:
 // the shop renders offline); the name is the logo's accessible text.

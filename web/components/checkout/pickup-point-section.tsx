@@ -6,6 +6,7 @@ import { FieldErrorText } from "../form-field";
 import { CheckoutCard } from "./checkout-card";
 import { ParcelPointPicker } from "./parcel-point-picker";
 import "../../lib/orders-texts";
+import "../../lib/checkout-texts";
 
 // Punkt odbioru (parcel locker only): the picker shows the chosen point with "zmień", or
 // "Zaznacz paczkomat". The point travels with the form as JSON in a hidden input; the action

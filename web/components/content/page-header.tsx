@@ -3,6 +3,7 @@ import type { Page } from "../../../domain/types";
 import { useLang, useT } from "../../lib/i18n";
 import { ModeratorLinks } from "../product/moderator-links";
 import { ResponsiveImage } from "../responsive-image";
+import "../../lib/content-texts";
 
 /**
  * Title, "Zaktualizowano" date, moderator links (edytuj; dodaj podobny only for pages that are not

@@ -7,6 +7,7 @@ import {
   updateProductQuery,
 } from "../../../domain/validation/product-query";
 import { useT } from "../../lib/i18n";
+import "../../lib/products-texts";
 
 const linkClass = (current: boolean) =>
   `block rounded-md px-2 py-1.5 text-sm hover:bg-stone-100 hover:text-stone-900 ${

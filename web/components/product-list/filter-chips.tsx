@@ -4,6 +4,7 @@ import { clearFilters, type ProductQuery, productListHref } from "../../../domai
 import { useT } from "../../lib/i18n";
 import { CloseIcon } from "../icons";
 import { filterChips } from "./model";
+import "../../lib/products-texts";
 
 /** One removable chip per active filter (a link to the list without it), and "clear all" for two or more. */
 export function FilterChips({ query, tree }: { query: ProductQuery; tree: readonly Category[] }) {

@@ -7,6 +7,7 @@ import { PRODUCTS_PATH } from "../../lib/paths";
 import { HiddenFields } from "./hidden-fields";
 import { FLAG_LABEL_KEYS, FLAG_ORDER } from "./model";
 import { useApplyForm } from "./use-apply-form";
+import "../../lib/products-texts";
 
 /** What the person typed into the price inputs (kept when it is invalid). */
 export interface PriceInput {

@@ -5,6 +5,7 @@ import { useT } from "../../lib/i18n";
 import { ChevronDownIcon } from "../icons";
 import { CategoryTreePanel } from "./category-tree-panel";
 import { FiltersForm, type PriceInput } from "./filters-form";
+import "../../lib/products-texts";
 
 export interface FiltersPanelsProps {
   query: ProductQuery;

@@ -13,6 +13,7 @@ import {
   type SortField,
   serializeProductQuery,
 } from "../../../domain/validation/product-query";
+import "../../lib/products-texts";
 
 // Pure view helpers of the product list (/produkty): what the chips, the sort selector and the
 // pagination show, derived from the query. No JSX here, no business rules in the JSX.

@@ -3,6 +3,7 @@ import { type ProductQuery, productListHref } from "../../../domain/validation/p
 import { useT } from "../../lib/i18n";
 import { ChevronLeftIcon, ChevronRightIcon } from "../icons";
 import { paginationItems } from "./model";
+import "../../lib/products-texts";
 
 const itemClass =
   "inline-flex min-w-10 items-center justify-center gap-1 rounded-md border px-3 py-2 text-sm";

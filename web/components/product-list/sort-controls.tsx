@@ -13,6 +13,7 @@ import { HiddenFields } from "./hidden-fields";
 import { SORT_LABEL_KEYS, sortOptions } from "./model";
 import { useApplyForm } from "./use-apply-form";
 import { useHydrated } from "./use-hydrated";
+import "../../lib/products-texts";
 
 /**
  * Sort selector (Sortuj wg: nazwy, daty dodania, ceny; trafności while searching) and the

@@ -4,8 +4,9 @@ import { addToCartFields, CART_ACTION } from "../../lib/cart";
 import { useT } from "../../lib/i18n";
 import { CART_PATH } from "../../lib/paths";
 import { NoScriptReturn } from "../cart/no-script-return";
-import { Spinner } from "../form-field";
 import { BagIcon } from "../icons";
+import { Spinner } from "../spinner";
+import "../../lib/product-texts";
 
 /** What the cart receives when a shopper adds the product (SPEC §3 cart item, §4 Cart). */
 export interface AddToCartItem {

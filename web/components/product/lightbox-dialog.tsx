@@ -4,6 +4,7 @@ import { responsiveSource } from "../../lib/responsive-image";
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from "../icons";
 import { ResponsiveImage } from "../responsive-image";
 import { type LightboxProps, thumbnailWindow, useSwipe } from "./lightbox";
+import "../../lib/product-texts";
 
 // The lightbox itself, in its own chunk: lightbox.tsx loads it on the first open, so the product
 // page's first load does not carry it (docs/decisions/021-bundle-budgets.md).

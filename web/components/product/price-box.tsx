@@ -1,6 +1,7 @@
 import { formatPrice } from "../../../domain/money";
 import type { PriceView } from "../../../domain/pricing";
 import { useT } from "../../lib/i18n";
+import "../../lib/product-texts";
 
 /**
  * The price of the chosen variant (SPEC §2 Product screen): the current price, the standard price

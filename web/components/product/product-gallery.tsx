@@ -4,6 +4,7 @@ import type { ImageRef } from "../../../domain/types";
 import { useT } from "../../lib/i18n";
 import { ResponsiveImage } from "../responsive-image";
 import { Lightbox, useSwipe } from "./lightbox";
+import "../../lib/product-texts";
 
 /** The left half of the page from 1024 px (gap 3rem), else the container's width. */
 const MAIN_SIZES =

@@ -6,6 +6,7 @@ import { useT } from "../../lib/i18n";
 import { ResponsiveImage } from "../responsive-image";
 import { Lightbox } from "./lightbox";
 import { optionParam } from "./product-view";
+import "../../lib/product-texts";
 
 /**
  * One radio group per product field (SPEC §2 Product screen): each option with its title,

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useT } from "../../lib/i18n";
+import "../../lib/product-texts";
 
 /** How long each message stays before the next one (ms). */
 const ROTATE_MS = 6_000;

@@ -1,6 +1,7 @@
 import type { AvailabilityLevel } from "../../../domain/availability";
 import type { MessageKey } from "../../../domain/i18n";
 import { useT } from "../../lib/i18n";
+import "../../lib/product-texts";
 
 /** Text and colour per stock level (SPEC §2, §4): 3 green, 2 orange, 1 red, 0 grey. */
 const LEVELS: Readonly<Record<AvailabilityLevel, { key: MessageKey; text: string; dot: string }>> = {

@@ -1,0 +1,26 @@
+import type { CartKey } from "./cart-pl";
+
+// English texts of one area of the shop: the cart page (/koszyk) (see cart-pl.ts).
+// Typed by the Polish keys of the area, so the compiler rejects missing and extra keys.
+
+export const enCart: Record<CartKey, string> = {
+  "cart.metaDescription":
+    "The products chosen for your order: quantities, a discount code and the summary before delivery and payment.",
+  "cart.title": "Your cart",
+  "cart.unitPrice": "Unit price",
+  "cart.remove": "Remove",
+  "cart.couponLabel": "Discount code",
+  "cart.addCoupon": "Add code",
+  "cart.removeCoupon": "remove code",
+  "cart.missingForFreeDelivery": "Add {amount} more to get free delivery",
+  "cart.deliveryAndPayment": "Delivery and payment",
+  "cart.login": "Log in",
+  "cart.guestCheckout": "Shop without logging in",
+  "cart.updateQuantity": "Update quantity",
+  "cart.quantityOf": "Quantity: {product}",
+  "cart.removeItem": "Remove from cart: {product}",
+  "cart.couponApplied": "Discount code applied: {code}",
+  "coupon.checking": "Checking the code…",
+  "coupon.applied": "Discount code added",
+  "coupon.removed": "Discount code removed",
+};

@@ -1,0 +1,27 @@
+// Polish texts of one area of the shop: the cart page (/koszyk). The browser loads them with the modules
+// that use them (web/lib/cart-texts.ts), not with every page (docs/decisions/021-bundle-budgets.md).
+// pl.ts joins the areas into the catalog that defines MessageKey.
+
+export const plCart = {
+  "cart.metaDescription":
+    "Produkty wybrane do zamówienia: ilości, kod rabatowy i podsumowanie przed wyborem dostawy i płatności.",
+  "cart.title": "Twój koszyk",
+  "cart.unitPrice": "Cena jednostkowa",
+  "cart.remove": "Usuń",
+  "cart.couponLabel": "Kod rabatowy",
+  "cart.addCoupon": "Dodaj kod",
+  "cart.removeCoupon": "usuń kod",
+  "cart.missingForFreeDelivery": "Do darmowej dostawy brakuje Ci jeszcze {amount}",
+  "cart.deliveryAndPayment": "Dostawa i płatność",
+  "cart.login": "Zaloguj się",
+  "cart.guestCheckout": "Zakupy bez logowania",
+  "cart.updateQuantity": "Zmień ilość",
+  "cart.quantityOf": "Ilość: {product}",
+  "cart.removeItem": "Usuń z koszyka: {product}",
+  "cart.couponApplied": "Zastosowany kod rabatowy: {code}",
+  "coupon.checking": "Sprawdzanie kodu…",
+  "coupon.applied": "Dodano kod rabatowy",
+  "coupon.removed": "Usunięto kod rabatowy",
+} as const;
+
+export type CartKey = keyof typeof plCart;

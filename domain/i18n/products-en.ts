@@ -1,0 +1,47 @@
+import type { ProductsKey } from "./products-pl";
+
+// English texts of one area of the shop: the product list (/produkty: filters, sorting, pages) (see products-pl.ts).
+// Typed by the Polish keys of the area, so the compiler rejects missing and extra keys.
+
+export const enProducts: Record<ProductsKey, string> = {
+  "products.empty": "No products",
+  "products.filters": "Filters",
+  "products.chipSearch": "Search",
+  "products.chipCategory": "Category",
+  "products.chipPriceFrom": "Price from",
+  "products.chipPriceTo": "Price to",
+  "products.chipNew": "New",
+  "products.chipLayettes": "Layettes",
+  "products.chipSale": "Sale",
+  "products.chipSets": "Gift sets",
+  "products.chipPremium": "Premium",
+  "products.removeFilter": "Remove filter: {name}",
+  "products.clearFilters": "Clear filters",
+  "products.sortBy": "Sort by",
+  "products.sortTitle": "name",
+  "products.sortUpdated": "date added",
+  "products.sortPrice": "price",
+  "products.sortAsc": "ascending",
+  "products.sortDesc": "descending",
+  "products.toggleSortDirection": "Change sort direction",
+  "products.pricePanel": "Price",
+  "products.priceFrom": "From",
+  "products.priceTo": "To",
+  "products.priceApply": "Apply",
+  "products.categoriesPanel": "Categories",
+  "products.allCategories": "All categories",
+  "products.count": "Number of products: {count}",
+  "products.metaDescription":
+    "Handmade blankets, pillows, layettes and gift sets – choose a category, a price range and the order.",
+  "products.sortRelevance": "relevance",
+  "products.sortApply": "Sort",
+  "products.flagsPanel": "Show only",
+  "products.activeFilters": "Active filters",
+  "products.pagination": "Result pages",
+  "products.previousPage": "Previous page",
+  "products.nextPage": "Next page",
+  "products.pageNumber": "Page {page}",
+  "products.pageOf": "Page {page} of {pages}",
+  "products.titleInCategory": "{category} – products",
+  "products.results": "Results",
+};

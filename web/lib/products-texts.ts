@@ -1,0 +1,8 @@
+import { documentLang, loadTexts } from "./i18n";
+
+// The "products" texts (the product list (/produkty: filters, sorting, pages)) in the page's language, imported by every module that uses one of
+// them: that module finishes loading only once they are there, so it never renders without them,
+// and pages without such a module never load them (docs/decisions/021-bundle-budgets.md;
+// domain/i18n/areas.test.ts checks the imports). The server has every text already.
+
+if (typeof document !== "undefined") await loadTexts(documentLang(), "products");
