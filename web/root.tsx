@@ -13,7 +13,6 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import stylesheetText from "./app.css?inline";
 import stylesheet from "./app.css?url";
 import { AdblockNotice } from "./components/adblock-notice";
 import { CartUiProvider, useCartUi } from "./components/cart/cart-ui";
@@ -107,15 +106,10 @@ const FAVICON = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#a84a27"/><text x="16" y="23" font-size="20" text-anchor="middle" fill="#fff">✂</text></svg>',
 )}`;
 
-/**
- * The stylesheet is inlined in every page's <head> (docs/decisions/024-images-and-asset-caching.md):
- * a phone paints without waiting for another request. Only the server build holds its text
- * (`import.meta.env.SSR` is a build constant, so the browser bundle drops it); in the browser React
- * adopts the server's <style>, found by its `href` key, and client navigations keep it.
- */
-const INLINE_STYLESHEET = import.meta.env.SSR ? stylesheetText : "";
-
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: FAVICON, type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: FAVICON, type: "image/svg+xml" },
+];
 
 export function meta({ matches, error }: Route.MetaArgs) {
   const lang = langFromMatches(matches);
@@ -151,9 +145,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#fbf8f3" />
-        <style href={stylesheet} precedence="default">
-          {INLINE_STYLESHEET}
-        </style>
         <Meta />
         <Links />
         <script
