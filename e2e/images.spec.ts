@@ -5,7 +5,9 @@ import { expect, test } from "./support/test";
 // projects: on the product page and the list every <img> reserves its box (width, height) and
 // offers its WebP widths (srcset); Chromium picks at most the 600 px file for these layouts, fetches
 // each picture once (the <head> preload and the <img> choose the same file), and nothing moves
-// while the page loads (layout-shift sum < 0.05, as Lighthouse's CLS target).
+// while the page loads (layout-shift sum < 0.05, as Lighthouse's CLS target). On the home page on
+// Lighthouse's phone (412 px at 1.75 device pixels per CSS pixel) the first product card, the
+// largest picture there, loads at once from the <head> preload in the 800 px width, not the 1200.
 
 const CLS_LIMIT = 0.05;
 
@@ -65,11 +67,12 @@ const images = (page: Page): Promise<ImageState[]> =>
 function variantWidth(url: string): number {
   if (url.endsWith("-thumb.webp")) return 300;
   if (url.endsWith("-medium.webp")) return 600;
+  if (url.endsWith("-large.webp")) return 800;
   return 1200;
 }
 
 /** The picture a variant URL belongs to. */
-const pictureOf = (url: string) => url.replace(/(-thumb|-medium)?\.webp$/, "");
+const pictureOf = (url: string) => url.replace(/(-thumb|-medium|-large)?\.webp$/, "");
 
 async function checkPage(page: Page, url: string, expectedPictures: RegExp) {
   await observeLayoutShifts(page);
@@ -83,7 +86,7 @@ async function checkPage(page: Page, url: string, expectedPictures: RegExp) {
   for (const image of all) {
     expect(Number(image.width), image.src).toBeGreaterThan(0);
     expect(Number(image.height), image.src).toBeGreaterThan(0);
-    expect(image.srcset, image.src).toMatch(/ 300w, .* 600w, .* 1200w$/);
+    expect(image.srcset, image.src).toMatch(/ 300w, .* 600w, .* 800w, .* 1200w$/);
     expect(image.sizes, image.src).toBeTruthy();
   }
   const loaded = all.filter((image) => image.loaded && expectedPictures.test(image.src));
@@ -125,5 +128,48 @@ test.describe("responsive pictures", () => {
 
   test("the product list: the same for the cards", async ({ page }) => {
     await checkPage(page, "/produkty", /^\/media\/demo\/products\//);
+  });
+});
+
+test.describe("the home page on Lighthouse's phone", () => {
+  test.use({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
+
+  test("the first product card loads at once from the preload, at 800 px; later cards wait", async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "phone", "one phone emulation is enough");
+    await observeLayoutShifts(page);
+    const requested = mediaRequests(page);
+    await page.goto("/", { waitUntil: "load" });
+    const firstStrip = page.getByRole("region", { name: "Najnowsze oferty" });
+    const firstCard = firstStrip.locator("img").first();
+    await expect(firstCard).toHaveAttribute("fetchpriority", "high");
+    await expect(firstCard).toHaveAttribute("loading", "eager");
+    await expect(firstStrip.locator("img").nth(4)).toHaveAttribute("loading", "lazy");
+    await expect.poll(() => firstCard.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+    const current = new URL(await firstCard.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
+    // 378 CSS px × 1.75 = 662 device px: the 800 px file, where 600 px would be too small
+    expect(variantWidth(current)).toBe(800);
+    const initiator = await firstCard.evaluate((img: HTMLImageElement) => {
+      const entry = performance.getEntriesByName(img.currentSrc)[0] as PerformanceResourceTiming | undefined;
+      return entry?.initiatorType ?? "none";
+    });
+    expect(initiator).toBe("link");
+    // no file was fetched twice, and the first card's picture in one width only (a product's picture
+    // may also appear elsewhere, e.g. as a category banner's 300 px thumbnail)
+    expect(new Set(requested).size).toBe(requested.length);
+    const firstCardPicture = pictureOf(current);
+    expect(
+      requested.filter((url) => pictureOf(url) === firstCardPicture && !url.endsWith("-thumb.webp")),
+    ).toEqual([current]);
+    expect(await layoutShift(page)).toBeLessThan(CLS_LIMIT);
+    console.log(
+      `[figure] images: / at 412 px × 1.75 → first card ${current} (eager, preloaded), ${requested.length} media requests, none above 800 px: ${requested.every((url) => variantWidth(url) <= 800)}`,
+    );
   });
 });

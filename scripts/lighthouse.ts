@@ -22,6 +22,13 @@ const CHROME_FLAGS = [
   "--disable-sync",
 ];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 5);
+/** a subset of the pages by name ("home,product"), while exploring; all five by default */
+const ONLY_PAGES = (process.env.LIGHTHOUSE_PAGES ?? "")
+  .split(",")
+  .map((name) => name.trim())
+  .filter(Boolean);
+/** a folder for every run's full Lighthouse report (LCP element and phases, requests), off by default */
+const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS || null;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const TARGETS = {
   performance: 95,
@@ -168,7 +175,11 @@ async function main(): Promise<void> {
   });
   const results = [];
   try {
-    for (const page of await pagesOf(shop.url)) {
+    const pages = (await pagesOf(shop.url)).filter(
+      (page) => ONLY_PAGES.length === 0 || ONLY_PAGES.includes(page.name),
+    );
+    if (REPORTS_DIR) fs.mkdirSync(REPORTS_DIR, { recursive: true });
+    for (const page of pages) {
       const url = `${shop.url}${page.path}`;
       const runs: RunFigures[] = [];
       const findings = new Map<string, Finding>();
@@ -191,6 +202,10 @@ async function main(): Promise<void> {
         }
         run += 1;
         runs.push(figuresOf(result.lhr));
+        if (REPORTS_DIR) {
+          const file = path.join(REPORTS_DIR, `${page.name.replace(/\W+/g, "-")}-${run}.json`);
+          fs.writeFileSync(file, JSON.stringify(result.lhr));
+        }
         for (const finding of findingsOf(result.lhr)) {
           const key = `${finding.category}/${finding.audit}`;
           const seen = findings.get(key);

@@ -1,3 +1,4 @@
+import { backfillImageVariants } from "./areas/gallery/variant-backfill";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
@@ -49,6 +50,13 @@ async function main() {
     if (code === "EADDRNOTAVAIL") die(`HOST ${config.host} is not an address of this machine.`);
     throw error;
   }
+
+  // pictures written before the 800 px variant existed get it, in the background (docs/decisions/024)
+  backfillImageVariants(config.mediaDir)
+    .then(({ written, failed }) => {
+      if (written > 0 || failed > 0) app.log.info({ written, failed }, "missing picture widths written");
+    })
+    .catch((error: unknown) => app.log.error({ err: error }, "writing missing picture widths failed"));
 
   // unpaid orders give their units back after ORDER_PAYMENT_TIMEOUT_MINUTES (safe on every instance)
   const releaseExpired = setInterval(() => {

@@ -9,9 +9,10 @@ import { recordFigure } from "../test/figures";
 // Issue 8's pictures and cache headers (docs/decisions/024), on the pages the built app renders for
 // the demo shop: every <img> has a srcset of the picture's WebP widths, sizes, width and height;
 // only the page's LCP picture is eager at high priority and preloaded from the <head> with the
-// same srcset and sizes as its <img> (so the browser fetches one file, once); pictures further down
-// are lazy. Hashed assets and media are cached for a year. Needs `npm run build` (npm test builds
-// first): without build/ the test fails rather than skipping.
+// same srcset and sizes as its <img> (so the browser fetches one file, once) — on the home page
+// two, the wide screen's (first slide) and the phone's (first card); pictures further down are lazy.
+// Hashed assets and media are cached for a year. Needs `npm run build`
+// (npm test builds first): without build/ the test fails rather than skipping.
 
 const YEAR_IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -59,7 +60,7 @@ function expectPreloadedLcp(head: string, images: Attributes[], url: string): At
   expect(high, url).toHaveLength(1);
   const lcp = high[0] as Attributes;
   expect(lcp.loading, url).not.toBe("lazy");
-  expect(widthsOf(lcp.srcset), url).toEqual(["300w", "600w", "1200w"]);
+  expect(widthsOf(lcp.srcset), url).toEqual(["300w", "600w", "800w", "1200w"]);
   const preloads = imagePreloads(head).filter((link) => link.fetchpriority === "high");
   expect(preloads, url).toHaveLength(1);
   expect(preloads[0]?.imagesrcset, url).toBe(lcp.srcset);
@@ -123,21 +124,41 @@ describe("responsive pictures in the rendered pages", () => {
     });
   });
 
-  it("the home page preloads only the first banner slide; the other slides wait", async () => {
+  it("the home page preloads the first slide (a wide screen's largest picture) and the first card (a phone's); the first strip's first view loads at once, the rest waits", async () => {
     const { head, body } = await page("/");
     const images = tags(body, "img");
     expectAllResponsive(images, "/");
-    const lcp = expectPreloadedLcp(head, images, "/");
     const slides = images.filter((image) => image.src?.startsWith("/media/demo/slides/"));
+    // the first strip's cards come first among the product pictures (the category banners follow)
+    const cards = images.filter((image) => image.src?.startsWith("/media/demo/products/"));
     expect(slides.length).toBeGreaterThan(1);
-    expect(slides[0]).toBe(lcp);
-    // the slide box is 8:3, as the seeded slides
-    expect(Number(lcp.width) * 3).toBe(Number(lcp.height) * 8);
-    expect(images.filter((image) => image !== lcp).every((image) => image.loading === "lazy")).toBe(true);
+    expect(cards.length).toBeGreaterThan(8);
+    const [slide, card] = [slides[0] as Attributes, cards[0] as Attributes];
+    // the slide box is 8:3, as the seeded slides; the card is square
+    expect(Number(slide.width) * 3).toBe(Number(slide.height) * 8);
+    expect(card.width).toBe(card.height);
+
+    const high = images.filter((image) => image.fetchpriority === "high");
+    expect(high).toEqual([slide, card]);
+    const highPreloads = imagePreloads(head).filter((link) => link.fetchpriority === "high");
+    expect(highPreloads.map((link) => [link.imagesrcset, link.imagesizes])).toEqual([
+      [slide.srcset, slide.sizes],
+      [card.srcset, card.sizes],
+    ]);
+    for (const picture of high) {
+      expect(picture.loading).toBe("eager");
+      expect(widthsOf(picture.srcset)).toEqual(["300w", "600w", "800w", "1200w"]);
+    }
+    // a view of the strip shows at most 4 cards: those load at once (preloaded at normal priority)
+    const firstView = cards.slice(0, 4);
+    expect(firstView.every((image) => image.loading === "eager")).toBe(true);
+    expect(imagePreloads(head)).toHaveLength(1 + firstView.length);
+    const rest = images.filter((image) => image !== slide && !firstView.includes(image));
+    expect(rest.every((image) => image.loading === "lazy" && image.decoding === "async")).toBe(true);
     recordFigure({
       suite: "images",
       tried: "home page /",
-      result: `first of ${slides.length} slides preloaded at high priority; ${images.length - 1} other <img> lazy`,
+      result: `first of ${slides.length} slides and first card preloaded at high priority; ${firstView.length - 1} more cards of the first view eager; ${rest.length} other <img> lazy`,
       held: true,
     });
   });

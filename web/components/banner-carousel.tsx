@@ -34,7 +34,8 @@ export function BannerCarousel({ slides, label }: { slides: readonly HeaderSlide
               alt=""
               width={1200}
               height={450}
-              // the first slide is the home page's LCP picture; the others wait until scrolled to
+              // the first slide is the home page's largest picture on a wide screen (on a phone the first
+              // product card is, web/components/product-carousel.tsx); the others wait until scrolled to
               priority={index === 0}
               className="aspect-[8/3] w-full object-cover md:absolute md:inset-0 md:aspect-auto md:size-full"
             />

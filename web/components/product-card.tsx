@@ -21,10 +21,14 @@ export const PRODUCT_GRID_SIZES =
 export function ProductCard({
   product,
   eager = false,
+  priority = false,
   sizes = PRODUCT_GRID_SIZES,
 }: {
   product: ProductCardData;
+  /** in the first screen: loaded at once */
   eager?: boolean;
+  /** the page's largest picture (ResponsiveImage `priority`): high priority, preloaded */
+  priority?: boolean;
   /** the card's rendered width (`sizes` of its picture) where it is placed */
   sizes?: string;
 }) {
@@ -46,6 +50,7 @@ export function ProductCard({
             width={400}
             height={400}
             eager={eager}
+            priority={priority}
             className={`size-full object-cover transition-transform duration-300 group-hover:scale-105 ${
               // out of stock: the photo is dimmed; texts keep their contrast (WCAG 1.4.3)
               unavailable ? "opacity-50 grayscale" : ""

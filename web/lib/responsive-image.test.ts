@@ -8,10 +8,10 @@ import { renderDemoImages } from "../../server/db/seed/images";
 import { IMAGE_VARIANTS, responsiveSource } from "./responsive-image";
 
 const SEED_SRCSET =
-  "/media/demo/products/kocyk-1-thumb.webp 300w, /media/demo/products/kocyk-1-medium.webp 600w, /media/demo/products/kocyk-1.webp 1200w";
+  "/media/demo/products/kocyk-1-thumb.webp 300w, /media/demo/products/kocyk-1-medium.webp 600w, /media/demo/products/kocyk-1-large.webp 800w, /media/demo/products/kocyk-1.webp 1200w";
 
 describe("responsiveSource", () => {
-  it("gives a seeded picture the srcset of its three WebP widths, from the URL of any of them", () => {
+  it("gives a seeded picture the srcset of its four WebP widths, from the URL of any of them", () => {
     expect(responsiveSource("/media/demo/products/kocyk-1.webp")).toEqual({
       src: "/media/demo/products/kocyk-1.webp",
       srcSet: SEED_SRCSET,
@@ -22,12 +22,13 @@ describe("responsiveSource", () => {
       srcSet: SEED_SRCSET,
     });
     expect(responsiveSource("/media/demo/products/kocyk-1-medium.webp").srcSet).toBe(SEED_SRCSET);
+    expect(responsiveSource("/media/demo/products/kocyk-1-large.webp").srcSet).toBe(SEED_SRCSET);
   });
 
   it("reads a gallery upload's base up to its random hex, even when the uploaded name ended in -thumb", () => {
     const base = "/media/gallery/produkty/%C5%82%C4%85ka/kocyk-thumb-0a1b2c3d";
     expect(responsiveSource(`${base}-thumb.webp`).srcSet).toBe(
-      `${base}-thumb.webp 300w, ${base}-medium.webp 600w, ${base}.webp 1200w`,
+      `${base}-thumb.webp 300w, ${base}-medium.webp 600w, ${base}-large.webp 800w, ${base}.webp 1200w`,
     );
     expect(responsiveSource(`${base}.webp`).srcSet).toBe(responsiveSource(`${base}-medium.webp`).srcSet);
   });

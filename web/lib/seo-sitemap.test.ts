@@ -29,6 +29,10 @@ describe("robotsTxt", () => {
     expect(lines).toContain("Allow: /");
     expect(lines).toContain("Disallow: /konto");
     expect(lines).toContain("Disallow: /api");
+    // checkout and the order pages stay out; the cart is an ordinary public page (empty for a crawler)
+    expect(lines).toContain("Disallow: /dostawa-i-platnosc");
+    expect(lines).toContain("Disallow: /zamowienie");
+    expect(lines.filter((line) => line.includes("/koszyk"))).toEqual([]);
     expect(lines).toContain("Sitemap: https://sklep.example/sitemap.xml");
   });
 });

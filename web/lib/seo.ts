@@ -144,15 +144,11 @@ export function sitemapXml(publicUrl: string, entries: readonly { path: string; 
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
-/** Paths crawlers are kept out of: the account and staff area, the API, the cart and checkout. */
-export const ROBOTS_DISALLOW = [
-  "/konto",
-  "/api",
-  "/koszyk",
-  "/dostawa-i-platnosc",
-  "/gotowe",
-  "/zamowienie",
-] as const;
+/**
+ * Paths crawlers are kept out of: the account and staff area, the API, checkout and the order pages.
+ * The cart is allowed: a crawler sees it empty (docs/decisions/024).
+ */
+export const ROBOTS_DISALLOW = ["/konto", "/api", "/dostawa-i-platnosc", "/gotowe", "/zamowienie"] as const;
 
 /** robots.txt: everything else allowed, pointing to the sitemap. */
 export function robotsTxt(publicUrl: string): string {

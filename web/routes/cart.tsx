@@ -27,11 +27,9 @@ import "../lib/cart-texts";
 //   checkout       guests and approved users → redirect /dostawa-i-platnosc; an unapproved user gets
 //                  checkout.accountNotApproved and the confirmation e-mail again
 
+// indexable (docs/decisions/024): the cart without a visitor's cookie is an empty, harmless public page
 export function meta({ matches }: Route.MetaArgs) {
-  return [
-    ...metaTags(langFromMatches(matches), "cart.title", "cart.metaDescription"),
-    { name: "robots", content: "noindex" },
-  ];
+  return metaTags(langFromMatches(matches), "cart.title", "cart.metaDescription");
 }
 
 export function loader() {

@@ -72,7 +72,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <div className={`${CONTAINER} space-y-14 py-6 sm:py-8`}>
       <h1 className="sr-only">{SHOP_NAME}</h1>
       <BannerCarousel slides={slides} label={t("home.bannersLabel")} />
-      <ProductSection title={t("home.latestOffers")} to={NEW_PATH} products={latest} />
+      <ProductSection title={t("home.latestOffers")} to={NEW_PATH} products={latest} aboveFold />
       <CategoryBanners images={bannerImages} />
       <ProductSection title={t("home.premium")} to={PREMIUM_PATH} products={premium} />
       <ProductSection title={t("home.sale")} to={SALE_PATH} products={sale} />
@@ -108,10 +108,13 @@ function ProductSection({
   title,
   to,
   products,
+  aboveFold = false,
 }: {
   title: string;
   to: string;
   products: readonly ProductCardData[];
+  /** the first strip, right under the banner (ProductCarousel `aboveFold`) */
+  aboveFold?: boolean;
 }) {
   const id = `section-${to.replace(/\W+/g, "-")}`;
   if (products.length === 0) return null;
@@ -119,7 +122,7 @@ function ProductSection({
   return (
     <div>
       <SectionHeading id={id} title={title} to={to} />
-      <ProductCarousel label={title} products={products} />
+      <ProductCarousel label={title} products={products} aboveFold={aboveFold} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { robotsTxt } from "../lib/seo";
 import type { Route } from "./+types/robots";
 
-// GET /robots.txt: crawl everything public, not the account area, the API, cart or checkout;
+// GET /robots.txt: crawl everything public, not the account area, the API, checkout or orders;
 // the sitemap's absolute address comes from PUBLIC_URL.
 export function loader({ context }: Route.LoaderArgs) {
   return new Response(robotsTxt(context.publicSettings.publicUrl), {

@@ -28,9 +28,9 @@ import { type AuditActor, recordAudit } from "../audit/audit";
 import { processImage, VARIANTS } from "./image-processing";
 
 // The staff media gallery (issue 6; docs/decisions/017-gallery-uploads.md): list images by folder,
-// upload images (checked by content, re-encoded to three WebP widths under
+// upload images (checked by content, re-encoded to four WebP widths under
 // <mediaDir>/gallery/<folder>/), delete an image no product, post, page, slide, category or field
-// option uses. Files are written under temporary names and renamed once all three exist; the row and
+// option uses. Files are written under temporary names and renamed once all of them exist; the row and
 // its audit entry are one transaction; whatever fails, no file or row is left half-made.
 
 export interface GalleryImage {
@@ -106,7 +106,7 @@ export function safeBaseName(filename: string): string {
   return safe || "zdjecie";
 }
 
-/** The URLs of an image's three files, from its main URL ("/media/x.webp" → x, x-medium, x-thumb). */
+/** The URLs of an image's files, from its main URL ("/media/x.webp" → x, x-large, x-medium, x-thumb). */
 export function variantUrls(url: string): string[] {
   const base = url.replace(/\.webp$/, "");
   return VARIANTS.map((variant) => `${base}${variant.suffix}.webp`);
@@ -207,7 +207,7 @@ export function createGalleryService(db: Db, config: Config) {
     }
   }
 
-  /** Where an image is used (any of its three URLs): products, posts, pages, slides, categories, options. */
+  /** Where an image is used (any of its URLs): products, posts, pages, slides, categories, options. */
   async function usageOf(row: Row): Promise<ImageUsage[]> {
     const urls = [...new Set([...variantUrls(row.url), row.thumbUrl])];
     const mentions = (column: SQL | typeof products.description) =>

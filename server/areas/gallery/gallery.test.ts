@@ -15,9 +15,10 @@ import { recordFigure } from "../../test/figures";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
 import { pngBomb } from "./gallery.fixtures";
 import type { GalleryImage, UploadOutcome } from "./gallery.service";
+import { VARIANTS } from "./image-processing";
 
 // POST /api/gallery/upload, GET and DELETE /api/gallery (issue 6 gallery): images judged by content,
-// capped in bytes and pixels, re-encoded into three WebP widths; folder path tricks refused; a full
+// capped in bytes and pixels, re-encoded into four WebP widths; folder path tricks refused; a full
 // or read-only disk answered cleanly with nothing left behind; delete refused while in use.
 
 let database: TestDatabase;
@@ -109,7 +110,7 @@ async function uploadOne(folder: string, colour = "#aabbcc"): Promise<GalleryIma
 }
 
 describe("POST /api/gallery/upload", () => {
-  it("stores a PNG and a JPEG at once: rows, three WebP files each at 1200/600/300 px, EXIF stripped, audited", async () => {
+  it("stores a PNG and a JPEG at once: rows, four WebP files each at 1200/800/600/300 px, EXIF stripped, audited", async () => {
     const jpeg = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: "#336699" } })
       .jpeg()
       .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: "GPS 52.2297 21.0122" } } })
@@ -136,13 +137,13 @@ describe("POST /api/gallery/upload", () => {
     for (const image of images) {
       const base = fileOf(image.url).replace(/\.webp$/, "");
       const widths = [];
-      for (const suffix of ["", "-medium", "-thumb"]) {
+      for (const suffix of ["", "-large", "-medium", "-thumb"]) {
         const metadata = await sharp(fs.readFileSync(`${base}${suffix}.webp`)).metadata();
         expect(metadata.format).toBe("webp");
         expect(metadata.exif).toBeUndefined();
         widths.push(metadata.width);
       }
-      expect(widths).toEqual(image === images[0] ? [1200, 600, 300] : [1000, 600, 300]);
+      expect(widths).toEqual(image === images[0] ? [1200, 800, 600, 300] : [1000, 800, 600, 300]);
     }
     expect(filesUnder(path.join(mediaDir, "gallery")).filter((f) => f.includes(".tmp-"))).toEqual([]);
 
@@ -195,7 +196,7 @@ describe("POST /api/gallery/upload", () => {
       .from(galleryImages)
       .where(eq(galleryImages.folder, "testy/tekst"));
     expect(rows.map((row) => row.name)).toEqual(["dobre.png"]);
-    expect(filesUnder(mediaDir).length).toBe(before + 3);
+    expect(filesUnder(mediaDir).length).toBe(before + VARIANTS.length);
   });
 
   it("refuses a file over the size limit, naming the limit", async () => {
@@ -316,12 +317,13 @@ describe("an unwritable media directory", () => {
 });
 
 describe("a disk that fills up in the middle of an upload", () => {
-  it("answers 507 when the third WebP cannot be written, and removes the two already written", async () => {
+  it("answers 507 when the last WebP cannot be written, and removes those already written", async () => {
     const folderDir = path.join(mediaDir, "gallery", "testy", "dysk");
+    const last = VARIANTS.length;
     let writes = 0;
     const realWriteFile = fsPromises.writeFile;
     const spy = vi.spyOn(fsPromises, "writeFile").mockImplementation(async (file, data, options) => {
-      if (String(file).startsWith(folderDir) && ++writes === 3) {
+      if (String(file).startsWith(folderDir) && ++writes === last) {
         throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
       }
       return realWriteFile(file, data, options);
@@ -333,7 +335,7 @@ describe("a disk that fills up in the middle of an upload", () => {
         code: "gallery/storage-failed",
         messageKey: "errors.gallery/storage-failed",
       });
-      expect(writes).toBe(3);
+      expect(writes).toBe(last);
       const left = filesUnder(folderDir);
       expect(left).toEqual([]);
       const rows = await database.db
@@ -343,7 +345,7 @@ describe("a disk that fills up in the middle of an upload", () => {
       expect(rows).toEqual([]);
       recordFigure({
         suite: "faults",
-        tried: "disk full (ENOSPC) on the 3rd of 3 WebP files of an upload",
+        tried: `disk full (ENOSPC) on the last of ${last} WebP files of an upload`,
         result: `${response.statusCode} ${response.json().code}, ${left.length} files and ${rows.length} rows left`,
         held: response.statusCode === 507 && left.length === 0 && rows.length === 0,
       });
@@ -429,7 +431,7 @@ describe("DELETE /api/gallery", () => {
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json().removed._id).toBe(image._id);
     expect(await database.db.select().from(galleryImages).where(eq(galleryImages.id, image._id))).toEqual([]);
-    for (const suffix of ["", "-medium", "-thumb"]) {
+    for (const suffix of ["", "-large", "-medium", "-thumb"]) {
       expect(fs.existsSync(fileOf(image.url.replace(/\.webp$/, `${suffix}.webp`)))).toBe(false);
     }
     const [entry] = await database.db

@@ -14,13 +14,14 @@ function png(width: number, height: number) {
 }
 
 describe("processImage", () => {
-  it("re-encodes a PNG to WebP at 1200, 600 and 300 px keeping the aspect", async () => {
+  it("re-encodes a PNG to WebP at 1200, 800, 600 and 300 px keeping the aspect", async () => {
     const result = await processImage(await png(2400, 1200), LIMITS);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.image.format).toBe("png");
     expect(result.image.variants.map((v) => [v.suffix, v.width, v.height])).toEqual([
       ["", 1200, 600],
+      ["-large", 800, 400],
       ["-medium", 600, 300],
       ["-thumb", 300, 150],
     ]);
@@ -32,7 +33,7 @@ describe("processImage", () => {
   it("never enlarges a small image", async () => {
     const result = await processImage(await png(400, 200), LIMITS);
     if (!result.ok) throw new Error("refused");
-    expect(result.image.variants.map((v) => v.width)).toEqual([400, 400, 300]);
+    expect(result.image.variants.map((v) => v.width)).toEqual([400, 400, 400, 300]);
   });
 
   it("turns a JPEG upright by its EXIF orientation and strips the metadata", async () => {

@@ -6,7 +6,7 @@ import { IMAGE_WIDTHS } from "../../db/seed/images";
 // below pass; the header's dimensions are checked against the pixel cap before anything is decoded,
 // so an "image bomb" is refused at once. Accepted images are turned upright by their EXIF
 // orientation, stripped of every metadata (sharp writes none unless asked) and re-encoded to WebP
-// at the seed's widths (1200, 600, 300), keeping the aspect and never enlarging.
+// at the seed's widths (1200, 800, 600, 300), keeping the aspect and never enlarging.
 
 type Metadata = Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
 
@@ -14,6 +14,7 @@ export const ACCEPTED_FORMATS = ["jpeg", "png", "webp", "avif", "gif", "tiff"] a
 
 export const VARIANTS = [
   { suffix: "", width: IMAGE_WIDTHS.full },
+  { suffix: "-large", width: IMAGE_WIDTHS.large },
   { suffix: "-medium", width: IMAGE_WIDTHS.medium },
   { suffix: "-thumb", width: IMAGE_WIDTHS.thumb },
 ] as const;

@@ -25,7 +25,7 @@ export interface ImageSpec {
 }
 
 export interface ImageUrls {
-  /** 1200 px wide */
+  /** 1200 px wide (an 800 px `-large` file beside it is reached through the srcset, web/lib/responsive-image.ts) */
   url: string;
   /** 600 px wide */
   mediumUrl: string;
@@ -33,7 +33,12 @@ export interface ImageUrls {
   thumbUrl: string;
 }
 
-export const IMAGE_WIDTHS = { full: 1200, medium: 600, thumb: 300 } as const;
+/**
+ * The widths every picture is written in. `large` (800) is a phone's full-width picture: a box of
+ * ~380 CSS px at 1.75–2 device pixels per CSS pixel needs 665–760 px, which 600 misses (the browser
+ * then took the 1200 px file, 2–2.5× the bytes). docs/decisions/024.
+ */
+export const IMAGE_WIDTHS = { full: 1200, large: 800, medium: 600, thumb: 300 } as const;
 
 /** width : height of each kind */
 const ASPECT: Readonly<Record<ImageKind, readonly [number, number]>> = {
@@ -60,6 +65,7 @@ function imageFiles(mediaDir: string, spec: ImageSpec): { file: string; width: n
   const base = path.join(mediaDir, ...spec.base.split("/"));
   return [
     { file: `${base}.webp`, width: IMAGE_WIDTHS.full },
+    { file: `${base}-large.webp`, width: IMAGE_WIDTHS.large },
     { file: `${base}-medium.webp`, width: IMAGE_WIDTHS.medium },
     { file: `${base}-thumb.webp`, width: IMAGE_WIDTHS.thumb },
   ];
@@ -238,7 +244,7 @@ export interface RenderResult {
 }
 
 /**
- * Renders every spec in three widths (1200, 600, 300) as WebP under `mediaDir`.
+ * Renders every spec in four widths (1200, 800, 600, 300) as WebP under `mediaDir`.
  * Files that already exist are kept (fast restarts; the content is deterministic).
  */
 export async function renderDemoImages(
@@ -257,14 +263,26 @@ export async function renderDemoImages(
   const queue = [...specs];
   const worker = async () => {
     for (let spec = queue.shift(); spec; spec = queue.shift()) {
-      for (const { file, width } of imageFiles(mediaDir, spec)) {
+      const [full, ...smaller] = imageFiles(mediaDir, spec);
+      if (!full) continue;
+      let fullData: Buffer | null = null;
+      for (const { file, width } of [full, ...smaller]) {
         if (await exists(file)) {
           skipped++;
           continue;
         }
-        const data = await sharp(Buffer.from(buildSvg(spec, width)))
-          .webp({ quality: width > IMAGE_WIDTHS.thumb ? 80 : 75, effort: 1 })
-          .toBuffer();
+        let data: Buffer;
+        if (width === IMAGE_WIDTHS.large) {
+          // scaled from the full file: a fourth render of the drawing would cost more than the
+          // other three widths together (the seed runs at every fresh start and per e2e worker)
+          fullData ??= await fs.readFile(full.file);
+          data = await sharp(fullData).resize({ width }).webp({ quality: 80, effort: 1 }).toBuffer();
+        } else {
+          data = await sharp(Buffer.from(buildSvg(spec, width)))
+            .webp({ quality: width > IMAGE_WIDTHS.thumb ? 80 : 75, effort: 1 })
+            .toBuffer();
+          if (width === IMAGE_WIDTHS.full) fullData = data;
+        }
         await writeAtomically(file, data);
         written++;
       }

@@ -403,14 +403,16 @@ describe("demo images", () => {
       ...blogImageSpecs().slice(0, 1),
     ];
     const first = await renderDemoImages(mediaDir, specs);
-    expect(first.written).toBe(specs.length * 3);
+    expect(first.written).toBe(specs.length * 4);
     for (const spec of specs) {
       const base = path.join(mediaDir, spec.base);
       const full = await sharp(`${base}.webp`).metadata();
       const thumb = await sharp(`${base}-thumb.webp`).metadata();
       const medium = await sharp(`${base}-medium.webp`).metadata();
+      const large = await sharp(`${base}-large.webp`).metadata();
       expect(full.format).toBe("webp");
       expect(full.width).toBe(IMAGE_WIDTHS.full);
+      expect(large.width).toBe(IMAGE_WIDTHS.large);
       expect(medium.width).toBe(IMAGE_WIDTHS.medium);
       expect(thumb.format).toBe("webp");
       expect(thumb.width).toBe(300);
@@ -420,7 +422,7 @@ describe("demo images", () => {
       if (spec.kind === "blog") expect(ratio).toBeCloseTo(16 / 9, 2);
     }
     const second = await renderDemoImages(mediaDir, specs);
-    expect(second).toMatchObject({ written: 0, skipped: specs.length * 3 });
+    expect(second).toMatchObject({ written: 0, skipped: specs.length * 4 });
   });
 
   it("seeds with images into the media dir", async () => {
