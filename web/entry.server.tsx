@@ -12,13 +12,15 @@ import {
 } from "react-router";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../server/lib/database-unavailable";
 import { CspNonceProvider } from "./lib/csp-nonce";
+import { lowPriorityModulePreloads } from "./lib/script-priority";
 
 // React Router's default Node entry (renderToPipeableStream, isbot, streamTimeout) plus:
 // - the request's Content-Security-Policy nonce (server/http/security-headers.ts → load context
 //   `cspNonce`) on every script React renders: the stream's bootstrap, <ServerRouter>'s hydration
 //   data, and through CspNonceProvider every inline script of our components;
 // - a loader that failed because the database is out of reach answers 503 with Retry-After, and
-//   the root ErrorBoundary says "service unavailable" in the visitor's language.
+//   the root ErrorBoundary says "service unavailable" in the visitor's language;
+// - the page's module preloads at low priority (web/lib/script-priority.ts).
 
 export const streamTimeout = 5_000;
 
@@ -123,7 +125,10 @@ export default function handleRequest(
 
           responseHeaders.set("Content-Type", "text/html");
 
-          pipe(body);
+          // the module preloads at low priority: the first paint and the LCP picture first
+          const html = lowPriorityModulePreloads();
+          pipe(html);
+          html.pipe(body);
 
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },

@@ -92,12 +92,16 @@ describe("responsive pictures in the rendered pages", () => {
     expectAllResponsive(images, productPath);
     const others = images.filter((image) => image !== lcp);
     expect(others.every((image) => image.loading === "lazy")).toBe(true);
-    // nothing else competes with the main picture in the <head>
+    // nothing else competes with the main picture in the <head>: one picture preload, and every
+    // script preload (entry, shell, route chunks) low priority (web/lib/script-priority.ts)
     expect(imagePreloads(head)).toHaveLength(1);
+    const scriptPreloads = tags(head, "link").filter((link) => link.rel === "modulepreload");
+    expect(scriptPreloads.length).toBeGreaterThan(2);
+    expect(scriptPreloads.every((link) => link.fetchpriority === "low")).toBe(true);
     recordFigure({
       suite: "images",
       tried: `product page ${productPath}`,
-      result: `1 image preload (fetchpriority high, srcset ${widthsOf(lcp.srcset).join("/")}, same sizes as the <img>); ${images.length} <img> with srcset/sizes/width/height, ${others.length} lazy`,
+      result: `1 image preload (fetchpriority high, srcset ${widthsOf(lcp.srcset).join("/")}, same sizes as the <img>); ${images.length} <img> with srcset/sizes/width/height, ${others.length} lazy; ${scriptPreloads.length} script preloads, all fetchpriority low`,
       held: true,
     });
   });
