@@ -30,30 +30,19 @@ import { plStaff } from "./staff-pl";
 const STAFF_CODE = /^web\/(routes\/staff\/|components\/staff\/|lib\/staff[^/]*$)/;
 
 /** The shop's areas that load with the modules using them: keys and the file such a module imports. */
+const moduleArea = (name: string, texts: object) => ({
+  name,
+  keys: new Set(Object.keys(texts)),
+  loader: new RegExp(`import "(\\.\\.?/)+lib/${name}-texts";`),
+});
 const MODULE_AREAS = [
-  { name: "auth", keys: new Set(Object.keys(plAuth)), loader: /import "(\.\.?\/)+lib\/auth-texts";/ },
-  { name: "orders", keys: new Set(Object.keys(plOrders)), loader: /import "(\.\.?\/)+lib\/orders-texts";/ },
-  {
-    name: "product",
-    keys: new Set(Object.keys(plProduct)),
-    loader: /import "(\.\.?\/)+lib\/product-texts";/,
-  },
-  {
-    name: "products",
-    keys: new Set(Object.keys(plProducts)),
-    loader: /import "(\.\.?\/)+lib\/products-texts";/,
-  },
-  { name: "cart", keys: new Set(Object.keys(plCart)), loader: /import "(\.\.?\/)+lib\/cart-texts";/ },
-  {
-    name: "checkout",
-    keys: new Set(Object.keys(plCheckout)),
-    loader: /import "(\.\.?\/)+lib\/checkout-texts";/,
-  },
-  {
-    name: "content",
-    keys: new Set(Object.keys(plContent)),
-    loader: /import "(\.\.?\/)+lib\/content-texts";/,
-  },
+  moduleArea("auth", plAuth),
+  moduleArea("orders", plOrders),
+  moduleArea("product", plProduct),
+  moduleArea("products", plProducts),
+  moduleArea("cart", plCart),
+  moduleArea("checkout", plCheckout),
+  moduleArea("content", plContent),
 ];
 
 const KEY_LITERAL = /["'`]([a-zA-Z]+\.[\w./-]+)["'`]/g;
