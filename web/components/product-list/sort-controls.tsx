@@ -12,7 +12,6 @@ import { ChevronDownIcon } from "../icons";
 import { HiddenFields } from "./hidden-fields";
 import { SORT_LABEL_KEYS, sortOptions } from "./model";
 import { useApplyForm } from "./use-apply-form";
-import { useHydrated } from "./use-hydrated";
 import "../../lib/products-texts";
 
 /**
@@ -23,7 +22,6 @@ import "../../lib/products-texts";
 export function SortControls({ query }: { query: ProductQuery }) {
   const t = useT();
   const { apply, onSubmit } = useApplyForm();
-  const hydrated = useHydrated();
   const selectId = useId();
   const directionLabel = t(query.sortujTyp === "asc" ? "products.sortAsc" : "products.sortDesc");
   return (
@@ -47,14 +45,16 @@ export function SortControls({ query }: { query: ProductQuery }) {
             </option>
           ))}
         </select>
-        {hydrated ? null : (
+        {/* without JavaScript the selector applies with its button; with it, on change — a <noscript>
+            (not a hydration switch) so the row never reflows when the page hydrates on a phone */}
+        <noscript>
           <button
             type="submit"
             className="rounded-md border border-stone-300 bg-stone-100 px-3 py-1.5 text-sm text-stone-800 hover:bg-stone-200"
           >
             {t("products.sortApply")}
           </button>
-        )}
+        </noscript>
       </Form>
       {query.sortujWg === RELEVANCE ? null : (
         <Link
