@@ -80,7 +80,13 @@ export async function buildApp(
   });
   fs.mkdirSync(config.mediaDir, { recursive: true });
   fs.mkdirSync(config.outboxDir, { recursive: true });
+  // the database's change signals: the response cache and what services keep in process follow them
+  // on every instance (docs/decisions/023)
+  const changeFeed = createChangeFeed(database, { log: app.log });
+  app.addHook("onClose", () => changeFeed.close());
+  await changeFeed.ready;
   const services = createServices(database.db, config, {
+    changes: changeFeed,
     rateLimits: options.rateLimits,
     log: app.log,
     paymentProvider: options.paymentProvider,
@@ -93,9 +99,6 @@ export async function buildApp(
   // anonymous pages and the public catalog API: ETag, 304, Cache-Control and an in-process cache
   // cleared by the database's change notifications on every instance (docs/decisions/023); never
   // with Vite's development server, whose code changes it would not see
-  const changeFeed = createChangeFeed(database, { log: app.log });
-  app.addHook("onClose", () => changeFeed.close());
-  await changeFeed.ready;
   registerResponseCache(app, {
     feed: changeFeed,
     enabled: config.responseCache && options.web !== "development",

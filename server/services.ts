@@ -31,6 +31,7 @@ import type { Db } from "./db/client";
 import { createRateLimiter, type RateLimits } from "./http/rate-limit";
 import { createPaymentProvider } from "./integrations/payments";
 import type { PaymentProvider } from "./integrations/payments/payment-provider";
+import type { ChangeFeed } from "./lib/change-feed";
 
 export interface ServiceLog {
   warn(data: object, message: string): void;
@@ -44,6 +45,8 @@ export interface ServiceOptions {
   log?: ServiceLog;
   /** a payment provider other than the configured one (tests: a slow or failing gateway) */
   paymentProvider?: PaymentProvider;
+  /** the database's change signals (the app's): what services keep in process is dropped on a change */
+  changes?: ChangeFeed;
 }
 
 const consoleLog: ServiceLog = {
@@ -88,7 +91,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     productAdmin: createProductAdminService(db, { catalog }),
     warehouse: createWarehouseService(db),
     cart: createCartService(db, { rateLimits: options.rateLimits }),
-    content: createContentService(db),
+    content: createContentService(db, { changes: options.changes }),
     mail,
     accounts,
     orders: { ...orderQueries, ...orders, sendEmail: sendOrderEmail },

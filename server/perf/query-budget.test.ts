@@ -19,25 +19,27 @@ import { recordFigure } from "../test/figures";
 // the test fails rather than skipping.
 
 /**
- * Issue 8's budgets (product page ≤ 5, list ≤ 3), and every other route's at its improved figure so
- * a regression fails. Every page has 1 for its shell (categories and pages: content.siteNavigation);
- * the figures before issue 8 are in the comments.
+ * Issue 8's budgets (product page ≤ 5, list ≤ 3), and every route at its improved figure so a
+ * regression fails. The page shell (categories and pages: content.siteNavigation, 1 statement) is
+ * kept in process until a category or page changes (server/lib/change-memo.ts): it is read once
+ * before the counts, so each figure is what a page costs in a running shop (+1 right after a
+ * category or page changed). The figures before issue 8 are in the comments.
  */
 const BUDGET = {
-  /** shell, productPage (product, related, fields, categories), social proof (2); was 31 */
-  productPage: 5,
-  /** shell, searchProducts (count and page); a page beyond the last: one more; was 8 */
-  listPage: 3,
-  /** shell, the 5 product strips, slides and articles; was 29 */
-  home: 3,
-  /** shell, the cart's products (cart.catalog: 1); was 6 */
-  cartPage: 2,
-  /** shell, articles; was 3 */
-  blog: 2,
-  /** shell, article, related products; was 21 */
-  blogArticle: 3,
-  /** shell, page; was 3 */
-  staticPage: 2,
+  /** productPage (product, related, fields, categories), social proof (2); was 31 */
+  productPage: 3,
+  /** searchProducts (count and page); a page beyond the last: one more; was 8 */
+  listPage: 2,
+  /** the 5 product strips, slides and articles; was 29 */
+  home: 2,
+  /** the cart's products (cart.catalog: 1); was 6 */
+  cartPage: 1,
+  /** articles; was 3 */
+  blog: 1,
+  /** article, related products; was 21 */
+  blogArticle: 2,
+  /** page; was 3 */
+  staticPage: 1,
   /** was 6 */
   apiProductList: 1,
   /** was 6 */
@@ -68,6 +70,8 @@ beforeAll(async () => {
   });
   app = shop.app;
   _config = shop.config;
+  // the page shell, read once and kept (see BUDGET)
+  expect((await app.inject({ url: "/o-nas" })).statusCode).toBe(200);
 }, 120_000);
 
 afterAll(() => shop?.close());

@@ -3,6 +3,8 @@ import type { BlogArticle, Category, HeaderSlide, Id, Page } from "../../../doma
 import type { Db } from "../../db/client";
 import { jsonRow, rowFromJson } from "../../db/json-rows";
 import { blogArticles, categories, headerSlides, pages } from "../../db/schema";
+import type { ChangeFeed } from "../../lib/change-feed";
+import { changeMemo } from "../../lib/change-memo";
 import { buildCategoryTree } from "../catalog/catalog.mapper";
 
 type HeaderSlideRow = typeof headerSlides.$inferSelect;
@@ -74,24 +76,38 @@ export interface HomeContent {
 const blogLimit = (limit: number) =>
   Math.min(Math.max(0, Math.floor(Number.isFinite(limit) ? limit : 0)), MAX_BLOG_LIMIT);
 
-export function createContentService(db: Db) {
+export interface ContentServiceOptions {
+  /** the database's change signals: the page shell is kept in process until its tables change */
+  changes?: ChangeFeed;
+}
+
+/** the tables the page shell (siteNavigation) is read from */
+const NAVIGATION_TABLES = ["categories", "pages"];
+
+export function createContentService(db: Db, options: ContentServiceOptions = {}) {
+  /** The page shell in one statement: the category tree and the static pages' links (not their content). */
+  async function readNavigation(): Promise<SiteNavigation> {
+    const { rows } = await db.execute<{ categories: Record<string, unknown>[]; pages: PageLink[] }>(sql`
+      select
+        coalesce((select json_agg(${jsonRow(categories, sql`c`)}) from categories c), '[]'::json) as categories,
+        coalesce((select json_agg(json_build_object('_id', p.id, 'link', p.link, 'title', p.title) order by p.id)
+          from pages p), '[]'::json) as pages`);
+    const row = rows[0];
+    return {
+      categories: buildCategoryTree((row?.categories ?? []).map((json) => rowFromJson(categories, json))),
+      pages: row?.pages ?? [],
+    };
+  }
+  // read by every page the response cache does not answer; categories and pages change rarely
+  const navigation = changeMemo(options.changes, NAVIGATION_TABLES, readNavigation);
+
   return {
     /**
-     * The shell of every page (root loader) in one statement: the category tree and the static
-     * pages' links (not their content).
+     * The shell of every page (root loader): the category tree and the static pages' links, kept in
+     * process until a category or page changes (server/lib/change-memo.ts). Shared by every caller:
+     * never modify what it returns.
      */
-    async siteNavigation(): Promise<SiteNavigation> {
-      const { rows } = await db.execute<{ categories: Record<string, unknown>[]; pages: PageLink[] }>(sql`
-        select
-          coalesce((select json_agg(${jsonRow(categories, sql`c`)}) from categories c), '[]'::json) as categories,
-          coalesce((select json_agg(json_build_object('_id', p.id, 'link', p.link, 'title', p.title) order by p.id)
-            from pages p), '[]'::json) as pages`);
-      const row = rows[0];
-      return {
-        categories: buildCategoryTree((row?.categories ?? []).map((json) => rowFromJson(categories, json))),
-        pages: row?.pages ?? [],
-      };
-    },
+    siteNavigation: (): Promise<SiteNavigation> => navigation(),
 
     /** The home page's slides (by order, then id) and newest blog articles, in one statement. */
     async homeContent(opts: { blogLimit: number }): Promise<HomeContent> {
