@@ -357,27 +357,18 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
     });
   }
 
-  /** After the commit: the payment, the order read once for the e-mail and the answer, the e-mail. */
-  async function finishOne(written: WrittenOrder): Promise<Result<CreatedOrder>> {
-    const started = await deps.startPayment(written.id, written);
-    if (!started.ok) return started;
-    // read once, after the payment started: the e-mail and the answer show the same order
-    const found = await deps.queries.getByIdWithLang(written.id);
-    if (!found) throw new Error(`order ${written.id} vanished after commit`);
-    await deps.orderReceived(found);
-    return ok({ order: found.order, redirectUrl: started.value.redirectUrl });
-  }
-
-  /** The one-order path: an order with a coupon, a batch of one, and every order of a refused batch. */
-  async function createOne(order: PreparedOrder): Promise<Result<CreatedOrder>> {
+  /**
+   * The one-order path up to the commit (an order with a coupon, a batch of one, and every order of
+   * a refused batch): the answer when it is already known (a replay, a refusal), else the order written.
+   */
+  async function placeOne(order: PreparedOrder): Promise<Result<CreatedOrder> | WrittenOrder> {
     const { key } = order;
     if (key) {
       const existing = await existingByKey(key);
       if (existing) return ok(existing);
     }
-    let written: WrittenOrder;
     try {
-      written = await writeOne(order);
+      return await writeOne(order);
     } catch (error) {
       if (error instanceof FailureError) return error.failure;
       // the same key committed by a concurrent request: answer with that order
@@ -387,7 +378,11 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
       }
       throw error;
     }
-    return finishOne(written);
+  }
+
+  async function createOne(order: PreparedOrder): Promise<Result<CreatedOrder>> {
+    const placed = await placeOne(order);
+    return "ok" in placed ? placed : finisher.submit(placed);
   }
 
   /**
@@ -402,7 +397,15 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
   async function writeBatch(batch: Waiting<PreparedOrder, Result<CreatedOrder>>[]): Promise<void> {
     const only = batch.length === 1 ? batch[0] : undefined;
     if (only) {
-      only.resolve(createOne(only.item));
+      // alone: written by the one-order path, still one write at a time (the next batch gathers meanwhile)
+      let placed: Awaited<ReturnType<typeof placeOne>>;
+      try {
+        placed = await placeOne(only.item);
+      } catch (error) {
+        only.reject(error);
+        return;
+      }
+      only.resolve("ok" in placed ? placed : finisher.submit(placed));
       return;
     }
     // the same key twice in one batch: the later request waits for the first, then finds its order
@@ -513,16 +516,14 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
     }
     for (const waiting of alone) answer(waiting, createOne(waiting.item));
     if (written.length === 0) return;
-    const finished = finishBatch(written.map((entry) => entry.order));
-    written.forEach((entry, i) => {
-      answer(
-        entry.waiting,
-        finished.then((results) => results[i] as Result<CreatedOrder>),
-      );
-    });
+    for (const entry of written) answer(entry.waiting, finisher.submit(entry.order));
   }
 
-  /** finishOne for a batch: the payments, the read and the e-mails each one statement. */
+  /**
+   * After the commit, for every order committed meanwhile (a group, like the writes): the payments,
+   * the orders read once for the e-mails and the answers (after the payments started: both show
+   * the same order), the e-mails — each one statement for the group.
+   */
   async function finishBatch(written: WrittenOrder[]): Promise<Result<CreatedOrder>[]> {
     const started = await deps.startFirstPayments(
       written.map((order) => ({ orderId: order.id, known: order })),
@@ -542,7 +543,20 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
     });
   }
 
+  // two stages, each one group at a time: while a group's writes are committed, the previous
+  // group's payments and e-mails go out, and the next groups gather
   const batcher = createBatcher<PreparedOrder, Result<CreatedOrder>>({ maxSize: MAX_BATCH, run: writeBatch });
+  const finisher = createBatcher<WrittenOrder, Result<CreatedOrder>>({
+    maxSize: MAX_BATCH,
+    run: async (group) => {
+      const results = await finishBatch(group.map((waiting) => waiting.item));
+      group.forEach((waiting, i) => {
+        const result = results[i];
+        if (result) waiting.resolve(result);
+        else waiting.reject(new Error(`no answer for order ${waiting.item.id}`));
+      });
+    },
+  });
 
   return {
     async create(input: CreateOrderInput): Promise<Result<CreatedOrder>> {
