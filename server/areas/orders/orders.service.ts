@@ -14,6 +14,7 @@ import type { Db } from "../../db/client";
 import { coupons, orderItems, orderStatuses, orders } from "../../db/schema";
 import { type Failure, FailureError, fail, ok, type Result } from "../../http/errors";
 import { type CartCatalog, loadCartCatalog } from "../cart/cart.catalog";
+import type { FirstPayment } from "../payments/payments.service";
 import { createBatcher, type Waiting } from "./order-batch";
 import { newOrderNumber } from "./order-number";
 import type { OrderQueries } from "./orders.queries";
@@ -62,7 +63,7 @@ export interface OrdersDependencies {
    */
   startFirstPayments(
     list: { orderId: number; known: { orderNumber: string; email: string; priceGrosze: number } }[],
-  ): Promise<Result<{ redirectUrl: string }>[]>;
+  ): Promise<Result<FirstPayment>[]>;
   /** sends the "order received" e-mail (best effort) of the order as just read */
   orderReceived(found: { order: Order; lang: string }): Promise<void>;
   /** orderReceived for a batch of orders (their outbox rows written in one statement) */
@@ -125,12 +126,14 @@ interface PreparedOrder {
   key: string | null;
 }
 
-/** An order just committed: what its first payment and its answer need. */
+/** An order just committed: what its first payment needs, and the order as written (status NEW). */
 interface WrittenOrder {
   id: number;
   orderNumber: string;
   email: string;
   priceGrosze: number;
+  order: Order;
+  lang: Lang;
 }
 
 /** The most orders one batch writes (its multi-row statements stay far below 65,535 parameters). */
@@ -254,6 +257,52 @@ function itemRows(orderId: number, lines: PricedLine[]): (typeof orderItems.$inf
   }));
 }
 
+/**
+ * The order exactly as its rows were just written (what orders.queries would read back): the
+ * answer and the "order received" e-mail are made from it, so nothing is read again.
+ */
+function orderAsWritten(
+  order: PreparedOrder,
+  row: typeof orders.$inferInsert & { id: number; createdAt: Date },
+  lines: PricedLine[],
+  now: Date,
+): Order {
+  const { user } = order;
+  return {
+    _id: row.id,
+    orderNumber: row.orderNumber,
+    createdAt: row.createdAt.toISOString(),
+    status: "NEW",
+    statuses: [{ status: "NEW", createdAt: now.toISOString(), hidden: false, data: null }],
+    priceGrosze: row.priceGrosze,
+    totalProductsGrosze: row.totalProductsGrosze,
+    // as itemRows stores them
+    cart: lines.map((line) => ({
+      product: line.productId,
+      productTitle: line.productTitle,
+      variantTitle: line.variantTitle || null,
+      variantLabel: line.variantLabel || null,
+      variantKeys: line.variantKeys,
+      variant: line.variantId,
+      unitPriceGrosze: line.unitPriceGrosze,
+      quantity: line.quantity,
+      priceGrosze: line.unitPriceGrosze * line.quantity,
+      vatRate: line.vatRate,
+    })),
+    delivery: { method: row.deliveryMethod, title: row.deliveryTitle, priceGrosze: row.deliveryPriceGrosze },
+    coupon: row.couponCode ? { code: row.couponCode } : null,
+    couponDiscountGrosze: row.couponDiscountGrosze ?? 0,
+    maxProcessingTime: row.maxProcessingTime as Order["maxProcessingTime"],
+    shipmentNumber: null,
+    invoiceUrl: null,
+    user: user ? { _id: user._id, displayName: user.displayName, email: user.email } : null,
+    email: row.email,
+    recipient: row.recipient,
+    invoiceData: row.invoiceData,
+    deliveryPoint: row.deliveryPoint ?? null,
+  };
+}
+
 /** Thrown inside a batch's transaction to roll all of it back (its orders then go one by one). */
 class BatchRefused extends Error {}
 
@@ -346,14 +395,22 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
       if (shortage) throw new FailureError(fail("order/out-of-stock", undefined, { ...shortage }));
 
       const orderNumber = newOrderNumber(now);
+      const values = orderRow(config, order, totals, coupon, orderNumber, now);
       const [row] = await tx
         .insert(orders)
-        .values(orderRow(config, order, totals, coupon, orderNumber, now))
-        .returning({ id: orders.id });
+        .values(values)
+        .returning({ id: orders.id, createdAt: orders.createdAt });
       if (!row) throw new Error("orders insert returned nothing");
       await tx.insert(orderItems).values(itemRows(row.id, lines));
       await tx.insert(orderStatuses).values({ orderId: row.id, status: "NEW", createdAt: now });
-      return { id: row.id, orderNumber, email, priceGrosze: totals.totalGrosze };
+      return {
+        id: row.id,
+        orderNumber,
+        email,
+        priceGrosze: totals.totalGrosze,
+        order: orderAsWritten(order, { ...values, ...row }, lines, now),
+        lang: order.lang,
+      };
     });
   }
 
@@ -483,16 +540,19 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
           )
         )
           throw new BatchRefused("stock");
-        const numbered = priced.map((order) => ({ ...order, orderNumber: newOrderNumber(now) }));
+        const numbered = priced.map((order) => ({
+          ...order,
+          values: orderRow(config, order.waiting.item, order.totals, null, newOrderNumber(now), now),
+        }));
         const rows = await tx
           .insert(orders)
-          .values(numbered.map((o) => orderRow(config, o.waiting.item, o.totals, null, o.orderNumber, now)))
-          .returning({ id: orders.id, orderNumber: orders.orderNumber });
-        const idOf = new Map(rows.map((row) => [row.orderNumber, row.id]));
+          .values(numbered.map((order) => order.values))
+          .returning({ id: orders.id, orderNumber: orders.orderNumber, createdAt: orders.createdAt });
+        const rowOf = new Map(rows.map((row) => [row.orderNumber, row]));
         const placed = numbered.map((order) => {
-          const id = idOf.get(order.orderNumber);
-          if (id === undefined) throw new Error("orders insert returned fewer rows");
-          return { ...order, id };
+          const row = rowOf.get(order.values.orderNumber);
+          if (!row) throw new Error("orders insert returned fewer rows");
+          return { ...order, id: row.id, row: { ...order.values, ...row } };
         });
         await tx.insert(orderItems).values(placed.flatMap((order) => itemRows(order.id, order.lines)));
         await tx
@@ -502,9 +562,11 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
           waiting: order.waiting,
           order: {
             id: order.id,
-            orderNumber: order.orderNumber,
+            orderNumber: order.row.orderNumber,
             email: order.waiting.item.email,
             priceGrosze: order.totals.totalGrosze,
+            order: orderAsWritten(order.waiting.item, order.row, order.lines, now),
+            lang: order.waiting.item.lang,
           },
         }));
       });
@@ -520,25 +582,43 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
   }
 
   /**
-   * After the commit, for every order committed meanwhile (a group, like the writes): the payments,
-   * the orders read once for the e-mails and the answers (after the payments started: both show
-   * the same order), the e-mails — each one statement for the group.
+   * After the commit, for every order committed meanwhile (a group, like the writes): the payments
+   * (one statement, which also answers each order's status), then the "order received" e-mails
+   * (one statement) — made, like the answers, from the orders as written with their status after
+   * the payment; an order whose status moved otherwise (changed meanwhile) is read back instead.
    */
   async function finishBatch(written: WrittenOrder[]): Promise<Result<CreatedOrder>[]> {
     const started = await deps.startFirstPayments(
-      written.map((order) => ({ orderId: order.id, known: order })),
+      written.map((entry) => ({ orderId: entry.id, known: entry })),
     );
-    const ids = written.filter((_, i) => started[i]?.ok).map((order) => order.id);
-    const found = new Map(
-      (await deps.queries.getManyByIdWithLang(ids)).map((read) => [read.order._id, read]),
-    );
-    await deps.ordersReceived(ids.map((id) => found.get(id)).filter((read) => read !== undefined));
-    return written.map((order, i) => {
+    const current = new Map<number, { order: Order; lang: string }>();
+    const changedMeanwhile: number[] = [];
+    written.forEach((entry, i) => {
       const start = started[i];
-      if (!start) throw new Error(`no payment answer for order ${order.id}`);
+      if (!start?.ok) return;
+      const after = start.value.order;
+      if (after?.status === "PAYMENT_NEW" && after.changedAt) {
+        const statuses = [
+          ...entry.order.statuses,
+          { status: "PAYMENT_NEW", createdAt: after.changedAt, hidden: false, data: null },
+        ];
+        current.set(entry.id, {
+          order: { ...entry.order, status: after.status, statuses },
+          lang: entry.lang,
+        });
+      } else changedMeanwhile.push(entry.id);
+    });
+    for (const read of await deps.queries.getManyByIdWithLang(changedMeanwhile))
+      current.set(read.order._id, read);
+    await deps.ordersReceived(
+      written.map((entry) => current.get(entry.id)).filter((read) => read !== undefined),
+    );
+    return written.map((entry, i) => {
+      const start = started[i];
+      if (!start) throw new Error(`no payment answer for order ${entry.id}`);
       if (!start.ok) return start;
-      const read = found.get(order.id);
-      if (!read) throw new Error(`order ${order.id} vanished after commit`);
+      const read = current.get(entry.id);
+      if (!read) throw new Error(`order ${entry.id} vanished after commit`);
       return ok({ order: read.order, redirectUrl: start.value.redirectUrl });
     });
   }

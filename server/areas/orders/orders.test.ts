@@ -125,6 +125,15 @@ describe("POST /api/orders", () => {
     });
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, "anna@example.com"));
     expect(mails.map((m) => m.template)).toContain("order-received");
+    // the e-mail (made from the order as written, with its coupon) is what the stored order gives
+    const stored = await app.services.orders.getById(body._id);
+    if (!stored) throw new Error("order missing");
+    const expected = orderEmail("received", stored, {
+      lang: "pl",
+      orderUrl: `${config.publicUrl}/zamowienie?orderNumber=${encodeURIComponent(stored.orderNumber)}&email=${encodeURIComponent(stored.email)}`,
+    });
+    const mail = mails.find((m) => m.subject === expected.subject);
+    expect(mail).toMatchObject({ text: expected.text, html: expected.html, template: "order-received" });
   });
 
   it("refuses a tampered total with the fresh figures and takes nothing", async () => {
@@ -763,7 +772,7 @@ describe("group commit (orders arriving together are written in one batch)", () 
         template: "order-received",
       });
     }
-    // one by one they take 30 × 9 statements (the key check, then 8)
+    // one by one they took 30 × 9 statements (the key check, then 8)
     recordFigure({
       suite: "group commit",
       tried: "30 concurrent one-line orders of one product (each with its own Idempotency-Key)",

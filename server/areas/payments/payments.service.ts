@@ -5,7 +5,7 @@ import type { Order } from "../../../domain/types";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { invoices, orderStatuses, orders, payments } from "../../db/schema";
-import { fail, ok, type Result } from "../../http/errors";
+import { type Failure, fail, ok, type Result } from "../../http/errors";
 import { demoNotification } from "../../integrations/payments/demo";
 import {
   type CreatePaymentRequest,
@@ -86,6 +86,19 @@ const MOVES_TO_PAYMENT_NEW: SQL = (() => {
   if (canTransition("INPOST_any", "PAYMENT_NEW")) alternatives.push(sql`status like 'INPOST\_%'`);
   return sql`(${sql.join(alternatives, sql` or `)})`;
 })();
+
+/** The order's status once its payment is recorded, and when it changed (null: it did not). */
+export interface OrderAfterPayment {
+  status: string;
+  /** ISO time of the PAYMENT_NEW history entry written with the payment; null when not moved */
+  changedAt: string | null;
+}
+
+/** A first payment started: where the shopper goes, and the order's status after it (null: no row). */
+export interface FirstPayment {
+  redirectUrl: string;
+  order: OrderAfterPayment | null;
+}
 
 /** What the creator of an order already knows of it: enough to start its first payment. */
 export interface NewOrderPayment {
@@ -301,8 +314,8 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
    * upgrading that lock would deadlock —, then each payment is recorded, each order moves to
    * PAYMENT_NEW when the transition rules allow it (with its history entry) and remembers its payment.
    */
-  async function recordPayments(started: StartedPayment[]): Promise<void> {
-    if (started.length === 0) return;
+  async function recordPayments(started: StartedPayment[]): Promise<Map<number, OrderAfterPayment>> {
+    if (started.length === 0) return new Map();
     const now = new Date().toISOString();
     const values = sql.join(
       started.map(
@@ -311,7 +324,7 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
       ),
       sql`, `,
     );
-    await db.execute(sql`
+    const result = await db.execute<{ id: number; status: string; moved: boolean }>(sql`
       with started(order_id, external_id, amount_grosze, redirect_url, idempotency_key) as (values ${values}),
       locked as materialized (
         select id, status from ${orders} where id in (select order_id from started) order by id for update
@@ -334,7 +347,14 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
         payment_id = s.external_id,
         status = case when o.id in (select id from moved) then 'PAYMENT_NEW' else o.status end,
         updated_at = case when o.id in (select id from moved) then ${now}::timestamptz else o.updated_at end
-      from locked l join started s on s.order_id = l.id where o.id = l.id`);
+      from locked l join started s on s.order_id = l.id where o.id = l.id
+      returning o.id, o.status, o.id in (select id from moved) as moved`);
+    return new Map(
+      result.rows.map((row) => [
+        Number(row.id),
+        { status: row.status, changedAt: row.moved ? now : null } satisfies OrderAfterPayment,
+      ]),
+    );
   }
 
   /** The provider refused or is down: the order is marked PAYMENT_ERROR and gives its units back. */
@@ -342,7 +362,7 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
     orderId: number,
     order: Pick<Order, "orderNumber">,
     error: PaymentProviderError,
-  ): Promise<Result<{ redirectUrl: string }>> {
+  ): Promise<Failure> {
     deps.log.warn(
       { orderNumber: order.orderNumber, err: error.message, kind: error.kind },
       "payment not started",
@@ -364,7 +384,7 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
    */
   async function startFirstPayments(
     list: { orderId: number; known: NewOrderPayment }[],
-  ): Promise<Result<{ redirectUrl: string }>[]> {
+  ): Promise<Result<FirstPayment>[]> {
     const asked = await Promise.all(
       list.map(async ({ orderId, known }) => {
         const request = paymentRequest(known, 0);
@@ -383,13 +403,15 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
         }
       }),
     );
-    await recordPayments(asked.filter((entry): entry is StartedPayment => !(entry instanceof Error)));
+    const after = await recordPayments(
+      asked.filter((entry): entry is StartedPayment => !(entry instanceof Error)),
+    );
     return Promise.all(
-      list.map(({ orderId, known }, i) => {
+      list.map(({ orderId, known }, i): Promise<Result<FirstPayment>> | Result<FirstPayment> => {
         const entry = asked[i];
         if (entry instanceof PaymentProviderError) return paymentRefused(orderId, known, entry);
         if (!entry) throw new Error(`no payment answer for order ${orderId}`);
-        return ok({ redirectUrl: entry.redirectUrl });
+        return ok({ redirectUrl: entry.redirectUrl, order: after.get(orderId) ?? null });
       }),
     );
   }
