@@ -445,7 +445,7 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
   /**
    * Group commit: the batch's orders in ONE transaction of multi-row statements (the catalog, the
    * stock of all their lines — rows locked in the global order —, orders, lines, statuses), then
-   * their payments, one read and their e-mails, each one statement for the batch. Each order stays
+   * (finishBatch) their payments and their e-mails, each one statement for the batch. Each order stays
    * all or nothing: one that does not price (hidden, changed price) leaves the batch before anything
    * is written; anything that refuses the writes (a short row, a key or number taken meanwhile)
    * rolls the whole batch back and each of its orders goes through the one-order path, which gives
@@ -533,13 +533,11 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
           else priced.push({ waiting, lines, totals });
         }
         if (priced.length === 0) return [];
-        if (
-          await takeStock(
-            tx,
-            priced.flatMap((order) => order.lines),
-          )
-        )
-          throw new BatchRefused("stock");
+        const shortage = await takeStock(
+          tx,
+          priced.flatMap((order) => order.lines),
+        );
+        if (shortage) throw new BatchRefused(`short of ${shortage.product}`);
         const numbered = priced.map((order) => ({
           ...order,
           values: orderRow(config, order.waiting.item, order.totals, null, newOrderNumber(now), now),
