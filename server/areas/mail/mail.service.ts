@@ -30,77 +30,106 @@ export function createMailService(db: Db, config: Config, transport?: Transporte
   const smtp = transport ?? (config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null);
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
 
-  return {
-    /** Stores, writes and (with SMTP) delivers one message. A delivery failure is recorded, not thrown. */
-    async send(message: MailMessage): Promise<SentMail> {
-      // Without SMTP the .eml file is the delivery: the row is stored as sent at once (one statement,
-      // not an insert and an update), and marked failed should the file not be written.
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({
+  async function sendMany(messages: readonly MailMessage[]): Promise<(SentMail | Error)[]> {
+    if (messages.length === 0) return [];
+    // Without SMTP the .eml file is the delivery: the row is stored as sent at once (one statement,
+    // not an insert and an update), and marked failed should the file not be written.
+    const now = new Date();
+    const rows = await db
+      .insert(mailOutbox)
+      .values(
+        messages.map((message) => ({
           to: message.to,
           subject: message.subject,
           text: message.text,
           html: message.html ?? null,
           template: message.template,
-          ...(smtp ? {} : { status: "sent", sentAt: new Date() }),
-        })
-        .returning({ id: mailOutbox.id });
-      if (!row) throw new Error("mail_outbox insert returned nothing");
-      const envelope = {
-        from: config.mailFrom,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-      };
-      const mail = message.html ? { ...envelope, html: message.html } : envelope;
-      const emlPath = path.join(
-        config.outboxDir,
-        `${String(row.id).padStart(6, "0")}-${message.template}.eml`,
-      );
-      try {
-        const composed = await composer.sendMail(mail);
-        // the folder is made when a write finds it missing (not once per message)
-        await fs
-          .writeFile(emlPath, composed.message as Buffer)
-          .catch(async (error: NodeJS.ErrnoException) => {
-            if (error.code !== "ENOENT") throw error;
-            await fs.mkdir(config.outboxDir, { recursive: true });
-            await fs.writeFile(emlPath, composed.message as Buffer);
-          });
-      } catch (error) {
-        if (!smtp) {
-          await db
-            .update(mailOutbox)
-            .set({
-              status: "failed",
-              sentAt: null,
-              lastError: error instanceof Error ? error.message : String(error),
-            })
-            .where(eq(mailOutbox.id, row.id));
-        }
-        throw error;
-      }
-      if (!smtp) return { id: row.id, status: "sent", emlPath };
-      try {
-        await smtp.sendMail(mail);
-        await db
-          .update(mailOutbox)
-          .set({ status: "sent", sentAt: new Date(), attempts: sql`${mailOutbox.attempts} + 1` })
-          .where(eq(mailOutbox.id, row.id));
-        return { id: row.id, status: "sent", emlPath };
-      } catch (error) {
+          ...(smtp ? {} : { status: "sent" as const, sentAt: now }),
+        })),
+      )
+      .returning({ id: mailOutbox.id });
+    if (rows.length !== messages.length) throw new Error("mail_outbox insert returned fewer rows");
+    // ids are handed out in the order of the rows (one statement, one sequence), whatever order
+    // RETURNING lists them in
+    const ids = rows.map((row) => row.id).sort((a, b) => a - b);
+    return Promise.all(
+      messages.map((message, i) =>
+        deliver(message, ids[i] as number).catch((error: unknown) => toError(error)),
+      ),
+    );
+  }
+
+  function toError(error: unknown): Error {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+
+  /** Writes the stored message's .eml file and, with SMTP, delivers it. */
+  async function deliver(message: MailMessage, id: number): Promise<SentMail> {
+    const envelope = {
+      from: config.mailFrom,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+    };
+    const mail = message.html ? { ...envelope, html: message.html } : envelope;
+    const emlPath = path.join(config.outboxDir, `${String(id).padStart(6, "0")}-${message.template}.eml`);
+    try {
+      const composed = await composer.sendMail(mail);
+      // the folder is made when a write finds it missing (not once per message)
+      await fs.writeFile(emlPath, composed.message as Buffer).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") throw error;
+        await fs.mkdir(config.outboxDir, { recursive: true });
+        await fs.writeFile(emlPath, composed.message as Buffer);
+      });
+    } catch (error) {
+      if (!smtp) {
         await db
           .update(mailOutbox)
           .set({
             status: "failed",
-            attempts: sql`${mailOutbox.attempts} + 1`,
+            sentAt: null,
             lastError: error instanceof Error ? error.message : String(error),
           })
-          .where(eq(mailOutbox.id, row.id));
-        return { id: row.id, status: "failed", emlPath };
+          .where(eq(mailOutbox.id, id));
       }
+      throw error;
+    }
+    if (!smtp) return { id, status: "sent", emlPath };
+    try {
+      await smtp.sendMail(mail);
+      await db
+        .update(mailOutbox)
+        .set({ status: "sent", sentAt: new Date(), attempts: sql`${mailOutbox.attempts} + 1` })
+        .where(eq(mailOutbox.id, id));
+      return { id, status: "sent", emlPath };
+    } catch (error) {
+      await db
+        .update(mailOutbox)
+        .set({
+          status: "failed",
+          attempts: sql`${mailOutbox.attempts} + 1`,
+          lastError: error instanceof Error ? error.message : String(error),
+        })
+        .where(eq(mailOutbox.id, id));
+      return { id, status: "failed", emlPath };
+    }
+  }
+
+  return {
+    /** Stores, writes and (with SMTP) delivers one message. A delivery failure is recorded, not thrown. */
+    async send(message: MailMessage): Promise<SentMail> {
+      const [sent] = await sendMany([message]);
+      if (!sent) throw new Error("mail_outbox insert returned nothing");
+      if (sent instanceof Error) throw sent;
+      return sent;
     },
+
+    /**
+     * send() for several messages, their outbox rows stored in ONE statement (a batch of orders);
+     * each message is then written and delivered on its own. Per message, in the same order: what
+     * send() returns, or the error it throws (the .eml not written).
+     */
+    sendMany,
 
     /** The newest messages first, optionally only those to one address (staff screens, tests). */
     async list(options: { to?: string; limit?: number } = {}) {

@@ -21,29 +21,59 @@ export function createOrderMailer(
   config: Config,
   deps: { mail: MailService; queries: OrderQueries; log: { error(data: object, message: string): void } },
 ) {
+  const absolute = (path: string) => `${config.publicUrl}${path}`;
+
+  /** The e-mail of one event of an order as read (in the order's language). */
+  function compose(kind: OrderEmailKind, found: { order: Order; lang: string }) {
+    const { order } = found;
+    const lang: Lang = found.lang === "en" ? "en" : "pl";
+    return orderEmail(kind, order, {
+      lang,
+      orderUrl: absolute(resultUrlOf(order).replace("/gotowe", "/zamowienie")),
+      trackingUrl: order.shipmentNumber ? trackingUrlOf(order.shipmentNumber) : null,
+      invoiceUrl: order.invoiceUrl ? absolute(invoiceUrlOf(order)) : null,
+    });
+  }
+
   /** `read`: the order with its language when the caller has just read it (nothing is read again) */
-  return async function sendOrderEmail(
+  async function sendOrderEmail(
     kind: OrderEmailKind,
     orderId: number,
     read?: { order: Order; lang: string },
   ): Promise<void> {
-    let order: Order | null = null;
     try {
       const found = read ?? (await deps.queries.getByIdWithLang(orderId));
       if (!found) return;
-      order = found.order;
-      const lang: Lang = found.lang === "en" ? "en" : "pl";
-      const absolute = (path: string) => `${config.publicUrl}${path}`;
-      await deps.mail.send(
-        orderEmail(kind, order, {
-          lang,
-          orderUrl: absolute(resultUrlOf(order).replace("/gotowe", "/zamowienie")),
-          trackingUrl: order.shipmentNumber ? trackingUrlOf(order.shipmentNumber) : null,
-          invoiceUrl: order.invoiceUrl ? absolute(invoiceUrlOf(order)) : null,
-        }),
-      );
+      await deps.mail.send(compose(kind, found));
     } catch (error) {
       deps.log.error({ err: error, orderId, kind }, "order e-mail not sent");
     }
-  };
+  }
+
+  /** The same e-mail of several orders just read (a batch): their outbox rows in one statement. */
+  async function sendOrderEmails(
+    kind: OrderEmailKind,
+    reads: { order: Order; lang: string }[],
+  ): Promise<void> {
+    const messages: { orderId: number; message: ReturnType<typeof compose> }[] = [];
+    for (const read of reads) {
+      try {
+        messages.push({ orderId: read.order._id, message: compose(kind, read) });
+      } catch (error) {
+        deps.log.error({ err: error, orderId: read.order._id, kind }, "order e-mail not sent");
+      }
+    }
+    try {
+      const sent = await deps.mail.sendMany(messages.map((entry) => entry.message));
+      sent.forEach((result, i) => {
+        if (result instanceof Error)
+          deps.log.error({ err: result, orderId: messages[i]?.orderId, kind }, "order e-mail not sent");
+      });
+    } catch (error) {
+      for (const { orderId } of messages)
+        deps.log.error({ err: error, orderId, kind }, "order e-mail not sent");
+    }
+  }
+
+  return Object.assign(sendOrderEmail, { many: sendOrderEmails });
 }

@@ -138,6 +138,18 @@ export function createOrderQueries(db: Db) {
       return order && rows[0] ? { order, lang: rows[0].lang } : null;
     },
 
+    /** getByIdWithLang of several orders in one statement (a batch's e-mails and answers). */
+    async getManyByIdWithLang(ids: readonly number[]): Promise<{ order: Order; lang: string }[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ ...orderSelection, lang: orders.lang })
+        .from(orders)
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(inArray(orders.id, [...ids]));
+      const found = toOrders(rows);
+      return found.map((order, i) => ({ order, lang: rows[i]?.lang ?? "pl" }));
+    },
+
     /** The order with this number whose e-mail matches (case-insensitive), else null. */
     async findByNumber(orderNumber: string, email: string): Promise<Order | null> {
       const rows = await db

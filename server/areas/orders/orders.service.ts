@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import { and, eq, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { couponRejection } from "../../../domain/coupon";
 import { deliveryMethod } from "../../../domain/delivery";
 import type { Lang } from "../../../domain/i18n";
 import { effectivePriceGrosze } from "../../../domain/pricing";
-import { orderTotals } from "../../../domain/totals";
+import { type OrderTotals, orderTotals } from "../../../domain/totals";
 import type { Order, PriceChangedDetails, ProcessingTime, PublicUser } from "../../../domain/types";
 import { parseForm } from "../../../domain/validation/errors";
 import { makeOrderCreateSchema, type OrderCreatePayload } from "../../../domain/validation/order";
@@ -13,7 +13,9 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { coupons, orderItems, orderStatuses, orders } from "../../db/schema";
 import { type Failure, FailureError, fail, ok, type Result } from "../../http/errors";
-import { loadCartCatalog } from "../cart/cart.catalog";
+import { type CartCatalog, loadCartCatalog } from "../cart/cart.catalog";
+import type { FirstPayment } from "../payments/payments.service";
+import { createBatcher, type Waiting } from "./order-batch";
 import { newOrderNumber } from "./order-number";
 import type { OrderQueries } from "./orders.queries";
 import { type StockLine, type Tx, takeStock } from "./stock";
@@ -55,8 +57,17 @@ export interface OrdersDependencies {
   ): Promise<Result<{ redirectUrl: string }>>;
   /** where an order's shopper goes when no new payment is needed */
   resultUrl(order: Pick<Order, "orderNumber" | "email">): string;
+  /**
+   * startPayment for the first payments of a batch of just-created orders: the answers in the same
+   * order, the successful ones recorded in one statement
+   */
+  startFirstPayments(
+    list: { orderId: number; known: { orderNumber: string; email: string; priceGrosze: number } }[],
+  ): Promise<Result<FirstPayment>[]>;
   /** sends the "order received" e-mail (best effort) of the order as just read */
   orderReceived(found: { order: Order; lang: string }): Promise<void>;
+  /** orderReceived for a batch of orders (their outbox rows written in one statement) */
+  ordersReceived(found: { order: Order; lang: string }[]): Promise<void>;
   resendConfirmation(user: PublicUser, ip: string, lang: Lang): Promise<void>;
   /** counts a guest lookup of an order number from an address; false when over the limit */
   allowLookup(orderNumber: string, ip: string): Promise<boolean>;
@@ -104,50 +115,198 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
   return false;
 }
 
-export function createOrdersService(db: Db, config: Config, deps: OrdersDependencies) {
-  /** Prices every line from the database (or fails: hidden, missing, variant not on the product). */
-  async function priceLines(tx: Tx, payload: OrderCreatePayload): Promise<PricedLine[] | Failure> {
-    const catalog = await loadCartCatalog(
-      tx,
-      payload.cart.map((line) => line.productId),
-    );
-    const priced: PricedLine[] = [];
-    for (const line of payload.cart) {
-      const product = catalog.products.get(line.productId);
-      if (!product || product.isHidden)
-        return fail("product/unavailable", undefined, { productId: line.productId });
-      const fields = product.fields
-        .map((id) => catalog.fields.get(id))
-        .filter((field): field is FieldLike => field !== undefined);
-      let keys = normalizeSelection(fields, line.variantKeys);
-      let priceSource: { priceGrosze: number; promotionalPriceGrosze: number | null } = product;
-      let variantId: number | null = null;
-      if (product.variants.length > 0) {
-        const variant = product.variants.find((v) => v._id === line.variantId);
-        if (!variant) return fail("product/unavailable", undefined, { productId: product._id });
-        keys = { ...keys, ...variant.fields };
-        priceSource = variant;
-        variantId = variant._id;
-      } else if (line.variantId !== null) {
-        return fail("product/unavailable", undefined, { productId: product._id });
-      }
-      const { variantTitle, variantLabel } = describeSelection(fields, keys);
-      priced.push({
-        productId: product._id,
-        variantId,
-        quantity: line.quantity,
-        productTitle: product.title,
-        variantTitle,
-        variantLabel,
-        variantKeys: keys,
-        unitPriceGrosze: effectivePriceGrosze(priceSource),
-        vatRate: product.vatRate,
-        processingTime: product.processingTime,
-      });
-    }
-    return priced;
-  }
+/** An order request parsed and checked, ready to be written (alone or in a batch). */
+interface PreparedOrder {
+  user: PublicUser | null;
+  lang: Lang;
+  payload: OrderCreatePayload;
+  /** the order's e-mail, lower case */
+  email: string;
+  /** the scoped Idempotency-Key, or null */
+  key: string | null;
+}
 
+/** An order just committed: what its first payment needs, and the order as written (status NEW). */
+interface WrittenOrder {
+  id: number;
+  orderNumber: string;
+  email: string;
+  priceGrosze: number;
+  order: Order;
+  lang: Lang;
+}
+
+/** The most orders one batch writes (its multi-row statements stay far below 65,535 parameters). */
+const MAX_BATCH = 50;
+
+// zod builds a schema's checks when the schema is made: the two variants are made once, not per order
+const ORDER_SCHEMA = {
+  guest: makeOrderCreateSchema({ requireRecipientEmail: true }),
+  customer: makeOrderCreateSchema({ requireRecipientEmail: false }),
+};
+
+/** Prices every line from the catalog (or fails: hidden, missing, variant not on the product). */
+function priceLines(catalog: CartCatalog, payload: OrderCreatePayload): PricedLine[] | Failure {
+  const priced: PricedLine[] = [];
+  for (const line of payload.cart) {
+    const product = catalog.products.get(line.productId);
+    if (!product || product.isHidden)
+      return fail("product/unavailable", undefined, { productId: line.productId });
+    const fields = product.fields
+      .map((id) => catalog.fields.get(id))
+      .filter((field): field is FieldLike => field !== undefined);
+    let keys = normalizeSelection(fields, line.variantKeys);
+    let priceSource: { priceGrosze: number; promotionalPriceGrosze: number | null } = product;
+    let variantId: number | null = null;
+    if (product.variants.length > 0) {
+      const variant = product.variants.find((v) => v._id === line.variantId);
+      if (!variant) return fail("product/unavailable", undefined, { productId: product._id });
+      keys = { ...keys, ...variant.fields };
+      priceSource = variant;
+      variantId = variant._id;
+    } else if (line.variantId !== null) {
+      return fail("product/unavailable", undefined, { productId: product._id });
+    }
+    const { variantTitle, variantLabel } = describeSelection(fields, keys);
+    priced.push({
+      productId: product._id,
+      variantId,
+      quantity: line.quantity,
+      productTitle: product.title,
+      variantTitle,
+      variantLabel,
+      variantKeys: keys,
+      unitPriceGrosze: effectivePriceGrosze(priceSource),
+      vatRate: product.vatRate,
+      processingTime: product.processingTime,
+    });
+  }
+  return priced;
+}
+
+type CouponRow = typeof coupons.$inferSelect;
+
+function totalsOf(lines: PricedLine[], payload: OrderCreatePayload, coupon: CouponRow | null, now: Date) {
+  return orderTotals({
+    lines,
+    deliveryMethod: payload.delivery,
+    coupon: coupon
+      ? {
+          discountType: coupon.discountType,
+          discountValue: coupon.discountValue,
+          startDate: coupon.startDate.toISOString(),
+          endDate: coupon.endDate.toISOString(),
+        }
+      : null,
+    now,
+  });
+}
+
+/** The orders row of a priced order. */
+function orderRow(
+  config: Config,
+  order: PreparedOrder,
+  totals: OrderTotals,
+  coupon: CouponRow | null,
+  orderNumber: string,
+  now: Date,
+): typeof orders.$inferInsert {
+  const { payload, user, email } = order;
+  const method = deliveryMethod(payload.delivery);
+  return {
+    orderNumber,
+    userId: user?._id ?? null,
+    email,
+    status: "NEW",
+    priceGrosze: totals.totalGrosze,
+    totalProductsGrosze: totals.productsGrosze,
+    deliveryMethod: method.id,
+    deliveryTitle: method.title,
+    deliveryPriceGrosze: totals.deliveryGrosze,
+    couponId: coupon?.id ?? null,
+    couponCode: coupon?.code ?? null,
+    couponDiscountGrosze: totals.couponDiscountGrosze,
+    maxProcessingTime: totals.maxProcessingTime,
+    recipient: { ...payload.recipient, email, phone: payload.recipient.phone ?? "" },
+    invoiceData: {
+      ...payload.invoiceData,
+      email: payload.invoiceData.email ?? "",
+      phone: payload.invoiceData.phone ?? "",
+    },
+    deliveryPoint: payload.deliveryPoint,
+    idempotencyKey: order.key,
+    lang: order.lang,
+    stockReserved: true,
+    reservedUntil: new Date(now.getTime() + config.orderPaymentTimeoutMinutes * 60_000),
+  };
+}
+
+function itemRows(orderId: number, lines: PricedLine[]): (typeof orderItems.$inferInsert)[] {
+  return lines.map((line, position) => ({
+    orderId,
+    productId: line.productId,
+    variantId: line.variantId,
+    productTitle: line.productTitle,
+    variantTitle: line.variantTitle || null,
+    variantLabel: line.variantLabel || null,
+    variantKeys: line.variantKeys,
+    unitPriceGrosze: line.unitPriceGrosze,
+    quantity: line.quantity,
+    vatRate: line.vatRate,
+    position,
+  }));
+}
+
+/**
+ * The order exactly as its rows were just written (what orders.queries would read back): the
+ * answer and the "order received" e-mail are made from it, so nothing is read again.
+ */
+function orderAsWritten(
+  order: PreparedOrder,
+  row: typeof orders.$inferInsert & { id: number; createdAt: Date },
+  lines: PricedLine[],
+  now: Date,
+): Order {
+  const { user } = order;
+  return {
+    _id: row.id,
+    orderNumber: row.orderNumber,
+    createdAt: row.createdAt.toISOString(),
+    status: "NEW",
+    statuses: [{ status: "NEW", createdAt: now.toISOString(), hidden: false, data: null }],
+    priceGrosze: row.priceGrosze,
+    totalProductsGrosze: row.totalProductsGrosze,
+    // as itemRows stores them
+    cart: lines.map((line) => ({
+      product: line.productId,
+      productTitle: line.productTitle,
+      variantTitle: line.variantTitle || null,
+      variantLabel: line.variantLabel || null,
+      variantKeys: line.variantKeys,
+      variant: line.variantId,
+      unitPriceGrosze: line.unitPriceGrosze,
+      quantity: line.quantity,
+      priceGrosze: line.unitPriceGrosze * line.quantity,
+      vatRate: line.vatRate,
+    })),
+    delivery: { method: row.deliveryMethod, title: row.deliveryTitle, priceGrosze: row.deliveryPriceGrosze },
+    coupon: row.couponCode ? { code: row.couponCode } : null,
+    couponDiscountGrosze: row.couponDiscountGrosze ?? 0,
+    maxProcessingTime: row.maxProcessingTime as Order["maxProcessingTime"],
+    shipmentNumber: null,
+    invoiceUrl: null,
+    user: user ? { _id: user._id, displayName: user.displayName, email: user.email } : null,
+    email: row.email,
+    recipient: row.recipient,
+    invoiceData: row.invoiceData,
+    deliveryPoint: row.deliveryPoint ?? null,
+  };
+}
+
+/** Thrown inside a batch's transaction to roll all of it back (its orders then go one by one). */
+class BatchRefused extends Error {}
+
+export function createOrdersService(db: Db, config: Config, deps: OrdersDependencies) {
   /** The coupon row locked for this transaction, checked against its dates and limits. */
   async function lockedCoupon(
     tx: Tx,
@@ -204,6 +363,279 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
     return { order, redirectUrl: pending ?? deps.resultUrl(order) };
   }
 
+  /** One order in its own transaction; a refusal is thrown as a FailureError (nothing written). */
+  async function writeOne(order: PreparedOrder): Promise<WrittenOrder> {
+    const { payload, user, email } = order;
+    const now = new Date();
+    return db.transaction(async (tx) => {
+      const catalog = await loadCartCatalog(
+        tx,
+        payload.cart.map((line) => line.productId),
+      );
+      const lines = priceLines(catalog, payload);
+      if (!Array.isArray(lines)) throw new FailureError(lines);
+      const productsGrosze = lines.reduce((sum, l) => sum + l.unitPriceGrosze * l.quantity, 0);
+      const coupon =
+        payload.coupon === null
+          ? null
+          : await lockedCoupon(tx, payload.coupon, productsGrosze, { userId: user?._id ?? null, email }, now);
+      if (payload.coupon !== null && !coupon) throw new FailureError(fail("coupon/invalid"));
+      const totals = totalsOf(lines, payload, coupon, now);
+      if (totals.totalGrosze !== payload.priceGrosze) {
+        const details: PriceChangedDetails = {
+          totalGrosze: totals.totalGrosze,
+          productsGrosze: totals.productsGrosze,
+          deliveryGrosze: totals.deliveryGrosze,
+          couponDiscountGrosze: totals.couponDiscountGrosze,
+          unitPricesGrosze: lines.map((l) => l.unitPriceGrosze),
+        };
+        throw new FailureError(fail("order/price-changed", undefined, { ...details }));
+      }
+      const shortage = await takeStock(tx, lines);
+      if (shortage) throw new FailureError(fail("order/out-of-stock", undefined, { ...shortage }));
+
+      const orderNumber = newOrderNumber(now);
+      const values = orderRow(config, order, totals, coupon, orderNumber, now);
+      const [row] = await tx
+        .insert(orders)
+        .values(values)
+        .returning({ id: orders.id, createdAt: orders.createdAt });
+      if (!row) throw new Error("orders insert returned nothing");
+      await tx.insert(orderItems).values(itemRows(row.id, lines));
+      await tx.insert(orderStatuses).values({ orderId: row.id, status: "NEW", createdAt: now });
+      return {
+        id: row.id,
+        orderNumber,
+        email,
+        priceGrosze: totals.totalGrosze,
+        order: orderAsWritten(order, { ...values, ...row }, lines, now),
+        lang: order.lang,
+      };
+    });
+  }
+
+  /**
+   * The one-order path up to the commit (an order with a coupon, a batch of one, and every order of
+   * a refused batch): the answer when it is already known (a replay, a refusal), else the order written.
+   */
+  async function placeOne(order: PreparedOrder): Promise<Result<CreatedOrder> | WrittenOrder> {
+    const { key } = order;
+    if (key) {
+      const existing = await existingByKey(key);
+      if (existing) return ok(existing);
+    }
+    try {
+      return await writeOne(order);
+    } catch (error) {
+      if (error instanceof FailureError) return error.failure;
+      // the same key committed by a concurrent request: answer with that order
+      if (key && isUniqueViolation(error, "orders_idempotency_key_unique")) {
+        const existing = await existingByKey(key);
+        if (existing) return ok(existing);
+      }
+      throw error;
+    }
+  }
+
+  async function createOne(order: PreparedOrder): Promise<Result<CreatedOrder>> {
+    const placed = await placeOne(order);
+    return "ok" in placed ? placed : finisher.submit(placed);
+  }
+
+  /**
+   * Group commit: the batch's orders in ONE transaction of multi-row statements (the catalog, the
+   * stock of all their lines — rows locked in the global order —, orders, lines, statuses), then
+   * (finishBatch) their payments and their e-mails, each one statement for the batch. Each order stays
+   * all or nothing: one that does not price (hidden, changed price) leaves the batch before anything
+   * is written; anything that refuses the writes (a short row, a key or number taken meanwhile)
+   * rolls the whole batch back and each of its orders goes through the one-order path, which gives
+   * it its own answer. Resolves once the batch is committed or handed over; the answers follow.
+   */
+  async function writeBatch(batch: Waiting<PreparedOrder, Result<CreatedOrder>>[]): Promise<void> {
+    const only = batch.length === 1 ? batch[0] : undefined;
+    if (only) {
+      // alone: written by the one-order path, still one write at a time (the next batch gathers meanwhile)
+      let placed: Awaited<ReturnType<typeof placeOne>>;
+      try {
+        placed = await placeOne(only.item);
+      } catch (error) {
+        only.reject(error);
+        return;
+      }
+      only.resolve("ok" in placed ? placed : finisher.submit(placed));
+      return;
+    }
+    // the same key twice in one batch: the later request waits for the first, then finds its order
+    const members: typeof batch = [];
+    const repeats: typeof batch = [];
+    const keys = new Set<string>();
+    for (const waiting of batch) {
+      const { key } = waiting.item;
+      if (key && keys.has(key)) repeats.push(waiting);
+      else {
+        if (key) keys.add(key);
+        members.push(waiting);
+      }
+    }
+    const answers: Promise<unknown>[] = [];
+    const answer = (waiting: (typeof batch)[number], result: Promise<Result<CreatedOrder>>) => {
+      answers.push(result);
+      waiting.resolve(result);
+    };
+    try {
+      await writeMembers(members, answer);
+    } finally {
+      const settled = Promise.allSettled(answers);
+      for (const waiting of repeats) waiting.resolve(settled.then(() => createOne(waiting.item)));
+    }
+  }
+
+  async function writeMembers(
+    members: Waiting<PreparedOrder, Result<CreatedOrder>>[],
+    answer: (
+      waiting: Waiting<PreparedOrder, Result<CreatedOrder>>,
+      result: Promise<Result<CreatedOrder>>,
+    ) => void,
+  ): Promise<void> {
+    // replays of orders already placed answer with them (one statement for the batch)
+    const keys = members.map((waiting) => waiting.item.key).filter((key): key is string => key !== null);
+    const taken =
+      keys.length === 0
+        ? new Set<string>()
+        : new Set(
+            (
+              await db
+                .select({ key: orders.idempotencyKey })
+                .from(orders)
+                .where(inArray(orders.idempotencyKey, keys))
+            ).map((row) => row.key),
+          );
+    const fresh = members.filter((waiting) => !(waiting.item.key && taken.has(waiting.item.key)));
+    for (const waiting of members) if (!fresh.includes(waiting)) answer(waiting, createOne(waiting.item));
+
+    const alone: typeof members = [];
+    let written: { waiting: (typeof members)[number]; order: WrittenOrder }[];
+    try {
+      written = await db.transaction(async (tx) => {
+        const now = new Date();
+        const catalog = await loadCartCatalog(
+          tx,
+          fresh.flatMap((waiting) => waiting.item.payload.cart.map((line) => line.productId)),
+        );
+        const priced: { waiting: (typeof members)[number]; lines: PricedLine[]; totals: OrderTotals }[] = [];
+        for (const waiting of fresh) {
+          const { payload } = waiting.item;
+          const lines = priceLines(catalog, payload);
+          const totals = Array.isArray(lines) ? totalsOf(lines, payload, null, now) : null;
+          // refused by its prices: the one-order path answers it (nothing of it is written here)
+          if (!Array.isArray(lines) || !totals || totals.totalGrosze !== payload.priceGrosze)
+            alone.push(waiting);
+          else priced.push({ waiting, lines, totals });
+        }
+        if (priced.length === 0) return [];
+        const shortage = await takeStock(
+          tx,
+          priced.flatMap((order) => order.lines),
+        );
+        if (shortage) throw new BatchRefused(`short of ${shortage.product}`);
+        const numbered = priced.map((order) => ({
+          ...order,
+          values: orderRow(config, order.waiting.item, order.totals, null, newOrderNumber(now), now),
+        }));
+        const rows = await tx
+          .insert(orders)
+          .values(numbered.map((order) => order.values))
+          .returning({ id: orders.id, orderNumber: orders.orderNumber, createdAt: orders.createdAt });
+        const rowOf = new Map(rows.map((row) => [row.orderNumber, row]));
+        const placed = numbered.map((order) => {
+          const row = rowOf.get(order.values.orderNumber);
+          if (!row) throw new Error("orders insert returned fewer rows");
+          return { ...order, id: row.id, row: { ...order.values, ...row } };
+        });
+        await tx.insert(orderItems).values(placed.flatMap((order) => itemRows(order.id, order.lines)));
+        await tx
+          .insert(orderStatuses)
+          .values(placed.map((order) => ({ orderId: order.id, status: "NEW", createdAt: now })));
+        return placed.map((order) => ({
+          waiting: order.waiting,
+          order: {
+            id: order.id,
+            orderNumber: order.row.orderNumber,
+            email: order.waiting.item.email,
+            priceGrosze: order.totals.totalGrosze,
+            order: orderAsWritten(order.waiting.item, order.row, order.lines, now),
+            lang: order.waiting.item.lang,
+          },
+        }));
+      });
+    } catch {
+      // nothing of the batch was written: each order gets its own answer, one by one
+      // (whatever refused it: a short row, a key or an order number taken meanwhile, a lost connection)
+      for (const waiting of fresh) answer(waiting, createOne(waiting.item));
+      return;
+    }
+    for (const waiting of alone) answer(waiting, createOne(waiting.item));
+    if (written.length === 0) return;
+    for (const entry of written) answer(entry.waiting, finisher.submit(entry.order));
+  }
+
+  /**
+   * After the commit, for every order committed meanwhile (a group, like the writes): the payments
+   * (one statement, which also answers each order's status), then the "order received" e-mails
+   * (one statement) — made, like the answers, from the orders as written with their status after
+   * the payment; an order whose status moved otherwise (changed meanwhile) is read back instead.
+   */
+  async function finishBatch(written: WrittenOrder[]): Promise<Result<CreatedOrder>[]> {
+    const started = await deps.startFirstPayments(
+      written.map((entry) => ({ orderId: entry.id, known: entry })),
+    );
+    const current = new Map<number, { order: Order; lang: string }>();
+    const changedMeanwhile: number[] = [];
+    written.forEach((entry, i) => {
+      const start = started[i];
+      if (!start?.ok) return;
+      const after = start.value.order;
+      if (after?.status === "PAYMENT_NEW" && after.changedAt) {
+        const statuses = [
+          ...entry.order.statuses,
+          { status: "PAYMENT_NEW", createdAt: after.changedAt, hidden: false, data: null },
+        ];
+        current.set(entry.id, {
+          order: { ...entry.order, status: after.status, statuses },
+          lang: entry.lang,
+        });
+      } else changedMeanwhile.push(entry.id);
+    });
+    for (const read of await deps.queries.getManyByIdWithLang(changedMeanwhile))
+      current.set(read.order._id, read);
+    await deps.ordersReceived(
+      written.map((entry) => current.get(entry.id)).filter((read) => read !== undefined),
+    );
+    return written.map((entry, i) => {
+      const start = started[i];
+      if (!start) throw new Error(`no payment answer for order ${entry.id}`);
+      if (!start.ok) return start;
+      const read = current.get(entry.id);
+      if (!read) throw new Error(`order ${entry.id} vanished after commit`);
+      return ok({ order: read.order, redirectUrl: start.value.redirectUrl });
+    });
+  }
+
+  // two stages, each one group at a time: while a group's writes are committed, the previous
+  // group's payments and e-mails go out, and the next groups gather
+  const batcher = createBatcher<PreparedOrder, Result<CreatedOrder>>({ maxSize: MAX_BATCH, run: writeBatch });
+  const finisher = createBatcher<WrittenOrder, Result<CreatedOrder>>({
+    maxSize: MAX_BATCH,
+    run: async (group) => {
+      const results = await finishBatch(group.map((waiting) => waiting.item));
+      group.forEach((waiting, i) => {
+        const result = results[i];
+        if (result) waiting.resolve(result);
+        else waiting.reject(new Error(`no answer for order ${waiting.item.id}`));
+      });
+    },
+  });
+
   return {
     async create(input: CreateOrderInput): Promise<Result<CreatedOrder>> {
       const { user } = input;
@@ -211,132 +643,19 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
         await deps.resendConfirmation(user, input.ip ?? "unknown", input.lang).catch(() => {});
         return fail("checkout/account-not-approved");
       }
-      const parsed = parseForm(makeOrderCreateSchema({ requireRecipientEmail: !user }), input.body);
+      const parsed = parseForm(user ? ORDER_SCHEMA.customer : ORDER_SCHEMA.guest, input.body);
       if (!parsed.ok) return fail("validation", parsed.errors);
       const payload = parsed.data;
       const email = (user?.email ?? payload.recipient.email ?? "").toLowerCase();
-      const key = scopedIdempotencyKey(input.idempotencyKey, user, email);
-      if (key) {
-        const existing = await existingByKey(key);
-        if (existing) return ok(existing);
-      }
-      const recipient = { ...payload.recipient, email, phone: payload.recipient.phone ?? "" };
-      const now = new Date();
-
-      let created: { id: number; orderNumber: string; priceGrosze: number };
-      try {
-        created = await db.transaction(async (tx) => {
-          const lines = await priceLines(tx, payload);
-          if (!Array.isArray(lines)) throw new FailureError(lines);
-          const productsGrosze = lines.reduce((sum, l) => sum + l.unitPriceGrosze * l.quantity, 0);
-          const coupon =
-            payload.coupon === null
-              ? null
-              : await lockedCoupon(
-                  tx,
-                  payload.coupon,
-                  productsGrosze,
-                  { userId: user?._id ?? null, email },
-                  now,
-                );
-          if (payload.coupon !== null && !coupon) throw new FailureError(fail("coupon/invalid"));
-          const totals = orderTotals({
-            lines,
-            deliveryMethod: payload.delivery,
-            coupon: coupon
-              ? {
-                  discountType: coupon.discountType,
-                  discountValue: coupon.discountValue,
-                  startDate: coupon.startDate.toISOString(),
-                  endDate: coupon.endDate.toISOString(),
-                }
-              : null,
-            now,
-          });
-          if (totals.totalGrosze !== payload.priceGrosze) {
-            const details: PriceChangedDetails = {
-              totalGrosze: totals.totalGrosze,
-              productsGrosze: totals.productsGrosze,
-              deliveryGrosze: totals.deliveryGrosze,
-              couponDiscountGrosze: totals.couponDiscountGrosze,
-              unitPricesGrosze: lines.map((l) => l.unitPriceGrosze),
-            };
-            throw new FailureError(fail("order/price-changed", undefined, { ...details }));
-          }
-          const shortage = await takeStock(tx, lines);
-          if (shortage) throw new FailureError(fail("order/out-of-stock", undefined, { ...shortage }));
-
-          const method = deliveryMethod(payload.delivery);
-          const orderNumber = newOrderNumber(now);
-          const [order] = await tx
-            .insert(orders)
-            .values({
-              orderNumber,
-              userId: user?._id ?? null,
-              email,
-              status: "NEW",
-              priceGrosze: totals.totalGrosze,
-              totalProductsGrosze: totals.productsGrosze,
-              deliveryMethod: method.id,
-              deliveryTitle: method.title,
-              deliveryPriceGrosze: totals.deliveryGrosze,
-              couponId: coupon?.id ?? null,
-              couponCode: coupon?.code ?? null,
-              couponDiscountGrosze: totals.couponDiscountGrosze,
-              maxProcessingTime: totals.maxProcessingTime,
-              recipient,
-              invoiceData: {
-                ...payload.invoiceData,
-                email: payload.invoiceData.email ?? "",
-                phone: payload.invoiceData.phone ?? "",
-              },
-              deliveryPoint: payload.deliveryPoint,
-              idempotencyKey: key,
-              lang: input.lang,
-              stockReserved: true,
-              reservedUntil: new Date(now.getTime() + config.orderPaymentTimeoutMinutes * 60_000),
-            })
-            .returning({ id: orders.id });
-          if (!order) throw new Error("orders insert returned nothing");
-          await tx.insert(orderItems).values(
-            lines.map((line, position) => ({
-              orderId: order.id,
-              productId: line.productId,
-              variantId: line.variantId,
-              productTitle: line.productTitle,
-              variantTitle: line.variantTitle || null,
-              variantLabel: line.variantLabel || null,
-              variantKeys: line.variantKeys,
-              unitPriceGrosze: line.unitPriceGrosze,
-              quantity: line.quantity,
-              vatRate: line.vatRate,
-              position,
-            })),
-          );
-          await tx.insert(orderStatuses).values({ orderId: order.id, status: "NEW", createdAt: now });
-          return { id: order.id, orderNumber, priceGrosze: totals.totalGrosze };
-        });
-      } catch (error) {
-        if (error instanceof FailureError) return error.failure;
-        // the same key committed by a concurrent request: answer with that order
-        if (key && isUniqueViolation(error, "orders_idempotency_key_unique")) {
-          const existing = await existingByKey(key);
-          if (existing) return ok(existing);
-        }
-        throw error;
-      }
-
-      const started = await deps.startPayment(created.id, {
-        orderNumber: created.orderNumber,
+      const order: PreparedOrder = {
+        user,
+        lang: input.lang,
+        payload,
         email,
-        priceGrosze: created.priceGrosze,
-      });
-      if (!started.ok) return started;
-      // read once, after the payment started: the e-mail and the answer show the same order
-      const found = await deps.queries.getByIdWithLang(created.id);
-      if (!found) throw new Error(`order ${created.id} vanished after commit`);
-      await deps.orderReceived(found);
-      return ok({ order: found.order, redirectUrl: started.value.redirectUrl });
+        key: scopedIdempotencyKey(input.idempotencyKey, user, email),
+      };
+      // a coupon is checked under its row lock with its uses counted: such orders go one by one
+      return payload.coupon === null ? batcher.submit(order) : createOne(order);
     },
 
     /**

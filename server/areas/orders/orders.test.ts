@@ -1,16 +1,18 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { type Config, loadConfig } from "../../config";
-import { mailOutbox, orderStatuses, orders, products, productVariants } from "../../db/schema";
+import { mailOutbox, orderStatuses, orders, payments, products, productVariants } from "../../db/schema";
 import { demoNotification } from "../../integrations/payments/demo";
+import { type CountingDatabase, countingDatabase } from "../../test/counting-database";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { recordFigure } from "../../test/figures";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
+import { orderEmail } from "./order-emails";
 import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "./orders.fixtures";
 
 // Placing and paying orders through the API, on a real database (PGlite, and PostgreSQL when
@@ -123,6 +125,15 @@ describe("POST /api/orders", () => {
     });
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, "anna@example.com"));
     expect(mails.map((m) => m.template)).toContain("order-received");
+    // the e-mail (made from the order as written, with its coupon) is what the stored order gives
+    const stored = await app.services.orders.getById(body._id);
+    if (!stored) throw new Error("order missing");
+    const expected = orderEmail("received", stored, {
+      lang: "pl",
+      orderUrl: `${config.publicUrl}/zamowienie?orderNumber=${encodeURIComponent(stored.orderNumber)}&email=${encodeURIComponent(stored.email)}`,
+    });
+    const mail = mails.find((m) => m.subject === expected.subject);
+    expect(mail).toMatchObject({ text: expected.text, html: expected.html, template: "order-received" });
   });
 
   it("refuses a tampered total with the fresh figures and takes nothing", async () => {
@@ -667,5 +678,222 @@ describe("staff order actions", () => {
       headers: bearer(staff.token),
     });
     expect(delivered.json().status).toBe("PARCEL_DELIVERED");
+  });
+});
+
+describe("group commit (orders arriving together are written in one batch)", () => {
+  // a second app on the same database whose statements are counted: batched orders share them
+  let counting: CountingDatabase;
+  let batchApp: FastifyInstance;
+  let batches = 0;
+
+  beforeAll(async () => {
+    counting = countingDatabase(database);
+    batchApp = await buildApp(config, counting.database, { web: false, logger: false });
+  });
+  afterAll(async () => {
+    await batchApp?.close();
+  });
+
+  function postAll(bodies: { body: unknown; key?: string }[]) {
+    counting.log.clear();
+    return Promise.all(
+      bodies.map(({ body, key }) =>
+        batchApp.inject({
+          method: "POST",
+          url: "/api/orders",
+          payload: body as object,
+          headers: key ? { "idempotency-key": key } : {},
+        }),
+      ),
+    );
+  }
+
+  const guest = (email: string) => ({ ...RECIPIENT, email });
+  const plainLine = (s: ShopFixtures, quantity: number) => ({
+    productId: s.plain.id,
+    quantity,
+    variantKeys: {},
+    variantId: null,
+  });
+
+  it("30 concurrent orders of one product: each whole (lines, statuses, payment, its own e-mail), the stock exact, a fraction of the statements", async () => {
+    batches += 1;
+    const s = await insertShopFixtures(db(), { plainQuantity: 100 });
+    const emails = Array.from({ length: 30 }, (_, i) => `batch${batches}-${i}@example.com`);
+    // every third buys 3 (120.00: free delivery), the others 1 (40.00 + 9.99 delivery)
+    const quantities = emails.map((_, i) => (i % 3 === 0 ? 3 : 1));
+    const replies = await postAll(
+      emails.map((email, i) => ({
+        body: orderBody({
+          cart: [plainLine(s, quantities[i] ?? 1)],
+          priceGrosze: quantities[i] === 3 ? 12_000 : 4_999,
+          recipient: guest(email),
+        }),
+        key: `batch-${batches}-${i}`,
+      })),
+    );
+    const statements = counting.log.statements.length;
+    expect(replies.map((r) => r.statusCode)).toEqual(replies.map(() => 201));
+    const answers = replies.map((r) => r.json());
+    expect(new Set(answers.map((a) => a._id)).size).toBe(30);
+    expect(answers.every((a) => a.status === "PAYMENT_NEW")).toBe(true);
+    expect(answers.map((a) => a.email)).toEqual(emails);
+    expect(answers.map((a) => a.priceGrosze)).toEqual(quantities.map((q) => (q === 3 ? 12_000 : 4_999)));
+    const units = quantities.reduce((sum, q) => sum + q, 0);
+    expect(await productStock(s.plain.id)).toBe(100 - units);
+
+    for (const [i, answer] of answers.entries()) {
+      const order = await app.services.orders.getById(answer._id);
+      expect(order?.cart.map((line) => [line.product, line.quantity, line.unitPriceGrosze])).toEqual([
+        [s.plain.id, quantities[i], 4_000],
+      ]);
+      expect(order?.statuses.map((entry) => entry.status)).toEqual(["NEW", "PAYMENT_NEW"]);
+      expect(order?.email).toBe(emails[i]);
+      const paid = await db().select().from(payments).where(eq(payments.orderId, answer._id));
+      expect(paid.map((p) => [p.status, p.amountGrosze, p.redirectUrl])).toEqual([
+        ["PAYMENT_NEW", answer.priceGrosze, answer.payment.redirectUrl],
+      ]);
+      // its own "order received" e-mail, exactly what the one-order path sends for this order
+      const mails = await db()
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, emails[i] ?? ""));
+      expect(mails).toHaveLength(1);
+      if (!order) throw new Error("order missing");
+      const expected = orderEmail("received", order, {
+        lang: "pl",
+        orderUrl: `${config.publicUrl}/zamowienie?orderNumber=${encodeURIComponent(order.orderNumber)}&email=${encodeURIComponent(order.email)}`,
+      });
+      expect(mails[0]).toMatchObject({
+        subject: expected.subject,
+        text: expected.text,
+        html: expected.html,
+        template: "order-received",
+      });
+    }
+    // one by one they took 30 × 9 statements (the key check, then 8)
+    recordFigure({
+      suite: "group commit",
+      tried: "30 concurrent one-line orders of one product (each with its own Idempotency-Key)",
+      result: `30 × 201, stock ${100 - units} of 100, ${statements} statements (one by one: ${30 * 9})`,
+      held: statements <= 30 * 3,
+    });
+    expect(statements).toBeLessThanOrEqual(30 * 3);
+  });
+
+  it("a failing order in a batch does not fail its neighbours: each gets its own answer", async () => {
+    batches += 1;
+    const s = await insertShopFixtures(db(), { plainQuantity: 100, pinkQuantity: 1 });
+    const pink = {
+      productId: s.variantProduct.id,
+      quantity: 1,
+      variantKeys: {},
+      variantId: s.variantProduct.pink.variantId,
+    };
+    const email = (i: number) => `batch${batches}-${i}@example.com`;
+    const good = Array.from({ length: 8 }, (_, i) => ({
+      body: orderBody({ cart: [plainLine(s, 1)], priceGrosze: 4_999, recipient: guest(email(i)) }),
+    }));
+    const replies = await postAll([
+      ...good,
+      // a total the server does not compute
+      { body: orderBody({ cart: [plainLine(s, 1)], priceGrosze: 100, recipient: guest(email(8)) }) },
+      // a hidden product
+      {
+        body: orderBody({
+          cart: [{ productId: s.hidden.id, quantity: 1, variantKeys: {}, variantId: null }],
+          priceGrosze: 4_999,
+          recipient: guest(email(9)),
+        }),
+      },
+      // two buyers for the variant's last unit: the batch is short of it, rolls back, and its
+      // orders go one by one
+      { body: orderBody({ cart: [pink], priceGrosze: 8_499, recipient: guest(email(10)) }) },
+      { body: orderBody({ cart: [pink], priceGrosze: 8_499, recipient: guest(email(11)) }) },
+    ]);
+    const codes = replies.map((r) => r.statusCode);
+    expect(codes.slice(0, 8)).toEqual(good.map(() => 201));
+    expect(replies[8]?.statusCode).toBe(409);
+    expect(replies[8]?.json()).toMatchObject({
+      code: "order/price-changed",
+      details: { totalGrosze: 4_999 },
+    });
+    expect(replies[9]?.statusCode).toBe(409);
+    expect(replies[9]?.json()).toMatchObject({ code: "product/unavailable" });
+    const lastUnit = replies.slice(10).map((r) => [r.statusCode, r.json().code ?? null]);
+    expect(lastUnit.sort()).toEqual([
+      [201, null],
+      [409, "order/out-of-stock"],
+    ]);
+    expect(await productStock(s.plain.id)).toBe(92);
+    expect(await stockOf(s.variantProduct.pink.variantId)).toBe(0);
+    const placed = await db()
+      .select({ email: orders.email })
+      .from(orders)
+      .where(like(orders.email, `batch${batches}-%`));
+    expect(placed).toHaveLength(9);
+    recordFigure({
+      suite: "group commit",
+      tried: "12 concurrent orders: 8 good, a tampered total, a hidden product, 2 buyers of a last unit",
+      result: `answers ${codes.join(", ")}; ${placed.length} orders; stock 92 of 100 and 0 of 1`,
+      held: placed.length === 9,
+    });
+  });
+
+  it("the same Idempotency-Key twice among concurrent orders makes one order, both answers show it", async () => {
+    batches += 1;
+    const s = await insertShopFixtures(db(), { plainQuantity: 50 });
+    const email = (i: number) => `batch${batches}-${i}@example.com`;
+    const twice = {
+      body: orderBody({ cart: [plainLine(s, 1)], priceGrosze: 4_999, recipient: guest(email(0)) }),
+      key: `same-${batches}`,
+    };
+    const others = Array.from({ length: 4 }, (_, i) => ({
+      body: orderBody({ cart: [plainLine(s, 1)], priceGrosze: 4_999, recipient: guest(email(i + 1)) }),
+      key: `other-${batches}-${i}`,
+    }));
+    const replies = await postAll([twice, ...others, twice]);
+    expect(replies.map((r) => r.statusCode)).toEqual(replies.map(() => 201));
+    const first = replies[0]?.json();
+    const repeat = replies[5]?.json();
+    expect(repeat._id).toBe(first._id);
+    expect(repeat.orderNumber).toBe(first.orderNumber);
+    const placed = await db()
+      .select({ id: orders.id })
+      .from(orders)
+      .where(like(orders.email, `batch${batches}-%`));
+    expect(placed).toHaveLength(5);
+    expect(await productStock(s.plain.id)).toBe(45);
+    recordFigure({
+      suite: "group commit",
+      tried: "6 concurrent orders, 2 of them with the same Idempotency-Key",
+      result: `${placed.length} orders, the repeat answered with order ${repeat._id === first._id ? "the same" : "ANOTHER"}`,
+      held: placed.length === 5 && repeat._id === first._id,
+    });
+  });
+
+  it("40 concurrent buyers for 25 units: exactly 25 orders, the stock never below zero", async () => {
+    const s = await insertShopFixtures(db(), { plainQuantity: 25 });
+    const replies = await postAll(
+      Array.from({ length: 40 }, () => ({
+        body: orderBody({ cart: [plainLine(s, 1)], priceGrosze: 4_999 }),
+      })),
+    );
+    const codes = replies.map((r) => r.statusCode);
+    const placed = codes.filter((c) => c === 201).length;
+    const refused = replies.filter(
+      (r) => r.statusCode === 409 && r.json().code === "order/out-of-stock",
+    ).length;
+    const left = await productStock(s.plain.id);
+    recordFigure({
+      suite: "group commit",
+      tried: "40 concurrent buyers for 25 units",
+      result: `${placed} orders, ${refused} × 409 out-of-stock, stock ${left}`,
+      held: placed === 25 && refused === 15 && left === 0,
+    });
+    expect(placed).toBe(25);
+    expect(refused).toBe(15);
+    expect(left).toBe(0);
   });
 });

@@ -5,9 +5,10 @@ import type { Order } from "../../../domain/types";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { invoices, orderStatuses, orders, payments } from "../../db/schema";
-import { fail, ok, type Result } from "../../http/errors";
+import { type Failure, fail, ok, type Result } from "../../http/errors";
 import { demoNotification } from "../../integrations/payments/demo";
 import {
+  type CreatePaymentRequest,
   type PaymentNotification,
   type PaymentProvider,
   PaymentProviderError,
@@ -85,6 +86,19 @@ const MOVES_TO_PAYMENT_NEW: SQL = (() => {
   if (canTransition("INPOST_any", "PAYMENT_NEW")) alternatives.push(sql`status like 'INPOST\_%'`);
   return sql`(${sql.join(alternatives, sql` or `)})`;
 })();
+
+/** The order's status once its payment is recorded, and when it changed (null: it did not). */
+export interface OrderAfterPayment {
+  status: string;
+  /** ISO time of the PAYMENT_NEW history entry written with the payment; null when not moved */
+  changedAt: string | null;
+}
+
+/** A first payment started: where the shopper goes, and the order's status after it (null: no row). */
+export interface FirstPayment {
+  redirectUrl: string;
+  order: OrderAfterPayment | null;
+}
 
 /** What the creator of an order already knows of it: enough to start its first payment. */
 export interface NewOrderPayment {
@@ -264,6 +278,144 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
     await announce(event, await orderIdOfPayment(notification.externalId));
   }
 
+  /** What the provider is asked for one attempt of one order. */
+  function paymentRequest(
+    order: Pick<Order, "orderNumber" | "email" | "priceGrosze">,
+    attempts: number,
+  ): CreatePaymentRequest {
+    const base = config.publicUrl;
+    return {
+      orderNumber: order.orderNumber,
+      amountGrosze: order.priceGrosze,
+      currency: "PLN",
+      description: `Zamówienie ${order.orderNumber}`,
+      buyer: {
+        email: order.email,
+        locale: "pl-PL",
+      },
+      continueUrl: `${base}${resultUrlOf(order)}`,
+      notificationUrl: `${base}/api/payments/${provider.name}/notifications`,
+      idempotencyKey: `${order.orderNumber}-${attempts + 1}`.slice(0, IDEMPOTENCY_KEY_MAX),
+    };
+  }
+
+  interface StartedPayment {
+    orderId: number;
+    priceGrosze: number;
+    externalId: string;
+    redirectUrl: string;
+    idempotencyKey: string;
+  }
+
+  /**
+   * Records payments the provider accepted, any number in ONE statement (no transaction round
+   * trips): the orders' rows are locked first (by id) — a payment insert's foreign key takes a share
+   * lock on its order, and two concurrent starts (an order replayed by its Idempotency-Key)
+   * upgrading that lock would deadlock —, then each payment is recorded, each order moves to
+   * PAYMENT_NEW when the transition rules allow it (with its history entry) and remembers its payment.
+   */
+  async function recordPayments(started: StartedPayment[]): Promise<Map<number, OrderAfterPayment>> {
+    if (started.length === 0) return new Map();
+    const now = new Date().toISOString();
+    const values = sql.join(
+      started.map(
+        (p) =>
+          sql`(${p.orderId}::int, ${p.externalId}::text, ${p.priceGrosze}::int, ${p.redirectUrl}::text, ${p.idempotencyKey}::text)`,
+      ),
+      sql`, `,
+    );
+    const result = await db.execute<{ id: number; status: string; moved: boolean }>(sql`
+      with started(order_id, external_id, amount_grosze, redirect_url, idempotency_key) as (values ${values}),
+      locked as materialized (
+        select id, status from ${orders} where id in (select order_id from started) order by id for update
+      ),
+      registered as (
+        insert into ${payments} (order_id, provider, external_id, status, amount_grosze, redirect_url, idempotency_key)
+        select l.id, ${provider.name}, s.external_id, 'PAYMENT_NEW', s.amount_grosze, s.redirect_url, s.idempotency_key
+        from locked l join started s on s.order_id = l.id
+        on conflict do nothing
+      ),
+      moved as materialized (
+        select id from locked where ${MOVES_TO_PAYMENT_NEW}
+      ),
+      logged as (
+        insert into ${orderStatuses} (order_id, status, hidden, created_at)
+        select id, 'PAYMENT_NEW', false, ${now}::timestamptz from moved
+      )
+      update ${orders} o set
+        payment_provider = ${provider.name},
+        payment_id = s.external_id,
+        status = case when o.id in (select id from moved) then 'PAYMENT_NEW' else o.status end,
+        updated_at = case when o.id in (select id from moved) then ${now}::timestamptz else o.updated_at end
+      from locked l join started s on s.order_id = l.id where o.id = l.id
+      returning o.id, o.status, o.id in (select id from moved) as moved`);
+    return new Map(
+      result.rows.map((row) => [
+        Number(row.id),
+        { status: row.status, changedAt: row.moved ? now : null } satisfies OrderAfterPayment,
+      ]),
+    );
+  }
+
+  /** The provider refused or is down: the order is marked PAYMENT_ERROR and gives its units back. */
+  async function paymentRefused(
+    orderId: number,
+    order: Pick<Order, "orderNumber">,
+    error: PaymentProviderError,
+  ): Promise<Failure> {
+    deps.log.warn(
+      { orderNumber: order.orderNumber, err: error.message, kind: error.kind },
+      "payment not started",
+    );
+    await db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+      if (locked && locked.status !== "PAYMENT_ERROR" && canTransition(locked.status, "PAYMENT_ERROR")) {
+        await appendStatus(tx, orderId, "PAYMENT_ERROR", new Date());
+      }
+      await releaseOrderStock(tx, orderId);
+    });
+    return fail("payment/unavailable");
+  }
+
+  /**
+   * The first payments of orders just created (`known`: what their creator holds, so nothing is
+   * read back): the provider is asked for each, the accepted ones are recorded in one statement, a
+   * refused one is handled alone. The answers come in the order of `list`.
+   */
+  async function startFirstPayments(
+    list: { orderId: number; known: NewOrderPayment }[],
+  ): Promise<Result<FirstPayment>[]> {
+    const asked = await Promise.all(
+      list.map(async ({ orderId, known }) => {
+        const request = paymentRequest(known, 0);
+        try {
+          const created = await provider.createPayment(request);
+          return {
+            orderId,
+            priceGrosze: known.priceGrosze,
+            externalId: created.externalId,
+            redirectUrl: created.redirectUrl,
+            idempotencyKey: request.idempotencyKey,
+          };
+        } catch (error) {
+          if (!(error instanceof PaymentProviderError)) throw error;
+          return error;
+        }
+      }),
+    );
+    const after = await recordPayments(
+      asked.filter((entry): entry is StartedPayment => !(entry instanceof Error)),
+    );
+    return Promise.all(
+      list.map(({ orderId, known }, i): Promise<Result<FirstPayment>> | Result<FirstPayment> => {
+        const entry = asked[i];
+        if (entry instanceof PaymentProviderError) return paymentRefused(orderId, known, entry);
+        if (!entry) throw new Error(`no payment answer for order ${orderId}`);
+        return ok({ redirectUrl: entry.redirectUrl, order: after.get(orderId) ?? null });
+      }),
+    );
+  }
+
   /**
    * Registers a new payment for an unpaid order (first attempt or a retry). `known`: what the caller
    * already holds of the order it has just created (its first attempt), so nothing is read back.
@@ -272,83 +424,33 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
     orderId: number,
     known?: NewOrderPayment,
   ): Promise<Result<{ redirectUrl: string }>> {
-    let order: Pick<Order, "orderNumber" | "email" | "priceGrosze">;
-    let attempts: number;
     if (known) {
-      order = known;
-      attempts = 0;
-    } else {
-      const found = await deps.queries.getById(orderId);
-      if (!found) return fail("order/not-found");
-      order = found;
-      const [counted = { attempts: 0 }] = await db
-        .select({ attempts: sql<number>`count(*)::int` })
-        .from(payments)
-        .where(eq(payments.orderId, orderId));
-      attempts = counted.attempts;
+      const [started] = await startFirstPayments([{ orderId, known }]);
+      if (!started) throw new Error("no payment answer");
+      return started;
     }
-    const idempotencyKey = `${order.orderNumber}-${attempts + 1}`.slice(0, IDEMPOTENCY_KEY_MAX);
-    const base = config.publicUrl;
-    const continuePath = resultUrlOf(order);
+    const order = await deps.queries.getById(orderId);
+    if (!order) return fail("order/not-found");
+    const [counted = { attempts: 0 }] = await db
+      .select({ attempts: sql<number>`count(*)::int` })
+      .from(payments)
+      .where(eq(payments.orderId, orderId));
+    const request = paymentRequest(order, counted.attempts);
     try {
-      const created = await provider.createPayment({
-        orderNumber: order.orderNumber,
-        amountGrosze: order.priceGrosze,
-        currency: "PLN",
-        description: `Zamówienie ${order.orderNumber}`,
-        buyer: {
-          email: order.email,
-          locale: "pl-PL",
+      const created = await provider.createPayment(request);
+      await recordPayments([
+        {
+          orderId,
+          priceGrosze: order.priceGrosze,
+          externalId: created.externalId,
+          redirectUrl: created.redirectUrl,
+          idempotencyKey: request.idempotencyKey,
         },
-        continueUrl: `${base}${continuePath}`,
-        notificationUrl: `${base}/api/payments/${provider.name}/notifications`,
-        idempotencyKey,
-      });
-      const now = new Date().toISOString();
-      // One statement (no transaction round trips): the order row is locked first — the payment
-      // insert's foreign key takes a share lock on it, and two concurrent starts (an order replayed
-      // by its Idempotency-Key) upgrading that lock would deadlock —, then the payment is recorded,
-      // the order moves to PAYMENT_NEW when the transition rules allow it (with its history entry)
-      // and remembers the payment.
-      await db.execute(sql`
-        with locked as materialized (
-          select id, status from ${orders} where id = ${orderId} for update
-        ),
-        registered as (
-          insert into ${payments} (order_id, provider, external_id, status, amount_grosze, redirect_url, idempotency_key)
-          select id, ${provider.name}, ${created.externalId}, 'PAYMENT_NEW', ${order.priceGrosze}::int,
-            ${created.redirectUrl}, ${idempotencyKey}
-          from locked
-          on conflict do nothing
-        ),
-        moved as materialized (
-          select id from locked where ${MOVES_TO_PAYMENT_NEW}
-        ),
-        logged as (
-          insert into ${orderStatuses} (order_id, status, hidden, created_at)
-          select id, 'PAYMENT_NEW', false, ${now}::timestamptz from moved
-        )
-        update ${orders} o set
-          payment_provider = ${provider.name},
-          payment_id = ${created.externalId},
-          status = case when exists (select 1 from moved) then 'PAYMENT_NEW' else o.status end,
-          updated_at = case when exists (select 1 from moved) then ${now}::timestamptz else o.updated_at end
-        from locked where o.id = locked.id`);
+      ]);
       return ok({ redirectUrl: created.redirectUrl });
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
-      deps.log.warn(
-        { orderNumber: order.orderNumber, err: error.message, kind: error.kind },
-        "payment not started",
-      );
-      await db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-        if (locked && locked.status !== "PAYMENT_ERROR" && canTransition(locked.status, "PAYMENT_ERROR")) {
-          await appendStatus(tx, orderId, "PAYMENT_ERROR", new Date());
-        }
-        await releaseOrderStock(tx, orderId);
-      });
-      return fail("payment/unavailable");
+      return paymentRefused(orderId, order, error);
     }
   }
 
@@ -389,6 +491,7 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
 
   return {
     startPayment,
+    startFirstPayments,
     handleNotification,
     demoPayment,
 
