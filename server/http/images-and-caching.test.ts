@@ -189,6 +189,13 @@ describe("responsive pictures in the rendered pages", () => {
     expect(imagePreloads(head)).toHaveLength(1 + firstView.length);
     const rest = images.filter((image) => image !== slide && !firstView.includes(image));
     expect(rest.every((image) => image.loading === "lazy" && image.decoding === "async")).toBe(true);
+    // the strips after the first, the promises and the blog are laid out only when scrolled near
+    // (content-visibility: auto; less main-thread work while the phone loads the page)
+    const deferred = body.indexOf("[content-visibility:auto]");
+    expect(deferred).toBeGreaterThan(body.indexOf('aria-label="Najnowsze oferty"'));
+    expect(deferred).toBeLessThan(body.indexOf('aria-label="Premium"'));
+    expect(deferred).toBeLessThan(body.indexOf('aria-labelledby="home-blog"'));
+    expect(body.indexOf("[content-visibility:auto]", deferred + 1)).toBe(-1);
     recordFigure({
       suite: "images",
       tried: "home page /",
