@@ -129,6 +129,42 @@ test.describe("responsive pictures", () => {
   test("the product list: the same for the cards", async ({ page }) => {
     await checkPage(page, "/produkty", /^\/media\/demo\/products\//);
   });
+
+  test("the page's scripts are requested only once its main picture has loaded, then it hydrates", async ({
+    page,
+    request,
+  }) => {
+    const list = await (await request.get("/produkty")).text();
+    const href = /href="(\/produkt\/[^"]+)"/.exec(list)?.[1] ?? "";
+    expect(href).not.toBe("");
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(String(error)));
+    await page.goto(href);
+    // hydrated: React Router's router exists only once the entry ran
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    const order = await page.evaluate(() => {
+      const picture = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+      const entries = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+      const main = entries.find((entry) => entry.name === picture?.currentSrc);
+      const scripts = entries.filter((entry) => /\/assets\/.+\.js$/.test(new URL(entry.name).pathname));
+      return {
+        pictureEnd: main?.responseEnd ?? -1,
+        firstScriptStart: Math.min(...scripts.map((entry) => entry.startTime)),
+        scripts: scripts.length,
+        preloads: document.querySelectorAll('link[rel="modulepreload"]').length,
+      };
+    });
+    expect(order.pictureEnd).toBeGreaterThan(0);
+    expect(order.scripts).toBeGreaterThan(2);
+    // web/lib/hydrate-after-picture.ts: not one script byte shares the link with the picture
+    expect(order.firstScriptStart).toBeGreaterThanOrEqual(order.pictureEnd);
+    // the starter restored the module preloads, so the chunks came in parallel
+    expect(order.preloads).toBeGreaterThan(2);
+    expect(errors).toEqual([]);
+    console.log(
+      `[figure] images: ${href} → main picture loaded at ${Math.round(order.pictureEnd)} ms, first of ${order.scripts} scripts requested at ${Math.round(order.firstScriptStart)} ms (held: after the picture)`,
+    );
+  });
 });
 
 test.describe("the home page on Lighthouse's phone", () => {

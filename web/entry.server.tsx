@@ -12,7 +12,7 @@ import {
 } from "react-router";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../server/lib/database-unavailable";
 import { CspNonceProvider } from "./lib/csp-nonce";
-import { lowPriorityModulePreloads } from "./lib/script-priority";
+import { scriptsAfterThePicture } from "./lib/script-priority";
 
 // React Router's default Node entry (renderToPipeableStream, isbot, streamTimeout) plus:
 // - the request's Content-Security-Policy nonce (server/http/security-headers.ts → load context
@@ -20,7 +20,8 @@ import { lowPriorityModulePreloads } from "./lib/script-priority";
 //   data, and through CspNonceProvider every inline script of our components;
 // - a loader that failed because the database is out of reach answers 503 with Retry-After, and
 //   the root ErrorBoundary says "service unavailable" in the visitor's language;
-// - the page's module preloads at low priority (web/lib/script-priority.ts).
+// - the page's module preloads at low priority, and its hydration after the LCP picture
+//   (web/lib/script-priority.ts, web/lib/hydrate-after-picture.ts).
 
 export const streamTimeout = 5_000;
 
@@ -125,8 +126,9 @@ export default function handleRequest(
 
           responseHeaders.set("Content-Type", "text/html");
 
-          // the module preloads at low priority: the first paint and the LCP picture first
-          const html = lowPriorityModulePreloads();
+          // the module preloads at low priority and hydration after the LCP picture: the first
+          // paint and the picture first
+          const html = scriptsAfterThePicture();
           pipe(html);
           html.pipe(body);
 

@@ -36,6 +36,7 @@ import { consentFromCookies } from "./lib/cookies";
 import { useCspNonce, ZOD_JITLESS_SCRIPT } from "./lib/csp-nonce";
 import type { FlashMessage } from "./lib/flash";
 import { clearFlashCookie, readFlash } from "./lib/flash.server";
+import { HYDRATE_AFTER_PICTURE_SCRIPT } from "./lib/hydrate-after-picture";
 import { useLang, useT } from "./lib/i18n";
 import { rememberRoute } from "./lib/last-route.server";
 import { lazyAfterHydration, lazyInBrowser } from "./lib/lazy-in-browser";
@@ -155,6 +156,13 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="min-h-dvh">
         {children}
         <ScrollRestoration nonce={nonce} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // runs <Scripts>' hydration module once the LCP picture is shown (web/lib/script-priority.ts)
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own (web/lib/hydrate-after-picture.ts)
+          dangerouslySetInnerHTML={{ __html: HYDRATE_AFTER_PICTURE_SCRIPT }}
+        />
         <Scripts nonce={nonce} />
       </body>
     </html>

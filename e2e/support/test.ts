@@ -4,7 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { test as base } from "@playwright/test";
+import { test as base, type Page } from "@playwright/test";
 
 // Every Playwright worker runs its own shop: a server on a free loopback port with a fresh data folder
 // (embedded database, outbox, uploads). The specs change the seeded shop (banners, categories, slides,
@@ -75,7 +75,37 @@ export function shopUrl(): string {
   return `http://127.0.0.1:${port}`;
 }
 
+/**
+ * True once the page hydrated, or when it never will (no deferred hydration module: a JSON answer,
+ * a page without React Router). The page's scripts start only after its LCP picture is shown
+ * (web/lib/hydrate-after-picture.ts), often after the `load` event `page.goto` waits for.
+ */
+function hydratedOrStatic(): boolean {
+  return (
+    "__reactRouterDataRouter" in window ||
+    document.querySelector('script[type="text/x-module-after-picture"]') === null
+  );
+}
+
+type Navigation = "goto" | "reload" | "goBack" | "goForward";
+
 export const test = base.extend<Record<never, never>, { shop: Shop }>({
+  // a document load through the page's own methods returns once the page has hydrated (with
+  // JavaScript): a shopper's click before that is a no-JavaScript click, which the specs of the
+  // no-JavaScript paths test on their own
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      for (const name of ["goto", "reload", "goBack", "goForward"] as Navigation[]) {
+        const navigate = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page[Navigation]>;
+        (page as unknown as Record<Navigation, unknown>)[name] = async (...args: unknown[]) => {
+          const response = await navigate(...args);
+          await page.waitForFunction(hydratedOrStatic, null, { timeout: 15_000 }).catch(() => {});
+          return response;
+        };
+      }
+    }
+    await use(page);
+  },
   shop: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern
     async ({}, use, workerInfo) => {

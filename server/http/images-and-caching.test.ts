@@ -3,6 +3,11 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  DEFERRED_MODULE_TYPE,
+  DEFERRED_PRELOAD_REL,
+  HYDRATE_AFTER_PICTURE_SCRIPT,
+} from "../../web/lib/hydrate-after-picture";
 import { type BuiltShop, startBuiltShop } from "../test/built-shop";
 import { recordFigure } from "../test/figures";
 
@@ -38,6 +43,27 @@ function tags(html: string, name: string): Attributes[] {
       ]),
     ),
   );
+}
+
+/**
+ * The page's one module script (React Router's hydration) is inert and the starter that runs it
+ * after the picture comes before it, with the request's nonce.
+ */
+function expectScriptsAfterThePicture(body: string, url: string): void {
+  const scripts = [...body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+  expect(
+    scripts.filter((script) => /type="module"/.test(script[1] ?? "")),
+    url,
+  ).toEqual([]);
+  const deferred = scripts.findIndex((script) => script[1]?.includes(`type="${DEFERRED_MODULE_TYPE}"`));
+  expect(deferred, url).toBeGreaterThan(0);
+  expect(scripts[deferred]?.[2], url).toContain("window.__reactRouterRouteModules");
+  const starter = scripts.findIndex((script) => script[2] === HYDRATE_AFTER_PICTURE_SCRIPT);
+  expect(starter, url).toBeGreaterThanOrEqual(0);
+  expect(starter, url).toBeLessThan(deferred);
+  const nonce = /nonce="([^"]+)"/.exec(scripts[starter]?.[1] ?? "")?.[1];
+  expect(nonce, url).toBeTruthy();
+  expect(scripts[deferred]?.[1], url).toContain(`nonce="${nonce}"`);
 }
 
 async function page(url: string): Promise<{ head: string; body: string }> {
@@ -92,16 +118,20 @@ describe("responsive pictures in the rendered pages", () => {
     expectAllResponsive(images, productPath);
     const others = images.filter((image) => image !== lcp);
     expect(others.every((image) => image.loading === "lazy")).toBe(true);
-    // nothing else competes with the main picture in the <head>: one picture preload, and every
-    // script preload (entry, shell, route chunks) low priority (web/lib/script-priority.ts)
+    // nothing else competes with the main picture: one picture preload; the script preloads (entry,
+    // shell, route chunks) and the hydration module are inert until the starter restores them once
+    // the picture is shown (web/lib/script-priority.ts, web/lib/hydrate-after-picture.ts)
     expect(imagePreloads(head)).toHaveLength(1);
-    const scriptPreloads = tags(head, "link").filter((link) => link.rel === "modulepreload");
+    const links = tags(head, "link");
+    expect(links.filter((link) => link.rel === "modulepreload")).toEqual([]);
+    const scriptPreloads = links.filter((link) => link.rel === DEFERRED_PRELOAD_REL);
     expect(scriptPreloads.length).toBeGreaterThan(2);
-    expect(scriptPreloads.every((link) => link.fetchpriority === "low")).toBe(true);
+    expect(scriptPreloads.every((link) => link.href?.startsWith("/assets/") && link.nonce)).toBe(true);
+    expectScriptsAfterThePicture(body, productPath);
     recordFigure({
       suite: "images",
       tried: `product page ${productPath}`,
-      result: `1 image preload (fetchpriority high, srcset ${widthsOf(lcp.srcset).join("/")}, same sizes as the <img>); ${images.length} <img> with srcset/sizes/width/height, ${others.length} lazy; ${scriptPreloads.length} script preloads, all fetchpriority low`,
+      result: `1 image preload (fetchpriority high, srcset ${widthsOf(lcp.srcset).join("/")}, same sizes as the <img>); ${images.length} <img> with srcset/sizes/width/height, ${others.length} lazy; ${scriptPreloads.length} script preloads and the hydration module inert until the picture is shown`,
       held: true,
     });
   });
@@ -159,6 +189,13 @@ describe("responsive pictures in the rendered pages", () => {
     expect(imagePreloads(head)).toHaveLength(1 + firstView.length);
     const rest = images.filter((image) => image !== slide && !firstView.includes(image));
     expect(rest.every((image) => image.loading === "lazy" && image.decoding === "async")).toBe(true);
+    // the strips after the first, the promises and the blog are laid out only when scrolled near
+    // (content-visibility: auto; less main-thread work while the phone loads the page)
+    const deferred = body.indexOf("[content-visibility:auto]");
+    expect(deferred).toBeGreaterThan(body.indexOf('aria-label="Najnowsze oferty"'));
+    expect(deferred).toBeLessThan(body.indexOf('aria-label="Premium"'));
+    expect(deferred).toBeLessThan(body.indexOf('aria-labelledby="home-blog"'));
+    expect(body.indexOf("[content-visibility:auto]", deferred + 1)).toBe(-1);
     recordFigure({
       suite: "images",
       tried: "home page /",

@@ -65,6 +65,9 @@ export function meta({ matches, data }: Route.MetaArgs) {
   });
 }
 
+/** content-visibility: auto, with the last rendered height remembered (a first guess before that) */
+const BELOW_THE_FOLD = "[content-visibility:auto] [contain-intrinsic-size:auto_2400px]";
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { slides, latest, premium, sale, articles, bannerImages } = loaderData;
@@ -74,10 +77,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <BannerCarousel slides={slides} label={t("home.bannersLabel")} />
       <ProductSection title={t("home.latestOffers")} to={NEW_PATH} products={latest} aboveFold />
       <CategoryBanners images={bannerImages} />
-      <ProductSection title={t("home.premium")} to={PREMIUM_PATH} products={premium} />
-      <ProductSection title={t("home.sale")} to={SALE_PATH} products={sale} />
-      <Promises />
-      <BlogSection articles={articles} />
+      {/* below the first screen: laid out and painted when scrolled near (less work while the page loads) */}
+      <div className={`${BELOW_THE_FOLD} space-y-14`}>
+        <ProductSection title={t("home.premium")} to={PREMIUM_PATH} products={premium} />
+        <ProductSection title={t("home.sale")} to={SALE_PATH} products={sale} />
+        <Promises />
+        <BlogSection articles={articles} />
+      </div>
     </div>
   );
 }
