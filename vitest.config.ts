@@ -14,6 +14,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // migrates one embedded database per run; each file's fresh database is a copy of it
+    globalSetup: ["server/test/pglite-template.ts"],
     // two workers on the 2-core CI machine (Vitest's default leaves one core idle): the tests wait on
     // PGlite, scrypt and sockets as much as they compute
     maxWorkers: 2,

@@ -45,6 +45,11 @@ export interface DatabaseOptions {
   /** PGlite data directory; null for an in-memory database (tests) */
   dbDir: string | null;
   poolSize?: number;
+  /**
+   * PGlite only: start from this data folder (a `dumpDataDir` tarball) instead of an empty cluster.
+   * Tests load a template migrated once per run (server/test/database.ts).
+   */
+  loadDataDir?: Blob;
 }
 
 /**
@@ -96,7 +101,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   if (options.dbDir) fs.mkdirSync(options.dbDir, { recursive: true });
-  const client = await PGlite.create(options.dbDir ?? undefined, { extensions: { unaccent, pg_trgm } });
+  const client = await PGlite.create(options.dbDir ?? undefined, {
+    extensions: { unaccent, pg_trgm },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const pgliteDb = drizzlePglite(client, { schema });
   return {
     db: pgliteDb as unknown as Db,

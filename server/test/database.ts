@@ -1,20 +1,35 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import pg from "pg";
+import { inject } from "vitest";
 import { type Database, openDatabase } from "../db/client";
 
 // A fresh, migrated database for one test file. Without DATABASE_URL it is an
-// in-memory PGlite; with DATABASE_URL (CI's second pass) it is a new database
-// created on that PostgreSQL server and dropped afterwards.
+// in-memory PGlite, loaded from the template the global setup migrated once
+// (server/test/pglite-template.ts); with DATABASE_URL (CI's second pass) it is a
+// new database created on that PostgreSQL server and dropped afterwards.
 
 export interface TestDatabase extends Database {
   /** drops the per-file database (PostgreSQL) and closes connections */
   destroy(): Promise<void>;
 }
 
+let template: Blob | null | undefined;
+
+/** The migrated template's data folder, or undefined when the run has none (a file run outside Vitest's setup). */
+function pgliteTemplate(): Blob | undefined {
+  if (template === undefined) {
+    const file = inject("pgliteTemplate");
+    template = file ? new Blob([fs.readFileSync(file)]) : null;
+  }
+  return template ?? undefined;
+}
+
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ databaseUrl: null, dbDir: null });
+    const database = await openDatabase({ databaseUrl: null, dbDir: null, loadDataDir: pgliteTemplate() });
+    // a no-op on the template (its migrations table lists them all); a complete migration without one
     await database.migrate();
     return { ...database, destroy: () => database.close() };
   }
