@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 
 // Issue 8's pictures in a real browser (docs/decisions/024), on the phone (360 px) and the desktop
@@ -108,14 +108,20 @@ async function checkPage(page: Page, url: string, expectedPictures: RegExp) {
   return all;
 }
 
+/** The address of the first product the list shows. */
+async function firstProductHref(request: APIRequestContext): Promise<string> {
+  const list = await (await request.get("/produkty")).text();
+  const href = /href="(\/produkt\/[^"]+)"/.exec(list)?.[1] ?? "";
+  expect(href).not.toBe("");
+  return href;
+}
+
 test.describe("responsive pictures", () => {
   test("the product page: srcset and size on every picture, one download each, nothing shifts", async ({
     page,
     request,
   }) => {
-    const list = await (await request.get("/produkty")).text();
-    const href = /href="(\/produkt\/[^"]+)"/.exec(list)?.[1] ?? "";
-    expect(href).not.toBe("");
+    const href = await firstProductHref(request);
     await checkPage(page, href, /^\/media\/demo\/products\//);
     // the main picture came from the <head> preload, and the <img> used that very response
     const main = page.getByRole("button", { name: /^Powiększ zdjęcie/ }).locator("img");
@@ -134,9 +140,7 @@ test.describe("responsive pictures", () => {
     page,
     request,
   }) => {
-    const list = await (await request.get("/produkty")).text();
-    const href = /href="(\/produkt\/[^"]+)"/.exec(list)?.[1] ?? "";
-    expect(href).not.toBe("");
+    const href = await firstProductHref(request);
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(String(error)));
     await page.goto(href);
