@@ -20,7 +20,7 @@ import { scriptsAfterThePicture } from "./lib/script-priority";
 //   data, and through CspNonceProvider every inline script of our components;
 // - a loader that failed because the database is out of reach answers 503 with Retry-After, and
 //   the root ErrorBoundary says "service unavailable" in the visitor's language;
-// - the page's module preloads at low priority, and its hydration after the LCP picture
+// - the page's module preloads and its hydration held back until the LCP picture is shown
 //   (web/lib/script-priority.ts, web/lib/hydrate-after-picture.ts).
 
 export const streamTimeout = 5_000;
@@ -126,7 +126,7 @@ export default function handleRequest(
 
           responseHeaders.set("Content-Type", "text/html");
 
-          // the module preloads at low priority and hydration after the LCP picture: the first
+          // the module preloads and the hydration inert until the LCP picture is shown: the first
           // paint and the picture first
           const html = scriptsAfterThePicture();
           pipe(html);

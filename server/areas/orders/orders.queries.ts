@@ -30,6 +30,22 @@ const orderSelection = {
     from order_statuses s where s.order_id = ${orders}.id), '[]'::json)`,
 };
 
+/** An order line as the order shows it, from its order_items row (read, or as just written). */
+export function orderCartItem(item: Omit<typeof orderItems.$inferSelect, "id">): OrderCartItem {
+  return {
+    product: item.productId,
+    productTitle: item.productTitle,
+    variantTitle: item.variantTitle,
+    variantLabel: item.variantLabel,
+    variantKeys: item.variantKeys,
+    variant: item.variantId,
+    unitPriceGrosze: item.unitPriceGrosze,
+    quantity: item.quantity,
+    priceGrosze: item.unitPriceGrosze * item.quantity,
+    vatRate: item.vatRate,
+  };
+}
+
 export function createOrderQueries(db: Db) {
   function toOrders(
     rows: { order: OrderRow; user: UserSummary; items: JsonRows; statuses: JsonRows }[],
@@ -39,18 +55,7 @@ export function createOrderQueries(db: Db) {
     const cartOf = new Map<number, OrderCartItem[]>();
     for (const item of items) {
       const cart = cartOf.get(item.orderId) ?? [];
-      cart.push({
-        product: item.productId,
-        productTitle: item.productTitle,
-        variantTitle: item.variantTitle,
-        variantLabel: item.variantLabel,
-        variantKeys: item.variantKeys,
-        variant: item.variantId,
-        unitPriceGrosze: item.unitPriceGrosze,
-        quantity: item.quantity,
-        priceGrosze: item.unitPriceGrosze * item.quantity,
-        vatRate: item.vatRate,
-      });
+      cart.push(orderCartItem(item));
       cartOf.set(item.orderId, cart);
     }
     const statusesOf = new Map<number, OrderStatusEntry[]>();

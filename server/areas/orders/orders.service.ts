@@ -17,7 +17,7 @@ import { type CartCatalog, loadCartCatalog } from "../cart/cart.catalog";
 import type { FirstPayment } from "../payments/payments.service";
 import { createBatcher, type Waiting } from "./order-batch";
 import { newOrderNumber } from "./order-number";
-import type { OrderQueries } from "./orders.queries";
+import { type OrderQueries, orderCartItem } from "./orders.queries";
 import { type StockLine, type Tx, takeStock } from "./stock";
 
 // Placing an order (SPEC §3 Order create payload, DESIGN.md "The server is the authority"):
@@ -241,7 +241,7 @@ function orderRow(
   };
 }
 
-function itemRows(orderId: number, lines: PricedLine[]): (typeof orderItems.$inferInsert)[] {
+function itemRows(orderId: number, lines: PricedLine[]): Omit<typeof orderItems.$inferSelect, "id">[] {
   return lines.map((line, position) => ({
     orderId,
     productId: line.productId,
@@ -276,19 +276,8 @@ function orderAsWritten(
     statuses: [{ status: "NEW", createdAt: now.toISOString(), hidden: false, data: null }],
     priceGrosze: row.priceGrosze,
     totalProductsGrosze: row.totalProductsGrosze,
-    // as itemRows stores them
-    cart: lines.map((line) => ({
-      product: line.productId,
-      productTitle: line.productTitle,
-      variantTitle: line.variantTitle || null,
-      variantLabel: line.variantLabel || null,
-      variantKeys: line.variantKeys,
-      variant: line.variantId,
-      unitPriceGrosze: line.unitPriceGrosze,
-      quantity: line.quantity,
-      priceGrosze: line.unitPriceGrosze * line.quantity,
-      vatRate: line.vatRate,
-    })),
+    // the lines as stored, shown as orders.queries reads them back
+    cart: itemRows(row.id, lines).map(orderCartItem),
     delivery: { method: row.deliveryMethod, title: row.deliveryTitle, priceGrosze: row.deliveryPriceGrosze },
     coupon: row.couponCode ? { code: row.couponCode } : null,
     couponDiscountGrosze: row.couponDiscountGrosze ?? 0,

@@ -307,6 +307,28 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
     idempotencyKey: string;
   }
 
+  /** Asks the provider for one attempt of one order: the payment it started, or why it did not. */
+  async function askProvider(
+    orderId: number,
+    order: Pick<Order, "orderNumber" | "email" | "priceGrosze">,
+    attempts: number,
+  ): Promise<StartedPayment | PaymentProviderError> {
+    const request = paymentRequest(order, attempts);
+    try {
+      const created = await provider.createPayment(request);
+      return {
+        orderId,
+        priceGrosze: order.priceGrosze,
+        externalId: created.externalId,
+        redirectUrl: created.redirectUrl,
+        idempotencyKey: request.idempotencyKey,
+      };
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      return error;
+    }
+  }
+
   /**
    * Records payments the provider accepted, any number in ONE statement (no transaction round
    * trips): the orders' rows are locked first (by id) — a payment insert's foreign key takes a share
@@ -385,24 +407,7 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
   async function startFirstPayments(
     list: { orderId: number; known: NewOrderPayment }[],
   ): Promise<Result<FirstPayment>[]> {
-    const asked = await Promise.all(
-      list.map(async ({ orderId, known }) => {
-        const request = paymentRequest(known, 0);
-        try {
-          const created = await provider.createPayment(request);
-          return {
-            orderId,
-            priceGrosze: known.priceGrosze,
-            externalId: created.externalId,
-            redirectUrl: created.redirectUrl,
-            idempotencyKey: request.idempotencyKey,
-          };
-        } catch (error) {
-          if (!(error instanceof PaymentProviderError)) throw error;
-          return error;
-        }
-      }),
-    );
+    const asked = await Promise.all(list.map(({ orderId, known }) => askProvider(orderId, known, 0)));
     const after = await recordPayments(
       asked.filter((entry): entry is StartedPayment => !(entry instanceof Error)),
     );
@@ -435,23 +440,10 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
       .select({ attempts: sql<number>`count(*)::int` })
       .from(payments)
       .where(eq(payments.orderId, orderId));
-    const request = paymentRequest(order, counted.attempts);
-    try {
-      const created = await provider.createPayment(request);
-      await recordPayments([
-        {
-          orderId,
-          priceGrosze: order.priceGrosze,
-          externalId: created.externalId,
-          redirectUrl: created.redirectUrl,
-          idempotencyKey: request.idempotencyKey,
-        },
-      ]);
-      return ok({ redirectUrl: created.redirectUrl });
-    } catch (error) {
-      if (!(error instanceof PaymentProviderError)) throw error;
-      return paymentRefused(orderId, order, error);
-    }
+    const asked = await askProvider(orderId, order, counted.attempts);
+    if (asked instanceof PaymentProviderError) return paymentRefused(orderId, order, asked);
+    await recordPayments([asked]);
+    return ok({ redirectUrl: asked.redirectUrl });
   }
 
   /**
