@@ -17,6 +17,7 @@ import { type CartCatalog, loadCartCatalog } from "../cart/cart.catalog";
 import type { FirstPayment } from "../payments/payments.service";
 import { createBatcher, type Waiting } from "./order-batch";
 import { newOrderNumber } from "./order-number";
+import { type GroupWrite, writeOrders } from "./order-write";
 import { type OrderQueries, orderCartItem } from "./orders.queries";
 import { type StockLine, type Tx, takeStock } from "./stock";
 
@@ -292,9 +293,6 @@ function orderAsWritten(
   };
 }
 
-/** Thrown inside a batch's transaction to roll all of it back (its orders then go one by one). */
-class BatchRefused extends Error {}
-
 export function createOrdersService(db: Db, config: Config, deps: OrdersDependencies) {
   /** The coupon row locked for this transaction, checked against its dates and limits. */
   async function lockedCoupon(
@@ -441,19 +439,6 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
    * it its own answer. Resolves once the batch is committed or handed over; the answers follow.
    */
   async function writeBatch(batch: Waiting<PreparedOrder, Result<CreatedOrder>>[]): Promise<void> {
-    const only = batch.length === 1 ? batch[0] : undefined;
-    if (only) {
-      // alone: written by the one-order path, still one write at a time (the next batch gathers meanwhile)
-      let placed: Awaited<ReturnType<typeof placeOne>>;
-      try {
-        placed = await placeOne(only.item);
-      } catch (error) {
-        only.reject(error);
-        return;
-      }
-      only.resolve("ok" in placed ? placed : finisher.submit(placed));
-      return;
-    }
     // the same key twice in one batch: the later request waits for the first, then finds its order
     const members: typeof batch = [];
     const repeats: typeof batch = [];
@@ -486,82 +471,79 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
       result: Promise<Result<CreatedOrder>>,
     ) => void,
   ): Promise<void> {
-    // replays of orders already placed answer with them (one statement for the batch)
+    // replays of orders already placed answer with them (one statement for the batch), read while
+    // the catalog of the group's products is (on PostgreSQL two connections at once)
     const keys = members.map((waiting) => waiting.item.key).filter((key): key is string => key !== null);
-    const taken =
+    const [taken, catalog] = await Promise.all([
       keys.length === 0
         ? new Set<string>()
-        : new Set(
-            (
-              await db
-                .select({ key: orders.idempotencyKey })
-                .from(orders)
-                .where(inArray(orders.idempotencyKey, keys))
-            ).map((row) => row.key),
-          );
+        : db
+            .select({ key: orders.idempotencyKey })
+            .from(orders)
+            .where(inArray(orders.idempotencyKey, keys))
+            .then((rows) => new Set(rows.map((row) => row.key))),
+      loadCartCatalog(
+        db,
+        members.flatMap((waiting) => waiting.item.payload.cart.map((line) => line.productId)),
+      ),
+    ]);
     const fresh = members.filter((waiting) => !(waiting.item.key && taken.has(waiting.item.key)));
     for (const waiting of members) if (!fresh.includes(waiting)) answer(waiting, createOne(waiting.item));
 
     const alone: typeof members = [];
-    let written: { waiting: (typeof members)[number]; order: WrittenOrder }[];
-    try {
-      written = await db.transaction(async (tx) => {
-        const now = new Date();
-        const catalog = await loadCartCatalog(
-          tx,
-          fresh.flatMap((waiting) => waiting.item.payload.cart.map((line) => line.productId)),
+    const now = new Date();
+    const priced: { waiting: (typeof members)[number]; lines: PricedLine[]; totals: OrderTotals }[] = [];
+    for (const waiting of fresh) {
+      const { payload } = waiting.item;
+      const lines = priceLines(catalog, payload);
+      const totals = Array.isArray(lines) ? totalsOf(lines, payload, null, now) : null;
+      // refused by its prices: the one-order path answers it (nothing of it is written here)
+      if (!Array.isArray(lines) || !totals || totals.totalGrosze !== payload.priceGrosze) alone.push(waiting);
+      else priced.push({ waiting, lines, totals });
+    }
+    const numbered = priced.map((order) => ({
+      ...order,
+      values: orderRow(config, order.waiting.item, order.totals, null, newOrderNumber(now), now),
+    }));
+    let written: { waiting: (typeof members)[number]; order: WrittenOrder }[] = [];
+    if (numbered.length > 0) {
+      let outcome: GroupWrite | null = null;
+      try {
+        outcome = await writeOrders(
+          db,
+          numbered.map((order) => ({
+            values: order.values,
+            items: itemRows(0, order.lines).map(({ orderId: _, ...item }) => item),
+          })),
+          numbered.flatMap((order) => order.lines),
+          now,
         );
-        const priced: { waiting: (typeof members)[number]; lines: PricedLine[]; totals: OrderTotals }[] = [];
-        for (const waiting of fresh) {
-          const { payload } = waiting.item;
-          const lines = priceLines(catalog, payload);
-          const totals = Array.isArray(lines) ? totalsOf(lines, payload, null, now) : null;
-          // refused by its prices: the one-order path answers it (nothing of it is written here)
-          if (!Array.isArray(lines) || !totals || totals.totalGrosze !== payload.priceGrosze)
-            alone.push(waiting);
-          else priced.push({ waiting, lines, totals });
-        }
-        if (priced.length === 0) return [];
-        const shortage = await takeStock(
-          tx,
-          priced.flatMap((order) => order.lines),
-        );
-        if (shortage) throw new BatchRefused(`short of ${shortage.product}`);
-        const numbered = priced.map((order) => ({
-          ...order,
-          values: orderRow(config, order.waiting.item, order.totals, null, newOrderNumber(now), now),
-        }));
-        const rows = await tx
-          .insert(orders)
-          .values(numbered.map((order) => order.values))
-          .returning({ id: orders.id, orderNumber: orders.orderNumber, createdAt: orders.createdAt });
-        const rowOf = new Map(rows.map((row) => [row.orderNumber, row]));
-        const placed = numbered.map((order) => {
-          const row = rowOf.get(order.values.orderNumber);
-          if (!row) throw new Error("orders insert returned fewer rows");
-          return { ...order, id: row.id, row: { ...order.values, ...row } };
-        });
-        await tx.insert(orderItems).values(placed.flatMap((order) => itemRows(order.id, order.lines)));
-        await tx
-          .insert(orderStatuses)
-          .values(placed.map((order) => ({ orderId: order.id, status: "NEW", createdAt: now })));
-        return placed.map((order) => ({
+      } catch {
+        // nothing written (one statement): a key or an order number taken meanwhile, a lost connection
+      }
+      if (!outcome?.ok) {
+        // nothing of the group was written: each order gets its own answer, one by one
+        // (whatever refused it: a short row, a key or an order number taken meanwhile, a lost connection)
+        for (const waiting of fresh) answer(waiting, createOne(waiting.item));
+        return;
+      }
+      const rows = outcome.rows;
+      written = numbered.map((order) => {
+        const inserted = rows.get(order.values.orderNumber);
+        if (!inserted) throw new Error("orders insert returned fewer rows");
+        const row = { ...order.values, ...inserted };
+        return {
           waiting: order.waiting,
           order: {
-            id: order.id,
-            orderNumber: order.row.orderNumber,
+            id: row.id,
+            orderNumber: row.orderNumber,
             email: order.waiting.item.email,
             priceGrosze: order.totals.totalGrosze,
-            order: orderAsWritten(order.waiting.item, order.row, order.lines, now),
+            order: orderAsWritten(order.waiting.item, row, order.lines, now),
             lang: order.waiting.item.lang,
           },
-        }));
+        };
       });
-    } catch {
-      // nothing of the batch was written: each order gets its own answer, one by one
-      // (whatever refused it: a short row, a key or an order number taken meanwhile, a lost connection)
-      for (const waiting of fresh) answer(waiting, createOne(waiting.item));
-      return;
     }
     for (const waiting of alone) answer(waiting, createOne(waiting.item));
     if (written.length === 0) return;

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { orderItems, orders, products, productVariants } from "../../db/schema";
 
@@ -24,7 +24,7 @@ export interface StockShortage {
   available: number;
 }
 
-type StockKind = "variant" | "product";
+export type StockKind = "variant" | "product";
 
 /** The row a line's units live in: its variant, else its product; none when both were deleted. */
 function rowOf(line: StockLine): { kind: StockKind; id: number } | null {
@@ -43,25 +43,23 @@ function inLockOrder(lines: readonly StockLine[]): StockLine[] {
   );
 }
 
-interface LockedRow {
+export interface LockedRow {
   kind: StockKind;
   id: number;
   /** the row's quantity before the change; null when the row does not exist */
   quantity: number | null;
 }
 
-/**
- * Moves the units of all lines in ONE statement, whatever their number: the rows are locked in the
- * global order (variants by id, then products by id, so two orders never deadlock), then either
- * every row changes or none ("take": only when each row holds the units all lines want of it).
- * Lines of the same row add up. Returns each row's quantity before the change and whether it moved.
- */
-async function moveStock(
-  tx: Tx,
-  lines: readonly StockLine[],
-  direction: "take" | "give",
-): Promise<{ moved: boolean; rows: LockedRow[] }> {
-  const units = new Map<string, { kind: StockKind; id: number; units: number }>();
+/** A row's units to move: lines of the same row add up. */
+export interface StockRow {
+  kind: StockKind;
+  id: number;
+  units: number;
+}
+
+/** The rows `lines` use, each with the units of all its lines. */
+export function stockRows(lines: readonly StockLine[]): StockRow[] {
+  const units = new Map<string, StockRow>();
   for (const line of lines) {
     const row = rowOf(line);
     if (!row) continue;
@@ -70,9 +68,18 @@ async function moveStock(
     entry.units += line.quantity;
     units.set(key, entry);
   }
-  if (units.size === 0) return { moved: true, rows: [] };
+  return [...units.values()];
+}
+
+/**
+ * The CTEs that move the units of `rows` (at least one): `wanted`, the rows locked in the global
+ * order (variants by id, then products by id, so two statements never deadlock) as `locked`,
+ * `enough` (one row: does every row hold what is wanted of it — always true when giving), and the
+ * updates, which change every row or none. The statement's own CTEs and query follow (a comma first).
+ */
+export function movingStockSql(rows: readonly StockRow[], direction: "take" | "give"): SQL {
   const wanted = sql.join(
-    [...units.values()].map((row) => sql`(${row.kind}::text, ${row.id}::int, ${row.units}::int)`),
+    rows.map((row) => sql`(${row.kind}::text, ${row.id}::int, ${row.units}::int)`),
     sql`, `,
   );
   const change = direction === "take" ? sql`- w.units` : sql`+ w.units`;
@@ -82,16 +89,13 @@ async function moveStock(
       : sql`true`;
   // Only the tables the lines use: planning the other table's lock and update (and firing its
   // statement trigger for no row) cost more than the whole rest of the statement on PGlite.
-  const kinds = (["variant", "product"] as const).filter((kind) =>
-    [...units.values()].some((row) => row.kind === kind),
-  );
+  const kinds = (["variant", "product"] as const).filter((kind) => rows.some((row) => row.kind === kind));
   const tableOf = { variant: productVariants, product: products } as const;
   const lockedOf = (kind: StockKind) => sql.raw(`locked_${kind}s`);
   const movedOf = (kind: StockKind) => sql.raw(`moved_${kind}s`);
   // The locking CTEs are read by the main query (variants first: union all runs in order); the
   // updates, read by nobody, run after it, once every lock is held and `enough` is known.
-  const result = await tx.execute<{ kind: StockKind; id: number; quantity: number | null; ok: boolean }>(sql`
-    with wanted(kind, id, units) as (values ${wanted}),
+  return sql`wanted(kind, id, units) as (values ${wanted}),
     ${sql.join(
       kinds.map(
         (kind) => sql`${lockedOf(kind)} as materialized (
@@ -113,7 +117,7 @@ async function moveStock(
       `,
       )}
     ),
-    enough as (
+    enough as materialized (
       select ${enough} as ok from wanted w left join locked l on l.kind = w.kind and l.id = w.id
     ),
     ${sql.join(
@@ -126,7 +130,23 @@ async function moveStock(
       ),
       sql`,
     `,
-    )}
+    )}`;
+}
+
+/**
+ * Moves the units of all lines in ONE statement, whatever their number (see movingStockSql):
+ * either every row changes or none ("take": only when each row holds the units all lines want of
+ * it). Returns each row's quantity before the change and whether it moved.
+ */
+async function moveStock(
+  tx: Tx,
+  lines: readonly StockLine[],
+  direction: "take" | "give",
+): Promise<{ moved: boolean; rows: LockedRow[] }> {
+  const wanted = stockRows(lines);
+  if (wanted.length === 0) return { moved: true, rows: [] };
+  const result = await tx.execute<{ kind: StockKind; id: number; quantity: number | null; ok: boolean }>(sql`
+    with ${movingStockSql(wanted, direction)}
     select w.kind, w.id, l.quantity, e.ok
     from wanted w cross join enough e left join locked l on l.kind = w.kind and l.id = w.id`);
   const rows = result.rows.map((row) => ({
@@ -143,7 +163,11 @@ async function moveStock(
  */
 export async function takeStock(tx: Tx, lines: readonly StockLine[]): Promise<StockShortage | null> {
   const { moved, rows } = await moveStock(tx, lines, "take");
-  if (moved) return null;
+  return moved ? null : shortageIn(lines, rows);
+}
+
+/** The first line short of units in the global row order, given the rows' quantities before a refused take. */
+export function shortageIn(lines: readonly StockLine[], rows: readonly LockedRow[]): StockShortage {
   const wantedOf = (row: { kind: StockKind; id: number }) =>
     lines
       .filter((line) => {
