@@ -5,6 +5,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
+import { composeEml } from "./mail-eml";
 
 // Every e-mail the shop sends goes through here: a row in mail_outbox and an .eml file in
 // DATA_DIR/outbox (readable by a person or a test), then SMTP delivery when SMTP_URL is set.
@@ -74,12 +75,13 @@ export function createMailService(db: Db, config: Config, transport?: Transporte
     const mail = message.html ? { ...envelope, html: message.html } : envelope;
     const emlPath = path.join(config.outboxDir, `${String(id).padStart(6, "0")}-${message.template}.eml`);
     try {
-      const composed = await composer.sendMail(mail);
+      // composed in one pass (mail-eml.ts); nodemailer's pipeline only for addresses it must format
+      const eml = composeEml(mail) ?? ((await composer.sendMail(mail)).message as Buffer);
       // the folder is made when a write finds it missing (not once per message)
-      await fs.writeFile(emlPath, composed.message as Buffer).catch(async (error: NodeJS.ErrnoException) => {
+      await fs.writeFile(emlPath, eml).catch(async (error: NodeJS.ErrnoException) => {
         if (error.code !== "ENOENT") throw error;
         await fs.mkdir(config.outboxDir, { recursive: true });
-        await fs.writeFile(emlPath, composed.message as Buffer);
+        await fs.writeFile(emlPath, eml);
       });
     } catch (error) {
       if (!smtp) {
