@@ -592,11 +592,18 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
     });
   }
 
-  // two stages, each one group at a time: while a group's writes are committed, the previous
-  // group's payments and e-mails go out, and the next groups gather
-  const batcher = createBatcher<PreparedOrder, Result<CreatedOrder>>({ maxSize: MAX_BATCH, run: writeBatch });
+  // two stages: while a group's writes are committed, the previous group's payments and e-mails go
+  // out, and the next groups gather. PGlite (one connection) runs one group per stage at a time; a
+  // PostgreSQL server two (each statement waits for its round trip, not for this process's CPU)
+  const inFlight = config.databaseUrl ? 2 : 1;
+  const batcher = createBatcher<PreparedOrder, Result<CreatedOrder>>({
+    maxSize: MAX_BATCH,
+    inFlight,
+    run: writeBatch,
+  });
   const finisher = createBatcher<WrittenOrder, Result<CreatedOrder>>({
     maxSize: MAX_BATCH,
+    inFlight,
     run: async (group) => {
       const results = await finishBatch(group.map((waiting) => waiting.item));
       group.forEach((waiting, i) => {
