@@ -31,6 +31,7 @@ import {
   toProductField,
 } from "./catalog.mapper";
 import { productListOrder, productListWhere } from "./catalog.search";
+import { preparedRead } from "./prepared-read";
 
 // Every product read is ONE statement: each product comes as one JSON object holding its row and
 // its relations (images, categories, field links, variants, price-history figures) as correlated
@@ -245,20 +246,20 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
    */
   function productPageStatement(includeHidden: boolean, name: string) {
     const from = sql.placeholder("since");
-    return (
-      db
-        // (columns of the outer row by their qualified name: Drizzle writes a one-table selection's
-        // columns unqualified, which a subquery over products would take for its own)
-        .select({
-          product: sql<ProductJson>`${productJson(sql`${products}`, FULL, from)}`,
-          related: sql<ProductJson[]>`coalesce((
-            select json_agg(${productJson(sql`r`, BASIC, from)}) from products r
-            where ${products}.has_slides and r.id = any(${products}.slide_ids) and not r.is_hidden), '[]'::json)`,
-        })
-        .from(products)
-        .where(and(eq(products.id, sql.placeholder("id")), visibleOnly(includeHidden)))
-        .prepare(name)
-    );
+    const query = db
+      // (columns of the outer row by their qualified name: Drizzle writes a one-table selection's
+      // columns unqualified, which a subquery over products would take for its own)
+      .select({
+        product: sql<ProductJson>`${productJson(sql`${products}`, FULL, from)}`.as("product"),
+        related: sql<ProductJson[]>`coalesce((
+          select json_agg(${productJson(sql`r`, BASIC, from)}) from products r
+          where ${products}.has_slides and r.id = any(${products}.slide_ids) and not r.is_hidden), '[]'::json)`.as(
+          "related",
+        ),
+      })
+      .from(products)
+      .where(and(eq(products.id, sql.placeholder("id")), visibleOnly(includeHidden)));
+    return preparedRead<{ product: ProductJson; related: ProductJson[] }>(db, name, query);
   }
   const productPageVisible = productPageStatement(false, "catalog_product_page");
   const productPageAny = productPageStatement(true, "catalog_product_page_any");
@@ -457,7 +458,7 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
       if (!isDbId(id)) return null;
       const statement = opts.includeHidden ? productPageAny : productPageVisible;
       const [[row], shared] = await Promise.all([
-        statement.execute({ id, since: since().toISOString() }),
+        statement({ id, since: since().toISOString() }),
         pageCatalog(),
       ]);
       if (!row) return null;

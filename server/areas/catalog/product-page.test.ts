@@ -31,10 +31,14 @@ afterAll(async () => {
   await database?.destroy();
 });
 
+/** PGlite's one-time PREPARE of a service's product statement (prepared-read.ts) */
+const isPrepare = (statement: string) => /^prepare /i.test(statement);
+
+/** the statements one call sends (the one-time PREPARE aside), and what it answered */
 async function counted<T>(call: () => Promise<T>): Promise<{ statements: number; value: T }> {
   counting.log.clear();
   const value = await call();
-  return { statements: counting.log.statements.length, value };
+  return { statements: counting.log.statements.filter((s) => !isPrepare(s)).length, value };
 }
 
 describe("the product screen's fields and categories kept until they change", () => {
@@ -81,6 +85,22 @@ describe("the product screen's fields and categories kept until they change", ()
     expect(afterCategory.statements).toBe(2);
     expect(afterCategory.value?.categories.map((category) => category.title)).toContain("Kocyki i pledy");
     expect((await counted(() => catalog.productPage(fx.products.blanket))).statements).toBe(1);
+  });
+
+  it("plans the product statement once per service: PGlite gets one PREPARE, then EXECUTEs", async () => {
+    const catalog = createCatalogService(counting.database.db, { changes: feed, now: () => now });
+    const sent: string[] = [];
+    for (const id of [fx.products.blanket, fx.products.simpleSale, fx.products.blanket]) {
+      counting.log.clear();
+      const page = await catalog.productPage(id);
+      expect(page?.product._id).toBe(id);
+      sent.push(...counting.log.statements);
+    }
+    // PostgreSQL: node-postgres prepares it on each connection through the protocol (no statement)
+    expect(sent.filter(isPrepare).length).toBe(database.kind === "pglite" ? 1 : 0);
+    if (database.kind === "pglite") {
+      expect(sent.filter((s) => /^execute /i.test(s))).toHaveLength(3);
+    }
   });
 
   it("answers a hidden product only to staff, from the same kept fields and categories", async () => {
