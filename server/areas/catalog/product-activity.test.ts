@@ -232,6 +232,8 @@ describe("purchases in the last 30 days", () => {
       salt: "test-salt",
       now: () => clock,
     });
+    // (planned once per service: on PGlite a PREPARE before the first call, prepared-read.ts)
+    await activity.socialProof(fixtures.products.simpleSale);
     counting.log.clear();
     expect((await activity.socialProof(fixtures.products.blanket)).purchases).toBe(5);
     expect(counting.log.statements).toHaveLength(1);

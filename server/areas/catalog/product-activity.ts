@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { and, countDistinct, eq, exists, gte, lt, ne, sql } from "drizzle-orm";
+import { and, countDistinct, eq, exists, gte, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { Id } from "../../../domain/types";
 import type { Db } from "../../db/client";
 import { orderItems, orderStatuses, orders, products, productViews } from "../../db/schema";
 import { fail, ok, type Result } from "../../http/errors";
+import { preparedRead } from "./prepared-read";
 
 // Real figures behind the product page's social proof (SPEC §2 Product screen, issue 3: never
 // invented numbers): how many people viewed a product in the last 15 minutes, and how many pieces
@@ -101,27 +102,25 @@ export function createProductActivityService(db: Db, options: ProductActivityOpt
   }
 
   /** distinct viewers of the product in the last 15 minutes (one row, `viewers`) */
-  function viewersQuery(productId: Id) {
-    const since = new Date(now().getTime() - VIEW_WINDOW_MINUTES * MINUTE_MS);
+  function viewersQuery(productId: Id | SQL, since: Date | SQL) {
     return db
       .select({ viewers: countDistinct(productViews.viewerHash) })
       .from(productViews)
       .where(and(eq(productViews.productId, productId), gte(productViews.viewedAt, since)));
   }
+  const viewersSince = () => new Date(now().getTime() - VIEW_WINDOW_MINUTES * MINUTE_MS);
 
   async function viewersLast15Minutes(productId: Id): Promise<number> {
     if (!isDbId(productId)) return 0;
-    const [row] = await viewersQuery(productId);
+    const [row] = await viewersQuery(productId, viewersSince());
     return Number(row?.viewers ?? 0);
   }
 
   /**
    * Pieces of the product in orders paid (a PAYMENT_CONFIRMED entry in their history) within the
-   * last 30 days; canceled orders do not count.
+   * last 30 days; canceled orders do not count. One row, `pieces`.
    */
-  /** pieces of the product in orders paid in the last 30 days (one row, `pieces`) */
-  function purchasesQuery(productId: Id) {
-    const since = new Date(now().getTime() - PURCHASE_WINDOW_DAYS * 24 * 60 * MINUTE_MS);
+  function purchasesQuery(productId: Id | SQL, since: Date | SQL) {
     const paidRecently = db
       .select({ one: sql`1` })
       .from(orderStatuses)
@@ -139,9 +138,31 @@ export function createProductActivityService(db: Db, options: ProductActivityOpt
       .where(and(eq(orderItems.productId, productId), ne(orders.status, "CANCELED"), exists(paidRecently)));
   }
 
+  const purchasesSince = () => new Date(now().getTime() - PURCHASE_WINDOW_DAYS * 24 * 60 * MINUTE_MS);
+
+  // the product page's two figures in one statement, planned once (prepared-read.ts); no row for a
+  // missing product
+  const id = sql`${sql.placeholder("id")}::int`;
+  const socialProofRead = preparedRead<{ viewers: number | string; purchases: number | string }>(
+    db,
+    "catalog_social_proof",
+    db
+      .select({
+        viewers: sql<number>`(${viewersQuery(id, sql`${sql.placeholder("viewersSince")}::timestamptz`)})`.as(
+          "viewers",
+        ),
+        purchases:
+          sql<number>`(${purchasesQuery(id, sql`${sql.placeholder("purchasesSince")}::timestamptz`)})`.as(
+            "purchases",
+          ),
+      })
+      .from(products)
+      .where(eq(products.id, id)),
+  );
+
   async function purchasesLast30Days(productId: Id): Promise<number> {
     if (!isDbId(productId)) return 0;
-    const [row] = await purchasesQuery(productId);
+    const [row] = await purchasesQuery(productId, purchasesSince());
     return Number(row?.pieces ?? 0);
   }
 
@@ -186,9 +207,11 @@ export function createProductActivityService(db: Db, options: ProductActivityOpt
     async socialProof(productId: Id): Promise<SocialProof> {
       if (!isDbId(productId)) return { viewers: null, purchases: null };
       // both figures in one statement (statements are what a product page costs on PGlite)
-      const { rows } = await db.execute<{ viewers: number | string; purchases: number | string }>(
-        sql`select (${viewersQuery(productId)}) as viewers, (${purchasesQuery(productId)}) as purchases`,
-      );
+      const rows = await socialProofRead({
+        id: productId,
+        viewersSince: viewersSince().toISOString(),
+        purchasesSince: purchasesSince().toISOString(),
+      });
       const viewers = Number(rows[0]?.viewers ?? 0);
       const purchases = Number(rows[0]?.purchases ?? 0);
       return {
