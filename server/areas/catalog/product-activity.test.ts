@@ -8,6 +8,7 @@ import { buildApp } from "../../app";
 import { loadConfig } from "../../config";
 import type { Db } from "../../db/client";
 import { orderItems, orderStatuses, orders, products, productViews } from "../../db/schema";
+import { countingDatabase } from "../../test/counting-database";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { daysAgo, insertCatalogFixtures } from "./catalog.fixtures";
 import {
@@ -222,6 +223,20 @@ describe("purchases in the last 30 days", () => {
     expect(await activity.socialProof(outOfStock)).toEqual({ viewers: 2, purchases: null });
     expect((await activity.socialProof(blanket)).purchases).toBe(5);
     expect((await activity.socialProof(simpleSale)).purchases).toBe(5);
+    expect(await activity.socialProof(2_147_483_648)).toEqual({ viewers: null, purchases: null });
+  });
+
+  it("reads both figures in one statement (the product page's budget)", async () => {
+    const counting = countingDatabase(database);
+    const activity = createProductActivityService(counting.database.db, {
+      salt: "test-salt",
+      now: () => clock,
+    });
+    // (planned once per service: on PGlite a PREPARE before the first call, prepared-read.ts)
+    await activity.socialProof(fixtures.products.simpleSale);
+    counting.log.clear();
+    expect((await activity.socialProof(fixtures.products.blanket)).purchases).toBe(5);
+    expect(counting.log.statements).toHaveLength(1);
   });
 });
 

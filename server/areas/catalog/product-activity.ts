@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { and, countDistinct, eq, exists, gte, lt, ne, sql } from "drizzle-orm";
+import { and, countDistinct, eq, exists, gte, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { Id } from "../../../domain/types";
 import type { Db } from "../../db/client";
 import { orderItems, orderStatuses, orders, products, productViews } from "../../db/schema";
 import { fail, ok, type Result } from "../../http/errors";
+import { preparedRead } from "./prepared-read";
 
 // Real figures behind the product page's social proof (SPEC §2 Product screen, issue 3: never
 // invented numbers): how many people viewed a product in the last 15 minutes, and how many pieces
@@ -100,23 +101,26 @@ export function createProductActivityService(db: Db, options: ProductActivityOpt
     return deleted.length;
   }
 
-  async function viewersLast15Minutes(productId: Id): Promise<number> {
-    if (!isDbId(productId)) return 0;
-    const since = new Date(now().getTime() - VIEW_WINDOW_MINUTES * MINUTE_MS);
-    const [row] = await db
+  /** distinct viewers of the product in the last 15 minutes (one row, `viewers`) */
+  function viewersQuery(productId: Id | SQL, since: Date | SQL) {
+    return db
       .select({ viewers: countDistinct(productViews.viewerHash) })
       .from(productViews)
       .where(and(eq(productViews.productId, productId), gte(productViews.viewedAt, since)));
+  }
+  const viewersSince = () => new Date(now().getTime() - VIEW_WINDOW_MINUTES * MINUTE_MS);
+
+  async function viewersLast15Minutes(productId: Id): Promise<number> {
+    if (!isDbId(productId)) return 0;
+    const [row] = await viewersQuery(productId, viewersSince());
     return Number(row?.viewers ?? 0);
   }
 
   /**
    * Pieces of the product in orders paid (a PAYMENT_CONFIRMED entry in their history) within the
-   * last 30 days; canceled orders do not count.
+   * last 30 days; canceled orders do not count. One row, `pieces`.
    */
-  async function purchasesLast30Days(productId: Id): Promise<number> {
-    if (!isDbId(productId)) return 0;
-    const since = new Date(now().getTime() - PURCHASE_WINDOW_DAYS * 24 * 60 * MINUTE_MS);
+  function purchasesQuery(productId: Id | SQL, since: Date | SQL) {
     const paidRecently = db
       .select({ one: sql`1` })
       .from(orderStatuses)
@@ -127,11 +131,38 @@ export function createProductActivityService(db: Db, options: ProductActivityOpt
           gte(orderStatuses.createdAt, since),
         ),
       );
-    const [row] = await db
+    return db
       .select({ pieces: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .where(and(eq(orderItems.productId, productId), ne(orders.status, "CANCELED"), exists(paidRecently)));
+  }
+
+  const purchasesSince = () => new Date(now().getTime() - PURCHASE_WINDOW_DAYS * 24 * 60 * MINUTE_MS);
+
+  // the product page's two figures in one statement, planned once (prepared-read.ts); no row for a
+  // missing product
+  const id = sql`${sql.placeholder("id")}::int`;
+  const socialProofRead = preparedRead<{ viewers: number | string; purchases: number | string }>(
+    db,
+    "catalog_social_proof",
+    db
+      .select({
+        viewers: sql<number>`(${viewersQuery(id, sql`${sql.placeholder("viewersSince")}::timestamptz`)})`.as(
+          "viewers",
+        ),
+        purchases:
+          sql<number>`(${purchasesQuery(id, sql`${sql.placeholder("purchasesSince")}::timestamptz`)})`.as(
+            "purchases",
+          ),
+      })
+      .from(products)
+      .where(eq(products.id, id)),
+  );
+
+  async function purchasesLast30Days(productId: Id): Promise<number> {
+    if (!isDbId(productId)) return 0;
+    const [row] = await purchasesQuery(productId, purchasesSince());
     return Number(row?.pieces ?? 0);
   }
 
@@ -174,10 +205,15 @@ export function createProductActivityService(db: Db, options: ProductActivityOpt
 
     /** The product page's figures, each only when worth showing (never invented). */
     async socialProof(productId: Id): Promise<SocialProof> {
-      const [viewers, purchases] = await Promise.all([
-        viewersLast15Minutes(productId),
-        purchasesLast30Days(productId),
-      ]);
+      if (!isDbId(productId)) return { viewers: null, purchases: null };
+      // both figures in one statement (statements are what a product page costs on PGlite)
+      const rows = await socialProofRead({
+        id: productId,
+        viewersSince: viewersSince().toISOString(),
+        purchasesSince: purchasesSince().toISOString(),
+      });
+      const viewers = Number(rows[0]?.viewers ?? 0);
+      const purchases = Number(rows[0]?.purchases ?? 0);
       return {
         viewers: viewers >= SOCIAL_PROOF_MIN_VIEWERS ? viewers : null,
         purchases: purchases >= SOCIAL_PROOF_MIN_PURCHASES ? purchases : null,
