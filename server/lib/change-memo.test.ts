@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertCategoryTree } from "../areas/catalog/catalog.fixtures";
 import { createContentService } from "../areas/content/content.service";
 import { categories, pages, products } from "../db/schema";
-import { type CountingDatabase, countingDatabase } from "../test/counting-database";
+import { type CountingDatabase, countingDatabase, countStatements } from "../test/counting-database";
 import { createTestDatabase, type TestDatabase } from "../test/database";
 import { type ChangeFeed, createChangeFeed } from "./change-feed";
 
@@ -30,11 +30,7 @@ afterAll(async () => {
 });
 
 /** the statements one call sends, and what it answered */
-async function counted<T>(call: () => Promise<T>): Promise<{ statements: number; value: T }> {
-  counting.log.clear();
-  const value = await call();
-  return { statements: counting.log.statements.length, value };
-}
+const counted = <T>(call: () => Promise<T>) => countStatements(counting, call);
 
 const titles = (navigation: Awaited<ReturnType<ReturnType<typeof createContentService>["siteNavigation"]>>) =>
   navigation.categories.map((category) => category.title);

@@ -45,3 +45,18 @@ export function countingDatabase(target: Database): CountingDatabase {
     },
   };
 }
+
+/**
+ * The statements `call` sends through `counting` (those `ignore` matches left out, e.g. a one-time
+ * PREPARE), and what it answered.
+ */
+export async function countStatements<T>(
+  counting: CountingDatabase,
+  call: () => Promise<T>,
+  ignore?: (statement: string) => boolean,
+): Promise<{ statements: number; value: T }> {
+  counting.log.clear();
+  const value = await call();
+  const statements = counting.log.statements.filter((statement) => !ignore?.(statement));
+  return { statements: statements.length, value };
+}

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, fieldOptions, productFields, products } from "../../db/schema";
 import { type ChangeFeed, createChangeFeed } from "../../lib/change-feed";
-import { type CountingDatabase, countingDatabase } from "../../test/counting-database";
+import { type CountingDatabase, countingDatabase, countStatements } from "../../test/counting-database";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { type CatalogFixtures, insertCatalogFixtures } from "./catalog.fixtures";
 import { createCatalogService } from "./catalog.service";
@@ -35,11 +35,7 @@ afterAll(async () => {
 const isPrepare = (statement: string) => /^prepare /i.test(statement);
 
 /** the statements one call sends (the one-time PREPARE aside), and what it answered */
-async function counted<T>(call: () => Promise<T>): Promise<{ statements: number; value: T }> {
-  counting.log.clear();
-  const value = await call();
-  return { statements: counting.log.statements.filter((s) => !isPrepare(s)).length, value };
-}
+const counted = <T>(call: () => Promise<T>) => countStatements(counting, call, isPrepare);
 
 describe("the product screen's fields and categories kept until they change", () => {
   it("reads them once; the product itself on every call", async () => {
