@@ -196,6 +196,32 @@ test.describe("the product list", () => {
     expect(await productCards(page).count()).toBeGreaterThan(0);
   });
 
+  test("text typed into the search box before its code has loaded is what is searched", async ({ page }) => {
+    // a slow phone: the page hydrates while the box's code is still on its way, and the shopper types
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/assets/search-box-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/produkty");
+    const box = page.getByRole("banner").getByRole("searchbox", { name: "Szukaj" });
+    await box.fill("traktor");
+    const loaded = page.waitForResponse(/\/assets\/search-box-[^/]*\.js$/);
+    release();
+    await loaded;
+    await page.waitForFunction(() => {
+      const input = document.querySelector('header input[type="search"]');
+      return input !== null && Object.keys(input).some((key) => key.startsWith("__reactProps"));
+    });
+    await expect(box).toHaveValue("traktor");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\?szukaj=traktor$/);
+    await expect(page.getByText("Brak produktów")).toBeVisible();
+  });
+
   test("pages through the list with previous and next", async ({ page, request }) => {
     const all = await apiList(request, "");
     expect(all.total).toBeGreaterThan(24);

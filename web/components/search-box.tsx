@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import { Form, useLocation } from "react-router";
 import { useT } from "../lib/i18n";
 import { PRODUCTS_PATH } from "../lib/paths";
@@ -22,12 +22,23 @@ export function SearchBox({ className = "" }: { className?: string }) {
   if (typed.locationKey !== location.key) setTyped({ locationKey: location.key, value: current });
   const value = typed.locationKey === location.key ? typed.value : current;
 
+  // The box hydrates after the page (its code loads while the page hydrates): text typed into the
+  // server-rendered box before then is taken over, not reset to the address's value by the next render.
+  const inputRef = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
+  useLayoutEffect(() => {
+    const typedBefore = inputRef.current?.value;
+    if (typedBefore !== undefined && typedBefore !== value)
+      setTyped({ locationKey: location.key, value: typedBefore });
+  }, []);
+
   return (
     <Form method="get" action={PRODUCTS_PATH} role="search" className={`flex min-w-[84px] ${className}`}>
       <label htmlFor={inputId} className="sr-only">
         {t("nav.search")}
       </label>
       <input
+        ref={inputRef}
         id={inputId}
         type="search"
         name={SEARCH_PARAM}
