@@ -97,6 +97,14 @@ test.describe("cookie consent", () => {
     await cookieNotice(page).getByRole("button", { name: "Akceptuję" }).click();
     await expect.poll(() => pageViews(page)).toEqual(["/"]);
 
+    // the footer hydrates after the page (its code loads meanwhile); a click before that is the
+    // no-JavaScript form, which works but moves no focus
+    await page.waitForFunction(() => {
+      const button = [...document.querySelectorAll("footer button")].find((b) =>
+        b.textContent?.includes("Ustawienia plików cookie"),
+      );
+      return button !== undefined && Object.keys(button).some((key) => key.startsWith("__reactProps"));
+    });
     await page.getByRole("contentinfo").getByRole("button", { name: "Ustawienia plików cookie" }).click();
     const notice = cookieNotice(page);
     await expect(notice).toBeVisible();
