@@ -1,4 +1,3 @@
-import { Suspense } from "react";
 import { Carousel } from "./carousel";
 import { ProductCard, type ProductCardData } from "./product-card";
 
@@ -33,17 +32,13 @@ export function ProductCarousel({
       columnsClassName={`${PRODUCT_CAROUSEL_COLUMNS} pb-1`}
       slides={products.map((product, index) => ({
         key: product._id,
-        // each card its own boundary: React hydrates them one after the other in short tasks instead of
-        // the whole strip in one commit (nothing in a card suspends; the boundary only marks the unit)
         content: (
-          <Suspense>
-            <ProductCard
-              product={product}
-              sizes={PRODUCT_CAROUSEL_SIZES}
-              priority={aboveFold && index === 0}
-              eager={aboveFold && index < PRODUCT_CAROUSEL_MAX_COLUMNS}
-            />
-          </Suspense>
+          <ProductCard
+            product={product}
+            sizes={PRODUCT_CAROUSEL_SIZES}
+            priority={aboveFold && index === 0}
+            eager={aboveFold && index < PRODUCT_CAROUSEL_MAX_COLUMNS}
+          />
         ),
       }))}
     />

@@ -1,4 +1,3 @@
-import { Suspense } from "react";
 import { Link } from "react-router";
 import { HOME_BLOG_COUNT, HOME_CAROUSEL_MAX } from "../../domain/constants";
 import { translate } from "../../domain/i18n";
@@ -75,31 +74,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <div className={`${CONTAINER} space-y-14 py-6 sm:py-8`}>
       <h1 className="sr-only">{SHOP_NAME}</h1>
-      {/* every part its own Suspense boundary (nothing suspends): React hydrates them one after the
-          other, each in its own short tasks and commit, not the whole page in one (less blocking time) */}
-      <Suspense>
-        <BannerCarousel slides={slides} label={t("home.bannersLabel")} />
-      </Suspense>
-      <Suspense>
-        <ProductSection title={t("home.latestOffers")} to={NEW_PATH} products={latest} aboveFold />
-      </Suspense>
-      <Suspense>
-        <CategoryBanners images={bannerImages} />
-      </Suspense>
+      <BannerCarousel slides={slides} label={t("home.bannersLabel")} />
+      <ProductSection title={t("home.latestOffers")} to={NEW_PATH} products={latest} aboveFold />
+      <CategoryBanners images={bannerImages} />
       {/* below the first screen: laid out and painted when scrolled near (less work while the page loads) */}
       <div className={`${BELOW_THE_FOLD} space-y-14`}>
-        <Suspense>
-          <ProductSection title={t("home.premium")} to={PREMIUM_PATH} products={premium} />
-        </Suspense>
-        <Suspense>
-          <ProductSection title={t("home.sale")} to={SALE_PATH} products={sale} />
-        </Suspense>
-        <Suspense>
-          <Promises />
-        </Suspense>
-        <Suspense>
-          <BlogSection articles={articles} />
-        </Suspense>
+        <ProductSection title={t("home.premium")} to={PREMIUM_PATH} products={premium} />
+        <ProductSection title={t("home.sale")} to={SALE_PATH} products={sale} />
+        <Promises />
+        <BlogSection articles={articles} />
       </div>
     </div>
   );
