@@ -164,8 +164,11 @@ async function main(): Promise<void> {
   requireBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-lighthouse-"));
   const started = new Date();
+  const host = machine();
   console.log(
-    `Lighthouse ${RUNS}× per page, mobile preset, ${CHROMIUM}; starting the shop (demo data in ${dataDir})…`,
+    `Lighthouse ${RUNS}× per page, mobile preset, ${CHROMIUM}; ${host.cpus} × ${host.cpuModel}, ` +
+      `a page fault (first write to a 4 KiB page) ${host.memoryFirstTouchUsPerPage} µs; ` +
+      `starting the shop (demo data in ${dataDir})…`,
   );
   const shop = await startShop({ dataDir, databaseUrl: null, responseCache: "on", logDir: dataDir });
   const chrome = await chromeLauncher.launch({
@@ -262,7 +265,7 @@ async function main(): Promise<void> {
   }
   const file = writeResults(`lighthouse-${stamp(started)}`, {
     date: started.toISOString(),
-    machine: machine(),
+    machine: host,
     chromium: CHROMIUM,
     runsPerPage: RUNS,
     targets: TARGETS,

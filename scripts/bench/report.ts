@@ -17,6 +17,28 @@ export interface Machine {
   gitDirty: boolean | null;
   /** 1, 5 and 15 minute load averages when the run started: other work on the cores skews every figure */
   loadAverage: number[];
+  /**
+   * What the first write to a fresh 4 KiB page of memory costs here (µs), against a second write to the same
+   * page: a page fault. Some virtual machines make it many times dearer than usual, which slows whatever
+   * maps new memory — a browser starting a renderer, a heap that grows — and so moves every figure.
+   */
+  memoryFirstTouchUsPerPage: number;
+}
+
+const PROBE_BYTES = 64 * 2 ** 20;
+const PAGE_BYTES = 4096;
+
+/** Times a first and a second write over 64 MiB of freshly mapped memory; the difference per page. */
+export function probeMemoryFirstTouch(): number {
+  const buffer = Buffer.alloc(PROBE_BYTES); // large: its own zero-filled mapping, no page touched yet
+  let start = process.hrtime.bigint();
+  buffer.fill(1);
+  const firstNs = Number(process.hrtime.bigint() - start);
+  start = process.hrtime.bigint();
+  buffer.fill(2);
+  const secondNs = Number(process.hrtime.bigint() - start);
+  const perPageUs = (firstNs - secondNs) / (PROBE_BYTES / PAGE_BYTES) / 1000;
+  return Math.max(0, Math.round(perPageUs * 100) / 100);
 }
 
 function git(args: string[]): string | null {
@@ -45,6 +67,7 @@ export function machine(): Machine {
     gitCommit: commit,
     gitDirty: status === null ? null : status !== "",
     loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),
+    memoryFirstTouchUsPerPage: probeMemoryFirstTouch(),
   };
 }
 

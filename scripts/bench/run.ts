@@ -252,7 +252,8 @@ async function main(): Promise<void> {
   const host = machine();
   console.log(
     `Benchmark: ${settings.load.connections} connections, ${settings.load.durationS} s per scenario after a ${settings.load.warmupS} s warm-up; ` +
-      `Accept-Encoding "${ACCEPT_ENCODING}"; ${host.cpus} × ${host.cpuModel}, Node ${host.node}; server logs in ${logDir}`,
+      `Accept-Encoding "${ACCEPT_ENCODING}"; ${host.cpus} × ${host.cpuModel}, Node ${host.node}; ` +
+      `a page fault (first write to a 4 KiB page) ${host.memoryFirstTouchUsPerPage} µs; server logs in ${logDir}`,
   );
   const results = [];
   for (const kind of kinds) {
