@@ -27,6 +27,8 @@ export interface BuildAppOptions {
   /** how to serve the React Router app: Vite middleware, the built app, or not at all (API tests) */
   web: "development" | "production" | false;
   logger?: boolean;
+  /** where log lines go (default: written to standard output one by one; the running shop gathers them) */
+  logStream?: { write(line: string): unknown };
   /** smaller rate limits (login, register, reset, resend) for tests */
   rateLimits?: Partial<RateLimits>;
   /** a payment provider other than the configured one (tests: a slow or failing gateway) */
@@ -70,7 +72,10 @@ export async function buildApp(
   options: BuildAppOptions,
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     // a number of hops is expressed as a function (Fastify's types take no number)
     trustProxy:
       typeof config.trustProxy === "number"

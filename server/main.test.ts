@@ -75,3 +75,48 @@ describe("start-up with bad configuration", { timeout: 90_000 }, () => {
     }
   });
 });
+
+describe("the running shop's log", { timeout: 90_000 }, () => {
+  it("writes request lines (gathered in chunks) and writes what waits when stopped", async () => {
+    expect(fs.existsSync("build/server/index.js"), "run `npm run build` first").toBe(true);
+    const free = net.createServer();
+    await new Promise<void>((resolve) => free.listen(0, "127.0.0.1", resolve));
+    const port = (free.address() as net.AddressInfo).port;
+    await new Promise((resolve) => free.close(resolve));
+    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      env: {
+        ...process.env,
+        DATABASE_URL: "",
+        SEED_DEMO: "false",
+        LOG_LEVEL: "info",
+        DATA_DIR: fs.mkdtempSync(path.join(tmp, "log-")),
+        PORT: String(port),
+        HOST: "127.0.0.1",
+      },
+    });
+    let stdout = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    try {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const ok = await fetch(`http://127.0.0.1:${port}/api/health?probe=log`).then(
+          (response) => response.ok,
+          () => false,
+        );
+        if (ok) break;
+        if (Date.now() > deadline) throw new Error(`the shop did not start:\n${stdout}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect(await exited).toBe(0);
+    const requestLines = lines(stdout)
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { msg?: string; req?: { url?: string } });
+    expect(requestLines.some((line) => line.req?.url === "/api/health?probe=log")).toBe(true);
+  });
+});

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
 import { isDatabaseUnavailable } from "./lib/database-unavailable";
+import { createBufferedLogStream } from "./lib/log-stream";
 
 // Start-up: read config, open and migrate the database, seed the demo shop when
 // empty, serve. Every expected start-up failure ends with one clear line.
@@ -37,7 +38,10 @@ async function main() {
   // check above used the NODE_ENV the operator set, so this only tunes libraries.
   if (web === "production") process.env.NODE_ENV = "production";
   const { buildApp } = await import("./app");
-  const app = await buildApp(config, database, { web });
+  // log lines are written in gathered chunks; whatever waits is written when the process exits
+  const logStream = createBufferedLogStream();
+  process.on("exit", () => logStream.flushSync());
+  const app = await buildApp(config, database, { web, logStream });
 
   try {
     await app.listen({ port: config.port, host: config.host });
