@@ -216,6 +216,15 @@ export function cacheKey(request: FastifyRequest, kind: Kind): string | null {
   return `${base} ${KEY_COOKIES.map((name) => `${name}=${cookies.get(name) ?? ""}`).join(" ")}`;
 }
 
+/**
+ * Whether this request's answer is read whole before it is sent: a cacheable request's 200 answer is
+ * hashed for its ETag (and stored while the cache is on), so streaming it gains the visitor nothing
+ * and the page may be rendered into one buffer (web/entry.server.tsx).
+ */
+export function readWhole(request: Pick<FastifyRequest, "method" | "responseCache">): boolean {
+  return request.method === "GET" && (request.responseCache?.key ?? null) !== null;
+}
+
 function strongEtag(body: string | Buffer): string {
   return `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
 }
