@@ -15,7 +15,7 @@ import { registerCompression } from "./http/compression";
 import { registerErrorHandler } from "./http/errors";
 import { registerOpenApi } from "./http/openapi";
 import type { RateLimits } from "./http/rate-limit";
-import { registerResponseCache } from "./http/response-cache";
+import { readWhole, registerResponseCache } from "./http/response-cache";
 import { registerSecurityHeaders } from "./http/security-headers";
 import type { PaymentProvider } from "./integrations/payments/payment-provider";
 import { createChangeFeed } from "./lib/change-feed";
@@ -46,6 +46,11 @@ export type WebLoadContext = {
   ip: string;
   /** this request's Content-Security-Policy nonce: every script the page renders carries it (web/entry.server.tsx) */
   cspNonce: string;
+  /**
+   * the answer is read whole before it is sent (a cacheable request: the response cache hashes and
+   * may store it), so web/entry.server.tsx renders it into one buffer rather than a stream
+   */
+  wholePage?: boolean;
 };
 
 /** The only settings that reach the browser. */
@@ -167,7 +172,15 @@ export async function buildApp(
         const user = await services.accounts.userFromToken(
           readSessionToken({ cookie: request.headers.cookie, authorization: request.headers.authorization }),
         );
-        return { services, publicSettings, lang, user, ip: request.ip, cspNonce: request.cspNonce };
+        return {
+          services,
+          publicSettings,
+          lang,
+          user,
+          ip: request.ip,
+          cspNonce: request.cspNonce,
+          wholePage: readWhole(request),
+        };
       },
     });
   }

@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -12,7 +12,7 @@ import {
 } from "react-router";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../server/lib/database-unavailable";
 import { CspNonceProvider } from "./lib/csp-nonce";
-import { scriptsAfterThePicture } from "./lib/script-priority";
+import { scriptsAfterThePicture, scriptsAfterThePictureInPage } from "./lib/script-priority";
 
 // React Router's default Node entry (renderToPipeableStream, isbot, streamTimeout) plus:
 // - the request's Content-Security-Policy nonce (server/http/security-headers.ts → load context
@@ -21,7 +21,11 @@ import { scriptsAfterThePicture } from "./lib/script-priority";
 // - a loader that failed because the database is out of reach answers 503 with Retry-After, and
 //   the root ErrorBoundary says "service unavailable" in the visitor's language;
 // - the page's module preloads and its hydration held back until the LCP picture is shown
-//   (web/lib/script-priority.ts, web/lib/hydrate-after-picture.ts).
+//   (web/lib/script-priority.ts, web/lib/hydrate-after-picture.ts);
+// - a page whose answer the server reads whole before sending it (a cacheable request: the response
+//   cache hashes and stores it, server/http/response-cache.ts) is rendered into one buffer, once
+//   all of it is ready, instead of being streamed through Node and web streams only to be gathered
+//   again (docs/decisions/023, addendum 2026-11-26): the same bytes, less work per page.
 
 export const streamTimeout = 5_000;
 
@@ -86,6 +90,8 @@ export default function handleRequest(
   }
 
   const nonce = loadContext.cspNonce || undefined;
+  if (loadContext.wholePage)
+    return renderWholePage(responseStatusCode, responseHeaders, routerContext, request, nonce);
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -142,6 +148,67 @@ export default function handleRequest(
           // Log streaming rendering errors from inside the shell. Errors of the initial shell
           // reject and are logged by React Router.
           if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}
+
+/**
+ * The page rendered into one buffer: the same markup as the stream gives (every Suspense boundary
+ * inline, as `progressiveChunkSize` asks for there too), sent when all of it is ready. The status is
+ * the one the page had when its shell was ready, as with the stream, where a later error inside a
+ * Suspense boundary can no longer change it.
+ */
+function renderWholePage(
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  request: Request,
+  nonce: string | undefined,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    let shellStatus: number | null = null;
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
+    const chunks: Uint8Array[] = [];
+    const page = new Writable({
+      write(chunk: Uint8Array | string, _encoding, callback) {
+        chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeoutId);
+        timeoutId = undefined;
+        responseHeaders.set("Content-Type", "text/html");
+        const html = scriptsAfterThePictureInPage(Buffer.concat(chunks));
+        const body = new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength);
+        resolve(new Response(body, { headers: responseHeaders, status: shellStatus ?? responseStatusCode }));
+        callback();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(
+      <CspNonceProvider nonce={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </CspNonceProvider>,
+      {
+        nonce,
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onShellReady() {
+          shellStatus = responseStatusCode;
+        },
+        onAllReady() {
+          pipe(page);
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeoutId);
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellStatus !== null) console.error(error);
         },
       },
     );

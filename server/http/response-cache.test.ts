@@ -34,6 +34,7 @@ import {
   LAST_ROUTE_COOKIE,
   PAGE_CACHE_CONTROL,
   PRIVATE_PAGE_CACHE_CONTROL,
+  readWhole,
   registerResponseCache,
 } from "./response-cache";
 
@@ -159,6 +160,19 @@ describe("the response cache's rules", () => {
   it("keys pages on the cookies that change them and uses the pages' own cookie names", () => {
     expect(KEY_COOKIES).toEqual([LANG_COOKIE, CONSENT_COOKIE]);
     expect(LAST_ROUTE_COOKIE).toBe(WEB_LAST_ROUTE_COOKIE);
+  });
+
+  it("reads a cacheable GET's answer whole (the page is rendered into one buffer), never a bypass's or a HEAD's", () => {
+    const state = {
+      kind: "page" as const,
+      key: "page localhost /produkt/1-a lang= cookieConsent=",
+      generation: 0,
+      hit: false,
+    };
+    expect(readWhole({ method: "GET", responseCache: state })).toBe(true);
+    expect(readWhole({ method: "HEAD", responseCache: state })).toBe(false);
+    expect(readWhole({ method: "GET", responseCache: { ...state, key: null } })).toBe(false);
+    expect(readWhole({ method: "GET", responseCache: null })).toBe(false);
   });
 });
 
@@ -502,6 +516,21 @@ describe("storefront pages", () => {
     expect(String(without.headers["set-cookie"])).toContain(`${LAST_ROUTE_COOKIE}=${route};`);
     expect(withIt.headers["x-cache"]).toBe("hit");
     expect(withIt.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("renders a cacheable page into one buffer with the markup the stream gives a personal request", async () => {
+    const other = await shop.createProduct("Kocyk w jednym kawałku");
+    const url = `/produkt/${other._id}-${other.slug}`;
+    // a cookie the cache does not know: not cacheable, so streamed (web/entry.server.tsx)
+    const streamed = await get(shop.app, url, { cookie: "something-else=1" });
+    const whole = await get(shop.app, url);
+    expect([streamed.headers["x-cache"], whole.headers["x-cache"]]).toEqual(["bypass", "miss"]);
+    expect([streamed.statusCode, whole.statusCode]).toEqual([200, 200]);
+    const pages = [streamed, whole].map((answer) =>
+      answer.body.replaceAll(cspNonce(answer.headers) as string, "N"),
+    );
+    expect(pages[1]).toContain("Kocyk w jednym kawałku");
+    expect(pages[1]).toBe(pages[0]);
   });
 
   it("bypasses the cache for any other cookie, saying private, no-store", async () => {

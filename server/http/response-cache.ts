@@ -216,8 +216,28 @@ export function cacheKey(request: FastifyRequest, kind: Kind): string | null {
   return `${base} ${KEY_COOKIES.map((name) => `${name}=${cookies.get(name) ?? ""}`).join(" ")}`;
 }
 
-function strongEtag(body: string | Buffer): string {
-  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+/**
+ * Whether this request's answer is read whole before it is sent: a cacheable request's 200 answer is
+ * hashed for its ETag (and stored while the cache is on), so streaming it gains the visitor nothing
+ * and the page may be rendered into one buffer (web/entry.server.tsx).
+ */
+export function readWhole(request: Pick<FastifyRequest, "method" | "responseCache">): boolean {
+  return request.method === "GET" && (request.responseCache?.key ?? null) !== null;
+}
+
+/**
+ * A page's bytes split at its nonce (an ASCII token, found as it is in the UTF-8 bytes): the parts
+ * share the body's memory, nothing is decoded or encoded again.
+ */
+function splitAt(body: Buffer, nonce: string): Buffer[] {
+  const parts: Buffer[] = [];
+  let start = 0;
+  for (let at = body.indexOf(nonce, 0, "latin1"); at !== -1; at = body.indexOf(nonce, start, "latin1")) {
+    parts.push(body.subarray(start, at));
+    start = at + nonce.length;
+  }
+  parts.push(body.subarray(start));
+  return parts;
 }
 
 /** If-None-Match (weak comparison, RFC 9110 §13.1.2) against our ETag. */
@@ -340,7 +360,16 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     now,
   );
   // stands for the nonce in stored pages; random per process, so no content can contain it
-  const placeholder = `\u0000csp-nonce-${randomBytes(12).toString("hex")}\u0000`;
+  const placeholder = Buffer.from(`\u0000csp-nonce-${randomBytes(12).toString("hex")}\u0000`, "latin1");
+  /** a hash of the answer, with a page's nonce as the placeholder: the same across hits */
+  function strongEtag(parts: readonly Buffer[]): string {
+    const hash = createHash("sha256");
+    parts.forEach((part, i) => {
+      if (i > 0) hash.update(placeholder);
+      hash.update(part);
+    });
+    return `"${hash.digest("base64url").slice(0, 27)}"`;
+  }
   let generation = 0;
   const unsubscribe = feed.onChange(() => {
     generation += 1;
@@ -437,9 +466,8 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     if (body === null) return payload;
 
     const nonce = request.cspNonce;
-    const template =
-      state.kind === "page" && nonce ? body.toString("utf8").replaceAll(nonce, placeholder) : null;
-    const etag = strongEtag(template ?? body);
+    const parts = state.kind === "page" && nonce ? splitAt(body, nonce) : null;
+    const etag = strongEtag(parts ?? [body]);
     const storable =
       enabled &&
       feed.listening &&
@@ -455,14 +483,12 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
           headers[name] = Array.isArray(value) ? value.map(String) : String(value);
         }
       }
-      const parts =
-        template === null ? null : template.split(placeholder).map((part) => Buffer.from(part, "utf8"));
       const compressible = body.length >= COMPRESS_FROM_BYTES;
       const encoded = compressible && parts === null ? { br: brotli(body), gzip: gzip(body) } : null;
       stored = {
         kind: state.kind,
         parts,
-        body: template === null ? body : null,
+        body: parts === null ? body : null,
         encoded,
         gzipPieces: null,
         compressible: compressible && parts !== null,

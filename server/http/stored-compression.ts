@@ -33,13 +33,31 @@ export function preferredEncoding(
   return offered.find((encoding) => quality(encoding) > 0) ?? null;
 }
 
-export function brotli(body: Buffer): Buffer {
+/**
+ * Brotli's window for a body of this length: the smallest that holds all of it (2^10 to Brotli's
+ * default 2^22). Every back-reference fits either way, so the output is as small as with the default
+ * window, but the encoder sets up its ring buffer and hash tables for the window: a 50 kB page is
+ * compressed in about two thirds of the time (docs/decisions/025, addendum 2026-11-26).
+ */
+export function brotliWindowBits(length: number): number {
+  return Math.min(
+    zlib.constants.BROTLI_DEFAULT_WINDOW,
+    Math.max(10, Math.ceil(Math.log2(Math.max(1, length)))),
+  );
+}
+
+function brotliAt(quality: number, body: Buffer): Buffer {
   return zlib.brotliCompressSync(body, {
     params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+      [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.length),
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
     },
   });
+}
+
+export function brotli(body: Buffer): Buffer {
+  return brotliAt(5, body);
 }
 
 /**
@@ -47,12 +65,7 @@ export function brotli(body: Buffer): Buffer {
  * DEFLATE-compressing the page's parts at zlib's default level and is smaller than either gzip.
  */
 export function fastBrotli(body: Buffer): Buffer {
-  return zlib.brotliCompressSync(body, {
-    params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: 2,
-      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-    },
-  });
+  return brotliAt(2, body);
 }
 
 export function gzip(body: Buffer): Buffer {
@@ -79,10 +92,28 @@ export function gzipPieces(parts: readonly Buffer[]): GzipPieces {
   };
 }
 
+/**
+ * Bytes as DEFLATE "stored" blocks (RFC 1951 §3.2.4: not final, no compression), byte-aligned at
+ * both ends like a piece that ends with a full flush: the request's nonce (a couple of dozen random
+ * bytes that DEFLATE could not shrink) goes between the pieces without setting up zlib per hit.
+ */
+export function storedBlocks(bytes: Buffer): Buffer {
+  const blocks: Buffer[] = [];
+  for (let start = 0; start < bytes.length || blocks.length === 0; start += 0xffff) {
+    const data = bytes.subarray(start, start + 0xffff);
+    const header = Buffer.alloc(5);
+    // BFINAL 0, BTYPE 00, then the rest of the byte as padding; LEN and its one's complement
+    header.writeUInt16LE(data.length, 1);
+    header.writeUInt16LE(~data.length & 0xffff, 3);
+    blocks.push(header, data);
+  }
+  return Buffer.concat(blocks);
+}
+
 /** One gzip member: the stored pieces with the nonce between them. */
 export function joinGzip(pieces: GzipPieces, nonce: string): Buffer {
   const nonceBytes = Buffer.from(nonce, "utf8");
-  const nonceCompressed = zlib.deflateRawSync(nonceBytes, { finishFlush: zlib.constants.Z_FULL_FLUSH });
+  const nonceCompressed = storedBlocks(nonceBytes);
   const chunks: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   pieces.compressed.forEach((piece, i) => {

@@ -5,7 +5,7 @@ import {
   DEFERRED_PRELOAD_REL,
   HYDRATE_AFTER_PICTURE_SCRIPT,
 } from "./hydrate-after-picture";
-import { scriptsAfterThePicture } from "./script-priority";
+import { scriptsAfterThePicture, scriptsAfterThePictureInPage } from "./script-priority";
 
 async function through(chunks: (string | Buffer)[]): Promise<string> {
   const out: Buffer[] = [];
@@ -48,6 +48,14 @@ describe("scriptsAfterThePicture", () => {
     }
     const bytewise = [...bytes].map((b) => Buffer.from([b]));
     expect(await through(bytewise)).toBe(EXPECTED);
+  });
+});
+
+describe("scriptsAfterThePictureInPage", () => {
+  it("rewrites a whole page's bytes as the stream does, leaving a page without the markup as it is", () => {
+    expect(scriptsAfterThePictureInPage(Buffer.from(HTML, "utf8")).toString("utf8")).toBe(EXPECTED);
+    const plain = Buffer.from("<p>Żółty kocyk, type=&quot;module&quot; async</p>", "utf8");
+    expect(scriptsAfterThePictureInPage(plain).equals(plain)).toBe(true);
   });
 });
 

@@ -36,6 +36,31 @@ function rewrite(text: string): string {
   return out;
 }
 
+const BYTE_REWRITES: [from: Buffer, to: Buffer][] = REWRITES.map(([from, to]) => [
+  Buffer.from(from, "latin1"),
+  Buffer.from(to, "latin1"),
+]);
+
+/**
+ * The same for a whole page rendered into one buffer (web/entry.server.tsx): the strings are ASCII,
+ * so they are found and replaced in the UTF-8 bytes as they are, without decoding the page.
+ */
+export function scriptsAfterThePictureInPage(html: Buffer): Buffer {
+  let out = html;
+  for (const [from, to] of BYTE_REWRITES) {
+    const pieces: Buffer[] = [];
+    let start = 0;
+    for (let at = out.indexOf(from); at !== -1; at = out.indexOf(from, start)) {
+      pieces.push(out.subarray(start, at), to);
+      start = at + from.length;
+    }
+    if (pieces.length === 0) continue;
+    pieces.push(out.subarray(start));
+    out = Buffer.concat(pieces);
+  }
+  return out;
+}
+
 /**
  * Makes the module preloads and the hydration module script of an HTML stream inert until the
  * starter restores them, across chunk boundaries.
