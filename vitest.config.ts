@@ -9,7 +9,7 @@ const reportName = process.env.TEST_REPORT_NAME ?? "vitest";
 
 export default defineConfig({
   test: {
-    include: ["domain/**/*.test.ts", "server/**/*.test.ts", "web/**/*.test.ts"],
+    include: ["domain/**/*.test.ts", "server/**/*.test.ts", "web/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

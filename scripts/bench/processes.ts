@@ -127,6 +127,20 @@ export interface ShopOptions {
   logDir: string;
 }
 
+/**
+ * The Node.js flags `npm start` gives the shop (package.json's start script: `tsx <flags> server/main.ts`), so
+ * the measured shop runs as the started one does; one place says them.
+ */
+export function startNodeFlags(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  const start = manifest.scripts.start ?? "";
+  const match = /\btsx((?:\s+--[\w-]+(?:=\S+)?)*)\s+server\/main\.ts\b/.exec(start);
+  if (!match) throw new Error(`package.json's start script does not run "tsx … server/main.ts": ${start}`);
+  return match[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
+}
+
 /** The built shop with the settings `npm start` uses (NODE_ENV unset: main.ts picks the production build). */
 export async function startShop(options: ShopOptions): Promise<Server> {
   const port = await freePort();
@@ -146,7 +160,7 @@ export async function startShop(options: ShopOptions): Promise<Server> {
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${options.logDir}`] : [];
   return launch(
     "shop",
-    [...profile, "--import", "tsx", "server/main.ts"],
+    [...profile, ...startNodeFlags(), "--import", "tsx", "server/main.ts"],
     env,
     "/api/health",
     port,
