@@ -98,11 +98,11 @@ interface Counted {
 }
 
 /**
- * PGlite's one-time PREPARE of a statement planned once per process and statement text (the group
- * write and the payments of orders, server/db/prepared-statement.ts): not what a request costs in a
+ * PGlite's one-time PREPARE of a statement planned once per process and statement text (the catalog,
+ * the group write and the payments of orders, server/db/prepared-statement.ts): not what a request costs in a
  * running shop; its EXECUTE on every request counts.
  */
-const ONE_TIME_PREPARE = /^prepare (write_orders|record_payments)_\d+ as /;
+const ONE_TIME_PREPARE = /^prepare (order_catalog|write_orders|record_payments)_\d+ as /;
 
 function perRequest(statements: readonly string[]): string[] {
   return statements.filter((statement) => !ONE_TIME_PREPARE.test(statement));

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PreparedStatement, preparedStatement } from "../../db/prepared-statement";
 import { orderItems, orders, products } from "../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { loadCartCatalog } from "../cart/cart.catalog";
 import { newOrderNumber } from "./order-number";
 import { type OrderToWrite, writeOrders } from "./order-write";
 import { INVOICE_DATA, insertShopFixtures, RECIPIENT, type ShopFixtures } from "./orders.fixtures";
@@ -118,5 +119,24 @@ describe("writeOrders", () => {
     expect(short.ok).toBe(false);
     expect(texts[2]).toBe(texts[0]);
     if (!short.ok) expect(short.shortage.productId).toBe(shop.plain.id);
+  });
+
+  it("reads a group's catalog with the same statement text for one product and for two", async () => {
+    const dialect = new PgDialect();
+    const texts: string[] = [];
+    const prepared = preparedStatement(database.db, "test_order_catalog");
+    const run: PreparedStatement = (query: SQL) => {
+      texts.push(dialect.sqlToQuery(query).sql);
+      return prepared(query);
+    };
+    const one = await loadCartCatalog(database.db, [shop.plain.id], run);
+    const two = await loadCartCatalog(database.db, [shop.plain.id, other.plain.id], run);
+    expect([...one.products.keys()]).toEqual([shop.plain.id]);
+    expect([...two.products.keys()].sort((a, b) => a - b)).toEqual(
+      [shop.plain.id, other.plain.id].sort((a, b) => a - b),
+    );
+    expect(two.products.get(other.plain.id)?.priceGrosze).toBe(other.plain.priceGrosze);
+    expect(texts).toHaveLength(2);
+    expect(texts[1]).toBe(texts[0]);
   });
 });

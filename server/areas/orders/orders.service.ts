@@ -298,6 +298,8 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
   // a group's write: one statement, the same text for every group of the same stock tables, planned
   // once (prepared-statement.ts, ADR 014 addendum 2026-11-26)
   const writeStatement = preparedStatement(db, "write_orders");
+  // and the group's catalog read (the same text whatever the products)
+  const catalogStatement = preparedStatement(db, "order_catalog");
 
   /** The coupon row locked for this transaction, checked against its dates and limits. */
   async function lockedCoupon(
@@ -490,6 +492,7 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
       loadCartCatalog(
         db,
         members.flatMap((waiting) => waiting.item.payload.cart.map((line) => line.productId)),
+        catalogStatement,
       ),
     ]);
     const fresh = members.filter((waiting) => !(waiting.item.key && taken.has(waiting.item.key)));
