@@ -3,6 +3,7 @@ import type { RestorableProduct } from "../../../domain/cart";
 import type { Id, ImageRef } from "../../../domain/types";
 import type { FieldLike } from "../../../domain/variants";
 import type { Db } from "../../db/client";
+import type { PreparedStatement } from "../../db/prepared-statement";
 import {
   fieldOptions,
   productFieldLinks,
@@ -67,13 +68,21 @@ interface CatalogRow extends Record<string, unknown> {
   image: { url: string; thumbUrl: string; name: string; isNew: boolean } | null;
 }
 
-/** The products (hidden ones too: the caller decides) with variants, fields and first image. */
-export async function loadCartCatalog(db: Reader, productIds: Iterable<Id>): Promise<CartCatalog> {
+/**
+ * The products (hidden ones too: the caller decides) with variants, fields and first image. `run`: a
+ * prepared statement to send it through (the order groups', planned once: its text is the same
+ * whatever the ids, which travel as one array parameter).
+ */
+export async function loadCartCatalog(
+  db: Reader,
+  productIds: Iterable<Id>,
+  run?: PreparedStatement,
+): Promise<CartCatalog> {
   const ids = validIds(productIds);
   const catalog: CartCatalog = { products: new Map(), fields: new Map() };
   if (ids.length === 0) return catalog;
 
-  const { rows } = await db.execute<CatalogRow>(sql`
+  const query = sql`
     select p.id, p.slug, p.title, p.is_hidden, p.quantity, p.price_grosze, p.promotional_price_grosze,
       p.processing_time, p.vat_rate,
       coalesce((
@@ -92,10 +101,8 @@ export async function loadCartCatalog(db: Reader, productIds: Iterable<Id>): Pro
       (select json_build_object('url', i.url, 'thumbUrl', i.thumb_url, 'name', i.name, 'isNew', i.is_new)
         from ${productImages} i where i.product_id = p.id order by i.position, i.id limit 1) as image
     from ${products} p
-    where p.id in (${sql.join(
-      ids.map((id) => sql`${id}::int`),
-      sql`, `,
-    )})`);
+    where p.id = any(${`{${ids.join(",")}}`}::int[])`;
+  const rows = run ? await run<CatalogRow>(query) : (await db.execute<CatalogRow>(query)).rows;
 
   for (const row of rows) {
     const product: CartProduct = {

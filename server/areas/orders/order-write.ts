@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { PreparedStatement } from "../../db/prepared-statement";
 import type { orderItems, orders } from "../../db/schema";
 import { movingStockSql, type StockLine, type StockShortage, shortageIn, stockRows } from "./stock";
 
@@ -36,7 +36,7 @@ function timestampOf(value: unknown): Date {
  * short. A database error (a key or an order number taken meanwhile) is thrown: nothing is written.
  */
 export async function writeOrders(
-  db: Pick<Db, "execute">,
+  run: PreparedStatement,
   list: readonly OrderToWrite[],
   lines: readonly StockLine[],
   now: Date,
@@ -83,7 +83,7 @@ export async function writeOrders(
       })),
     ),
   );
-  const result = await db.execute<{
+  const rows = await run<{
     kind: string;
     id: number;
     quantity: number | null;
@@ -127,7 +127,7 @@ export async function writeOrders(
     from wanted w cross join enough e left join locked l on l.kind = w.kind and l.id = w.id
     union all
     select 'order', id, null, null, order_number, created_at from new_orders`);
-  const locked = result.rows.filter((row) => row.kind !== "order");
+  const locked = rows.filter((row) => row.kind !== "order");
   const ok = locked.every((row) => row.ok);
   if (!ok) {
     const shortage = shortageIn(
@@ -140,15 +140,15 @@ export async function writeOrders(
     );
     return { ok: false, shortage };
   }
-  const rows = new Map<string, WrittenRow>();
-  for (const row of result.rows) {
+  const written = new Map<string, WrittenRow>();
+  for (const row of rows) {
     if (row.kind !== "order" || row.order_number === null) continue;
-    rows.set(row.order_number, {
+    written.set(row.order_number, {
       id: Number(row.id),
       orderNumber: row.order_number,
       createdAt: timestampOf(row.created_at),
     });
   }
-  if (rows.size !== list.length) throw new Error("orders insert returned fewer rows");
-  return { ok: true, rows };
+  if (written.size !== list.length) throw new Error("orders insert returned fewer rows");
+  return { ok: true, rows: written };
 }

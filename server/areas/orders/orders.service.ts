@@ -11,6 +11,7 @@ import { makeOrderCreateSchema, type OrderCreatePayload } from "../../../domain/
 import { describeSelection, type FieldLike, normalizeSelection } from "../../../domain/variants";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import { preparedStatement } from "../../db/prepared-statement";
 import { coupons, orderItems, orderStatuses, orders } from "../../db/schema";
 import { type Failure, FailureError, fail, ok, type Result } from "../../http/errors";
 import { type CartCatalog, loadCartCatalog } from "../cart/cart.catalog";
@@ -294,6 +295,12 @@ function orderAsWritten(
 }
 
 export function createOrdersService(db: Db, config: Config, deps: OrdersDependencies) {
+  // a group's write: one statement, the same text for every group of the same stock tables, planned
+  // once (prepared-statement.ts, ADR 014 addendum 2026-11-26)
+  const writeStatement = preparedStatement(db, "write_orders");
+  // and the group's catalog read (the same text whatever the products)
+  const catalogStatement = preparedStatement(db, "order_catalog");
+
   /** The coupon row locked for this transaction, checked against its dates and limits. */
   async function lockedCoupon(
     tx: Tx,
@@ -485,6 +492,7 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
       loadCartCatalog(
         db,
         members.flatMap((waiting) => waiting.item.payload.cart.map((line) => line.productId)),
+        catalogStatement,
       ),
     ]);
     const fresh = members.filter((waiting) => !(waiting.item.key && taken.has(waiting.item.key)));
@@ -510,7 +518,7 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
       let outcome: GroupWrite | null = null;
       try {
         outcome = await writeOrders(
-          db,
+          writeStatement,
           numbered.map((order) => ({
             values: order.values,
             items: itemRows(0, order.lines).map(({ orderId: _, ...item }) => item),

@@ -78,10 +78,9 @@ export function stockRows(lines: readonly StockLine[]): StockRow[] {
  * updates, which change every row or none. The statement's own CTEs and query follow (a comma first).
  */
 export function movingStockSql(rows: readonly StockRow[], direction: "take" | "give"): SQL {
-  const wanted = sql.join(
-    rows.map((row) => sql`(${row.kind}::text, ${row.id}::int, ${row.units}::int)`),
-    sql`, `,
-  );
+  // one JSON parameter (not a VALUES list): the statement's text stays the same whatever the number
+  // of rows, so a group's write is planned once (order-write.ts, prepared-statement.ts)
+  const wanted = JSON.stringify(rows.map((row) => ({ kind: row.kind, id: row.id, units: row.units })));
   const change = direction === "take" ? sql`- w.units` : sql`+ w.units`;
   const enough =
     direction === "take"
@@ -95,7 +94,9 @@ export function movingStockSql(rows: readonly StockRow[], direction: "take" | "g
   const movedOf = (kind: StockKind) => sql.raw(`moved_${kind}s`);
   // The locking CTEs are read by the main query (variants first: union all runs in order); the
   // updates, read by nobody, run after it, once every lock is held and `enough` is known.
-  return sql`wanted(kind, id, units) as (values ${wanted}),
+  return sql`wanted(kind, id, units) as (
+      select * from json_to_recordset(${wanted}::json) as w(kind text, id int, units int)
+    ),
     ${sql.join(
       kinds.map(
         (kind) => sql`${lockedOf(kind)} as materialized (

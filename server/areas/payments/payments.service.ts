@@ -4,6 +4,7 @@ import { canTransition, KNOWN_ORDER_STATUSES } from "../../../domain/order-statu
 import type { Order } from "../../../domain/types";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import { preparedStatement } from "../../db/prepared-statement";
 import { invoices, orderStatuses, orders, payments } from "../../db/schema";
 import { type Failure, fail, ok, type Result } from "../../http/errors";
 import { demoNotification } from "../../integrations/payments/demo";
@@ -109,6 +110,8 @@ export interface NewOrderPayment {
 
 export function createPaymentsService(db: Db, config: Config, deps: PaymentsDependencies) {
   const { provider } = deps;
+  // the first payments of a group of orders, one statement planned once (prepared-statement.ts)
+  const recordStatement = preparedStatement(db, "record_payments");
 
   async function appendStatus(tx: Tx, orderId: number, status: string, now: Date, hidden = false) {
     await tx.insert(orderStatuses).values({ orderId, status, hidden, createdAt: now });
@@ -339,21 +342,28 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
   async function recordPayments(started: StartedPayment[]): Promise<Map<number, OrderAfterPayment>> {
     if (started.length === 0) return new Map();
     const now = new Date().toISOString();
-    const values = sql.join(
-      started.map(
-        (p) =>
-          sql`(${p.orderId}::int, ${p.externalId}::text, ${p.priceGrosze}::int, ${p.redirectUrl}::text, ${p.idempotencyKey}::text)`,
-      ),
-      sql`, `,
+    // the rows as one JSON parameter: the statement's text is the same for every group, so it is
+    // planned once (prepared-statement.ts)
+    const startedJson = JSON.stringify(
+      started.map((p) => ({
+        order_id: p.orderId,
+        external_id: p.externalId,
+        amount_grosze: p.priceGrosze,
+        redirect_url: p.redirectUrl,
+        idempotency_key: p.idempotencyKey,
+      })),
     );
-    const result = await db.execute<{ id: number; status: string; moved: boolean }>(sql`
-      with started(order_id, external_id, amount_grosze, redirect_url, idempotency_key) as (values ${values}),
+    const rows = await recordStatement<{ id: number; status: string; moved: boolean }>(sql`
+      with started as (
+        select * from json_to_recordset(${startedJson}::json) as s(order_id int, external_id text,
+          amount_grosze int, redirect_url text, idempotency_key text)
+      ),
       locked as materialized (
         select id, status from ${orders} where id in (select order_id from started) order by id for update
       ),
       registered as (
         insert into ${payments} (order_id, provider, external_id, status, amount_grosze, redirect_url, idempotency_key)
-        select l.id, ${provider.name}, s.external_id, 'PAYMENT_NEW', s.amount_grosze, s.redirect_url, s.idempotency_key
+        select l.id, ${provider.name}::text, s.external_id, 'PAYMENT_NEW', s.amount_grosze, s.redirect_url, s.idempotency_key
         from locked l join started s on s.order_id = l.id
         on conflict do nothing
       ),
@@ -365,14 +375,14 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
         select id, 'PAYMENT_NEW', false, ${now}::timestamptz from moved
       )
       update ${orders} o set
-        payment_provider = ${provider.name},
+        payment_provider = ${provider.name}::text,
         payment_id = s.external_id,
         status = case when o.id in (select id from moved) then 'PAYMENT_NEW' else o.status end,
         updated_at = case when o.id in (select id from moved) then ${now}::timestamptz else o.updated_at end
       from locked l join started s on s.order_id = l.id where o.id = l.id
       returning o.id, o.status, o.id in (select id from moved) as moved`);
     return new Map(
-      result.rows.map((row) => [
+      rows.map((row) => [
         Number(row.id),
         { status: row.status, changedAt: row.moved ? now : null } satisfies OrderAfterPayment,
       ]),
