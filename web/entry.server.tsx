@@ -108,50 +108,54 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
 
-    const { pipe, abort } = renderToPipeableStream(
-      <CspNonceProvider nonce={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </CspNonceProvider>,
-      {
-        nonce,
-        // every finished Suspense boundary inline: React would otherwise move the big ones (the
-        // footer, the cookie notice, web/lib/lazy-in-browser.ts) past 12.8 kB of HTML to the end,
-        // where only a script shows them, and a browser without JavaScript never would
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              // Clear the timeout to prevent retaining the closure and memory leak
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          const stream = createReadableStreamFromReadable(body);
+    const { pipe, abort } = renderToPipeableStream(pageElement(routerContext, request, nonce), {
+      nonce,
+      // every finished Suspense boundary inline: React would otherwise move the big ones (the
+      // footer, the cookie notice, web/lib/lazy-in-browser.ts) past 12.8 kB of HTML to the end,
+      // where only a script shows them, and a browser without JavaScript never would
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      [readyOption]() {
+        shellRendered = true;
+        const body = new PassThrough({
+          final(callback) {
+            // Clear the timeout to prevent retaining the closure and memory leak
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            callback();
+          },
+        });
+        const stream = createReadableStreamFromReadable(body);
 
-          responseHeaders.set("Content-Type", "text/html");
+        responseHeaders.set("Content-Type", "text/html");
 
-          // the module preloads and the hydration inert until the LCP picture is shown: the first
-          // paint and the picture first
-          const html = scriptsAfterThePicture();
-          pipe(html);
-          html.pipe(body);
+        // the module preloads and the hydration inert until the LCP picture is shown: the first
+        // paint and the picture first
+        const html = scriptsAfterThePicture();
+        pipe(html);
+        html.pipe(body);
 
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Log streaming rendering errors from inside the shell. Errors of the initial shell
-          // reject and are logged by React Router.
-          if (shellRendered) console.error(error);
-        },
+        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Log streaming rendering errors from inside the shell. Errors of the initial shell
+        // reject and are logged by React Router.
+        if (shellRendered) console.error(error);
+      },
+    });
   });
+}
+
+/** What both renderings render: the router with the request's CSP nonce for every script. */
+function pageElement(routerContext: EntryContext, request: Request, nonce: string | undefined) {
+  return (
+    <CspNonceProvider nonce={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </CspNonceProvider>
+  );
 }
 
 /**
@@ -189,28 +193,23 @@ function renderWholePage(
         callback();
       },
     });
-    const { pipe, abort } = renderToPipeableStream(
-      <CspNonceProvider nonce={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </CspNonceProvider>,
-      {
-        nonce,
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onShellReady() {
-          shellStatus = responseStatusCode;
-        },
-        onAllReady() {
-          pipe(page);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timeoutId);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellStatus !== null) console.error(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(pageElement(routerContext, request, nonce), {
+      nonce,
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onShellReady() {
+        shellStatus = responseStatusCode;
       },
-    );
+      onAllReady() {
+        pipe(page);
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timeoutId);
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellStatus !== null) console.error(error);
+      },
+    });
   });
 }
