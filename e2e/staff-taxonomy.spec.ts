@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { isPhone, logIn, MODERATOR, toasts } from "./support/accounts";
+import { waitForHydration } from "./support/checkout";
 import { expect, type Page, test } from "./support/test";
 
 // The shop moderator's taxonomy screens (SPEC §2 /kategorie, /pola, /naglowek): categories added,
@@ -66,6 +67,7 @@ test.describe("a shop moderator managing categories, fields and slides", () => {
     expect(await storefrontOrder(page, [names.first, names.second])).toEqual([names.first, names.second]);
 
     await page.goto("/konto/sklep/kategorie");
+    await waitForHydration(page);
     await page.getByRole("button", { name: `Przesuń wyżej: ${names.second}` }).click();
     await expect(page.getByText("Kolejność została zmieniona")).toBeVisible();
     // out of the parent and back in as its last child: the order stays as moved
@@ -76,6 +78,7 @@ test.describe("a shop moderator managing categories, fields and slides", () => {
 
     // renamed inline
     await page.goto("/konto/sklep/kategorie");
+    await waitForHydration(page);
     await page.getByLabel(`Zmień nazwę: ${names.first}`).click();
     await page
       .getByRole("textbox", { name: `Nowa nazwa kategorii ${names.first}` })
@@ -110,6 +113,7 @@ test.describe("a shop moderator managing categories, fields and slides", () => {
 
     // dropped onto another category, it becomes its subcategory
     await page.goto("/konto/sklep/kategorie");
+    await waitForHydration(page);
     const target = await row(names.second).boundingBox();
     await row(names.first).dragTo(row(names.second), {
       targetPosition: { x: 40, y: (target?.height ?? 80) / 2 },
@@ -121,6 +125,7 @@ test.describe("a shop moderator managing categories, fields and slides", () => {
 
   test("refuses to delete a category that has products, with the reason", async ({ page }) => {
     await page.goto("/konto/sklep/kategorie");
+    await waitForHydration(page);
     page.once("dialog", (dialog) => dialog.accept());
     await page.getByRole("button", { name: "Usuń: Kocyki", exact: true }).click();
     await expect(
@@ -129,6 +134,7 @@ test.describe("a shop moderator managing categories, fields and slides", () => {
         .filter({ hasText: "Nie można usunąć kategorii, do której są przypisane produkty" }),
     ).toBeVisible();
     await page.goto("/konto/sklep/kategorie");
+    await waitForHydration(page);
     await expect(page.getByRole("button", { name: "Usuń: Kocyki", exact: true })).toBeVisible();
   });
 
