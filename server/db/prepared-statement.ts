@@ -17,12 +17,13 @@ import type { Db } from "./client";
 const dialect = new PgDialect();
 
 /** PGlite's client runs SQL scripts (`exec`); node-postgres' pool does not. */
-function isOneSession(db: Db): boolean {
+export function isOneSession(db: Db): boolean {
   const client = (db as unknown as { $client?: { exec?: unknown } }).$client;
   return typeof client?.exec === "function";
 }
 
-function literal(value: unknown): string {
+/** A value written into SQL as a quoted literal (standard_conforming_strings: only `'` is doubled). */
+export function literal(value: unknown): string {
   if (value === null || value === undefined) return "null";
   if (typeof value === "number" || typeof value === "boolean") return `'${String(value)}'`;
   if (typeof value !== "string") throw new Error(`not a literal: ${typeof value}`);
@@ -30,6 +31,12 @@ function literal(value: unknown): string {
 }
 
 let sessionStatements = 0;
+
+/** A name unique in this process for a statement prepared in the session: several services may share one PGlite (tests). */
+export function sessionStatementName(name: string): string {
+  sessionStatements += 1;
+  return `${name}_${sessionStatements}`;
+}
 
 /** The part of Drizzle's node-postgres session db.execute goes through. */
 interface NamedSession {
@@ -52,9 +59,8 @@ export function preparedStatement(db: Db, name: string): PreparedStatement {
   const nameOf = (text: string): string => {
     let found = names.get(text);
     if (!found) {
-      // one name per handle and text: several services may share one PGlite (tests)
-      sessionStatements += 1;
-      found = `${name}_${sessionStatements}`;
+      // one name per handle and text
+      found = sessionStatementName(name);
       names.set(text, found);
     }
     return found;

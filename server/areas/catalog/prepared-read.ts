@@ -1,5 +1,6 @@
 import { is, Placeholder, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { isOneSession, literal, sessionStatementName } from "../../db/prepared-statement";
 
 // A read planned once per database session instead of on every call: planning the product page's
 // statement (a dozen correlated subqueries) took ~1.5 of its ~2 ms on PGlite (docs/decisions/023,
@@ -18,22 +19,6 @@ interface PreparableQuery<R> {
 
 export type PreparedRead<R> = (values: Record<string, string | number | boolean>) => Promise<R[]>;
 
-/** PGlite's client runs SQL scripts (`exec`); node-postgres' pool does not. */
-function isOneSession(db: Db): boolean {
-  const client = (db as unknown as { $client?: { exec?: unknown } }).$client;
-  return typeof client?.exec === "function";
-}
-
-function literal(value: unknown): string {
-  if (value === null || value === undefined) return "null";
-  if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") {
-    throw new Error(`not a literal: ${typeof value}`);
-  }
-  return `'${String(value).replaceAll("'", "''")}'`;
-}
-
-let sessionStatements = 0;
-
 /**
  * `query` (its rows with the columns named as its selection) prepared once as `name`. The rows of
  * both ways are the same: give every selected expression an alias equal to its key.
@@ -44,9 +29,8 @@ export function preparedRead<R>(db: Db, name: string, query: PreparableQuery<R>)
     return (values) => prepared.execute(values);
   }
   const { sql: text, params } = query.toSQL();
-  // one name per service instance: several may share one PGlite (tests)
-  sessionStatements += 1;
-  const sessionName = `${name}_${sessionStatements}`;
+  // one name per service instance
+  const sessionName = sessionStatementName(name);
   let ready: Promise<unknown> | null = null;
   return async (values) => {
     ready ??= db.execute(sql.raw(`prepare ${sessionName} as ${text}`)).catch((error: unknown) => {
