@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isSecureCookie, SESSION_COOKIE } from "../areas/accounts/session-cookie";
 import type { Config } from "../config";
+import { randomBase64 } from "../lib/random-pool";
 import { API_TABLE, apiRouteKey } from "./api-table";
 import { errorBody, fail } from "./errors";
 import { isApiPath, langOfCookieHeader, plainPage } from "./plain-page";
@@ -46,7 +46,7 @@ const GEOWIDGET_HOSTS = ["https://geowidget.inpost.pl", "https://*.inpost.pl", "
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export function createCspNonce(): string {
-  return randomBytes(16).toString("base64");
+  return randomBase64(16);
 }
 
 /**

@@ -1,6 +1,7 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { encodeWords, foldLines, hasLongerLines, isPlainText } from "nodemailer/lib/mime-funcs";
 import { encode as qpEncode, wrap as qpWrap } from "nodemailer/lib/qp";
+import { randomHex } from "../../lib/random-pool";
 
 // The .eml of an outbox message, composed in one pass (ADR 014 addendum 2026-11-25): the same
 // MIME nodemailer's stream transport wrote (its own header and quoted-printable encoders, Unix
@@ -80,7 +81,7 @@ export function composeEml(message: EmlMessage, now = new Date()): string | null
   if (message.html === undefined) return `${headers.join("\n")}\n${text}\n`;
   const html = part("html", message.html);
   if (html === null) return null;
-  const boundary = `--_NmP-${randomBytes(8).toString("hex")}-Part_1`;
+  const boundary = `--_NmP-${randomHex(8)}-Part_1`;
   return [
     ...headers,
     `Content-Type: multipart/alternative;\n boundary="${boundary}"`,
