@@ -23,6 +23,11 @@ export interface Measurement {
   /** answers of the measured run per x-cache header value (hit, miss, bypass; "none" without it) */
   xCache: Record<string, number>;
   durationS: number;
+  /**
+   * the shop process's CPU time (user + system) per answer of the measured run, ms; null when not
+   * known. Steadier than req/s on a machine whose speed moves: it leaves out the load generator.
+   */
+  serverCpuMsPerAnswer: number | null;
 }
 
 export interface Load {
@@ -53,7 +58,7 @@ function requestsOf(load: Load, xCache: Record<string, number> = {}): RequestSpe
   ];
 }
 
-function summarise(result: Result, xCache: Record<string, number>): Measurement {
+function summarise(result: Result, xCache: Record<string, number>, cpuMs: number | null): Measurement {
   const statusCodes: Record<string, number> = {};
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {}))
     statusCodes[code] = Number(stats.count);
@@ -75,18 +80,24 @@ function summarise(result: Result, xCache: Record<string, number>): Measurement 
     statusCodes,
     xCache,
     durationS: result.duration,
+    serverCpuMsPerAnswer:
+      cpuMs === null || !result.requests.total
+        ? null
+        : Math.round((cpuMs / result.requests.total) * 100) / 100,
   };
 }
 
 /**
  * `settle` runs after the warm-up: requests still queued when the warm-up ends would otherwise be
- * answered during (and counted against) the measured run.
+ * answered during (and counted against) the measured run. `serverCpuMs` reads the server's CPU time
+ * so far (processes.ts `processCpuMs`), read before and after the measured run.
  */
 export async function measure(
   baseUrl: string,
   load: Load,
   options: LoadOptions,
   settle: () => Promise<void> = async () => {},
+  serverCpuMs: () => number | null = () => null,
 ): Promise<Measurement> {
   const common = { url: baseUrl, connections: options.connections, timeout: 20 };
   if (options.warmupS > 0) {
@@ -94,12 +105,15 @@ export async function measure(
     await settle();
   }
   const xCache: Record<string, number> = {};
+  const cpuBefore = serverCpuMs();
   const result = await autocannon({
     ...common,
     duration: options.durationS,
     requests: requestsOf(load, xCache),
   });
-  return summarise(result, xCache);
+  const cpuAfter = serverCpuMs();
+  const cpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+  return summarise(result, xCache, cpuMs);
 }
 
 /** Cycles through a list: every connection takes the next entry. */

@@ -1,8 +1,8 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, startNodeFlags } from "./processes";
+import { processCpuMs, ROOT, startNodeFlags } from "./processes";
 
 // The bench measures the shop as `npm start` runs it: with the Node.js flags of the start script.
 
@@ -28,5 +28,24 @@ describe("the shop's Node.js flags", () => {
     expect(result.status, result.stderr).toBe(0);
     // the young generation grows past Node's default (16 MiB semi-spaces) under allocation
     expect(Number(result.stdout.trim())).toBeGreaterThan(32 * 2 ** 20);
+  });
+});
+
+describe.skipIf(process.platform !== "linux")("a server's CPU time (the bench's CPU per answer)", () => {
+  it("grows by what a process spends computing, and is null for a process that is gone", async () => {
+    // spins ~400 ms of CPU, then waits to be stopped
+    const child = spawn(
+      process.execPath,
+      ["-e", "const end=Date.now()+400;while(Date.now()<end){}console.log('done');setInterval(()=>{},1000)"],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    await new Promise((resolve) => child.stdout?.once("data", resolve));
+    const spent = processCpuMs(child.pid);
+    child.kill("SIGKILL");
+    await new Promise((resolve) => child.once("exit", resolve));
+    expect(spent).toBeGreaterThanOrEqual(300);
+    expect(spent).toBeLessThan(5_000);
+    expect(processCpuMs(child.pid)).toBeNull();
+    expect(processCpuMs(undefined)).toBeNull();
   });
 });

@@ -32,6 +32,29 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux everywhere in practice) */
+const CLOCK_TICKS_PER_S = 100;
+
+/**
+ * The CPU time (user + system, ms) a process has used so far, from /proc/<pid>/stat; null where
+ * there is no /proc (not Linux) or the process is gone. Resolution 10 ms: read it around a run of
+ * seconds, not a request.
+ */
+export function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return null;
+  }
+  // the fields after the command name (which may hold spaces) in its parentheses; utime and stime
+  // are fields 14 and 15 of the line, 12 and 13 after the name
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return Number.isFinite(ticks) ? (ticks * 1000) / CLOCK_TICKS_PER_S : null;
+}
+
 /** The built web app must exist: the benchmark measures the production build, never Vite. */
 export function requireBuild(): void {
   if (!fs.existsSync(path.join(ROOT, "build", "server", "index.js"))) {

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { type LoadOptions, type Measurement, measure } from "./measure";
 import { type PreparedShop, prepareShop } from "./prepare";
-import { requireBuild, type Server, startCeiling, startShop } from "./processes";
+import { processCpuMs, requireBuild, type Server, startCeiling, startShop } from "./processes";
 import { machine, stamp, table, writeResults } from "./report";
 import {
   ACCEPT_ENCODING,
@@ -144,8 +144,9 @@ function hitRate(m: Measurement): string | null {
 
 function printRow(r: Row): void {
   const status = r.failed ? `FAILED: ${r.failed}` : r.met === null ? "" : r.met ? "met" : "NOT met";
+  const cpu = r.measurement.serverCpuMsPerAnswer;
   console.log(
-    `  ${r.label}${r.responseCache ? ` [cache ${r.responseCache}${r.xCache ? `, ${r.xCache}` : ""}]` : ""}: ${r.requestsPerSecond} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms ${status}`,
+    `  ${r.label}${r.responseCache ? ` [cache ${r.responseCache}${r.xCache ? `, ${r.xCache}` : ""}]` : ""}: ${r.requestsPerSecond} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms${cpu === null ? "" : `, server CPU ${cpu} ms/answer`} ${status}`,
   );
 }
 
@@ -163,7 +164,9 @@ async function runDatabase(kind: "pglite" | "postgres", logDir: string) {
     const ceilingServer = await startCeiling(logDir);
     let ceiling: Measurement;
     try {
-      ceiling = await measure(ceilingServer.url, { path: () => "/" }, settings.load);
+      ceiling = await measure(ceilingServer.url, { path: () => "/" }, settings.load, undefined, () =>
+        processCpuMs(ceilingServer.child.pid),
+      );
     } finally {
       await ceilingServer.stop();
     }
@@ -197,7 +200,13 @@ async function runDatabase(kind: "pglite" | "postgres", logDir: string) {
         for (const scenario of scenarios) {
           await probe(shop, scenario);
           await settle(shop);
-          const m = await measure(shop.url, scenario.load, settings.load, () => settle(shop));
+          const m = await measure(
+            shop.url,
+            scenario.load,
+            settings.load,
+            () => settle(shop),
+            () => processCpuMs(shop.child.pid),
+          );
           const r = row(scenario, scenario.cacheable ? cache : null, m, ceiling.requestsPerSecond);
           rows.push(r);
           printRow(r);
@@ -221,7 +230,18 @@ function printTable(kind: string, rows: Row[]): void {
   console.log(`\n${kind}:`);
   console.log(
     table(
-      ["scenario", "cache", "req/s", "p50 ms", "p99 ms", "× ceiling", "kB/answer", "target", "met?"],
+      [
+        "scenario",
+        "cache",
+        "req/s",
+        "p50 ms",
+        "p99 ms",
+        "× ceiling",
+        "CPU ms/answer",
+        "kB/answer",
+        "target",
+        "met?",
+      ],
       rows.map((r) => [
         r.label,
         r.responseCache ? `${r.responseCache}${r.xCache ? ` (${r.xCache})` : ""}` : "—",
@@ -229,6 +249,7 @@ function printTable(kind: string, rows: Row[]): void {
         r.p50Ms,
         r.p99Ms,
         r.ratioOfCeiling.toFixed(3),
+        r.measurement.serverCpuMsPerAnswer ?? "—",
         (r.measurement.bytesPerAnswer / 1024).toFixed(1),
         fmtTarget(r.target),
         r.failed ? `FAILED (${r.failed})` : r.met === null ? "—" : r.met ? "yes" : "NO",
