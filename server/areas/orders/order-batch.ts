@@ -2,9 +2,9 @@
 // written wait in a queue; the next batch takes every one of them (at most `maxSize`) at once, so
 // its statements are shared. Nothing is delayed on purpose: an order arriving to an idle queue
 // waits one event-loop turn (setImmediate), which only lets the requests already received join it.
-// `inFlight` batches at a time per process (1: one after another; PostgreSQL runs 2, each on its
-// own connection, ADR 014 addendum 2026-11-25): `run` resolves when the batch is committed (or
-// handed to the one-order path); what follows the commit settles each order's promise later.
+// One batch at a time per process, on PostgreSQL too (ADR 014 addendum 2026-11-26, second): `run`
+// resolves when the batch is committed (or handed to the one-order path); what follows the commit
+// settles each order's promise later.
 
 export interface Waiting<T, R> {
   item: T;
@@ -19,13 +19,10 @@ export interface Batcher<T, R> {
 
 export function createBatcher<T, R>(options: {
   maxSize: number;
-  /** batches run at once (default 1) */
-  inFlight?: number;
   run(batch: Waiting<T, R>[]): Promise<void>;
 }): Batcher<T, R> {
   const queue: Waiting<T, R>[] = [];
-  const inFlight = Math.max(1, options.inFlight ?? 1);
-  let drainers = 0;
+  let draining = false;
 
   async function drain(): Promise<void> {
     try {
@@ -40,7 +37,7 @@ export function createBatcher<T, R>(options: {
         }
       }
     } finally {
-      drainers -= 1;
+      draining = false;
     }
   }
 
@@ -48,9 +45,8 @@ export function createBatcher<T, R>(options: {
     submit(item) {
       return new Promise<R>((resolve, reject) => {
         queue.push({ item, resolve, reject });
-        // another drainer once this order is not the only one waiting (a lone order: one batch)
-        if (drainers >= inFlight || (drainers > 0 && queue.length < 2)) return;
-        drainers += 1;
+        if (draining) return;
+        draining = true;
         setImmediate(() => void drain());
       });
     },

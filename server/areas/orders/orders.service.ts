@@ -601,17 +601,14 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
   }
 
   // two stages: while a group's writes are committed, the previous group's payments and e-mails go
-  // out, and the next groups gather. PGlite (one connection) runs one group per stage at a time; a
-  // PostgreSQL server two (each statement waits for its round trip, not for this process's CPU)
-  const inFlight = config.databaseUrl ? 2 : 1;
+  // out, and the next group gathers; one group per stage at a time, on PostgreSQL too (bigger groups,
+  // fewer statements an order: ADR 014 addendum 2026-11-26, second)
   const batcher = createBatcher<PreparedOrder, Result<CreatedOrder>>({
     maxSize: MAX_BATCH,
-    inFlight,
     run: writeBatch,
   });
   const finisher = createBatcher<WrittenOrder, Result<CreatedOrder>>({
     maxSize: MAX_BATCH,
-    inFlight,
     run: async (group) => {
       const results = await finishBatch(group.map((waiting) => waiting.item));
       group.forEach((waiting, i) => {
