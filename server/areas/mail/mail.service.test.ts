@@ -77,4 +77,34 @@ describe("mail outbox", () => {
     expect(row).toMatchObject({ status: "failed", attempts: 1, lastError: "connection refused" });
     expect(fs.existsSync(failed.emlPath)).toBe(true);
   });
+
+  it("without SMTP, messages whose .eml cannot be written are stored as failed", async () => {
+    // the outbox folder's place is taken by a file: no .eml can be written there
+    const blockedDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-mail-blocked-"));
+    const blocked = loadConfig({ DATA_DIR: blockedDir });
+    fs.mkdirSync(path.dirname(blocked.outboxDir), { recursive: true });
+    fs.writeFileSync(blocked.outboxDir, "not a folder");
+    try {
+      const mail = createMailService(database.db, blocked);
+      const answers = await mail.sendMany([
+        { to: "c@example.com", subject: "Pierwsza", text: "Treść", template: "test" },
+        { to: "d@example.com", subject: "Druga", text: "Treść", template: "test" },
+      ]);
+      expect(answers.every((answer) => answer instanceof Error)).toBe(true);
+      const [row] = await mail.list({ to: "c@example.com" });
+      expect(row).toMatchObject({ status: "failed", sentAt: null });
+      expect(row?.lastError).toMatch(/ENOTDIR|EEXIST/);
+    } finally {
+      fs.rmSync(blockedDir, { recursive: true, force: true });
+    }
+    // and where the folder is fine, both are sent
+    const fine = await createMailService(database.db, config).sendMany([
+      { to: "e@example.com", subject: "Trzecia", text: "Treść", template: "test" },
+      { to: "f@example.com", subject: "Czwarta", text: "Treść", template: "test" },
+    ]);
+    expect(fine.map((answer) => (answer instanceof Error ? answer.message : answer.status))).toEqual([
+      "sent",
+      "sent",
+    ]);
+  });
 });

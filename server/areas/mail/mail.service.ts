@@ -1,10 +1,10 @@
-import fs from "node:fs/promises";
 import path from "node:path";
 import { desc, eq, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
+import { writeEmlFiles } from "./eml-writer";
 import { composeEml } from "./mail-eml";
 
 // Every e-mail the shop sends goes through here: a row in mail_outbox and an .eml file in
@@ -53,10 +53,24 @@ export function createMailService(db: Db, config: Config, transport?: Transporte
     // ids are handed out in the order of the rows (one statement, one sequence), whatever order
     // RETURNING lists them in
     const ids = rows.map((row) => row.id).sort((a, b) => a - b);
-    return Promise.all(
+    const composed = await Promise.all(
       messages.map((message, i) =>
-        deliver(message, ids[i] as number).catch((error: unknown) => toError(error)),
+        compose(message, ids[i] as number).catch((error: unknown) => toError(error)),
       ),
+    );
+    // the .eml files of all the messages in one call to the writer (eml-writer.ts)
+    const ready = composed.filter((entry): entry is Composed => !(entry instanceof Error));
+    const written = await writeEmlFiles(
+      ready.map((entry) => ({ path: entry.emlPath, folder: config.outboxDir, data: entry.eml })),
+    );
+    const writeErrors = new Map(ready.map((entry, i) => [entry, written[i] ?? null]));
+    return Promise.all(
+      composed.map((entry, i) => {
+        if (entry instanceof Error) return markFailed(ids[i] as number, entry).then(() => entry);
+        const error = writeErrors.get(entry) ?? null;
+        if (error) return markFailed(entry.id, error).then(() => error);
+        return deliver(entry).catch((failure: unknown) => toError(failure));
+      }),
     );
   }
 
@@ -64,8 +78,15 @@ export function createMailService(db: Db, config: Config, transport?: Transporte
     return error instanceof Error ? error : new Error(String(error));
   }
 
-  /** Writes the stored message's .eml file and, with SMTP, delivers it. */
-  async function deliver(message: MailMessage, id: number): Promise<SentMail> {
+  interface Composed {
+    id: number;
+    mail: { from: string; to: string; subject: string; text: string; html?: string };
+    emlPath: string;
+    eml: string | Buffer;
+  }
+
+  /** The stored message as an .eml file's path and bytes. */
+  async function compose(message: MailMessage, id: number): Promise<Composed> {
     const envelope = {
       from: config.mailFrom,
       to: message.to,
@@ -74,28 +95,22 @@ export function createMailService(db: Db, config: Config, transport?: Transporte
     };
     const mail = message.html ? { ...envelope, html: message.html } : envelope;
     const emlPath = path.join(config.outboxDir, `${String(id).padStart(6, "0")}-${message.template}.eml`);
-    try {
-      // composed in one pass (mail-eml.ts); nodemailer's pipeline only for addresses it must format
-      const eml = composeEml(mail) ?? ((await composer.sendMail(mail)).message as Buffer);
-      // the folder is made when a write finds it missing (not once per message)
-      await fs.writeFile(emlPath, eml).catch(async (error: NodeJS.ErrnoException) => {
-        if (error.code !== "ENOENT") throw error;
-        await fs.mkdir(config.outboxDir, { recursive: true });
-        await fs.writeFile(emlPath, eml);
-      });
-    } catch (error) {
-      if (!smtp) {
-        await db
-          .update(mailOutbox)
-          .set({
-            status: "failed",
-            sentAt: null,
-            lastError: error instanceof Error ? error.message : String(error),
-          })
-          .where(eq(mailOutbox.id, id));
-      }
-      throw error;
-    }
+    // composed in one pass (mail-eml.ts); nodemailer's pipeline only for addresses it must format
+    const eml = composeEml(mail) ?? ((await composer.sendMail(mail)).message as Buffer);
+    return { id, mail, emlPath, eml };
+  }
+
+  /** Without SMTP the .eml file is the delivery: a message whose file was not written failed. */
+  async function markFailed(id: number, error: Error): Promise<void> {
+    if (smtp) return;
+    await db
+      .update(mailOutbox)
+      .set({ status: "failed", sentAt: null, lastError: error.message })
+      .where(eq(mailOutbox.id, id));
+  }
+
+  /** With SMTP, delivers a message whose .eml file is written. */
+  async function deliver({ id, mail, emlPath }: Composed): Promise<SentMail> {
     if (!smtp) return { id, status: "sent", emlPath };
     try {
       await smtp.sendMail(mail);
