@@ -94,6 +94,13 @@ export function writeEmlFiles(files: readonly EmlFile[]): Promise<(Error | null)
     pending.set(id, { resolve, reject });
     // pending writes keep the process alive until they are answered
     writer.ref();
-    writer.postMessage({ id, files });
+    try {
+      writer.postMessage({ id, files });
+    } catch (error) {
+      // not sent (data that cannot be copied to the worker): nothing pending for it
+      pending.delete(id);
+      if (pending.size === 0) writer.unref();
+      reject(error);
+    }
   });
 }

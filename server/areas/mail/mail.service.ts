@@ -60,9 +60,10 @@ export function createMailService(db: Db, config: Config, transport?: Transporte
     );
     // the .eml files of all the messages in one call to the writer (eml-writer.ts)
     const ready = composed.filter((entry): entry is Composed => !(entry instanceof Error));
+    // (a writer that failed as a whole fails each of its files)
     const written = await writeEmlFiles(
       ready.map((entry) => ({ path: entry.emlPath, folder: config.outboxDir, data: entry.eml })),
-    );
+    ).catch((error: unknown) => ready.map(() => toError(error)));
     const writeErrors = new Map(ready.map((entry, i) => [entry, written[i] ?? null]));
     return Promise.all(
       composed.map((entry, i) => {
