@@ -12,8 +12,8 @@ describe("the .eml writer (one worker thread, several files a call)", () => {
   it("writes text and bytes, making the missing folder, and answers null per file", async () => {
     const folder = path.join(root, "outbox");
     const files = [
-      { path: path.join(folder, "000001-a.eml"), folder, data: "Subject: Zamówienie\n\nDziękujemy\n" },
-      { path: path.join(folder, "000002-b.eml"), folder, data: Buffer.from("Subject: b\n\nż\n") },
+      { path: path.join(folder, "000001-a.eml"), data: "Subject: Zamówienie\n\nDziękujemy\n" },
+      { path: path.join(folder, "000002-b.eml"), data: Buffer.from("Subject: b\n\nż\n") },
     ];
     expect(await writeEmlFiles(files)).toEqual([null, null]);
     expect(fs.readFileSync(files[0]?.path ?? "", "utf8")).toBe("Subject: Zamówienie\n\nDziękujemy\n");
@@ -24,8 +24,8 @@ describe("the .eml writer (one worker thread, several files a call)", () => {
     const folder = path.join(root, "mixed");
     fs.mkdirSync(path.join(folder, "taken.eml"), { recursive: true }); // a folder where the file should go
     const answers = await writeEmlFiles([
-      { path: path.join(folder, "taken.eml"), folder, data: "x" },
-      { path: path.join(folder, "fine.eml"), folder, data: "y" },
+      { path: path.join(folder, "taken.eml"), data: "x" },
+      { path: path.join(folder, "fine.eml"), data: "y" },
     ]);
     expect(answers[0]).toBeInstanceOf(Error);
     expect((answers[0] as NodeJS.ErrnoException).code).toBe("EISDIR");
@@ -39,7 +39,6 @@ describe("the .eml writer (one worker thread, several files a call)", () => {
       writeEmlFiles(
         Array.from({ length: 5 }, (_, i) => ({
           path: path.join(folder, `${call}-${i}.eml`),
-          folder,
           data: `${call}/${i}`,
         })),
       ),
@@ -53,16 +52,16 @@ describe("the .eml writer (one worker thread, several files a call)", () => {
   it("refuses data it cannot hand to the worker, and writes the next call's files", async () => {
     const folder = path.join(root, "refused");
     const data = { toString: () => "x" } as unknown as string; // a function inside: cannot be copied
-    await expect(writeEmlFiles([{ path: path.join(folder, "a.eml"), folder, data }])).rejects.toThrow();
-    expect(await writeEmlFiles([{ path: path.join(folder, "b.eml"), folder, data: "b" }])).toEqual([null]);
+    await expect(writeEmlFiles([{ path: path.join(folder, "a.eml"), data }])).rejects.toThrow();
+    expect(await writeEmlFiles([{ path: path.join(folder, "b.eml"), data: "b" }])).toEqual([null]);
   });
 
   it("keeps a process alive until its writes are done, and not after", () => {
     const file = path.join(root, "exit", "last.eml");
     const script = `import { writeEmlFiles } from ${JSON.stringify(path.join(import.meta.dirname, "eml-writer.ts"))};
       // a refused call first: it must not leave the process held open
-      await writeEmlFiles([{ path: "x", folder: "x", data: { toString: () => "x" } }]).catch(() => {});
-      writeEmlFiles([{ path: ${JSON.stringify(file)}, folder: ${JSON.stringify(path.dirname(file))}, data: "ostatni" }])
+      await writeEmlFiles([{ path: "x", data: { toString: () => "x" } }]).catch(() => {});
+      writeEmlFiles([{ path: ${JSON.stringify(file)}, data: "ostatni" }])
         .then((answers) => console.log(JSON.stringify(answers)));`;
     const started = Date.now();
     const result = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {

@@ -13,13 +13,14 @@ import { Worker } from "node:worker_threads";
 const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads");
 const fs = require("node:fs");
+const path = require("node:path");
 function write(file) {
   try {
     fs.writeFileSync(file.path, file.data);
   } catch (error) {
     // the folder is made when a write finds it missing (not once per file)
     if (!error || error.code !== "ENOENT") throw error;
-    fs.mkdirSync(file.folder, { recursive: true });
+    fs.mkdirSync(path.dirname(file.path), { recursive: true });
     fs.writeFileSync(file.path, file.data);
   }
 }
@@ -37,9 +38,8 @@ parentPort.on("message", ({ id, files }) => {
 `;
 
 export interface EmlFile {
+  /** the file; its folder is made when missing */
   path: string;
-  /** the folder made when missing */
-  folder: string;
   data: string | Uint8Array;
 }
 

@@ -62,7 +62,7 @@ export function createMailService(db: Db, config: Config, transport?: Transporte
     const ready = composed.filter((entry): entry is Composed => !(entry instanceof Error));
     // (a writer that failed as a whole fails each of its files)
     const written = await writeEmlFiles(
-      ready.map((entry) => ({ path: entry.emlPath, folder: config.outboxDir, data: entry.eml })),
+      ready.map((entry) => ({ path: entry.emlPath, data: entry.eml })),
     ).catch((error: unknown) => ready.map(() => toError(error)));
     const writeErrors = new Map(ready.map((entry, i) => [entry, written[i] ?? null]));
     return Promise.all(
