@@ -138,6 +138,12 @@ interface WrittenOrder {
   lang: Lang;
 }
 
+/** An order after its payment stage: its answer, and the order read for its e-mail (paid only). */
+interface Paid {
+  result: Result<CreatedOrder>;
+  read: { order: Order; lang: string } | null;
+}
+
 /** The most orders one batch writes (its multi-row statements stay far below 65,535 parameters). */
 const MAX_BATCH = 50;
 
@@ -433,7 +439,7 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
 
   async function createOne(order: PreparedOrder): Promise<Result<CreatedOrder>> {
     const placed = await placeOne(order);
-    return "ok" in placed ? placed : finisher.submit(placed);
+    return "ok" in placed ? placed : finish(placed);
   }
 
   /**
@@ -555,16 +561,16 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
     }
     for (const waiting of alone) answer(waiting, createOne(waiting.item));
     if (written.length === 0) return;
-    for (const entry of written) answer(entry.waiting, finisher.submit(entry.order));
+    for (const entry of written) answer(entry.waiting, finish(entry.order));
   }
 
   /**
    * After the commit, for every order committed meanwhile (a group, like the writes): the payments
-   * (one statement, which also answers each order's status), then the "order received" e-mails
-   * (one statement) — made, like the answers, from the orders as written with their status after
-   * the payment; an order whose status moved otherwise (changed meanwhile) is read back instead.
+   * (one statement, which also answers each order's status). Each order's answer comes with the
+   * order as written with its status after the payment, from which its "order received" e-mail is
+   * made; an order whose status moved otherwise (changed meanwhile) is read back instead.
    */
-  async function finishBatch(written: WrittenOrder[]): Promise<Result<CreatedOrder>[]> {
+  async function payBatch(written: WrittenOrder[]): Promise<Paid[]> {
     const started = await deps.startFirstPayments(
       written.map((entry) => ({ orderId: entry.id, known: entry })),
     );
@@ -587,37 +593,49 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
     });
     for (const read of await deps.queries.getManyByIdWithLang(changedMeanwhile))
       current.set(read.order._id, read);
-    await deps.ordersReceived(
-      written.map((entry) => current.get(entry.id)).filter((read) => read !== undefined),
-    );
     return written.map((entry, i) => {
       const start = started[i];
       if (!start) throw new Error(`no payment answer for order ${entry.id}`);
-      if (!start.ok) return start;
+      if (!start.ok) return { result: start, read: null };
       const read = current.get(entry.id);
       if (!read) throw new Error(`order ${entry.id} vanished after commit`);
-      return ok({ order: read.order, redirectUrl: start.value.redirectUrl });
+      return { result: ok({ order: read.order, redirectUrl: start.value.redirectUrl }), read };
     });
   }
 
-  // two stages: while a group's writes are committed, the previous group's payments and e-mails go
-  // out, and the next group gathers; one group per stage at a time, on PostgreSQL too (bigger groups,
-  // fewer statements an order: ADR 014 addendum 2026-11-26, second)
+  // Three stages, one group each at a time, on PostgreSQL too (bigger groups, fewer statements an
+  // order: ADR 014 addendum 2026-11-26, second): while a group's writes are committed, the group
+  // before it has its payments registered and the one before that its e-mails stored; the next
+  // group gathers meanwhile. An order is answered once its "order received" e-mail is stored.
   const batcher = createBatcher<PreparedOrder, Result<CreatedOrder>>({
     maxSize: MAX_BATCH,
     run: writeBatch,
   });
-  const finisher = createBatcher<WrittenOrder, Result<CreatedOrder>>({
+  const payer = createBatcher<WrittenOrder, Paid>({
     maxSize: MAX_BATCH,
     run: async (group) => {
-      const results = await finishBatch(group.map((waiting) => waiting.item));
+      const paid = await payBatch(group.map((waiting) => waiting.item));
       group.forEach((waiting, i) => {
-        const result = results[i];
-        if (result) waiting.resolve(result);
+        const entry = paid[i];
+        if (entry) waiting.resolve(entry);
         else waiting.reject(new Error(`no answer for order ${waiting.item.id}`));
       });
     },
   });
+  const mailer = createBatcher<{ order: Order; lang: string }, void>({
+    maxSize: MAX_BATCH,
+    run: async (group) => {
+      await deps.ordersReceived(group.map((waiting) => waiting.item));
+      for (const waiting of group) waiting.resolve();
+    },
+  });
+
+  /** the payment and the "order received" e-mail of a committed order; its answer */
+  async function finish(order: WrittenOrder): Promise<Result<CreatedOrder>> {
+    const { result, read } = await payer.submit(order);
+    if (read) await mailer.submit(read);
+    return result;
+  }
 
   return {
     async create(input: CreateOrderInput): Promise<Result<CreatedOrder>> {

@@ -3,17 +3,21 @@ import os from "node:os";
 import path from "node:path";
 import { eq, like } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../app";
 import { type Config, loadConfig } from "../../config";
 import { mailOutbox, orderStatuses, orders, payments, products, productVariants } from "../../db/schema";
 import { demoNotification } from "../../integrations/payments/demo";
+import { createServices } from "../../services";
 import { type CountingDatabase, countingDatabase } from "../../test/counting-database";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { recordFigure } from "../../test/figures";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
+import { resultUrlOf } from "../payments/payments.service";
 import { orderEmail } from "./order-emails";
 import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "./orders.fixtures";
+import { createOrderQueries } from "./orders.queries";
+import { createOrdersService } from "./orders.service";
 
 // Placing and paying orders through the API, on a real database (PGlite, and PostgreSQL when
 // DATABASE_URL is set — the concurrency cases are only meaningful there).
@@ -895,5 +899,72 @@ describe("group commit (orders arriving together are written in one batch)", () 
     expect(placed).toBe(25);
     expect(refused).toBe(15);
     expect(left).toBe(0);
+  });
+});
+
+describe("stages (a group's payments do not wait for the e-mails of the group before it)", () => {
+  it("registers a later order's payment while an earlier order's e-mail is still being stored; each answer follows its own e-mail", async () => {
+    const s = await insertShopFixtures(db(), { plainQuantity: 10 });
+    const services = createServices(db(), config);
+    const paymentsFor: string[] = [];
+    const mailedFor: string[] = [];
+    let release: () => void = () => {};
+    const firstMailStored = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // the orders service with the shop's own payments, and an e-mail stage the test holds
+    const staged = createOrdersService(db(), config, {
+      queries: createOrderQueries(db()),
+      startPayment: services.payments.startPayment,
+      startFirstPayments: (list) => {
+        paymentsFor.push(...list.map((entry) => entry.known.email));
+        return services.payments.startFirstPayments(list);
+      },
+      resultUrl: resultUrlOf,
+      orderReceived: async () => {},
+      ordersReceived: async (found) => {
+        mailedFor.push(...found.map((read) => read.order.email));
+        if (mailedFor.length === 1) await firstMailStored;
+      },
+      resendConfirmation: async () => {},
+      allowLookup: async () => true,
+    });
+    const place = (email: string) =>
+      staged.create({
+        body: orderBody({
+          cart: [{ productId: s.plain.id, quantity: 1, variantKeys: {}, variantId: null }],
+          priceGrosze: 4_999,
+          recipient: { ...RECIPIENT, email },
+        }),
+        user: null,
+        lang: "pl",
+        idempotencyKey: null,
+      });
+    const until = (check: () => boolean, what: string) =>
+      vi.waitFor(
+        () => {
+          if (!check()) throw new Error(`still waiting: ${what}`);
+        },
+        { timeout: 5_000, interval: 10 },
+      );
+
+    const first = place("stage-1@example.com");
+    await until(() => mailedFor.includes("stage-1@example.com"), "the first order's e-mail stage");
+    let secondAnswered = false;
+    const second = place("stage-2@example.com").then((result) => {
+      secondAnswered = true;
+      return result;
+    });
+    // the first order's e-mail is held: the second order is still written and its payment registered
+    await until(() => paymentsFor.includes("stage-2@example.com"), "the second order's payment");
+    expect(mailedFor).toEqual(["stage-1@example.com"]);
+    expect(secondAnswered).toBe(false);
+
+    release();
+    const [one, two] = await Promise.all([first, second]);
+    expect(one.ok && one.value.order.status).toBe("PAYMENT_NEW");
+    expect(two.ok && two.value.order.status).toBe("PAYMENT_NEW");
+    expect(mailedFor).toEqual(["stage-1@example.com", "stage-2@example.com"]);
+    expect(await productStock(s.plain.id)).toBe(8);
   });
 });
