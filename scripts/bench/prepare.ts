@@ -8,6 +8,7 @@ import { loadConfig } from "../../server/config";
 import { type Database, openDatabase } from "../../server/db/client";
 import { seedIfEmpty } from "../../server/db/seed";
 import { seedLargeCatalog } from "../../server/db/seed/large-catalog";
+import { seedOrderHistory } from "../../server/db/seed/order-history";
 
 // A fresh shop for one measurement: a new DATA_DIR (PGlite in DATA_DIR/db) or a new database on the
 // given PostgreSQL server, migrated, with the demo shop (images on, so pages show images) and a large
@@ -94,6 +95,8 @@ export async function prepareShop(options: {
   /** a PostgreSQL server URL (a new database is created on it), or null for PGlite */
   serverUrl: string | null;
   products: number;
+  /** past orders written before the run (server/db/seed/order-history.ts) */
+  orders: number;
 }): Promise<PreparedShop> {
   const started = performance.now();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
@@ -120,6 +123,7 @@ export async function prepareShop(options: {
         sql`, `,
       )})`,
     );
+    await seedOrderHistory(database.db, { orders: options.orders });
     await database.db.execute(sql`analyze`);
   } finally {
     await database.close();

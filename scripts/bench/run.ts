@@ -35,6 +35,8 @@ const settings = {
     warmupS: intSetting("BENCH_WARMUP", 3),
   } satisfies LoadOptions,
   products: intSetting("BENCH_PRODUCTS", 10_000),
+  /** past orders in the shop before the run (server/db/seed/order-history.ts says why) */
+  orders: intSetting("BENCH_ORDERS", 10_000),
   postgresUrl: process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || null,
   /** pglite, postgres or both (default: both when a PostgreSQL URL is set) */
   databases: (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",").map((s) => s.trim()),
@@ -151,10 +153,13 @@ function printRow(r: Row): void {
 }
 
 async function runDatabase(kind: "pglite" | "postgres", logDir: string) {
-  console.log(`\n== ${kind}: preparing a fresh shop with ${settings.products} generated products…`);
+  console.log(
+    `\n== ${kind}: preparing a fresh shop with ${settings.products} generated products and ${settings.orders} past orders…`,
+  );
   const prepared: PreparedShop = await prepareShop({
     serverUrl: kind === "postgres" ? settings.postgresUrl : null,
     products: settings.products,
+    orders: settings.orders,
   });
   const rows: Row[] = [];
   try {
@@ -284,7 +289,12 @@ async function main(): Promise<void> {
       date: started.toISOString(),
       database: kind,
       machine: host,
-      settings: { ...settings.load, products: result.products, acceptEncoding: ACCEPT_ENCODING },
+      settings: {
+        ...settings.load,
+        products: result.products,
+        pastOrders: settings.orders,
+        acceptEncoding: ACCEPT_ENCODING,
+      },
       seedMs: result.seedMs,
       results: result.rows,
     });
