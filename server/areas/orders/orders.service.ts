@@ -445,11 +445,12 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
   /**
    * Group commit: the batch's orders in ONE transaction of multi-row statements (the catalog, the
    * stock of all their lines — rows locked in the global order —, orders, lines, statuses), then
-   * (finishBatch) their payments and their e-mails, each one statement for the batch. Each order stays
-   * all or nothing: one that does not price (hidden, changed price) leaves the batch before anything
-   * is written; anything that refuses the writes (a short row, a key or number taken meanwhile)
-   * rolls the whole batch back and each of its orders goes through the one-order path, which gives
-   * it its own answer. Resolves once the batch is committed or handed over; the answers follow.
+   * their payments (payBatch) and their e-mails (the mailer stage), each one statement for the
+   * batch. Each order stays all or nothing: one that does not price (hidden, changed price) leaves
+   * the batch before anything is written; anything that refuses the writes (a short row, a key or
+   * number taken meanwhile) rolls the whole batch back and each of its orders goes through the
+   * one-order path, which gives it its own answer. Resolves once the batch is committed or handed
+   * over; the answers follow.
    */
   async function writeBatch(batch: Waiting<PreparedOrder, Result<CreatedOrder>>[]): Promise<void> {
     // the same key twice in one batch: the later request waits for the first, then finds its order
