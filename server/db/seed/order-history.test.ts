@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliveryMethod } from "../../../domain/delivery";
 import { ORDER_NUMBER_PATTERN } from "../../areas/orders/order-number";
@@ -25,7 +25,7 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+async function rows<T>(query: SQL): Promise<T[]> {
   return (await database.db.execute(query)).rows as T[];
 }
 
@@ -45,7 +45,7 @@ describe("seedOrderHistory", () => {
   });
 
   it("gives each order one to three lines of visible products at their price, and totals that add up", async () => {
-    // order i has i % 3 + 1 lines: 1..300 → 100 orders each of 1, 2 and 3 lines
+    // the i-th order by id has i % 3 + 1 lines: 1..300 → 100 orders each of 1, 2 and 3 lines
     const [lines] = await rows<{ n: number }>(sql`select count(*)::int as n from order_items`);
     expect(lines?.n).toBe(600);
     const [wrongLine] = await rows<{ n: number }>(sql`

@@ -13,9 +13,10 @@ import type { Db } from "../client";
 // it checks is still empty, as a sequential scan, and keeps that plan while the table grows under
 // the load; the order figures then measured the growing scans rather than the shop.
 //
-// Every value is a function of the order's number i (1..count). Order numbers have the shop's format
-// (YYMM-XXXXX-XXXXX) with the hex digits of md5(i), which no number the shop draws can repeat
-// in practice (theirs use the whole Crockford alphabet).
+// Every value is a function of a number i (1..count): an order's own values of its number in the
+// generated series, its lines of its place in id order (ids follow the dates). Order numbers have
+// the shop's format (YYMM-XXXXX-XXXXX) with the hex digits of md5(i), which no number the shop
+// draws can repeat in practice (theirs use the whole Crockford alphabet).
 
 export interface OrderHistoryOptions {
   orders: number;
@@ -56,7 +57,7 @@ export async function seedOrderHistory(db: Db, options: OrderHistoryOptions): Pr
       ) h
       order by h.placed, h.i
     `);
-    // one to three lines each, of products that are there (by position in the id order)
+    // one to three lines each (i: the order's place in id order), of products that are there
     await tx.execute(sql`
       with history as (
         select o.id, row_number() over (order by o.id) as i from orders o
