@@ -21,10 +21,12 @@ import { bearer, createSignedInUser } from "../areas/accounts/accounts.fixtures"
 import { SESSION_COOKIE } from "../areas/accounts/session-cookie";
 import { insertCategoryTree } from "../areas/catalog/catalog.fixtures";
 import { PUBLIC_CACHE_CONTROL, publicCache } from "../areas/catalog/catalog.routes";
+import { orderBody } from "../areas/orders/orders.fixtures";
 import { ConfigError, loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { products } from "../db/schema";
 import type { ChangeFeed, ChangeListener } from "../lib/change-feed";
+import { noteChosenByStock, noteShownProduct } from "../lib/shown-products";
 import { createTestDatabase, type TestDatabase } from "../test/database";
 import { recordFigure } from "../test/figures";
 import { API_TABLE } from "./api-table";
@@ -83,6 +85,11 @@ async function bareApp(options: { ttlMs?: number; maxEntries?: number; maxBytes?
   registerResponseCache(app, { feed, enabled: true, now: () => clock.now, ...options });
   app.get("/api/shops/products/:id", async (request, reply) => {
     calls += 1;
+    // as the catalog does: each product shown is noted; "w-magazynie" stands for an in-stock strip
+    const { id } = request.params as { id: string };
+    await Promise.resolve();
+    if (id === "w-magazynie") noteChosenByStock();
+    else if (/^\d+$/.test(id)) noteShownProduct(Number(id));
     during.action?.();
     publicCache(reply);
     return { id: (request.params as { id: string }).id, calls };
@@ -121,6 +128,43 @@ describe("the response cache's rules", () => {
     feed.emit("categories");
     expect((await get(app, "/api/shops/products/1")).headers["x-cache"]).toBe("miss");
     expect(calls()).toBe(3);
+    await app.close();
+  });
+
+  it("drops on a stock change only the answers that show one of its products or chose theirs by stock", async () => {
+    const { app, feed, calls } = await bareApp();
+    const urls = ["/1", "/2", "/w-magazynie", "/bez-produktow"].map((tail) => `/api/shops/products${tail}`);
+    for (const url of urls) await get(app, url);
+    feed.emit("stock:1,7");
+    const after = await Promise.all(urls.map(async (url) => (await get(app, url)).headers["x-cache"]));
+    expect(after).toEqual(["miss", "hit", "miss", "hit"]);
+    expect(calls()).toBe(6);
+    // any other signal still clears everything
+    feed.emit("product_variants");
+    expect((await get(app, urls[1] as string)).headers["x-cache"]).toBe("miss");
+    await app.close();
+  });
+
+  it("stores an answer made across a stock change only if the change does not concern it", async () => {
+    const { app, feed, during } = await bareApp();
+    during.action = () => feed.emit("stock:2");
+    await get(app, "/api/shops/products/1");
+    await get(app, "/api/shops/products/2");
+    await get(app, "/api/shops/products/w-magazynie");
+    during.action = null;
+    const after = await Promise.all(
+      ["1", "2", "w-magazynie"].map(
+        async (id) => (await get(app, `/api/shops/products/${id}`)).headers["x-cache"],
+      ),
+    );
+    expect(after).toEqual(["hit", "miss", "miss"]);
+    // across more changes than it remembers: not stored, whatever they named
+    during.action = () => {
+      for (let i = 0; i < 300; i += 1) feed.emit("stock:9");
+    };
+    await get(app, "/api/shops/products/3");
+    during.action = null;
+    expect((await get(app, "/api/shops/products/3")).headers["x-cache"]).toBe("miss");
     await app.close();
   });
 
@@ -168,6 +212,7 @@ describe("the response cache's rules", () => {
       key: "page localhost /produkt/1-a lang= cookieConsent=",
       generation: 0,
       hit: false,
+      shown: null,
     };
     expect(readWhole({ method: "GET", responseCache: state })).toBe(true);
     expect(readWhole({ method: "HEAD", responseCache: state })).toBe(false);
@@ -600,6 +645,34 @@ describe("storefront pages", () => {
     expect(page.body).not.toContain("Kocyk na stronie");
     expect(list.headers["x-cache"]).toBe("miss");
     expect(list.body).toContain("Kocyk przemianowany");
+  });
+
+  it("keeps other products' pages when an order takes stock, and shows the sold product's new stock on its own", async () => {
+    const sold = await shop.createProduct("Kocyk do wyprzedania");
+    const untouched = await shop.createProduct("Kocyk nietknięty");
+    const pageOf = (of: Product) => `/produkt/${of._id}-${of.slug}`;
+    const urls = [pageOf(sold), pageOf(untouched), `${pageOf(untouched)}.data`, "/", "/produkty"];
+    for (const url of urls) await get(shop.app, url);
+    const cached = await Promise.all(urls.map(async (url) => (await get(shop.app, url)).headers["x-cache"]));
+    expect(cached).toEqual(["hit", "hit", "hit", "hit", "hit"]);
+    expect((await get(shop.app, pageOf(sold))).body).toContain("Ostatnie sztuki");
+
+    // a guest buys all 5 (100.00 each: free delivery)
+    const order = await shop.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      payload: orderBody({
+        cart: [{ productId: sold._id, quantity: 5, variantKeys: {}, variantId: null }],
+        priceGrosze: 50_000,
+      }),
+    });
+    expect(order.statusCode, order.body).toBe(201);
+
+    const after = await Promise.all(urls.map((url) => get(shop.app, url)));
+    // the sold product's page and .data, the home page's in-stock strip and the list that shows it are made afresh
+    expect(after.map((answer) => answer.headers["x-cache"])).toEqual(["miss", "hit", "hit", "miss", "miss"]);
+    expect(after[0]?.body).toContain("Produkt niedostępny");
+    expect(after[0]?.body).not.toContain("Ostatnie sztuki");
   });
 
   it("does not store a page that is not a 200 (a missing product)", async () => {

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_COOKIE } from "../areas/accounts/session-cookie";
-import type { ChangeFeed } from "../lib/change-feed";
+import { type ChangeFeed, stockChangeOf } from "../lib/change-feed";
+import { type ShownProducts, trackShownProducts } from "../lib/shown-products";
 import {
   brotli,
   type Encoding,
@@ -27,9 +28,11 @@ import {
 //   cacheable (personal) say `private, no-store` unless they set their own Cache-Control.
 // - The in-process cache (when enabled) keeps those answers — HTML with the nonce placeholder, the
 //   new request's nonce written in on each hit — for TTL_MS at most, within a size cap (LRU). It is
-//   cleared on every change signal of the database (server/lib/change-feed.ts, on every instance);
-//   an answer whose rendering overlapped a change (the generation moved) is not stored, and while
-//   the feed is not listening nothing is served or stored.
+//   cleared on every change signal of the database (server/lib/change-feed.ts, on every instance),
+//   except that a signal that only some products' stock changed (an order) drops only the answers
+//   that show one of them or chose their products by stock (server/lib/shown-products.ts); an answer
+//   whose rendering overlapped a change that concerns it is not stored, and while the feed is not
+//   listening nothing is served or stored.
 // - `x-cache: hit | miss | bypass` says what happened.
 
 /** The public GET routes of the API whose answers depend only on the URL (see api-table.ts). */
@@ -151,6 +154,8 @@ interface Entry {
   headers: Record<string, string | string[]>;
   /** the stored lastRoute Set-Cookie and the cookie value it sets */
   lastRoute: { setCookie: string; value: string } | null;
+  /** the products whose stock the answer shows */
+  shown: ShownProducts;
   size: number;
   expiresAt: number;
 }
@@ -162,6 +167,23 @@ interface CacheState {
   /** the generation when the request started */
   generation: number;
   hit: boolean;
+  /** the products the answer shows, noted while it is made (a cacheable miss of an enabled cache) */
+  shown: ShownProducts | null;
+}
+
+/** A change signal, as the cache remembers it for the answers being made meanwhile. */
+interface Change {
+  generation: number;
+  /** only these products' stock changed; null: anything may have changed */
+  stockOf: readonly number[] | null;
+}
+
+/** How many recent signals are remembered: an answer made across more of them is not stored. */
+const RECENT_CHANGES = 256;
+
+/** Whether a change may have changed an answer that shows `shown`. */
+function concerns(change: Change, shown: ShownProducts): boolean {
+  return change.stockOf === null || shown.anyStock || change.stockOf.some((id) => shown.ids.has(id));
 }
 
 declare module "fastify" {
@@ -340,6 +362,10 @@ function createStore(maxEntries: number, maxBytes: number, now: () => number) {
       entries.clear();
       bytes = 0;
     },
+    /** drops every entry `drop` says to */
+    dropWhere(drop: (entry: Entry) => boolean): void {
+      for (const [key, entry] of entries) if (drop(entry)) remove(key);
+    },
     get size() {
       return entries.size;
     },
@@ -371,10 +397,23 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     return `"${hash.digest("base64url").slice(0, 27)}"`;
   }
   let generation = 0;
-  const unsubscribe = feed.onChange(() => {
+  /** the latest signals, oldest first (at most RECENT_CHANGES) */
+  const recent: Change[] = [];
+  const unsubscribe = feed.onChange((source) => {
     generation += 1;
-    store.clear();
+    const change: Change = { generation, stockOf: stockChangeOf(source) };
+    recent.push(change);
+    if (recent.length > RECENT_CHANGES) recent.shift();
+    if (change.stockOf === null) store.clear();
+    else store.dropWhere((entry) => concerns(change, entry.shown));
   });
+  /** whether no signal since `since` (a request's start) concerns an answer that shows `shown` */
+  function unchangedSince(since: number, shown: ShownProducts): boolean {
+    if (since === generation) return true;
+    // a signal too old to be remembered may have concerned it
+    if ((recent[0]?.generation ?? Number.POSITIVE_INFINITY) > since + 1) return false;
+    return recent.every((change) => change.generation <= since || !concerns(change, shown));
+  }
   app.addHook("onClose", async () => unsubscribe());
   app.decorateRequest("responseCache", null);
 
@@ -413,7 +452,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     const kind = kindOf(request);
     if (kind === null) return;
     const key = cacheKey(request, kind);
-    request.responseCache = { kind, key, generation, hit: false };
+    request.responseCache = { kind, key, generation, hit: false, shown: null };
     if (key === null || !enabled || !feed.listening) return;
     const entry = store.get(key);
     if (!entry) return;
@@ -440,6 +479,15 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       return reply.code(200).send(body);
     }
     return reply.code(200).send(entry.parts ? joinParts(entry.parts, request.cspNonce) : entry.body);
+  });
+
+  // A miss that may be stored is made while noting the products it shows (the route's handler and
+  // everything it starts run inside this hook's callback).
+  app.addHook("onRequest", (request, _reply, done) => {
+    const state = request.responseCache;
+    if (state === null || state.key === null || !enabled) return done();
+    state.shown = { ids: new Set(), anyStock: false };
+    trackShownProducts(state.shown, done);
   });
 
   app.addHook("onSend", async (request, reply, payload) => {
@@ -471,7 +519,8 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     const storable =
       enabled &&
       feed.listening &&
-      state.generation === generation &&
+      state.shown !== null &&
+      unchangedSince(state.generation, state.shown) &&
       // without the cookie in the answer, a request that already carried it leaves unknown what
       // the others should get
       (lastRoute !== null || !parseCookies(request.headers.cookie).has(LAST_ROUTE_COOKIE));
@@ -495,6 +544,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
         etag,
         headers,
         lastRoute,
+        shown: state.shown as ShownProducts,
         size: body.length + (encoded ? encoded.br.length + encoded.gzip.length : 0),
         expiresAt: now() + ttlMs,
       };

@@ -4,12 +4,18 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../areas/accounts/accounts.fixtures";
 import { insertCategoryTree } from "../areas/catalog/catalog.fixtures";
+import { takeStock } from "../areas/orders/stock";
 import { createPool, type Database } from "../db/client";
 import * as schema from "../db/schema";
-import { categories, headerSlides, products } from "../db/schema";
+import { categories, headerSlides, products, productVariants } from "../db/schema";
 import { createTestDatabase, type TestDatabase } from "../test/database";
 import { recordFigure } from "../test/figures";
-import { CHANGE_FEED_APPLICATION_NAME, type ChangeFeed, createChangeFeed } from "./change-feed";
+import {
+  CHANGE_FEED_APPLICATION_NAME,
+  type ChangeFeed,
+  createChangeFeed,
+  stockChangeOf,
+} from "./change-feed";
 
 // The change feed (migration 0007's triggers → NOTIFY shop_changed → every instance's cache) on the
 // database of this run: PGlite, or PostgreSQL with DATABASE_URL (CI's second pass), where the
@@ -115,10 +121,10 @@ describe.skipIf(!ON_POSTGRES)("the change feed across sessions (PostgreSQL)", ()
 
   it("signals another instance's write through the LISTEN connection, once", async () => {
     signals.length = 0;
-    await other.query("update products set title = title where false");
+    await other.query("update categories set title = title where false");
     const ms = await waitFor(() => signals.length > 0);
     await sleep(50);
-    expect(signals).toEqual(["products"]);
+    expect(signals).toEqual(["categories"]);
     recordFigure({
       suite: "caching",
       tried: "a write through another connection (another instance)",
@@ -184,5 +190,100 @@ describe("products written in bulk", () => {
     await sleep(50);
     // the insert also writes price_history rows (migration 0004's row trigger): its own signal
     expect(signals.filter((source) => source === "products")).toEqual(["products"]);
+  });
+});
+
+describe("stock changes (migration 0010)", () => {
+  let plain: number;
+  let other: number;
+  let withVariants: number;
+  let variant: number;
+
+  beforeAll(async () => {
+    const rows = await database.db
+      .insert(products)
+      .values(
+        ["Kocyk zapasu", "Poduszka zapasu", "Body zapasu"].map((title, index) => ({
+          title,
+          slug: `zapas-${index}`,
+          priceGrosze: 1_000,
+          quantity: 10,
+        })),
+      )
+      .returning({ id: products.id });
+    [plain, other, withVariants] = rows.map((row) => row.id) as [number, number, number];
+    const [row] = await database.db
+      .insert(productVariants)
+      .values({ productId: withVariants, fields: {}, variantKey: "1", priceGrosze: 1_000, quantity: 4 })
+      .returning({ id: productVariants.id });
+    variant = (row as { id: number }).id;
+  });
+
+  /** the signals of one write, once it has returned and any late one had time to come */
+  async function signalsOf(write: () => Promise<unknown>): Promise<string[]> {
+    await sleep(20);
+    signals.length = 0;
+    await write();
+    await sleep(50);
+    return [...signals];
+  }
+
+  it("name only the products whose quantity alone changed", async () => {
+    expect(
+      await signalsOf(() =>
+        database.db
+          .update(products)
+          .set({ quantity: sql`${products.quantity} - 1` })
+          .where(sql`${products.id} in (${plain}, ${other})`),
+      ),
+    ).toEqual([`stock:${Math.min(plain, other)},${Math.max(plain, other)}`]);
+    expect(
+      await signalsOf(() =>
+        database.db.update(productVariants).set({ quantity: 3 }).where(eq(productVariants.id, variant)),
+      ),
+    ).toEqual([`stock:${withVariants}`]);
+  });
+
+  it("name a product an order takes stock of (the orders' own statement)", async () => {
+    const lines = [
+      { productId: plain, variantId: null, quantity: 2, productTitle: "Kocyk zapasu" },
+      { productId: withVariants, variantId: variant, quantity: 1, productTitle: "Body zapasu" },
+    ];
+    const got = await signalsOf(() => database.db.transaction((tx) => takeStock(tx, lines)));
+    expect(got.map((source) => stockChangeOf(source)).sort()).toEqual([[plain], [withVariants]].sort());
+  });
+
+  it("name the table when anything else changes, also together with the quantity", async () => {
+    expect(
+      await signalsOf(() => database.db.update(products).set({ isNew: true }).where(eq(products.id, plain))),
+    ).toEqual(["products"]);
+    expect(
+      await signalsOf(() =>
+        database.db.update(products).set({ quantity: 50, isSale: true }).where(eq(products.id, plain)),
+      ),
+    ).toEqual(["products"]);
+    expect(
+      await signalsOf(() =>
+        database.db.update(productVariants).set({ position: 1 }).where(eq(productVariants.id, variant)),
+      ),
+    ).toEqual(["product_variants"]);
+  });
+
+  it("send nothing for an update that changes no value", async () => {
+    expect(
+      await signalsOf(() =>
+        database.db
+          .update(products)
+          .set({ quantity: sql`${products.quantity}` })
+          .where(eq(products.id, other)),
+      ),
+    ).toEqual([]);
+  });
+
+  it("are read back as product ids; other signals are not stock changes", () => {
+    expect(stockChangeOf("stock:12,40")).toEqual([12, 40]);
+    for (const source of ["products", "reconnect", "", "stock:", "stock:1,", "stock:a"]) {
+      expect(stockChangeOf(source), source).toBeNull();
+    }
   });
 });

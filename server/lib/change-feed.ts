@@ -27,8 +27,22 @@ function backendPid(client: pg.PoolClient | pg.Client): number | null {
   return (client as unknown as { processID: number | null }).processID ?? null;
 }
 
-/** The payload of a signal: the changed table, or "reconnect"/"disconnect" (anything may have changed). */
+/**
+ * The payload of a signal: the changed table; "reconnect"/"disconnect" (anything may have changed);
+ * or "stock:" and product ids when only those products' stock changed (migration 0010, see stockChangeOf).
+ */
 export type ChangeListener = (source: string) => void;
+
+const STOCK_SIGNAL = /^stock:(\d+(?:,\d+)*)$/;
+
+/**
+ * The products whose quantity (or a variant's) alone changed, from a "stock:12,40" signal (an order
+ * taking stock, a cancelled one giving it back: migration 0010); null for any other signal.
+ */
+export function stockChangeOf(source: string): number[] | null {
+  const match = STOCK_SIGNAL.exec(source);
+  return match ? (match[1] as string).split(",").map(Number) : null;
+}
 
 export interface ChangeFeed {
   /** calls `listener` on every change signal; returns the unsubscribe function */

@@ -20,6 +20,7 @@ import {
 } from "../../db/schema";
 import type { ChangeFeed } from "../../lib/change-feed";
 import { changeMemo } from "../../lib/change-memo";
+import { noteChosenByStock, noteShownProduct } from "../../lib/shown-products";
 import {
   buildCategoryTree,
   flattenCategoryTree,
@@ -211,8 +212,15 @@ function relationsFromJson(json: ProductJson): ProductRelations {
   };
 }
 
+/**
+ * Every product DTO the catalog gives out is made here: the answer being made shows this product
+ * (its stock level, whether it can be added), which the response cache keeps with the answer, so a
+ * change of only this product's stock drops only the answers that show it (server/lib/shown-products.ts).
+ */
 function shaped<T>(json: ProductJson, shape: (row: ProductRow, relations: ProductRelations) => T): T {
-  return shape(rowFromJson(products, json), relationsFromJson(json));
+  const row = rowFromJson(products, json);
+  noteShownProduct(row.id);
+  return shape(row, relationsFromJson(json));
 }
 
 const fullProduct = (json: ProductJson) => shaped(json, toProduct);
@@ -302,6 +310,8 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
       exists(variantsOfProduct(sql`${productVariants.quantity} > 0`)),
       and(sql`${products.quantity} > 0`, notExists(variantsOfProduct())),
     );
+    // which products an in-stock strip shows depends on every product's stock
+    if (opts.inStockOnly) noteChosenByStock();
     const where = and(
       eq(products.isHidden, false),
       opts.flag ? eq(FLAG_COLUMNS[opts.flag], true) : undefined,
