@@ -41,6 +41,8 @@ declare module "autocannon" {
     body?: string;
     requests?: RequestSpec[];
     title?: string;
+    /** requests per second from all connections together (a steady stream, not as fast as possible) */
+    overallRate?: number;
   }
   interface Result {
     title?: string;

@@ -28,6 +28,24 @@ export interface Measurement {
    * known. Steadier than req/s on a machine whose speed moves: it leaves out the load generator.
    */
   serverCpuMsPerAnswer: number | null;
+  /** the scenario's background load, when it has one */
+  background?: BackgroundMeasurement;
+}
+
+/** Requests sent at a steady rate alongside a scenario's load (orders placed while pages are read). */
+export interface Background {
+  label: string;
+  load: Load;
+  ratePerSecond: number;
+}
+
+/** What the background load did during the measured run. */
+export interface BackgroundMeasurement {
+  label: string;
+  requestsPerSecond: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
 }
 
 export interface Load {
@@ -98,22 +116,52 @@ export async function measure(
   options: LoadOptions,
   settle: () => Promise<void> = async () => {},
   serverCpuMs: () => number | null = () => null,
+  background?: Background,
 ): Promise<Measurement> {
   const common = { url: baseUrl, connections: options.connections, timeout: 20 };
   if (options.warmupS > 0) {
+    // the warm-up runs with the background too, so the cache starts the measured run as it would be
+    const warmBackground = background ? steady(baseUrl, background, options.warmupS) : null;
     await autocannon({ ...common, duration: options.warmupS, requests: requestsOf(load) });
+    await warmBackground;
     await settle();
   }
   const xCache: Record<string, number> = {};
   const cpuBefore = serverCpuMs();
+  const measuredBackground = background ? steady(baseUrl, background, options.durationS) : null;
   const result = await autocannon({
     ...common,
     duration: options.durationS,
     requests: requestsOf(load, xCache),
   });
+  const done = await measuredBackground;
   const cpuAfter = serverCpuMs();
   const cpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
-  return summarise(result, xCache, cpuMs);
+  const measured = summarise(result, xCache, cpuMs);
+  if (!background || !done) return measured;
+  const requests = done.requests.total ?? 0;
+  return {
+    ...measured,
+    background: {
+      label: background.label,
+      requestsPerSecond: Math.round(done.duration > 0 ? requests / done.duration : 0),
+      requests,
+      non2xx: done.non2xx,
+      errors: done.errors + done.timeouts,
+    },
+  };
+}
+
+/** The background load at its steady rate for `durationS` (4 connections; its CPU counts as the shop's). */
+function steady(baseUrl: string, background: Background, durationS: number): Promise<Result> {
+  return autocannon({
+    url: baseUrl,
+    connections: 4,
+    timeout: 20,
+    duration: durationS,
+    overallRate: background.ratePerSecond,
+    requests: requestsOf(background.load),
+  });
 }
 
 /** Cycles through a list: every connection takes the next entry. */

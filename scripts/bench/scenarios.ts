@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { cycle, type Load } from "./measure";
+import { type Background, cycle, type Load } from "./measure";
 import type { BenchData } from "./prepare";
 import { ROOT } from "./processes";
 
@@ -22,6 +22,8 @@ export interface Scenario {
   cacheable: boolean;
   target?: Target;
   load: Load;
+  /** requests sent at a steady rate alongside the load, not measured against the target */
+  background?: Background;
   /** a few requests that must answer 2xx before the load starts */
   probe: { method: "GET" | "POST"; path: string; body?: string; headers?: Record<string, string> }[];
 }
@@ -29,6 +31,7 @@ export interface Scenario {
 export const TARGETS: Record<string, Target> = {
   "product-page": { requestsPerSecond: 500, p99Ms: 100 },
   "product-page-popular": { requestsPerSecond: 500, p99Ms: 100 },
+  "product-page-popular-orders": { requestsPerSecond: 500, p99Ms: 100 },
   "list-api": { requestsPerSecond: 1_500 },
   search: { requestsPerSecond: 500 },
   order: { requestsPerSecond: 300 },
@@ -36,6 +39,11 @@ export const TARGETS: Record<string, Target> = {
 
 /** How many products the "popular products" scenario repeats. */
 const POPULAR_PRODUCTS = 20;
+/** Orders a second placed while the popular pages are read (a busy sale; each changes stock). */
+export const BACKGROUND_ORDERS_PER_SECOND = 20;
+
+/** The scenarios that place orders: they need the orders priced first (with the cache on). */
+export const ORDER_SCENARIOS: readonly string[] = ["order", "product-page-popular-orders"];
 
 /** PostgreSQL must give at least this many times PGlite's figure on the targeted scenarios. */
 export const POSTGRES_FACTOR = 1.5;
@@ -178,22 +186,38 @@ export function shopScenarios(data: BenchData, orders: { body: string }[]): Scen
   const search = searchQueries(data);
   const productPages = data.products.map((p) => `/produkt/${p.id}-${p.slug}`);
   const nextOrder = orders.length > 0 ? cycle(orders) : null;
+  const orderLoad: Load = {
+    method: "POST",
+    path: () => ORDER_PATH,
+    headers: () => ({
+      ...encodingHeader,
+      "content-type": "application/json",
+      "idempotency-key": randomUUID(),
+    }),
+    body: () => nextOrder?.().body ?? "",
+  };
   const order: Scenario = {
     id: "order",
     label: "POST /api/orders (guest, 1 line)",
     cacheable: false,
     target: TARGETS.order,
-    load: {
-      method: "POST",
-      path: () => ORDER_PATH,
-      headers: () => ({
-        ...encodingHeader,
-        "content-type": "application/json",
-        "idempotency-key": randomUUID(),
-      }),
-      body: () => nextOrder?.().body ?? "",
-    },
+    load: orderLoad,
     probe: [],
+  };
+  // the popular pages while orders change stock: each order's stock change drops only the answers
+  // that show the sold product (and the in-stock strip), so the other pages stay cached
+  const popularWhileOrdering: Scenario = {
+    ...getScenario(
+      "product-page-popular-orders",
+      `page /produkt/<id>-<slug> (20 popular products, ${BACKGROUND_ORDERS_PER_SECOND} orders/s of other products)`,
+      productPages.slice(0, POPULAR_PRODUCTS),
+      true,
+    ),
+    background: {
+      label: `POST /api/orders at ${BACKGROUND_ORDERS_PER_SECOND}/s`,
+      load: orderLoad,
+      ratePerSecond: BACKGROUND_ORDERS_PER_SECOND,
+    },
   };
   return [
     getScenario("static", `static asset ${staticAsset().replace(/^\/assets\//, "")}`, [staticAsset()], false),
@@ -226,7 +250,7 @@ export function shopScenarios(data: BenchData, orders: { body: string }[]): Scen
     ),
     // … and the long tail: 2,000 products, each page rendered afresh
     getScenario("product-page", "page /produkt/<id>-<slug> (2,000 products)", productPages, true),
-    // last: every order changes stock, which invalidates cached catalog answers
-    ...(nextOrder ? [order] : []),
+    // last: every order changes stock, which drops the cached answers that show the sold product
+    ...(nextOrder ? [popularWhileOrdering, order] : []),
   ];
 }

@@ -121,10 +121,10 @@ describe.skipIf(!ON_POSTGRES)("the change feed across sessions (PostgreSQL)", ()
 
   it("signals another instance's write through the LISTEN connection, once", async () => {
     signals.length = 0;
-    await other.query("update categories set title = title where false");
+    await other.query("update products set title = title where false");
     const ms = await waitFor(() => signals.length > 0);
     await sleep(50);
-    expect(signals).toEqual(["categories"]);
+    expect(signals).toEqual(["products"]);
     recordFigure({
       suite: "caching",
       tried: "a write through another connection (another instance)",
@@ -253,7 +253,7 @@ describe("stock changes (migration 0010)", () => {
     expect(got.map((source) => stockChangeOf(source)).sort()).toEqual([[plain], [withVariants]].sort());
   });
 
-  it("name the table when anything else changes, also together with the quantity", async () => {
+  it("name the table when anything else changes, also when the quantity changes with it", async () => {
     expect(
       await signalsOf(() => database.db.update(products).set({ isNew: true }).where(eq(products.id, plain))),
     ).toEqual(["products"]);
@@ -261,7 +261,8 @@ describe("stock changes (migration 0010)", () => {
       await signalsOf(() =>
         database.db.update(products).set({ quantity: 50, isSale: true }).where(eq(products.id, plain)),
       ),
-    ).toEqual(["products"]);
+      // the table's name clears every answer; the stock signal that comes with it adds nothing
+    ).toEqual(expect.arrayContaining(["products"]));
     expect(
       await signalsOf(() =>
         database.db.update(productVariants).set({ position: 1 }).where(eq(productVariants.id, variant)),
@@ -269,7 +270,7 @@ describe("stock changes (migration 0010)", () => {
     ).toEqual(["product_variants"]);
   });
 
-  it("send nothing for an update that changes no value", async () => {
+  it("send nothing for an update of the quantity that changes no value", async () => {
     expect(
       await signalsOf(() =>
         database.db
@@ -278,6 +279,21 @@ describe("stock changes (migration 0010)", () => {
           .where(eq(products.id, other)),
       ),
     ).toEqual([]);
+  });
+
+  it("leave out of the table's update trigger only the quantity (a new column must join its list)", async () => {
+    for (const table of ["products", "product_variants"]) {
+      const { rows } = await database.db.execute<{ listed: string[] | null; others: string[] }>(sql`
+        select
+          (select array_agg(a.attname::text order by a.attname)
+             from pg_trigger t join pg_attribute a on a.attrelid = t.tgrelid and a.attnum = any(t.tgattr)
+            where t.tgrelid = ${table}::regclass and t.tgname = ${`${table}_notify_shop_changed_update`}) as listed,
+          (select array_agg(column_name::text order by column_name)
+             from information_schema.columns
+            where table_schema = current_schema() and table_name = ${table} and column_name <> 'quantity') as others`);
+      const [row] = rows;
+      expect(row?.listed, table).toEqual(row?.others);
+    }
   });
 
   it("are read back as product ids; other signals are not stock changes", () => {
