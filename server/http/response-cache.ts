@@ -516,11 +516,12 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     const nonce = request.cspNonce;
     const parts = state.kind === "page" && nonce ? splitAt(body, nonce) : null;
     const etag = strongEtag(parts ?? [body]);
+    const shown = state.shown;
     const storable =
       enabled &&
       feed.listening &&
-      state.shown !== null &&
-      unchangedSince(state.generation, state.shown) &&
+      shown !== null &&
+      unchangedSince(state.generation, shown) &&
       // without the cookie in the answer, a request that already carried it leaves unknown what
       // the others should get
       (lastRoute !== null || !parseCookies(request.headers.cookie).has(LAST_ROUTE_COOKIE));
@@ -544,7 +545,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
         etag,
         headers,
         lastRoute,
-        shown: state.shown as ShownProducts,
+        shown,
         size: body.length + (encoded ? encoded.br.length + encoded.gzip.length : 0),
         expiresAt: now() + ttlMs,
       };
