@@ -85,7 +85,8 @@ async function bareApp(options: { ttlMs?: number; maxEntries?: number; maxBytes?
   registerResponseCache(app, { feed, enabled: true, now: () => clock.now, ...options });
   app.get("/api/shops/products/:id", async (request, reply) => {
     calls += 1;
-    // as the catalog does: each product shown is noted; "w-magazynie" stands for an in-stock strip
+    // as the catalog does: each product shown is noted (after an await, as after a read);
+    // "w-magazynie" stands for an in-stock strip
     const { id } = request.params as { id: string };
     await Promise.resolve();
     if (id === "w-magazynie") noteChosenByStock();
@@ -100,6 +101,10 @@ async function bareApp(options: { ttlMs?: number; maxEntries?: number; maxBytes?
 
 const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: "GET", url, headers });
+
+/** The x-cache header of a GET of each URL (asked at the same time). */
+const cacheStatuses = (app: FastifyInstance, urls: readonly string[]) =>
+  Promise.all(urls.map(async (url) => (await get(app, url)).headers["x-cache"]));
 
 describe("the response cache's rules", () => {
   it("serves a stored answer until its TTL, then asks the handler again", async () => {
@@ -136,8 +141,7 @@ describe("the response cache's rules", () => {
     const urls = ["/1", "/2", "/w-magazynie", "/bez-produktow"].map((tail) => `/api/shops/products${tail}`);
     for (const url of urls) await get(app, url);
     feed.emit("stock:1,7");
-    const after = await Promise.all(urls.map(async (url) => (await get(app, url)).headers["x-cache"]));
-    expect(after).toEqual(["miss", "hit", "miss", "hit"]);
+    expect(await cacheStatuses(app, urls)).toEqual(["miss", "hit", "miss", "hit"]);
     expect(calls()).toBe(6);
     // any other signal still clears everything
     feed.emit("product_variants");
@@ -152,10 +156,9 @@ describe("the response cache's rules", () => {
     await get(app, "/api/shops/products/2");
     await get(app, "/api/shops/products/w-magazynie");
     during.action = null;
-    const after = await Promise.all(
-      ["1", "2", "w-magazynie"].map(
-        async (id) => (await get(app, `/api/shops/products/${id}`)).headers["x-cache"],
-      ),
+    const after = await cacheStatuses(
+      app,
+      ["1", "2", "w-magazynie"].map((id) => `/api/shops/products/${id}`),
     );
     expect(after).toEqual(["hit", "miss", "miss"]);
     // across more changes than it remembers: not stored, whatever they named
@@ -653,8 +656,7 @@ describe("storefront pages", () => {
     const pageOf = (of: Product) => `/produkt/${of._id}-${of.slug}`;
     const urls = [pageOf(sold), pageOf(untouched), `${pageOf(untouched)}.data`, "/", "/produkty"];
     for (const url of urls) await get(shop.app, url);
-    const cached = await Promise.all(urls.map(async (url) => (await get(shop.app, url)).headers["x-cache"]));
-    expect(cached).toEqual(["hit", "hit", "hit", "hit", "hit"]);
+    expect(await cacheStatuses(shop.app, urls)).toEqual(["hit", "hit", "hit", "hit", "hit"]);
     expect((await get(shop.app, pageOf(sold))).body).toContain("Ostatnie sztuki");
 
     // a guest buys all 5 (100.00 each: free delivery)
@@ -669,7 +671,8 @@ describe("storefront pages", () => {
     expect(order.statusCode, order.body).toBe(201);
 
     const after = await Promise.all(urls.map((url) => get(shop.app, url)));
-    // the sold product's page and .data, the home page's in-stock strip and the list that shows it are made afresh
+    // the sold product's page, the home page (its in-stock strip) and the list that shows it are made
+    // afresh; the other product's page and its .data stay
     expect(after.map((answer) => answer.headers["x-cache"])).toEqual(["miss", "hit", "hit", "miss", "miss"]);
     expect(after[0]?.body).toContain("Produkt niedostępny");
     expect(after[0]?.body).not.toContain("Ostatnie sztuki");

@@ -17,9 +17,9 @@ import {
   stockChangeOf,
 } from "./change-feed";
 
-// The change feed (migration 0007's triggers → NOTIFY shop_changed → every instance's cache) on the
-// database of this run: PGlite, or PostgreSQL with DATABASE_URL (CI's second pass), where the
-// connection-loss cases run too.
+// The change feed (migration 0007's triggers, with 0010's stock signals → NOTIFY shop_changed → every
+// instance's cache) on the database of this run: PGlite, or PostgreSQL with DATABASE_URL (CI's second
+// pass), where the connection-loss cases run too.
 
 const ON_POSTGRES = Boolean(process.env.DATABASE_URL);
 
