@@ -53,13 +53,31 @@ export interface DatabaseOptions {
 }
 
 /**
+ * The planner's cost of reading a page out of order, relative to reading the next one (PostgreSQL's
+ * default 4 models a spinning disk). The shop's tables are read from memory — PGlite's always, a
+ * server's in practice — where the two cost about the same; with 4 the planner scanned all 10,000
+ * products for a search (its word and typo-key conditions each match ~14 %) and tested every row's
+ * typo keys, 6–9× slower than the two indexes (docs/decisions/022-list-indexes.md, addendum 2026-11-26).
+ * Set on every connection of both drivers.
+ */
+export const RANDOM_PAGE_COST = "1.1";
+
+/** The connection string with the planner setting added to its `options` (an operator's own kept). */
+export function withPlannerSettings(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  const own = url.searchParams.get("options");
+  url.searchParams.set("options", [own, `-c random_page_cost=${RANDOM_PAGE_COST}`].filter(Boolean).join(" "));
+  return url.toString();
+}
+
+/**
  * The PostgreSQL connection pool, made to outlive its server: a stopped or restarting server makes
  * queries fail (503, server/lib/database-unavailable.ts), never the process, and the pool opens
  * new connections by itself once the server is back.
  */
 export function createPool(databaseUrl: string, max = 10): pg.Pool {
   const pool = new pg.Pool({
-    connectionString: databaseUrl,
+    connectionString: withPlannerSettings(databaseUrl),
     max,
     // while the server is down or every client is busy, a request fails fast with 503
     // instead of hanging
@@ -105,6 +123,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     extensions: { unaccent, pg_trgm },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
+  await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
   const pgliteDb = drizzlePglite(client, { schema });
   return {
     db: pgliteDb as unknown as Db,
