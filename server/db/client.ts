@@ -58,17 +58,15 @@ export interface DatabaseOptions {
  * server's in practice — where the two cost about the same; with 4 the planner scanned all 10,000
  * products for a search (its word and typo-key conditions each match ~14 %) and tested every row's
  * typo keys, 6–9× slower than the two indexes (docs/decisions/022-list-indexes.md, addendum 2026-11-26).
- * Set on every connection of both drivers.
  */
 export const RANDOM_PAGE_COST = "1.1";
 
-/** The connection string with the planner setting added to its `options` (an operator's own kept). */
-export function withPlannerSettings(databaseUrl: string): string {
-  const url = new URL(databaseUrl);
-  const own = url.searchParams.get("options");
-  url.searchParams.set("options", [own, `-c random_page_cost=${RANDOM_PAGE_COST}`].filter(Boolean).join(" "));
-  return url.toString();
-}
+/**
+ * Run on every new connection of both drivers before its first statement. A `SET`, not the connection
+ * string's `options`: connection poolers (PgBouncer, and the hosted ones built on it) refuse a
+ * connection whose `options` carry a setting they do not track.
+ */
+const PLANNER_SETTINGS = `set random_page_cost = ${RANDOM_PAGE_COST}`;
 
 /**
  * The PostgreSQL connection pool, made to outlive its server: a stopped or restarting server makes
@@ -77,13 +75,20 @@ export function withPlannerSettings(databaseUrl: string): string {
  */
 export function createPool(databaseUrl: string, max = 10): pg.Pool {
   const pool = new pg.Pool({
-    connectionString: withPlannerSettings(databaseUrl),
+    connectionString: databaseUrl,
     max,
     // while the server is down or every client is busy, a request fails fast with 503
     // instead of hanging
     connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
+    // awaited by the pool before the connection serves its first query; a planner hint, so a failure
+    // leaves the default (a lost connection fails that first query anyway)
+    onConnect: (client) =>
+      client.query(PLANNER_SETTINGS).then(
+        () => undefined,
+        () => undefined,
+      ),
   });
   // A client that loses its server emits 'error'; an 'error' event nobody listens to ends the
   // process. pg-pool listens (and re-emits on the pool) only while a client is idle in the pool, so
@@ -123,7 +128,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     extensions: { unaccent, pg_trgm },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
+  await client.exec(PLANNER_SETTINGS);
   const pgliteDb = drizzlePglite(client, { schema });
   return {
     db: pgliteDb as unknown as Db,
