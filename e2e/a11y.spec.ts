@@ -1,5 +1,5 @@
 import { axeViolations } from "./support/axe";
-import { isPhone } from "./support/storefront";
+import { isPhone, openCategoriesMenu } from "./support/storefront";
 import { expect, type Page, test } from "./support/test";
 
 // axe-core finds no violations on the storefront's screens, at desktop width and on a phone,
@@ -20,24 +20,10 @@ test.describe("accessibility (axe-core)", () => {
   test("home page with the categories menu open", async ({ page }) => {
     await page.goto("/");
     await ready(page);
-    // (retried: the menus open once the page has hydrated, which waits for its main picture; a click
-    // before that does nothing, so the button is pressed again while its menu is still closed)
-    if (isPhone(page)) {
-      const menu = page.getByRole("dialog", { name: "Menu" });
-      await expect(async () => {
-        if (!(await menu.isVisible())) await page.getByRole("button", { name: "Otwórz menu" }).click();
-        await expect(menu).toBeVisible({ timeout: 1_500 });
-      }).toPass();
-    } else {
-      const banner = page.getByRole("banner");
-      const button = banner.getByRole("button", { name: "Produkty" });
-      await expect(async () => {
-        if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
-        await expect(banner.getByRole("link", { name: "Wszystkie produkty" })).toBeVisible({
-          timeout: 1_500,
-        });
-      }).toPass();
-    }
+    await openCategoriesMenu(page);
+    if (isPhone(page)) await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+    else
+      await expect(page.getByRole("banner").getByRole("link", { name: "Wszystkie produkty" })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });
 
