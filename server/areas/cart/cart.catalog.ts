@@ -71,7 +71,13 @@ interface CatalogRow extends Record<string, unknown> {
 /**
  * The products (hidden ones too: the caller decides) with variants, fields and first image. `run`: a
  * prepared statement to send it through (the order groups', planned once: its text is the same
- * whatever the ids, which travel as one array parameter).
+ * whatever the ids, which travel as one JSON parameter).
+ *
+ * The ids are a JSON array, not an `int[]`: PostgreSQL estimates `= any(<array constant>)` from the
+ * array's length, so each execution's plan for 1–3 ids looked cheaper than the one plan for any ids,
+ * and the prepared statement was planned afresh on every order (122 of 122 executions). A JSON array's
+ * elements are estimated alike whatever they are (100 rows), so the one plan is kept (ADR 014
+ * fourth addendum of 2026-11-26). The plan is the same index lookup per id either way.
  */
 export async function loadCartCatalog(
   db: Reader,
@@ -101,7 +107,7 @@ export async function loadCartCatalog(
       (select json_build_object('url', i.url, 'thumbUrl', i.thumb_url, 'name', i.name, 'isNew', i.is_new)
         from ${productImages} i where i.product_id = p.id order by i.position, i.id limit 1) as image
     from ${products} p
-    where p.id = any(${`{${ids.join(",")}}`}::int[])`;
+    where p.id in (select value::int from json_array_elements_text(${JSON.stringify(ids)}::json))`;
   const rows = run ? await run<CatalogRow>(query) : (await db.execute<CatalogRow>(query)).rows;
 
   for (const row of rows) {

@@ -1,6 +1,7 @@
-import { eq, inArray, type SQL } from "drizzle-orm";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../db/client";
 import { type PreparedStatement, preparedStatement } from "../../db/prepared-statement";
 import { orderItems, orders, products } from "../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
@@ -138,5 +139,29 @@ describe("writeOrders", () => {
     expect(two.products.get(other.plain.id)?.priceGrosze).toBe(other.plain.priceGrosze);
     expect(texts).toHaveLength(2);
     expect(texts[1]).toBe(texts[0]);
+  });
+
+  it("plans the group's catalog read once, whatever the ids it is given", async () => {
+    // PostgreSQL plans a prepared statement's first 5 executions for their values, then keeps one
+    // plan for any values unless a plan for the values looks cheaper. Ids given as an int[] looked
+    // cheaper for every 1-3 ids, so every order planned the read afresh. Counted on one session: the
+    // embedded database's, or one PostgreSQL connection (a transaction holds it).
+    const count = async (session: Db) => {
+      const prepared = preparedStatement(session, "test_catalog_plan");
+      for (let i = 0; i < 8; i += 1) {
+        const ids = i % 2 === 0 ? [shop.plain.id] : [shop.plain.id, other.plain.id];
+        const catalog = await loadCartCatalog(session, ids, prepared);
+        expect(catalog.products.size).toBe(ids.length);
+      }
+      const rows = await session.execute<{ generic: number; custom: number }>(sql`
+        select generic_plans::int as generic, custom_plans::int as custom
+        from pg_prepared_statements where name like 'test_catalog_plan%'`);
+      return rows.rows;
+    };
+    const plans =
+      database.kind === "pglite"
+        ? await count(database.db)
+        : await database.db.transaction((tx) => count(tx as unknown as Db));
+    expect(plans).toEqual([{ generic: 3, custom: 5 }]);
   });
 });
