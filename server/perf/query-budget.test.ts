@@ -128,6 +128,8 @@ function withinBudget(route: string, result: Counted, budget: number, expectedSt
 
 const db = () => shop.database.db;
 
+const ON_POSTGRES = Boolean(process.env.DATABASE_URL);
+
 /** A visible product with related products (slides), so the page's extras are counted too. */
 async function productWithSlides() {
   const [row] = await db()
@@ -353,4 +355,43 @@ describe("statements per order", () => {
       201,
     );
   });
+
+  // PostgreSQL keeps one plan for a prepared statement after its first five executions, unless a plan
+  // made for the values looks cheaper: then every execution is planned again, and the statement costs
+  // its planning on every request, as the orders' catalog read did (ADR 014, fourth addendum of
+  // 2026-11-26). PGlite's one session sees every execution; a PostgreSQL pool spreads them over its
+  // connections (order-write.test.ts checks the catalog read on one PostgreSQL connection).
+  it.skipIf(ON_POSTGRES)(
+    "the statements planned once keep their one plan (product pages, orders)",
+    async () => {
+      const pages = await db()
+        .select({ id: products.id, slug: products.slug })
+        .from(products)
+        .where(eq(products.isHidden, false))
+        .orderBy(asc(products.id))
+        .limit(7);
+      for (const page of pages) {
+        expect((await app.inject({ url: `/produkt/${page.id}-${page.slug}` })).statusCode).toBe(200);
+      }
+      for (let i = 0; i < 7; i += 1) {
+        const line = (await orderLines(1)).find((candidate) => candidate.variantId === null);
+        if (!line) throw new Error("no product without variants in stock");
+        expect((await placeOrder([line])).status).toBe(201);
+      }
+      const { rows } = await db().execute<{ name: string; generic: number; custom: number }>(sql`
+      select name, generic_plans::int as generic, custom_plans::int as custom
+      from pg_prepared_statements order by name`);
+      const used = rows.filter((row) => row.generic + row.custom > 5);
+      expect(used.map((row) => row.name.replace(/_\d+$/, ""))).toEqual(
+        expect.arrayContaining([
+          "catalog_product_page",
+          "catalog_social_proof",
+          "order_catalog",
+          "write_orders",
+          "record_payments",
+        ]),
+      );
+      for (const row of used) expect(row, row.name).toMatchObject({ custom: 5 });
+    },
+  );
 });
