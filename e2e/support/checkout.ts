@@ -190,13 +190,27 @@ export async function bankOrderNumber(page: Page): Promise<string> {
   return ((await value.textContent()) ?? "").trim();
 }
 
-/** On the demo bank page: "Zapłać" or "Odrzuć", then back on /gotowe; returns the order number and e-mail. */
+/**
+ * On the demo bank page: "Zapłać" or "Odrzuć", then back on /gotowe; returns the order number and
+ * e-mail. The button is pressed again only while the bank page still offers the decision: enabled
+ * (a decision on its way disables both buttons) and without an error. CI once saw a click made
+ * ~20 ms after the page appeared (reached from checkout in the browser) send nothing — the page
+ * was still settling where the button had been found; a shopper never taps that fast.
+ */
 export async function decidePayment(
   page: Page,
   button: "Zapłać" | "Odrzuć",
 ): Promise<{ orderNumber: string; email: string }> {
-  await page.getByRole("button", { name: button, exact: true }).click();
-  await expect(page).toHaveURL(/\/gotowe\?orderNumber=/, { timeout: 15_000 });
+  const decide = page.getByRole("button", { name: button, exact: true });
+  const error = page.getByRole("main").getByRole("alert");
+  await expect(async () => {
+    const offered =
+      /\/bramka-demo\//.test(page.url()) &&
+      (await decide.isEnabled({ timeout: 1_000 }).catch(() => false)) &&
+      !(await error.isVisible().catch(() => false));
+    if (offered) await decide.click({ timeout: 2_000 });
+    await expect(page).toHaveURL(/\/gotowe\?orderNumber=/, { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
   const url = new URL(page.url());
   return {
     orderNumber: url.searchParams.get("orderNumber") ?? "",
