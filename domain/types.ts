@@ -111,6 +111,17 @@ export interface Category {
   subcategories: Category[];
 }
 
+/**
+ * A category as the storefront's menus and the product list's tree show it: what the root loader
+ * sends with every page (a Category without parent, order, path and idsPath, which no page uses).
+ */
+export interface MenuCategory {
+  _id: Id;
+  title: string;
+  image: string | null;
+  subcategories: MenuCategory[];
+}
+
 export interface HeaderSlide {
   _id: Id;
   title: string;

@@ -40,9 +40,9 @@ async function categoryFamily(page: Page, label: string) {
   return names;
 }
 
-/** The titles, in the storefront's page order, of the category links with these names. */
+/** The titles, in the product list's category tree, of the category links with these names. */
 async function storefrontOrder(page: Page, titles: string[]): Promise<string[]> {
-  await page.goto("/");
+  await page.goto("/produkty");
   const links = await page
     .locator('a[href^="/produkty?kategoria="]')
     .evaluateAll((anchors) => anchors.map((anchor) => anchor.textContent?.trim() ?? ""));

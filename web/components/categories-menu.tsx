@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import type { Category } from "../../domain/types";
+import type { MenuCategory } from "../../domain/types";
 import { useT } from "../lib/i18n";
 import { categoryPath, PRODUCTS_PATH } from "../lib/paths";
 import { CONTAINER } from "../lib/site";
@@ -10,9 +10,12 @@ import { ResponsiveImage } from "./responsive-image";
 /**
  * Desktop categories mega-menu: a disclosure button opening a panel with all products and
  * every top-level category with its subcategories. Escape, an outside click and a route change
- * close it. The panel is always in the HTML (hidden), so crawlers see the category links.
+ * close it. The panel's links are rendered only while it is open, as the phone's drawer does: closed,
+ * they were 62 of a product page's 258 elements, rendered on every page that misses the cache and
+ * hydrated on every phone that never shows them (docs/decisions/021-bundle-budgets.md, addendum of
+ * 2026-11-26). Crawlers find every category in the sitemap and in the product list's category tree.
  */
-export function CategoriesMenu({ categories }: { categories: readonly Category[] }) {
+export function CategoriesMenu({ categories }: { categories: readonly MenuCategory[] }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const wrapperRef = useRef<HTMLDivElement>(null);
@@ -68,52 +71,59 @@ export function CategoriesMenu({ categories }: { categories: readonly Category[]
         hidden={!open}
         className="absolute inset-x-0 top-full z-40 border-y border-stone-200 bg-white shadow-lg"
       >
-        <div className={`${CONTAINER} max-h-[70vh] overflow-y-auto py-6`}>
-          <Link
-            to={PRODUCTS_PATH}
-            className="inline-block rounded-md font-semibold text-accent-700 underline-offset-4 hover:underline"
-          >
-            {t("nav.allProducts")}
-          </Link>
-          <ul className="mt-5 grid grid-cols-3 gap-x-8 gap-y-6 lg:grid-cols-4 xl:grid-cols-5">
-            {categories.map((category) => (
-              <li key={category._id}>
-                <Link
-                  to={categoryPath(category._id)}
-                  className="group block rounded-md font-semibold text-stone-900 underline-offset-4 hover:underline"
-                >
-                  {category.image ? (
-                    <ResponsiveImage
-                      src={category.image}
-                      // at most max-w-64, in 3 to 5 columns of the open menu
-                      sizes="256px"
-                      alt=""
-                      width={320}
-                      height={180}
-                      className="mb-2 aspect-video w-full max-w-64 rounded-lg bg-stone-100 object-cover transition-opacity group-hover:opacity-90"
-                    />
-                  ) : null}
-                  {category.title}
-                </Link>
-                {category.subcategories.length > 0 ? (
-                  <ul className="mt-2 space-y-1.5">
-                    {category.subcategories.map((sub) => (
-                      <li key={sub._id}>
-                        <Link
-                          to={categoryPath(sub._id)}
-                          className="rounded-md text-sm text-stone-600 underline-offset-4 hover:text-stone-900 hover:underline"
-                        >
-                          {sub.title}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </div>
+        {open ? <CategoriesPanel categories={categories} /> : null}
       </div>
+    </div>
+  );
+}
+
+function CategoriesPanel({ categories }: { categories: readonly MenuCategory[] }) {
+  const t = useT();
+  return (
+    <div className={`${CONTAINER} max-h-[70vh] overflow-y-auto py-6`}>
+      <Link
+        to={PRODUCTS_PATH}
+        className="inline-block rounded-md font-semibold text-accent-700 underline-offset-4 hover:underline"
+      >
+        {t("nav.allProducts")}
+      </Link>
+      <ul className="mt-5 grid grid-cols-3 gap-x-8 gap-y-6 lg:grid-cols-4 xl:grid-cols-5">
+        {categories.map((category) => (
+          <li key={category._id}>
+            <Link
+              to={categoryPath(category._id)}
+              className="group block rounded-md font-semibold text-stone-900 underline-offset-4 hover:underline"
+            >
+              {category.image ? (
+                <ResponsiveImage
+                  src={category.image}
+                  // at most max-w-64, in 3 to 5 columns of the open menu
+                  sizes="256px"
+                  alt=""
+                  width={320}
+                  height={180}
+                  className="mb-2 aspect-video w-full max-w-64 rounded-lg bg-stone-100 object-cover transition-opacity group-hover:opacity-90"
+                />
+              ) : null}
+              {category.title}
+            </Link>
+            {category.subcategories.length > 0 ? (
+              <ul className="mt-2 space-y-1.5">
+                {category.subcategories.map((sub) => (
+                  <li key={sub._id}>
+                    <Link
+                      to={categoryPath(sub._id)}
+                      className="rounded-md text-sm text-stone-600 underline-offset-4 hover:text-stone-900 hover:underline"
+                    >
+                      {sub.title}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import type { Category } from "../../domain/types";
+import type { MenuCategory } from "../../domain/types";
 import { useT } from "../lib/i18n";
 import { categoryPath, PREMIUM_PATH, PRODUCTS_PATH, SALE_PATH } from "../lib/paths";
 import { AccountLink, type ShellUser } from "./account-link";
@@ -12,7 +12,7 @@ import { LanguageSwitch } from "./language-switch";
 // page's first load carries it (docs/decisions/021-bundle-budgets.md).
 
 export interface MobileMenuDrawerProps {
-  categories: readonly Category[];
+  categories: readonly MenuCategory[];
   user?: ShellUser | null;
   open: boolean;
   onClose: () => void;

@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import type { Category } from "../../domain/types";
+import type { MenuCategory } from "../../domain/types";
 import { useT } from "../lib/i18n";
 import type { ShellUser } from "./account-link";
 import { MenuIcon } from "./icons";
@@ -28,7 +28,7 @@ export function MobileMenu({
   categories,
   user,
 }: {
-  categories: readonly Category[];
+  categories: readonly MenuCategory[];
   user?: ShellUser | null;
 }) {
   const t = useT();

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import type { Category } from "../../domain/types";
+import type { MenuCategory } from "../../domain/types";
 import { useT } from "../lib/i18n";
 import { lazyInBrowser } from "../lib/lazy-in-browser";
 import { PREMIUM_PATH, PRODUCTS_PATH, SALE_PATH } from "../lib/paths";
@@ -10,9 +10,9 @@ import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 
 // The desktop mega-menu (hidden on phones, whose menu is the drawer): its code, with the category
-// pictures', loads while the page hydrates; the server renders it in place, links and all
-// (web/lib/lazy-in-browser.ts; docs/decisions/021-bundle-budgets.md). A click before that is
-// replayed by React once it is there.
+// pictures', loads while the page hydrates; the server renders its button in place, and the panel's
+// links only exist while it is open (web/lib/lazy-in-browser.ts; docs/decisions/021-bundle-budgets.md).
+// A click before that is replayed by React once it is there.
 const CategoriesMenu = lazyInBrowser(
   () => import("./categories-menu"),
   (m) => m.CategoriesMenu,
@@ -33,7 +33,7 @@ const LanguageSwitch = lazyInBrowser(
 );
 
 export interface SiteHeaderProps {
-  categories: readonly Category[];
+  categories: readonly MenuCategory[];
   /** signed-in user, when auth exists; null or absent for guests */
   user?: ShellUser | null;
   /** number of items in the cart (badge) */

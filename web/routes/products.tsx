@@ -1,6 +1,6 @@
 import { useNavigation, useRouteLoaderData } from "react-router";
 import { translate } from "../../domain/i18n";
-import type { Category } from "../../domain/types";
+import type { MenuCategory } from "../../domain/types";
 import { parseForm } from "../../domain/validation/errors";
 import { priceFilterSchema } from "../../domain/validation/price-filter";
 import { parseProductQuery, productListHref } from "../../domain/validation/product-query";
@@ -37,7 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const root = rootFromMatches(matches);
   const rootData = matches.find((match) => match?.id === "root")?.data as
-    | { categories?: Category[] }
+    | { categories?: MenuCategory[] }
     | undefined;
   if (!loaderData)
     return seoMeta({ root, title: translate(root.lang, "products.title"), path: PRODUCTS_PATH });

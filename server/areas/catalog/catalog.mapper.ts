@@ -9,6 +9,7 @@ import type {
   FieldOption,
   Id,
   ImageRef,
+  MenuCategory,
   Product,
   ProductBasic,
   ProductField,
@@ -87,6 +88,16 @@ export function buildCategoryTree(rows: readonly CategoryRow[]): Category[] {
     return category;
   };
   return firstLevel.sort(bySiblingOrder).map((row) => build(row, null));
+}
+
+/** The tree as the storefront's menus show it: titles, pictures and nesting, nothing else. */
+export function menuCategoryTree(tree: readonly Category[]): MenuCategory[] {
+  return tree.map((category) => ({
+    _id: category._id,
+    title: category.title,
+    image: category.image,
+    subcategories: menuCategoryTree(category.subcategories),
+  }));
 }
 
 /** Every category of the tree, depth first (parent before its subcategories, siblings in order). */

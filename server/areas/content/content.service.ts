@@ -1,11 +1,11 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
-import type { BlogArticle, Category, HeaderSlide, Id, Page } from "../../../domain/types";
+import type { BlogArticle, HeaderSlide, Id, MenuCategory, Page } from "../../../domain/types";
 import type { Db } from "../../db/client";
 import { jsonRow, rowFromJson } from "../../db/json-rows";
 import { blogArticles, categories, headerSlides, pages } from "../../db/schema";
 import type { ChangeFeed } from "../../lib/change-feed";
 import { changeMemo } from "../../lib/change-memo";
-import { buildCategoryTree } from "../catalog/catalog.mapper";
+import { buildCategoryTree, menuCategoryTree } from "../catalog/catalog.mapper";
 
 type HeaderSlideRow = typeof headerSlides.$inferSelect;
 type PageRow = typeof pages.$inferSelect;
@@ -61,8 +61,11 @@ export type PageLink = Pick<Page, "_id" | "link" | "title">;
 
 /** What every page's shell shows: the category menu and the static pages' links. */
 export interface SiteNavigation {
-  /** the categories below 'root', nested (catalog getCategoryTree) */
-  categories: Category[];
+  /**
+   * the categories below 'root', nested (catalog getCategoryTree) as the menus show them: every page
+   * sends this in its hydration data, so nothing the pages do not use (path, idsPath, parent, order)
+   */
+  categories: MenuCategory[];
   /** the static pages by id */
   pages: PageLink[];
 }
@@ -94,7 +97,9 @@ export function createContentService(db: Db, options: ContentServiceOptions = {}
           from pages p), '[]'::json) as pages`);
     const row = rows[0];
     return {
-      categories: buildCategoryTree((row?.categories ?? []).map((json) => rowFromJson(categories, json))),
+      categories: menuCategoryTree(
+        buildCategoryTree((row?.categories ?? []).map((json) => rowFromJson(categories, json))),
+      ),
       pages: row?.pages ?? [],
     };
   }

@@ -3,11 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BlogArticle, HeaderSlide, Page } from "../../../domain/types";
+import type { BlogArticle, Category, HeaderSlide, Page } from "../../../domain/types";
 import { buildApp } from "../../app";
 import { loadConfig } from "../../config";
 import { blogArticles, headerSlides, pages } from "../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { insertCategoryTree } from "../catalog/catalog.fixtures";
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -20,6 +21,8 @@ const ids = { slides: [] as number[], pages: [] as number[], blogs: [] as number
 beforeAll(async () => {
   database = await createTestDatabase();
   const db = database.db;
+  // three levels, for the page shell's menu tree
+  await insertCategoryTree(db);
   // inserted out of display order: "Trzeci" and "Drugi" share order 2, "Drugi" has the lower id
   const slides = await db
     .insert(headerSlides)
@@ -193,7 +196,27 @@ describe("one statement per page shell and home content", () => {
   it("siteNavigation gives the category tree and the pages' links", async () => {
     const { catalog, content } = app.services;
     const navigation = await content.siteNavigation();
-    expect(navigation.categories).toEqual(await catalog.getCategoryTree());
+    // the tree as the menus show it, and nothing more: it goes out with every page
+    const menuTree = (tree: readonly Category[]): unknown[] =>
+      tree.map(({ _id, title, image, subcategories }) => ({
+        _id,
+        title,
+        image,
+        subcategories: menuTree(subcategories),
+      }));
+    expect(navigation.categories).toStrictEqual(menuTree(await catalog.getCategoryTree()));
+    expect(navigation.categories.map((category) => category.title)).toEqual([
+      "Dla dzieci",
+      "Kocyki",
+      "Akcesoria",
+      "Inne",
+    ]);
+    expect(navigation.categories[0]?.subcategories[0]?.subcategories[0]).toStrictEqual({
+      _id: expect.any(Number),
+      title: "Rożki",
+      image: null,
+      subcategories: [],
+    });
     expect(navigation.pages).toEqual(
       (await content.listPages()).map(({ _id, link, title }) => ({ _id, link, title })),
     );

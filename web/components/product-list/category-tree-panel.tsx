@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import type { Category } from "../../../domain/types";
+import type { MenuCategory } from "../../../domain/types";
 import {
   type ProductQuery,
   productListHref,
@@ -14,11 +14,11 @@ const linkClass = (current: boolean) =>
     current ? "bg-accent-50 font-semibold text-accent-800" : "text-stone-700"
   }`;
 
-/** Category tree (single selection): each link keeps the other filters; the chosen one is marked current. */
-export function CategoryTreePanel({ query, tree }: { query: ProductQuery; tree: readonly Category[] }) {
+/** MenuCategory tree (single selection): each link keeps the other filters; the chosen one is marked current. */
+export function CategoryTreePanel({ query, tree }: { query: ProductQuery; tree: readonly MenuCategory[] }) {
   const t = useT();
   const headingId = useId();
-  const renderLevel = (categories: readonly Category[]) => (
+  const renderLevel = (categories: readonly MenuCategory[]) => (
     <ul className="space-y-0.5">
       {categories.map((category) => {
         const current = query.kategoria === category._id;

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Category } from "../../../domain/types";
+import type { MenuCategory } from "../../../domain/types";
 import { clearFilters, type ProductQuery, productListHref } from "../../../domain/validation/product-query";
 import { useT } from "../../lib/i18n";
 import { CloseIcon } from "../icons";
@@ -7,7 +7,7 @@ import { filterChips } from "./model";
 import "../../lib/products-texts";
 
 /** One removable chip per active filter (a link to the list without it), and "clear all" for two or more. */
-export function FilterChips({ query, tree }: { query: ProductQuery; tree: readonly Category[] }) {
+export function FilterChips({ query, tree }: { query: ProductQuery; tree: readonly MenuCategory[] }) {
   const t = useT();
   const chips = filterChips(query, tree, t);
   if (chips.length === 0) return null;

@@ -1,4 +1,4 @@
-import type { Category } from "../../../domain/types";
+import type { MenuCategory } from "../../../domain/types";
 import type { FieldError } from "../../../domain/validation/errors";
 import type { ProductQuery } from "../../../domain/validation/product-query";
 import { useT } from "../../lib/i18n";
@@ -9,7 +9,7 @@ import "../../lib/products-texts";
 
 export interface FiltersPanelsProps {
   query: ProductQuery;
-  tree: readonly Category[];
+  tree: readonly MenuCategory[];
   priceInput: PriceInput;
   priceErrors: Record<string, FieldError> | null;
 }

@@ -1,6 +1,6 @@
 import type { MessageKey, Translator } from "../../../domain/i18n";
 import { formatPrice } from "../../../domain/money";
-import type { Category, Id } from "../../../domain/types";
+import type { Id, MenuCategory } from "../../../domain/types";
 import {
   activeFilters,
   type ProductFilter,
@@ -41,7 +41,7 @@ export function sortOptions(query: Pick<ProductQuery, "szukaj">): SortField[] {
 }
 
 /** The category and its ancestors, from the first level below root down to it; empty when unknown. */
-export function categoryTrail(tree: readonly Category[], id: Id): Category[] {
+export function categoryTrail(tree: readonly MenuCategory[], id: Id): MenuCategory[] {
   for (const category of tree) {
     if (category._id === id) return [category];
     const below = categoryTrail(category.subcategories, id);
@@ -51,7 +51,7 @@ export function categoryTrail(tree: readonly Category[], id: Id): Category[] {
 }
 
 /** "Dla dzieci › Kocyki" (or "#12" for a category that does not exist). */
-export function categoryLabel(tree: readonly Category[], id: Id): string {
+export function categoryLabel(tree: readonly MenuCategory[], id: Id): string {
   const trail = categoryTrail(tree, id);
   return trail.length > 0 ? trail.map((category) => category.title).join(" › ") : `#${id}`;
 }
@@ -65,7 +65,7 @@ export interface FilterChip {
 }
 
 /** One removable chip per active filter (SPEC §2), in the spec's order. */
-export function filterChips(query: ProductQuery, tree: readonly Category[], t: Translator): FilterChip[] {
+export function filterChips(query: ProductQuery, tree: readonly MenuCategory[], t: Translator): FilterChip[] {
   return activeFilters(query).map((filter) => {
     const href = productListHref(removeFilter(query, filter));
     switch (filter) {
