@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, loadConfig } from "./config";
+import { ConfigError, configWarnings, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, loadConfig } from "./config";
 
 describe("loadConfig", () => {
   it("has working defaults for a fresh machine", () => {
@@ -93,6 +93,20 @@ describe("loadConfig", () => {
       address: ["ul. Igły 2", "30-001 Kraków"],
       isDemo: false,
     });
+  });
+
+  it.each([
+    [{}, []],
+    [{ DATABASE_URL: "postgres://shop@localhost:5432/shop" }, []],
+    [{ NODE_ENV: "production", DATABASE_URL: "postgres://shop@localhost:5432/shop" }, []],
+    [
+      { NODE_ENV: "production" },
+      [/^NODE_ENV=production on the embedded database .*never flushes to disk.*DATABASE_URL/],
+    ],
+  ])("warns at start-up about %j: %j", (env, expected) => {
+    const warnings = configWarnings(loadConfig({ ...PRODUCTION_READY, NODE_ENV: "development", ...env }));
+    expect(warnings).toHaveLength(expected.length);
+    expected.forEach((pattern, index) => expect(warnings[index]).toMatch(pattern));
   });
 
   it("refuses the demo bank and the demo seller in production; Paynow needs both keys", () => {

@@ -126,6 +126,20 @@ function parseTrustProxy(value: string): boolean | number | string {
   return value;
 }
 
+/**
+ * Settings that start but deserve the operator's attention, one line each (logged at start-up). The
+ * embedded database in production: PGlite never asks the disk to flush (ADR 002, addendum
+ * 2026-11-26), so a power cut can lose the last orders and payments.
+ */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.env === "production" && config.databaseUrl === null)
+    warnings.push(
+      "NODE_ENV=production on the embedded database (no DATABASE_URL): it never flushes to disk, so a power cut or a machine crash can lose the last orders and payments; set DATABASE_URL to a PostgreSQL database for a shop taking real orders",
+    );
+  return warnings;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),

@@ -1,5 +1,5 @@
 import { backfillImageVariants } from "./areas/gallery/variant-backfill";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, configWarnings, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
 import { isDatabaseUnavailable } from "./lib/database-unavailable";
@@ -54,6 +54,8 @@ async function main() {
     if (code === "EADDRNOTAVAIL") die(`HOST ${config.host} is not an address of this machine.`);
     throw error;
   }
+
+  for (const warning of configWarnings(config)) app.log.warn(warning);
 
   // pictures written before the 800 px variant existed get it, in the background (docs/decisions/024)
   backfillImageVariants(config.mediaDir)
