@@ -106,7 +106,7 @@ describe("loadConfig", () => {
   ])("warns at start-up about %j: %j", (env, expected) => {
     const warnings = configWarnings(loadConfig({ ...PRODUCTION_READY, NODE_ENV: "development", ...env }));
     expect(warnings).toHaveLength(expected.length);
-    expected.forEach((pattern, index) => expect(warnings[index]).toMatch(pattern));
+    for (const [index, pattern] of expected.entries()) expect(warnings[index]).toMatch(pattern);
   });
 
   it("refuses the demo bank and the demo seller in production; Paynow needs both keys", () => {

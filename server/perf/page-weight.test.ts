@@ -1,7 +1,5 @@
-import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products } from "../db/schema";
-import { type BuiltShop, startBuiltShop } from "../test/built-shop";
+import { type BuiltShop, demoProductWithRelated, startBuiltShop } from "../test/built-shop";
 import { recordFigure } from "../test/figures";
 
 // What a storefront page weighs when the server renders it for an anonymous visitor (the built app,
@@ -90,19 +88,7 @@ describe("storefront pages as rendered for an anonymous visitor", () => {
   });
 
   it("the product page stays within its budget, with its closed mega-menu holding no links", async () => {
-    const [product] = await shop.database.db
-      .select({ id: products.id, slug: products.slug })
-      .from(products)
-      .where(
-        and(
-          eq(products.isHidden, false),
-          eq(products.hasSlides, true),
-          sql`cardinality(${products.slideIds}) > 1`,
-        ),
-      )
-      .orderBy(asc(products.id))
-      .limit(1);
-    if (!product) throw new Error("the demo shop has no product with related products");
+    const product = await demoProductWithRelated(shop.database);
     const weight = await weigh(`/produkt/${product.id}-${product.slug}`);
     // the related products are on the page (it was weighed whole)
     expect(weight.html.match(/href="\/produkt\/\d+-/g)?.length ?? 0).toBeGreaterThan(1);

@@ -5,7 +5,7 @@ import type { OrderCreateInput } from "../../domain/validation/order";
 import { orderBody } from "../areas/orders/orders.fixtures";
 import type { Config } from "../config";
 import { blogArticles, categories, pages, productFieldLinks, products, productVariants } from "../db/schema";
-import { type BuiltShop, startBuiltShop } from "../test/built-shop";
+import { type BuiltShop, demoProductWithRelated, startBuiltShop } from "../test/built-shop";
 import { type CountingDatabase, countingDatabase } from "../test/counting-database";
 import { recordFigure } from "../test/figures";
 
@@ -130,27 +130,9 @@ const db = () => shop.database.db;
 
 const ON_POSTGRES = Boolean(process.env.DATABASE_URL);
 
-/** A visible product with related products (slides), so the page's extras are counted too. */
-async function productWithSlides() {
-  const [row] = await db()
-    .select({ id: products.id, slug: products.slug, slideIds: products.slideIds })
-    .from(products)
-    .where(
-      and(
-        eq(products.isHidden, false),
-        eq(products.hasSlides, true),
-        sql`cardinality(${products.slideIds}) > 1`,
-      ),
-    )
-    .orderBy(asc(products.id))
-    .limit(1);
-  if (!row) throw new Error("the demo shop has no product with related products");
-  return row;
-}
-
 describe("statements per storefront page (built app, demo shop)", () => {
   it(`the product page stays within ${BUDGET.productPage}`, async () => {
-    const product = await productWithSlides();
+    const product = await demoProductWithRelated(shop.database);
     const result = await counted({ url: `/produkt/${product.id}-${product.slug}` });
     // the page shows its related products (they were read, not skipped)
     for (const id of product.slideIds) expect(result.body).toContain(`/produkt/${id}-`);
@@ -241,7 +223,7 @@ describe("statements per public API request", () => {
       await counted({ url: "/api/shops/products?strona=1" }),
       BUDGET.apiProductList,
     );
-    const product = await productWithSlides();
+    const product = await demoProductWithRelated(shop.database);
     withinBudget(
       `GET /api/shops/products/${product.id}`,
       await counted({ url: `/api/shops/products/${product.id}` }),

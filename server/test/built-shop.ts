@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import type { Database } from "../db/client";
+import { products } from "../db/schema";
 import { seedIfEmpty } from "../db/seed";
 import { createTestDatabase, type TestDatabase } from "./database";
 
@@ -57,4 +59,22 @@ export async function startBuiltShop(options: {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The demo shop's first visible product with related products (slides), so a page's extras are on it too. */
+export async function demoProductWithRelated(database: TestDatabase) {
+  const [row] = await database.db
+    .select({ id: products.id, slug: products.slug, slideIds: products.slideIds })
+    .from(products)
+    .where(
+      and(
+        eq(products.isHidden, false),
+        eq(products.hasSlides, true),
+        sql`cardinality(${products.slideIds}) > 1`,
+      ),
+    )
+    .orderBy(asc(products.id))
+    .limit(1);
+  if (!row) throw new Error("the demo shop has no product with related products");
+  return row;
 }
