@@ -29,7 +29,7 @@ import {
   translate,
 } from "../domain/i18n";
 import type { SiteNavigation } from "../server/areas/content/content.service";
-import { useHydrated } from "./components/product-list/use-hydrated";
+import { AfterHydration } from "./components/product-list/use-hydrated";
 import { type LoadedCart, loadCart } from "./lib/cart.server";
 import { ORDER_DONE_PATH } from "./lib/cart-paths";
 import { consentFromCookies } from "./lib/cookies";
@@ -216,7 +216,6 @@ function ShellLayout({ children }: { children: ReactNode }) {
   const t = useT();
   const cartUi = useCartUi();
   const [cartOpened, setCartOpened] = useState(false);
-  const hydrated = useHydrated();
   useEffect(() => {
     if (cartUi.isOpen) setCartOpened(true);
   }, [cartUi.isOpen]);
@@ -228,11 +227,11 @@ function ShellLayout({ children }: { children: ReactNode }) {
       >
         {t("nav.skipToContent")}
       </a>
-      {hydrated ? (
+      <AfterHydration>
         <Suspense fallback={null}>
           <NavigationProgress />
         </Suspense>
-      ) : null}
+      </AfterHydration>
       <SiteHeader
         categories={data?.categories ?? NO_CATEGORIES}
         user={data?.user ?? undefined}
@@ -251,11 +250,11 @@ function ShellLayout({ children }: { children: ReactNode }) {
         </Suspense>
       ) : null}
       <Toaster flash={data?.flash} />
-      {hydrated ? (
+      <AfterHydration>
         <Suspense fallback={null}>
           <RouteMemory signedIn={!!data?.user} />
         </Suspense>
-      ) : null}
+      </AfterHydration>
       {data ? <CookieNoticeWhenUndecided serverDecision={data.cookieConsent} /> : null}
       {data && data.gaMeasurementIds.length > 0 ? (
         <Suspense fallback={null}>
