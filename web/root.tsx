@@ -21,6 +21,7 @@ import { SiteHeader } from "./components/site-header";
 import "./lib/context";
 import {
   createTranslator,
+  DEFAULT_LANG,
   isLang,
   isMessageKey,
   type Lang,
@@ -37,7 +38,7 @@ import { useCspNonce, ZOD_JITLESS_SCRIPT } from "./lib/csp-nonce";
 import type { FlashMessage } from "./lib/flash";
 import { clearFlashCookie, readFlash } from "./lib/flash.server";
 import { HYDRATE_AFTER_PICTURE_SCRIPT } from "./lib/hydrate-after-picture";
-import { useLang, useT } from "./lib/i18n";
+import { LangProvider, useT } from "./lib/i18n";
 import { rememberRoute } from "./lib/last-route.server";
 import { lazyAfterHydration, lazyInBrowser } from "./lib/lazy-in-browser";
 import { langFromMatches, pageTitle } from "./lib/meta";
@@ -131,8 +132,8 @@ export function meta({ matches, error }: Route.MetaArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   // the language of the texts on the page: the browser loads that language's texts before it
   // hydrates (web/entry.client.tsx), also for an error page without root data that carries its own
-  const pageLang = useLang();
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const pageLang = rootData?.lang ?? DEFAULT_LANG;
   const errorLang = errorLangOf(useRouteError());
   const lang = rootData ? pageLang : (errorLang ?? pageLang);
   // the request's CSP nonce on every script (server/http/security-headers.ts, web/entry.server.tsx)
@@ -154,7 +155,7 @@ export function Layout({ children }: { children: ReactNode }) {
         />
       </head>
       <body className="min-h-dvh">
-        {children}
+        <LangProvider lang={pageLang}>{children}</LangProvider>
         <ScrollRestoration nonce={nonce} />
         <script
           nonce={nonce}

@@ -3,9 +3,10 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Order } from "../../domain/types";
+import { LangProvider } from "../lib/i18n";
 import { OrderCard, type OrderCardProps, trackingUrl } from "./order-card";
 
-// The order card rendered as the server renders it, inside a router whose root data gives the language.
+// The order card rendered as the server renders it, inside a router, in the language of its LangProvider.
 
 const ORDER: Order = {
   _id: 41,
@@ -76,8 +77,7 @@ async function render(props: OrderCardProps, lang: "pl" | "en" = "pl"): Promise<
     {
       id: "root",
       path: "/",
-      loader: () => ({ lang }),
-      element: createElement(OrderCard, props),
+      element: createElement(LangProvider, { lang }, createElement(OrderCard, props)),
     },
   ];
   const handler = createStaticHandler(routes);

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Link } from "react-router";
 import type { ProductBasic } from "../../domain/types";
 import { useT } from "../lib/i18n";
@@ -18,7 +19,7 @@ export type ProductCardData = Pick<
 export const PRODUCT_GRID_SIZES =
   "(min-width: 1340px) 240px, (min-width: 1280px) calc((100vw - 392px) / 4), (min-width: 1024px) calc((100vw - 376px) / 3), (min-width: 768px) calc((100vw - 80px) / 3), calc((100vw - 44px) / 2)";
 
-export function ProductCard({
+export const ProductCard = memo(function ProductCard({
   product,
   eager = false,
   priority = false,
@@ -92,4 +93,4 @@ export function ProductCard({
       </div>
     </article>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Link, useLocation } from "react-router";
 import type { MenuCategory } from "../../domain/types";
 import { useT } from "../lib/i18n";
@@ -47,7 +48,12 @@ export interface SiteHeaderProps {
  * box on its own row; the drawer repeats the links. From 768 px: logo, search, account, cart,
  * language, and a second row with the categories mega-menu, sale and premium.
  */
-export function SiteHeader({ categories, user, cartCount = 0, onCartClick }: SiteHeaderProps) {
+export const SiteHeader = memo(function SiteHeader({
+  categories,
+  user,
+  cartCount = 0,
+  onCartClick,
+}: SiteHeaderProps) {
   const t = useT();
   const location = useLocation();
   const params = new URLSearchParams(location.search);
@@ -103,4 +109,4 @@ export function SiteHeader({ categories, user, cartCount = 0, onCartClick }: Sit
       </nav>
     </header>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "react-router";
+import { createContext, type ReactNode, useContext } from "react";
 import {
   addTexts,
   createTranslator,
@@ -7,12 +7,22 @@ import {
   type Lang,
   type Translator,
 } from "../../domain/i18n";
-import type { loader as rootLoader } from "../root";
 
-/** The current language, from the root loader data (Polish when it is missing, e.g. in an error page). */
+// The page's language reaches components through a context the root layout provides (web/root.tsx,
+// from the root loader data), not through the loader data itself: reading router data subscribes a
+// component to every router state change (a navigation starting, a form's fetcher, a route patch), and
+// nearly every component needs the translator. A component now renders again only when its parent
+// renders it or the language changes, so a memoized one (the header, a product card) stays put.
+const LangContext = createContext<Lang>(DEFAULT_LANG);
+
+/** Gives its children the page's language (the root layout; a test rendering a component alone). */
+export function LangProvider({ lang, children }: { lang: Lang; children?: ReactNode }) {
+  return <LangContext.Provider value={lang}>{children}</LangContext.Provider>;
+}
+
+/** The current language (Polish outside a LangProvider, e.g. without root data). */
 export function useLang(): Lang {
-  const data = useRouteLoaderData<typeof rootLoader>("root");
-  return data?.lang ?? DEFAULT_LANG;
+  return useContext(LangContext);
 }
 
 /** The translator for the current language: `const t = useT(); t("nav.sale")`. */

@@ -3,9 +3,10 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { DeliveryPoint } from "../../../domain/types";
+import { LangProvider } from "../../lib/i18n";
 import { ParcelPointPicker, type ParcelPointPickerProps } from "./parcel-point-picker";
 
-// The picker as the server renders it (inside a router whose root data gives the language):
+// The picker as the server renders it (inside a router, in the language of its LangProvider):
 // the "Zaznacz paczkomat" button, or the chosen point with its "zmień" button. The dialogs are
 // client-only (they open on a click).
 
@@ -28,7 +29,7 @@ async function render(props: Partial<ParcelPointPickerProps>, lang: "pl" | "en" 
     settings: NO_WIDGETS,
     ...props,
   });
-  const routes = [{ id: "root", path: "/", loader: () => ({ lang }), element }];
+  const routes = [{ id: "root", path: "/", element: createElement(LangProvider, { lang }, element) }];
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request("http://shop.test/"));
   if (context instanceof Response) throw new Error("unexpected response");
