@@ -89,6 +89,11 @@ test.describe("render work", () => {
       .toBe(true);
     const before = await page.evaluate(() => window.__renderWork?.length ?? 0);
 
+    // the product's data arrives a moment later, so the loading state surely has its own commit
+    await page.route(/\.data(\?|$)/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+    });
     const link = cards.first().getByRole("link").first();
     const href = (await link.getAttribute("href")) ?? "";
     await link.click();
