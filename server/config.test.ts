@@ -109,6 +109,26 @@ describe("loadConfig", () => {
     for (const [index, pattern] of expected.entries()) expect(warnings[index]).toMatch(pattern);
   });
 
+  it("never seeds the demo shop in production: off by default there, SEED_DEMO=true refused", () => {
+    expect(loadConfig({ ...PRODUCTION_READY }).seedDemo).toBe(false);
+    expect(loadConfig({ ...PRODUCTION_READY, SEED_DEMO: "false" }).seedDemo).toBe(false);
+    expect(() => loadConfig({ ...PRODUCTION_READY, SEED_DEMO: "true" })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...PRODUCTION_READY, SEED_DEMO: "true" })).toThrow(
+      /^Invalid configuration: SEED_DEMO=true creates demo accounts/,
+    );
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: "false" }).seedDemo).toBe(false);
+  });
+
+  it("keys the demo bank with a random secret, never one derived from the settings", () => {
+    const one = loadConfig({ DATA_DIR: "/tmp/shop-data" });
+    const two = loadConfig({ DATA_DIR: "/tmp/shop-data" });
+    if (one.payments.provider !== "demo" || two.payments.provider !== "demo") throw new Error("demo");
+    expect(one.payments.demoSecret).not.toBe(two.payments.demoSecret);
+    expect(one.payments.demoSecret).not.toContain("/tmp/shop-data");
+    expect(one.payments.demoSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
   it("refuses the demo bank and the demo seller in production; Paynow needs both keys", () => {
     expect(() => loadConfig({ ...PRODUCTION_READY, PAYMENT_PROVIDER: "demo" })).toThrow(
       /PAYMENT_PROVIDER=demo/,

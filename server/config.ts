@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 
@@ -27,7 +28,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(7).default(DEMO_ADMIN_PASSWORD),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Sklep <sklep@example.com>"),
-  SEED_DEMO: z.enum(["true", "false"]).default("true"),
+  /** default: true, except with NODE_ENV=production (where true is refused: demo accounts have published passwords) */
+  SEED_DEMO: z.enum(["true", "false"]).optional(),
   GA_MEASUREMENT_IDS: z
     .string()
     .regex(
@@ -167,6 +169,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       "Invalid configuration: PAYMENT_PROVIDER=paynow needs PAYNOW_API_KEY and PAYNOW_SIGNATURE_KEY",
     );
   }
+  if (e.NODE_ENV === "production" && e.SEED_DEMO === "true") {
+    throw new ConfigError(
+      "Invalid configuration: SEED_DEMO=true creates demo accounts and coupons whose passwords and codes are published; unset it or set SEED_DEMO=false when NODE_ENV=production",
+    );
+  }
   const isDemoSeller = !e.SELLER_NAME || !e.SELLER_NIP || !e.SELLER_ADDRESS;
   if (e.NODE_ENV === "production" && isDemoSeller) {
     throw new ConfigError(
@@ -188,7 +195,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, isDemo: isDemoAdmin },
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
-    seedDemo: e.SEED_DEMO === "true",
+    seedDemo: (e.SEED_DEMO ?? (e.NODE_ENV === "production" ? "false" : "true")) === "true",
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     gaMeasurementIds: e.GA_MEASUREMENT_IDS
       ? e.GA_MEASUREMENT_IDS.split(",").map((value) => value.trim())
@@ -202,8 +209,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             apiKey: e.PAYNOW_API_KEY as string,
             signatureKey: e.PAYNOW_SIGNATURE_KEY as string,
           }
-        : // the demo bank signs its notifications with a key derived from the data directory
-          { provider: "demo", demoSecret: `demo-bank:${dataDir}` },
+        : // a random key for this process; main.ts replaces it with the one stored in DATA_DIR
+          // (server/integrations/payments/demo-secret.ts), so bank pages survive a restart
+          { provider: "demo", demoSecret: randomBytes(32).toString("base64url") },
     orderPaymentTimeoutMinutes: e.ORDER_PAYMENT_TIMEOUT_MINUTES,
     seller: {
       name: isDemoSeller ? DEMO_SELLER.name : (e.SELLER_NAME as string),

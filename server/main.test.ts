@@ -52,6 +52,24 @@ describe("start-up with bad configuration", { timeout: 90_000 }, () => {
     ]);
   });
 
+  it("stops a production start told to seed the demo shop with one line", async () => {
+    const result = await start({
+      NODE_ENV: "production",
+      SEED_DEMO: "true",
+      ADMIN_EMAIL: "owner@shop.pl",
+      ADMIN_PASSWORD: "a-long-secret",
+      PAYMENT_PROVIDER: "paynow",
+      PAYNOW_API_KEY: "api-key",
+      PAYNOW_SIGNATURE_KEY: "signature-key",
+      SELLER_NAME: "Szyjemy sp. z o.o.",
+      SELLER_NIP: "7740001454",
+      SELLER_ADDRESS: "ul. Igły 2, 30-001 Kraków",
+    });
+    expect(result.code).toBe(1);
+    expect(lines(result.stderr)).toHaveLength(1);
+    expect(result.stderr).toMatch(/^✖ Invalid configuration: SEED_DEMO=true creates demo accounts/);
+  });
+
   it("stops when the PostgreSQL server cannot be reached", async () => {
     const result = await start({ DATABASE_URL: "postgres://nobody@127.0.0.1:1/shop" });
     expect(result.code).toBe(1);

@@ -2,6 +2,7 @@ import { backfillImageVariants } from "./areas/gallery/variant-backfill";
 import { ConfigError, configWarnings, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
+import { withStoredDemoSecret } from "./integrations/payments/demo-secret";
 import { isDatabaseUnavailable } from "./lib/database-unavailable";
 import { createBufferedLogStream } from "./lib/log-stream";
 
@@ -20,6 +21,11 @@ async function main() {
   } catch (error) {
     if (error instanceof ConfigError) die(error.message);
     throw error;
+  }
+  try {
+    config = withStoredDemoSecret(config);
+  } catch (error) {
+    die(`Cannot keep the demo bank's key in ${config.dataDir}: ${(error as Error).message}`);
   }
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dbDir: config.dbDir }).catch(

@@ -629,7 +629,10 @@ export async function seedIfEmpty(
   options: { images?: boolean } = {},
 ): Promise<boolean> {
   let seeded = false;
-  if (config.seedDemo && !(await hasCatalog(database.db))) {
+  // demo accounts and coupons have published passwords and codes: never in production, whatever
+  // the config says (loadConfig refuses SEED_DEMO=true there too)
+  const seedDemo = config.seedDemo && config.env !== "production";
+  if (seedDemo && !(await hasCatalog(database.db))) {
     const summary = await seedDemoShop(database.db, config, { images: options.images ?? true });
     seeded = summary.seeded;
     if (seeded && config.logLevel !== "silent") {
@@ -643,7 +646,7 @@ export async function seedIfEmpty(
       );
     }
   }
-  if (config.seedDemo) {
+  if (seedDemo) {
     const points = await seedParcelPointsIfEmpty(database.db);
     if (points > 0 && config.logLevel !== "silent") console.log(`  Demo data: ${points} parcel lockers.`);
   }

@@ -347,6 +347,35 @@ describe("seedIfEmpty", () => {
   });
 });
 
+describe("production start", () => {
+  it("creates only the owner's staff account: no demo accounts, coupons or catalog, even if told to seed", async () => {
+    const other = await createTestDatabase();
+    try {
+      const production = loadConfig({
+        NODE_ENV: "production",
+        DATA_DIR: tmpDir,
+        ADMIN_EMAIL: "owner@shop.pl",
+        ADMIN_PASSWORD: "a-long-secret",
+        PAYMENT_PROVIDER: "paynow",
+        PAYNOW_API_KEY: "api-key",
+        PAYNOW_SIGNATURE_KEY: "signature-key",
+        SELLER_NAME: "Szyjemy sp. z o.o.",
+        SELLER_NIP: "7740001454",
+        SELLER_ADDRESS: "ul. Igły 2, 30-001 Kraków",
+      });
+      expect(production.seedDemo).toBe(false);
+      // a config made by hand with the flag on is still not seeded in production
+      expect(await seedIfEmpty(other, { ...production, seedDemo: true }, { images: false })).toBe(false);
+      const accounts = await other.db.select({ email: users.email }).from(users);
+      expect(accounts.map((row) => row.email)).toEqual(["owner@shop.pl"]);
+      expect(await other.db.select().from(coupons)).toHaveLength(0);
+      expect(await other.db.select().from(products)).toHaveLength(0);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe("staff account", () => {
   it("is ensured even when demo seeding is off, and only once", async () => {
     const other = await createTestDatabase();
