@@ -233,7 +233,7 @@ async function createData(): Promise<Created> {
       { productId: products[0]?._id, quantity: 1, variantId, variantKeys: {} },
       { productId: products[1]?._id ?? products[0]?._id, quantity: 1, variantId: null },
     ],
-    coupon: coupon._id,
+    coupon: coupon.code,
     recipient,
     invoiceData: {
       displayName: names[3] ?? names[0],

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { couponRejection } from "../../../domain/coupon";
 import { deliveryMethod } from "../../../domain/delivery";
 import type { Lang } from "../../../domain/i18n";
@@ -14,7 +14,10 @@ import type { Db } from "../../db/client";
 import { preparedStatement } from "../../db/prepared-statement";
 import { coupons, orderItems, orderStatuses, orders } from "../../db/schema";
 import { type Failure, FailureError, fail, ok, type Result } from "../../http/errors";
+import type { RateLimitHit } from "../../http/rate-limit";
 import { type CartCatalog, loadCartCatalog } from "../cart/cart.catalog";
+import type { CouponGuard } from "../coupons/coupon-guard";
+import { countsAsCouponUse } from "../coupons/coupon-uses";
 import type { FirstPayment } from "../payments/payments.service";
 import { createBatcher, type Waiting } from "./order-batch";
 import { newOrderNumber } from "./order-number";
@@ -36,14 +39,16 @@ export interface CreateOrderInput {
   lang: Lang;
   /** Idempotency-Key header / the checkout form's hidden key: a retry returns the same order */
   idempotencyKey: string | null;
-  /** the client's address (rate limit of the confirmation e-mail re-sent to an unapproved user) */
-  ip?: string;
+  /** the client's address (the order and coupon limits, the confirmation e-mail re-sent to an unapproved user) */
+  ip: string;
 }
 
 export interface CreatedOrder {
   order: Order;
   /** where the browser goes to pay (relative for the demo bank, absolute for Paynow) */
   redirectUrl: string;
+  /** an order placed before with the same Idempotency-Key (nothing new was created) */
+  replayed: boolean;
 }
 
 /** What the orders service needs from the payments and accounts services. */
@@ -73,6 +78,10 @@ export interface OrdersDependencies {
   resendConfirmation(user: PublicUser, ip: string, lang: Lang): Promise<void>;
   /** counts a guest lookup of an order number from an address; false when over the limit */
   allowLookup(orderNumber: string, ip: string): Promise<boolean>;
+  /** counts one order about to be created for this e-mail from this address (rate-limit.ts "order") */
+  orderAttempt(email: string, ip: string): Promise<RateLimitHit>;
+  /** the one coupon limiter (coupon-guard.ts) the order's coupon code is checked under */
+  couponGuard: CouponGuard;
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
@@ -126,6 +135,8 @@ interface PreparedOrder {
   email: string;
   /** the scoped Idempotency-Key, or null */
   key: string | null;
+  /** called once the order's coupon code matched a coupon (the coupon limit gives the attempt back) */
+  couponProven?: () => void;
 }
 
 /** An order just committed: what its first payment needs, and the order as written (status NEW). */
@@ -307,17 +318,31 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
   // and the group's catalog read (the same text whatever the products)
   const catalogStatement = preparedStatement(db, "order_catalog");
 
-  /** The coupon row locked for this transaction, checked against its dates and limits. */
+  /**
+   * The coupon with this code (case-insensitive) locked for this transaction, checked against its
+   * dates and limits; null for an unknown code or one it refuses. `proven` is called when the code
+   * matched a coupon (before its dates and limits are judged).
+   */
   async function lockedCoupon(
     tx: Tx,
-    couponId: number,
+    code: string,
     productsGrosze: number,
     customer: { userId: number | null; email: string },
     now: Date,
+    proven: (() => void) | undefined,
   ) {
-    const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for("update");
+    const [coupon] = await tx
+      .select()
+      .from(coupons)
+      .where(sql`lower(${coupons.code}) = lower(${code})`)
+      .limit(1)
+      .for("update");
     if (!coupon) return null;
-    const notCanceled = and(eq(orders.couponId, coupon.id), ne(orders.status, "CANCELED"));
+    proven?.();
+    const counted = and(
+      eq(orders.couponId, coupon.id),
+      countsAsCouponUse(orders, now, config.orderPaymentTimeoutMinutes),
+    );
     const sameCustomer =
       customer.userId !== null
         ? or(eq(orders.userId, customer.userId), sql`lower(${orders.email}) = ${customer.email}`)
@@ -328,7 +353,7 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
         byCustomer: sql<number>`count(*) filter (where ${sameCustomer})::int`,
       })
       .from(orders)
-      .where(notCanceled);
+      .where(counted);
     const rejection = couponRejection(
       {
         startDate: coupon.startDate.toISOString(),
@@ -357,10 +382,14 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
     if (order.status === "NEW") {
       const started = await deps.startPayment(order._id);
       const fresh = (await deps.queries.getById(orderId)) ?? order;
-      return { order: fresh, redirectUrl: started.ok ? started.value.redirectUrl : deps.resultUrl(order) };
+      return {
+        order: fresh,
+        redirectUrl: started.ok ? started.value.redirectUrl : deps.resultUrl(order),
+        replayed: true,
+      };
     }
     const pending = await deps.queries.openPaymentUrl(orderId);
-    return { order, redirectUrl: pending ?? deps.resultUrl(order) };
+    return { order, redirectUrl: pending ?? deps.resultUrl(order), replayed: true };
   }
 
   /** One order in its own transaction; a refusal is thrown as a FailureError (nothing written). */
@@ -378,7 +407,14 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
       const coupon =
         payload.coupon === null
           ? null
-          : await lockedCoupon(tx, payload.coupon, productsGrosze, { userId: user?._id ?? null, email }, now);
+          : await lockedCoupon(
+              tx,
+              payload.coupon,
+              productsGrosze,
+              { userId: user?._id ?? null, email },
+              now,
+              order.couponProven,
+            );
       if (payload.coupon !== null && !coupon) throw new FailureError(fail("coupon/invalid"));
       const totals = totalsOf(lines, payload, coupon, now);
       if (totals.totalGrosze !== payload.priceGrosze) {
@@ -422,7 +458,11 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
     const { key } = order;
     if (key) {
       const existing = await existingByKey(key);
-      if (existing) return ok(existing);
+      if (existing) {
+        // the same request again: its code was proven when the order was placed
+        order.couponProven?.();
+        return ok(existing);
+      }
     }
     try {
       return await writeOne(order);
@@ -600,7 +640,10 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
       if (!start.ok) return { result: start, read: null };
       const read = current.get(entry.id);
       if (!read) throw new Error(`order ${entry.id} vanished after commit`);
-      return { result: ok({ order: read.order, redirectUrl: start.value.redirectUrl }), read };
+      return {
+        result: ok({ order: read.order, redirectUrl: start.value.redirectUrl, replayed: false }),
+        read,
+      };
     });
   }
 
@@ -631,6 +674,19 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
     },
   });
 
+  /**
+   * A parsed order to its answer. A coupon is checked under its row lock with its uses counted, so
+   * such orders go one by one, under the coupon limit: an unproven code is refused (coupon/invalid,
+   * before any price is compared, so no answer carries its discount) and counts as a guess.
+   */
+  async function place(order: PreparedOrder, ip: string): Promise<Result<CreatedOrder>> {
+    if (order.payload.coupon === null) return batcher.submit(order);
+    const checked = await deps.couponGuard.check({ ip, user: order.user }, (proven) =>
+      createOne({ ...order, couponProven: proven }),
+    );
+    return checked.ok ? checked.value : checked;
+  }
+
   /** the payment and the "order received" e-mail of a committed order; its answer */
   async function finish(order: WrittenOrder): Promise<Result<CreatedOrder>> {
     const { result, read } = await payer.submit(order);
@@ -656,8 +712,17 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
         email,
         key: scopedIdempotencyKey(input.idempotencyKey, user, email),
       };
-      // a coupon is checked under its row lock with its uses counted: such orders go one by one
-      return payload.coupon === null ? batcher.submit(order) : createOne(order);
+      // the order limit (per address and per e-mail) counts only the orders created: a refusal and a
+      // replay give their attempt back, and a replay is answered even over the limit
+      const attempt = await deps.orderAttempt(email, input.ip);
+      if (!attempt.allowed) {
+        await attempt.undo();
+        const replay = order.key ? await existingByKey(order.key) : null;
+        return replay ? ok(replay) : fail("order/too-many");
+      }
+      const result = await place(order, input.ip);
+      if (!result.ok || result.value.replayed) await attempt.undo();
+      return result;
     },
 
     /**

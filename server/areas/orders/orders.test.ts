@@ -7,12 +7,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../app";
 import { type Config, loadConfig } from "../../config";
 import { mailOutbox, orderStatuses, orders, payments, products, productVariants } from "../../db/schema";
+import { createRateLimiter } from "../../http/rate-limit";
 import { demoNotification } from "../../integrations/payments/demo";
 import { createServices } from "../../services";
 import { type CountingDatabase, countingDatabase } from "../../test/counting-database";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { recordFigure } from "../../test/figures";
+import { NO_ORDER_LIMIT } from "../../test/rate-limits";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
+import { createCouponGuard } from "../coupons/coupon-guard";
 import { resultUrlOf } from "../payments/payments.service";
 import { orderEmail } from "./order-emails";
 import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "./orders.fixtures";
@@ -30,7 +33,7 @@ let shop: ShopFixtures;
 beforeAll(async () => {
   database = await createTestDatabase();
   config = loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "orders-")) });
-  app = await buildApp(config, database, { web: false, logger: false });
+  app = await buildApp(config, database, { web: false, logger: false, rateLimits: NO_ORDER_LIMIT });
   shop = await insertShopFixtures(database.db);
 });
 
@@ -101,7 +104,7 @@ describe("POST /api/orders", () => {
     const pinkBefore = await stockOf(shop.variantProduct.pink.variantId);
     // 40.00 + 75.00 = 115.00 ≥ 99 → free delivery; 10 % off → 103.50
     const response = await post(
-      orderBody({ cart: twoLines(shop), priceGrosze: 10_350, coupon: shop.percentCoupon.id }),
+      orderBody({ cart: twoLines(shop), priceGrosze: 10_350, coupon: shop.percentCoupon.code }),
     );
     expect(response.statusCode, response.body).toBe(201);
     const body = response.json();
@@ -570,7 +573,7 @@ describe("concurrency", () => {
           orderBody({
             cart: [{ productId: s.plain.id, quantity: 1, variantKeys: {}, variantId: null }],
             priceGrosze: 4_000 + 999 - 500,
-            coupon: s.limitedCoupon.id,
+            coupon: s.limitedCoupon.code,
           }),
         ),
       ),
@@ -693,7 +696,11 @@ describe("group commit (orders arriving together are written in one batch)", () 
 
   beforeAll(async () => {
     counting = countingDatabase(database);
-    batchApp = await buildApp(config, counting.database, { web: false, logger: false });
+    batchApp = await buildApp(config, counting.database, {
+      web: false,
+      logger: false,
+      rateLimits: NO_ORDER_LIMIT,
+    });
   });
   afterAll(async () => {
     await batchApp?.close();
@@ -928,6 +935,8 @@ describe("stages (a group's payments do not wait for the e-mails of the group be
       },
       resendConfirmation: async () => {},
       allowLookup: async () => true,
+      orderAttempt: async () => ({ allowed: true, undo: async () => {} }),
+      couponGuard: createCouponGuard(createRateLimiter(db())),
     });
     const place = (email: string) =>
       staged.create({
@@ -939,6 +948,7 @@ describe("stages (a group's payments do not wait for the e-mails of the group be
         user: null,
         lang: "pl",
         idempotencyKey: null,
+        ip: "192.0.2.20",
       });
     const until = (check: () => boolean, what: string) =>
       vi.waitFor(
