@@ -122,3 +122,73 @@ describe("coupon limits under concurrency", () => {
     });
   });
 });
+
+describe("what counts as a use (issue 24: paid orders plus unexpired holds, never abandoned ones)", () => {
+  const MINUTE = 60_000;
+  /** The order's payment time ran out (still PAYMENT_NEW: the expiry job has not run yet). */
+  async function abandon(orderNumber: string) {
+    const past = new Date(Date.now() - 2 * 60 * MINUTE);
+    await kit.database.db
+      .update(orders)
+      .set({ createdAt: past, reservedUntil: new Date(Date.now() - MINUTE) })
+      .where(eq(orders.orderNumber, orderNumber));
+  }
+  async function usesListed(id: number): Promise<number> {
+    const listed = (await kit.call("moderator", "GET", "/api/shops/coupons")).json();
+    return listed.find((c: { _id: number }) => c._id === id)?.uses;
+  }
+  const check = (code: string) => kit.call("anonymous", "GET", `/api/shops/coupons/is-active/${code}`);
+
+  it("an unpaid order whose payment time ran out gives its use back at once; a paid one keeps it however old", async () => {
+    const coupon = await staffCoupon({ usageLimit: 2 });
+    const first = await order(coupon, 1, "porzucone@example.com");
+    const second = await order(coupon, 1, "oplacone@example.com");
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    expect((await order(coupon, 1, "trzeci@example.com")).json().code).toBe("coupon/invalid");
+    expect((await check(coupon.code)).statusCode).toBe(400);
+    expect(await usesListed(coupon.id)).toBe(2);
+
+    // the first is abandoned (its hold ended, not canceled yet); the second is paid, long ago
+    await abandon(first.json().orderNumber);
+    await kit.database.db
+      .update(orders)
+      .set({
+        status: "PAYMENT_CONFIRMED",
+        paidAt: new Date(Date.now() - 24 * 60 * MINUTE),
+        createdAt: new Date(Date.now() - 25 * 60 * MINUTE),
+        reservedUntil: null,
+      })
+      .where(eq(orders.orderNumber, second.json().orderNumber));
+    expect(await usesListed(coupon.id)).toBe(1);
+    expect((await check(coupon.code)).statusCode).toBe(200);
+    const again = await order(coupon, 1, "czwarty@example.com");
+    expect(again.statusCode).toBe(201);
+    // paid + a fresh hold: used up again
+    expect((await order(coupon, 1, "piaty@example.com")).json().code).toBe("coupon/invalid");
+    expect(await usesListed(coupon.id)).toBe(2);
+  });
+
+  it("a hold renewed by a retried payment still counts", async () => {
+    const coupon = await staffCoupon({ usageLimit: 1 });
+    const placed = await order(coupon, 1, "ponowione@example.com");
+    expect(placed.statusCode).toBe(201);
+    // created long ago, but its retried payment holds the units until later
+    await kit.database.db
+      .update(orders)
+      .set({
+        createdAt: new Date(Date.now() - 3 * 60 * MINUTE),
+        reservedUntil: new Date(Date.now() + MINUTE),
+      })
+      .where(eq(orders.orderNumber, placed.json().orderNumber));
+    expect((await order(coupon, 1, "inny@example.com")).json().code).toBe("coupon/invalid");
+  });
+
+  it("per customer: an abandoned order of this customer does not count either", async () => {
+    const coupon = await staffCoupon({ usageLimitPerCustomer: 1 });
+    const placed = await order(coupon, 1, "raz@example.com");
+    expect(placed.statusCode).toBe(201);
+    expect((await order(coupon, 1, "raz@example.com")).json().code).toBe("coupon/invalid");
+    await abandon(placed.json().orderNumber);
+    expect((await order(coupon, 1, "raz@example.com")).statusCode).toBe(201);
+  });
+});
