@@ -99,6 +99,27 @@ function scopedIdempotencyKey(key: string | null, user: PublicUser | null, email
   return createHash("sha256").update(`${who}|${trimmed}`).digest("base64url");
 }
 
+/** JSON with object keys sorted, so the same request always gives the same text. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * What an Idempotency-Key was first used with: the parsed request (cart, total, coupon, delivery,
+ * addresses). The same key with another request is refused (order/idempotency-key-reused, 422),
+ * as payment APIs do, instead of answering with an order the caller did not ask for (ADR 031).
+ */
+function requestFingerprint(payload: OrderCreatePayload): string {
+  return createHash("sha256").update(canonicalJson(payload)).digest("base64url");
+}
+
 interface PricedLine extends StockLine {
   productId: number;
   variantTitle: string;
@@ -135,6 +156,8 @@ interface PreparedOrder {
   email: string;
   /** the scoped Idempotency-Key, or null */
   key: string | null;
+  /** requestFingerprint of the payload, stored with the key */
+  fingerprint: string;
   /** called once the order's coupon code matched a coupon (the coupon limit gives the attempt back) */
   couponProven?: () => void;
 }
@@ -254,6 +277,7 @@ function orderRow(
     },
     deliveryPoint: payload.deliveryPoint,
     idempotencyKey: order.key,
+    requestFingerprint: order.key ? order.fingerprint : null,
     lang: order.lang,
     stockReserved: true,
     reservedUntil: new Date(now.getTime() + config.orderPaymentTimeoutMinutes * 60_000),
@@ -369,10 +393,21 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
     return rejection ? null : coupon;
   }
 
-  async function existingByKey(key: string): Promise<CreatedOrder | null> {
-    const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, key));
+  /**
+   * The order already placed with this key, as its replay; order/idempotency-key-reused when it was
+   * placed with another request; null when there is none.
+   */
+  async function existingByKey(key: string, fingerprint: string): Promise<Result<CreatedOrder> | null> {
+    const [row] = await db
+      .select({ id: orders.id, fingerprint: orders.requestFingerprint })
+      .from(orders)
+      .where(eq(orders.idempotencyKey, key));
     if (!row) return null;
-    return continueOrder(row.id);
+    // orders placed before fingerprints were stored (null) are answered as before
+    if (row.fingerprint !== null && row.fingerprint !== fingerprint)
+      return fail("order/idempotency-key-reused");
+    const existing = await continueOrder(row.id);
+    return existing ? ok(existing) : null;
   }
 
   /** A replayed request: the same order, and where to send the shopper now. */
@@ -457,11 +492,11 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
   async function placeOne(order: PreparedOrder): Promise<Result<CreatedOrder> | WrittenOrder> {
     const { key } = order;
     if (key) {
-      const existing = await existingByKey(key);
+      const existing = await existingByKey(key, order.fingerprint);
       if (existing) {
         // the same request again: its code was proven when the order was placed
-        order.couponProven?.();
-        return ok(existing);
+        if (existing.ok) order.couponProven?.();
+        return existing;
       }
     }
     try {
@@ -470,8 +505,8 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
       if (error instanceof FailureError) return error.failure;
       // the same key committed by a concurrent request: answer with that order
       if (key && isUniqueViolation(error, "orders_idempotency_key_unique")) {
-        const existing = await existingByKey(key);
-        if (existing) return ok(existing);
+        const existing = await existingByKey(key, order.fingerprint);
+        if (existing) return existing;
       }
       throw error;
     }
@@ -711,14 +746,15 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
         payload,
         email,
         key: scopedIdempotencyKey(input.idempotencyKey, user, email),
+        fingerprint: requestFingerprint(payload),
       };
       // the order limit (per address and per e-mail) counts only the orders created: a refusal and a
       // replay give their attempt back, and a replay is answered even over the limit
       const attempt = await deps.orderAttempt(email, input.ip);
       if (!attempt.allowed) {
         await attempt.undo();
-        const replay = order.key ? await existingByKey(order.key) : null;
-        return replay ? ok(replay) : fail("order/too-many");
+        const replay = order.key ? await existingByKey(order.key, order.fingerprint) : null;
+        return replay ?? fail("order/too-many");
       }
       const result = await place(order, input.ip);
       if (!result.ok || result.value.replayed) await attempt.undo();

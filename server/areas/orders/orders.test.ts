@@ -251,6 +251,35 @@ describe("POST /api/orders", () => {
     expect(stranger.json().orderNumber).not.toBe(first.json().orderNumber);
   });
 
+  it("refuses an Idempotency-Key reused with a different cart (422), leaving the first order as it was", async () => {
+    const body = orderBody({ cart: twoLines(shop).slice(0, 1), priceGrosze: 4_999 });
+    const first = await post(body, { "idempotency-key": "reused-key-1" });
+    expect(first.statusCode).toBe(201);
+    const stockAfterFirst = await productStock(shop.plain.id);
+    const twoUnits = orderBody({
+      cart: [{ productId: shop.plain.id, quantity: 2, variantKeys: {}, variantId: null }],
+      priceGrosze: 8_999,
+    });
+    const reused = await post(twoUnits, { "idempotency-key": "reused-key-1" });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toMatchObject({
+      code: "order/idempotency-key-reused",
+      messageKey: "errors.idempotencyKeyReused",
+    });
+    expect(reused.body).not.toContain(first.json().orderNumber);
+    // another delivery address is another request too
+    const otherStreet = await post(
+      { ...body, recipient: { ...body.recipient, street: "Inna 2" } },
+      { "idempotency-key": "reused-key-1" },
+    );
+    expect(otherStreet.statusCode).toBe(422);
+    expect(await productStock(shop.plain.id)).toBe(stockAfterFirst);
+    // the very same request is still its order
+    const same = await post(body, { "idempotency-key": "reused-key-1" });
+    expect(same.statusCode).toBe(201);
+    expect(same.json().orderNumber).toBe(first.json().orderNumber);
+  });
+
   it("an unapproved customer cannot order, and gets the confirmation e-mail again", async () => {
     const user = await createSignedInUser(db(), { approved: false, emailConfirmed: false });
     const response = await post(
