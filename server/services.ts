@@ -63,6 +63,9 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
   const accounts = createAccountsService(db, config, mail, { rateLimits: options.rateLimits });
   const orderQueries = createOrderQueries(db);
   const lookupLimiter = createRateLimiter(db, { limits: options.rateLimits });
+  const parcelPoints = createParcelPointsService(db);
+  // the built-in picker offers only the points of our table; a carrier's map widget its own (ADR 031)
+  const builtInPicker = !config.parcelLockers.apaczkaAppId && !config.parcelLockers.inpostGeowidgetToken;
   // every coupon code check, wherever it comes from, goes through this one limiter (ADR 030)
   const couponGuard = createCouponGuard(lookupLimiter);
   const sendOrderEmail = createOrderMailer(config, { mail, queries: orderQueries, log });
@@ -88,6 +91,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
       (await lookupLimiter.hit("order-lookup", { account: orderNumber, address: ip })).allowed,
     orderAttempt: (email, ip) => lookupLimiter.hit("order", { account: email, address: ip }),
     couponGuard,
+    parcelPointKnown: builtInPicker ? (id) => parcelPoints.isKnown(id) : null,
   });
   const catalog = createCatalogService(db, { changes: options.changes });
   return {
@@ -108,7 +112,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     orderStaff: createOrderStaffService(db, { queries: orderQueries, sendEmail: sendOrderEmail }),
     payments,
     invoices: createInvoicesService(db, config, { queries: orderQueries }),
-    parcelPoints: createParcelPointsService(db),
+    parcelPoints,
     productActivity: createProductActivityService(db, { salt: () => loadViewerSalt(config.dataDir) }),
     contact: createContactService(db, mail, config),
     creators: createCreatorsService(db),

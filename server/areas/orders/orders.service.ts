@@ -7,6 +7,7 @@ import { effectivePriceGrosze } from "../../../domain/pricing";
 import { type OrderTotals, orderTotals } from "../../../domain/totals";
 import type { Order, PriceChangedDetails, ProcessingTime, PublicUser } from "../../../domain/types";
 import { parseForm } from "../../../domain/validation/errors";
+import { MSG } from "../../../domain/validation/messages";
 import { makeOrderCreateSchema, type OrderCreatePayload } from "../../../domain/validation/order";
 import { describeSelection, type FieldLike, normalizeSelection } from "../../../domain/variants";
 import type { Config } from "../../config";
@@ -82,6 +83,11 @@ export interface OrdersDependencies {
   orderAttempt(email: string, ip: string): Promise<RateLimitHit>;
   /** the one coupon limiter (coupon-guard.ts) the order's coupon code is checked under */
   couponGuard: CouponGuard;
+  /**
+   * With the built-in picker: is the parcel-locker id one of its points? null when a carrier's map
+   * widget picks the lockers (their ids need not be in our table; ADR 031)
+   */
+  parcelPointKnown: ((id: string) => Promise<boolean>) | null;
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
@@ -739,6 +745,10 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
       const parsed = parseForm(user ? ORDER_SCHEMA.customer : ORDER_SCHEMA.guest, input.body);
       if (!parsed.ok) return fail("validation", parsed.errors);
       const payload = parsed.data;
+      if (payload.deliveryPoint && deps.parcelPointKnown) {
+        const known = await deps.parcelPointKnown(payload.deliveryPoint.foreign_access_point_id);
+        if (!known) return fail("validation", { deliveryPoint: { key: MSG.unknownParcelLocker } });
+      }
       const email = (user?.email ?? payload.recipient.email ?? "").toLowerCase();
       const order: PreparedOrder = {
         user,

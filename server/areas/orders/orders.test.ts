@@ -4,6 +4,7 @@ import path from "node:path";
 import { eq, like } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { translate } from "../../../domain/i18n";
 import { buildApp } from "../../app";
 import { type Config, loadConfig } from "../../config";
 import { mailOutbox, orderStatuses, orders, payments, products, productVariants } from "../../db/schema";
@@ -18,7 +19,7 @@ import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
 import { createCouponGuard } from "../coupons/coupon-guard";
 import { resultUrlOf } from "../payments/payments.service";
 import { orderEmail } from "./order-emails";
-import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "./orders.fixtures";
+import { insertShopFixtures, LOCKER, orderBody, RECIPIENT, type ShopFixtures } from "./orders.fixtures";
 import { createOrderQueries } from "./orders.queries";
 import { createOrdersService } from "./orders.service";
 
@@ -249,6 +250,53 @@ describe("POST /api/orders", () => {
     );
     expect(stranger.statusCode).toBe(201);
     expect(stranger.json().orderNumber).not.toBe(first.json().orderNumber);
+  });
+
+  it("refuses a parcel-locker id the built-in picker does not know, with a field error; takes a known one", async () => {
+    const before = await productStock(shop.plain.id);
+    const body = (id: string) =>
+      orderBody({
+        cart: twoLines(shop).slice(0, 1),
+        priceGrosze: 4_999,
+        deliveryPoint: { ...LOCKER, foreign_access_point_id: id },
+      });
+    const unknown = await post(body("NOT-A-LOCKER-1"));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({
+      code: "validation",
+      fields: { deliveryPoint: { key: "checkout.unknownParcelLocker" } },
+    });
+    expect(translate("pl", "checkout.unknownParcelLocker")).toBe(
+      "Nie znamy takiego paczkomatu. Wybierz paczkomat z listy",
+    );
+    expect(await productStock(shop.plain.id)).toBe(before);
+    expect((await post(body(LOCKER.foreign_access_point_id.toLowerCase()))).statusCode).toBe(201);
+  });
+
+  it("with a carrier's map widget the locker ids are the widget's: one outside the table is accepted", async () => {
+    const widgetConfig = loadConfig({
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "orders-widget-")),
+      INPOST_GEOWIDGET_TOKEN: "token-testowy",
+    });
+    const widgetApp = await buildApp(widgetConfig, database, {
+      web: false,
+      logger: false,
+      rateLimits: NO_ORDER_LIMIT,
+    });
+    try {
+      const response = await widgetApp.inject({
+        method: "POST",
+        url: "/api/orders",
+        payload: orderBody({
+          cart: twoLines(shop).slice(0, 1),
+          priceGrosze: 4_999,
+          deliveryPoint: { ...LOCKER, foreign_access_point_id: "GDA99X" },
+        }) as object,
+      });
+      expect(response.statusCode).toBe(201);
+    } finally {
+      await widgetApp.close();
+    }
   });
 
   it("refuses an Idempotency-Key reused with a different cart (422), leaving the first order as it was", async () => {
@@ -966,6 +1014,7 @@ describe("stages (a group's payments do not wait for the e-mails of the group be
       allowLookup: async () => true,
       orderAttempt: async () => ({ allowed: true, undo: async () => {} }),
       couponGuard: createCouponGuard(createRateLimiter(db())),
+      parcelPointKnown: null,
     });
     const place = (email: string) =>
       staged.create({
