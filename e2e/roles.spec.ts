@@ -121,8 +121,8 @@ async function placeGuestOrder(guest: APIRequestContext): Promise<void> {
   const order = {
     delivery: "parcel-locker",
     deliveryPoint: {
-      foreign_access_point_id: "KRA01M",
-      name: "KRA01M",
+      foreign_access_point_id: "WAW01M",
+      name: "WAW01M",
       street: "Długa",
       house_number: "1",
       postal_code: "30-001",

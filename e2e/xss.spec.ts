@@ -216,9 +216,10 @@ async function createData(): Promise<Created> {
     city: names[2] ?? names[0],
     street: titles[2] ?? titles[0],
   };
-  // the parcel locker as the map widget reports it: the browser sends it, so it is untrusted too
+  // the parcel locker as the map widget reports it: the browser sends it, so it is untrusted too (its
+  // id must be one of the built-in picker's points; the texts around it carry the payloads)
   const point = {
-    foreign_access_point_id: XSS_PAYLOADS[1]?.text ?? "",
+    foreign_access_point_id: "WAW01M",
     name: titles[4] ?? titles[0] ?? "",
     street: titles[5] ?? titles[0] ?? "",
     house_number: XSS_PAYLOADS[2]?.text ?? "",
@@ -233,7 +234,7 @@ async function createData(): Promise<Created> {
       { productId: products[0]?._id, quantity: 1, variantId, variantKeys: {} },
       { productId: products[1]?._id ?? products[0]?._id, quantity: 1, variantId: null },
     ],
-    coupon: coupon._id,
+    coupon: coupon.code,
     recipient,
     invoiceData: {
       displayName: names[3] ?? names[0],

@@ -16,6 +16,7 @@ import { createPageAdminService } from "./areas/content/page-admin.service";
 import { createSitemapService } from "./areas/content/sitemap.service";
 import { createSlideAdminService } from "./areas/content/slide-admin.service";
 import { createCouponAdminService } from "./areas/coupons/coupon-admin.service";
+import { createCouponGuard } from "./areas/coupons/coupon-guard";
 import { createGalleryService } from "./areas/gallery/gallery.service";
 import { createMailService } from "./areas/mail/mail.service";
 import { createInvoicesService } from "./areas/orders/invoices.service";
@@ -62,6 +63,11 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
   const accounts = createAccountsService(db, config, mail, { rateLimits: options.rateLimits });
   const orderQueries = createOrderQueries(db);
   const lookupLimiter = createRateLimiter(db, { limits: options.rateLimits });
+  const parcelPoints = createParcelPointsService(db);
+  // the built-in picker offers only the points of our table; a carrier's map widget its own (ADR 031)
+  const builtInPicker = !config.parcelLockers.apaczkaAppId && !config.parcelLockers.inpostGeowidgetToken;
+  // every coupon code check, wherever it comes from, goes through this one limiter (ADR 030)
+  const couponGuard = createCouponGuard(lookupLimiter);
   const sendOrderEmail = createOrderMailer(config, { mail, queries: orderQueries, log });
   const payments = createPaymentsService(db, config, {
     provider: options.paymentProvider ?? createPaymentProvider(config),
@@ -83,6 +89,9 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     },
     allowLookup: async (orderNumber, ip) =>
       (await lookupLimiter.hit("order-lookup", { account: orderNumber, address: ip })).allowed,
+    orderAttempt: (email, ip) => lookupLimiter.hit("order", { account: email, address: ip }),
+    couponGuard,
+    parcelPointKnown: builtInPicker ? (id) => parcelPoints.isKnown(id) : null,
   });
   const catalog = createCatalogService(db, { changes: options.changes });
   return {
@@ -92,7 +101,10 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     // staff products and the warehouse (issue 6)
     productAdmin: createProductAdminService(db, { catalog }),
     warehouse: createWarehouseService(db),
-    cart: createCartService(db, { rateLimits: options.rateLimits }),
+    cart: createCartService(db, {
+      couponGuard,
+      paymentTimeoutMinutes: config.orderPaymentTimeoutMinutes,
+    }),
     content: createContentService(db, { changes: options.changes }),
     mail,
     accounts,
@@ -100,7 +112,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     orderStaff: createOrderStaffService(db, { queries: orderQueries, sendEmail: sendOrderEmail }),
     payments,
     invoices: createInvoicesService(db, config, { queries: orderQueries }),
-    parcelPoints: createParcelPointsService(db),
+    parcelPoints,
     productActivity: createProductActivityService(db, { salt: () => loadViewerSalt(config.dataDir) }),
     contact: createContactService(db, mail, config),
     creators: createCreatorsService(db),
@@ -113,7 +125,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     pageAdmin: createPageAdminService(db),
     blogAdmin: createBlogAdminService(db),
     creatorsAdmin: createCreatorsAdminService(db),
-    couponAdmin: createCouponAdminService(db),
+    couponAdmin: createCouponAdminService(db, { paymentTimeoutMinutes: config.orderPaymentTimeoutMinutes }),
     gallery: createGalleryService(db, config),
     stats: createStatsService(db),
   };

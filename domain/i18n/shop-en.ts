@@ -133,6 +133,7 @@ export const enShop: Record<ShopKey, string> = {
   "checkout.summary": "Summary",
   "checkout.redirectingToPayment": "Redirecting to payment…",
   "checkout.selectParcelLocker": "Choose a parcel locker",
+  "checkout.unknownParcelLocker": "We do not know this parcel locker. Choose one from the list",
   "checkout.accountNotApproved":
     "Your account has not been activated. Follow the instructions you will receive by email.",
 
@@ -292,6 +293,9 @@ export const enShop: Record<ShopKey, string> = {
   "errors.forbidden": "You do not have permission to do this",
   "errors.csrf/cross-origin": "A request from another site was refused. Open the shop and try again.",
   "errors.rateLimited": "Too many attempts. Wait a moment and try again",
+  "errors.tooManyOrders": "Too many orders were placed in a short time. Try again later or write to us.",
+  "errors.idempotencyKeyReused":
+    "This order was already placed with other details. Refresh the page to place a new order.",
   "errors.timeout": "The server is not responding. Please try again later",
   "errors.network": "Cannot connect to the server. Check your internet connection",
   "errors.invoiceOpen": "Could not open the invoice",

@@ -131,6 +131,7 @@ export const plShop = {
   "checkout.summary": "Podsumowanie",
   "checkout.redirectingToPayment": "Przekierowanie do płatności…",
   "checkout.selectParcelLocker": "Wybierz paczkomat",
+  "checkout.unknownParcelLocker": "Nie znamy takiego paczkomatu. Wybierz paczkomat z listy",
   "checkout.accountNotApproved":
     "Twoje konto nie zostało aktywowane. Postępuj zgodnie z instrukcją, którą otrzymasz na email.",
 
@@ -291,6 +292,10 @@ export const plShop = {
   "errors.forbidden": "Nie masz uprawnień do tej operacji",
   "errors.csrf/cross-origin": "Żądanie z innej witryny zostało odrzucone. Otwórz sklep i spróbuj ponownie.",
   "errors.rateLimited": "Zbyt wiele prób. Odczekaj chwilę i spróbuj ponownie",
+  "errors.tooManyOrders":
+    "Złożono zbyt wiele zamówień w krótkim czasie. Spróbuj ponownie później albo napisz do nas.",
+  "errors.idempotencyKeyReused":
+    "To zamówienie zostało już złożone z innymi danymi. Odśwież stronę, aby złożyć nowe zamówienie.",
   "errors.timeout": "Serwer nie odpowiada. Spróbuj ponownie później",
   "errors.network": "Brak połączenia z serwerem. Sprawdź połączenie z internetem",
   "errors.invoiceOpen": "Nie udało się otworzyć faktury",

@@ -23,6 +23,7 @@ export const MESSAGE_KEYS = [
   "coupon.enterCode",
   "coupon.invalid",
   "checkout.selectParcelLocker",
+  "checkout.unknownParcelLocker",
   "shipment.sameAsPrevious",
   "staff.gallery.folderInvalid",
 ] as const;
@@ -52,6 +53,7 @@ export const MSG = {
   couponEnterCode: "coupon.enterCode",
   couponInvalid: "coupon.invalid",
   selectParcelLocker: "checkout.selectParcelLocker",
+  unknownParcelLocker: "checkout.unknownParcelLocker",
   shipmentSameAsPrevious: "shipment.sameAsPrevious",
   galleryFolder: "staff.gallery.folderInvalid",
 } as const satisfies Record<string, MessageKey>;

@@ -29,7 +29,7 @@ const valid = {
   priceGrosze: 9999,
   delivery: "parcel-locker",
   cart: [{ productId: 1, quantity: 2, variantKeys: { "1": 11 }, variantId: 101 }],
-  coupon: 3,
+  coupon: " WITAJ10 ",
   recipient,
   invoiceData: { ...recipient, nip: "774-00-01-454" },
   deliveryPoint: point,
@@ -47,7 +47,13 @@ describe("orderCreateSchema", () => {
     const order = orderCreateSchema.parse(valid);
     expect(order.deliveryPoint).toEqual(point);
     expect(order.invoiceData.nip).toBe("7740001454");
-    expect(order.coupon).toBe(3);
+    expect(order.coupon).toBe("WITAJ10");
+  });
+
+  it("takes the coupon by its code, never by its id (issue 24)", () => {
+    expect(errorsOf({ ...valid, coupon: 3 })).toEqual({ coupon: { key: "coupon.invalid" } });
+    expect(orderCreateSchema.parse({ ...valid, coupon: "" }).coupon).toBeNull();
+    expect(orderCreateSchema.parse({ ...valid, coupon: null }).coupon).toBeNull();
   });
 
   it("drops the pick-up point for the courier and defaults optional parts", () => {

@@ -1,6 +1,7 @@
 // Order create payload (SPEC §3, §5 Checkout) and the small order endpoints' bodies.
 
 import { z } from "zod";
+import { COUPON_CODE_MAX } from "../constants";
 import { DEFAULT_DELIVERY_METHOD, DELIVERY_METHOD_IDS } from "../delivery";
 import { MODERATOR_STATUSES } from "../order-status";
 import { processingTimeSchema } from "../processing-time";
@@ -30,6 +31,12 @@ export const deliveryPointSchema = z.object({
   city: textSchema({ error: MSG.invalid }).trim().max(100, { error: MSG.maxLength }).default(""),
 });
 export type DeliveryPoint = z.output<typeof deliveryPointSchema>;
+
+/** The coupon code of an order (not an id: "coupon.invalid" for anything but a code). */
+const orderCouponSchema = textSchema({ error: MSG.couponInvalid })
+  .trim()
+  .min(1, { error: MSG.couponInvalid })
+  .max(COUPON_CODE_MAX, { error: MSG.couponInvalid });
 
 /** Record key of variantKeys: a field id written as text. */
 const fieldIdKey = z.string().regex(/^[1-9]\d*$/, { error: MSG.invalid });
@@ -66,9 +73,9 @@ export function makeOrderCreateSchema(options: OrderCreateSchemaOptions = {}) {
         .array(orderCartItemSchema, { error: MSG.required })
         .min(1, { error: MSG.required })
         .max(MAX_ORDER_LINES, { error: MSG.maxLength }),
-      coupon: idSchema
-        .nullable()
-        .optional()
+      // the coupon's CODE, never its id: a coupon is proven by its code (issue 24, ADR 030)
+      coupon: z
+        .preprocess((v) => (v === "" ? null : v), orderCouponSchema.nullable().optional())
         .transform((v) => v ?? null),
       recipient,
       invoiceData: invoiceDataSchema,

@@ -199,7 +199,7 @@ export async function createCoupon(
 /** A valid guest order for `quantity` units of the variant, priced as the server will price it. */
 export function guestOrderBody(
   variant: StockedVariant,
-  options: { email: string; quantity?: number; coupon?: { id: number; discountGrosze: number } | null },
+  options: { email: string; quantity?: number; coupon?: { code: string; discountGrosze: number } | null },
 ) {
   const quantity = options.quantity ?? 1;
   const productsGrosze = variant.unitPriceGrosze * quantity;
@@ -215,7 +215,7 @@ export function guestOrderBody(
         variantId: variant.variantId,
       },
     ],
-    coupon: options.coupon?.id ?? null,
+    coupon: options.coupon?.code ?? null,
     recipient: { ...RECIPIENT, email: options.email },
     invoiceData: INVOICE_DATA,
     deliveryPoint: LOCKER,

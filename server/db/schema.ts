@@ -396,6 +396,8 @@ export const orders = pgTable(
     invoiceData: jsonb("invoice_data").$type<AddressData>().notNull(),
     deliveryPoint: jsonb("delivery_point").$type<DeliveryPoint>(),
     idempotencyKey: text("idempotency_key").unique(),
+    /** hash of the request the Idempotency-Key was first used with: the key again with another request is refused */
+    requestFingerprint: text("request_fingerprint"),
     paymentProvider: text("payment_provider"),
     paymentId: text("payment_id"),
     /** the language the order was placed in: its e-mails are written in it */

@@ -47,6 +47,14 @@ export const ERROR_CODES = {
   /** details: PriceChangedDetails (the fresh figures) */
   "order/price-changed": { status: 409, message: "Prices have changed", key: "errors.priceChanged" },
   "coupon/invalid": { status: 400, message: "Kod rabatowy jest niepoprawny", key: "coupon.invalid" },
+  /** the order limit per address or per e-mail (server/http/rate-limit.ts "order", ADR 031) */
+  "order/too-many": { status: 429, message: "Too many orders", key: "errors.tooManyOrders" },
+  /** an Idempotency-Key already used for an order with other contents (ADR 031) */
+  "order/idempotency-key-reused": {
+    status: 422,
+    message: "Idempotency-Key already used for a different order",
+    key: "errors.idempotencyKeyReused",
+  },
   "checkout/account-not-approved": {
     status: 403,
     message: "Twoje konto nie zostało aktywowane. Postępuj zgodnie z instrukcją, którą otrzymasz na email.",

@@ -20,7 +20,7 @@ export interface ActionLimits {
   perAddress: RateLimitRule;
 }
 
-export type RateLimitAction = "login" | "register" | "reset" | "resend" | "coupon" | "order-lookup";
+export type RateLimitAction = "login" | "register" | "reset" | "resend" | "coupon" | "order-lookup" | "order";
 export type RateLimits = Record<RateLimitAction, ActionLimits>;
 
 const MINUTE = 60_000;
@@ -46,8 +46,18 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   register: { perAccount: { limit: 5, windowMs: HOUR }, perAddress: { limit: 20, windowMs: HOUR } },
   reset: { perAccount: { limit: 5, windowMs: HOUR }, perAddress: { limit: 20, windowMs: HOUR } },
   resend: { perAccount: { limit: 5, windowMs: HOUR }, perAddress: { limit: 20, windowMs: HOUR } },
-  // coupon checks (cart form, GET /api/shops/coupons/is-active/:code): per address only (hitAddress),
-  // so codes cannot be guessed in bulk; perAccount is unused
+  // orders created (POST /api/orders, the checkout's pay): an unpaid order holds stock for
+  // ORDER_PAYMENT_TIMEOUT_MINUTES and mails its e-mail address, so neither may be done in bulk. Only
+  // orders actually created count (a refused one and a replay of the same Idempotency-Key give their
+  // attempt back); the account is the order's e-mail. No shopper places 10 orders in 10 minutes or 5
+  // to one address in an hour (ADR 031).
+  order: {
+    perAccount: { limit: 5, windowMs: HOUR },
+    perAddress: { limit: 10, windowMs: 10 * MINUTE },
+  },
+  // every coupon code check (server/areas/coupons/coupon-guard.ts: is-active, cart restore, the cart
+  // form, the cart of a page, order create) per client address, and per account when signed in; a check
+  // whose code matches a coupon gives its attempt back, so only guesses use the limit up (ADR 030)
   coupon: {
     perAccount: { limit: 30, windowMs: 10 * MINUTE },
     perAddress: { limit: 30, windowMs: 10 * MINUTE },
@@ -113,26 +123,47 @@ export function createRateLimiter(db: Db, options: RateLimiterOptions = {}) {
     return new Date(Math.floor(at.getTime() / rule.windowMs) * rule.windowMs);
   }
 
+  /** Counts one attempt of `action` for the account and the address (both are always counted). */
+  async function hit(action: RateLimitAction, subject: RateLimitSubject): Promise<RateLimitHit> {
+    const at = now();
+    const rules = limits[action];
+    const entries = [
+      { key: `${action}:email:${subject.account.trim().toLowerCase()}`, rule: rules.perAccount },
+      { key: `${action}:ip:${subject.address}`, rule: rules.perAddress },
+    ].map((entry) => ({ ...entry, start: windowStart(at, entry.rule) }));
+    const counts = await Promise.all(entries.map((entry) => count(entry.key, entry.start)));
+    await prune(at);
+    const allowed = entries.every((entry, index) => (counts[index] ?? 0) <= entry.rule.limit);
+    return {
+      allowed,
+      async undo() {
+        await Promise.all(entries.map((entry) => uncount(entry.key, entry.start)));
+      },
+    };
+  }
+
   return {
     limits,
 
-    /** Counts one attempt of `action` for the account and the address (both are always counted). */
-    async hit(action: RateLimitAction, subject: RateLimitSubject): Promise<RateLimitHit> {
+    hit,
+
+    /**
+     * Counts one attempt of `action` for the client address, and for the account when there is one
+     * (a guest has none); either one over its limit refuses the attempt.
+     */
+    async attempt(
+      action: RateLimitAction,
+      subject: { address: string; account: string | null },
+    ): Promise<RateLimitHit> {
+      if (subject.account !== null)
+        return hit(action, { account: subject.account, address: subject.address });
       const at = now();
-      const rules = limits[action];
-      const entries = [
-        { key: `${action}:email:${subject.account.trim().toLowerCase()}`, rule: rules.perAccount },
-        { key: `${action}:ip:${subject.address}`, rule: rules.perAddress },
-      ].map((entry) => ({ ...entry, start: windowStart(at, entry.rule) }));
-      const counts = await Promise.all(entries.map((entry) => count(entry.key, entry.start)));
+      const rule = limits[action].perAddress;
+      const key = `${action}:ip:${subject.address}`;
+      const start = windowStart(at, rule);
+      const counted = await count(key, start);
       await prune(at);
-      const allowed = entries.every((entry, index) => (counts[index] ?? 0) <= entry.rule.limit);
-      return {
-        allowed,
-        async undo() {
-          await Promise.all(entries.map((entry) => uncount(entry.key, entry.start)));
-        },
-      };
+      return { allowed: counted <= rule.limit, undo: () => uncount(key, start) };
     },
 
     /** Counts one attempt of `action` for the client address only (no account involved). */

@@ -7,6 +7,7 @@ import { buildApp } from "../app";
 import { bearer, createSignedInUser } from "../areas/accounts/accounts.fixtures";
 import { loadConfig } from "../config";
 import { auditLog } from "../db/schema";
+import type { RateLimits } from "../http/rate-limit";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 // The setup the staff write tests share (catalog, content, coupons): an app on a fresh database, a
@@ -34,10 +35,16 @@ export interface StaffApiKit {
   close(): Promise<void>;
 }
 
-export async function startStaffApi(): Promise<StaffApiKit> {
+export async function startStaffApi(
+  options: { rateLimits?: Partial<RateLimits> } = {},
+): Promise<StaffApiKit> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "staff-api-"));
   const database = await createTestDatabase();
-  const app = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
+  const app = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, {
+    web: false,
+    logger: false,
+    rateLimits: options.rateLimits,
+  });
   const moderator = await createSignedInUser(database.db, { roles: ["shop-moderator", "user"] });
   const user = await createSignedInUser(database.db, { roles: ["user"] });
   const tokens: Record<Caller, string | null> = {

@@ -21,6 +21,7 @@ export async function loadCart(request: Request, context: AppLoadContext): Promi
     couponCode: readCouponCode(cookie),
     deliveryMethod: readDeliveryMethod(cookie),
     user: context.user,
+    ip: context.ip,
   });
   return { cart, setCookies: couponDropped ? [couponCookie(null)] : [], couponDropped };
 }

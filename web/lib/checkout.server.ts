@@ -65,6 +65,7 @@ export async function loadCart(context: AppLoadContext, request: Request): Promi
     couponCode: readCouponCode(header),
     deliveryMethod: readDeliveryMethod(header),
     user: context.user,
+    ip: context.ip,
   });
   return cart;
 }
@@ -314,7 +315,7 @@ export async function checkoutAction(context: AppLoadContext, request: Request) 
       priceGrosze: Number.isSafeInteger(priceGrosze) ? priceGrosze : -1,
       delivery,
       cart: toOrderCart(cart.lines),
-      coupon: cart.coupon?._id ?? null,
+      coupon: cart.coupon?.code ?? null,
       recipient: values.recipient,
       invoiceData: values.invoiceData,
       deliveryPoint: delivery === "parcel-locker" ? point : null,

@@ -4,7 +4,7 @@ import { DEFAULT_DELIVERY_METHOD, DELIVERY_METHOD_IDS } from "../../../domain/de
 import { parseSavedCart } from "../../../domain/validation/cart";
 import { textSchema } from "../../../domain/validation/common";
 import { couponCodeSchema } from "../../../domain/validation/coupon";
-import { FailureError } from "../../http/errors";
+import { FailureError, fail } from "../../http/errors";
 import { MAX_CART_LINES } from "./cart.service";
 
 // GET /api/shops/coupons/is-active/:code (SPEC §7: returns the coupon) and POST /api/cart/restore
@@ -24,7 +24,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   const { cart } = app.services;
 
   // 400 coupon/invalid ('Kod rabatowy jest niepoprawny') for an unknown, inactive, used-up code;
-  // 429 rate-limited beyond 30 checks per client address in 10 minutes.
+  // 429 rate-limited beyond the coupon limit (coupon-guard.ts; the restore below counts the same way).
   app.get("/shops/coupons/is-active/:code", async (request) => {
     const { code } = couponParamsSchema.parse(request.params);
     const result = await cart.checkCoupon(code, { productsGrosze: null, user: request.user, ip: request.ip });
@@ -34,12 +34,15 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
 
   app.post("/cart/restore", async (request) => {
     const body = restoreBodySchema.parse(request.body ?? {});
-    const { cart: view } = await cart.view({
+    const couponCode = body.coupon?.trim() || null;
+    const { cart: view, couponLimited } = await cart.view({
       saved: parseSavedCart(body.cart),
-      couponCode: body.coupon?.trim() || null,
+      couponCode,
       deliveryMethod: body.delivery ?? DEFAULT_DELIVERY_METHOD,
       user: request.user,
+      ip: request.ip,
     });
+    if (couponLimited) throw new FailureError(fail("rate-limited"));
     return view;
   });
 }

@@ -27,6 +27,8 @@ import type { Db } from "../../db/client";
 import { coupons } from "../../db/schema";
 import { fail, ok, type Result } from "../../http/errors";
 import { createRateLimiter, type RateLimits } from "../../http/rate-limit";
+import { type CouponGuard, createCouponGuard } from "../coupons/coupon-guard";
+import { countsAsCouponUse, orderUseColumns } from "../coupons/coupon-uses";
 import { type CartCatalog, type CartProduct, loadCartCatalog } from "./cart.catalog";
 
 // The visitor's cart (SPEC §2 Side cart / Cart screen, §4 Cart, Coupon; §9). The cart itself lives in
@@ -44,6 +46,8 @@ export interface CartViewInput {
   couponCode: string | null;
   deliveryMethod: DeliveryMethodId;
   user: PublicUser | null;
+  /** the client's address: a coupon code is checked under its limit (coupon-guard.ts) */
+  ip: string;
   now?: Date;
 }
 
@@ -51,6 +55,8 @@ export interface CartViewResult {
   cart: CartView;
   /** the saved coupon code is no longer valid (unknown, expired, used up, below minimum): drop its cookie */
   couponDropped: boolean;
+  /** the code was not checked: the caller is over the coupon limit (no discount this time) */
+  couponLimited: boolean;
 }
 
 export interface AddToCartInput {
@@ -65,14 +71,18 @@ export interface CouponCheckContext {
   /** products total of the cart (the coupon's minimum); null skips the minimum (API check) */
   productsGrosze: number | null;
   user: PublicUser | null;
-  /** the client's address: when given, the check counts against the per-address rate limit */
-  ip?: string | null;
+  /** the client's address: the check counts against the coupon limit (coupon-guard.ts) */
+  ip: string;
   now?: Date;
 }
 
 export interface CartServiceOptions {
   rateLimits?: Partial<RateLimits>;
   now?: () => Date;
+  /** the one coupon limiter (services.ts shares it with the orders service); made here otherwise */
+  couponGuard?: CouponGuard;
+  /** ORDER_PAYMENT_TIMEOUT_MINUTES: how long an unpaid order's coupon use counts (default 60) */
+  paymentTimeoutMinutes?: number;
 }
 
 export type CartService = ReturnType<typeof createCartService>;
@@ -167,12 +177,16 @@ export function itemForAdd(
 
 export function createCartService(db: Db, options: CartServiceOptions = {}) {
   const clock = options.now ?? (() => new Date());
-  const limiter = createRateLimiter(db, { limits: options.rateLimits, now: clock });
+  const guard =
+    options.couponGuard ??
+    createCouponGuard(createRateLimiter(db, { limits: options.rateLimits, now: clock }));
+  const timeoutMinutes = options.paymentTimeoutMinutes ?? 60;
 
   /** The coupon with this code (case-insensitive) and how often it was used, in one query. */
   async function findCoupon(
     code: string,
     user: PublicUser | null,
+    now: Date,
   ): Promise<{ row: CouponRow; usage: CouponUsage } | null> {
     const trimmed = code.trim();
     // a code from the cookie is not validated: one with U+0000 cannot exist (and PostgreSQL refuses it)
@@ -180,8 +194,9 @@ export function createCartService(db: Db, options: CartServiceOptions = {}) {
     const userId = user?._id ?? null;
     // Column names are written out: inside a select list Drizzle leaves them unqualified, and
     // "id" would mean orders.id in the subquery.
+    const counted = countsAsCouponUse(orderUseColumns("o"), now, timeoutMinutes);
     const uses = (extra: ReturnType<typeof sql>) =>
-      sql<number>`(select count(*)::int from orders o where o.coupon_id = coupons.id and o.status <> 'CANCELED' ${extra})`;
+      sql<number>`(select count(*)::int from orders o where o.coupon_id = coupons.id and ${counted} ${extra})`;
     const [found] = await db
       .select({
         row: coupons,
@@ -198,22 +213,28 @@ export function createCartService(db: Db, options: CartServiceOptions = {}) {
     };
   }
 
-  /** The coupon when it can be used now for this products total and customer, else null. */
+  /**
+   * The coupon when it can be used now for this products total and customer, else null; under the
+   * coupon limit (rate-limited when the caller is over it). A code that matches a coupon is proven.
+   */
   async function validCoupon(
     code: string,
     productsGrosze: number | null,
-    user: PublicUser | null,
+    caller: { user: PublicUser | null; ip: string },
     now: Date,
-  ): Promise<AppliedCoupon | null> {
-    const found = await findCoupon(code, user);
-    if (!found) return null;
-    const coupon = toAppliedCoupon(found.row);
-    const limits = {
-      usageLimit: found.row.usageLimit,
-      usageLimitPerCustomer: found.row.usageLimitPerCustomer,
-    };
-    if (couponRejection({ ...coupon, ...limits }, now, productsGrosze, found.usage) !== null) return null;
-    return coupon;
+  ): Promise<Result<AppliedCoupon | null>> {
+    return guard.check(caller, async (proven) => {
+      const found = await findCoupon(code, caller.user, now);
+      if (!found) return null;
+      proven();
+      const coupon = toAppliedCoupon(found.row);
+      const limits = {
+        usageLimit: found.row.usageLimit,
+        usageLimitPerCustomer: found.row.usageLimitPerCustomer,
+      };
+      if (couponRejection({ ...coupon, ...limits }, now, productsGrosze, found.usage) !== null) return null;
+      return coupon;
+    });
   }
 
   async function view(input: CartViewInput): Promise<CartViewResult> {
@@ -224,9 +245,11 @@ export function createCartService(db: Db, options: CartServiceOptions = {}) {
     );
     const lines = restoreFrom(catalog, input.saved);
     const base = orderTotals({ lines, deliveryMethod: input.deliveryMethod, coupon: null, now });
-    const coupon = input.couponCode
-      ? await validCoupon(input.couponCode, base.productsGrosze, input.user, now)
+    const checked = input.couponCode
+      ? await validCoupon(input.couponCode, base.productsGrosze, input, now)
       : null;
+    // over the coupon limit: no discount now, but the code (the shopper's own) stays in its cookie
+    const coupon = checked?.ok ? checked.value : null;
     const totals = coupon ? orderTotals({ lines, deliveryMethod: input.deliveryMethod, coupon, now }) : base;
     return {
       cart: {
@@ -241,18 +264,16 @@ export function createCartService(db: Db, options: CartServiceOptions = {}) {
         missingForFreeDeliveryGrosze: totals.missingForFreeDeliveryGrosze,
         maxProcessingTime: totals.maxProcessingTime,
       },
-      couponDropped: input.couponCode !== null && coupon === null,
+      couponDropped: input.couponCode !== null && checked?.ok === true && coupon === null,
+      couponLimited: checked?.ok === false,
     };
   }
 
   async function checkCoupon(code: string, context: CouponCheckContext): Promise<Result<AppliedCoupon>> {
-    if (context.ip) {
-      const hit = await limiter.hitAddress("coupon", context.ip);
-      if (!hit.allowed) return fail("rate-limited");
-    }
-    const coupon = await validCoupon(code, context.productsGrosze, context.user, context.now ?? clock());
-    if (!coupon) return fail("coupon/invalid", { code: { key: "coupon.invalid" } });
-    return ok(coupon);
+    const checked = await validCoupon(code, context.productsGrosze, context, context.now ?? clock());
+    if (!checked.ok) return checked;
+    if (!checked.value) return fail("coupon/invalid", { code: { key: "coupon.invalid" } });
+    return ok(checked.value);
   }
 
   return {
@@ -313,15 +334,15 @@ export function createCartService(db: Db, options: CartServiceOptions = {}) {
     /**
      * Checks a coupon code typed in the cart or asked by the API: unknown (case-insensitive),
      * inactive, used up (in total or by this customer) or below its minimum → coupon/invalid
-     * (field error on `code`). With `ip`, each check counts against the per-address limit
-     * (rate-limited beyond it).
+     * (field error on `code`). Each check counts against the coupon limit (coupon-guard.ts):
+     * rate-limited beyond it.
      */
     checkCoupon,
 
     /** The cart form's "Dodaj kod": checkCoupon against the products total of the saved cart. */
     async applyCoupon(
       code: string,
-      context: { saved: readonly SavedCartLine[]; user: PublicUser | null; ip?: string | null },
+      context: { saved: readonly SavedCartLine[]; user: PublicUser | null; ip: string },
     ): Promise<Result<AppliedCoupon>> {
       const kept = context.saved.slice(0, MAX_CART_LINES);
       const catalog = await loadCartCatalog(

@@ -10,6 +10,7 @@ import { fail, type Result } from "../../http/errors";
 import { type AuditActor, recordAudit } from "../audit/audit";
 import { inTransaction, isDbId, notFound, refuse } from "../content/admin-write";
 import type { Tx } from "../orders/stock";
+import { countsAsCouponUse } from "./coupon-uses";
 
 // Staff coupons (SPEC §2 /kody, §7 GET/POST /shops/coupons, PUT/DELETE /shops/coupons/{id}).
 // The code is unique ignoring case (a field error); dates given as days cover whole days
@@ -29,7 +30,7 @@ export interface StaffCoupon {
   usageLimit: number | null;
   usageLimitPerCustomer: number | null;
   minOrderGrosze: number | null;
-  /** orders that used it and are not canceled */
+  /** orders that count against its limit: paid, or unpaid and still holding their units (coupon-uses.ts) */
   uses: number;
 }
 
@@ -60,11 +61,11 @@ async function assertCodeFree(tx: Tx, code: string, exceptId?: Id): Promise<void
   if (taken) refuse(codeTaken());
 }
 
-async function usesOf(db: Db | Tx, id: Id): Promise<number> {
+async function countedUses(db: Db | Tx, id: Id, timeoutMinutes: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(orders)
-    .where(and(eq(orders.couponId, id), ne(orders.status, "CANCELED")));
+    .where(and(eq(orders.couponId, id), countsAsCouponUse(orders, new Date(), timeoutMinutes)));
   return row?.n ?? 0;
 }
 
@@ -87,14 +88,21 @@ async function lockedCoupon(tx: Tx, id: Id): Promise<CouponRow> {
   return row ?? refuse(notFound());
 }
 
-export function createCouponAdminService(db: Db) {
+export interface CouponAdminOptions {
+  /** ORDER_PAYMENT_TIMEOUT_MINUTES: how long an unpaid order's use counts (default 60) */
+  paymentTimeoutMinutes?: number;
+}
+
+export function createCouponAdminService(db: Db, options: CouponAdminOptions = {}) {
+  const timeoutMinutes = options.paymentTimeoutMinutes ?? 60;
+  const usesOf = (tx: Db | Tx, id: Id) => countedUses(tx, id, timeoutMinutes);
   return {
     /** Every coupon, the newest end date first, with its uses so far. */
     async list(): Promise<StaffCoupon[]> {
       const uses = db
         .select({ couponId: orders.couponId, n: sql<number>`count(*)::int`.as("n") })
         .from(orders)
-        .where(ne(orders.status, "CANCELED"))
+        .where(countsAsCouponUse(orders, new Date(), timeoutMinutes))
         .groupBy(orders.couponId)
         .as("uses");
       const rows = await db

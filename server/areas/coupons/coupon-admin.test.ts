@@ -138,7 +138,7 @@ describe("coupons (staff)", () => {
       orderBody({
         cart: [{ productId: shop.plain.id, quantity: 1, variantKeys: {}, variantId: null }],
         priceGrosze: 4_000 - 400 + 999,
-        coupon: created._id,
+        coupon: created.code,
       }),
     );
     expect(placed.statusCode).toBe(201);

@@ -62,6 +62,7 @@ export async function writeOrders(
       invoice_data: o.invoiceData,
       delivery_point: o.deliveryPoint ?? null,
       idempotency_key: o.idempotencyKey ?? null,
+      request_fingerprint: o.requestFingerprint ?? null,
       lang: o.lang,
       reserved_until: o.reservedUntil ? o.reservedUntil.toISOString() : null,
     })),
@@ -95,17 +96,17 @@ export async function writeOrders(
     new_orders as (
       insert into orders (order_number, user_id, email, status, price_grosze, total_products_grosze,
         delivery_method, delivery_title, delivery_price_grosze, coupon_id, coupon_code, coupon_discount_grosze,
-        max_processing_time, recipient, invoice_data, delivery_point, idempotency_key, lang, stock_reserved,
-        reserved_until)
+        max_processing_time, recipient, invoice_data, delivery_point, idempotency_key, request_fingerprint, lang,
+        stock_reserved, reserved_until)
       select o.order_number, o.user_id, o.email, 'NEW', o.price_grosze, o.total_products_grosze,
         o.delivery_method, o.delivery_title, o.delivery_price_grosze, o.coupon_id, o.coupon_code,
         o.coupon_discount_grosze, o.max_processing_time, o.recipient, o.invoice_data, o.delivery_point,
-        o.idempotency_key, o.lang, true, o.reserved_until
+        o.idempotency_key, o.request_fingerprint, o.lang, true, o.reserved_until
       from json_to_recordset(${ordersJson}::json) as o(order_number text, user_id int, email text,
         price_grosze int, total_products_grosze int, delivery_method text, delivery_title text,
         delivery_price_grosze int, coupon_id int, coupon_code text, coupon_discount_grosze int,
         max_processing_time text, recipient jsonb, invoice_data jsonb, delivery_point jsonb,
-        idempotency_key text, lang text, reserved_until timestamptz)
+        idempotency_key text, request_fingerprint text, lang text, reserved_until timestamptz)
       where (select ok from enough)
       returning id, order_number, created_at
     ),

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import {
   coupons,
   fieldOptions,
+  parcelPoints,
   productFieldLinks,
   productFields,
   products,
@@ -10,7 +11,8 @@ import {
 } from "../../db/schema";
 
 // Test fixtures for placing orders: a plain product, a product with colour variants, a hidden
-// product and coupons, inserted directly (prices in grosze).
+// product and coupons, inserted directly (prices in grosze), and the parcel locker LOCKER (the
+// built-in picker accepts only the points of its table).
 
 let counter = 0;
 
@@ -32,6 +34,18 @@ export async function insertShopFixtures(
   options: { plainQuantity?: number; pinkQuantity?: number; couponLimit?: number } = {},
 ): Promise<ShopFixtures> {
   counter += 1;
+  await db
+    .insert(parcelPoints)
+    .values({
+      id: LOCKER.foreign_access_point_id,
+      name: LOCKER.name,
+      street: LOCKER.street,
+      houseNumber: LOCKER.house_number,
+      postalCode: LOCKER.postal_code,
+      city: LOCKER.city,
+      status: "Operating",
+    })
+    .onConflictDoNothing();
   const [plain] = await db
     .insert(products)
     .values({

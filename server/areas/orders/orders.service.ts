@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { couponRejection } from "../../../domain/coupon";
 import { deliveryMethod } from "../../../domain/delivery";
 import type { Lang } from "../../../domain/i18n";
@@ -7,6 +7,7 @@ import { effectivePriceGrosze } from "../../../domain/pricing";
 import { type OrderTotals, orderTotals } from "../../../domain/totals";
 import type { Order, PriceChangedDetails, ProcessingTime, PublicUser } from "../../../domain/types";
 import { parseForm } from "../../../domain/validation/errors";
+import { MSG } from "../../../domain/validation/messages";
 import { makeOrderCreateSchema, type OrderCreatePayload } from "../../../domain/validation/order";
 import { describeSelection, type FieldLike, normalizeSelection } from "../../../domain/variants";
 import type { Config } from "../../config";
@@ -14,7 +15,10 @@ import type { Db } from "../../db/client";
 import { preparedStatement } from "../../db/prepared-statement";
 import { coupons, orderItems, orderStatuses, orders } from "../../db/schema";
 import { type Failure, FailureError, fail, ok, type Result } from "../../http/errors";
+import type { RateLimitHit } from "../../http/rate-limit";
 import { type CartCatalog, loadCartCatalog } from "../cart/cart.catalog";
+import type { CouponGuard } from "../coupons/coupon-guard";
+import { countsAsCouponUse } from "../coupons/coupon-uses";
 import type { FirstPayment } from "../payments/payments.service";
 import { createBatcher, type Waiting } from "./order-batch";
 import { newOrderNumber } from "./order-number";
@@ -36,14 +40,16 @@ export interface CreateOrderInput {
   lang: Lang;
   /** Idempotency-Key header / the checkout form's hidden key: a retry returns the same order */
   idempotencyKey: string | null;
-  /** the client's address (rate limit of the confirmation e-mail re-sent to an unapproved user) */
-  ip?: string;
+  /** the client's address (the order and coupon limits, the confirmation e-mail re-sent to an unapproved user) */
+  ip: string;
 }
 
 export interface CreatedOrder {
   order: Order;
   /** where the browser goes to pay (relative for the demo bank, absolute for Paynow) */
   redirectUrl: string;
+  /** an order placed before with the same Idempotency-Key (nothing new was created) */
+  replayed: boolean;
 }
 
 /** What the orders service needs from the payments and accounts services. */
@@ -73,6 +79,15 @@ export interface OrdersDependencies {
   resendConfirmation(user: PublicUser, ip: string, lang: Lang): Promise<void>;
   /** counts a guest lookup of an order number from an address; false when over the limit */
   allowLookup(orderNumber: string, ip: string): Promise<boolean>;
+  /** counts one order about to be created for this e-mail from this address (rate-limit.ts "order") */
+  orderAttempt(email: string, ip: string): Promise<RateLimitHit>;
+  /** the one coupon limiter (coupon-guard.ts) the order's coupon code is checked under */
+  couponGuard: CouponGuard;
+  /**
+   * With the built-in picker: is the parcel-locker id one of its points? null when a carrier's map
+   * widget picks the lockers (their ids need not be in our table; ADR 031)
+   */
+  parcelPointKnown: ((id: string) => Promise<boolean>) | null;
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
@@ -88,6 +103,27 @@ function scopedIdempotencyKey(key: string | null, user: PublicUser | null, email
   if (!trimmed) return null;
   const who = user ? `user:${user._id}` : `guest:${email}`;
   return createHash("sha256").update(`${who}|${trimmed}`).digest("base64url");
+}
+
+/** JSON with object keys sorted, so the same request always gives the same text. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * What an Idempotency-Key was first used with: the parsed request (cart, total, coupon, delivery,
+ * addresses). The same key with another request is refused (order/idempotency-key-reused, 422),
+ * as payment APIs do, instead of answering with an order the caller did not ask for (ADR 031).
+ */
+function requestFingerprint(payload: OrderCreatePayload): string {
+  return createHash("sha256").update(canonicalJson(payload)).digest("base64url");
 }
 
 interface PricedLine extends StockLine {
@@ -126,6 +162,10 @@ interface PreparedOrder {
   email: string;
   /** the scoped Idempotency-Key, or null */
   key: string | null;
+  /** requestFingerprint of the payload, stored with the key */
+  fingerprint: string;
+  /** called once the order's coupon code matched a coupon (the coupon limit gives the attempt back) */
+  couponProven?: () => void;
 }
 
 /** An order just committed: what its first payment needs, and the order as written (status NEW). */
@@ -243,6 +283,7 @@ function orderRow(
     },
     deliveryPoint: payload.deliveryPoint,
     idempotencyKey: order.key,
+    requestFingerprint: order.key ? order.fingerprint : null,
     lang: order.lang,
     stockReserved: true,
     reservedUntil: new Date(now.getTime() + config.orderPaymentTimeoutMinutes * 60_000),
@@ -307,17 +348,31 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
   // and the group's catalog read (the same text whatever the products)
   const catalogStatement = preparedStatement(db, "order_catalog");
 
-  /** The coupon row locked for this transaction, checked against its dates and limits. */
+  /**
+   * The coupon with this code (case-insensitive) locked for this transaction, checked against its
+   * dates and limits; null for an unknown code or one it refuses. `proven` is called when the code
+   * matched a coupon (before its dates and limits are judged).
+   */
   async function lockedCoupon(
     tx: Tx,
-    couponId: number,
+    code: string,
     productsGrosze: number,
     customer: { userId: number | null; email: string },
     now: Date,
+    proven: (() => void) | undefined,
   ) {
-    const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for("update");
+    const [coupon] = await tx
+      .select()
+      .from(coupons)
+      .where(sql`lower(${coupons.code}) = lower(${code})`)
+      .limit(1)
+      .for("update");
     if (!coupon) return null;
-    const notCanceled = and(eq(orders.couponId, coupon.id), ne(orders.status, "CANCELED"));
+    proven?.();
+    const counted = and(
+      eq(orders.couponId, coupon.id),
+      countsAsCouponUse(orders, now, config.orderPaymentTimeoutMinutes),
+    );
     const sameCustomer =
       customer.userId !== null
         ? or(eq(orders.userId, customer.userId), sql`lower(${orders.email}) = ${customer.email}`)
@@ -328,7 +383,7 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
         byCustomer: sql<number>`count(*) filter (where ${sameCustomer})::int`,
       })
       .from(orders)
-      .where(notCanceled);
+      .where(counted);
     const rejection = couponRejection(
       {
         startDate: coupon.startDate.toISOString(),
@@ -344,10 +399,21 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
     return rejection ? null : coupon;
   }
 
-  async function existingByKey(key: string): Promise<CreatedOrder | null> {
-    const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, key));
+  /**
+   * The order already placed with this key, as its replay; order/idempotency-key-reused when it was
+   * placed with another request; null when there is none.
+   */
+  async function existingByKey(key: string, fingerprint: string): Promise<Result<CreatedOrder> | null> {
+    const [row] = await db
+      .select({ id: orders.id, fingerprint: orders.requestFingerprint })
+      .from(orders)
+      .where(eq(orders.idempotencyKey, key));
     if (!row) return null;
-    return continueOrder(row.id);
+    // orders placed before fingerprints were stored (null) are answered as before
+    if (row.fingerprint !== null && row.fingerprint !== fingerprint)
+      return fail("order/idempotency-key-reused");
+    const existing = await continueOrder(row.id);
+    return existing ? ok(existing) : null;
   }
 
   /** A replayed request: the same order, and where to send the shopper now. */
@@ -357,10 +423,14 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
     if (order.status === "NEW") {
       const started = await deps.startPayment(order._id);
       const fresh = (await deps.queries.getById(orderId)) ?? order;
-      return { order: fresh, redirectUrl: started.ok ? started.value.redirectUrl : deps.resultUrl(order) };
+      return {
+        order: fresh,
+        redirectUrl: started.ok ? started.value.redirectUrl : deps.resultUrl(order),
+        replayed: true,
+      };
     }
     const pending = await deps.queries.openPaymentUrl(orderId);
-    return { order, redirectUrl: pending ?? deps.resultUrl(order) };
+    return { order, redirectUrl: pending ?? deps.resultUrl(order), replayed: true };
   }
 
   /** One order in its own transaction; a refusal is thrown as a FailureError (nothing written). */
@@ -378,7 +448,14 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
       const coupon =
         payload.coupon === null
           ? null
-          : await lockedCoupon(tx, payload.coupon, productsGrosze, { userId: user?._id ?? null, email }, now);
+          : await lockedCoupon(
+              tx,
+              payload.coupon,
+              productsGrosze,
+              { userId: user?._id ?? null, email },
+              now,
+              order.couponProven,
+            );
       if (payload.coupon !== null && !coupon) throw new FailureError(fail("coupon/invalid"));
       const totals = totalsOf(lines, payload, coupon, now);
       if (totals.totalGrosze !== payload.priceGrosze) {
@@ -421,8 +498,12 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
   async function placeOne(order: PreparedOrder): Promise<Result<CreatedOrder> | WrittenOrder> {
     const { key } = order;
     if (key) {
-      const existing = await existingByKey(key);
-      if (existing) return ok(existing);
+      const existing = await existingByKey(key, order.fingerprint);
+      if (existing) {
+        // the same request again: its code was proven when the order was placed
+        if (existing.ok) order.couponProven?.();
+        return existing;
+      }
     }
     try {
       return await writeOne(order);
@@ -430,8 +511,8 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
       if (error instanceof FailureError) return error.failure;
       // the same key committed by a concurrent request: answer with that order
       if (key && isUniqueViolation(error, "orders_idempotency_key_unique")) {
-        const existing = await existingByKey(key);
-        if (existing) return ok(existing);
+        const existing = await existingByKey(key, order.fingerprint);
+        if (existing) return existing;
       }
       throw error;
     }
@@ -600,7 +681,10 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
       if (!start.ok) return { result: start, read: null };
       const read = current.get(entry.id);
       if (!read) throw new Error(`order ${entry.id} vanished after commit`);
-      return { result: ok({ order: read.order, redirectUrl: start.value.redirectUrl }), read };
+      return {
+        result: ok({ order: read.order, redirectUrl: start.value.redirectUrl, replayed: false }),
+        read,
+      };
     });
   }
 
@@ -631,6 +715,19 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
     },
   });
 
+  /**
+   * A parsed order to its answer. A coupon is checked under its row lock with its uses counted, so
+   * such orders go one by one, under the coupon limit: an unproven code is refused (coupon/invalid,
+   * before any price is compared, so no answer carries its discount) and counts as a guess.
+   */
+  async function place(order: PreparedOrder, ip: string): Promise<Result<CreatedOrder>> {
+    if (order.payload.coupon === null) return batcher.submit(order);
+    const checked = await deps.couponGuard.check({ ip, user: order.user }, (proven) =>
+      createOne({ ...order, couponProven: proven }),
+    );
+    return checked.ok ? checked.value : checked;
+  }
+
   /** the payment and the "order received" e-mail of a committed order; its answer */
   async function finish(order: WrittenOrder): Promise<Result<CreatedOrder>> {
     const { result, read } = await payer.submit(order);
@@ -648,6 +745,10 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
       const parsed = parseForm(user ? ORDER_SCHEMA.customer : ORDER_SCHEMA.guest, input.body);
       if (!parsed.ok) return fail("validation", parsed.errors);
       const payload = parsed.data;
+      if (payload.deliveryPoint && deps.parcelPointKnown) {
+        const known = await deps.parcelPointKnown(payload.deliveryPoint.foreign_access_point_id);
+        if (!known) return fail("validation", { deliveryPoint: { key: MSG.unknownParcelLocker } });
+      }
       const email = (user?.email ?? payload.recipient.email ?? "").toLowerCase();
       const order: PreparedOrder = {
         user,
@@ -655,9 +756,19 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
         payload,
         email,
         key: scopedIdempotencyKey(input.idempotencyKey, user, email),
+        fingerprint: requestFingerprint(payload),
       };
-      // a coupon is checked under its row lock with its uses counted: such orders go one by one
-      return payload.coupon === null ? batcher.submit(order) : createOne(order);
+      // the order limit (per address and per e-mail) counts only the orders created: a refusal and a
+      // replay give their attempt back, and a replay is answered even over the limit
+      const attempt = await deps.orderAttempt(email, input.ip);
+      if (!attempt.allowed) {
+        await attempt.undo();
+        const replay = order.key ? await existingByKey(order.key, order.fingerprint) : null;
+        return replay ?? fail("order/too-many");
+      }
+      const result = await place(order, input.ip);
+      if (!result.ok || result.value.replayed) await attempt.undo();
+      return result;
     },
 
     /**

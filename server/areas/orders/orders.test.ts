@@ -4,18 +4,22 @@ import path from "node:path";
 import { eq, like } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { translate } from "../../../domain/i18n";
 import { buildApp } from "../../app";
 import { type Config, loadConfig } from "../../config";
 import { mailOutbox, orderStatuses, orders, payments, products, productVariants } from "../../db/schema";
+import { createRateLimiter } from "../../http/rate-limit";
 import { demoNotification } from "../../integrations/payments/demo";
 import { createServices } from "../../services";
 import { type CountingDatabase, countingDatabase } from "../../test/counting-database";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { recordFigure } from "../../test/figures";
+import { NO_ORDER_LIMIT } from "../../test/rate-limits";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
+import { createCouponGuard } from "../coupons/coupon-guard";
 import { resultUrlOf } from "../payments/payments.service";
 import { orderEmail } from "./order-emails";
-import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "./orders.fixtures";
+import { insertShopFixtures, LOCKER, orderBody, RECIPIENT, type ShopFixtures } from "./orders.fixtures";
 import { createOrderQueries } from "./orders.queries";
 import { createOrdersService } from "./orders.service";
 
@@ -30,7 +34,7 @@ let shop: ShopFixtures;
 beforeAll(async () => {
   database = await createTestDatabase();
   config = loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "orders-")) });
-  app = await buildApp(config, database, { web: false, logger: false });
+  app = await buildApp(config, database, { web: false, logger: false, rateLimits: NO_ORDER_LIMIT });
   shop = await insertShopFixtures(database.db);
 });
 
@@ -101,7 +105,7 @@ describe("POST /api/orders", () => {
     const pinkBefore = await stockOf(shop.variantProduct.pink.variantId);
     // 40.00 + 75.00 = 115.00 ≥ 99 → free delivery; 10 % off → 103.50
     const response = await post(
-      orderBody({ cart: twoLines(shop), priceGrosze: 10_350, coupon: shop.percentCoupon.id }),
+      orderBody({ cart: twoLines(shop), priceGrosze: 10_350, coupon: shop.percentCoupon.code }),
     );
     expect(response.statusCode, response.body).toBe(201);
     const body = response.json();
@@ -246,6 +250,82 @@ describe("POST /api/orders", () => {
     );
     expect(stranger.statusCode).toBe(201);
     expect(stranger.json().orderNumber).not.toBe(first.json().orderNumber);
+  });
+
+  it("refuses a parcel-locker id the built-in picker does not know, with a field error; takes a known one", async () => {
+    const before = await productStock(shop.plain.id);
+    const body = (id: string) =>
+      orderBody({
+        cart: twoLines(shop).slice(0, 1),
+        priceGrosze: 4_999,
+        deliveryPoint: { ...LOCKER, foreign_access_point_id: id },
+      });
+    const unknown = await post(body("NOT-A-LOCKER-1"));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({
+      code: "validation",
+      fields: { deliveryPoint: { key: "checkout.unknownParcelLocker" } },
+    });
+    expect(translate("pl", "checkout.unknownParcelLocker")).toBe(
+      "Nie znamy takiego paczkomatu. Wybierz paczkomat z listy",
+    );
+    expect(await productStock(shop.plain.id)).toBe(before);
+    expect((await post(body(LOCKER.foreign_access_point_id.toLowerCase()))).statusCode).toBe(201);
+  });
+
+  it("with a carrier's map widget the locker ids are the widget's: one outside the table is accepted", async () => {
+    const widgetConfig = loadConfig({
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "orders-widget-")),
+      INPOST_GEOWIDGET_TOKEN: "token-testowy",
+    });
+    const widgetApp = await buildApp(widgetConfig, database, {
+      web: false,
+      logger: false,
+      rateLimits: NO_ORDER_LIMIT,
+    });
+    try {
+      const response = await widgetApp.inject({
+        method: "POST",
+        url: "/api/orders",
+        payload: orderBody({
+          cart: twoLines(shop).slice(0, 1),
+          priceGrosze: 4_999,
+          deliveryPoint: { ...LOCKER, foreign_access_point_id: "GDA99X" },
+        }) as object,
+      });
+      expect(response.statusCode).toBe(201);
+    } finally {
+      await widgetApp.close();
+    }
+  });
+
+  it("refuses an Idempotency-Key reused with a different cart (422), leaving the first order as it was", async () => {
+    const body = orderBody({ cart: twoLines(shop).slice(0, 1), priceGrosze: 4_999 });
+    const first = await post(body, { "idempotency-key": "reused-key-1" });
+    expect(first.statusCode).toBe(201);
+    const stockAfterFirst = await productStock(shop.plain.id);
+    const twoUnits = orderBody({
+      cart: [{ productId: shop.plain.id, quantity: 2, variantKeys: {}, variantId: null }],
+      priceGrosze: 8_999,
+    });
+    const reused = await post(twoUnits, { "idempotency-key": "reused-key-1" });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toMatchObject({
+      code: "order/idempotency-key-reused",
+      messageKey: "errors.idempotencyKeyReused",
+    });
+    expect(reused.body).not.toContain(first.json().orderNumber);
+    // another delivery address is another request too
+    const otherStreet = await post(
+      { ...body, recipient: { ...body.recipient, street: "Inna 2" } },
+      { "idempotency-key": "reused-key-1" },
+    );
+    expect(otherStreet.statusCode).toBe(422);
+    expect(await productStock(shop.plain.id)).toBe(stockAfterFirst);
+    // the very same request is still its order
+    const same = await post(body, { "idempotency-key": "reused-key-1" });
+    expect(same.statusCode).toBe(201);
+    expect(same.json().orderNumber).toBe(first.json().orderNumber);
   });
 
   it("an unapproved customer cannot order, and gets the confirmation e-mail again", async () => {
@@ -570,7 +650,7 @@ describe("concurrency", () => {
           orderBody({
             cart: [{ productId: s.plain.id, quantity: 1, variantKeys: {}, variantId: null }],
             priceGrosze: 4_000 + 999 - 500,
-            coupon: s.limitedCoupon.id,
+            coupon: s.limitedCoupon.code,
           }),
         ),
       ),
@@ -693,7 +773,11 @@ describe("group commit (orders arriving together are written in one batch)", () 
 
   beforeAll(async () => {
     counting = countingDatabase(database);
-    batchApp = await buildApp(config, counting.database, { web: false, logger: false });
+    batchApp = await buildApp(config, counting.database, {
+      web: false,
+      logger: false,
+      rateLimits: NO_ORDER_LIMIT,
+    });
   });
   afterAll(async () => {
     await batchApp?.close();
@@ -928,6 +1012,9 @@ describe("stages (a group's payments do not wait for the e-mails of the group be
       },
       resendConfirmation: async () => {},
       allowLookup: async () => true,
+      orderAttempt: async () => ({ allowed: true, undo: async () => {} }),
+      couponGuard: createCouponGuard(createRateLimiter(db())),
+      parcelPointKnown: null,
     });
     const place = (email: string) =>
       staged.create({
@@ -939,6 +1026,7 @@ describe("stages (a group's payments do not wait for the e-mails of the group be
         user: null,
         lang: "pl",
         idempotencyKey: null,
+        ip: "192.0.2.20",
       });
     const until = (check: () => boolean, what: string) =>
       vi.waitFor(

@@ -137,6 +137,16 @@ export function createParcelPointsService(db: Db) {
     },
 
     /** One operating point by id (case ignored), or null. */
+    /** Is this an operating point of the table (the id exactly as the picker gives it, case ignored)? */
+    async isKnown(id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: parcelPoints.id })
+        .from(parcelPoints)
+        .where(and(eq(parcelPoints.id, id.trim().toUpperCase()), eq(parcelPoints.status, OPERATING)))
+        .limit(1);
+      return row !== undefined;
+    },
+
     async get(id: string): Promise<ParcelPoint | null> {
       const [row] = await db
         .select()
