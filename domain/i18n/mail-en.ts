@@ -5,6 +5,17 @@ import type { MailKey } from "./mail-pl";
 
 export const enMail: Record<MailKey, string> = {
   "email.orderGreeting": "Hello {name},",
+  "email.refundOwedSubject": "Refund owed: money for order {orderNumber}",
+  "email.refundOwedIntro":
+    "money ({amount}) arrived for order {orderNumber}, which cannot take it. Return it to the customer ({email}) in the payment provider's panel.",
+  "email.refundOwedReason.ERROR_PAID_AFTER_CANCEL":
+    "Reason: the payment arrived after the order was canceled.",
+  "email.refundOwedReason.ERROR_PAYMENT_AMOUNT":
+    "Reason: the payment's amount or currency does not match the order.",
+  "email.refundOwedReason.ERROR_STOCK_SHORTAGE":
+    "Reason: the order was paid after its goods were sold to other customers (out of stock).",
+  "email.refundOwedGreeting": "Hello,",
+  "email.refundOwedLink": "The order in the staff area",
   "email.orderReceivedSubject": "We have received your order {orderNumber}",
   "email.orderReceivedIntro":
     "thank you for shopping with us! We have received your order {orderNumber}. We will start preparing it once the payment is confirmed.",

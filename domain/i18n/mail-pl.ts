@@ -24,6 +24,16 @@ export const plMail = {
   "email.orderViewLink": "Zobacz zamówienie",
   "email.orderDeliveryAddress": "Adres dostawy",
   "email.orderSignature": "Pozdrawiamy\nZespół sklepu",
+  "email.refundOwedSubject": "Do zwrotu: pieniądze za zamówienie {orderNumber}",
+  "email.refundOwedIntro":
+    "wpłynęły pieniądze ({amount}) za zamówienie {orderNumber}, które nie może ich przyjąć. Zwróć je klientowi ({email}) w panelu operatora płatności.",
+  "email.refundOwedReason.ERROR_PAID_AFTER_CANCEL": "Powód: płatność przyszła po anulowaniu zamówienia.",
+  "email.refundOwedReason.ERROR_PAYMENT_AMOUNT":
+    "Powód: kwota lub waluta płatności nie zgadza się z zamówieniem.",
+  "email.refundOwedReason.ERROR_STOCK_SHORTAGE":
+    "Powód: zamówienie opłacono po tym, jak jego towar sprzedano innym klientom (brak towaru).",
+  "email.refundOwedGreeting": "Dzień dobry,",
+  "email.refundOwedLink": "Zamówienie w panelu sklepu",
 } as const;
 
 export type MailKey = keyof typeof plMail;

@@ -1,5 +1,6 @@
 import { createTranslator, type Lang, type Translator, translateParts } from "../../../domain/i18n";
 import { formatPrice } from "../../../domain/money";
+import { isRefundOwedStatus } from "../../../domain/order-status";
 import type { Order } from "../../../domain/types";
 import type { MailMessage } from "../mail/mail.service";
 import { emailLayout, escapeHtml, htmlLines, htmlLink } from "../mail/mail-html";
@@ -10,6 +11,7 @@ import { emailLayout, escapeHtml, htmlLines, htmlLink } from "../mail/mail-html"
 // - paid: the payment was confirmed (thank-you, the invoice when it exists)
 // - shipped: a shipment number was added (number and the carrier's tracking link)
 // - canceled: the order was canceled (a clear statement and how to reach the shop)
+// and, to the shop itself, refundOwedEmail: money arrived that the order cannot take.
 // Every kind carries the order summary (lines, delivery, RABAT, Razem), the delivery point or address
 // and the link to the order page; received and paid also the processing time.
 
@@ -206,6 +208,40 @@ function kindBlocks(kind: OrderEmailKind, t: Translator, order: Order, options: 
       ];
     }
   }
+}
+
+export const REFUND_OWED_TEMPLATE = "order-refund-owed";
+
+/**
+ * The shop's own notice (to ADMIN_EMAIL, issue 24) that money arrived for an order that cannot take
+ * it: why (the order's latest refund-owed entry), how much, and the link to the order in the staff area.
+ */
+export function refundOwedEmail(
+  order: Order,
+  options: { to: string; lang: Lang; staffOrderUrl: string },
+): MailMessage {
+  const t = createTranslator(options.lang);
+  const reason = order.statuses.filter((entry) => isRefundOwedStatus(entry.status)).at(-1)?.status;
+  const subject = t("email.refundOwedSubject", { orderNumber: order.orderNumber });
+  const blocks: Block[] = [
+    paragraph(t("email.refundOwedGreeting")),
+    paragraph(
+      t("email.refundOwedIntro", {
+        amount: formatPrice(order.priceGrosze),
+        orderNumber: order.orderNumber,
+        email: order.email,
+      }),
+    ),
+    ...(reason && isRefundOwedStatus(reason) ? [paragraph(t(`email.refundOwedReason.${reason}`))] : []),
+    linkBlock(t("email.refundOwedLink"), options.staffOrderUrl, t("email.refundOwedLink")),
+  ];
+  const text = `${blocks.map((block) => block.text).join("\n\n")}\n`;
+  const html = emailLayout({
+    lang: options.lang,
+    title: subject,
+    bodyHtml: blocks.map((block) => block.html).join("\n"),
+  });
+  return { to: options.to, subject, text, html, template: REFUND_OWED_TEMPLATE };
 }
 
 /** The e-mail of one order event, to the order's e-mail address. */
