@@ -1,5 +1,6 @@
 import { isRefundOwed, type StatusEntry } from "../../domain/order-status";
 import { useT } from "../lib/i18n";
+import "../lib/orders-texts";
 
 // On the customer's order pages (/zamowienie, /gotowe, /konto/zakupy/{id}): money arrived that the
 // order cannot take (paid after the cancel, a different amount, its goods sold meanwhile), so the
