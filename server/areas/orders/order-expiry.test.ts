@@ -52,7 +52,9 @@ interface Placed {
 }
 
 /** A guest order of `quantity` plain products, in `lang`, with the limited coupon when asked. */
-async function place(options: { quantity?: number; lang?: "pl" | "en"; coupon?: boolean } = {}) {
+async function place(
+  options: { quantity?: number; lang?: "pl" | "en"; coupon?: boolean; productId?: number } = {},
+) {
   const quantity = options.quantity ?? 1;
   emails += 1;
   const email = `expiry${emails}@example.com`;
@@ -61,7 +63,7 @@ async function place(options: { quantity?: number; lang?: "pl" | "en"; coupon?: 
     method: "POST",
     url: "/api/orders",
     payload: orderBody({
-      cart: [{ productId: shop.plain.id, quantity, variantKeys: {}, variantId: null }],
+      cart: [{ productId: options.productId ?? shop.plain.id, quantity, variantKeys: {}, variantId: null }],
       priceGrosze: products + (products >= 9_900 ? 0 : 999) - (options.coupon ? 500 : 0),
       coupon: options.coupon ? shop.limitedCoupon.id : null,
       recipient: { ...RECIPIENT, email },
@@ -279,5 +281,23 @@ describe("money the shop cannot keep", () => {
       .from(orderStatuses)
       .where(and(eq(orderStatuses.orderId, order._id), eq(orderStatuses.status, "ERROR_PAYMENT_AMOUNT")));
     expect(unfiltered).toHaveLength(1);
+  });
+  it("a payment that arrives after its units were sold is confirmed short and owed back, and the shop is told", async () => {
+    const scarce = await insertShopFixtures(db(), { plainQuantity: 1 });
+    const late = await placeOk({ productId: scarce.plain.id });
+    // its payment fails (the unit goes back) and someone else buys the unit
+    expect(await app.services.payments.demoDecide(late.externalId, "reject")).toMatchObject({ ok: true });
+    const buyer = await placeOk({ productId: scarce.plain.id });
+    // the bank confirms the failed payment after all
+    expect((await notify(late, "CONFIRMED")).statusCode).toBe(202);
+    expect((await orderRow(late._id))?.status).toBe("PAYMENT_CONFIRMED");
+    expect(await statusesOf(late._id)).toContain("ERROR_STOCK_SHORTAGE");
+    expect((await refundOwedList(late.orderNumber)).total).toBe(1);
+    expect((await refundOwedList(buyer.orderNumber)).total).toBe(0);
+    const [notice] = await mails("order-refund-owed", late.orderNumber);
+    expect(notice?.text).toContain(
+      "Powód: zamówienie opłacono po tym, jak jego towar sprzedano innym klientom",
+    );
+    expect(await mails("order-paid", late.orderNumber)).toHaveLength(1);
   });
 });
