@@ -108,7 +108,7 @@ describe("unpaid orders that expire, on PostgreSQL with two shop instances", () 
       [held],
     );
     const { rows: mails } = await db.query<{ n: number }>(
-      "select count(*)::int as n from mail_outbox where template = 'order-canceled'",
+      "select count(*)::int as n from mail_outbox where template = 'order-expired'",
     );
     const { rows: stock } = await db.query<{ quantity: number }>(
       "select quantity from product_variants where id = $1",

@@ -32,6 +32,8 @@ export const enMail: Record<MailKey, string> = {
   "email.orderCanceledIntro": "your order {orderNumber} has been canceled and will not be shipped.",
   "email.orderCanceledContact":
     "If you have any questions or think this is a mistake, reply to this message or write to us: {contactUrl}",
+  "email.orderExpiredReason":
+    "We did not receive the payment in time, so the items reserved for you are back on sale. If you still want them, please place the order again. If the payment is taken after all, we will return the money.",
   "email.orderViewIntro": "Order details and current status:",
   "email.orderViewLink": "View the order",
   "email.orderDeliveryAddress": "Delivery address",

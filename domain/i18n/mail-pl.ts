@@ -20,6 +20,8 @@ export const plMail = {
   "email.orderCanceledIntro": "Twoje zamówienie {orderNumber} zostało anulowane i nie zostanie wysłane.",
   "email.orderCanceledContact":
     "Jeśli masz pytania albo uważasz, że to pomyłka, odpowiedz na tę wiadomość lub napisz do nas: {contactUrl}",
+  "email.orderExpiredReason":
+    "Nie otrzymaliśmy płatności w wyznaczonym czasie, więc zarezerwowane dla Ciebie produkty wróciły do sprzedaży. Jeśli nadal chcesz je kupić, złóż zamówienie ponownie. Jeśli płatność mimo to zostanie pobrana, zwrócimy pieniądze.",
   "email.orderViewIntro": "Szczegóły i aktualny status zamówienia:",
   "email.orderViewLink": "Zobacz zamówienie",
   "email.orderDeliveryAddress": "Adres dostawy",

@@ -11,17 +11,20 @@ import { emailLayout, escapeHtml, htmlLines, htmlLink } from "../mail/mail-html"
 // - paid: the payment was confirmed (thank-you, the invoice when it exists)
 // - shipped: a shipment number was added (number and the carrier's tracking link)
 // - canceled: the order was canceled (a clear statement and how to reach the shop)
+// - expired: the same, canceled because no payment came in time (why, and that money still taken
+//   is returned)
 // and, to the shop itself, refundOwedEmail: money arrived that the order cannot take.
 // Every kind carries the order summary (lines, delivery, RABAT, Razem), the delivery point or address
 // and the link to the order page; received and paid also the processing time.
 
-export type OrderEmailKind = "received" | "paid" | "shipped" | "canceled";
+export type OrderEmailKind = "received" | "paid" | "shipped" | "canceled" | "expired";
 
 export const ORDER_EMAIL_TEMPLATES: Readonly<Record<OrderEmailKind, string>> = {
   received: "order-received",
   paid: "order-paid",
   shipped: "order-shipped",
   canceled: "order-canceled",
+  expired: "order-expired",
 };
 
 export interface OrderEmailOptions {
@@ -41,6 +44,7 @@ const SUBJECT_KEYS = {
   paid: "email.orderPaidSubject",
   shipped: "email.orderShippedSubject",
   canceled: "email.orderCanceledSubject",
+  expired: "email.orderCanceledSubject",
 } as const;
 
 const INTRO_KEYS = {
@@ -48,6 +52,7 @@ const INTRO_KEYS = {
   paid: "email.orderPaidIntro",
   shipped: "email.orderShippedIntro",
   canceled: "email.orderCanceledIntro",
+  expired: "email.orderCanceledIntro",
 } as const;
 
 /** One paragraph in both forms: `text` for the plain part, `html` already escaped. */
@@ -194,20 +199,24 @@ function kindBlocks(kind: OrderEmailKind, t: Translator, order: Order, options: 
       }
       return blocks;
     }
-    case "canceled": {
-      const contactUrl = contactUrlFor(options);
-      const link = Symbol("contact link");
-      const parts = translateParts<symbol>(options.lang, "email.orderCanceledContact", { contactUrl: link });
-      return [
-        {
-          text: t("email.orderCanceledContact", { contactUrl }),
-          html: `<p>${parts
-            .map((part) => (typeof part === "string" ? escapeHtml(part) : htmlLink(contactUrl, contactUrl)))
-            .join("")}</p>`,
-        },
-      ];
-    }
+    case "canceled":
+      return [contactBlock(t, options)];
+    case "expired":
+      return [paragraph(t("email.orderExpiredReason")), contactBlock(t, options)];
   }
+}
+
+/** "Questions? Write to us: {contactUrl}" with the address as a link. */
+function contactBlock(t: Translator, options: OrderEmailOptions): Block {
+  const contactUrl = contactUrlFor(options);
+  const link = Symbol("contact link");
+  const parts = translateParts<symbol>(options.lang, "email.orderCanceledContact", { contactUrl: link });
+  return {
+    text: t("email.orderCanceledContact", { contactUrl }),
+    html: `<p>${parts
+      .map((part) => (typeof part === "string" ? escapeHtml(part) : htmlLink(contactUrl, contactUrl)))
+      .join("")}</p>`,
+  };
 }
 
 export const REFUND_OWED_TEMPLATE = "order-refund-owed";

@@ -158,10 +158,11 @@ describe("expiry of unpaid orders", () => {
     expect(await stock()).toBe(before);
     const [payment] = await db().select().from(payments).where(eq(payments.orderId, holder._id));
     expect(payment?.status).toBe("PAYMENT_CANCELED");
-    const canceled = await mails("order-canceled", holder.orderNumber);
+    const canceled = await mails("order-expired", holder.orderNumber);
     expect(canceled).toHaveLength(1);
     expect(canceled[0]?.to).toBe(holder.email);
     expect(canceled[0]?.subject).toBe(`Order ${holder.orderNumber} has been canceled`);
+    expect(canceled[0]?.text).toContain("We did not receive the payment in time");
     // the coupon's use is free again
     await placeOk({ coupon: true });
     // nothing more to do
@@ -187,7 +188,7 @@ describe("expiry of unpaid orders", () => {
     expect(a + b).toBe(3);
     for (const order of due) {
       expect((await statusesOf(order._id)).filter((status) => status === "CANCELED")).toHaveLength(1);
-      expect(await mails("order-canceled", order.orderNumber)).toHaveLength(1);
+      expect(await mails("order-expired", order.orderNumber)).toHaveLength(1);
     }
     expect(await stock()).toBe(before);
   });

@@ -13,7 +13,7 @@ import type { OrderQueries } from "./orders.queries";
 /** The staff area's order pages (web/lib/staff-paths.ts STAFF_SECTIONS.orders). */
 const STAFF_ORDERS_PATH = "/konto/sklep/zamowienia";
 
-export type OrderEmailKind = "received" | "paid" | "shipped" | "canceled";
+export type OrderEmailKind = "received" | "paid" | "shipped" | "canceled" | "expired";
 
 /** The carrier's public tracking page for a shipment number (InPost for both methods). */
 export function trackingUrlOf(shipmentNumber: string): string {

@@ -44,10 +44,10 @@ export interface DemoPaymentView {
 }
 
 /**
- * After a committed change: paid, failed (payment refused), canceled (the payment time ran out) and
+ * After a committed change: paid, failed (payment refused), expired (canceled: the payment time ran out) and
  * refund-owed (money arrived that the order cannot take: the shop is told).
  */
-export type OrderEvent = "paid" | "failed" | "canceled" | "refund-owed";
+export type OrderEvent = "paid" | "failed" | "expired" | "refund-owed";
 
 export interface PaymentsDependencies {
   provider: PaymentProvider;
@@ -572,7 +572,7 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
     /**
      * Cancels the unpaid orders whose payment time is over (docs/decisions/032): each in its own
      * transaction under its row lock, through the one cancel (units back, open payments closed; the
-     * coupon use goes back with the status), then the "order canceled" e-mail. Every instance may
+     * coupon use goes back with the status), then the "order canceled" e-mail saying why. Every instance may
      * run this at once: the lock and the transition rules cancel each order once. A payment that
      * still arrives is recorded as money owed back (applyNotification).
      */
@@ -600,7 +600,7 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
         });
         if (!done) continue;
         canceled++;
-        await deps.onOrderEvent("canceled", id);
+        await deps.onOrderEvent("expired", id);
       }
       return canceled;
     },
