@@ -27,7 +27,11 @@ export async function cancelLockedOrder(
 ): Promise<boolean> {
   if (!canTransition(order.status, "CANCELED")) return false;
   await tx.insert(orderStatuses).values({ orderId: order.id, status: "CANCELED", createdAt: now });
-  await tx.update(orders).set({ status: "CANCELED", updatedAt: now }).where(eq(orders.id, order.id));
+  // no hold any more: the expiry's index range (reserved_until) keeps only orders still waiting
+  await tx
+    .update(orders)
+    .set({ status: "CANCELED", reservedUntil: null, updatedAt: now })
+    .where(eq(orders.id, order.id));
   await releaseOrderStock(tx, order.id);
   await closeOpenPayments(tx, order.id, now);
   return true;

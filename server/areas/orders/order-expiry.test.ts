@@ -154,6 +154,7 @@ describe("expiry of unpaid orders", () => {
 
     const row = await orderRow(holder._id);
     expect(row?.status).toBe("CANCELED");
+    expect(row?.reservedUntil).toBeNull();
     expect(await statusesOf(holder._id)).toEqual(["NEW", "PAYMENT_NEW", "CANCELED"]);
     expect(await stock()).toBe(before);
     const [payment] = await db().select().from(payments).where(eq(payments.orderId, holder._id));
