@@ -63,7 +63,7 @@ export function OrderFilters({ values }: { values: OrderFilterValues }) {
           ))}
         </select>
       </div>
-      <div className="flex flex-wrap items-center gap-3">
+      <div className="sm:col-span-2 lg:col-span-4">
         <label className="inline-flex min-h-10 items-center gap-2 text-sm font-semibold text-stone-800">
           <input
             type="checkbox"
@@ -74,6 +74,8 @@ export function OrderFilters({ values }: { values: OrderFilterValues }) {
           />
           {t("staff.orders.refundOwedOnly")}
         </label>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className={PRIMARY_BUTTON}>
           {t("staff.shell.filter")}
         </button>
