@@ -318,6 +318,7 @@ describe("isRefundOwed", () => {
     expect(isRefundOwed(history("NEW", "PAYMENT_NEW", "ERROR_STOCK_SHORTAGE", "PAYMENT_CONFIRMED"))).toBe(
       true,
     );
+    expect(isRefundOwed(history("NEW", "PAYMENT_NEW", "PAYMENT_CONFIRMED", "ERROR_PAID_TWICE"))).toBe(true);
     expect(isRefundOwed(history("NEW", "PAYMENT_NEW", "CANCELED"))).toBe(false);
     expect(isRefundOwed(history("NEW", "ERROR_PAYMENT_REGISTER", "PAYMENT_ERROR"))).toBe(false);
   });

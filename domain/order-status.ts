@@ -169,13 +169,15 @@ export function isPaid(statuses: readonly Pick<StatusEntry, "status">[]): boolea
 
 /**
  * Hidden entries that record money the shop received but cannot keep (issue 24): paid after the
- * order was canceled, a wrong amount or currency, or paid after its units were sold. Staff must
- * return it by hand ("Do zwrotu"); the customer is told the money will be returned.
+ * order was canceled, a wrong amount or currency, paid after its units were sold, or a second
+ * payment of an order already paid. Staff must return it by hand ("Do zwrotu"); the customer is
+ * told the money will be returned.
  */
 export const REFUND_OWED_STATUSES = [
   "ERROR_PAID_AFTER_CANCEL",
   "ERROR_PAYMENT_AMOUNT",
   "ERROR_STOCK_SHORTAGE",
+  "ERROR_PAID_TWICE",
 ] as const satisfies readonly ErrorOrderStatus[];
 
 export type RefundOwedStatus = (typeof REFUND_OWED_STATUSES)[number];

@@ -14,6 +14,7 @@ export const enMail: Record<MailKey, string> = {
     "Reason: the payment's amount or currency does not match the order.",
   "email.refundOwedReason.ERROR_STOCK_SHORTAGE":
     "Reason: the order was paid after its goods were sold to other customers (out of stock).",
+  "email.refundOwedReason.ERROR_PAID_TWICE": "Reason: the order had already been paid by an earlier payment.",
   "email.refundOwedGreeting": "Hello,",
   "email.refundOwedLink": "The order in the staff area",
   "email.orderReceivedSubject": "We have received your order {orderNumber}",

@@ -34,6 +34,7 @@ export const plMail = {
     "Powód: kwota lub waluta płatności nie zgadza się z zamówieniem.",
   "email.refundOwedReason.ERROR_STOCK_SHORTAGE":
     "Powód: zamówienie opłacono po tym, jak jego towar sprzedano innym klientom (brak towaru).",
+  "email.refundOwedReason.ERROR_PAID_TWICE": "Powód: zamówienie było już opłacone wcześniejszą płatnością.",
   "email.refundOwedGreeting": "Dzień dobry,",
   "email.refundOwedLink": "Zamówienie w panelu sklepu",
 } as const;

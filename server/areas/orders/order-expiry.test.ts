@@ -302,4 +302,26 @@ describe("money the shop cannot keep", () => {
     );
     expect(await mails("order-paid", late.orderNumber)).toHaveLength(1);
   });
+  it("a second payment of a paid order (a failed attempt that succeeds after a retry was paid) is owed back", async () => {
+    const order = await placeOk();
+    expect(await app.services.payments.demoDecide(order.externalId, "reject")).toMatchObject({ ok: true });
+    const retry = await app.inject({
+      url: `/api/orders/retry-payment/${order.orderNumber}?email=${encodeURIComponent(order.email)}`,
+    });
+    expect(retry.statusCode, retry.body).toBe(200);
+    const second = retry.json().redirectUrl.replace("/bramka-demo/", "");
+    expect(await app.services.payments.demoDecide(second, "pay")).toMatchObject({ ok: true });
+    expect((await refundOwedList(order.orderNumber)).total).toBe(0);
+    // the first, rejected attempt is confirmed by the bank after all
+    expect((await notify(order, "CONFIRMED")).statusCode).toBe(202);
+    expect((await orderRow(order._id))?.status).toBe("PAYMENT_CONFIRMED");
+    expect((await statusesOf(order._id)).filter((s) => s === "PAYMENT_CONFIRMED")).toHaveLength(1);
+    expect(await statusesOf(order._id)).toContain("ERROR_PAID_TWICE");
+    expect((await refundOwedList(order.orderNumber)).total).toBe(1);
+    const [notice] = await mails("order-refund-owed", order.orderNumber);
+    expect(notice?.text).toContain("Powód: zamówienie było już opłacone wcześniejszą płatnością.");
+    // a repeat of that confirmation changes nothing more
+    expect((await notify(order, "CONFIRMED")).statusCode).toBe(202);
+    expect(await mails("order-refund-owed", order.orderNumber)).toHaveLength(1);
+  });
 });

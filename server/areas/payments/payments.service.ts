@@ -256,7 +256,13 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
             await appendStatus(tx, order.id, "ERROR_PAID_AFTER_CANCEL", now, true);
             return ["refund-owed"];
           }
-          return []; // already paid (another attempt)
+          if (order.paidAt) {
+            // another attempt (a failed one that succeeded after all) paid the order already
+            deps.log.error({ externalId: payment.externalId }, "second payment of a paid order: refund it");
+            await appendStatus(tx, order.id, "ERROR_PAID_TWICE", now, true);
+            return ["refund-owed"];
+          }
+          return [];
         }
         const shortage = await reserveOrderStockAgain(tx, order.id);
         if (shortage) {
