@@ -8,6 +8,7 @@ import {
   isAwaitingPayment,
   isDelivered,
   isOrderStatus,
+  isRefundOwed,
   KNOWN_ORDER_STATUSES,
   type ModeratorActions,
   type ResultView,
@@ -306,5 +307,19 @@ describe("resultView", () => {
     ["SOMETHING_ELSE", "error"],
   ])("%s -> %s", (status, view) => {
     expect(resultView(status)).toBe(view);
+  });
+});
+
+describe("isRefundOwed", () => {
+  it("is true when money arrived that the order cannot keep, hidden entries included", () => {
+    const history = (...statuses: string[]) => statuses.map((status) => ({ status }));
+    expect(isRefundOwed(history("NEW", "PAYMENT_NEW", "CANCELED", "ERROR_PAID_AFTER_CANCEL"))).toBe(true);
+    expect(isRefundOwed(history("NEW", "PAYMENT_NEW", "ERROR_PAYMENT_AMOUNT"))).toBe(true);
+    expect(isRefundOwed(history("NEW", "PAYMENT_NEW", "ERROR_STOCK_SHORTAGE", "PAYMENT_CONFIRMED"))).toBe(
+      true,
+    );
+    expect(isRefundOwed(history("NEW", "PAYMENT_NEW", "PAYMENT_CONFIRMED", "ERROR_PAID_TWICE"))).toBe(true);
+    expect(isRefundOwed(history("NEW", "PAYMENT_NEW", "CANCELED"))).toBe(false);
+    expect(isRefundOwed(history("NEW", "ERROR_PAYMENT_REGISTER", "PAYMENT_ERROR"))).toBe(false);
   });
 });

@@ -167,6 +167,38 @@ export function isPaid(statuses: readonly Pick<StatusEntry, "status">[]): boolea
   return statuses.some((entry) => entry.status === "PAYMENT_CONFIRMED");
 }
 
+/**
+ * Hidden entries that record money the shop received but cannot keep (issue 24): paid after the
+ * order was canceled, a wrong amount or currency, paid after its units were sold, or a second
+ * payment of an order already paid. Staff must return it by hand ("Do zwrotu"); the customer is
+ * told the money will be returned.
+ */
+export const REFUND_OWED_STATUSES = [
+  "ERROR_PAID_AFTER_CANCEL",
+  "ERROR_PAYMENT_AMOUNT",
+  "ERROR_STOCK_SHORTAGE",
+  "ERROR_PAID_TWICE",
+] as const satisfies readonly ErrorOrderStatus[];
+
+export type RefundOwedStatus = (typeof REFUND_OWED_STATUSES)[number];
+
+export function isRefundOwedStatus(status: string): status is RefundOwedStatus {
+  return (REFUND_OWED_STATUSES as readonly string[]).includes(status);
+}
+
+/** Does the shop owe this order's customer money back (see REFUND_OWED_STATUSES)? */
+export function isRefundOwed(statuses: readonly Pick<StatusEntry, "status">[]): boolean {
+  return statuses.some((entry) => isRefundOwedStatus(entry.status));
+}
+
+/** Order statuses an unpaid order may be in when its payment time runs out (it is then canceled). */
+export const UNPAID_STATUSES = [
+  "NEW",
+  "PAYMENT_NEW",
+  "PAYMENT_PENDING",
+  "PAYMENT_ERROR",
+] as const satisfies readonly KnownOrderStatus[];
+
 export function isAwaitingPayment(status: string): boolean {
   return status === "PAYMENT_PENDING" || status === "PAYMENT_NEW" || status === "NEW";
 }

@@ -1,3 +1,4 @@
+import { demoNotification } from "../server/integrations/payments/demo";
 import { isPhone, logIn, MODERATOR, toasts, uniqueEmail, waitForMail } from "./support/accounts";
 import {
   acceptTerms,
@@ -15,11 +16,12 @@ import {
   productsToBuy,
   recipientSection,
 } from "./support/checkout";
-import { type APIRequestContext, expect, type Page, shopUrl, test } from "./support/test";
+import { type APIRequestContext, expect, type Page, type Shop, shopUrl, test } from "./support/test";
 
 // Orders in the staff area (issue 6) as the shop moderator: a guest's paid order is found in the
 // list by its number, gets a shipment number (the e-mail and the customer's tracking link follow)
-// and is marked delivered through the confirmation dialog; an unpaid order is canceled.
+// and is marked delivered through the confirmation dialog; an unpaid order is canceled. Money that
+// arrives for a canceled order is owed back: staff see "Do zwrotu", the customer is told (issue 24).
 
 /** A guest buys one product up to the demo bank; pays when asked. Returns the order's number and e-mail. */
 async function guestOrder(page: Page, request: APIRequestContext, pay: boolean) {
@@ -52,6 +54,44 @@ async function openInStaffList(page: Page, orderNumber: string) {
   await expect(page.getByText("Wyniki: 1")).toBeVisible();
   await page.getByRole("link", { name: `Zamówienie ${orderNumber}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Zamówienie ${orderNumber}` })).toBeVisible();
+}
+
+/** The moderator's API client (bearer token). */
+async function staffApi(playwright: {
+  request: { newContext(options: object): Promise<APIRequestContext> };
+}) {
+  const anonymous = await playwright.request.newContext({ baseURL: shopUrl() });
+  const login = await anonymous.post("/api/auth/login", {
+    data: { email: MODERATOR.email, password: MODERATOR.password },
+  });
+  expect(login.status()).toBe(200);
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  await anonymous.dispose();
+  return playwright.request.newContext({
+    baseURL: shopUrl(),
+    extraHTTPHeaders: { Authorization: `Bearer ${accessToken}` },
+  });
+}
+
+/**
+ * What a bank sends when the shopper completes a payment the shop has closed: the demo bank's
+ * signed CONFIRMED notification (its secret is derived from the worker's data folder, server/config.ts).
+ */
+async function lateConfirmation(
+  request: APIRequestContext,
+  shop: Shop,
+  payment: { externalId: string; orderNumber: string; amountGrosze: number },
+) {
+  const signed = demoNotification(`demo-bank:${shop.dataDir}`, {
+    ...payment,
+    status: "CONFIRMED",
+    currency: "PLN",
+  });
+  const response = await request.post("/api/payments/demo/notifications", {
+    data: signed.rawBody,
+    headers: { "content-type": "application/json", signature: signed.headers.signature ?? "" },
+  });
+  expect(response.status()).toBe(202);
 }
 
 function statusOf(page: Page) {
@@ -175,5 +215,59 @@ test.describe("orders in the staff area", () => {
     await expect(toasts(staff).filter({ hasText: "Zaktualizowano status zamówienia" })).toBeVisible();
     await expect(statusOf(staff)).toHaveText("Anulowane");
     await context.close();
+  });
+  test("a canceled order's payment is closed; money that still arrives is owed back and shown to staff and the customer", async ({
+    page,
+    request,
+    playwright,
+    shop,
+  }) => {
+    const order = await guestOrder(page, request, false);
+    const bankPath = new URL(page.url()).pathname;
+    const staff = await staffApi(playwright);
+    const found = await staff.get(`/api/orders?szukaj=${order.orderNumber}`);
+    const [listed] = ((await found.json()) as { items: { _id: number; priceGrosze: number }[] }).items;
+    if (!listed) throw new Error("the order is not in the staff list");
+    const canceled = await staff.put(`/api/orders/${listed._id}/add-status`, {
+      data: { status: "CANCELED" },
+    });
+    expect(canceled.status()).toBe(200);
+    await staff.dispose();
+
+    // the shopper's bank page no longer takes the money
+    await page.goto(bankPath);
+    await expect(
+      page.getByText("Ta płatność została zamknięta, bo zamówienie anulowano. Nie pobraliśmy pieniędzy."),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Zapłać", exact: true })).toHaveCount(0);
+
+    // a bank that completes the payment anyway: the money is owed back
+    await lateConfirmation(request, shop, {
+      externalId: bankPath.replace("/bramka-demo/", ""),
+      orderNumber: order.orderNumber,
+      amountGrosze: listed.priceGrosze,
+    });
+
+    await page.context().clearCookies();
+    await decideCookies(page.context(), shopUrl());
+    await page.goto(orderViewPath(order));
+    await expect(page.getByTestId("refund-owed-notice")).toContainText(
+      "Zwrócimy pieniądze na konto, z którego zostały wysłane.",
+    );
+
+    await logIn(page, MODERATOR.email, MODERATOR.password);
+    await page.goto("/konto/sklep");
+    const owed = page.getByRole("region", { name: "Do zwrotu" });
+    await expect(owed.getByTestId("refund-owed-count")).not.toHaveText("0");
+    await owed.getByRole("link", { name: "Pokaż zamówienia do zwrotu" }).click();
+    await expect(page).toHaveURL(/zwrot=1/);
+    await expect(page.getByLabel("Tylko do zwrotu")).toBeChecked();
+    await page.getByLabel("Numer zamówienia lub email").fill(order.orderNumber);
+    await page.getByRole("button", { name: "Filtruj" }).click();
+    await expect(page).toHaveURL(new RegExp(`szukaj=${order.orderNumber}`));
+    await expect(page.getByText("Wyniki: 1")).toBeVisible();
+    const row = page.getByRole("listitem").filter({ hasText: `Zamówienie ${order.orderNumber}` });
+    await expect(row.getByText("Do zwrotu", { exact: true })).toBeVisible();
+    await expect(row.getByText("Anulowane", { exact: true })).toBeVisible();
   });
 });

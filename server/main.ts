@@ -70,24 +70,24 @@ async function main() {
     })
     .catch((error: unknown) => app.log.error({ err: error }, "writing missing picture widths failed"));
 
-  // unpaid orders give their units back after ORDER_PAYMENT_TIMEOUT_MINUTES (safe on every instance)
-  const releaseExpired = setInterval(() => {
+  // unpaid orders are canceled after ORDER_PAYMENT_TIMEOUT_MINUTES (safe on every instance)
+  const cancelExpired = setInterval(() => {
     app.services.payments
-      .releaseExpired()
-      .then((released) => {
-        if (released > 0) app.log.info({ released }, "released the stock of unpaid orders");
+      .cancelExpired()
+      .then((canceled) => {
+        if (canceled > 0) app.log.info({ canceled }, "canceled unpaid orders past their payment time");
       })
       .catch((error: unknown) => {
         // the database being down is expected now and then: the next run catches up
         if (isDatabaseUnavailable(error))
           app.log.warn(
             { reason: (error as Error).message },
-            "releasing unpaid orders' stock postponed: database unavailable",
+            "canceling unpaid orders postponed: database unavailable",
           );
-        else app.log.error({ err: error }, "releasing unpaid orders' stock failed");
+        else app.log.error({ err: error }, "canceling unpaid orders failed");
       });
   }, 60_000);
-  releaseExpired.unref();
+  cancelExpired.unref();
 
   // A promise nobody awaited must not take the shop down (Node's default ends the process):
   // it is logged and the server keeps answering. A database connection lost outside any request
@@ -108,7 +108,7 @@ async function main() {
   });
 
   const shutdown = async () => {
-    clearInterval(releaseExpired);
+    clearInterval(cancelExpired);
     await app.close();
     await database.close();
     process.exit(0);

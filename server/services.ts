@@ -75,6 +75,8 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     log,
     onOrderEvent: async (event, orderId) => {
       if (event === "paid") await sendOrderEmail("paid", orderId);
+      else if (event === "expired") await sendOrderEmail("expired", orderId);
+      else if (event === "refund-owed") await sendOrderEmail.refundOwed(orderId);
     },
   });
   const orders = createOrdersService(db, config, {

@@ -31,5 +31,6 @@ export const enCheckout: Record<CheckoutKey, string> = {
   "checkout.demoBankPay": "Pay",
   "checkout.demoBankReject": "Reject",
   "checkout.demoBankDecided": "This payment has already been settled.",
+  "checkout.demoBankClosed": "This payment was closed because the order was canceled. No money was taken.",
   "checkout.demoBankBackToOrder": "Back to the order",
 };

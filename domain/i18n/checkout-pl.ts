@@ -31,6 +31,8 @@ export const plCheckout = {
   "checkout.demoBankPay": "Zapłać",
   "checkout.demoBankReject": "Odrzuć",
   "checkout.demoBankDecided": "Ta płatność została już rozliczona.",
+  "checkout.demoBankClosed":
+    "Ta płatność została zamknięta, bo zamówienie anulowano. Nie pobraliśmy pieniędzy.",
   "checkout.demoBankBackToOrder": "Wróć do zamówienia",
 } as const;
 

@@ -5,6 +5,18 @@ import type { MailKey } from "./mail-pl";
 
 export const enMail: Record<MailKey, string> = {
   "email.orderGreeting": "Hello {name},",
+  "email.refundOwedSubject": "Refund owed: money for order {orderNumber}",
+  "email.refundOwedIntro":
+    "money ({amount}) arrived for order {orderNumber}, which cannot take it. Return it to the customer ({email}) in the payment provider's panel.",
+  "email.refundOwedReason.ERROR_PAID_AFTER_CANCEL":
+    "Reason: the payment arrived after the order was canceled.",
+  "email.refundOwedReason.ERROR_PAYMENT_AMOUNT":
+    "Reason: the payment's amount or currency does not match the order.",
+  "email.refundOwedReason.ERROR_STOCK_SHORTAGE":
+    "Reason: the order was paid after its goods were sold to other customers (out of stock).",
+  "email.refundOwedReason.ERROR_PAID_TWICE": "Reason: the order had already been paid by an earlier payment.",
+  "email.refundOwedGreeting": "Hello,",
+  "email.refundOwedLink": "The order in the staff area",
   "email.orderReceivedSubject": "We have received your order {orderNumber}",
   "email.orderReceivedIntro":
     "thank you for shopping with us! We have received your order {orderNumber}. We will start preparing it once the payment is confirmed.",
@@ -21,6 +33,8 @@ export const enMail: Record<MailKey, string> = {
   "email.orderCanceledIntro": "your order {orderNumber} has been canceled and will not be shipped.",
   "email.orderCanceledContact":
     "If you have any questions or think this is a mistake, reply to this message or write to us: {contactUrl}",
+  "email.orderExpiredReason":
+    "We did not receive the payment in time, so the items reserved for you are back on sale. If you still want them, please place the order again. If the payment is taken after all, we will return the money.",
   "email.orderViewIntro": "Order details and current status:",
   "email.orderViewLink": "View the order",
   "email.orderDeliveryAddress": "Delivery address",

@@ -20,10 +20,23 @@ export const plMail = {
   "email.orderCanceledIntro": "Twoje zamówienie {orderNumber} zostało anulowane i nie zostanie wysłane.",
   "email.orderCanceledContact":
     "Jeśli masz pytania albo uważasz, że to pomyłka, odpowiedz na tę wiadomość lub napisz do nas: {contactUrl}",
+  "email.orderExpiredReason":
+    "Nie otrzymaliśmy płatności w wyznaczonym czasie, więc zarezerwowane dla Ciebie produkty wróciły do sprzedaży. Jeśli nadal chcesz je kupić, złóż zamówienie ponownie. Jeśli płatność mimo to zostanie pobrana, zwrócimy pieniądze.",
   "email.orderViewIntro": "Szczegóły i aktualny status zamówienia:",
   "email.orderViewLink": "Zobacz zamówienie",
   "email.orderDeliveryAddress": "Adres dostawy",
   "email.orderSignature": "Pozdrawiamy\nZespół sklepu",
+  "email.refundOwedSubject": "Do zwrotu: pieniądze za zamówienie {orderNumber}",
+  "email.refundOwedIntro":
+    "wpłynęły pieniądze ({amount}) za zamówienie {orderNumber}, które nie może ich przyjąć. Zwróć je klientowi ({email}) w panelu operatora płatności.",
+  "email.refundOwedReason.ERROR_PAID_AFTER_CANCEL": "Powód: płatność przyszła po anulowaniu zamówienia.",
+  "email.refundOwedReason.ERROR_PAYMENT_AMOUNT":
+    "Powód: kwota lub waluta płatności nie zgadza się z zamówieniem.",
+  "email.refundOwedReason.ERROR_STOCK_SHORTAGE":
+    "Powód: zamówienie opłacono po tym, jak jego towar sprzedano innym klientom (brak towaru).",
+  "email.refundOwedReason.ERROR_PAID_TWICE": "Powód: zamówienie było już opłacone wcześniejszą płatnością.",
+  "email.refundOwedGreeting": "Dzień dobry,",
+  "email.refundOwedLink": "Zamówienie w panelu sklepu",
 } as const;
 
 export type MailKey = keyof typeof plMail;

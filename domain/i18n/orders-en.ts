@@ -24,6 +24,8 @@ export const enOrders: Record<OrdersKey, string> = {
   "order.canceledTitle": "Order canceled",
   "order.pendingTitle": "Processing payment",
   "order.paymentErrorTitle": "An error occurred during payment",
+  "order.refundOwed":
+    "We received a payment this order cannot take. We will return the money to the account it came from.",
   "order.retryPayment": "Try again",
   "order.pendingText": "We are waiting for the payment to be confirmed. This page refreshes by itself.",
   "order.paymentErrorText": "The payment did not go through. You can try to pay again.",

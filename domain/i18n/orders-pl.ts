@@ -23,6 +23,8 @@ export const plOrders = {
   "order.canceledTitle": "Zamówienie anulowane",
   "order.pendingTitle": "Przetwarzanie płatności",
   "order.paymentErrorTitle": "Wystąpił błąd podczas płatności",
+  "order.refundOwed":
+    "Otrzymaliśmy płatność, której nie możemy przyjąć dla tego zamówienia. Zwrócimy pieniądze na konto, z którego zostały wysłane.",
   "order.retryPayment": "Spróbuj ponownie",
   "order.pendingText": "Czekamy na potwierdzenie płatności. Strona odświeży się sama.",
   "order.paymentErrorText": "Płatność nie została zrealizowana. Możesz spróbować zapłacić jeszcze raz.",

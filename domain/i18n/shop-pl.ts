@@ -302,6 +302,8 @@ export const plShop = {
   "errors.outOfStock": "Brak wystarczającej liczby sztuk produktu {product}. Zmień ilość w koszyku.",
   "errors.priceChanged":
     "Ceny zmieniły się od chwili otwarcia strony. Sprawdź nową kwotę i spróbuj ponownie.",
+  "errors.orderCanceled": "To zamówienie zostało anulowane i nie można go już opłacić.",
+  "errors.paymentClosed": "Ta płatność została zamknięta, bo zamówienie anulowano. Nie pobraliśmy pieniędzy.",
   "errors.paymentUnavailable": "Nie udało się połączyć z bramką płatności. Spróbuj ponownie za chwilę.",
   "errors.couponInvalid": "Kod rabatowy jest niepoprawny",
   "errors.invoiceNotReady": "Faktura nie jest jeszcze dostępna",

@@ -65,6 +65,18 @@ export const ERROR_CODES = {
     message: "Payment gateway unavailable",
     key: "errors.paymentUnavailable",
   },
+  /** a canceled order can no longer be paid (retry-payment) */
+  "order/canceled": {
+    status: 409,
+    message: "The order has been canceled and can no longer be paid",
+    key: "errors.orderCanceled",
+  },
+  /** the demo bank: the payment was closed when its order was canceled */
+  "payment/closed": {
+    status: 409,
+    message: "The payment was closed: its order has been canceled",
+    key: "errors.paymentClosed",
+  },
   "payment/bad-notification": { status: 400, message: "Bad notification", key: "errors.generic" },
   "invoice/not-ready": { status: 409, message: "Invoice not ready", key: "errors.invoiceNotReady" },
   /** a state-changing request whose Origin (or Sec-Fetch-Site) names another site (server/http/security-headers.ts) */

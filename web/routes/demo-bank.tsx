@@ -13,6 +13,7 @@ import "../lib/checkout-texts";
 // /bramka-demo/{paymentId}: the built-in demo payment gateway (DESIGN.md "Integrations"). It shows
 // the amount and the order number; "Zapłać" and "Odrzuć" send a signed notification through the
 // same webhook handling as a real provider, then return the shopper to /gotowe. No money moves.
+// A payment closed when its order was canceled shows no buttons and says so; its action refuses.
 
 export function meta({ matches }: Route.MetaArgs) {
   return [
@@ -38,7 +39,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       orderNumber: payment.orderNumber,
       amountGrosze: payment.amountGrosze,
       /** a decided payment shows no buttons, only the way back to the order */
-      open: payment.status === "PAYMENT_NEW" || payment.status === "PAYMENT_PENDING",
+      open: !payment.closed && (payment.status === "PAYMENT_NEW" || payment.status === "PAYMENT_PENDING"),
+      /** closed because its order was canceled: the bank says it takes no money */
+      closed: payment.closed,
       resultPath: resultPath(payment),
     },
     { headers: NO_STORE },
@@ -125,7 +128,9 @@ export default function DemoBank() {
           </Form>
         ) : (
           <div className="mt-6">
-            <p className="text-sm text-stone-700">{t("checkout.demoBankDecided")}</p>
+            <p className="text-sm text-stone-700" role={payment.closed ? "status" : undefined}>
+              {t(payment.closed ? "checkout.demoBankClosed" : "checkout.demoBankDecided")}
+            </p>
             <Link
               to={payment.resultPath}
               className="mt-3 inline-flex min-h-11 items-center rounded-full bg-accent-600 px-6 py-2.5 font-semibold text-white hover:bg-accent-700"

@@ -13,6 +13,7 @@ import { type ResultView, resultView } from "../../domain/order-status";
 import { CheckoutSteps } from "../components/cart/checkout-steps";
 import { OrderNotFound } from "../components/checkout/order-not-found";
 import { OrderCard } from "../components/order-card";
+import { RefundOwedNotice } from "../components/refund-owed-notice";
 import { Spinner } from "../components/spinner";
 import { errorMessageKey } from "../lib/auth.server";
 import { ORDER_DONE_PATH } from "../lib/cart-paths";
@@ -164,6 +165,7 @@ export default function OrderResult() {
                 </>
               )}
             </section>
+            <RefundOwedNotice statuses={order.statuses} />
             <OrderCard order={order} mode="full" />
           </>
         )}

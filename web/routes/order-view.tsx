@@ -3,6 +3,7 @@ import { translate } from "../../domain/i18n";
 import { isShopModerator } from "../../domain/roles";
 import { OrderNotFound } from "../components/checkout/order-not-found";
 import { OrderCard } from "../components/order-card";
+import { RefundOwedNotice } from "../components/refund-owed-notice";
 import { NO_STORE } from "../lib/checkout.server";
 import { findOrder, lookupFromUrl } from "../lib/checkout-order.server";
 import { langFromMatches, metaTags, pageTitle } from "../lib/meta";
@@ -42,7 +43,10 @@ export default function OrderView() {
     <div className={`${CONTAINER} py-6 sm:py-10`}>
       <div className="mx-auto max-w-4xl">
         {order ? (
-          <OrderCard order={order} mode="full" headingLevel={1} viewerIsModerator={viewerIsModerator} />
+          <div className="space-y-4">
+            <RefundOwedNotice statuses={order.statuses} />
+            <OrderCard order={order} mode="full" headingLevel={1} viewerIsModerator={viewerIsModerator} />
+          </div>
         ) : (
           <OrderNotFound loggedIn={loggedIn} />
         )}

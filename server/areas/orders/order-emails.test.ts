@@ -19,12 +19,14 @@ const SUBJECTS: Record<Lang, Record<OrderEmailKind, string>> = {
     paid: "Dziękujemy! Zamówienie 20261121-0007 jest opłacone",
     shipped: "Zamówienie 20261121-0007 zostało wysłane",
     canceled: "Zamówienie 20261121-0007 zostało anulowane",
+    expired: "Zamówienie 20261121-0007 zostało anulowane",
   },
   en: {
     received: "We have received your order 20261121-0007",
     paid: "Thank you! Order 20261121-0007 is paid",
     shipped: "Order 20261121-0007 has been shipped",
     canceled: "Order 20261121-0007 has been canceled",
+    expired: "Order 20261121-0007 has been canceled",
   },
 };
 
@@ -76,6 +78,12 @@ const KIND_TEXT: Record<Lang, Record<OrderEmailKind, string[]>> = {
       "Twoje zamówienie 20261121-0007 zostało anulowane i nie zostanie wysłane.",
       "napisz do nas: https://sklep.example.pl/kontakt",
     ],
+    expired: [
+      "Twoje zamówienie 20261121-0007 zostało anulowane i nie zostanie wysłane.",
+      "Nie otrzymaliśmy płatności w wyznaczonym czasie",
+      "Jeśli płatność mimo to zostanie pobrana, zwrócimy pieniądze.",
+      "napisz do nas: https://sklep.example.pl/kontakt",
+    ],
   },
   en: {
     received: ["We have received your order 20261121-0007.", "Processing time: 3-6 days"],
@@ -94,10 +102,16 @@ const KIND_TEXT: Record<Lang, Record<OrderEmailKind, string[]>> = {
       "your order 20261121-0007 has been canceled and will not be shipped.",
       "write to us: https://sklep.example.pl/kontakt",
     ],
+    expired: [
+      "your order 20261121-0007 has been canceled and will not be shipped.",
+      "We did not receive the payment in time",
+      "If the payment is taken after all, we will return the money.",
+      "write to us: https://sklep.example.pl/kontakt",
+    ],
   },
 };
 
-const KINDS: OrderEmailKind[] = ["received", "paid", "shipped", "canceled"];
+const KINDS: OrderEmailKind[] = ["received", "paid", "shipped", "canceled", "expired"];
 const CASES = (["pl", "en"] as const).flatMap((lang) => KINDS.map((kind) => [kind, lang] as const));
 
 function send(kind: OrderEmailKind, lang: Lang, target = order) {
@@ -134,7 +148,8 @@ describe("orderEmail", () => {
     expect(html).toContain(`href="${ORDER_URL.replaceAll("&", "&amp;")}"`);
     expect(html.includes(`href="${TRACKING_URL}"`)).toBe(kind === "shipped");
     expect(html.includes(`href="${INVOICE_URL}"`)).toBe(kind === "paid");
-    if (kind === "canceled") expect(html).toContain('href="https://sklep.example.pl/kontakt"');
+    if (kind === "canceled" || kind === "expired")
+      expect(html).toContain('href="https://sklep.example.pl/kontakt"');
   });
 
   it("escapes every user value in the HTML (name, product title, variant, address, code)", () => {

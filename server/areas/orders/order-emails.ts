@@ -1,5 +1,6 @@
 import { createTranslator, type Lang, type Translator, translateParts } from "../../../domain/i18n";
 import { formatPrice } from "../../../domain/money";
+import { isRefundOwedStatus } from "../../../domain/order-status";
 import type { Order } from "../../../domain/types";
 import type { MailMessage } from "../mail/mail.service";
 import { emailLayout, escapeHtml, htmlLines, htmlLink } from "../mail/mail-html";
@@ -10,16 +11,20 @@ import { emailLayout, escapeHtml, htmlLines, htmlLink } from "../mail/mail-html"
 // - paid: the payment was confirmed (thank-you, the invoice when it exists)
 // - shipped: a shipment number was added (number and the carrier's tracking link)
 // - canceled: the order was canceled (a clear statement and how to reach the shop)
+// - expired: the same, canceled because no payment came in time (why, and that money still taken
+//   is returned)
+// and, to the shop itself, refundOwedEmail: money arrived that the order cannot take.
 // Every kind carries the order summary (lines, delivery, RABAT, Razem), the delivery point or address
 // and the link to the order page; received and paid also the processing time.
 
-export type OrderEmailKind = "received" | "paid" | "shipped" | "canceled";
+export type OrderEmailKind = "received" | "paid" | "shipped" | "canceled" | "expired";
 
 export const ORDER_EMAIL_TEMPLATES: Readonly<Record<OrderEmailKind, string>> = {
   received: "order-received",
   paid: "order-paid",
   shipped: "order-shipped",
   canceled: "order-canceled",
+  expired: "order-expired",
 };
 
 export interface OrderEmailOptions {
@@ -39,6 +44,7 @@ const SUBJECT_KEYS = {
   paid: "email.orderPaidSubject",
   shipped: "email.orderShippedSubject",
   canceled: "email.orderCanceledSubject",
+  expired: "email.orderCanceledSubject",
 } as const;
 
 const INTRO_KEYS = {
@@ -46,6 +52,7 @@ const INTRO_KEYS = {
   paid: "email.orderPaidIntro",
   shipped: "email.orderShippedIntro",
   canceled: "email.orderCanceledIntro",
+  expired: "email.orderCanceledIntro",
 } as const;
 
 /** One paragraph in both forms: `text` for the plain part, `html` already escaped. */
@@ -192,20 +199,58 @@ function kindBlocks(kind: OrderEmailKind, t: Translator, order: Order, options: 
       }
       return blocks;
     }
-    case "canceled": {
-      const contactUrl = contactUrlFor(options);
-      const link = Symbol("contact link");
-      const parts = translateParts<symbol>(options.lang, "email.orderCanceledContact", { contactUrl: link });
-      return [
-        {
-          text: t("email.orderCanceledContact", { contactUrl }),
-          html: `<p>${parts
-            .map((part) => (typeof part === "string" ? escapeHtml(part) : htmlLink(contactUrl, contactUrl)))
-            .join("")}</p>`,
-        },
-      ];
-    }
+    case "canceled":
+      return [contactBlock(t, options)];
+    case "expired":
+      return [paragraph(t("email.orderExpiredReason")), contactBlock(t, options)];
   }
+}
+
+/** "Questions? Write to us: {contactUrl}" with the address as a link. */
+function contactBlock(t: Translator, options: OrderEmailOptions): Block {
+  const contactUrl = contactUrlFor(options);
+  const link = Symbol("contact link");
+  const parts = translateParts<symbol>(options.lang, "email.orderCanceledContact", { contactUrl: link });
+  return {
+    text: t("email.orderCanceledContact", { contactUrl }),
+    html: `<p>${parts
+      .map((part) => (typeof part === "string" ? escapeHtml(part) : htmlLink(contactUrl, contactUrl)))
+      .join("")}</p>`,
+  };
+}
+
+export const REFUND_OWED_TEMPLATE = "order-refund-owed";
+
+/**
+ * The shop's own notice (to ADMIN_EMAIL, issue 24) that money arrived for an order that cannot take
+ * it: why (the order's latest refund-owed entry), how much, and the link to the order in the staff area.
+ */
+export function refundOwedEmail(
+  order: Order,
+  options: { to: string; lang: Lang; staffOrderUrl: string },
+): MailMessage {
+  const t = createTranslator(options.lang);
+  const reason = order.statuses.filter((entry) => isRefundOwedStatus(entry.status)).at(-1)?.status;
+  const subject = t("email.refundOwedSubject", { orderNumber: order.orderNumber });
+  const blocks: Block[] = [
+    paragraph(t("email.refundOwedGreeting")),
+    paragraph(
+      t("email.refundOwedIntro", {
+        amount: formatPrice(order.priceGrosze),
+        orderNumber: order.orderNumber,
+        email: order.email,
+      }),
+    ),
+    ...(reason && isRefundOwedStatus(reason) ? [paragraph(t(`email.refundOwedReason.${reason}`))] : []),
+    linkBlock(t("email.refundOwedLink"), options.staffOrderUrl, t("email.refundOwedLink")),
+  ];
+  const text = `${blocks.map((block) => block.text).join("\n\n")}\n`;
+  const html = emailLayout({
+    lang: options.lang,
+    title: subject,
+    bodyHtml: blocks.map((block) => block.html).join("\n"),
+  });
+  return { to: options.to, subject, text, html, template: REFUND_OWED_TEMPLATE };
 }
 
 /** The e-mail of one order event, to the order's e-mail address. */

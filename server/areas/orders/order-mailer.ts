@@ -3,14 +3,17 @@ import type { Order } from "../../../domain/types";
 import type { Config } from "../../config";
 import type { MailService } from "../mail/mail.service";
 import { invoiceUrlOf, resultUrlOf } from "../payments/payments.service";
-import { orderEmail } from "./order-emails";
+import { orderEmail, refundOwedEmail } from "./order-emails";
 import type { OrderQueries } from "./orders.queries";
 
 // Sends an order's e-mails in the language the order was placed in. Called after the change is
 // committed; a failure to write or send is logged and never undoes the order (the outbox row
 // records SMTP failures for a later retry).
 
-export type OrderEmailKind = "received" | "paid" | "shipped" | "canceled";
+/** The staff area's order pages (web/lib/staff-paths.ts STAFF_SECTIONS.orders). */
+const STAFF_ORDERS_PATH = "/konto/sklep/zamowienia";
+
+export type OrderEmailKind = "received" | "paid" | "shipped" | "canceled" | "expired";
 
 /** The carrier's public tracking page for a shipment number (InPost for both methods). */
 export function trackingUrlOf(shipmentNumber: string): string {
@@ -75,5 +78,25 @@ export function createOrderMailer(
     }
   }
 
-  return Object.assign(sendOrderEmail, { many: sendOrderEmails });
+  /**
+   * Tells the shop (ADMIN_EMAIL) that money arrived for an order that cannot take it (issue 24), in
+   * Polish, with the link to the order in the staff area. Best effort, like the customer's e-mails.
+   */
+  async function sendRefundOwed(orderId: number): Promise<void> {
+    try {
+      const order = await deps.queries.getById(orderId);
+      if (!order) return;
+      await deps.mail.send(
+        refundOwedEmail(order, {
+          to: config.admin.email,
+          lang: "pl",
+          staffOrderUrl: absolute(`${STAFF_ORDERS_PATH}/${order._id}`),
+        }),
+      );
+    } catch (error) {
+      deps.log.error({ err: error, orderId, kind: "refund-owed" }, "order e-mail not sent");
+    }
+  }
+
+  return Object.assign(sendOrderEmail, { many: sendOrderEmails, refundOwed: sendRefundOwed });
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { canTransition, type MODERATOR_STATUSES } from "../../../domain/order-status";
+import { canTransition, type MODERATOR_STATUSES, REFUND_OWED_STATUSES } from "../../../domain/order-status";
 import { STATS_TIME_ZONE } from "../../../domain/stats";
 import type { Order } from "../../../domain/types";
 import { isValidDateString, textSchema } from "../../../domain/validation/common";
@@ -12,13 +12,14 @@ import type { Db } from "../../db/client";
 import { orderStatuses, orders } from "../../db/schema";
 import { fail, ok, type Result } from "../../http/errors";
 import { type AuditActor, recordAudit } from "../audit/audit";
+import { cancelLockedOrder, lockOrder } from "./order-cancel";
 import type { OrderEmailKind } from "./order-mailer";
 import type { OrderQueries } from "./orders.queries";
-import { releaseOrderStock } from "./stock";
 
 // What shop staff do to an order (SPEC §4 moderator actions, §7 add-shipment-number / add-status):
 // every change goes through canTransition under the order row lock; adding a shipment number sends
-// the shipment e-mail, canceling gives the units back and sends the cancellation e-mail. Every change
+// the shipment e-mail, canceling (order-cancel.ts) gives the units back, closes the open payments and
+// sends the cancellation e-mail. Every change
 // is written to the audit log (status and shipment number before/after) in the same transaction.
 
 const day = z
@@ -27,9 +28,13 @@ const day = z
   .refine((value) => value === "" || (/^\d{4}-\d{2}-\d{2}$/.test(value) && isValidDateString(value)))
   .optional();
 
-/** `GET /api/orders` query (and the staff list's URL): status, od/do (Warsaw days, included), szukaj. */
+/**
+ * `GET /api/orders` query (and the staff list's URL): status, od/do (Warsaw days, included), szukaj,
+ * zwrot=1 (only orders with money owed back).
+ */
 export const staffOrderListQuerySchema = z.object({
   status: textSchema().trim().max(40).optional(),
+  zwrot: z.enum(["", "1"]).optional(),
   szukaj: textSchema().trim().max(100).optional(),
   od: day,
   do: day,
@@ -39,6 +44,8 @@ export const staffOrderListQuerySchema = z.object({
 
 export interface StaffOrderFilter {
   status?: string;
+  /** only orders that received money they cannot take (REFUND_OWED_STATUSES) */
+  refundOwed?: boolean;
   search?: string;
   /** YYYY-MM-DD, Warsaw: orders placed on or after this day */
   from?: string;
@@ -55,6 +62,13 @@ export interface StaffOrderList {
   pageSize: number;
 }
 
+/** SQL: the order has a history entry recording money it cannot take. */
+const REFUND_OWED: SQL = sql`exists (select 1 from ${orderStatuses} rs where rs.order_id = ${orders.id}
+  and rs.status in (${sql.join(
+    REFUND_OWED_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  )}))`;
+
 export function createOrderStaffService(
   db: Db,
   deps: { queries: OrderQueries; sendEmail(kind: OrderEmailKind, orderId: number): Promise<void> },
@@ -66,6 +80,7 @@ export function createOrderStaffService(
       const page = Math.max(filter.page ?? 1, 1);
       const conditions: (SQL | undefined)[] = [];
       if (filter.status) conditions.push(eq(orders.status, filter.status));
+      if (filter.refundOwed) conditions.push(REFUND_OWED);
       if (filter.from) {
         conditions.push(
           gte(orders.createdAt, sql`(${filter.from}::date::timestamp at time zone ${STATS_TIME_ZONE})`),
@@ -92,6 +107,12 @@ export function createOrderStaffService(
         .offset((page - 1) * pageSize);
       const items = await deps.queries.getManyById(rows.map((row) => row.id));
       return { items, total: count?.total ?? 0, page, pageSize };
+    },
+
+    /** How many orders received money they cannot take (the dashboard's "Do zwrotu"), ever. */
+    async countRefundOwed(): Promise<number> {
+      const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(orders).where(REFUND_OWED);
+      return count?.total ?? 0;
     },
 
     /** PUT /orders/{id}/add-shipment-number: failures validation (same as before), order/not-found, conflict. */
@@ -127,19 +148,26 @@ export function createOrderStaffService(
       return order ? ok(order) : fail("order/not-found");
     },
 
-    /** PUT /orders/{id}/add-status: CANCELED (units back, e-mail) or PARCEL_DELIVERED, when the rules allow. */
+    /**
+     * PUT /orders/{id}/add-status: CANCELED (units back, open payments closed, e-mail) or
+     * PARCEL_DELIVERED, when the rules allow.
+     */
     async addStatus(actor: AuditActor, orderId: number, input: unknown): Promise<Result<Order>> {
       const parsed = parseForm(addStatusSchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
       const status: (typeof MODERATOR_STATUSES)[number] = parsed.data.status;
       const outcome = await db.transaction(async (tx) => {
-        const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+        const order = await lockOrder(tx, orderId);
         if (!order) return fail("order/not-found");
         if (!canTransition(order.status, status)) return fail("conflict");
         const now = new Date();
-        await tx.insert(orderStatuses).values({ orderId, status, createdAt: now });
-        await tx.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, orderId));
-        if (status === "CANCELED") await releaseOrderStock(tx, orderId);
+        if (status === "CANCELED") {
+          // the one cancel: units back, open payments closed (order-cancel.ts)
+          if (!(await cancelLockedOrder(tx, order, now))) return fail("conflict");
+        } else {
+          await tx.insert(orderStatuses).values({ orderId, status, createdAt: now });
+          await tx.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, orderId));
+        }
         await recordAudit(tx, actor, {
           action: "order.status",
           entity: "order",

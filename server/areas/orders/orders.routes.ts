@@ -43,6 +43,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     const query = staffOrderListQuerySchema.parse(request.query);
     return orderStaff.list({
       status: query.status,
+      refundOwed: query.zwrot === "1",
       search: query.szukaj,
       from: query.od || undefined,
       to: query.do || undefined,

@@ -506,21 +506,25 @@ describe("payments", () => {
     expect(await productStock(shop.plain.id)).toBe(before - 2);
   });
 
-  it("unpaid orders give their units back after the payment time; a late payment takes them again", async () => {
+  it("unpaid orders are canceled after the payment time, units back; a late payment is owed back, not taken", async () => {
     const before = await productStock(shop.plain.id);
     const order = await placeOne();
     await db()
       .update(orders)
       .set({ reservedUntil: new Date(Date.now() - 1_000) })
       .where(eq(orders.id, order._id));
-    expect(await app.services.payments.releaseExpired()).toBeGreaterThanOrEqual(1);
+    expect(await app.services.payments.cancelExpired()).toBeGreaterThanOrEqual(1);
     expect(await productStock(shop.plain.id)).toBe(before);
-    expect(await app.services.payments.releaseExpired()).toBe(0);
-    await app.services.payments.demoDecide(order.externalId, "pay");
-    expect((await db().select().from(orders).where(eq(orders.id, order._id)))[0]?.status).toBe(
-      "PAYMENT_CONFIRMED",
-    );
-    expect(await productStock(shop.plain.id)).toBe(before - 1);
+    expect(await app.services.payments.cancelExpired()).toBe(0);
+    await notify({
+      externalId: order.externalId,
+      orderNumber: order.orderNumber,
+      status: "CONFIRMED",
+      amountGrosze: order.priceGrosze,
+    });
+    expect((await db().select().from(orders).where(eq(orders.id, order._id)))[0]?.status).toBe("CANCELED");
+    expect(await statusesOf(order._id)).toContain("ERROR_PAID_AFTER_CANCEL");
+    expect(await productStock(shop.plain.id)).toBe(before);
   });
 
   it("guest lookup needs the matching e-mail; someone else's order is not found", async () => {

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { invoiceNumber, invoicePeriod } from "../../../domain/invoice";
-import { canTransition, KNOWN_ORDER_STATUSES } from "../../../domain/order-status";
+import { canTransition, KNOWN_ORDER_STATUSES, UNPAID_STATUSES } from "../../../domain/order-status";
 import type { Order } from "../../../domain/types";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -15,8 +15,10 @@ import {
   PaymentProviderError,
   type PaymentStatus,
 } from "../../integrations/payments/payment-provider";
+import { cancelLockedOrder, lockOrder } from "../orders/order-cancel";
 import type { OrderQueries } from "../orders/orders.queries";
 import { releaseOrderStock, reserveOrderStockAgain, type Tx } from "../orders/stock";
+import { CLOSED_PAYMENT_STATUS } from "./open-payments";
 
 // Payments of orders (DESIGN.md "Order statuses change only through the transition rules"):
 // - start: registers a payment with the provider after the order is committed; a provider that
@@ -26,8 +28,10 @@ import { releaseOrderStock, reserveOrderStockAgain, type Tx } from "../orders/st
 //   payment statuses only move forward (a PENDING after CONFIRMED changes nothing); an amount or
 //   currency that does not match the order never confirms it.
 // - confirmation issues the invoice number in the same transaction (sequence per month).
-// - unpaid orders give their units back when the payment fails or after the payment timeout; a
-//   later confirmation takes them again.
+// - unpaid orders give their units back when the payment fails (a retry or a later confirmation
+//   takes them again) and are canceled after the payment timeout (cancelExpired).
+// - money that arrives for an order that cannot take it (canceled, a wrong amount, its units
+//   sold meanwhile) is recorded as owed back (REFUND_OWED_STATUSES) and announced (refund-owed).
 
 export interface DemoPaymentView {
   externalId: string;
@@ -35,9 +39,15 @@ export interface DemoPaymentView {
   email: string;
   amountGrosze: number;
   status: PaymentStatus;
+  /** closed when its order was canceled: it can no longer be paid */
+  closed: boolean;
 }
 
-export type OrderEvent = "paid" | "failed";
+/**
+ * After a committed change: paid, failed (payment refused), expired (canceled: the payment time ran out) and
+ * refund-owed (money arrived that the order cannot take: the shop is told).
+ */
+export type OrderEvent = "paid" | "failed" | "expired" | "refund-owed";
 
 export interface PaymentsDependencies {
   provider: PaymentProvider;
@@ -147,10 +157,10 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
   }
 
   /**
-   * Applies a verified notification. Returns the event to announce after the commit, or null
-   * when nothing changed (a repeat, an out-of-order status, an old attempt's failure).
+   * Applies a verified notification. Returns the events to announce after the commit, none when
+   * nothing changed (a repeat, an out-of-order status, an old attempt's failure).
    */
-  async function applyNotification(notification: PaymentNotification): Promise<OrderEvent | null> {
+  async function applyNotification(notification: PaymentNotification): Promise<OrderEvent[]> {
     const now = new Date();
     return db.transaction(async (tx) => {
       let [payment] = await tx
@@ -187,11 +197,11 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
                 );
         }
       }
-      if (!payment) return null;
+      if (!payment) return [];
 
       // the order row lock serialises every notification of this order
       const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for("update");
-      if (!order) return null;
+      if (!order) return [];
       const [latest] = await tx
         .select({ id: payments.id })
         .from(payments)
@@ -200,12 +210,17 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
         .limit(1);
 
       const next = notification.status;
-      const current = payment.status as PaymentStatus;
-      if (
-        PAYMENT_RANK[next] <= PAYMENT_RANK[current] &&
-        !(current === "PAYMENT_ERROR" && next === "PAYMENT_CONFIRMED")
-      ) {
-        return null; // a repeat or an out-of-order older status
+      if (payment.status === CLOSED_PAYMENT_STATUS) {
+        // closed when its order was canceled: only money that still arrives matters (owed back below)
+        if (next !== "PAYMENT_CONFIRMED") return [];
+      } else {
+        const current = payment.status as PaymentStatus;
+        if (
+          PAYMENT_RANK[next] <= PAYMENT_RANK[current] &&
+          !(current === "PAYMENT_ERROR" && next === "PAYMENT_CONFIRMED")
+        ) {
+          return []; // a repeat or an out-of-order older status
+        }
       }
 
       if (next === "PAYMENT_CONFIRMED") {
@@ -224,7 +239,7 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
             .set({ status: "PAYMENT_ERROR", updatedAt: now })
             .where(eq(payments.id, payment.id));
           await appendStatus(tx, order.id, "ERROR_PAYMENT_AMOUNT", now, true);
-          return null;
+          return ["refund-owed"];
         }
       }
       await tx.update(payments).set({ status: next, updatedAt: now }).where(eq(payments.id, payment.id));
@@ -232,14 +247,22 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
       if (next === "PAYMENT_CONFIRMED") {
         if (!canTransition(order.status, "PAYMENT_CONFIRMED")) {
           if (order.status === "CANCELED") {
-            // money arrived for an order staff canceled: it must be refunded by hand
+            // money arrived for a canceled order (by staff, or its payment time ran out): it must
+            // be refunded by hand; staff see "Do zwrotu" and the shop gets an e-mail
             deps.log.error(
               { orderNumber: order.orderNumber, externalId: payment.externalId },
               "payment confirmed for a canceled order: refund it",
             );
             await appendStatus(tx, order.id, "ERROR_PAID_AFTER_CANCEL", now, true);
+            return ["refund-owed"];
           }
-          return null; // already paid (another attempt) or canceled
+          if (order.paidAt) {
+            // another attempt (a failed one that succeeded after all) paid the order already
+            deps.log.error({ externalId: payment.externalId }, "second payment of a paid order: refund it");
+            await appendStatus(tx, order.id, "ERROR_PAID_TWICE", now, true);
+            return ["refund-owed"];
+          }
+          return [];
         }
         const shortage = await reserveOrderStockAgain(tx, order.id);
         if (shortage) {
@@ -250,22 +273,23 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
         await appendStatus(tx, order.id, "PAYMENT_CONFIRMED", now);
         await tx.update(orders).set({ paidAt: now, reservedUntil: null }).where(eq(orders.id, order.id));
         await issueInvoice(tx, order, now);
-        return "paid";
+        return shortage ? ["paid", "refund-owed"] : ["paid"];
       }
       // an older attempt's news must not overrule the latest attempt
-      if (latest?.id !== payment.id) return null;
-      if (order.status === next || !canTransition(order.status, next)) return null;
+      if (latest?.id !== payment.id) return [];
+      if (order.status === next || !canTransition(order.status, next)) return [];
       await appendStatus(tx, order.id, next, now);
       if (next === "PAYMENT_ERROR") {
         await releaseOrderStock(tx, order.id);
-        return "failed";
+        return ["failed"];
       }
-      return null;
+      return [];
     });
   }
 
-  async function announce(event: OrderEvent | null, orderId: number | null) {
-    if (event && orderId !== null) await deps.onOrderEvent(event, orderId);
+  async function announce(events: readonly OrderEvent[], orderId: number | null) {
+    if (orderId === null) return;
+    for (const event of events) await deps.onOrderEvent(event, orderId);
   }
 
   async function orderIdOfPayment(externalId: string): Promise<number | null> {
@@ -277,8 +301,8 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
   }
 
   async function handle(notification: PaymentNotification): Promise<void> {
-    const event = await applyNotification(notification);
-    await announce(event, await orderIdOfPayment(notification.externalId));
+    const events = await applyNotification(notification);
+    await announce(events, await orderIdOfPayment(notification.externalId));
   }
 
   /** What the provider is asked for one attempt of one order. */
@@ -484,11 +508,19 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
         amountGrosze: payments.amountGrosze,
         orderNumber: orders.orderNumber,
         email: orders.email,
+        orderStatus: orders.status,
       })
       .from(payments)
       .innerJoin(orders, eq(orders.id, payments.orderId))
       .where(and(eq(payments.provider, "demo"), eq(payments.externalId, externalId)));
-    return row ? { ...row, status: row.status as PaymentStatus } : null;
+    if (!row) return null;
+    const { orderStatus, ...payment } = row;
+    const closed = payment.status === CLOSED_PAYMENT_STATUS || orderStatus === "CANCELED";
+    // a closed payment is never shown as payable
+    const status = (
+      payment.status === CLOSED_PAYMENT_STATUS ? "PAYMENT_ERROR" : payment.status
+    ) as PaymentStatus;
+    return { ...payment, status, closed };
   }
 
   return {
@@ -497,10 +529,14 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
     handleNotification,
     demoPayment,
 
-    /** A new payment for an unpaid order (after a failed one). Failures: order/not-found, conflict, order/out-of-stock. */
+    /**
+     * A new payment for an unpaid order (after a failed one). Failures: order/not-found,
+     * order/canceled, conflict, order/out-of-stock.
+     */
     async retry(orderNumber: string, email: string): Promise<Result<{ redirectUrl: string }>> {
       const order = await deps.queries.findByNumber(orderNumber, email);
       if (!order) return fail("order/not-found");
+      if (order.status === "CANCELED") return fail("order/canceled");
       const open = await deps.queries.openPaymentUrl(order._id);
       if (open && order.status !== "PAYMENT_ERROR") return ok({ redirectUrl: open });
       if (!canTransition(order.status, "PAYMENT_NEW")) return fail("conflict");
@@ -525,6 +561,8 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
       if (config.payments.provider !== "demo") return fail("not-found");
       const payment = await demoPayment(externalId);
       if (!payment) return fail("not-found");
+      // the order was canceled: the bank takes no money for it
+      if (payment.closed) return fail("payment/closed");
       const signed = demoNotification(config.payments.demoSecret, {
         externalId,
         orderNumber: payment.orderNumber,
@@ -538,31 +576,39 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
     },
 
     /**
-     * Gives back the units of unpaid orders whose payment time is over (every instance may run
-     * this; each order is released once). The order stays open: a late payment still confirms it.
+     * Cancels the unpaid orders whose payment time is over (docs/decisions/032): each in its own
+     * transaction under its row lock, through the one cancel (units back, open payments closed; the
+     * coupon use goes back with the status), then the "order canceled" e-mail saying why. Every instance may
+     * run this at once: the lock and the transition rules cancel each order once. A payment that
+     * still arrives is recorded as money owed back (applyNotification).
      */
-    async releaseExpired(now: Date = new Date()): Promise<number> {
+    async cancelExpired(now: Date = new Date()): Promise<number> {
       const due = await db
         .select({ id: orders.id })
         .from(orders)
         .where(
           and(
-            eq(orders.stockReserved, true),
             lt(orders.reservedUntil, now),
-            inArray(orders.status, ["NEW", "PAYMENT_NEW", "PAYMENT_PENDING", "PAYMENT_ERROR"]),
+            isNull(orders.paidAt),
+            inArray(orders.status, [...UNPAID_STATUSES]),
           ),
         )
+        .orderBy(orders.id)
         .limit(500);
-      let released = 0;
+      let canceled = 0;
       for (const { id } of due) {
         const done = await db.transaction(async (tx) => {
-          const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
-          if (!order || order.paidAt || !order.stockReserved) return false;
-          return releaseOrderStock(tx, id);
+          const order = await lockOrder(tx, id);
+          // re-read under the lock: paid, retried (a new payment time) or canceled meanwhile
+          if (!order || order.paidAt || !order.reservedUntil || order.reservedUntil >= now) return false;
+          if (!(UNPAID_STATUSES as readonly string[]).includes(order.status)) return false;
+          return cancelLockedOrder(tx, order, now);
         });
-        if (done) released++;
+        if (!done) continue;
+        canceled++;
+        await deps.onOrderEvent("expired", id);
       }
-      return released;
+      return canceled;
     },
   };
 }

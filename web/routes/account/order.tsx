@@ -3,6 +3,7 @@ import { translate } from "../../../domain/i18n";
 import { isShopModerator } from "../../../domain/roles";
 import { idFromTextSchema } from "../../../domain/validation/common";
 import { OrderCard } from "../../components/order-card";
+import { RefundOwedNotice } from "../../components/refund-owed-notice";
 import { ACCOUNT_ORDERS_PATH } from "../../lib/account-paths";
 import { requireUser } from "../../lib/auth.server";
 import { useT } from "../../lib/i18n";
@@ -52,6 +53,7 @@ export default function AccountOrder() {
   return (
     <div className="space-y-4">
       <BackLink />
+      <RefundOwedNotice statuses={order.statuses} />
       <OrderCard order={order} mode="full" headingLevel={1} viewerIsModerator={viewerIsModerator} />
     </div>
   );

@@ -33,7 +33,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const invalid = !result.ok;
   if (!result.ok) result = await context.services.stats.stats(fallback);
   if (!result.ok) throw new Response(null, { status: 500 });
-  return { stats: result.value, invalid, asked };
+  // every order the shop owes money back, whatever the period: a task, not a statistic
+  const refundOwed = await context.services.orderStaff.countRefundOwed();
+  return { stats: result.value, invalid, asked, refundOwed };
 }
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
@@ -42,6 +44,43 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-sm text-stone-600">{label}</dt>
       <dd className="mt-1 text-xl font-semibold text-stone-900 sm:text-2xl">{children}</dd>
     </div>
+  );
+}
+
+/** The orders that received money they cannot take (issue 24), with the way to the filtered list. */
+function RefundOwed({ count }: { count: number }) {
+  const t = useT();
+  const owed = count > 0;
+  return (
+    <section
+      aria-labelledby="refund-owed-title"
+      className={`mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl p-4 shadow-sm ring-1 ${
+        owed ? "bg-red-50 ring-red-300" : "bg-white ring-stone-200"
+      }`}
+    >
+      <h2 id="refund-owed-title" className="font-semibold text-stone-900">
+        {t("staff.dashboard.refundOwed")}
+      </h2>
+      <p
+        className={`text-2xl font-semibold ${owed ? "text-red-800" : "text-stone-900"}`}
+        data-testid="refund-owed-count"
+      >
+        {count}
+      </p>
+      {owed ? (
+        <>
+          <p className="min-w-0 basis-full text-sm text-red-900 sm:flex-1 sm:basis-auto">
+            {t("staff.dashboard.refundOwedText")}
+          </p>
+          <Link
+            to={`${STAFF_SECTIONS.orders}?zwrot=1`}
+            className="text-sm font-semibold text-red-800 underline underline-offset-2"
+          >
+            {t("staff.dashboard.refundOwedShow")}
+          </Link>
+        </>
+      ) : null}
+    </section>
   );
 }
 
@@ -110,7 +149,7 @@ function PeriodPicker({ from, to }: { from: string; to: string }) {
 export default function StaffDashboard() {
   const t = useT();
   const lang = useLang();
-  const { stats, invalid } = useLoaderData<typeof loader>();
+  const { stats, invalid, refundOwed } = useLoaderData<typeof loader>();
   const percent = new Intl.NumberFormat(lang === "pl" ? "pl-PL" : "en-GB", {
     style: "percent",
     maximumFractionDigits: 1,
@@ -118,6 +157,7 @@ export default function StaffDashboard() {
   return (
     <div>
       <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">{t("staff.title")}</h1>
+      <RefundOwed count={refundOwed} />
       <PeriodPicker from={stats.from} to={stats.to} />
       {invalid ? (
         <div className="mt-3">

@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from "react-router";
 import { formatDateTime } from "../../../domain/i18n";
 import { formatPrice } from "../../../domain/money";
+import { isRefundOwed } from "../../../domain/order-status";
 import { isValidDateString } from "../../../domain/validation/common";
 import { pageNumberSchema } from "../../../domain/validation/pagination";
 import { StatusBadge } from "../../components/order-card";
@@ -13,7 +14,8 @@ import { staffOrderPath } from "../../lib/staff-paths";
 import type { Route } from "./+types/orders";
 
 // /konto/sklep/zamowienia (shop staff): every order, newest first, filtered by status, by the days
-// placed (od, do) and by number or e-mail; the filters and the page live in the URL.
+// placed (od, do), by number or e-mail and to those with money owed back (zwrot=1, "Do zwrotu");
+// the filters and the page live in the URL.
 
 const PAGE_SIZE = 20;
 
@@ -29,6 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     od: params.get("od") ?? "",
     do: params.get("do") ?? "",
     szukaj: params.get("szukaj") ?? "",
+    zwrot: params.get("zwrot") === "1" ? "1" : "",
   };
   // a malformed date is ignored rather than refused (it came from the address bar)
   const day = (value: string) =>
@@ -36,6 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page = pageNumberSchema.parse(params.get("strona") ?? undefined);
   const list = await context.services.orderStaff.list({
     status: raw.status.trim().slice(0, 40) || undefined,
+    refundOwed: raw.zwrot === "1",
     search: raw.szukaj.trim().slice(0, 100) || undefined,
     from: day(raw.od),
     to: day(raw.do),
@@ -43,6 +47,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     pageSize: PAGE_SIZE,
   });
   return { list, values: raw };
+}
+
+/** Money arrived that the order cannot take: staff must return it (issue 24). */
+function RefundOwedBadge() {
+  const t = useT();
+  return (
+    <span className="inline-flex items-center rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-semibold text-white">
+      {t("staff.orders.refundOwed")}
+    </span>
+  );
 }
 
 export default function StaffOrders() {
@@ -84,8 +98,9 @@ export default function StaffOrders() {
               <p className="text-sm font-semibold whitespace-nowrap text-stone-900">
                 {formatPrice(order.priceGrosze)}
               </p>
-              <p>
+              <p className="flex flex-wrap gap-1.5">
                 <StatusBadge entry={{ status: order.status, data: null }} />
+                {isRefundOwed(order.statuses) ? <RefundOwedBadge /> : null}
               </p>
             </li>
           ))}

@@ -13,6 +13,8 @@ export interface OrderFilterValues {
   od: string;
   do: string;
   szukaj: string;
+  /** "1": only orders with money owed back */
+  zwrot: string;
 }
 
 export function OrderFilters({ values }: { values: OrderFilterValues }) {
@@ -60,6 +62,18 @@ export function OrderFilters({ values }: { values: OrderFilterValues }) {
             </option>
           ))}
         </select>
+      </div>
+      <div className="sm:col-span-2 lg:col-span-4">
+        <label className="inline-flex min-h-10 items-center gap-2 text-sm font-semibold text-stone-800">
+          <input
+            type="checkbox"
+            name="zwrot"
+            value="1"
+            defaultChecked={values.zwrot === "1"}
+            className="size-4 accent-accent-600"
+          />
+          {t("staff.orders.refundOwedOnly")}
+        </label>
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className={PRIMARY_BUTTON}>
