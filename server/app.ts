@@ -4,7 +4,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { reactRouterFastify } from "@mcansh/remix-fastify/react-router";
 import { sql } from "drizzle-orm";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { isLang, type Lang } from "../domain/i18n";
 import type { PublicUser } from "../domain/types";
 import { readSessionToken } from "./areas/accounts/session-cookie";
@@ -12,8 +12,9 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { registerSessionUser } from "./http/auth";
 import { registerCompression } from "./http/compression";
-import { registerErrorHandler } from "./http/errors";
+import { errorBody, fail, registerErrorHandler } from "./http/errors";
 import { registerOpenApi } from "./http/openapi";
+import { BODY_LIMIT_BYTES, registerPageBodyLimit } from "./http/page-body-limit";
 import type { RateLimits } from "./http/rate-limit";
 import { readWhole, registerResponseCache } from "./http/response-cache";
 import { registerSecurityHeaders } from "./http/security-headers";
@@ -86,7 +87,7 @@ export async function buildApp(
       typeof config.trustProxy === "number"
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
   });
   fs.mkdirSync(config.mediaDir, { recursive: true });
   fs.mkdirSync(config.outboxDir, { recursive: true });
@@ -133,6 +134,11 @@ export async function buildApp(
       // request.user for every API route (session cookie or bearer token); guards in server/http/auth.ts
       registerSessionUser(api, services.accounts.userFromToken);
       await registerApiRoutes(api);
+      // an unknown /api path is an API answer too (JSON 404), never the web app's HTML page
+      const apiNotFound = async (_request: unknown, reply: FastifyReply) =>
+        reply.status(404).send(errorBody(fail("not-found")));
+      api.all("/", apiNotFound);
+      api.all("/*", apiNotFound);
     },
     { prefix: "/api" },
   );
@@ -158,30 +164,37 @@ export async function buildApp(
         inpostGeowidgetToken: config.parcelLockers.inpostGeowidgetToken,
       },
     };
-    await app.register(reactRouterFastify, {
-      mode: options.web,
-      buildDirectory: path.resolve("build"),
-      // /assets/* are named by their content hash; anything else in build/client may change (docs/decisions/024)
-      assetCacheControl: { public: true, maxAge: "365 days", immutable: true },
-      defaultCacheControl: { public: true, maxAge: "1 hour" },
-      // the .br/.gz copies the build wrote (scripts/precompress-plugin.ts)
-      fastifyStaticOptions: { preCompressed: true },
-      getLoadContext: async (request): Promise<WebLoadContext> => {
-        const cookieLang = request.cookies[LANG_COOKIE];
-        const lang = cookieLang && isLang(cookieLang) ? cookieLang : "pl";
-        const user = await services.accounts.userFromToken(
-          readSessionToken({ cookie: request.headers.cookie, authorization: request.headers.authorization }),
-        );
-        return {
-          services,
-          publicSettings,
-          lang,
-          user,
-          ip: request.ip,
-          cspNonce: request.cspNonce,
-          wholePage: readWhole(request),
-        };
-      },
+    await app.register(async (web) => {
+      // every page's body is limited as the API's is (docs/decisions/034)
+      registerPageBodyLimit(web);
+      await web.register(reactRouterFastify, {
+        mode: options.web,
+        buildDirectory: path.resolve("build"),
+        // /assets/* are named by their content hash; anything else in build/client may change (docs/decisions/024)
+        assetCacheControl: { public: true, maxAge: "365 days", immutable: true },
+        defaultCacheControl: { public: true, maxAge: "1 hour" },
+        // the .br/.gz copies the build wrote (scripts/precompress-plugin.ts)
+        fastifyStaticOptions: { preCompressed: true },
+        getLoadContext: async (request): Promise<WebLoadContext> => {
+          const cookieLang = request.cookies[LANG_COOKIE];
+          const lang = cookieLang && isLang(cookieLang) ? cookieLang : "pl";
+          const user = await services.accounts.userFromToken(
+            readSessionToken({
+              cookie: request.headers.cookie,
+              authorization: request.headers.authorization,
+            }),
+          );
+          return {
+            services,
+            publicSettings,
+            lang,
+            user,
+            ip: request.ip,
+            cspNonce: request.cspNonce,
+            wholePage: readWhole(request),
+          };
+        },
+      });
     });
   }
   return app;
