@@ -21,6 +21,7 @@ import { registerSecurityHeaders } from "./http/security-headers";
 import type { PaymentProvider } from "./integrations/payments/payment-provider";
 import { createChangeFeed } from "./lib/change-feed";
 import { RETRY_AFTER_SECONDS } from "./lib/database-unavailable";
+import { redactSecrets } from "./lib/redact";
 import { registerApiRoutes } from "./routes";
 import { createServices, type Services } from "./services";
 
@@ -81,7 +82,12 @@ export async function buildApp(
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+        : {
+            level: config.logLevel,
+            // no token, e-mail or order key in any line (server/lib/redact.ts)
+            hooks: { streamWrite: redactSecrets },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     // a number of hops is expressed as a function (Fastify's types take no number)
     trustProxy:
       typeof config.trustProxy === "number"
