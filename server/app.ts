@@ -13,6 +13,7 @@ import type { Database } from "./db/client";
 import { registerSessionUser } from "./http/auth";
 import { registerCompression } from "./http/compression";
 import { errorBody, fail, registerErrorHandler } from "./http/errors";
+import { registerNulPathGuard } from "./http/nul-path";
 import { registerOpenApi } from "./http/openapi";
 import { BODY_LIMIT_BYTES, registerPageBodyLimit } from "./http/page-body-limit";
 import type { RateLimits } from "./http/rate-limit";
@@ -110,6 +111,8 @@ export async function buildApp(
   });
   app.decorate("services", services);
   registerErrorHandler(app);
+  // a path with U+0000 names nothing (before every other hook: nothing looks it up)
+  registerNulPathGuard(app);
   await app.register(fastifyCookie);
   // CSP nonce, security headers, the CSRF rule and Secure cookies on every route (docs/decisions/020)
   registerSecurityHeaders(app, config, { web: options.web });
@@ -161,6 +164,7 @@ export async function buildApp(
   });
 
   if (options.web) {
+    const mode = options.web;
     const publicSettings: PublicSettings = {
       publicUrl: config.publicUrl,
       gaMeasurementIds: config.gaMeasurementIds,
@@ -174,7 +178,7 @@ export async function buildApp(
       // every page's body is limited as the API's is (docs/decisions/034)
       registerPageBodyLimit(web);
       await web.register(reactRouterFastify, {
-        mode: options.web,
+        mode,
         buildDirectory: path.resolve("build"),
         // /assets/* are named by their content hash; anything else in build/client may change (docs/decisions/024)
         assetCacheControl: { public: true, maxAge: "365 days", immutable: true },

@@ -81,8 +81,8 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     resendConfirmation: async (user, ip, lang) => {
       await accounts.resendConfirmation(user, { ip, lang });
     },
-    allowLookup: async (orderNumber, ip) =>
-      (await lookupLimiter.hit("order-lookup", { account: orderNumber, address: ip })).allowed,
+    countLookup: (orderNumber, ip) =>
+      lookupLimiter.hit("order-lookup", { account: orderNumber, address: ip }),
   });
   const catalog = createCatalogService(db, { changes: options.changes });
   return {
@@ -101,7 +101,10 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     payments,
     invoices: createInvoicesService(db, config, { queries: orderQueries }),
     parcelPoints: createParcelPointsService(db),
-    productActivity: createProductActivityService(db, { salt: () => loadViewerSalt(config.dataDir) }),
+    productActivity: createProductActivityService(db, {
+      salt: () => loadViewerSalt(config.dataDir),
+      allowPost: async (ip) => (await lookupLimiter.hitAddress("product-view", ip)).allowed,
+    }),
     contact: createContactService(db, mail, config),
     creators: createCreatorsService(db),
     sitemap: createSitemapService(db),

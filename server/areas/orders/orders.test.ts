@@ -927,7 +927,7 @@ describe("stages (a group's payments do not wait for the e-mails of the group be
         if (mailedFor.length === 1) await firstMailStored;
       },
       resendConfirmation: async () => {},
-      allowLookup: async () => true,
+      countLookup: async () => ({ allowed: true, undo: async () => {} }),
     });
     const place = (email: string) =>
       staged.create({
