@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import { PassThrough, type Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errorBody, fail } from "./errors";
@@ -10,7 +11,7 @@ import { langOfCookieHeader, plainPage, wantsHtml } from "./plain-page";
 // - a declared Content-Length over the limit is refused with 413 at once, before anything is read;
 // - any other body (a chunked one included) is read by counting, up to the limit, and the read stops
 //   with 413 as soon as it passes it; a body within the limit reaches the route as its own stream.
-// The refusal closes the connection, so the rest of an oversized body is never read.
+// The refusal ends the connection: the rest of an oversized body is dropped for at most a second.
 
 /** The most a request body may hold, pages and API alike (gallery uploads have their own limit). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -95,13 +96,35 @@ function withBody(request: FastifyRequest, body: Buffer): FastifyRequest {
   });
 }
 
+/** How long the rest of a refused body is read and dropped before the connection is closed. */
+export const LINGER_MS = 1_000;
+
 function refuseTooLarge(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const body = errorBody(fail("request/too-large"));
-  // what is left of the body is not read: the connection ends with this answer
-  reply.code(413).header("connection", "close").header("cache-control", "no-store");
+  closeAfterAnswer(request, reply);
+  reply.code(413).header("cache-control", "no-store");
   if (!wantsHtml(request.url, request.headers.accept)) return reply.send(body);
   const lang = langOfCookieHeader(request.headers.cookie);
   return reply
     .type("text/html; charset=utf-8")
     .send(plainPage(lang, body.messageKey, { href: "/", key: "common.homeLink" }));
+}
+
+/**
+ * The connection ends with the answer: once it is sent, what the client still sends is read and
+ * dropped for at most LINGER_MS, then the connection is closed. Closing at once, with the body's
+ * bytes unread, would reset the connection, and the client could lose the answer before reading it
+ * (a "lingering close", as web servers do it); waiting for the whole body would let a client keep
+ * the connection busy as long as it likes.
+ */
+function closeAfterAnswer(request: FastifyRequest, reply: FastifyReply): void {
+  const socket = request.raw.socket as Partial<Socket> | undefined;
+  if (typeof socket?.end !== "function" || typeof socket.destroy !== "function") return;
+  reply.raw.once("finish", () => {
+    request.raw.resume();
+    socket.end?.();
+    const timer = setTimeout(() => socket.destroy?.(), LINGER_MS);
+    timer.unref();
+    socket.once?.("close", () => clearTimeout(timer));
+  });
 }
