@@ -4,15 +4,16 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { reactRouterFastify } from "@mcansh/remix-fastify/react-router";
 import { sql } from "drizzle-orm";
-import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import { isLang, type Lang } from "../domain/i18n";
 import type { PublicUser } from "../domain/types";
 import { readSessionToken } from "./areas/accounts/session-cookie";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { registerApiNotFound } from "./http/api-not-found";
 import { registerSessionUser } from "./http/auth";
 import { registerCompression } from "./http/compression";
-import { errorBody, fail, registerErrorHandler } from "./http/errors";
+import { registerErrorHandler } from "./http/errors";
 import { registerNulPathGuard } from "./http/nul-path";
 import { registerOpenApi } from "./http/openapi";
 import { BODY_LIMIT_BYTES, registerPageBodyLimit } from "./http/page-body-limit";
@@ -143,11 +144,6 @@ export async function buildApp(
       // request.user for every API route (session cookie or bearer token); guards in server/http/auth.ts
       registerSessionUser(api, services.accounts.userFromToken);
       await registerApiRoutes(api);
-      // an unknown /api path is an API answer too (JSON 404), never the web app's HTML page
-      const apiNotFound = async (_request: unknown, reply: FastifyReply) =>
-        reply.status(404).send(errorBody(fail("not-found")));
-      api.all("/", apiNotFound);
-      api.all("/*", apiNotFound);
     },
     { prefix: "/api" },
   );
@@ -175,7 +171,9 @@ export async function buildApp(
       },
     };
     await app.register(async (web) => {
-      // every page's body is limited as the API's is (docs/decisions/034)
+      // an unknown /api path is a JSON 404, not a page; every page's body is limited as the API's is
+      // (docs/decisions/034)
+      registerApiNotFound(web);
       registerPageBodyLimit(web);
       await web.register(reactRouterFastify, {
         mode,
