@@ -89,6 +89,25 @@ test.describe("cookie consent", () => {
     await expect.poll(() => pageViews(page)).toEqual([productPath]);
   });
 
+  test("analytics see no link token, e-mail or order key in an address (issue 24)", async ({ page }) => {
+    await stubGtag(page);
+    await page.goto("/");
+    await cookieNotice(page).getByRole("button", { name: "Akceptuję" }).click();
+    await expect.poll(() => pageViews(page)).toEqual(["/"]);
+
+    for (const [url, path] of [
+      ["/gotowe?orderNumber=20260042&email=jan.kowalski%40example.com", "/gotowe"],
+      ["/ustaw-nowe-haslo?token=SekretnyToken123&email=jan.kowalski%40example.com", "/ustaw-nowe-haslo"],
+    ]) {
+      await page.goto(url ?? "");
+      await expect.poll(() => pageViews(page)).toEqual([path]);
+      const sent = JSON.stringify(await dataLayer(page));
+      for (const secret of ["20260042", "jan.kowalski", "SekretnyToken123"])
+        expect(sent).not.toContain(secret);
+      expect(sent).toContain(`"page_location":"http`);
+    }
+  });
+
   test("a decision can be changed from the footer: withdrawing consent stops the page views", async ({
     page,
   }) => {

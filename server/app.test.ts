@@ -75,7 +75,7 @@ describe("the API shell", () => {
     });
   });
 
-  it("answers malformed JSON with 400, not 500", async () => {
+  it("answers malformed JSON with 400 request/malformed (it says why), not 500", async () => {
     const response = await app.inject({
       method: "POST",
       url: "/api/test/validate",
@@ -83,7 +83,10 @@ describe("the API shell", () => {
       payload: "{not json",
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: "validation" });
+    expect(response.json()).toMatchObject({
+      code: "request/malformed",
+      messageKey: "errors.request/malformed",
+    });
   });
 
   it("never shows a surprise's message to the client", async () => {

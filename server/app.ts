@@ -10,16 +10,20 @@ import type { PublicUser } from "../domain/types";
 import { readSessionToken } from "./areas/accounts/session-cookie";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { registerApiNotFound } from "./http/api-not-found";
 import { registerSessionUser } from "./http/auth";
 import { registerCompression } from "./http/compression";
 import { registerErrorHandler } from "./http/errors";
+import { registerNulPathGuard } from "./http/nul-path";
 import { registerOpenApi } from "./http/openapi";
+import { BODY_LIMIT_BYTES, registerPageBodyLimit } from "./http/page-body-limit";
 import type { RateLimits } from "./http/rate-limit";
 import { readWhole, registerResponseCache } from "./http/response-cache";
 import { registerSecurityHeaders } from "./http/security-headers";
 import type { PaymentProvider } from "./integrations/payments/payment-provider";
 import { createChangeFeed } from "./lib/change-feed";
 import { RETRY_AFTER_SECONDS } from "./lib/database-unavailable";
+import { redactSecrets } from "./lib/redact";
 import { registerApiRoutes } from "./routes";
 import { createServices, type Services } from "./services";
 
@@ -80,13 +84,18 @@ export async function buildApp(
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+        : {
+            level: config.logLevel,
+            // no token, e-mail or order key in any line (server/lib/redact.ts)
+            hooks: { streamWrite: redactSecrets },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     // a number of hops is expressed as a function (Fastify's types take no number)
     trustProxy:
       typeof config.trustProxy === "number"
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
   });
   fs.mkdirSync(config.mediaDir, { recursive: true });
   fs.mkdirSync(config.outboxDir, { recursive: true });
@@ -103,6 +112,8 @@ export async function buildApp(
   });
   app.decorate("services", services);
   registerErrorHandler(app);
+  // a path with U+0000 names nothing (before every other hook: nothing looks it up)
+  registerNulPathGuard(app);
   await app.register(fastifyCookie);
   // CSP nonce, security headers, the CSRF rule and Secure cookies on every route (docs/decisions/020)
   registerSecurityHeaders(app, config, { web: options.web });
@@ -149,6 +160,7 @@ export async function buildApp(
   });
 
   if (options.web) {
+    const mode = options.web;
     const publicSettings: PublicSettings = {
       publicUrl: config.publicUrl,
       gaMeasurementIds: config.gaMeasurementIds,
@@ -158,30 +170,39 @@ export async function buildApp(
         inpostGeowidgetToken: config.parcelLockers.inpostGeowidgetToken,
       },
     };
-    await app.register(reactRouterFastify, {
-      mode: options.web,
-      buildDirectory: path.resolve("build"),
-      // /assets/* are named by their content hash; anything else in build/client may change (docs/decisions/024)
-      assetCacheControl: { public: true, maxAge: "365 days", immutable: true },
-      defaultCacheControl: { public: true, maxAge: "1 hour" },
-      // the .br/.gz copies the build wrote (scripts/precompress-plugin.ts)
-      fastifyStaticOptions: { preCompressed: true },
-      getLoadContext: async (request): Promise<WebLoadContext> => {
-        const cookieLang = request.cookies[LANG_COOKIE];
-        const lang = cookieLang && isLang(cookieLang) ? cookieLang : "pl";
-        const user = await services.accounts.userFromToken(
-          readSessionToken({ cookie: request.headers.cookie, authorization: request.headers.authorization }),
-        );
-        return {
-          services,
-          publicSettings,
-          lang,
-          user,
-          ip: request.ip,
-          cspNonce: request.cspNonce,
-          wholePage: readWhole(request),
-        };
-      },
+    await app.register(async (web) => {
+      // an unknown /api path is a JSON 404, not a page; every page's body is limited as the API's is
+      // (docs/decisions/034)
+      registerApiNotFound(web);
+      registerPageBodyLimit(web);
+      await web.register(reactRouterFastify, {
+        mode,
+        buildDirectory: path.resolve("build"),
+        // /assets/* are named by their content hash; anything else in build/client may change (docs/decisions/024)
+        assetCacheControl: { public: true, maxAge: "365 days", immutable: true },
+        defaultCacheControl: { public: true, maxAge: "1 hour" },
+        // the .br/.gz copies the build wrote (scripts/precompress-plugin.ts)
+        fastifyStaticOptions: { preCompressed: true },
+        getLoadContext: async (request): Promise<WebLoadContext> => {
+          const cookieLang = request.cookies[LANG_COOKIE];
+          const lang = cookieLang && isLang(cookieLang) ? cookieLang : "pl";
+          const user = await services.accounts.userFromToken(
+            readSessionToken({
+              cookie: request.headers.cookie,
+              authorization: request.headers.authorization,
+            }),
+          );
+          return {
+            services,
+            publicSettings,
+            lang,
+            user,
+            ip: request.ip,
+            cspNonce: request.cspNonce,
+            wholePage: readWhole(request),
+          };
+        },
+      });
     });
   }
   return app;

@@ -89,8 +89,8 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     resendConfirmation: async (user, ip, lang) => {
       await accounts.resendConfirmation(user, { ip, lang });
     },
-    allowLookup: async (orderNumber, ip) =>
-      (await lookupLimiter.hit("order-lookup", { account: orderNumber, address: ip })).allowed,
+    countLookup: (orderNumber, ip) =>
+      lookupLimiter.hit("order-lookup", { account: orderNumber, address: ip }),
     orderAttempt: (email, ip) => lookupLimiter.hit("order", { account: email, address: ip }),
     couponGuard,
     parcelPointKnown: builtInPicker ? (id) => parcelPoints.isKnown(id) : null,
@@ -115,7 +115,10 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     payments,
     invoices: createInvoicesService(db, config, { queries: orderQueries }),
     parcelPoints,
-    productActivity: createProductActivityService(db, { salt: () => loadViewerSalt(config.dataDir) }),
+    productActivity: createProductActivityService(db, {
+      salt: () => loadViewerSalt(config.dataDir),
+      allowPost: async (ip) => (await lookupLimiter.hitAddress("product-view", ip)).allowed,
+    }),
     contact: createContactService(db, mail, config),
     creators: createCreatorsService(db),
     sitemap: createSitemapService(db),

@@ -1,4 +1,5 @@
 import { PassThrough, Writable } from "node:stream";
+import { inspect } from "node:util";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -11,6 +12,7 @@ import {
   ServerRouter,
 } from "react-router";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../server/lib/database-unavailable";
+import { redactSecrets } from "../server/lib/redact";
 import { CspNonceProvider } from "./lib/csp-nonce";
 import { scriptsAfterThePicture, scriptsAfterThePictureInPage } from "./lib/script-priority";
 
@@ -38,11 +40,15 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (isDatabaseUnavailable(error)) {
     if (context) databaseDown.add(context);
     // one line per request while the database is away, not a stack trace
-    console.warn(`database unavailable (503): ${request.method} ${new URL(request.url).pathname}`);
+    console.warn(
+      redactSecrets(`database unavailable (503): ${request.method} ${new URL(request.url).pathname}`),
+    );
     return;
   }
   if (!request.signal.aborted) {
-    console.error(isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error);
+    // a failed query's message quotes its values: no e-mail or token of them in the log (server/lib/redact.ts)
+    const shown = isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error;
+    console.error(redactSecrets(inspect(shown)));
   }
 };
 

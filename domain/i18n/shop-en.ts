@@ -292,6 +292,9 @@ export const enShop: Record<ShopKey, string> = {
   "errors.unauthorized": "Log in to continue",
   "errors.forbidden": "You do not have permission to do this",
   "errors.csrf/cross-origin": "A request from another site was refused. Open the shop and try again.",
+  "errors.request/too-large": "The data sent is too large.",
+  "errors.request/unsupported-media-type": "The data sent is of a type that is not accepted here.",
+  "errors.request/malformed": "The data sent cannot be read.",
   "errors.rateLimited": "Too many attempts. Wait a moment and try again",
   "errors.tooManyOrders": "Too many orders were placed in a short time. Try again later or write to us.",
   "errors.idempotencyKeyReused":

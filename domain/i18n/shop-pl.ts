@@ -291,6 +291,9 @@ export const plShop = {
   "errors.unauthorized": "Zaloguj się, aby kontynuować",
   "errors.forbidden": "Nie masz uprawnień do tej operacji",
   "errors.csrf/cross-origin": "Żądanie z innej witryny zostało odrzucone. Otwórz sklep i spróbuj ponownie.",
+  "errors.request/too-large": "Przesłane dane są za duże.",
+  "errors.request/unsupported-media-type": "Przesłane dane mają typ, który nie jest tu przyjmowany.",
+  "errors.request/malformed": "Nie udało się odczytać przesłanych danych.",
   "errors.rateLimited": "Zbyt wiele prób. Odczekaj chwilę i spróbuj ponownie",
   "errors.tooManyOrders":
     "Złożono zbyt wiele zamówień w krótkim czasie. Spróbuj ponownie później albo napisz do nas.",

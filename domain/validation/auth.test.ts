@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { LOGIN_PASSWORD_MAX } from "../constants";
 import {
   loginSchema,
   newPasswordSchema,
@@ -30,6 +31,34 @@ describe("loginSchema", () => {
     [{ email: "ala@example.pl", password: "1" }, {}],
   ])("%j", (input, errors) => {
     expect(errorsOf(loginSchema.safeParse(input))).toEqual(errors);
+  });
+
+  it("refuses a password too long to be anyone's before it is hashed (issue 24 item 5)", () => {
+    const password = "a".repeat(LOGIN_PASSWORD_MAX + 1);
+    expect(errorsOf(loginSchema.safeParse({ email: "ala@example.pl", password }))).toMatchObject({
+      password: { key: "validation.maxLength" },
+    });
+    expect(
+      loginSchema.safeParse({ email: "ala@example.pl", password: "a".repeat(LOGIN_PASSWORD_MAX) }).success,
+    ).toBe(true);
+  });
+});
+
+describe("password confirmations are bounded too", () => {
+  it.each([
+    ["registerPayloadSchema", registerPayloadSchema],
+    ["newPasswordSchema", newPasswordSchema],
+  ] as const)("%s", (_name, schema) => {
+    const long = "a".repeat(LOGIN_PASSWORD_MAX + 1);
+    const input = {
+      displayName: "Ala",
+      email: "ala@example.pl",
+      password: "sekret123",
+      confirmPassword: long,
+    };
+    expect(errorsOf(schema.safeParse(input))).toMatchObject({
+      confirmPassword: { key: "validation.maxLength" },
+    });
   });
 });
 

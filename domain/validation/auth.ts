@@ -1,13 +1,19 @@
 // Login, password reset, registration, new password (SPEC §5).
 
 import { z } from "zod";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../constants";
+import { LOGIN_PASSWORD_MAX, PASSWORD_MAX, PASSWORD_MIN } from "../constants";
 import { displayNameSchema } from "./address";
 import { emailSchema, requiredOrInvalid } from "./common";
 import { MSG } from "./messages";
 
-/** Login password: only required (older accounts may have shorter passwords). Never trimmed. */
-const loginPasswordSchema = z.string({ error: requiredOrInvalid }).min(1, { error: MSG.required });
+/**
+ * Login password: required (older accounts may have shorter passwords) and bounded, so nothing
+ * long is ever hashed. Never trimmed.
+ */
+const loginPasswordSchema = z
+  .string({ error: requiredOrInvalid })
+  .min(1, { error: MSG.required })
+  .max(LOGIN_PASSWORD_MAX, { error: MSG.maxLength });
 
 /** New password: required, at least 7 characters. Never trimmed. */
 export const passwordSchema = z
@@ -16,7 +22,10 @@ export const passwordSchema = z
   .min(PASSWORD_MIN, { error: MSG.minLength })
   .max(PASSWORD_MAX, { error: MSG.maxLength });
 
-const confirmPasswordSchema = z.string({ error: requiredOrInvalid }).min(1, { error: MSG.required });
+const confirmPasswordSchema = z
+  .string({ error: requiredOrInvalid })
+  .min(1, { error: MSG.required })
+  .max(LOGIN_PASSWORD_MAX, { error: MSG.maxLength });
 
 const samePassword = {
   path: ["confirmPassword"],

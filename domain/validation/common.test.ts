@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { TEXT_MAX } from "../constants";
 import {
   blankToNull,
   dateStringSchema,
@@ -145,5 +146,17 @@ describe("text that reaches the database refuses U+0000 (PostgreSQL text cannot 
     }
     expect(schema.safeParse("/zażółć-😀").success).toBe(true);
     expect(hasNoNul("a\u0000")).toBe(false);
+  });
+});
+
+describe("every text field has an upper bound (issue 24 item 5)", () => {
+  it.each([
+    ["textSchema", textSchema()],
+    ["requiredString", requiredString()],
+    ["optionalText", optionalText()],
+    ["linkSchema", linkSchema],
+  ] as const)("%s: longer than TEXT_MAX is 'maxLength'", (_name, schema) => {
+    expect(firstMessage(schema.safeParse(`/${"a".repeat(TEXT_MAX)}`))).toBe(MSG.maxLength);
+    expect(schema.safeParse(`/${"a".repeat(TEXT_MAX - 1)}`).success).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 // Shared zod building blocks. Messages are i18n keys (see messages.ts).
 
 import { z } from "zod";
+import { TEXT_MAX } from "../constants";
 import { MSG } from "./messages";
 
 /** Error for a wrong type: "required" when the value is missing, else "invalid". */
@@ -21,10 +22,11 @@ export function hasNoNul(value: string): boolean {
 
 /**
  * z.string() for anything that may reach the database: refuses U+0000 ("invalid") instead of
- * letting PostgreSQL fail on it. Every text field of a form, body or query builds on this.
+ * letting PostgreSQL fail on it, and anything longer than TEXT_MAX ("maxLength"; fields add their
+ * own lower bound). Every text field of a form, body or query builds on this.
  */
 export function textSchema(params?: Parameters<typeof z.string>[0]) {
-  return z.string(params).refine(hasNoNul, { error: MSG.invalid });
+  return z.string(params).max(TEXT_MAX, { error: MSG.maxLength }).refine(hasNoNul, { error: MSG.invalid });
 }
 
 /** A trimmed, non-empty string, optionally with length bounds (errors: required, minLength, maxLength). */
@@ -96,6 +98,7 @@ export const dateStringSchema = z
   .string({ error: requiredOrInvalid })
   .trim()
   .min(1, { error: MSG.required })
+  .max(40, { error: MSG.invalid })
   .refine(isValidDateString, { error: MSG.invalid });
 
 /** "YYYY-MM-DD" that exists in the calendar, or an ISO date-time starting with one. */

@@ -174,7 +174,7 @@ export const API_TABLE: Readonly<Record<string, ApiRoute>> = {
   },
   "GET /api/shops/products/:id": { summary: "One product", tag: "catalog", access: "public" },
   "POST /api/shops/products/:id/views": {
-    summary: "Count a product view (social proof)",
+    summary: "Count a product view (social proof; one viewer per client address, rate-limited)",
     tag: "catalog",
     access: "public",
   },

@@ -85,6 +85,24 @@ export const ERROR_CODES = {
     message: "Cross-origin request refused",
     key: "errors.csrf/cross-origin",
   },
+  /** a request body over the limit (server/http/page-body-limit.ts BODY_LIMIT_BYTES; Fastify's bodyLimit) */
+  "request/too-large": {
+    status: 413,
+    message: "The data sent is too large",
+    key: "errors.request/too-large",
+  },
+  /** a body of a type the route does not read (e.g. text/plain to a JSON route) */
+  "request/unsupported-media-type": {
+    status: 415,
+    message: "The data sent is of a type that is not accepted here",
+    key: "errors.request/unsupported-media-type",
+  },
+  /** a body that cannot be read as what it claims to be (malformed JSON, an empty JSON body) */
+  "request/malformed": {
+    status: 400,
+    message: "The data sent cannot be read",
+    key: "errors.request/malformed",
+  },
   "rate-limited": { status: 429, message: "Too many requests", key: "errors.rateLimited" },
   /** the database is out of reach (server/lib/database-unavailable.ts); answered with Retry-After */
   "service-unavailable": {
@@ -234,8 +252,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = "statusCode" in error && typeof error.statusCode === "number" ? error.statusCode : 500;
     if (status === 429) return reply.status(429).send(errorBody(fail("rate-limited")));
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, body too large, unsupported media type).
-      const body = errorBody(fail("validation"));
+      // Fastify's own client errors (bad JSON, body too large, unsupported media type): each says why
+      const body = errorBody(fail(clientErrorCode(error, status)));
       return reply.status(status).send({ ...body, statusCode: status });
     }
     request.log.error({ err: error }, "unexpected error");
@@ -244,4 +262,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) => {
     reply.status(404).send(errorBody(fail("not-found")));
   });
+}
+
+/** The code of one of Fastify's own client errors (its status is kept as Fastify chose it). */
+function clientErrorCode(error: FastifyError | Error, status: number): ErrorCode {
+  const code = "code" in error ? error.code : undefined;
+  if (status === 413 || code === "FST_ERR_CTP_BODY_TOO_LARGE") return "request/too-large";
+  if (status === 415 || code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return "request/unsupported-media-type";
+  if (code === "FST_ERR_CTP_EMPTY_JSON_BODY" || code === "FST_ERR_CTP_INVALID_JSON_BODY")
+    return "request/malformed";
+  if (error instanceof SyntaxError) return "request/malformed";
+  return "validation";
 }

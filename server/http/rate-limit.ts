@@ -20,7 +20,15 @@ export interface ActionLimits {
   perAddress: RateLimitRule;
 }
 
-export type RateLimitAction = "login" | "register" | "reset" | "resend" | "coupon" | "order-lookup" | "order";
+export type RateLimitAction =
+  | "login"
+  | "register"
+  | "reset"
+  | "resend"
+  | "coupon"
+  | "order-lookup"
+  | "product-view"
+  | "order";
 export type RateLimits = Record<RateLimitAction, ActionLimits>;
 
 const MINUTE = 60_000;
@@ -33,11 +41,18 @@ const HOUR = 60 * MINUTE;
  */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   // guest order lookups (order number + e-mail: /gotowe, /zamowienie, GET /api/orders/{number},
-  // invoice, retry): the "account" is the order number, so neither numbers nor e-mails can be tried in bulk
+  // invoice, retry): the "account" is the order number, so neither numbers nor e-mails can be tried in
+  // bulk. Failed lookups only (a lookup that finds its order gives its attempt back, as a login does),
+  // so /gotowe re-reading a pending order every 2 s never counts, while a wrong guess is dear
   "order-lookup": {
-    // generous: /gotowe re-reads a pending order every 2 s (300 per 10 min) from one address
-    perAccount: { limit: 600, windowMs: 10 * MINUTE },
-    perAddress: { limit: 600, windowMs: 10 * MINUTE },
+    perAccount: { limit: 10, windowMs: 10 * MINUTE },
+    perAddress: { limit: 10, windowMs: 10 * MINUTE },
+  },
+  // a product page's view report (POST /api/shops/products/{id}/views): per address only
+  // (hitAddress); a shopper opens far fewer product pages in 10 min; perAccount is unused
+  "product-view": {
+    perAccount: { limit: 100, windowMs: 10 * MINUTE },
+    perAddress: { limit: 100, windowMs: 10 * MINUTE },
   },
   login: {
     perAccount: { limit: 10, windowMs: 15 * MINUTE },

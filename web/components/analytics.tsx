@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
+import { pathWithoutSecrets, withoutSecrets } from "../lib/analytics-address";
 import type { ConsentDecision } from "../lib/cookies";
 import { useCookieConsent } from "./cookie-consent";
 
@@ -87,10 +88,19 @@ export function Analytics({
   // biome-ignore lint/correctness/useExhaustiveDependencies: idsKey stands for the ids; address triggers the page view
   useEffect(() => {
     if (!enabled) return;
-    analyticsWindow().gtag?.("event", "page_view", {
+    const gtag = analyticsWindow().gtag;
+    if (!gtag) return;
+    // never a link's token, an e-mail or an order's key (web/lib/analytics-address.ts): `set` covers
+    // whatever gtag.js sends by itself too
+    const page = {
+      page_location: withoutSecrets(window.location.href),
+      page_referrer: withoutSecrets(document.referrer),
+    };
+    gtag("set", page);
+    gtag("event", "page_view", {
       send_to: measurementIds,
-      page_location: window.location.href,
-      page_path: address,
+      ...page,
+      page_path: pathWithoutSecrets(window.location.href),
       page_title: document.title,
     });
   }, [enabled, idsKey, address]);

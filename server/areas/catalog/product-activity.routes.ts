@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import { FailureError } from "../../http/errors";
-import { readSessionToken } from "../accounts/session-cookie";
 import { idParamsSchema } from "./catalog.routes";
 
 // POST /api/shops/products/:id/views: the product page reports a view once it is shown in a
@@ -12,11 +11,7 @@ export async function productActivityRoutes(app: FastifyInstance): Promise<void>
 
   app.post("/shops/products/:id/views", async (request, reply) => {
     const { id } = idParamsSchema.parse(request.params);
-    const result = await productActivity.recordView(id, {
-      sessionToken: readSessionToken(request.headers),
-      ip: request.ip,
-      userAgent: request.headers["user-agent"] ?? null,
-    });
+    const result = await productActivity.recordView(id, { ip: request.ip });
     if (!result.ok) throw new FailureError(result);
     reply.header("cache-control", "no-store");
     return reply.status(204).send();

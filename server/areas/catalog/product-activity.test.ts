@@ -41,15 +41,12 @@ afterAll(async () => {
 });
 
 describe("viewer hash", () => {
-  it("is a salted SHA-256 of the session, else of the address and agent; never the address itself", () => {
-    const bySession = viewerHash("salt", { sessionToken: "abc", ip: "203.0.113.5", userAgent: "UA" });
-    const byClient = viewerHash("salt", { ip: "203.0.113.5", userAgent: "UA" });
-    expect(bySession).toMatch(/^[0-9a-f]{64}$/);
+  it("is a salted SHA-256 of the client's address only (issue 24); never the address itself", () => {
+    const byClient = viewerHash("salt", { ip: "203.0.113.5" });
     expect(byClient).toMatch(/^[0-9a-f]{64}$/);
-    expect(bySession).not.toBe(byClient);
     expect(byClient).not.toContain("203.0.113.5");
-    expect(viewerHash("other salt", { ip: "203.0.113.5", userAgent: "UA" })).not.toBe(byClient);
-    expect(viewerHash("salt", { ip: "203.0.113.5", userAgent: "Other" })).not.toBe(byClient);
+    expect(viewerHash("other salt", { ip: "203.0.113.5" })).not.toBe(byClient);
+    expect(viewerHash("salt", { ip: "203.0.113.6" })).not.toBe(byClient);
     expect(viewerHash("salt", {})).toBeNull();
   });
 
@@ -69,8 +66,8 @@ describe("product views", () => {
   it("counts each viewer once per 15 minutes and distinct viewers in the last 15 minutes", async () => {
     const activity = service();
     const { blanket } = fixtures.products;
-    const anna = { ip: "203.0.113.5", userAgent: "Firefox" };
-    const jan = { sessionToken: "token-jan", ip: "198.51.100.7", userAgent: "Chromium" };
+    const anna = { ip: "203.0.113.5" };
+    const jan = { ip: "198.51.100.7" };
 
     clock = start;
     expect(await activity.recordView(blanket, anna)).toEqual({ ok: true, value: { recorded: true } });
@@ -120,10 +117,10 @@ describe("product views", () => {
   it("prunes views older than a day, now and then while recording", async () => {
     const { simpleSale } = fixtures.products;
     clock = new Date(start.getTime() - 30 * 60 * 60_000);
-    await service().recordView(simpleSale, { ip: "192.0.2.1", userAgent: "old" });
+    await service().recordView(simpleSale, { ip: "192.0.2.1" });
     clock = start;
     // a draw below the pruning share prunes while recording
-    await service(() => PRUNE_PROBABILITY / 2).recordView(simpleSale, { ip: "192.0.2.2", userAgent: "new" });
+    await service(() => PRUNE_PROBABILITY / 2).recordView(simpleSale, { ip: "192.0.2.2" });
     const rows = await db.select().from(productViews).where(eq(productViews.productId, simpleSale));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.viewedAt.toISOString()).toBe(start.toISOString());

@@ -10,8 +10,10 @@ import { preparedRead } from "./prepared-read";
 
 // Real figures behind the product page's social proof (SPEC §2 Product screen, issue 3: never
 // invented numbers): how many people viewed a product in the last 15 minutes, and how many pieces
-// were bought in the last 30 days. A viewer is a salted SHA-256 of the session token, or of the
-// address and user agent; the address itself is never stored. Views are kept for a day.
+// were bought in the last 30 days. A viewer is a salted SHA-256 of the client's address (never of
+// what the client says about itself: 40 posts with 40 user agents or sessions from one address are
+// one viewer, issue 24); the address itself is never stored. Views are kept for a day. The posts are
+// limited per address too (rate limit "product-view").
 
 export const VIEW_WINDOW_MINUTES = 15;
 export const VIEW_RETENTION_HOURS = 24;
@@ -25,11 +27,9 @@ export const PRUNE_PROBABILITY = 0.01;
 const MINUTE_MS = 60_000;
 const MAX_ID = 2_147_483_647;
 
-/** Who is looking: the session token when signed in, else the address and the user agent. */
+/** Who is looking: the client's address (Fastify's request.ip, behind the trusted proxies). */
 export interface ViewerIdentity {
-  sessionToken?: string | null;
   ip?: string | null;
-  userAgent?: string | null;
 }
 
 /** Figures worth showing (null = not shown). */
@@ -40,13 +40,8 @@ export interface SocialProof {
 
 /** The salted hash of a viewer, or null when nothing identifies them. */
 export function viewerHash(salt: string, identity: ViewerIdentity): string | null {
-  const subject = identity.sessionToken
-    ? `session:${identity.sessionToken}`
-    : identity.ip
-      ? `client:${identity.ip}|${identity.userAgent ?? ""}`
-      : null;
-  if (subject === null) return null;
-  return createHash("sha256").update(salt).update("\0").update(subject).digest("hex");
+  if (!identity.ip) return null;
+  return createHash("sha256").update(salt).update("\0").update(`client:${identity.ip}`).digest("hex");
 }
 
 /**
@@ -79,6 +74,8 @@ export interface ProductActivityOptions {
   now?: () => Date;
   /** for the occasional pruning; tests pin it */
   random?: () => number;
+  /** counts a view's post from an address; false when the address is over its limit (none: no limit) */
+  allowPost?: (ip: string) => Promise<boolean>;
 }
 
 const isDbId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= MAX_ID;
@@ -170,10 +167,12 @@ export function createProductActivityService(db: Db, options: ProductActivityOpt
     /**
      * Records that a viewer looked at a visible product: at most one row per viewer and product
      * in any 15 minutes. `recorded` is false for a repeat or an unidentifiable viewer; a hidden or
-     * missing product is a not-found failure.
+     * missing product is a not-found failure, an address over its limit a rate-limited one.
      */
     async recordView(productId: Id, identity: ViewerIdentity): Promise<Result<{ recorded: boolean }>> {
       if (!isDbId(productId)) return fail("not-found");
+      if (identity.ip && options.allowPost && !(await options.allowPost(identity.ip)))
+        return fail("rate-limited");
       const [visible] = await db
         .select({ id: products.id })
         .from(products)

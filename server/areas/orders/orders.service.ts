@@ -77,8 +77,11 @@ export interface OrdersDependencies {
   /** orderReceived for a batch of orders (their outbox rows written in one statement) */
   ordersReceived(found: { order: Order; lang: string }[]): Promise<void>;
   resendConfirmation(user: PublicUser, ip: string, lang: Lang): Promise<void>;
-  /** counts a guest lookup of an order number from an address; false when over the limit */
-  allowLookup(orderNumber: string, ip: string): Promise<boolean>;
+  /**
+   * counts a guest lookup of an order number from an address (`allowed` false when over the limit);
+   * `undo` gives a lookup that found its order back, so only wrong guesses count
+   */
+  countLookup(orderNumber: string, ip: string): Promise<{ allowed: boolean; undo(): Promise<void> }>;
   /** counts one order about to be created for this e-mail from this address (rate-limit.ts "order") */
   orderAttempt(email: string, ip: string): Promise<RateLimitHit>;
   /** the one coupon limiter (coupon-guard.ts) the order's coupon code is checked under */
@@ -776,9 +779,14 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
      * this number whose e-mail matches. Failures: rate-limited, order/not-found.
      */
     async lookup(orderNumber: string, email: string, ip: string): Promise<Result<Order>> {
-      if (!(await deps.allowLookup(orderNumber.trim().toUpperCase(), ip))) return fail("rate-limited");
+      // counted before the look-up (parallel guesses cannot all slip under the limit), given back
+      // when it finds the order: /gotowe re-reading its order every 2 s never runs into the limit
+      const attempt = await deps.countLookup(orderNumber.trim().toUpperCase(), ip);
+      if (!attempt.allowed) return fail("rate-limited");
       const order = await deps.queries.findByNumber(orderNumber, email);
-      return order ? ok(order) : fail("order/not-found");
+      if (!order) return fail("order/not-found");
+      await attempt.undo();
+      return ok(order);
     },
 
     /** Guest lookup: the order with this number whose e-mail matches (case-insensitive), else null. */

@@ -1015,7 +1015,7 @@ describe("stages (a group's payments do not wait for the e-mails of the group be
         if (mailedFor.length === 1) await firstMailStored;
       },
       resendConfirmation: async () => {},
-      allowLookup: async () => true,
+      countLookup: async () => ({ allowed: true, undo: async () => {} }),
       orderAttempt: async () => ({ allowed: true, undo: async () => {} }),
       couponGuard: createCouponGuard(createRateLimiter(db())),
       parcelPointKnown: null,
