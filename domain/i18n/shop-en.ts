@@ -279,6 +279,7 @@ export const enShop: Record<ShopKey, string> = {
   "errors.auth/wrong-password": "Invalid Password!",
   "errors.auth/email-already-in-use": "Failed! Email is already in use!",
   "errors.orderNotPaid": "Order not paid.",
+  "errors.order/status-conflict": "This order cannot be changed this way in its current status: “{status}”.",
   "errors.orderNotFound": "Order Not found.",
   "errors.requiredModeratorRole": "Required moderator role",
   "errors.requiredAdminRole": "Required admin role",

@@ -278,6 +278,8 @@ export const plShop = {
   "errors.auth/wrong-password": "Nieprawidłowe hasło!",
   "errors.auth/email-already-in-use": "Nie udało się! Ten adres email jest już zajęty!",
   "errors.orderNotPaid": "Zamówienie nie zostało opłacone.",
+  "errors.order/status-conflict":
+    "Tego zamówienia nie można tak zmienić przy jego obecnym statusie: „{status}”.",
   "errors.orderNotFound": "Nie znaleziono zamówienia.",
   "errors.requiredModeratorRole": "Wymagana rola moderatora",
   "errors.requiredAdminRole": "Wymagana rola administratora",

@@ -37,6 +37,12 @@ export const ERROR_CODES = {
   "order/not-found": { status: 404, message: "Order Not found.", key: "errors.orderNotFound" },
   "order/not-paid": { status: 409, message: "Order not paid.", key: "errors.orderNotPaid" },
   conflict: { status: 409, message: "Conflict", key: "errors.generic" },
+  /** the order's status does not allow the change; details: { status } (also details.params.status) */
+  "order/status-conflict": {
+    status: 409,
+    message: "The order's current status does not allow this change",
+    key: "errors.order/status-conflict",
+  },
   "product/unavailable": {
     status: 409,
     message: "Ten produkt jest niedostępny. Odśwież stronę i spróbuj ponownie.",

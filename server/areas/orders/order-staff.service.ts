@@ -55,6 +55,11 @@ export interface StaffOrderList {
   pageSize: number;
 }
 
+/** The refusal of a change the status table does not allow, naming the status that stops it. */
+function statusConflict(status: string) {
+  return fail("order/status-conflict", undefined, { status, params: { status } });
+}
+
 export function createOrderStaffService(
   db: Db,
   deps: { queries: OrderQueries; sendEmail(kind: OrderEmailKind, orderId: number): Promise<void> },
@@ -94,7 +99,7 @@ export function createOrderStaffService(
       return { items, total: count?.total ?? 0, page, pageSize };
     },
 
-    /** PUT /orders/{id}/add-shipment-number: failures validation (same as before), order/not-found, conflict. */
+    /** PUT /orders/{id}/add-shipment-number: failures validation (same as before), order/not-found, order/status-conflict. */
     async addShipmentNumber(actor: AuditActor, orderId: number, input: unknown): Promise<Result<Order>> {
       const parsed = parseForm(addShipmentNumberSchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
@@ -105,7 +110,7 @@ export function createOrderStaffService(
         if (isSameShipmentNumber(order.shipmentNumber, number)) {
           return fail("validation", { shipmentNumber: { key: MSG.shipmentSameAsPrevious } });
         }
-        if (!canTransition(order.status, "SHIPMENT_NUMBER_ADDED")) return fail("conflict");
+        if (!canTransition(order.status, "SHIPMENT_NUMBER_ADDED")) return statusConflict(order.status);
         const now = new Date();
         await tx.insert(orderStatuses).values({ orderId, status: "SHIPMENT_NUMBER_ADDED", createdAt: now });
         await tx
@@ -135,7 +140,7 @@ export function createOrderStaffService(
       const outcome = await db.transaction(async (tx) => {
         const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
         if (!order) return fail("order/not-found");
-        if (!canTransition(order.status, status)) return fail("conflict");
+        if (!canTransition(order.status, status)) return statusConflict(order.status);
         const now = new Date();
         await tx.insert(orderStatuses).values({ orderId, status, createdAt: now });
         await tx.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, orderId));
