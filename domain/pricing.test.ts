@@ -20,7 +20,9 @@ describe("effectivePriceGrosze / standardPriceGrosze", () => {
     [9999, null, 9999],
     [9999, 9999, 9999],
     [5000, 0, 0],
-    [5000, 6000, 6000],
+    // a promotional price above the price (an old row) is never charged
+    [5000, 6000, 5000],
+    [5000, 5001, 5000],
   ])("price %i promo %j -> %i", (priceGrosze, promotionalPriceGrosze, effective) => {
     expect(effectivePriceGrosze({ priceGrosze, promotionalPriceGrosze })).toBe(effective);
     expect(standardPriceGrosze({ priceGrosze, promotionalPriceGrosze })).toBe(priceGrosze);

@@ -23,10 +23,13 @@ export interface ProductPriceLike extends PriceLike {
   variants: readonly VariantPriceLike[];
 }
 
-/** The price the customer pays: the promotional price when set and different from the price. */
+/**
+ * The price the customer pays: the promotional price when set and below the price. A promotional
+ * price above the price (refused by the product schema, but possible in older rows) is ignored.
+ */
 export function effectivePriceGrosze(item: PriceLike): number {
   const { priceGrosze, promotionalPriceGrosze } = item;
-  return promotionalPriceGrosze != null && promotionalPriceGrosze !== priceGrosze
+  return promotionalPriceGrosze != null && promotionalPriceGrosze < priceGrosze
     ? promotionalPriceGrosze
     : priceGrosze;
 }

@@ -252,6 +252,7 @@ export const enShop: Record<ShopKey, string> = {
   "validation.termsRequired": "Accept the terms and conditions and the privacy policy",
   "validation.dateRange": "The end date must not be earlier than the start date",
   "validation.priceRange": "The minimum price must not be greater than the maximum price",
+  "validation.promotionalPriceAbovePrice": "The promotional price must not be higher than the price",
   "validation.unique": "This value is already taken",
 
   // Coupons

@@ -251,6 +251,7 @@ export const plShop = {
   "validation.termsRequired": "Zaakceptuj regulamin i politykę prywatności",
   "validation.dateRange": "Data zakończenia nie może być wcześniejsza niż data rozpoczęcia",
   "validation.priceRange": "Cena minimalna nie może być większa niż cena maksymalna",
+  "validation.promotionalPriceAbovePrice": "Cena promocyjna nie może być wyższa niż cena",
   "validation.unique": "Ta wartość jest już zajęta",
 
   // Coupons (cart field and staff editor)

@@ -67,6 +67,11 @@ export const variantSchema = z.object({
   quantity: stockQuantitySchema,
 });
 
+interface ProductPriceFields {
+  priceGrosze: number;
+  promotionalPriceGrosze: number | null;
+}
+
 /** Product create/update (`POST /shops/products`, `PUT /shops/products/{id}`). */
 export const productSchema = z
   .object({
@@ -94,6 +99,18 @@ export const productSchema = z
     processingTime: processingTimeSchema.default(DEFAULT_PROCESSING_TIME),
   })
   .superRefine((product, ctx) => {
+    // a promotional price above the price would be charged as a "reduction" (issue 24)
+    const promotionAbovePrice = (item: ProductPriceFields, path: (string | number)[]) => {
+      if (item.promotionalPriceGrosze !== null && item.promotionalPriceGrosze > item.priceGrosze) {
+        ctx.addIssue({
+          code: "custom",
+          path: [...path, "promotionalPriceGrosze"],
+          message: MSG.promotionalPriceAbovePrice,
+        });
+      }
+    };
+    promotionAbovePrice(product, []);
+    product.variants.forEach((variant, index) => promotionAbovePrice(variant, ["variants", index]));
     const fieldIds = new Set(product.fields.map(String));
     const seen = new Set<string>();
     product.variants.forEach((variant, index) => {
