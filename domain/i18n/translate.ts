@@ -157,6 +157,14 @@ function toDate(value: string | Date): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/**
+ * A percentage figure with the language's decimal separator and at most two decimals, without the
+ * sign: 8.35 -> "8,35" (pl) or "8.35" (en); 20 -> "20". Staff and storefront show percents with it.
+ */
+export function formatPercent(lang: Lang, value: number): string {
+  return new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 2, useGrouping: false }).format(value);
+}
+
 /** A date as pl-PL ("5.03.2024") or en-GB ("05/03/2024"); invalid input is returned as given. */
 export function formatDate(lang: Lang, iso: string | Date, timeZone = "Europe/Warsaw"): string {
   const date = toDate(iso);
