@@ -121,6 +121,22 @@ export function cheapestVariant<V extends VariantPriceLike>(variants: readonly V
   return cheapest;
 }
 
+export interface PriceRange {
+  /** the lowest effective price (of the variants when there are any) */
+  minGrosze: number;
+  /** the highest effective price */
+  maxGrosze: number;
+}
+
+/**
+ * The effective price span of a product for staff lists: over its variants when it has any (the
+ * product's own price is then not what anyone pays), else the product's own price twice.
+ */
+export function effectivePriceRange(product: PriceLike & { variants: readonly PriceLike[] }): PriceRange {
+  const prices = (product.variants.length > 0 ? product.variants : [product]).map(effectivePriceGrosze);
+  return { minGrosze: Math.min(...prices), maxGrosze: Math.max(...prices) };
+}
+
 /**
  * Thumbnail data for lists and carousels. With variants the prices are those of the cheapest
  * variant (by effective price); without variants those of the product.
