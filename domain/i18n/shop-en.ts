@@ -254,6 +254,7 @@ export const enShop: Record<ShopKey, string> = {
   "validation.priceRange": "The minimum price must not be greater than the maximum price",
   "validation.promotionalPriceAbovePrice": "The promotional price must not be higher than the price",
   "validation.unique": "This value is already taken",
+  "validation.reservedLink": "This address belongs to the shop, choose another one",
 
   // Coupons
   "coupon.enterCode": "Enter a discount code",
@@ -391,4 +392,5 @@ export const enShop: Record<ShopKey, string> = {
     "Price changes cannot be turned off: this field defines product variants.",
   // content (issue 6 staff: pages, blog, coupons, creators, games, rich-text editor)
   "errors.page/protected": "This page is protected and cannot be deleted",
+  "errors.page/protect-admin-only": "Only an administrator may protect a page or remove its protection",
 };

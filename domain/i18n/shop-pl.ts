@@ -253,6 +253,7 @@ export const plShop = {
   "validation.priceRange": "Cena minimalna nie może być większa niż cena maksymalna",
   "validation.promotionalPriceAbovePrice": "Cena promocyjna nie może być wyższa niż cena",
   "validation.unique": "Ta wartość jest już zajęta",
+  "validation.reservedLink": "Ten adres należy do sklepu, wybierz inny",
 
   // Coupons (cart field and staff editor)
   "coupon.enterCode": "Wprowadź kod rabatowy",
@@ -391,6 +392,7 @@ export const plShop = {
   "errors.field/change-price-in-use": "Nie można wyłączyć zmiany ceny: to pole tworzy warianty produktów.",
   // content (issue 6 staff: pages, blog, coupons, creators, games, rich-text editor)
   "errors.page/protected": "Ta strona jest chroniona i nie można jej usunąć",
+  "errors.page/protect-admin-only": "Tylko administrator może chronić stronę lub zdjąć jej ochronę",
 } as const;
 
 export type ShopKey = keyof typeof plShop;

@@ -215,9 +215,27 @@ describe("pageLinkSchema / staticPageSchema", () => {
     ["o nas", null],
     ["różowe", null],
     ["a//b", null],
+    // app routes and server paths are reserved (issue 24)
+    ["koszyk", null],
+    ["/Koszyk", null],
+    ["api/health", null],
+    ["api", null],
+    ["media/produkty", null],
+    ["konto/sklep", null],
+    ["produkt/1-kocyk", null],
+    ["koszyki", "koszyki"],
+    ["o-koszyku", "o-koszyku"],
+    // the contact screen shows the page "kontakt"
+    ["kontakt", "kontakt"],
+    ["kontakt/x", null],
   ])("%j -> %j", (input, link) => {
     const result = pageLinkSchema.safeParse(input);
     expect(result.success ? result.data : null).toBe(link);
+  });
+
+  it("names the reserved link with its own message", () => {
+    const result = pageLinkSchema.safeParse("koszyk");
+    expect(result.success ? null : result.error.issues[0]?.message).toBe("validation.reservedLink");
   });
 
   it("parses a page with defaults", () => {

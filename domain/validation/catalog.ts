@@ -7,6 +7,7 @@ import { DEFAULT_VAT_RATE, TITLE_MAX, VAT_RATES } from "../constants";
 import { parsePriceToGrosze } from "../money";
 import { variantKey } from "../pricing";
 import { DEFAULT_PROCESSING_TIME, processingTimeSchema } from "../processing-time";
+import { isReservedPageLink } from "../reserved-links";
 import {
   blankAsNull,
   groszeSchema,
@@ -314,7 +315,9 @@ export const pageLinkSchema = z
       .string()
       .min(1, { error: MSG.required })
       .max(200, { error: MSG.maxLength })
-      .regex(/^[a-z0-9_-]+(?:\/[a-z0-9_-]+)*$/, { error: MSG.invalid }),
+      .regex(/^[a-z0-9_-]+(?:\/[a-z0-9_-]+)*$/, { error: MSG.invalid })
+      // a page must not shadow an app route or a server path (/koszyk, /api/health)
+      .refine((link) => !isReservedPageLink(link), { error: MSG.reservedLink }),
   );
 
 /** Static page create/update. */

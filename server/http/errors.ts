@@ -145,6 +145,12 @@ export const ERROR_CODES = {
     message: "This page is protected and cannot be deleted",
     key: "errors.page/protected",
   },
+  /** only an admin may mark a page protected or take the protection away (domain/roles.ts pages:protect) */
+  "page/protect-admin-only": {
+    status: 403,
+    message: "Only an administrator may protect a page or remove its protection",
+    key: "errors.page/protect-admin-only",
+  },
   internal: { status: 500, message: "An error occurred, please try again later", key: "errors.generic" },
 } as const;
 
