@@ -1,3 +1,4 @@
+import { SHOP_TIME_ZONE } from "../shop-time";
 import type { MessageKey } from "./pl";
 
 // Translation for the whole product (SPEC §1: Polish by default, English option): pure functions,
@@ -166,14 +167,14 @@ export function formatPercent(lang: Lang, value: number): string {
 }
 
 /** A date as pl-PL ("5.03.2024") or en-GB ("05/03/2024"); invalid input is returned as given. */
-export function formatDate(lang: Lang, iso: string | Date, timeZone = "Europe/Warsaw"): string {
+export function formatDate(lang: Lang, iso: string | Date, timeZone = SHOP_TIME_ZONE): string {
   const date = toDate(iso);
   if (!date) return String(iso);
   return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: "short", timeZone }).format(date);
 }
 
 /** Date and time (hours and minutes) in the language's locale; invalid input is returned as given. */
-export function formatDateTime(lang: Lang, iso: string | Date, timeZone = "Europe/Warsaw"): string {
+export function formatDateTime(lang: Lang, iso: string | Date, timeZone = SHOP_TIME_ZONE): string {
   const date = toDate(iso);
   if (!date) return String(iso);
   return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: "short", timeStyle: "short", timeZone }).format(

@@ -111,7 +111,9 @@ export const productSchema = z
       }
     };
     promotionAbovePrice(product, []);
-    product.variants.forEach((variant, index) => promotionAbovePrice(variant, ["variants", index]));
+    product.variants.forEach((variant, index) => {
+      promotionAbovePrice(variant, ["variants", index]);
+    });
     const fieldIds = new Set(product.fields.map(String));
     const seen = new Set<string>();
     product.variants.forEach((variant, index) => {
