@@ -391,6 +391,8 @@ export const enShop: Record<ShopKey, string> = {
   "errors.field/change-price-in-use":
     "Price changes cannot be turned off: this field defines product variants.",
   // content (issue 6 staff: pages, blog, coupons, creators, games, rich-text editor)
+  "errors.warehouse/stale-rows":
+    "The stock of these rows changed since the page was loaded (e.g. by an order): {rows}. Nothing was saved — check the new figures and save again.",
   "errors.page/protected": "This page is protected and cannot be deleted",
   "errors.page/protect-admin-only": "Only an administrator may protect a page or remove its protection",
 };

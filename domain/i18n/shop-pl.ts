@@ -391,6 +391,8 @@ export const plShop = {
   "errors.field/option-in-use": "Nie można usunąć opcji, której używa wariant produktu.",
   "errors.field/change-price-in-use": "Nie można wyłączyć zmiany ceny: to pole tworzy warianty produktów.",
   // content (issue 6 staff: pages, blog, coupons, creators, games, rich-text editor)
+  "errors.warehouse/stale-rows":
+    "Stan tych pozycji zmienił się od wczytania strony (np. przez zamówienie): {rows}. Nic nie zapisano — sprawdź nowe stany i zapisz ponownie.",
   "errors.page/protected": "Ta strona jest chroniona i nie można jej usunąć",
   "errors.page/protect-admin-only": "Tylko administrator może chronić stronę lub zdjąć jej ochronę",
 } as const;

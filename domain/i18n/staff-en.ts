@@ -81,6 +81,7 @@ export const enStaff: Record<StaffKey, string> = {
   "staff.warehouse.variant": "Variant",
   "staff.warehouse.quantity": "Stock",
   "staff.warehouse.quantityOf": "Stock: {name}",
+  "staff.warehouse.held": "Held by unpaid orders",
   "staff.warehouse.level": "Availability",
   "staff.warehouse.level0": "Unavailable",
   "staff.warehouse.level1": "Low",

@@ -79,6 +79,7 @@ export const plStaff = {
   "staff.warehouse.variant": "Wariant",
   "staff.warehouse.quantity": "Stan",
   "staff.warehouse.quantityOf": "Stan: {name}",
+  "staff.warehouse.held": "W nieopłaconych zamówieniach",
   "staff.warehouse.level": "Dostępność",
   "staff.warehouse.level0": "Niedostępny",
   "staff.warehouse.level1": "Niski",

@@ -139,6 +139,13 @@ export const ERROR_CODES = {
     message: "The image could not be saved on the server",
     key: "errors.gallery/storage-failed",
   },
+  // warehouse
+  /** stock changed since the screen was loaded; details: { rows: [{ productId, variantId, name, loaded, current }] } */
+  "warehouse/stale-rows": {
+    status: 409,
+    message: "The stock of some rows changed since they were loaded; nothing was saved",
+    key: "errors.warehouse/stale-rows",
+  },
   // content (staff: pages)
   "page/protected": {
     status: 409,
