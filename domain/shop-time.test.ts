@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatDate } from "./i18n";
 import { isDayString, shopDay, shopDayEnd, shopDayStart } from "./shop-time";
 
 describe("shop days (Europe/Warsaw)", () => {
@@ -22,6 +23,11 @@ describe("shop days (Europe/Warsaw)", () => {
     expect(shopDay("2026-12-31T23:30:00.000Z")).toBe("2027-01-01");
     expect(shopDay(new Date("2026-06-30T22:30:00.000Z"))).toBe("2026-07-01");
     expect(shopDay("2026-06-30T21:30:00.000Z")).toBe("2026-06-30");
+  });
+
+  it("is the zone every date is shown in (formatDate)", () => {
+    expect(formatDate("pl", new Date(shopDayEnd("2026-12-31")))).toBe("31.12.2026");
+    expect(formatDate("pl", new Date(shopDayStart("2026-07-01")))).toBe("1.07.2026");
   });
 
   it("refuses what is not a day", () => {

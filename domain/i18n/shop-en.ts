@@ -252,9 +252,7 @@ export const enShop: Record<ShopKey, string> = {
   "validation.termsRequired": "Accept the terms and conditions and the privacy policy",
   "validation.dateRange": "The end date must not be earlier than the start date",
   "validation.priceRange": "The minimum price must not be greater than the maximum price",
-  "validation.promotionalPriceAbovePrice": "The promotional price must not be higher than the price",
   "validation.unique": "This value is already taken",
-  "validation.reservedLink": "This address belongs to the shop, choose another one",
 
   // Coupons
   "coupon.enterCode": "Enter a discount code",
@@ -281,7 +279,6 @@ export const enShop: Record<ShopKey, string> = {
   "errors.auth/wrong-password": "Invalid Password!",
   "errors.auth/email-already-in-use": "Failed! Email is already in use!",
   "errors.orderNotPaid": "Order not paid.",
-  "errors.order/status-conflict": "This order cannot be changed this way in its current status: “{status}”.",
   "errors.orderNotFound": "Order Not found.",
   "errors.requiredModeratorRole": "Required moderator role",
   "errors.requiredAdminRole": "Required admin role",
@@ -391,8 +388,5 @@ export const enShop: Record<ShopKey, string> = {
   "errors.field/change-price-in-use":
     "Price changes cannot be turned off: this field defines product variants.",
   // content (issue 6 staff: pages, blog, coupons, creators, games, rich-text editor)
-  "errors.warehouse/stale-rows":
-    "The stock of these rows changed since the page was loaded (e.g. by an order): {rows}. Nothing was saved — check the new figures and save again.",
   "errors.page/protected": "This page is protected and cannot be deleted",
-  "errors.page/protect-admin-only": "Only an administrator may protect a page or remove its protection",
 };

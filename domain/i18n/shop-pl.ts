@@ -251,9 +251,7 @@ export const plShop = {
   "validation.termsRequired": "Zaakceptuj regulamin i politykę prywatności",
   "validation.dateRange": "Data zakończenia nie może być wcześniejsza niż data rozpoczęcia",
   "validation.priceRange": "Cena minimalna nie może być większa niż cena maksymalna",
-  "validation.promotionalPriceAbovePrice": "Cena promocyjna nie może być wyższa niż cena",
   "validation.unique": "Ta wartość jest już zajęta",
-  "validation.reservedLink": "Ten adres należy do sklepu, wybierz inny",
 
   // Coupons (cart field and staff editor)
   "coupon.enterCode": "Wprowadź kod rabatowy",
@@ -280,8 +278,6 @@ export const plShop = {
   "errors.auth/wrong-password": "Nieprawidłowe hasło!",
   "errors.auth/email-already-in-use": "Nie udało się! Ten adres email jest już zajęty!",
   "errors.orderNotPaid": "Zamówienie nie zostało opłacone.",
-  "errors.order/status-conflict":
-    "Tego zamówienia nie można tak zmienić przy jego obecnym statusie: „{status}”.",
   "errors.orderNotFound": "Nie znaleziono zamówienia.",
   "errors.requiredModeratorRole": "Wymagana rola moderatora",
   "errors.requiredAdminRole": "Wymagana rola administratora",
@@ -391,10 +387,7 @@ export const plShop = {
   "errors.field/option-in-use": "Nie można usunąć opcji, której używa wariant produktu.",
   "errors.field/change-price-in-use": "Nie można wyłączyć zmiany ceny: to pole tworzy warianty produktów.",
   // content (issue 6 staff: pages, blog, coupons, creators, games, rich-text editor)
-  "errors.warehouse/stale-rows":
-    "Stan tych pozycji zmienił się od wczytania strony (np. przez zamówienie): {rows}. Nic nie zapisano — sprawdź nowe stany i zapisz ponownie.",
   "errors.page/protected": "Ta strona jest chroniona i nie można jej usunąć",
-  "errors.page/protect-admin-only": "Tylko administrator może chronić stronę lub zdjąć jej ochronę",
 } as const;
 
 export type ShopKey = keyof typeof plShop;
