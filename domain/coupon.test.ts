@@ -26,19 +26,32 @@ describe("isCouponActive", () => {
     ["inside", period, "2025-05-15T12:00:00.000Z", true],
     ["exactly at end", period, "2025-05-31T23:59:59.000Z", true],
     ["after end", period, "2025-05-31T23:59:59.001Z", false],
+    // a typed day is a day in Warsaw (UTC+2 in May): 1.05 00:00 to 31.05 23:59:59.999 Polish time
     [
-      "date-only end covers the whole day",
+      "date-only end covers the whole Warsaw day",
       { startDate: "2025-05-01", endDate: "2025-05-31" },
-      "2025-05-31T23:00:00Z",
+      "2025-05-31T21:59:59.999Z",
       true,
     ],
     [
-      "date-only end, next day",
+      "date-only end, next Warsaw day (still 31.05 in UTC)",
       { startDate: "2025-05-01", endDate: "2025-05-31" },
-      "2025-06-01T00:00:00Z",
+      "2025-05-31T22:00:00Z",
       false,
     ],
-    ["date-only start", { startDate: "2025-05-01", endDate: "2025-05-31" }, "2025-04-30T23:59:59Z", false],
+    [
+      "date-only start, Warsaw midnight (still 30.04 in UTC)",
+      { startDate: "2025-05-01", endDate: "2025-05-31" },
+      "2025-04-30T22:00:00Z",
+      true,
+    ],
+    ["date-only start", { startDate: "2025-05-01", endDate: "2025-05-31" }, "2025-04-30T21:59:59Z", false],
+    [
+      "winter end date 31.12 (UTC+1)",
+      { startDate: "2026-12-01", endDate: "2026-12-31" },
+      "2026-12-31T23:00:00Z",
+      false,
+    ],
     ["end before start", { startDate: "2025-06-01", endDate: "2025-05-01" }, "2025-05-15T00:00:00Z", false],
     ["unparseable date", { startDate: "soon", endDate: "2025-05-31" }, "2025-05-15T00:00:00Z", false],
   ])("%s", (_name, coupon, now, active) => {

@@ -1,5 +1,6 @@
 // Coupon rules (SPEC §9). Amounts in grosze; a percent coupon carries whole percent.
 
+import { isDayString, shopDayEnd, shopDayStart } from "./shop-time";
 import type { Coupon } from "./types";
 
 export type CouponDiscountLike = Pick<Coupon, "discountType" | "discountValue">;
@@ -21,22 +22,20 @@ export function couponDiscountGrosze(
   return Math.min(Math.max(0, raw), productsGrosze);
 }
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 86_400_000;
-
 /**
- * Start instant of a coupon date. Date-only values ("2025-05-01") mean midnight UTC of that day.
+ * Start instant of a coupon date. Date-only values ("2025-05-01") mean midnight of that day in the
+ * shop's time zone, Europe/Warsaw (domain/shop-time.ts); full timestamps are used as given.
  */
 export function couponStart(value: string): number {
-  return Date.parse(DATE_ONLY.test(value) ? `${value}T00:00:00.000Z` : value);
+  return isDayString(value) ? shopDayStart(value) : Date.parse(value);
 }
 
 /**
- * End instant of a coupon date. Date-only values ("2025-05-31") include the whole day
- * (until 23:59:59.999 UTC); full timestamps are used as given.
+ * End instant of a coupon date. Date-only values ("2025-05-31") include the whole day in Warsaw
+ * (until 23:59:59.999 Polish time); full timestamps are used as given.
  */
 export function couponEnd(value: string): number {
-  return DATE_ONLY.test(value) ? Date.parse(`${value}T00:00:00.000Z`) + DAY_MS - 1 : Date.parse(value);
+  return isDayString(value) ? shopDayEnd(value) : Date.parse(value);
 }
 
 /** start <= now <= end. Unparseable dates make the coupon inactive. */

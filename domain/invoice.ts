@@ -12,12 +12,13 @@
 //   may differ by a grosz or so from its share of the rate's VAT; the per-rate figures count.
 // - delivery is a line at 23 % when it costs anything.
 
+import { SHOP_TIME_ZONE } from "./shop-time";
 import type { Order } from "./types";
 import { normalizeNip } from "./validation/nip";
 
 /** VAT rate of the delivery line (a service taxed like the goods it carries: the standard rate). */
 export const DELIVERY_VAT_RATE = 23;
-export const INVOICE_TIME_ZONE = "Europe/Warsaw";
+export const INVOICE_TIME_ZONE = SHOP_TIME_ZONE;
 export const INVOICE_PAYMENT_STATUS = "zapłacono";
 export const INVOICE_PAYMENT_METHOD = "płatność online";
 

@@ -258,37 +258,40 @@ describe("statusColour", () => {
 });
 
 describe("allowedModeratorActions", () => {
-  it.each<[string, string[], ModeratorActions]>([
-    ["new order", ["NEW"], { markDelivered: true, cancel: true, shipmentNumber: true }],
-    [
-      "payment pending",
-      ["NEW", "PAYMENT_PENDING"],
-      { markDelivered: true, cancel: true, shipmentNumber: true },
-    ],
-    [
-      "paid: no cancel",
-      ["NEW", "PAYMENT_CONFIRMED"],
-      { markDelivered: true, cancel: false, shipmentNumber: true },
-    ],
-    [
-      "shipment number added",
-      ["NEW", "PAYMENT_CONFIRMED", "SHIPMENT_NUMBER_ADDED"],
-      { markDelivered: true, cancel: false, shipmentNumber: true },
-    ],
-    [
-      "delivered",
-      ["NEW", "PAYMENT_CONFIRMED", "PARCEL_DELIVERED"],
-      { markDelivered: false, cancel: false, shipmentNumber: false },
-    ],
-    [
-      "delivered by carrier",
-      ["NEW", "PAYMENT_CONFIRMED", "INPOST_delivered"],
-      { markDelivered: false, cancel: false, shipmentNumber: false },
-    ],
-    ["canceled", ["NEW", "CANCELED"], { markDelivered: false, cancel: false, shipmentNumber: false }],
-  ])("%s", (_name, statuses, actions) => {
-    expect(allowedModeratorActions(statuses.map((status) => ({ status })))).toEqual(actions);
+  const none: ModeratorActions = { markDelivered: false, cancel: false, shipmentNumber: false };
+  const unpaid: ModeratorActions = { markDelivered: false, cancel: true, shipmentNumber: false };
+  const paid: ModeratorActions = { markDelivered: true, cancel: false, shipmentNumber: true };
+  it.each<[string, ModeratorActions]>([
+    // unpaid: only cancel (the server refuses delivery and a shipment number before payment)
+    ["NEW", unpaid],
+    ["PAYMENT_NEW", unpaid],
+    ["PAYMENT_PENDING", unpaid],
+    ["PAYMENT_ERROR", unpaid],
+    ["ERROR_PAYMENT_REGISTER", unpaid],
+    // paid and on its way: no cancel
+    ["PAYMENT_CONFIRMED", paid],
+    ["SHIPMENT_NUMBER_ADDED", paid],
+    ["PACKING", paid],
+    ["IN_DELIVERY", paid],
+    ["INPOST_out_for_delivery", paid],
+    // terminal: nothing
+    ["PARCEL_DELIVERED", none],
+    ["PARCEL_RECEIVED", none],
+    ["INPOST_delivered", none],
+    ["CANCELED", none],
+  ])("%s", (status, actions) => {
+    expect(allowedModeratorActions(status)).toEqual(actions);
   });
+
+  it.each(["NEW", "PAYMENT_NEW", "PAYMENT_CONFIRMED", "IN_DELIVERY", "INPOST_x", "CANCELED"])(
+    "offers for %s exactly what canTransition accepts",
+    (status) => {
+      const actions = allowedModeratorActions(status);
+      expect(actions.markDelivered).toBe(canTransition(status, "PARCEL_DELIVERED"));
+      expect(actions.cancel).toBe(canTransition(status, "CANCELED"));
+      expect(actions.shipmentNumber).toBe(canTransition(status, "SHIPMENT_NUMBER_ADDED"));
+    },
+  );
 });
 
 describe("resultView", () => {

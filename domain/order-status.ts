@@ -236,18 +236,17 @@ export interface ModeratorActions {
 }
 
 /**
- * Which moderator actions the order card shows (SPEC §4): mark delivered hidden once delivered;
- * cancel hidden once payment is confirmed (and once delivered); both hidden when canceled;
- * shipment entry hidden when canceled or delivered. These are the spec's display rules; the server
- * still checks `canAppendStatus`, which rejects e.g. PARCEL_DELIVERED on an unpaid order.
+ * Which moderator actions the order card shows (SPEC §4), derived from the transition table so the
+ * page offers exactly what the server accepts: the order-staff service checks
+ * `canTransition(order.status, …)` with the same statuses. So mark delivered and the shipment number
+ * need a paid order (hidden before payment, once delivered and when canceled) and cancel needs an
+ * unpaid one (hidden once payment is confirmed, delivered or canceled).
  */
-export function allowedModeratorActions(statuses: readonly Pick<StatusEntry, "status">[]): ModeratorActions {
-  const canceled = isCanceled(statuses);
-  const delivered = isDelivered(statuses);
+export function allowedModeratorActions(status: string): ModeratorActions {
   return {
-    markDelivered: !canceled && !delivered,
-    cancel: !canceled && !delivered && !isPaid(statuses),
-    shipmentNumber: !canceled && !delivered,
+    markDelivered: canTransition(status, "PARCEL_DELIVERED"),
+    cancel: canTransition(status, "CANCELED"),
+    shipmentNumber: canTransition(status, "SHIPMENT_NUMBER_ADDED"),
   };
 }
 

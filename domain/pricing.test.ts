@@ -3,6 +3,7 @@ import {
   cheapestVariant,
   discountPercent,
   effectivePriceGrosze,
+  effectivePriceRange,
   lowestPriceReference,
   type PriceView,
   type ProductPriceLike,
@@ -20,10 +21,31 @@ describe("effectivePriceGrosze / standardPriceGrosze", () => {
     [9999, null, 9999],
     [9999, 9999, 9999],
     [5000, 0, 0],
-    [5000, 6000, 6000],
+    // a promotional price above the price (an old row) is never charged
+    [5000, 6000, 5000],
+    [5000, 5001, 5000],
   ])("price %i promo %j -> %i", (priceGrosze, promotionalPriceGrosze, effective) => {
     expect(effectivePriceGrosze({ priceGrosze, promotionalPriceGrosze })).toBe(effective);
     expect(standardPriceGrosze({ priceGrosze, promotionalPriceGrosze })).toBe(priceGrosze);
+  });
+});
+
+describe("effectivePriceRange", () => {
+  const own = { priceGrosze: 10_000, promotionalPriceGrosze: 9_000 };
+  it.each<[string, { priceGrosze: number; promotionalPriceGrosze: number | null }[], [number, number]]>([
+    ["no variants: the product's effective price", [], [9_000, 9_000]],
+    [
+      "variants: their effective prices, never the product's",
+      [
+        { priceGrosze: 12_000, promotionalPriceGrosze: null },
+        { priceGrosze: 15_000, promotionalPriceGrosze: 11_000 },
+        { priceGrosze: 16_000, promotionalPriceGrosze: null },
+      ],
+      [11_000, 16_000],
+    ],
+    ["one variant", [{ priceGrosze: 4_500, promotionalPriceGrosze: null }], [4_500, 4_500]],
+  ])("%s", (_name, variants, [minGrosze, maxGrosze]) => {
+    expect(effectivePriceRange({ ...own, variants })).toEqual({ minGrosze, maxGrosze });
   });
 });
 

@@ -23,10 +23,13 @@ export interface ProductPriceLike extends PriceLike {
   variants: readonly VariantPriceLike[];
 }
 
-/** The price the customer pays: the promotional price when set and different from the price. */
+/**
+ * The price the customer pays: the promotional price when set and below the price. A promotional
+ * price above the price (refused by the product schema, but possible in older rows) is ignored.
+ */
 export function effectivePriceGrosze(item: PriceLike): number {
   const { priceGrosze, promotionalPriceGrosze } = item;
-  return promotionalPriceGrosze != null && promotionalPriceGrosze !== priceGrosze
+  return promotionalPriceGrosze != null && promotionalPriceGrosze < priceGrosze
     ? promotionalPriceGrosze
     : priceGrosze;
 }
@@ -116,6 +119,22 @@ export function cheapestVariant<V extends VariantPriceLike>(variants: readonly V
       cheapest = variant;
   }
   return cheapest;
+}
+
+export interface PriceRange {
+  /** the lowest effective price (of the variants when there are any) */
+  minGrosze: number;
+  /** the highest effective price */
+  maxGrosze: number;
+}
+
+/**
+ * The effective price span of a product for staff lists: over its variants when it has any (the
+ * product's own price is then not what anyone pays), else the product's own price twice.
+ */
+export function effectivePriceRange(product: PriceLike & { variants: readonly PriceLike[] }): PriceRange {
+  const prices = (product.variants.length > 0 ? product.variants : [product]).map(effectivePriceGrosze);
+  return { minGrosze: Math.min(...prices), maxGrosze: Math.max(...prices) };
 }
 
 /**

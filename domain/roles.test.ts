@@ -66,6 +66,10 @@ describe("can", () => {
     [["moderator"], "catalog:write", false],
     [["user"], "orders:manage", false],
     [["user"], "content:write", false],
+    [["admin"], "pages:protect", true],
+    [["shop-admin"], "pages:protect", false],
+    [["shop-moderator"], "pages:protect", false],
+    [["moderator"], "pages:protect", false],
   ])("%j %s -> %s", (roles, permission, allowed) => {
     expect(can(as(...roles), permission)).toBe(allowed);
   });
@@ -87,6 +91,7 @@ describe("requiredRoleMessage", () => {
     ["content:write", REQUIRED_MODERATOR_ROLE],
     ["users:manage", REQUIRED_ADMIN_ROLE],
     ["roles:assign", REQUIRED_ADMIN_ROLE],
+    ["pages:protect", REQUIRED_ADMIN_ROLE],
   ])("%s -> %s", (permission, message) => {
     expect(requiredRoleMessage(permission)).toBe(message);
   });

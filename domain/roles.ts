@@ -9,6 +9,8 @@
 // - moderator: generic moderator of the creators/games side; gets content (pages, blog, header
 //   slides, gallery) but NOT shop rights (orders, catalog, coupons), so isShopModerator is false.
 // - user: nothing beyond a customer account.
+// - Protecting a page (regulamin, polityka prywatności…) or taking the protection away is admin
+//   only: otherwise any content moderator could unprotect and delete it (issue 24).
 //
 // Approval is a separate check (`isApproved`) used for checkout; `can` looks at roles only, so an
 // admin created before approval can still approve accounts.
@@ -35,6 +37,8 @@ export const PERMISSIONS = {
   "stats:read": ["admin", "shop-admin", "shop-moderator"],
   "content:write": ["admin", "shop-admin", "shop-moderator", "moderator"],
   "gallery:write": ["admin", "shop-admin", "shop-moderator", "moderator"],
+  /** mark a static page protected or unprotect it (a protected page cannot be deleted) */
+  "pages:protect": ["admin"],
   "users:manage": ["admin"],
   "roles:assign": ["admin"],
 } as const satisfies Record<string, readonly Role[]>;

@@ -10,10 +10,11 @@
 // - average order value = revenue / paid orders (rounded to a grosz); conversion = paid / started.
 
 import { z } from "zod";
+import { SHOP_TIME_ZONE, shopDay } from "./shop-time";
 import { isValidDateString } from "./validation/common";
 import { MSG } from "./validation/messages";
 
-export const STATS_TIME_ZONE = "Europe/Warsaw";
+export const STATS_TIME_ZONE = SHOP_TIME_ZONE;
 /** The longest period one request may ask for (days). */
 export const STATS_MAX_DAYS = 366;
 export const STATS_PRESETS = [7, 30, 90] as const;
@@ -38,15 +39,9 @@ export const statsQuerySchema = z
   });
 export type StatsQuery = z.output<typeof statsQuerySchema>;
 
-/** The Warsaw calendar day of an instant, "YYYY-MM-DD". */
+/** The Warsaw calendar day of an instant, "YYYY-MM-DD" (domain/shop-time.ts). */
 export function warsawDay(instant: Date): string {
-  // en-CA formats as YYYY-MM-DD
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: STATS_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(instant);
+  return shopDay(instant);
 }
 
 /** `value` ± `days` calendar days. */

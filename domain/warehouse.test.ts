@@ -21,6 +21,19 @@ describe("stock CSV", () => {
     expect(csv).toContain('2;7;"Rożek ""Mały""";S / Biały;0\r\n');
   });
 
+  it.each([
+    ['=HYPERLINK("http://zly.example";"Kliknij")', `"'=HYPERLINK(""http://zly.example"";""Kliknij"")"`],
+    ["+48 123", "'+48 123"],
+    ["-5 zł", "'-5 zł"],
+    ["@SUM(A1)", "'@SUM(A1)"],
+    ["\tTab", "'\tTab"],
+    ["\rCR", `"'\rCR"`],
+    ["Kocyk = prezent", "Kocyk = prezent"],
+  ])("exports the title %j as text, never as a formula", (title, cell) => {
+    const csv = formatStockCsv([{ productId: 1, variantId: null, title, variant: title, quantity: 3 }]);
+    expect(csv).toContain(`\r\n1;;${cell};${cell};3\r\n`);
+  });
+
   it("reads back what it exports", () => {
     const parsed = parseStockCsv(formatStockCsv(rows));
     expect(parsed).toEqual({

@@ -32,8 +32,17 @@ export const STOCK_CSV_HEADER = ["productId", "variantId", "title", "variant", "
 const BOM = "\uFEFF";
 const SEPARATOR = ";";
 
+/**
+ * A text cell a spreadsheet would run as a formula (`=HYPERLINK(…)`, `+`, `-`, `@`, or a leading tab
+ * or CR) gets an apostrophe in front, so Excel and LibreOffice show it as text (OWASP "CSV
+ * injection"). Only titles and variant names are text; the import ignores those columns.
+ */
+export function neutraliseFormula(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
 function csvCell(value: string | number | null): string {
-  const text = value === null ? "" : String(value);
+  const text = value === null ? "" : typeof value === "string" ? neutraliseFormula(value) : String(value);
   return /[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

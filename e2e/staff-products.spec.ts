@@ -48,6 +48,8 @@ test.describe("a shop moderator managing products", () => {
     await page.getByLabel("Szukaj po nazwie").fill(title);
     await page.getByRole("button", { name: "Filtruj" }).click();
     await expect(page.getByText("Znaleziono: 1")).toBeVisible();
+    // with variants the list shows their price span, not the product's own price
+    await expect(page.getByText("100,00 zł – 140,00 zł", { exact: true })).toBeVisible();
     await page.getByRole("link", { name: `Zobacz w sklepie: ${title}` }).click();
 
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
@@ -60,7 +62,12 @@ test.describe("a shop moderator managing products", () => {
       .getByRole("link", { name: "edytuj" })
       .click();
     await expect(page.getByRole("heading", { level: 1, name: "Edytuj produkt" })).toBeVisible();
-    await page.getByLabel("Cena promocyjna (zł): 70x100 cm", { exact: true }).fill("80,00");
+    // a promotional price above the price is refused with the reason
+    const promo = page.getByLabel("Cena promocyjna (zł): 70x100 cm", { exact: true });
+    await promo.fill("120,00");
+    await page.getByRole("button", { name: "Zapisz produkt" }).click();
+    await expect(page.getByText("Cena promocyjna nie może być wyższa niż cena")).toBeVisible();
+    await promo.fill("80,00");
     await page.getByRole("button", { name: "Zapisz produkt" }).click();
 
     await expect(toasts(page).filter({ hasText: "Zaktualizowano produkt" })).toBeVisible({ timeout: 15_000 });

@@ -48,6 +48,40 @@ test.describe("a shop moderator in the warehouse", () => {
     await expect(page.getByText("Duża dostępność")).toBeVisible();
   });
 
+  test("refuses a save over stock an order changed since the page was loaded", async ({ page }) => {
+    const title = `Rożek wyścig ${Date.now()}`;
+    await logIn(page, MODERATOR.email, MODERATOR.password);
+    const created = await page.request.post("/api/shops/products", {
+      data: { title, priceGrosze: 9_900, quantity: 2, isHidden: true },
+    });
+    expect(created.status()).toBe(201);
+    const { _id } = (await created.json()) as { _id: number };
+
+    await page.goto(`/konto/sklep/magazyn?szukaj=${encodeURIComponent(title)}`);
+    await expect(page.getByRole("columnheader", { name: "W nieopłaconych zamówieniach" })).toBeVisible();
+    await expect(page.getByLabel(`Stan: ${title}`)).toHaveValue("2");
+    // meanwhile the stock changes (as an order taking a unit would)
+    const changed = await page.request.put("/api/shops/warehouse", {
+      data: [{ productId: _id, quantity: 1 }],
+    });
+    expect(changed.status()).toBe(200);
+
+    await page.getByLabel(`Stan: ${title}`).fill("42");
+    await page.getByRole("button", { name: "Zapisz zmiany" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "zmienił się od wczytania strony" });
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText(`${title} (2 → 1)`);
+    await expect(alert).toContainText("Nic nie zapisano");
+    // the table shows the fresh figure; saving again from it is applied
+    await expect(page.getByLabel(`Stan: ${title}`)).toHaveValue("1");
+    await page.getByLabel(`Stan: ${title}`).fill("42");
+    await page.getByRole("button", { name: "Zapisz zmiany" }).click();
+    await expect(
+      toasts(page).filter({ hasText: "Zapisano stan magazynu (zmienione wiersze: 1)" }),
+    ).toBeVisible();
+    await expect(page.getByLabel(`Stan: ${title}`)).toHaveValue("42");
+  });
+
   test("refuses a CSV with bad lines and lists them", async ({ page }) => {
     await logIn(page, MODERATOR.email, MODERATOR.password);
     await page.goto("/konto/sklep/magazyn?szukaj=nic-takiego-nie-ma");

@@ -7,6 +7,7 @@ import {
   en,
   formatDate,
   formatDateTime,
+  formatPercent,
   interpolate,
   isLang,
   isMessageKey,
@@ -349,6 +350,19 @@ describe("orderStatusKey", () => {
     expect(orderStatusKey("INPOST_delivered")).toBe("orderStatus.INPOST");
     expect(orderStatusKey("SOMETHING")).toBe("orderStatus.unknown");
     expect(translate("pl", orderStatusKey("PARCEL_DELIVERED"))).toBe("Dostarczone");
+  });
+});
+
+describe("formatPercent", () => {
+  it.each<[number, string, string]>([
+    [8.35, "8,35", "8.35"],
+    [20, "20", "20"],
+    [33.33, "33,33", "33.33"],
+    [0.5, "0,5", "0.5"],
+    [1234.5, "1234,5", "1234.5"],
+  ])("%d -> pl %s, en %s", (value, pl, en) => {
+    expect(formatPercent("pl", value)).toBe(pl);
+    expect(formatPercent("en", value)).toBe(en);
   });
 });
 

@@ -81,6 +81,7 @@ export const enStaff: Record<StaffKey, string> = {
   "staff.warehouse.variant": "Variant",
   "staff.warehouse.quantity": "Stock",
   "staff.warehouse.quantityOf": "Stock: {name}",
+  "staff.warehouse.held": "Held by unpaid orders",
   "staff.warehouse.level": "Availability",
   "staff.warehouse.level0": "Unavailable",
   "staff.warehouse.level1": "Low",
@@ -363,4 +364,11 @@ export const enStaff: Record<StaffKey, string> = {
   "staff.content.gameRemoved": "Game removed",
   "staff.content.couponRemovedUsed":
     "Discount code removed. The orders that used it ({count}) keep their discount.",
+  // refusals and field errors shown only in the staff area (kept out of the shop's first load)
+  "errors.order/status-conflict": "This order cannot be changed this way in its current status: “{status}”.",
+  "errors.warehouse/stale-rows":
+    "The stock of these rows changed since the page was loaded (e.g. by an order): {rows}. Nothing was saved — check the new figures and save again.",
+  "errors.page/protect-admin-only": "Only an administrator may protect a page or remove its protection",
+  "validation.promotionalPriceAbovePrice": "The promotional price must not be higher than the price",
+  "validation.reservedLink": "This address belongs to the shop, choose another one",
 };

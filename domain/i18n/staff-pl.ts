@@ -79,6 +79,7 @@ export const plStaff = {
   "staff.warehouse.variant": "Wariant",
   "staff.warehouse.quantity": "Stan",
   "staff.warehouse.quantityOf": "Stan: {name}",
+  "staff.warehouse.held": "W nieopłaconych zamówieniach",
   "staff.warehouse.level": "Dostępność",
   "staff.warehouse.level0": "Niedostępny",
   "staff.warehouse.level1": "Niski",
@@ -360,6 +361,14 @@ export const plStaff = {
   "staff.content.gameRemoved": "Usunięto grę",
   "staff.content.couponRemovedUsed":
     "Usunięto kod rabatowy. Zamówienia, w których go użyto ({count}), zachowują swój rabat.",
+  // refusals and field errors shown only in the staff area (kept out of the shop's first load)
+  "errors.order/status-conflict":
+    "Tego zamówienia nie można tak zmienić przy jego obecnym statusie: „{status}”.",
+  "errors.warehouse/stale-rows":
+    "Stan tych pozycji zmienił się od wczytania strony (np. przez zamówienie): {rows}. Nic nie zapisano — sprawdź nowe stany i zapisz ponownie.",
+  "errors.page/protect-admin-only": "Tylko administrator może chronić stronę lub zdjąć jej ochronę",
+  "validation.promotionalPriceAbovePrice": "Cena promocyjna nie może być wyższa niż cena",
+  "validation.reservedLink": "Ten adres należy do sklepu, wybierz inny",
 } as const;
 
 export type StaffKey = keyof typeof plStaff;

@@ -152,20 +152,34 @@ export function orderStatusKey(status: string): MessageKey {
   return "orderStatus.unknown";
 }
 
+/**
+ * The shop's time zone (domain/shop-time.ts SHOP_TIME_ZONE; written out here so that every page's first
+ * load does not carry that module, docs/decisions/021-bundle-budgets.md).
+ */
+const SHOP_TIME_ZONE_NAME = "Europe/Warsaw";
+
 function toDate(value: string | Date): Date | null {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/**
+ * A percentage figure with the language's decimal separator and at most two decimals, without the
+ * sign: 8.35 -> "8,35" (pl) or "8.35" (en); 20 -> "20". Staff and storefront show percents with it.
+ */
+export function formatPercent(lang: Lang, value: number): string {
+  return new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 2, useGrouping: false }).format(value);
+}
+
 /** A date as pl-PL ("5.03.2024") or en-GB ("05/03/2024"); invalid input is returned as given. */
-export function formatDate(lang: Lang, iso: string | Date, timeZone = "Europe/Warsaw"): string {
+export function formatDate(lang: Lang, iso: string | Date, timeZone = SHOP_TIME_ZONE_NAME): string {
   const date = toDate(iso);
   if (!date) return String(iso);
   return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: "short", timeZone }).format(date);
 }
 
 /** Date and time (hours and minutes) in the language's locale; invalid input is returned as given. */
-export function formatDateTime(lang: Lang, iso: string | Date, timeZone = "Europe/Warsaw"): string {
+export function formatDateTime(lang: Lang, iso: string | Date, timeZone = SHOP_TIME_ZONE_NAME): string {
   const date = toDate(iso);
   if (!date) return String(iso);
   return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: "short", timeStyle: "short", timeZone }).format(

@@ -59,6 +59,23 @@ describe("productSchema", () => {
     ],
     ["negative stock", { quantity: -1 }, { quantity: { key: "validation.minValue", params: { min: 0 } } }],
     ["empty promotional price means none", { promotionalPriceGrosze: "" }, {}],
+    ["promotional price equal to the price", { priceGrosze: 4999, promotionalPriceGrosze: 4999 }, {}],
+    [
+      "promotional price above the price",
+      { priceGrosze: 4999, promotionalPriceGrosze: 5000 },
+      { promotionalPriceGrosze: { key: "validation.promotionalPriceAbovePrice" } },
+    ],
+    [
+      "variant promotional price above its price",
+      {
+        fields: [1],
+        variants: [
+          { fields: { "1": 11 }, priceGrosze: 100, promotionalPriceGrosze: 90, quantity: 1 },
+          { fields: { "1": 12 }, priceGrosze: 100, promotionalPriceGrosze: 101, quantity: 1 },
+        ],
+      },
+      { "variants.1.promotionalPriceGrosze": { key: "validation.promotionalPriceAbovePrice" } },
+    ],
     ["VAT 8", { vatRate: 8 }, {}],
     ["VAT 0", { vatRate: 0 }, {}],
     ["VAT 7 not allowed", { vatRate: 7 }, { vatRate: { key: "validation.invalid" } }],
@@ -198,9 +215,27 @@ describe("pageLinkSchema / staticPageSchema", () => {
     ["o nas", null],
     ["różowe", null],
     ["a//b", null],
+    // app routes and server paths are reserved (issue 24)
+    ["koszyk", null],
+    ["/Koszyk", null],
+    ["api/health", null],
+    ["api", null],
+    ["media/produkty", null],
+    ["konto/sklep", null],
+    ["produkt/1-kocyk", null],
+    ["koszyki", "koszyki"],
+    ["o-koszyku", "o-koszyku"],
+    // the contact screen shows the page "kontakt"
+    ["kontakt", "kontakt"],
+    ["kontakt/x", null],
   ])("%j -> %j", (input, link) => {
     const result = pageLinkSchema.safeParse(input);
     expect(result.success ? result.data : null).toBe(link);
+  });
+
+  it("names the reserved link with its own message", () => {
+    const result = pageLinkSchema.safeParse("koszyk");
+    expect(result.success ? null : result.error.issues[0]?.message).toBe("validation.reservedLink");
   });
 
   it("parses a page with defaults", () => {

@@ -7,6 +7,7 @@ import { DEFAULT_VAT_RATE, TITLE_MAX, VAT_RATES } from "../constants";
 import { parsePriceToGrosze } from "../money";
 import { variantKey } from "../pricing";
 import { DEFAULT_PROCESSING_TIME, processingTimeSchema } from "../processing-time";
+import { isReservedPageLink } from "../reserved-links";
 import {
   blankAsNull,
   groszeSchema,
@@ -67,6 +68,11 @@ export const variantSchema = z.object({
   quantity: stockQuantitySchema,
 });
 
+interface ProductPriceFields {
+  priceGrosze: number;
+  promotionalPriceGrosze: number | null;
+}
+
 /** Product create/update (`POST /shops/products`, `PUT /shops/products/{id}`). */
 export const productSchema = z
   .object({
@@ -94,6 +100,20 @@ export const productSchema = z
     processingTime: processingTimeSchema.default(DEFAULT_PROCESSING_TIME),
   })
   .superRefine((product, ctx) => {
+    // a promotional price above the price would be charged as a "reduction" (issue 24)
+    const promotionAbovePrice = (item: ProductPriceFields, path: (string | number)[]) => {
+      if (item.promotionalPriceGrosze !== null && item.promotionalPriceGrosze > item.priceGrosze) {
+        ctx.addIssue({
+          code: "custom",
+          path: [...path, "promotionalPriceGrosze"],
+          message: MSG.promotionalPriceAbovePrice,
+        });
+      }
+    };
+    promotionAbovePrice(product, []);
+    product.variants.forEach((variant, index) => {
+      promotionAbovePrice(variant, ["variants", index]);
+    });
     const fieldIds = new Set(product.fields.map(String));
     const seen = new Set<string>();
     product.variants.forEach((variant, index) => {
@@ -297,7 +317,9 @@ export const pageLinkSchema = z
       .string()
       .min(1, { error: MSG.required })
       .max(200, { error: MSG.maxLength })
-      .regex(/^[a-z0-9_-]+(?:\/[a-z0-9_-]+)*$/, { error: MSG.invalid }),
+      .regex(/^[a-z0-9_-]+(?:\/[a-z0-9_-]+)*$/, { error: MSG.invalid })
+      // a page must not shadow an app route or a server path (/koszyk, /api/health)
+      .refine((link) => !isReservedPageLink(link), { error: MSG.reservedLink }),
   );
 
 /** Static page create/update. */

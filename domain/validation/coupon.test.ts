@@ -114,14 +114,15 @@ describe("couponFormSchema limits and couponFormValuesSchema (the staff form as 
     expect(errorsOf({ discountValue: "" })).toEqual({ discountValue: { key: "validation.required" } });
   });
 
-  it("gives a stored coupon back as the form's text", () => {
+  it("gives a stored coupon back as the form's text, its dates as the Warsaw days typed", () => {
     expect(
       couponToFormValues({
         code: "X",
         discountType: "fixed",
         discountValue: 1550,
-        startDate: "2025-06-01T00:00:00.000Z",
-        endDate: "2025-06-30T23:59:59.999Z",
+        // 1.06 00:00 and 30.06 23:59:59.999 in Warsaw (UTC+2)
+        startDate: "2025-05-31T22:00:00.000Z",
+        endDate: "2025-06-30T21:59:59.999Z",
         usageLimit: null,
         usageLimitPerCustomer: 2,
         minOrderGrosze: 10_000,

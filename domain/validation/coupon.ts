@@ -4,6 +4,7 @@ import { z } from "zod";
 import { COUPON_CODE_MAX } from "../constants";
 import { couponEnd, couponStart } from "../coupon";
 import { groszeToDecimalString, parsePriceToGrosze } from "../money";
+import { shopDay } from "../shop-time";
 import { blankAsNull, blankToNull, dateStringSchema, textSchema } from "./common";
 import { MSG } from "./messages";
 
@@ -102,7 +103,7 @@ export function couponFormValuesToPayload(values: unknown): unknown {
 /** The coupon form as posted by the browser (strings, złoty). */
 export const couponFormValuesSchema = z.preprocess(couponFormValuesToPayload, couponFormSchema);
 
-/** A stored coupon as the form's text values (złoty with a comma, dates as YYYY-MM-DD). */
+/** A stored coupon as the form's text values (złoty with a comma, dates as Warsaw days YYYY-MM-DD). */
 export function couponToFormValues(coupon: {
   code: string;
   discountType: "percent" | "fixed";
@@ -118,8 +119,9 @@ export function couponToFormValues(coupon: {
     code: coupon.code,
     discountType: coupon.discountType,
     discountValue: coupon.discountType === "fixed" ? zl(coupon.discountValue) : String(coupon.discountValue),
-    startDate: coupon.startDate.slice(0, 10),
-    endDate: coupon.endDate.slice(0, 10),
+    // the days a person typed: the stored instants read in the shop's time zone
+    startDate: shopDay(coupon.startDate),
+    endDate: shopDay(coupon.endDate),
     usageLimit: coupon.usageLimit === null ? "" : String(coupon.usageLimit),
     usageLimitPerCustomer: coupon.usageLimitPerCustomer === null ? "" : String(coupon.usageLimitPerCustomer),
     minOrderGrosze: coupon.minOrderGrosze === null ? "" : zl(coupon.minOrderGrosze),

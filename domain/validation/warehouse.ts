@@ -1,5 +1,7 @@
 // Stock changes of the warehouse screen and API (issue 6): `PUT /api/shops/warehouse` takes every
-// changed row at once; quantities are whole numbers from 0.
+// changed row at once; quantities are whole numbers from 0. A row may carry the quantity the screen
+// loaded (`loadedQuantity`): when an order (or another person) changed the stock since, the whole
+// save is refused naming the row, rather than overwriting that change (ADR 038).
 
 import { z } from "zod";
 import { idSchema, stockQuantitySchema, textSchema } from "./common";
@@ -10,6 +12,8 @@ export const stockChangeSchema = z.object({
   /** null: the product itself (a product without variants) */
   variantId: idSchema.nullable().default(null),
   quantity: stockQuantitySchema,
+  /** the stock the screen showed when it was loaded; omitted: set regardless (the CSV import) */
+  loadedQuantity: stockQuantitySchema.optional(),
 });
 export type StockChange = z.output<typeof stockChangeSchema>;
 

@@ -37,6 +37,12 @@ export const ERROR_CODES = {
   "order/not-found": { status: 404, message: "Order Not found.", key: "errors.orderNotFound" },
   "order/not-paid": { status: 409, message: "Order not paid.", key: "errors.orderNotPaid" },
   conflict: { status: 409, message: "Conflict", key: "errors.generic" },
+  /** the order's status does not allow the change; details: { status } (also details.params.status) */
+  "order/status-conflict": {
+    status: 409,
+    message: "The order's current status does not allow this change",
+    key: "errors.order/status-conflict",
+  },
   "product/unavailable": {
     status: 409,
     message: "Ten produkt jest niedostępny. Odśwież stronę i spróbuj ponownie.",
@@ -171,11 +177,24 @@ export const ERROR_CODES = {
     message: "The image could not be saved on the server",
     key: "errors.gallery/storage-failed",
   },
+  // warehouse
+  /** stock changed since the screen was loaded; details: { rows: [{ productId, variantId, name, loaded, current }] } */
+  "warehouse/stale-rows": {
+    status: 409,
+    message: "The stock of some rows changed since they were loaded; nothing was saved",
+    key: "errors.warehouse/stale-rows",
+  },
   // content (staff: pages)
   "page/protected": {
     status: 409,
     message: "This page is protected and cannot be deleted",
     key: "errors.page/protected",
+  },
+  /** only an admin may mark a page protected or take the protection away (domain/roles.ts pages:protect) */
+  "page/protect-admin-only": {
+    status: 403,
+    message: "Only an administrator may protect a page or remove its protection",
+    key: "errors.page/protect-admin-only",
   },
   internal: { status: 500, message: "An error occurred, please try again later", key: "errors.generic" },
 } as const;

@@ -127,22 +127,27 @@ export function CheckboxField({
   label,
   error,
   defaultChecked,
+  disabled,
 }: {
   name: string;
   label: ReactNode;
   error?: FieldError | undefined;
   defaultChecked?: boolean;
+  /** shown but not changeable; its value is then posted by a hidden field (the form cannot change it) */
+  disabled?: boolean;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
     <div>
+      {disabled && defaultChecked ? <input type="hidden" name={name} value="on" /> : null}
       <div className="flex items-start gap-3">
         <input
           id={id}
-          name={name}
+          name={disabled ? undefined : name}
           type="checkbox"
           defaultChecked={defaultChecked}
+          disabled={disabled}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           className={`mt-0.5 size-5 shrink-0 rounded accent-accent-600 ${error ? "outline outline-2 outline-red-600" : ""}`}

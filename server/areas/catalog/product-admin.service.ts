@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import { totalQuantity } from "../../../domain/availability";
-import { variantKey } from "../../../domain/pricing";
+import { effectivePriceRange, type PriceRange, variantKey } from "../../../domain/pricing";
 import { slugify } from "../../../domain/slug";
 import type { Id, ImageRef, Product, ProductBasic } from "../../../domain/types";
 import type { ProductPayload, StaffProductFlag, StaffProductQuery } from "../../../domain/validation/catalog";
@@ -40,6 +40,8 @@ export interface StaffProductRow {
   image: ImageRef | null;
   priceGrosze: number;
   promotionalPriceGrosze: number | null;
+  /** the effective price span: over the variants when there are any (domain/pricing.ts) */
+  priceRange: PriceRange;
   totalQuantity: number;
   variantCount: number;
   isHidden: boolean;
@@ -307,7 +309,12 @@ export function createProductAdminService(db: Db, deps: { catalog: CatalogServic
           .where(inArray(productImages.productId, ids))
           .orderBy(productImages.productId, productImages.position, productImages.id),
         db
-          .select({ productId: productVariants.productId, quantity: productVariants.quantity })
+          .select({
+            productId: productVariants.productId,
+            quantity: productVariants.quantity,
+            priceGrosze: productVariants.priceGrosze,
+            promotionalPriceGrosze: productVariants.promotionalPriceGrosze,
+          })
           .from(productVariants)
           .where(inArray(productVariants.productId, ids)),
       ]);
@@ -325,6 +332,7 @@ export function createProductAdminService(db: Db, deps: { catalog: CatalogServic
               : null,
             priceGrosze: row.priceGrosze,
             promotionalPriceGrosze: row.promotionalPriceGrosze,
+            priceRange: effectivePriceRange({ ...row, variants: own }),
             totalQuantity: totalQuantity({ quantity: row.quantity, variants: own }),
             variantCount: own.length,
             isHidden: row.isHidden,

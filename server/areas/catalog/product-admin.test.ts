@@ -417,6 +417,54 @@ describe("staff list", () => {
   });
 });
 
+describe("staff list prices", () => {
+  it("gives the variants' price span for a product with variants, the own price without", async () => {
+    const withVariants = await create(
+      payload({
+        title: "Rożek cenowy wariantowy",
+        priceGrosze: 1_000,
+        variants: [
+          {
+            fields: { [fields.size]: fields.sizeS },
+            priceGrosze: 12_000,
+            promotionalPriceGrosze: 9_900,
+            quantity: 3,
+          },
+          {
+            fields: { [fields.size]: fields.sizeM },
+            priceGrosze: 15_000,
+            promotionalPriceGrosze: null,
+            quantity: 1,
+          },
+        ],
+      }),
+    );
+    await create(
+      payload({
+        title: "Rożek cenowy prosty",
+        fields: [],
+        variants: [],
+        priceGrosze: 5_000,
+        promotionalPriceGrosze: 4_500,
+      }),
+    );
+    const res = await app.inject({
+      method: "GET",
+      url: "/api/shops/products/staff?szukaj=cenowy",
+      headers: bearer(staff),
+    });
+    const items = res.json<StaffProductPage>().items;
+    expect(items.find((item) => item._id === withVariants._id)?.priceRange).toEqual({
+      minGrosze: 9_900,
+      maxGrosze: 15_000,
+    });
+    expect(items.find((item) => item.title === "Rożek cenowy prosty")?.priceRange).toEqual({
+      minGrosze: 4_500,
+      maxGrosze: 4_500,
+    });
+  });
+});
+
 describe("roles", () => {
   const endpoints = () => [
     { method: "GET" as const, url: "/api/shops/products/staff" },

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AvailabilityLevel } from "../../../domain/availability";
 import { type GridField, variantLabel } from "../../../domain/product-variants-grid";
 import type { Id } from "../../../domain/types";
@@ -12,19 +12,41 @@ import {
   stockLevel,
 } from "../../../domain/warehouse";
 import type { Db } from "../../db/client";
-import { fieldOptions, productFieldLinks, productFields, products, productVariants } from "../../db/schema";
+import {
+  fieldOptions,
+  orderItems,
+  orders,
+  productFieldLinks,
+  productFields,
+  products,
+  productVariants,
+} from "../../db/schema";
 import { FailureError, fail, ok, type Result } from "../../http/errors";
 import { type AuditActor, recordAudit } from "../audit/audit";
 import type { Tx } from "../orders/stock";
 
 // The warehouse (issue 6): one row per product without variants and per variant, with its stock
-// level; bulk stock changes in one transaction (rows locked in the order the order transaction
-// uses, so the two never deadlock), one audit entry per changed row; the stock CSV export/import.
+// level and the units unpaid orders hold; bulk stock changes in one transaction (rows locked in the
+// order the order transaction uses, so the two never deadlock), one audit entry per changed row; a
+// row changed since the screen loaded it refuses the whole save (ADR 038); the stock CSV
+// export/import.
 
 export interface WarehouseRow extends StockRow {
   slug: string;
   isHidden: boolean;
   level: AvailabilityLevel;
+  /** units held by unpaid orders (taken from the stock, given back if the order expires or is canceled) */
+  heldByUnpaid: number;
+}
+
+/** A row whose stock changed between loading the screen and saving it (ADR 038). */
+export interface StaleStockRow {
+  productId: Id;
+  variantId: Id | null;
+  /** "title" or "title — variant" */
+  name: string;
+  loaded: number;
+  current: number;
 }
 
 /** Why a bulk change was refused: per entry index, the field that is wrong. */
@@ -39,9 +61,15 @@ const fold = (text: string) =>
     .replace(/Ł/g, "L")
     .toLowerCase();
 
+class StaleRowsError extends Error {
+  constructor(readonly rows: Omit<StaleStockRow, "name">[]) {
+    super("stale stock rows");
+  }
+}
+
 export function createWarehouseService(db: Db) {
   async function allRows(): Promise<WarehouseRow[]> {
-    const [productRows, variantRows, linkRows, fieldRows, optionRows] = await Promise.all([
+    const [productRows, variantRows, linkRows, fieldRows, optionRows, heldRows] = await Promise.all([
       db
         .select({
           id: products.id,
@@ -66,7 +94,20 @@ export function createWarehouseService(db: Db) {
       db
         .select({ id: fieldOptions.id, fieldId: fieldOptions.fieldId, title: fieldOptions.title })
         .from(fieldOptions),
+      // units taken by orders that still hold them and are not paid (they come back on expiry/cancel)
+      db
+        .select({
+          productId: orderItems.productId,
+          variantId: orderItems.variantId,
+          units: sql<number>`sum(${orderItems.quantity})::int`,
+        })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(and(eq(orders.stockReserved, true), isNull(orders.paidAt)))
+        .groupBy(orderItems.productId, orderItems.variantId),
     ]);
+    const held = new Map(heldRows.map((row) => [`${row.productId}:${row.variantId ?? ""}`, row.units]));
+    const heldOf = (productId: Id, variantId: Id | null) => held.get(`${productId}:${variantId ?? ""}`) ?? 0;
     const fields = new Map<Id, GridField>(
       fieldRows.map((field) => [
         field.id,
@@ -104,6 +145,7 @@ export function createWarehouseService(db: Db) {
             variant: "",
             quantity: product.quantity,
             level: stockLevel(product.quantity),
+            heldByUnpaid: heldOf(product.id, null),
           },
         ];
       }
@@ -117,6 +159,7 @@ export function createWarehouseService(db: Db) {
         variant: variantLabel(labelFields, variant.fields),
         quantity: variant.quantity,
         level: stockLevel(variant.quantity),
+        heldByUnpaid: heldOf(product.id, variant.id),
       }));
     });
   }
@@ -166,6 +209,26 @@ export function createWarehouseService(db: Db) {
             errors[`${index}.variantId`] = { key: "validation.invalid" };
         });
         if (Object.keys(errors).length > 0) throw new FailureError(fail("validation", errors));
+        // a row an order (or another person) changed since the screen loaded it: refuse, write nothing
+        const stale = changes.flatMap((change) => {
+          const current =
+            change.variantId === null
+              ? productById.get(change.productId)?.quantity
+              : variantById.get(change.variantId)?.quantity;
+          return change.loadedQuantity !== undefined &&
+            current !== undefined &&
+            current !== change.loadedQuantity
+            ? [
+                {
+                  productId: change.productId,
+                  variantId: change.variantId,
+                  loaded: change.loadedQuantity,
+                  current,
+                },
+              ]
+            : [];
+        });
+        if (stale.length > 0) throw new StaleRowsError(stale);
         let count = 0;
         for (const change of changes) {
           const product = productById.get(change.productId);
@@ -208,8 +271,27 @@ export function createWarehouseService(db: Db) {
       return ok({ changed });
     } catch (error) {
       if (error instanceof FailureError) return error.failure;
+      if (error instanceof StaleRowsError) return staleFailure(error.rows);
       throw error;
     }
+  }
+
+  /** The refusal naming each stale row as the screen shows it ("title — variant"). */
+  async function staleFailure(stale: readonly Omit<StaleStockRow, "name">[]) {
+    const rows = await allRows();
+    const named: StaleStockRow[] = stale.map((row) => {
+      const shown = rows.find((r) => r.productId === row.productId && r.variantId === row.variantId);
+      const name = shown
+        ? shown.variant
+          ? `${shown.title} — ${shown.variant}`
+          : shown.title
+        : String(row.productId);
+      return { ...row, name };
+    });
+    return fail("warehouse/stale-rows", undefined, {
+      rows: named,
+      params: { rows: named.map((row) => `${row.name} (${row.loaded} → ${row.current})`).join(", ") },
+    });
   }
 
   return {

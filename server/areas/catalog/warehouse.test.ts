@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseStockCsv } from "../../../domain/warehouse";
 import { buildApp } from "../../app";
 import { loadConfig } from "../../config";
-import { auditLog, products, productVariants } from "../../db/schema";
+import { auditLog, orderItems, orders, products, productVariants } from "../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
+import { INVOICE_DATA, RECIPIENT } from "../orders/orders.fixtures";
 import { insertCatalogFixtures } from "./catalog.fixtures";
 import type { WarehouseRow } from "./warehouse.service";
 
@@ -147,6 +148,102 @@ describe("bulk changes", () => {
     }
     expect(await quantityOf(fx.products.simpleSale, null)).toBe(3);
     expect(await stockAudits()).toBe(before);
+  });
+});
+
+describe("changes made since the screen was loaded (ADR 038)", () => {
+  const put = (payload: object) =>
+    app.inject({ method: "PUT", url: "/api/shops/warehouse", headers: bearer(staff), payload });
+
+  it("refuses a save whose row an order changed meanwhile, naming it, and writes nothing", async () => {
+    const loadedProduct = (await quantityOf(fx.products.hidden, null)) as number;
+    const loadedVariant = (await quantityOf(fx.products.blanket, fx.variants.mWhite)) as number;
+    // an order takes 1 unit after the screen was loaded
+    await database.db
+      .update(products)
+      .set({ quantity: loadedProduct - 1 })
+      .where(eq(products.id, fx.products.hidden));
+    const before = await stockAudits();
+    const stale = await put([
+      { productId: fx.products.hidden, quantity: loadedProduct + 10, loadedQuantity: loadedProduct },
+      {
+        productId: fx.products.blanket,
+        variantId: fx.variants.mWhite,
+        quantity: loadedVariant + 5,
+        loadedQuantity: loadedVariant,
+      },
+    ]);
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: "warehouse/stale-rows",
+      messageKey: "errors.warehouse/stale-rows",
+      details: {
+        rows: [
+          {
+            productId: fx.products.hidden,
+            variantId: null,
+            name: "Ukryty produkt",
+            loaded: loadedProduct,
+            current: loadedProduct - 1,
+          },
+        ],
+      },
+    });
+    expect(stale.json().details.params.rows).toContain("Ukryty produkt");
+    // nothing written: neither the stale row nor the other one
+    expect(await quantityOf(fx.products.hidden, null)).toBe(loadedProduct - 1);
+    expect(await quantityOf(fx.products.blanket, fx.variants.mWhite)).toBe(loadedVariant);
+    expect(await stockAudits()).toBe(before);
+    // saved again from the fresh figures, it is applied
+    const fresh = await put([
+      { productId: fx.products.hidden, quantity: loadedProduct + 10, loadedQuantity: loadedProduct - 1 },
+    ]);
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(await quantityOf(fx.products.hidden, null)).toBe(loadedProduct + 10);
+  });
+
+  it("shows the units unpaid orders hold per row (paid and released orders not counted)", async () => {
+    const order = (orderNumber: string, extra: Partial<typeof orders.$inferInsert>) => ({
+      orderNumber,
+      email: "anna@example.com",
+      priceGrosze: 1_000,
+      totalProductsGrosze: 1_000,
+      deliveryMethod: "courier" as const,
+      deliveryTitle: "Kurier",
+      deliveryPriceGrosze: 0,
+      recipient: RECIPIENT,
+      invoiceData: INVOICE_DATA,
+      ...extra,
+    });
+    const placed = await database.db
+      .insert(orders)
+      .values([
+        order("WH-UNPAID", {}),
+        order("WH-PAID", { paidAt: new Date() }),
+        order("WH-RELEASED", { stockReserved: false }),
+      ])
+      .returning({ id: orders.id });
+    const line = (orderId: number, variantId: number | null, quantity: number) => ({
+      orderId,
+      productId: variantId === null ? fx.products.simpleSale : fx.products.blanket,
+      variantId,
+      productTitle: "x",
+      unitPriceGrosze: 100,
+      quantity,
+    });
+    const [unpaid, paid, released] = placed.map((row) => row.id) as [number, number, number];
+    await database.db
+      .insert(orderItems)
+      .values([
+        line(unpaid, null, 2),
+        line(unpaid, fx.variants.sWhite, 1),
+        line(paid, null, 5),
+        line(released, null, 7),
+      ]);
+    const all = await rows();
+    expect(all.find((row) => row.productId === fx.products.simpleSale)?.heldByUnpaid).toBe(2);
+    expect(all.find((row) => row.variantId === fx.variants.sWhite)?.heldByUnpaid).toBe(1);
+    expect(all.find((row) => row.variantId === fx.variants.mWhite)?.heldByUnpaid).toBe(0);
   });
 });
 

@@ -1,4 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
+import { can } from "../../../domain/roles";
 import type { Id, Page } from "../../../domain/types";
 import { staticPageSchema } from "../../../domain/validation/catalog";
 import { parseForm } from "../../../domain/validation/errors";
@@ -14,7 +15,15 @@ import { toPage } from "./content.service";
 
 // Staff writes of static pages (SPEC §2 /strony, §7 POST /pages, PUT/DELETE /pages/{id}): the link
 // is unique (a field error), the HTML content is sanitised before storing, a protected page
-// (regulamin, polityka prywatności…) cannot be deleted. Every write is audited in its transaction.
+// (regulamin, polityka prywatności…) cannot be deleted, and only an admin may protect a page or take
+// the protection away (so a moderator cannot unprotect and then delete it). A link may not shadow an
+// app route (domain/reserved-links.ts, checked by the schema). Every write is audited in its
+// transaction.
+
+/** The signed-in staff member writing a page: audited, and their roles decide about `protected`. */
+export type PageActor = AuditActor & { roles: readonly string[] };
+
+const protectRefused = () => fail("page/protect-admin-only");
 
 const linkTaken = () => fail("validation", { link: { key: MSG.unique } });
 
@@ -42,10 +51,11 @@ export function createPageAdminService(db: Db) {
       return row ? toPage(row) : null;
     },
 
-    async create(actor: AuditActor, input: unknown): Promise<Result<Page>> {
+    async create(actor: PageActor, input: unknown): Promise<Result<Page>> {
       const parsed = parseForm(staticPageSchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
       const data = parsed.data;
+      if (data.protected && !can(actor, "pages:protect")) return protectRefused();
       return inTransaction(
         db,
         async (tx) => {
@@ -68,7 +78,7 @@ export function createPageAdminService(db: Db) {
       );
     },
 
-    async update(actor: AuditActor, id: Id, input: unknown): Promise<Result<Page>> {
+    async update(actor: PageActor, id: Id, input: unknown): Promise<Result<Page>> {
       const parsed = parseForm(staticPageSchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
       const data = parsed.data;
@@ -76,6 +86,7 @@ export function createPageAdminService(db: Db) {
         db,
         async (tx) => {
           const before = toPage(await lockedPage(tx, id));
+          if (data.protected !== before.protected && !can(actor, "pages:protect")) refuse(protectRefused());
           await assertLinkFree(tx, data.link, id);
           const [row] = await tx
             .update(pages)

@@ -8,14 +8,21 @@ import {
   XSS_HTML,
   XSS_LEFTOVERS,
 } from "../../test/staff-api";
+import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
 
 // POST /api/pages, PUT/DELETE /api/pages/:id: staff only, link unique, protected pages kept,
 // content sanitised, every write audited.
 
 let kit: StaffApiKit;
+let adminToken: string;
 beforeAll(async () => {
   kit = await startStaffApi();
+  adminToken = (await createSignedInUser(kit.database.db, { roles: ["admin", "user"] })).token;
 });
+
+/** A call as an administrator (the kit's moderator is a shop moderator, not an admin). */
+const asAdmin = (method: "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
+  kit.app.inject({ method, url, headers: bearer(adminToken), ...(payload ? { payload } : {}) });
 afterAll(async () => {
   await kit?.close();
 });
@@ -94,12 +101,55 @@ describe("pages (staff)", () => {
   });
 
   it("refuses to delete a protected page with a clear error", async () => {
-    const created = (await kit.call("moderator", "POST", "/api/pages", page({ protected: true }))).json();
+    const created = (await asAdmin("POST", "/api/pages", page({ protected: true }))).json();
     const response = await kit.call("moderator", "DELETE", `/api/pages/${created._id}`);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: "page/protected", messageKey: "errors.page/protected" });
     expect(await rowOf(created._id)).toBeDefined();
     expect((await kit.auditOf("page", created._id)).map((e) => e.action)).toEqual(["page.create"]);
+  });
+
+  it("lets only an admin protect a page or take the protection away", async () => {
+    const refused = await kit.call("moderator", "POST", "/api/pages", page({ protected: true }));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: "page/protect-admin-only",
+      messageKey: "errors.page/protect-admin-only",
+    });
+    const body = page({ protected: true });
+    const created = (await asAdmin("POST", "/api/pages", body)).json();
+    expect(created.protected).toBe(true);
+    // a moderator may edit the protected page but not unprotect it (and so never delete it)
+    const edited = await kit.call("moderator", "PUT", `/api/pages/${created._id}`, {
+      ...body,
+      title: "Nowy",
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const unprotect = await kit.call("moderator", "PUT", `/api/pages/${created._id}`, {
+      ...body,
+      protected: false,
+    });
+    expect(unprotect.statusCode).toBe(403);
+    expect(unprotect.json().code).toBe("page/protect-admin-only");
+    expect((await rowOf(created._id))?.protected).toBe(true);
+    expect((await kit.call("moderator", "DELETE", `/api/pages/${created._id}`)).statusCode).toBe(409);
+    // the admin may unprotect it and then delete it
+    expect(
+      (await asAdmin("PUT", `/api/pages/${created._id}`, { ...body, protected: false })).statusCode,
+    ).toBe(200);
+    expect((await kit.call("moderator", "DELETE", `/api/pages/${created._id}`)).statusCode).toBe(200);
+  });
+
+  it("refuses a link that would shadow an app route or a server path", async () => {
+    for (const link of ["koszyk", "api/health", "konto/sklep", "media/x"]) {
+      const response = await kit.call("moderator", "POST", "/api/pages", page({ link }));
+      expect(response.statusCode, link).toBe(400);
+      expect(response.json().fields.link.key).toBe("validation.reservedLink");
+    }
+    const other = (await kit.call("moderator", "POST", "/api/pages", page())).json();
+    const renamed = await kit.call("moderator", "PUT", `/api/pages/${other._id}`, page({ link: "koszyk" }));
+    expect(renamed.statusCode).toBe(400);
+    expect((await rowOf(other._id))?.link).toBe(other.link);
   });
 
   it("sanitises the HTML content and keeps the title as text", async () => {

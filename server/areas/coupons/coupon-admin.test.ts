@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatDate } from "../../../domain/i18n";
+import { couponToFormValues } from "../../../domain/validation/coupon";
 import { coupons, orders } from "../../db/schema";
 import { expectStaffOnly, type StaffApiKit, startStaffApi } from "../../test/staff-api";
 import { insertShopFixtures, orderBody } from "../orders/orders.fixtures";
@@ -52,8 +54,9 @@ describe("coupons (staff)", () => {
       code: "Wiosna15",
       discountType: "fixed",
       discountValue: 1500,
-      startDate: "2025-01-01T00:00:00.000Z",
-      endDate: "2099-12-31T23:59:59.999Z",
+      // the typed days are Warsaw days: 1.01.2025 00:00 and 31.12.2099 23:59:59.999 Polish time
+      startDate: "2024-12-31T23:00:00.000Z",
+      endDate: "2099-12-31T22:59:59.999Z",
       usageLimit: 5,
       usageLimitPerCustomer: 1,
       minOrderGrosze: 10_000,
@@ -82,6 +85,23 @@ describe("coupons (staff)", () => {
     expect(audit[0]?.before).toMatchObject({ discountType: "fixed", discountValue: 1500, usageLimit: 5 });
     expect(audit[0]?.after).toMatchObject({ discountType: "percent", discountValue: 20, usageLimit: null });
     expect(audit[0]).toMatchObject({ actorId: kit.moderator.id });
+  });
+
+  it("stores a typed day as that day in Warsaw and gives the same day back (summer and winter)", async () => {
+    const created = await kit.call(
+      "moderator",
+      "POST",
+      "/api/shops/coupons",
+      coupon({ code: "SYLWESTER", startDate: "2026-07-01", endDate: "2026-12-31" }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const body = created.json();
+    expect(body).toMatchObject({
+      startDate: "2026-06-30T22:00:00.000Z",
+      endDate: "2026-12-31T22:59:59.999Z",
+    });
+    expect(formatDate("pl", body.endDate)).toBe("31.12.2026");
+    expect(couponToFormValues(body)).toMatchObject({ startDate: "2026-07-01", endDate: "2026-12-31" });
   });
 
   it("refuses a code another coupon has in another case, with a field error", async () => {

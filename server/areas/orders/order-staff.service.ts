@@ -69,6 +69,11 @@ const REFUND_OWED: SQL = sql`exists (select 1 from ${orderStatuses} rs where rs.
     sql`, `,
   )}))`;
 
+/** The refusal of a change the status table does not allow, naming the status that stops it. */
+function statusConflict(status: string) {
+  return fail("order/status-conflict", undefined, { status, params: { status } });
+}
+
 export function createOrderStaffService(
   db: Db,
   deps: { queries: OrderQueries; sendEmail(kind: OrderEmailKind, orderId: number): Promise<void> },
@@ -116,6 +121,8 @@ export function createOrderStaffService(
     },
 
     /** PUT /orders/{id}/add-shipment-number: failures validation (same as before), order/not-found, conflict. */
+
+    /** PUT /orders/{id}/add-shipment-number: failures validation (same as before), order/not-found, order/status-conflict. */
     async addShipmentNumber(actor: AuditActor, orderId: number, input: unknown): Promise<Result<Order>> {
       const parsed = parseForm(addShipmentNumberSchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
@@ -126,7 +133,7 @@ export function createOrderStaffService(
         if (isSameShipmentNumber(order.shipmentNumber, number)) {
           return fail("validation", { shipmentNumber: { key: MSG.shipmentSameAsPrevious } });
         }
-        if (!canTransition(order.status, "SHIPMENT_NUMBER_ADDED")) return fail("conflict");
+        if (!canTransition(order.status, "SHIPMENT_NUMBER_ADDED")) return statusConflict(order.status);
         const now = new Date();
         await tx.insert(orderStatuses).values({ orderId, status: "SHIPMENT_NUMBER_ADDED", createdAt: now });
         await tx
@@ -159,11 +166,11 @@ export function createOrderStaffService(
       const outcome = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, orderId);
         if (!order) return fail("order/not-found");
-        if (!canTransition(order.status, status)) return fail("conflict");
+        if (!canTransition(order.status, status)) return statusConflict(order.status);
         const now = new Date();
         if (status === "CANCELED") {
           // the one cancel: units back, open payments closed (order-cancel.ts)
-          if (!(await cancelLockedOrder(tx, order, now))) return fail("conflict");
+          if (!(await cancelLockedOrder(tx, order, now))) return statusConflict(order.status);
         } else {
           await tx.insert(orderStatuses).values({ orderId, status, createdAt: now });
           await tx.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, orderId));

@@ -767,6 +767,29 @@ describe("staff order actions", () => {
     });
     expect(delivered.json().status).toBe("PARCEL_DELIVERED");
   });
+
+  it("refuses what the status table does not allow with order/status-conflict naming the status", async () => {
+    const staff = await createSignedInUser(db(), { roles: ["shop-moderator", "user"] });
+    const unpaid = await place();
+    const put = (path: string, payload: object) =>
+      app.inject({
+        method: "PUT",
+        url: `/api/orders/${unpaid._id}/${path}`,
+        payload,
+        headers: bearer(staff.token),
+      });
+    for (const reply of [
+      await put("add-status", { status: "PARCEL_DELIVERED" }),
+      await put("add-shipment-number", { shipmentNumber: "620000000000000000000009" }),
+    ]) {
+      expect(reply.statusCode, reply.body).toBe(409);
+      expect(reply.json()).toMatchObject({
+        code: "order/status-conflict",
+        messageKey: "errors.order/status-conflict",
+        details: { status: "PAYMENT_NEW" },
+      });
+    }
+  });
 });
 
 describe("group commit (orders arriving together are written in one batch)", () => {

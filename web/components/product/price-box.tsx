@@ -1,6 +1,7 @@
+import { formatPercent } from "../../../domain/i18n";
 import { formatPrice } from "../../../domain/money";
 import type { PriceView } from "../../../domain/pricing";
-import { useT } from "../../lib/i18n";
+import { useLang, useT } from "../../lib/i18n";
 import "../../lib/product-texts";
 
 /**
@@ -10,6 +11,7 @@ import "../../lib/product-texts";
  */
 export function PriceBox({ prices }: { prices: PriceView }) {
   const t = useT();
+  const lang = useLang();
   const discounted = prices.priceGrosze < prices.standardPriceGrosze;
   return (
     <div aria-live="polite" aria-atomic="true">
@@ -28,7 +30,7 @@ export function PriceBox({ prices }: { prices: PriceView }) {
               <s>{formatPrice(prices.standardPriceGrosze)}</s>
             </span>
             <span className="rounded-full bg-accent-600 px-2.5 py-0.5 text-sm font-semibold text-white">
-              {t("product.discount", { percent: prices.discountPercent })}
+              {t("product.discount", { percent: formatPercent(lang, prices.discountPercent) })}
             </span>
           </>
         ) : null}

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
+import { shopDay } from "../../../domain/shop-time";
 import { parseIdFromParam } from "../../../domain/slug";
 import { couponFormValuesSchema, couponToFormValues } from "../../../domain/validation/coupon";
 import { parseForm } from "../../../domain/validation/errors";
@@ -38,7 +39,7 @@ const EMPTY: Record<string, string> = {
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireStaff(context, request);
   if (params.id === undefined) {
-    return { editing: null, values: { ...EMPTY, startDate: new Date().toISOString().slice(0, 10) } };
+    return { editing: null, values: { ...EMPTY, startDate: shopDay(new Date()) } };
   }
   const id = parseIdFromParam(params.id);
   const coupon = id === null ? null : await context.services.couponAdmin.get(id);

@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "react-router";
 import { couponEnd, couponStart } from "../../../domain/coupon";
-import { formatDate } from "../../../domain/i18n";
+import { formatDate, formatPercent } from "../../../domain/i18n";
 import { formatPrice } from "../../../domain/money";
 import {
   DeleteButton,
@@ -82,7 +82,7 @@ export default function StaffCoupons() {
                 <span className="font-semibold text-accent-700">
                   −
                   {coupon.discountType === "percent"
-                    ? `${coupon.discountValue} %`
+                    ? `${formatPercent(lang, coupon.discountValue)} %`
                     : formatPrice(coupon.discountValue)}
                 </span>
                 <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[status]}`}>

@@ -1,12 +1,14 @@
 import { data, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "react-router";
-import { translate } from "../../../domain/i18n";
+import { type Lang, orderStatusKey, translate } from "../../../domain/i18n";
 import { allowedModeratorActions } from "../../../domain/order-status";
 import { idFromTextSchema } from "../../../domain/validation/common";
 import type { FieldError } from "../../../domain/validation/errors";
+import type { Failure } from "../../../server/http/errors";
 import { OrderCard } from "../../components/order-card";
 import { ShipmentForm } from "../../components/staff/orders/shipment-form";
 import { StatusActions, type StatusIntent } from "../../components/staff/orders/status-actions";
 import { errorMessageKey } from "../../lib/auth.server";
+import type { FlashInput } from "../../lib/flash";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { useT } from "../../lib/i18n";
 import { langFromMatches, metaTags, pageTitle } from "../../lib/meta";
@@ -40,13 +42,25 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireStaff(context, request);
   const order = await context.services.orders.getById(orderId(params));
   if (!order) throw data(null, { status: 404 });
-  return { order, actions: allowedModeratorActions(order.statuses), crumb: order.orderNumber };
+  return { order, actions: allowedModeratorActions(order.status), crumb: order.orderNumber };
 }
 
 type ActionData =
   | { confirm: StatusIntent }
   | { shipmentError: FieldError; shipmentNumber: string }
   | undefined;
+
+/** The toast of a refused change; a status conflict names the order's status in the reader's language. */
+function refusal(lang: Lang, failure: Failure): FlashInput {
+  const status = failure.details?.status;
+  const params = typeof status === "string" ? { status: translate(lang, orderStatusKey(status)) } : undefined;
+  return {
+    type: "error",
+    key: errorMessageKey(failure.code),
+    errorPrefix: true,
+    ...(params ? { params } : {}),
+  };
+}
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const user = requireStaff(context, request);
@@ -62,7 +76,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (result.code === "validation" && fieldError) {
       return data<ActionData>({ shipmentError: fieldError, shipmentNumber }, { status: 400 });
     }
-    return redirectWithFlash(path, { type: "error", key: errorMessageKey(result.code), errorPrefix: true });
+    return redirectWithFlash(path, refusal(context.lang, result));
   }
   if (intent === "deliver" || intent === "cancel") {
     // without JavaScript the first post only asks (the second page step of the confirmation)
@@ -70,7 +84,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     const status = intent === "deliver" ? "PARCEL_DELIVERED" : "CANCELED";
     const result = await context.services.orderStaff.addStatus(user, id, { status });
     if (result.ok) return redirectWithFlash(path, { type: "success", key: "success.orderStatusUpdated" });
-    return redirectWithFlash(path, { type: "error", key: errorMessageKey(result.code), errorPrefix: true });
+    return redirectWithFlash(path, refusal(context.lang, result));
   }
   return redirectWithFlash(path, { type: "error", key: "errors.formContainsErrors", errorPrefix: true });
 }

@@ -1,4 +1,5 @@
 import { data, Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
+import { can } from "../../../domain/roles";
 import { parseIdFromParam } from "../../../domain/slug";
 import type { Page } from "../../../domain/types";
 import { parseForm } from "../../../domain/validation/errors";
@@ -48,17 +49,19 @@ const valuesOf = (page: Page | null, copy = false): PageFormValues => ({
 });
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireStaff(context, request);
+  const user = requireStaff(context, request);
+  // only an admin may protect a page or take the protection away (domain/roles.ts)
+  const canProtect = can(user, "pages:protect");
   if (params.id !== undefined) {
     const id = parseIdFromParam(params.id);
     const page = id === null ? null : await context.services.pageAdmin.get(id);
     if (!page) throw data(null, { status: 404 });
-    return { editing: page._id, values: valuesOf(page) };
+    return { editing: page._id, values: valuesOf(page), canProtect };
   }
   const copyId = parseIdFromParam(new URL(request.url).searchParams.get("kopiuj"));
   const source = copyId === null ? null : await context.services.pageAdmin.get(copyId);
   // a protected page is not duplicated: the form starts empty
-  return { editing: null, values: valuesOf(source && !source.protected ? source : null, true) };
+  return { editing: null, values: valuesOf(source && !source.protected ? source : null, true), canProtect };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -83,7 +86,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export default function StaffPageForm() {
   const t = useT();
   const location = useLocation();
-  const { editing, values } = useLoaderData<typeof loader>();
+  const { editing, values, canProtect } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const submitting = useSubmitting();
   const { errors, formError, onSubmit, onChange } = useFormValidation(pageFormValuesSchema, {
@@ -138,6 +141,7 @@ export default function StaffPageForm() {
           name="protected"
           label={t("staff.content.protectedHint")}
           defaultChecked={shown.protected}
+          disabled={!canProtect}
           error={errors.protected}
         />
         <div className="flex flex-wrap gap-3">

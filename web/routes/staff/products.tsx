@@ -122,6 +122,7 @@ export default function StaffProducts() {
         <ul className="mt-3 divide-y divide-stone-200 rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">
           {page.items.map((product) => {
             const price = effectivePriceGrosze(product);
+            const range = product.priceRange;
             return (
               <li
                 key={product._id}
@@ -151,7 +152,14 @@ export default function StaffProducts() {
                     </Link>
                     <p className="mt-0.5 flex flex-wrap gap-x-3 text-sm text-stone-700">
                       <span>
-                        {price !== product.priceGrosze ? (
+                        {product.variantCount > 0 ? (
+                          // with variants the product's own price is not what anyone pays
+                          range.minGrosze === range.maxGrosze ? (
+                            formatPrice(range.minGrosze)
+                          ) : (
+                            `${formatPrice(range.minGrosze)} – ${formatPrice(range.maxGrosze)}`
+                          )
+                        ) : price !== product.priceGrosze ? (
                           <>
                             <s className="mr-1 text-stone-500">{formatPrice(product.priceGrosze)}</s>
                             <strong className="text-red-700">{formatPrice(price)}</strong>

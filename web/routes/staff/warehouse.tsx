@@ -1,4 +1,11 @@
-import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import {
+  data,
+  Form,
+  type ShouldRevalidateFunctionArgs,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+} from "react-router";
 import { warehouseQuerySchema } from "../../../domain/validation/warehouse";
 import type { StockCsvError } from "../../../domain/warehouse";
 import { CsvPanel } from "../../components/staff/warehouse/csv-panel";
@@ -33,6 +40,14 @@ interface WarehouseFailure {
   csvErrors?: StockCsvError[];
   missingFile?: boolean;
   bulkNothing?: boolean;
+  /** rows changed since the screen was loaded ("name (loaded → now)", …): nothing was saved */
+  stale?: string;
+}
+
+/** After a stale save the table shows the fresh figures (a 409 would skip the reload otherwise). */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if ((actionResult as WarehouseFailure | undefined)?.stale) return true;
+  return defaultShouldRevalidate;
 }
 
 const WHOLE = /^-?\d{1,9}$/;
@@ -76,7 +91,12 @@ export async function action({ context, request }: Route.ActionArgs) {
     );
   }
   const rowErrors: Record<string, boolean> = {};
-  const changes: { productId: number; variantId: number | null; quantity: number }[] = [];
+  const changes: {
+    productId: number;
+    variantId: number | null;
+    quantity: number;
+    loadedQuantity?: number;
+  }[] = [];
   keys.forEach((key, index) => {
     const typed = quantities[index] ?? "";
     let quantity = WHOLE.test(typed) ? Number(typed) : Number.NaN;
@@ -91,10 +111,13 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     if (String(quantity) === originals[index]) return;
     const [product = "", variant = ""] = key.split(":");
+    // what the screen showed: the server refuses the row if an order changed it since (ADR 038)
+    const loaded = WHOLE.test(originals[index] ?? "") ? Number(originals[index]) : undefined;
     changes.push({
       productId: Number(product),
       variantId: variant === "" ? null : Number(variant),
       quantity,
+      ...(loaded !== undefined && loaded >= 0 ? { loadedQuantity: loaded } : {}),
     });
   });
   if (Object.keys(rowErrors).length > 0) {
@@ -106,6 +129,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (changes.length === 0)
     return redirectWithFlash(here, { type: "info", key: "staff.warehouse.noChanges" });
   const result = await warehouse.setStock(user, changes);
+  if (!result.ok && result.code === "warehouse/stale-rows") {
+    const params = result.details?.params as { rows?: string } | undefined;
+    return data<WarehouseFailure>({ stale: params?.rows ?? "" }, { status: 409 });
+  }
   if (!result.ok)
     return redirectWithFlash(here, { type: "error", key: errorMessageKey(result.code), errorPrefix: true });
   return redirectWithFlash(here, {
@@ -167,6 +194,14 @@ export default function StaffWarehouse() {
           className="mt-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
         >
           {t("staff.warehouse.bulkNothing")}
+        </p>
+      ) : null}
+      {failure?.stale !== undefined ? (
+        <p
+          role="alert"
+          className="mt-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+        >
+          {t("errors.warehouse/stale-rows", { rows: failure.stale })}
         </p>
       ) : null}
       {failure?.rowErrors ? (

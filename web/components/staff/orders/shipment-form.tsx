@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
 import type { FieldError } from "../../../../domain/validation/errors";
 import { makeShipmentNumberFormSchema } from "../../../../domain/validation/shipment";
@@ -10,7 +10,8 @@ import { FILTER_INPUT, FILTER_LABEL, PRIMARY_BUTTON } from "./pager";
 
 // The moderator's shipment number entry (SPEC §2 order card, §5): "Dodaj" is disabled while the
 // field is empty (once JavaScript runs; before that the field is `required`), and the number already
-// on the order is refused with the spec's message, in the browser and by the server.
+// on the order is refused with the spec's message, in the browser and by the server. The field is
+// uncontrolled: what was typed before the page hydrated stays, and is read back once it has.
 
 export function ShipmentForm({
   previous,
@@ -24,6 +25,10 @@ export function ShipmentForm({
   const t = useT();
   const hydrated = useHydrated();
   const [text, setText] = useState(value ?? "");
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (input.current) setText(input.current.value);
+  }, []);
   const pending = useSubmitting();
   const { errors, onSubmit, onChange } = useFormValidation(makeShipmentNumberFormSchema(previous), {
     serverErrors: error ? { shipmentNumber: error } : undefined,
@@ -41,7 +46,8 @@ export function ShipmentForm({
           name="shipmentNumber"
           required
           maxLength={100}
-          value={text}
+          ref={input}
+          defaultValue={value ?? ""}
           onChange={(event) => setText(event.target.value)}
           placeholder={t("order.shipmentNumberPlaceholder")}
           aria-invalid={fieldError ? true : undefined}

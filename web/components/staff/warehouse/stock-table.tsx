@@ -6,7 +6,9 @@ import { SubmitButton } from "../../form-field";
 
 // The warehouse table: one row per product without variants and per variant, its stock editable
 // inline (a number input), rows selectable for a bulk "set to N" / "add N". Only rows whose number
-// differs from what was loaded are saved. Rows are coloured by availability level.
+// differs from what was loaded are saved, with the figure loaded (the server refuses a row an order
+// changed since, ADR 038). Rows are coloured by availability level; the units unpaid orders hold
+// are shown next to the stock.
 
 export interface StockTableRow {
   productId: number;
@@ -16,6 +18,8 @@ export interface StockTableRow {
   quantity: number;
   level: AvailabilityLevel;
   isHidden: boolean;
+  /** units held by unpaid orders (already taken from the stock shown) */
+  heldByUnpaid: number;
 }
 
 export const rowKey = (row: { productId: number; variantId: number | null }) =>
@@ -118,6 +122,9 @@ export function StockTable({
                 {t("staff.warehouse.quantity")}
               </th>
               <th scope="col" className="p-3 font-medium">
+                {t("staff.warehouse.held")}
+              </th>
+              <th scope="col" className="p-3 font-medium">
                 {t("staff.warehouse.level")}
               </th>
             </tr>
@@ -167,6 +174,9 @@ export function StockTable({
                     {invalid ? (
                       <p className="mt-1 text-xs font-medium text-red-700">{t("staff.warehouse.rowError")}</p>
                     ) : null}
+                  </td>
+                  <td className="p-3 text-stone-700" data-testid="held-by-unpaid">
+                    {row.heldByUnpaid > 0 ? row.heldByUnpaid : "—"}
                   </td>
                   <td className="p-3">
                     <span
