@@ -3,10 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../app";
 import { type Config, loadConfig } from "../../config";
 import { mailOutbox, orderStatuses, orders, payments, products } from "../../db/schema";
+import { createPaymentProvider, type PaymentProvider } from "../../integrations/payments";
 import { demoNotification } from "../../integrations/payments/demo";
 import { createServices } from "../../services";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
@@ -213,6 +214,59 @@ describe("a canceled order cannot be paid", () => {
     expect(decided).toMatchObject({ ok: false, code: "payment/closed" });
     expect((await orderRow(order._id))?.status).toBe("CANCELED");
     expect(await statusesOf(order._id)).not.toContain("ERROR_PAID_AFTER_CANCEL");
+  });
+});
+
+describe("a cancel while the bank is still being asked", () => {
+  it("the payment the bank answers after the cancel is recorded closed, so it cannot be paid", async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    const bank = createPaymentProvider(config);
+    const slow: PaymentProvider = {
+      ...bank,
+      name: bank.name,
+      async createPayment(request) {
+        asked = true;
+        await held;
+        return bank.createPayment(request);
+      },
+    };
+    const services = createServices(db(), config, { log: silent, paymentProvider: slow });
+    emails += 1;
+    const email = `expiry${emails}@example.com`;
+    const placing = services.orders.create({
+      body: orderBody({
+        cart: [{ productId: shop.plain.id, quantity: 1, variantKeys: {}, variantId: null }],
+        priceGrosze: 4_999,
+        recipient: { ...RECIPIENT, email },
+      }),
+      user: null,
+      lang: "pl",
+      idempotencyKey: null,
+    });
+    await vi.waitFor(
+      () => {
+        if (!asked) throw new Error("the bank has not been asked yet");
+      },
+      { timeout: 5_000, interval: 10 },
+    );
+    const [row] = await db().select().from(orders).where(eq(orders.email, email));
+    if (!row) throw new Error("the order is not written");
+    expect((await cancelAsStaff(row.id)).statusCode).toBe(200);
+    release();
+    const placed = await placing;
+    if (!placed.ok) throw new Error(placed.code);
+    expect(placed.value.order.status).toBe("CANCELED");
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, row.id));
+    expect(payment?.status).toBe("PAYMENT_CANCELED");
+    const externalId = placed.value.redirectUrl.replace("/bramka-demo/", "");
+    expect(await app.services.payments.demoDecide(externalId, "pay")).toMatchObject({
+      code: "payment/closed",
+    });
+    expect(await app.services.orders.openPaymentUrl(row.id)).toBeNull();
   });
 });
 

@@ -360,8 +360,9 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
    * Records payments the provider accepted, any number in ONE statement (no transaction round
    * trips): the orders' rows are locked first (by id) — a payment insert's foreign key takes a share
    * lock on its order, and two concurrent starts (an order replayed by its Idempotency-Key)
-   * upgrading that lock would deadlock —, then each payment is recorded, each order moves to
-   * PAYMENT_NEW when the transition rules allow it (with its history entry) and remembers its payment.
+   * upgrading that lock would deadlock —, then each payment is recorded (closed at once when its
+   * order was canceled while the provider was asked), each order moves to PAYMENT_NEW when the
+   * transition rules allow it (with its history entry) and remembers its payment.
    */
   async function recordPayments(started: StartedPayment[]): Promise<Map<number, OrderAfterPayment>> {
     if (started.length === 0) return new Map();
@@ -387,7 +388,9 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
       ),
       registered as (
         insert into ${payments} (order_id, provider, external_id, status, amount_grosze, redirect_url, idempotency_key)
-        select l.id, ${provider.name}::text, s.external_id, 'PAYMENT_NEW', s.amount_grosze, s.redirect_url, s.idempotency_key
+        select l.id, ${provider.name}::text, s.external_id,
+          case when l.status = 'CANCELED' then ${CLOSED_PAYMENT_STATUS}::text else 'PAYMENT_NEW' end,
+          s.amount_grosze, s.redirect_url, s.idempotency_key
         from locked l join started s on s.order_id = l.id
         on conflict do nothing
       ),
