@@ -1,4 +1,5 @@
 import { demoNotification } from "../server/integrations/payments/demo";
+import { storedDemoSecret } from "../server/integrations/payments/demo-secret";
 import { isPhone, logIn, MODERATOR, toasts, uniqueEmail, waitForMail } from "./support/accounts";
 import {
   acceptTerms,
@@ -75,14 +76,14 @@ async function staffApi(playwright: {
 
 /**
  * What a bank sends when the shopper completes a payment the shop has closed: the demo bank's
- * signed CONFIRMED notification (its secret is derived from the worker's data folder, server/config.ts).
+ * signed CONFIRMED notification (its key is stored in the worker's data folder, payments/demo-secret.ts).
  */
 async function lateConfirmation(
   request: APIRequestContext,
   shop: Shop,
   payment: { externalId: string; orderNumber: string; amountGrosze: number },
 ) {
-  const signed = demoNotification(`demo-bank:${shop.dataDir}`, {
+  const signed = demoNotification(storedDemoSecret(shop.dataDir), {
     ...payment,
     status: "CONFIRMED",
     currency: "PLN",
