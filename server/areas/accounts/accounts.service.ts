@@ -72,6 +72,8 @@ const linkSchema = z.object({
 /** An admin editing another user: any subset of the address fields, plus roles and approval. */
 const adminEditSchema = adminUserUpdateSchema.partial();
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 function isUniqueViolation(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
@@ -227,13 +229,17 @@ export function createAccountsService(
       const parsed = parseForm(loginSchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
       const { email, password } = parsed.data;
+      // per (account, address) and per address a hard limit; per account a back-off, so a stranger
+      // guessing from elsewhere slows the account down but cannot keep its owner out (ADR 036)
       const limit = await limiter.hit("login", { account: email, address: meta.ip });
       if (!limit.allowed) return fail("rate-limited");
+      if (limit.delayMs > 0) await sleep(limit.delayMs);
       const user = await findByEmail(email);
       // Unknown e-mail and wrong password take the same path, time and answer.
       const valid = await verifyPassword(password, user?.passwordHash ?? (await dummy()));
       if (!user || !valid) return fail("auth/wrong-password");
       await limit.undo();
+      await limit.remember();
       if (needsRehash(user.passwordHash)) {
         await db
           .update(users)
