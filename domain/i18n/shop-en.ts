@@ -238,6 +238,7 @@ export const enShop: Record<ShopKey, string> = {
   "validation.required": "This field is required",
   "validation.email": "Enter a valid email address",
   "validation.sameAsPassword": "Passwords must match",
+  "validation.commonPassword": "This password is too common and easy to guess, choose another one",
   "validation.minLength": "Minimum number of characters: {min}",
   "validation.maxLength": "Maximum number of characters: {max}",
   "validation.minValue": "The value must not be less than {min}",

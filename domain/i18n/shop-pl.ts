@@ -237,6 +237,7 @@ export const plShop = {
   "validation.required": "To pole jest obowiązkowe",
   "validation.email": "Wprowadź poprawny adres email",
   "validation.sameAsPassword": "Hasła muszą być takie same",
+  "validation.commonPassword": "To hasło jest zbyt popularne i łatwe do odgadnięcia, wybierz inne",
   "validation.minLength": "Minimalna liczba znaków: {min}",
   "validation.maxLength": "Maksymalna liczba znaków: {max}",
   "validation.minValue": "Wartość nie może być mniejsza niż {min}",
