@@ -160,6 +160,7 @@ describe("password reset", () => {
     }));
     expect(refusedAt).toBe(limit + 1);
     expectRefused(await reset());
+    await app.services.accounts.settled();
     const mails = await app.services.mail.list({ to: user.email });
     expect(mails.length).toBe(limit);
     recordFigure({

@@ -36,6 +36,7 @@ beforeAll(async () => {
       register: { perAccount: { limit: 2, windowMs: HOUR }, perAddress: { limit: 3, windowMs: HOUR } },
       reset: { perAccount: { limit: 2, windowMs: HOUR }, perAddress: { limit: 4, windowMs: HOUR } },
       resend: { perAccount: { limit: 2, windowMs: HOUR }, perAddress: { limit: 10, windowMs: HOUR } },
+      confirm: { perAccount: { limit: 3, windowMs: HOUR }, perAddress: { limit: 3, windowMs: HOUR } },
     },
   });
 });
@@ -162,6 +163,7 @@ describe("reset limits", () => {
       expect((await send()).statusCode).toBe(200);
       expectRateLimited(await send());
     }
+    await app.services.accounts.settled();
     expect((await app.services.mail.list({ to: user.email })).length).toBe(2);
   });
 
@@ -190,5 +192,20 @@ describe("resend limits", () => {
     expect((await send()).statusCode).toBe(200);
     expectRateLimited(await send());
     expect((await app.services.mail.list({ to: user.email })).length).toBe(2);
+  });
+});
+
+describe("confirm-email limits", () => {
+  it("per address: tokens cannot be tried in bulk", async () => {
+    const ip = newAddress();
+    const follow = (token: string, remoteAddress = ip) =>
+      app.inject({ url: `/api/auth/confirm-email?token=${token}`, remoteAddress });
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const response = await follow(`zgaduje-${attempt}-${"x".repeat(30)}`);
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe("/token-error?errorType=invalid-token");
+    }
+    expectRateLimited(await follow(`zgaduje-last-${"x".repeat(30)}`));
+    expect((await follow(`inny-adres-${"x".repeat(30)}`, newAddress())).statusCode).toBe(302);
   });
 });
