@@ -333,21 +333,21 @@ test.describe("the account area", () => {
     const form = main.locator("section", { has: page.getByRole("heading", { name: "Zmiana hasła" }) });
     // the rule is said before the first submit
     await expect(form.getByText("Co najmniej 7 znaków.")).toBeVisible();
-    await form.getByLabel("Obecne hasło").fill(user.password);
-    await form.getByLabel("Nowe hasło").fill("qwerty123");
-    await form.getByLabel("Powtórz hasło").fill("qwerty123");
+    await form.getByLabel("Obecne hasło", { exact: true }).fill(user.password);
+    await form.getByLabel("Nowe hasło", { exact: true }).fill("qwerty123");
+    await form.getByLabel("Powtórz nowe hasło", { exact: true }).fill("qwerty123");
     await form.getByRole("button", { name: "Zmień hasło" }).click();
     await expect(
       form.getByText("To hasło jest zbyt popularne i łatwe do odgadnięcia, wybierz inne"),
     ).toBeVisible();
 
-    await form.getByLabel("Nowe hasło").fill("drugie-haslo-2");
-    await form.getByLabel("Powtórz hasło").fill("drugie-haslo-2");
+    await form.getByLabel("Nowe hasło", { exact: true }).fill("drugie-haslo-2");
+    await form.getByLabel("Powtórz nowe hasło", { exact: true }).fill("drugie-haslo-2");
     await form.getByRole("button", { name: "Zmień hasło" }).click();
     await expect(toasts(page)).toContainText("Zaktualizowano hasło.");
     // this browser stays signed in
     await expect(page).toHaveURL(/\/konto\/ustawienia$/);
-    await expect(form.getByLabel("Obecne hasło")).toHaveValue("");
+    await expect(form.getByLabel("Obecne hasło", { exact: true })).toHaveValue("");
 
     // the other browser's session has ended
     await other.goto("/konto");
@@ -363,7 +363,9 @@ test.describe("the account area", () => {
     await submitLogin(page, user.email, user.password);
     await expect(main.getByRole("alert")).toHaveText("Nieprawidłowe hasło!");
     await submitLogin(page, user.email, "drugie-haslo-2");
-    await expect(page).toHaveURL(/\/konto$/);
+    await expect(page).not.toHaveURL(/\/logowanie/);
+    await page.goto("/konto");
+    await expect(page.getByRole("heading", { level: 1, name: `Witaj, ${user.name}!` })).toBeVisible();
   });
 
   test("my purchases show an empty state, and a missing purchase its not-found text", async ({ page }) => {

@@ -71,6 +71,8 @@ export const enOrders: Record<OrdersKey, string> = {
   "account.emailHint": "Your email address is your login and cannot be changed here.",
   "account.changePasswordTitle": "Change password",
   "account.currentPassword": "Current password",
+  "account.newPassword": "New password",
+  "account.confirmNewPassword": "Repeat the new password",
   "account.changePasswordButton": "Change password",
   "account.changePasswordInfo": "After the change you will be logged out on your other devices.",
   "account.backToOrders": "Back to my purchases",

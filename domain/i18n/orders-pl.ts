@@ -70,6 +70,8 @@ export const plOrders = {
   "account.emailHint": "Adres email służy do logowania i nie można go tu zmienić.",
   "account.changePasswordTitle": "Zmiana hasła",
   "account.currentPassword": "Obecne hasło",
+  "account.newPassword": "Nowe hasło",
+  "account.confirmNewPassword": "Powtórz nowe hasło",
   "account.changePasswordButton": "Zmień hasło",
   "account.changePasswordInfo": "Po zmianie hasła zostaniesz wylogowany na pozostałych urządzeniach.",
   "account.backToOrders": "Wróć do zakupów",

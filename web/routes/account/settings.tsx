@@ -238,7 +238,7 @@ function PasswordSection({ failure }: { failure: FormFailure | undefined }) {
         <TextField
           name="password"
           type="password"
-          label={t("auth.newPassword")}
+          label={t("account.newPassword")}
           autoComplete="new-password"
           hint={t("account.passwordHint")}
           error={errors.password}
@@ -246,7 +246,7 @@ function PasswordSection({ failure }: { failure: FormFailure | undefined }) {
         <TextField
           name="confirmPassword"
           type="password"
-          label={t("auth.confirmPassword")}
+          label={t("account.confirmNewPassword")}
           autoComplete="new-password"
           error={errors.confirmPassword}
         />
