@@ -106,6 +106,22 @@ describe("rate limiter", () => {
     ]);
   });
 
+  it("keeps a known address's row when it deletes ended counting windows", async () => {
+    let now = new Date("2026-05-01T08:00:00Z");
+    const limits = { login: { ...rule, perPair: rule.perAccount, knownForMs: 24 * 60 * MINUTE } };
+    const limiter = createRateLimiter(database.db, { limits, now: () => now });
+    const who = subject();
+    const hit = await limiter.hit("login", who);
+    await hit.remember();
+    now = new Date("2026-05-01T09:00:00Z");
+    await limiter.hit("login", subject());
+    const rows = await database.db.execute<{ key: string }>(
+      sql`select key from rate_limit_hits where key like ${`%${who.account}%`} order by key`,
+    );
+    expect(rows.rows.map((row) => row.key)).toEqual([`login:known:${who.account}|${who.address}`]);
+    expect((await limiter.hit("login", who)).delayMs).toBe(0);
+  });
+
   it("has sensible defaults", () => {
     expect(DEFAULT_RATE_LIMITS.login.perPair).toEqual({ limit: 10, windowMs: 15 * MINUTE });
     expect(DEFAULT_RATE_LIMITS.login.perAddress).toEqual({ limit: 50, windowMs: 15 * MINUTE });

@@ -140,13 +140,20 @@ export function createRateLimiter(db: Db, options: RateLimiterOptions = {}) {
         rules.perAccount.windowMs,
         rules.perAddress.windowMs,
         rules.perPair?.windowMs ?? 0,
-        // a known address's row lives for one knownForMs window, and is read in the next one too
-        2 * (rules.knownForMs ?? 0),
       );
       const before = new Date(at.getTime() - longest).toISOString();
+      const known = `${action}:known:%`;
       await db.execute(
-        sql`DELETE FROM rate_limit_hits WHERE key LIKE ${`${action}:%`} AND window_start < ${before}`,
+        sql`DELETE FROM rate_limit_hits
+            WHERE key LIKE ${`${action}:%`} AND key NOT LIKE ${known} AND window_start < ${before}`,
       );
+      if (rules.knownForMs) {
+        // a known address's row lives for one knownForMs window, and is read in the next one too
+        const knownBefore = new Date(at.getTime() - 2 * rules.knownForMs).toISOString();
+        await db.execute(
+          sql`DELETE FROM rate_limit_hits WHERE key LIKE ${known} AND window_start < ${knownBefore}`,
+        );
+      }
     }
   }
 
