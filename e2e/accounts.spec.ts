@@ -237,11 +237,19 @@ test.describe("an account not approved yet", () => {
 });
 
 test.describe("a confirmation link that does not work", () => {
-  test("for an unknown address leads to register", async ({ page }) => {
+  test("with an unknown token tells nothing about the address", async ({ page }) => {
     await page.goto(
       `/api/auth/confirm-email?token=nieznany-token-123&email=${encodeURIComponent(uniqueEmail("brak"))}`,
     );
-    await expect(page).toHaveURL(/\/token-error\?errorType=user-not-found$/);
+    await expect(page).toHaveURL(/\/token-error\?errorType=invalid-token$/);
+    await page.goto(
+      `/api/auth/confirm-email?token=nieznany-token-123&email=${encodeURIComponent(CUSTOMER.email)}`,
+    );
+    await expect(page).toHaveURL(/\/token-error\?errorType=invalid-token$/);
+  });
+
+  test("for an address that is not the link's account leads to register", async ({ page }) => {
+    await page.goto("/token-error?errorType=user-not-found");
     await expect(page.getByText("Nie znaleziono użytkownika o podanym adresie email.")).toBeVisible();
     await page.getByRole("main").getByRole("link", { name: "Zarejestruj się" }).click();
     await expect(page).toHaveURL(/\/rejestracja$/);
@@ -301,6 +309,63 @@ test.describe("the account area", () => {
     await page.getByRole("navigation", { name: "Menu konta" }).getByRole("link", { name: "Konto" }).click();
     await expect(main.getByText(number)).toBeVisible();
     await expect(main.getByText("00-950 Warszawa")).toBeVisible();
+  });
+
+  test("changes the password: the old one no longer logs in, and another browser's session ends", async ({
+    page,
+    browser,
+  }) => {
+    const user = {
+      name: "Zofia Zmieniająca",
+      email: uniqueEmail("zmiana-hasla"),
+      password: "pierwsze-haslo-1",
+    };
+    await registerAndConfirm(page, user);
+    // another browser (a forgotten computer) signed in to the same account
+    const elsewhere = await browser.newContext();
+    const other = await elsewhere.newPage();
+    await logIn(other, user.email, user.password);
+    await expect(other).toHaveURL(/\/konto$/);
+
+    await logIn(page, user.email, user.password);
+    await page.goto("/konto/ustawienia");
+    const main = page.getByRole("main");
+    const form = main.locator("section", { has: page.getByRole("heading", { name: "Zmiana hasła" }) });
+    // the rule is said before the first submit
+    await expect(form.getByText("Co najmniej 7 znaków.")).toBeVisible();
+    await form.getByLabel("Obecne hasło", { exact: true }).fill(user.password);
+    await form.getByLabel("Nowe hasło", { exact: true }).fill("qwerty123");
+    await form.getByLabel("Powtórz nowe hasło", { exact: true }).fill("qwerty123");
+    await form.getByRole("button", { name: "Zmień hasło" }).click();
+    await expect(
+      form.getByText("To hasło jest zbyt popularne i łatwe do odgadnięcia, wybierz inne"),
+    ).toBeVisible();
+
+    await form.getByLabel("Nowe hasło", { exact: true }).fill("drugie-haslo-2");
+    await form.getByLabel("Powtórz nowe hasło", { exact: true }).fill("drugie-haslo-2");
+    await form.getByRole("button", { name: "Zmień hasło" }).click();
+    await expect(toasts(page)).toContainText("Zaktualizowano hasło.");
+    // this browser stays signed in
+    await expect(page).toHaveURL(/\/konto\/ustawienia$/);
+    await expect(form.getByLabel("Obecne hasło", { exact: true })).toHaveValue("");
+
+    // the other browser's session has ended
+    await other.goto("/konto");
+    await expect(other).toHaveURL(/\/logowanie/);
+    await elsewhere.close();
+
+    await page
+      .getByRole("navigation", { name: "Menu konta" })
+      .getByRole("button", { name: "Wyloguj" })
+      .click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/logowanie");
+    await submitLogin(page, user.email, user.password);
+    await expect(main.getByRole("alert")).toHaveText("Nieprawidłowe hasło!");
+    await submitLogin(page, user.email, "drugie-haslo-2");
+    await expect(page).not.toHaveURL(/\/logowanie/);
+    await page.goto("/konto");
+    await expect(page.getByRole("heading", { level: 1, name: `Witaj, ${user.name}!` })).toBeVisible();
   });
 
   test("my purchases show an empty state, and a missing purchase its not-found text", async ({ page }) => {

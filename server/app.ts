@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { isLang, type Lang } from "../domain/i18n";
 import type { PublicUser } from "../domain/types";
 import { readSessionToken } from "./areas/accounts/session-cookie";
+import { prepareOutbox } from "./areas/mail/eml-writer";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { registerApiNotFound } from "./http/api-not-found";
@@ -98,7 +99,7 @@ export async function buildApp(
     bodyLimit: BODY_LIMIT_BYTES,
   });
   fs.mkdirSync(config.mediaDir, { recursive: true });
-  fs.mkdirSync(config.outboxDir, { recursive: true });
+  prepareOutbox(config.outboxDir);
   // the database's change signals: the response cache and what services keep in process follow them
   // on every instance (docs/decisions/023)
   const changeFeed = createChangeFeed(database, { log: app.log });

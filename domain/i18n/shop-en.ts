@@ -198,6 +198,8 @@ export const enShop: Record<ShopKey, string> = {
     "Your account is not active. Click the activation link in the message sent to your email address.",
   "account.resendConfirmation": "Send again",
   "account.notApprovedByAdmin": "Your account has not been approved by the admin yet",
+  "account.passwordHint":
+    "At least 7 characters. Do not use a common password such as “qwerty123” or “password1”.",
 
   // Moderator area
   "staff.segment.konto": "Account",
@@ -239,6 +241,8 @@ export const enShop: Record<ShopKey, string> = {
   "validation.required": "This field is required",
   "validation.email": "Enter a valid email address",
   "validation.sameAsPassword": "Passwords must match",
+  "validation.commonPassword": "This password is too common and easy to guess, choose another one",
+  "validation.currentPasswordWrong": "The current password is wrong",
   "validation.minLength": "Minimum number of characters: {min}",
   "validation.maxLength": "Maximum number of characters: {max}",
   "validation.minValue": "The value must not be less than {min}",

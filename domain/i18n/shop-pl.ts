@@ -197,6 +197,8 @@ export const plShop = {
     "Twoje konto nie jest aktywne. Kliknij link aktywacyjny z wiadomości wysłanej na Twój adres email.",
   "account.resendConfirmation": "Wyślij ponownie",
   "account.notApprovedByAdmin": "Twoje konto nie zostało jeszcze zatwierdzone przez administratora",
+  "account.passwordHint":
+    "Co najmniej 7 znaków. Nie używaj popularnych haseł, takich jak „qwerty123” czy „haslo1234”.",
 
   // Moderator area: breadcrumb labels per path segment, plus common staff texts
   "staff.segment.konto": "Konto",
@@ -238,6 +240,8 @@ export const plShop = {
   "validation.required": "To pole jest obowiązkowe",
   "validation.email": "Wprowadź poprawny adres email",
   "validation.sameAsPassword": "Hasła muszą być takie same",
+  "validation.commonPassword": "To hasło jest zbyt popularne i łatwe do odgadnięcia, wybierz inne",
+  "validation.currentPasswordWrong": "Nieprawidłowe obecne hasło",
   "validation.minLength": "Minimalna liczba znaków: {min}",
   "validation.maxLength": "Maksymalna liczba znaków: {max}",
   "validation.minValue": "Wartość nie może być mniejsza niż {min}",

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { LOGIN_PASSWORD_MAX } from "../constants";
 import {
+  changePasswordSchema,
   loginSchema,
   newPasswordSchema,
   registerPayloadSchema,
@@ -29,6 +30,8 @@ describe("loginSchema", () => {
     ],
     [{ email: "ala@", password: "x" }, { email: { key: "validation.email" } }],
     [{ email: "ala@example.pl", password: "1" }, {}],
+    // a common password still logs in (the demo seed's, older accounts')
+    [{ email: "ala@example.pl", password: "sklep1234" }, {}],
   ])("%j", (input, errors) => {
     expect(errorsOf(loginSchema.safeParse(input))).toEqual(errors);
   });
@@ -99,7 +102,25 @@ describe("registerSchema", () => {
       { password: "123456", confirmPassword: "123456" },
       { password: { key: "validation.minLength", params: { min: 7 } } },
     ],
-    ["password exactly 7", { password: "1234567", confirmPassword: "1234567" }, {}],
+    ["password exactly 7", { password: "kot1234", confirmPassword: "kot1234" }, {}],
+    [
+      "a common password",
+      { password: "1234567", confirmPassword: "1234567" },
+      { password: { key: "validation.commonPassword" } },
+    ],
+    [
+      "the shop's name with digits",
+      { password: "sklep1234", confirmPassword: "sklep1234" },
+      { password: { key: "validation.commonPassword" } },
+    ],
+    [
+      "password too long",
+      { password: "x".repeat(129), confirmPassword: "x".repeat(129) },
+      {
+        password: { key: "validation.maxLength", params: { max: 128 } },
+        confirmPassword: { key: "validation.maxLength", params: { max: 128 } },
+      },
+    ],
     [
       "password missing",
       { password: "", confirmPassword: "" },
@@ -145,7 +166,40 @@ describe("newPasswordSchema", () => {
       { confirmPassword: { key: "validation.sameAsPassword" } },
     ],
     [{}, { password: { key: "validation.required" }, confirmPassword: { key: "validation.required" } }],
+    [
+      { password: "qwerty123", confirmPassword: "qwerty123" },
+      { password: { key: "validation.commonPassword" } },
+    ],
   ])("%j", (input, errors) => {
     expect(errorsOf(newPasswordSchema.safeParse(input))).toEqual(errors);
+  });
+});
+
+describe("changePasswordSchema", () => {
+  const valid = { currentPassword: "stare", password: "nowe-haslo-9", confirmPassword: "nowe-haslo-9" };
+  it.each<[string, Record<string, unknown>, Record<string, FieldError>]>([
+    ["valid (the current password may be short or common)", {}, {}],
+    [
+      "current password missing",
+      { currentPassword: "" },
+      { currentPassword: { key: "validation.required" } },
+    ],
+    [
+      "current password too long",
+      { currentPassword: "x".repeat(129) },
+      { currentPassword: { key: "validation.maxLength", params: { max: 128 } } },
+    ],
+    [
+      "new password common",
+      { password: "password1", confirmPassword: "password1" },
+      { password: { key: "validation.commonPassword" } },
+    ],
+    [
+      "confirmation differs",
+      { confirmPassword: "nowe-haslo-8" },
+      { confirmPassword: { key: "validation.sameAsPassword" } },
+    ],
+  ])("%s", (_name, patch, errors) => {
+    expect(errorsOf(changePasswordSchema.safeParse({ ...valid, ...patch }))).toEqual(errors);
   });
 });

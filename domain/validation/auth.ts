@@ -2,6 +2,7 @@
 
 import { z } from "zod";
 import { LOGIN_PASSWORD_MAX, PASSWORD_MAX, PASSWORD_MIN } from "../constants";
+import { isCommonPassword } from "../password-policy";
 import { displayNameSchema } from "./address";
 import { emailSchema, requiredOrInvalid } from "./common";
 import { MSG } from "./messages";
@@ -15,17 +16,18 @@ const loginPasswordSchema = z
   .min(1, { error: MSG.required })
   .max(LOGIN_PASSWORD_MAX, { error: MSG.maxLength });
 
-/** New password: required, at least 7 characters. Never trimmed. */
+/** New password: required, at least 7 characters, at most PASSWORD_MAX, not a common one. Never trimmed. */
 export const passwordSchema = z
   .string({ error: requiredOrInvalid })
   .min(1, { error: MSG.required })
   .min(PASSWORD_MIN, { error: MSG.minLength })
-  .max(PASSWORD_MAX, { error: MSG.maxLength });
+  .max(PASSWORD_MAX, { error: MSG.maxLength })
+  .refine((password) => !isCommonPassword(password), { error: MSG.commonPassword });
 
 const confirmPasswordSchema = z
   .string({ error: requiredOrInvalid })
   .min(1, { error: MSG.required })
-  .max(LOGIN_PASSWORD_MAX, { error: MSG.maxLength });
+  .max(PASSWORD_MAX, { error: MSG.maxLength });
 
 const samePassword = {
   path: ["confirmPassword"],
@@ -62,6 +64,19 @@ export const registerPayloadSchema = z
   })
   .refine((data) => data.password === data.confirmPassword, samePassword);
 export type RegisterPayload = z.output<typeof registerPayloadSchema>;
+
+/**
+ * Change password while signed in (/konto/ustawienia, PUT /api/auth/password): the current password
+ * (checked like a login's), the new one and its confirmation.
+ */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: loginPasswordSchema,
+    password: passwordSchema,
+    confirmPassword: confirmPasswordSchema,
+  })
+  .refine((data) => data.password === data.confirmPassword, samePassword);
+export type ChangePasswordForm = z.output<typeof changePasswordSchema>;
 
 /** Set-new-password form; the API body adds the link's query params. */
 export const newPasswordSchema = z

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { statsQuerySchema } from "../../domain/stats";
 import {
+  changePasswordSchema,
   loginSchema,
   newPasswordSchema,
   registerPayloadSchema,
@@ -92,6 +93,12 @@ export const API_TABLE: Readonly<Record<string, ApiRoute>> = {
     tag: "auth",
     access: "public",
     body: newPasswordSchema,
+  },
+  "PUT /api/auth/change-password": {
+    summary: "Change one's password (the current one and a new one); every other session ends",
+    tag: "auth",
+    access: "user",
+    body: changePasswordSchema,
   },
   "GET /api/auth/confirm-email": {
     summary: "Confirm an e-mail address (link from the e-mail)",

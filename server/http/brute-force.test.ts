@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { translate } from "../../domain/i18n";
@@ -50,6 +51,11 @@ let addressCounter = 0;
 /** A fresh client address per test, so one test's attempts do not count in another's. */
 const newAddress = () => `198.51.100.${++addressCounter}`;
 
+/** The start of the fixed window `windowMs` that now falls into, as the limiter computes it. */
+function windowStart(windowMs: number): string {
+  return new Date(Math.floor(Date.now() / windowMs) * windowMs).toISOString();
+}
+
 function expectRefused(response: LightMyRequestResponse, label?: string) {
   expect(response.statusCode, label).toBe(429);
   expect(response.json()).toMatchObject({ code: "rate-limited", messageKey: "errors.rateLimited" });
@@ -82,13 +88,13 @@ describe("login", () => {
   it("guessing one account's password is refused after the limit, even with the right password", async () => {
     const user = await createUser(database.db);
     const ip = newAddress();
-    const limit = DEFAULT_RATE_LIMITS.login.perAccount.limit;
-    const login = (password: string) =>
+    const limit = DEFAULT_RATE_LIMITS.login.perPair?.limit ?? 0;
+    const login = (password: string, remoteAddress = ip) =>
       app.inject({
         method: "POST",
         url: "/api/auth/login",
         payload: { email: user.email, password },
-        remoteAddress: ip,
+        remoteAddress,
       });
     const { refusedAt, statuses } = await attemptsUntilRefused(limit + 5, async (index) => ({
       status: (await login(`zle-haslo-${index}`)).statusCode,
@@ -96,11 +102,44 @@ describe("login", () => {
     expect(refusedAt).toBe(limit + 1);
     expect(statuses.get(401)).toBe(limit);
     expectRefused(await login(FIXTURE_PASSWORD));
+    // the stranger's attempts did not lock the owner out: from their own address the right password works
+    const owner = await login(FIXTURE_PASSWORD, newAddress());
+    expect(owner.statusCode).toBe(200);
     recordFigure({
       suite: "brute force",
       tried: "wrong passwords for one account from one address (POST /api/auth/login)",
-      result: `${limit} × 401, refused (429) at attempt ${refusedAt}; the right password then 429 too`,
-      held: refusedAt === limit + 1,
+      result: `${limit} × 401, refused (429) at attempt ${refusedAt}; the right password then 429 too from there, 200 from the owner's address`,
+      held: refusedAt === limit + 1 && owner.statusCode === 200,
+    });
+  });
+
+  it("guessing one account from many addresses is slowed down and stopped at the account's limit", async () => {
+    const user = await createUser(database.db);
+    const rules = DEFAULT_RATE_LIMITS.login;
+    const pair = rules.perPair?.limit ?? 0;
+    // the account's count as earlier guesses from many addresses left it, short of its limit
+    await database.db.execute(
+      sql`insert into rate_limit_hits (key, window_start, count)
+          values (${`login:email:${user.email.toLowerCase()}`}, ${windowStart(rules.perAccount.windowMs)}, ${rules.perAccount.limit - 1})`,
+    );
+    const guess = (password: string, remoteAddress: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email: user.email, password },
+        remoteAddress,
+      });
+    const started = Date.now();
+    expect((await guess("zle-haslo", newAddress())).statusCode).toBe(401);
+    // that last allowed guess waited the longest back-off
+    expect(Date.now() - started).toBeGreaterThanOrEqual((rules.backOff?.maxMs ?? 0) - 50);
+    // the next guess, from yet another address and with the right password, is refused
+    expectRefused(await guess(FIXTURE_PASSWORD, newAddress()));
+    recordFigure({
+      suite: "brute force",
+      tried: `wrong passwords for one account from many addresses (each under its pair limit of ${pair})`,
+      result: `replies slowed to ${rules.backOff?.maxMs} ms each past ${rules.backOff?.after} failures, refused (429) past ${rules.perAccount.limit} per 15 min, the right password too`,
+      held: true,
     });
   });
 });
@@ -121,6 +160,7 @@ describe("password reset", () => {
     }));
     expect(refusedAt).toBe(limit + 1);
     expectRefused(await reset());
+    await app.services.accounts.settled();
     const mails = await app.services.mail.list({ to: user.email });
     expect(mails.length).toBe(limit);
     recordFigure({

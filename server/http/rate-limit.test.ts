@@ -106,8 +106,60 @@ describe("rate limiter", () => {
     ]);
   });
 
+  it("keeps a known address's row when it deletes ended counting windows", async () => {
+    let now = new Date("2026-05-01T08:00:00Z");
+    const limits = { login: { ...rule, perPair: rule.perAccount, knownForMs: 24 * 60 * MINUTE } };
+    const limiter = createRateLimiter(database.db, { limits, now: () => now });
+    const who = subject();
+    const hit = await limiter.hit("login", who);
+    await hit.remember();
+    now = new Date("2026-05-01T09:00:00Z");
+    await limiter.hit("login", subject());
+    const rows = await database.db.execute<{ key: string }>(
+      sql`select key from rate_limit_hits where key like ${`%${who.account}%`} order by key`,
+    );
+    expect(rows.rows.map((row) => row.key)).toEqual([`login:known:${who.account}|${who.address}`]);
+    expect((await limiter.hit("login", who)).delayMs).toBe(0);
+  });
+
   it("has sensible defaults", () => {
-    expect(DEFAULT_RATE_LIMITS.login.perAccount).toEqual({ limit: 10, windowMs: 15 * MINUTE });
+    expect(DEFAULT_RATE_LIMITS.login.perPair).toEqual({ limit: 10, windowMs: 15 * MINUTE });
     expect(DEFAULT_RATE_LIMITS.login.perAddress).toEqual({ limit: 50, windowMs: 15 * MINUTE });
+    expect(DEFAULT_RATE_LIMITS.login.perAccount).toEqual({ limit: 100, windowMs: 15 * MINUTE });
+    expect(DEFAULT_RATE_LIMITS.login.backOff).toEqual({ after: 10, baseMs: 500, maxMs: 8_000 });
+  });
+
+  it("login: per pair a hard limit, per account a growing delay up to its cap, none for a known address", async () => {
+    const limits = {
+      login: {
+        perAccount: { limit: 8, windowMs: 10 * MINUTE },
+        perAddress: { limit: 100, windowMs: 10 * MINUTE },
+        perPair: { limit: 2, windowMs: 10 * MINUTE },
+        backOff: { after: 2, baseMs: 100, maxMs: 350 },
+        knownForMs: 60 * MINUTE,
+      },
+    };
+    const limiter = createRateLimiter(database.db, { limits, now: () => new Date("2026-04-01T10:00:00Z") });
+    const account = `para-${++seq}@example.com`;
+    const from = (address: string) => limiter.hit("login", { account, address });
+    const home = await from("192.0.2.250");
+    await home.undo();
+    await home.remember();
+    // the pair: the third attempt from one address is refused
+    expect((await from("192.0.2.251")).allowed).toBe(true);
+    expect((await from("192.0.2.251")).allowed).toBe(true);
+    expect((await from("192.0.2.251")).allowed).toBe(false);
+    // the account (3 attempts so far): each further attempt from a new address waits longer
+    const delays: number[] = [];
+    for (let index = 0; index < 5; index++) {
+      const hit = await from(`192.0.2.${200 + index}`);
+      expect(hit.allowed).toBe(true);
+      delays.push(hit.delayMs);
+    }
+    expect(delays).toEqual([200, 350, 350, 350, 350]);
+    // past its cap the account is refused from a new address, not from the known one, which waits nothing
+    expect((await from("192.0.2.210")).allowed).toBe(false);
+    const known = await from("192.0.2.250");
+    expect(known).toMatchObject({ allowed: true, delayMs: 0 });
   });
 });

@@ -5,7 +5,9 @@ import type { Db } from "../db/client";
 // counts against the same numbers. One row per (key, window): the key names the action and the
 // subject ("login:email:jan@example.com", "login:ip:203.0.113.5"), the window is the start of the
 // fixed period the attempt falls into. Each limited action counts per account (e-mail) AND per address
-// (IP); either one over its limit refuses the attempt.
+// (IP); either one over its limit refuses the attempt. Login also counts per (account, address) pair
+// and slows the account down rather than blocking it early, so a stranger cannot lock the owner out
+// (docs/decisions/036-login-throttling.md).
 
 export interface RateLimitRule {
   /** attempts allowed within one window */
@@ -18,6 +20,18 @@ export interface ActionLimits {
   perAccount: RateLimitRule;
   /** per address: the client's IP */
   perAddress: RateLimitRule;
+  /** per account and address together (login): the hard limit for one client guessing one account */
+  perPair?: RateLimitRule;
+  /**
+   * per account: past `after` attempts in perAccount's window every further attempt waits
+   * baseMs, 2 × baseMs, 4 × baseMs … (at most maxMs) before it is answered
+   */
+  backOff?: { after: number; baseMs: number; maxMs: number };
+  /**
+   * an address that succeeded for the account (`remember`) within this long is known: the account's
+   * limit and back-off do not apply to it (its pair and address limits still do)
+   */
+  knownForMs?: number;
 }
 
 export type RateLimitAction =
@@ -25,6 +39,7 @@ export type RateLimitAction =
   | "register"
   | "reset"
   | "resend"
+  | "confirm"
   | "coupon"
   | "order-lookup"
   | "product-view"
@@ -33,11 +48,15 @@ export type RateLimits = Record<RateLimitAction, ActionLimits>;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /**
  * Login counts failed attempts only (a successful login gives its attempt back), so people who log in
- * often are never stopped, while guessing a password is: 10 per account and 50 per address in 15 min.
- * Register, reset and resend send e-mail, so every attempt counts.
+ * often are never stopped, while guessing a password is: 10 per account from one address, 50 per
+ * address, and for one account from everywhere a back-off past 10 (0.5 s, 1 s, 2 s … 8 s a reply) up to
+ * 100 per 15 min — except from an address the account logged in from within 30 days (ADR 036).
+ * Register, reset and resend send e-mail, so every attempt counts; confirm (the e-mail link) is per
+ * address only.
  */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   // guest order lookups (order number + e-mail: /gotowe, /zamowienie, GET /api/orders/{number},
@@ -55,12 +74,18 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
     perAddress: { limit: 100, windowMs: 10 * MINUTE },
   },
   login: {
-    perAccount: { limit: 10, windowMs: 15 * MINUTE },
+    perAccount: { limit: 100, windowMs: 15 * MINUTE },
     perAddress: { limit: 50, windowMs: 15 * MINUTE },
+    perPair: { limit: 10, windowMs: 15 * MINUTE },
+    backOff: { after: 10, baseMs: 500, maxMs: 8_000 },
+    knownForMs: 30 * DAY,
   },
   register: { perAccount: { limit: 5, windowMs: HOUR }, perAddress: { limit: 20, windowMs: HOUR } },
   reset: { perAccount: { limit: 5, windowMs: HOUR }, perAddress: { limit: 20, windowMs: HOUR } },
   resend: { perAccount: { limit: 5, windowMs: HOUR }, perAddress: { limit: 20, windowMs: HOUR } },
+  // e-mail confirmation links (GET /api/auth/confirm-email): per address only (hitAddress), so tokens
+  // cannot be tried in bulk; perAccount is unused
+  confirm: { perAccount: { limit: 30, windowMs: HOUR }, perAddress: { limit: 30, windowMs: HOUR } },
   // orders created (POST /api/orders, the checkout's pay): an unpaid order holds stock for
   // ORDER_PAYMENT_TIMEOUT_MINUTES and mails its e-mail address, so neither may be done in bulk. Only
   // orders actually created count (a refused one and a replay of the same Idempotency-Key give their
@@ -87,10 +112,14 @@ export interface RateLimitSubject {
 }
 
 export interface RateLimitHit {
-  /** false when the account or the address is over its limit in the current window */
+  /** false when the account, the address or the pair is over its limit in the current window */
   allowed: boolean;
+  /** how long to wait before answering (the account's back-off); 0 when none */
+  delayMs: number;
   /** gives the attempt back (e.g. after a successful login) */
   undo(): Promise<void>;
+  /** marks the address as known for the account (after a successful login; see knownForMs) */
+  remember(): Promise<void>;
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
@@ -126,33 +155,78 @@ export function createRateLimiter(db: Db, options: RateLimiterOptions = {}) {
     if (at.getTime() - lastPrune < PRUNE_EVERY_MS) return;
     lastPrune = at.getTime();
     for (const [action, rules] of Object.entries(limits)) {
-      const longest = Math.max(rules.perAccount.windowMs, rules.perAddress.windowMs);
-      const before = new Date(at.getTime() - longest).toISOString();
-      await db.execute(
-        sql`DELETE FROM rate_limit_hits WHERE key LIKE ${`${action}:%`} AND window_start < ${before}`,
+      const longest = Math.max(
+        rules.perAccount.windowMs,
+        rules.perAddress.windowMs,
+        rules.perPair?.windowMs ?? 0,
       );
+      const before = new Date(at.getTime() - longest).toISOString();
+      const known = `${action}:known:%`;
+      await db.execute(
+        sql`DELETE FROM rate_limit_hits
+            WHERE key LIKE ${`${action}:%`} AND key NOT LIKE ${known} AND window_start < ${before}`,
+      );
+      if (rules.knownForMs) {
+        // a known address's row lives for one knownForMs window, and is read in the next one too
+        const knownBefore = new Date(at.getTime() - 2 * rules.knownForMs).toISOString();
+        await db.execute(
+          sql`DELETE FROM rate_limit_hits WHERE key LIKE ${known} AND window_start < ${knownBefore}`,
+        );
+      }
     }
+  }
+
+  /** True when `key` has a row in the window starting at `since` or a later one. */
+  async function isKnown(key: string, since: Date): Promise<boolean> {
+    const result = await db.execute(sql`
+      SELECT 1 FROM rate_limit_hits WHERE key = ${key} AND window_start >= ${since.toISOString()} LIMIT 1`);
+    return result.rows.length > 0;
   }
 
   function windowStart(at: Date, rule: RateLimitRule): Date {
     return new Date(Math.floor(at.getTime() / rule.windowMs) * rule.windowMs);
   }
 
-  /** Counts one attempt of `action` for the account and the address (both are always counted). */
+  /**
+   * Counts one attempt of `action` for the account, the address and (where the action has perPair)
+   * the pair; all are always counted.
+   */
   async function hit(action: RateLimitAction, subject: RateLimitSubject): Promise<RateLimitHit> {
     const at = now();
     const rules = limits[action];
+    const account = subject.account.trim().toLowerCase();
+    const pair = `${account}|${subject.address}`;
     const entries = [
-      { key: `${action}:email:${subject.account.trim().toLowerCase()}`, rule: rules.perAccount },
+      { key: `${action}:email:${account}`, rule: rules.perAccount },
       { key: `${action}:ip:${subject.address}`, rule: rules.perAddress },
+      ...(rules.perPair ? [{ key: `${action}:pair:${pair}`, rule: rules.perPair }] : []),
     ].map((entry) => ({ ...entry, start: windowStart(at, entry.rule) }));
-    const counts = await Promise.all(entries.map((entry) => count(entry.key, entry.start)));
+    const knownRule = rules.knownForMs ? { limit: 0, windowMs: rules.knownForMs } : null;
+    const knownKey = `${action}:known:${pair}`;
+    const [counts, known] = await Promise.all([
+      Promise.all(entries.map((entry) => count(entry.key, entry.start))),
+      knownRule
+        ? isKnown(knownKey, windowStart(new Date(at.getTime() - knownRule.windowMs), knownRule))
+        : false,
+    ]);
     await prune(at);
-    const allowed = entries.every((entry, index) => (counts[index] ?? 0) <= entry.rule.limit);
+    // a known address is not held back by the account's count (index 0), only by its own
+    const allowed = entries.every(
+      (entry, index) => (known && index === 0) || (counts[index] ?? 0) <= entry.rule.limit,
+    );
+    const over = (counts[0] ?? 0) - (rules.backOff?.after ?? Number.POSITIVE_INFINITY);
+    const delayMs =
+      allowed && !known && rules.backOff && over > 0
+        ? Math.min(rules.backOff.baseMs * 2 ** (over - 1), rules.backOff.maxMs)
+        : 0;
     return {
       allowed,
+      delayMs,
       async undo() {
         await Promise.all(entries.map((entry) => uncount(entry.key, entry.start)));
+      },
+      async remember() {
+        if (knownRule) await count(knownKey, windowStart(now(), knownRule));
       },
     };
   }
@@ -178,7 +252,12 @@ export function createRateLimiter(db: Db, options: RateLimiterOptions = {}) {
       const start = windowStart(at, rule);
       const counted = await count(key, start);
       await prune(at);
-      return { allowed: counted <= rule.limit, undo: () => uncount(key, start) };
+      return {
+        allowed: counted <= rule.limit,
+        delayMs: 0,
+        undo: () => uncount(key, start),
+        remember: async () => {},
+      };
     },
 
     /** Counts one attempt of `action` for the client address only (no account involved). */

@@ -86,6 +86,7 @@ export default function NewPassword() {
             label={t("auth.newPassword")}
             autoComplete="new-password"
             error={errors.password}
+            hint={t("account.passwordHint")}
           />
           <TextField
             name="confirmPassword"

@@ -112,6 +112,7 @@ export default function Register() {
           label={t("auth.password")}
           autoComplete="new-password"
           error={errors.password}
+          hint={t("account.passwordHint")}
         />
         <TextField
           name="confirmPassword"

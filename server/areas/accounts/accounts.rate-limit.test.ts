@@ -9,7 +9,9 @@ import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { bearer, createSignedInUser, createUser, FIXTURE_PASSWORD } from "./accounts.fixtures";
 
 // Login, register, reset and resend are limited per account (e-mail) and per address (IP): 429 with a
-// translated message. Small limits are injected through buildApp's options.
+// translated message; login also per (account, address) pair, with the account's own limit higher and
+// not applied to an address the account logged in from (ADR 036). Small limits are injected through
+// buildApp's options.
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -24,10 +26,17 @@ beforeAll(async () => {
     web: false,
     logger: false,
     rateLimits: {
-      login: { perAccount: { limit: 3, windowMs: HOUR }, perAddress: { limit: 5, windowMs: HOUR } },
+      login: {
+        perAccount: { limit: 6, windowMs: HOUR },
+        perAddress: { limit: 5, windowMs: HOUR },
+        perPair: { limit: 3, windowMs: HOUR },
+        backOff: { after: 3, baseMs: 1, maxMs: 4 },
+        knownForMs: HOUR,
+      },
       register: { perAccount: { limit: 2, windowMs: HOUR }, perAddress: { limit: 3, windowMs: HOUR } },
       reset: { perAccount: { limit: 2, windowMs: HOUR }, perAddress: { limit: 4, windowMs: HOUR } },
       resend: { perAccount: { limit: 2, windowMs: HOUR }, perAddress: { limit: 10, windowMs: HOUR } },
+      confirm: { perAccount: { limit: 3, windowMs: HOUR }, perAddress: { limit: 3, windowMs: HOUR } },
     },
   });
 });
@@ -56,19 +65,46 @@ function expectRateLimited(response: { statusCode: number; json(): unknown }) {
 }
 
 describe("login limits", () => {
-  it("stops guessing one account's password, even with the right password, and even for an unknown e-mail", async () => {
+  it("stops guessing one account's password from one address, even with the right password, and even for an unknown e-mail", async () => {
     const user = await createUser(database.db);
     const ip = newAddress();
     for (let attempt = 0; attempt < 3; attempt++) {
       expect((await login(user.email, "zle-haslo-1", ip)).statusCode).toBe(401);
     }
-    expectRateLimited(await login(user.email, FIXTURE_PASSWORD, newAddress()));
+    expectRateLimited(await login(user.email, FIXTURE_PASSWORD, ip));
     // an unknown e-mail is limited the same way (no hint that it has no account)
     const ghost = `ghost-${Date.now()}@example.com`;
+    const other = newAddress();
     for (let attempt = 0; attempt < 3; attempt++) {
-      expect((await login(ghost, "zle-haslo-1", newAddress())).statusCode).toBe(401);
+      expect((await login(ghost, "zle-haslo-1", other)).statusCode).toBe(401);
     }
-    expectRateLimited(await login(ghost, "zle-haslo-1", newAddress()));
+    expectRateLimited(await login(ghost, "zle-haslo-1", other));
+  });
+
+  it("a stranger's wrong passwords from another address do not keep the owner out", async () => {
+    const user = await createUser(database.db);
+    const stranger = newAddress();
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await login(user.email, "zle-haslo-1", stranger)).statusCode).toBe(401);
+    }
+    expectRateLimited(await login(user.email, "zle-haslo-1", stranger));
+    // the owner, from their own address, with the right password
+    expect((await login(user.email, FIXTURE_PASSWORD, newAddress())).statusCode).toBe(200);
+  });
+
+  it("guessing from many addresses stops at the account's limit, except for an address the owner logged in from", async () => {
+    const user = await createUser(database.db);
+    const home = newAddress();
+    expect((await login(user.email, FIXTURE_PASSWORD, home)).statusCode).toBe(200);
+    // 6 wrong passwords from 3 addresses (2 each, under the pair limit): the account's limit
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const from = attempt % 2 === 0 ? newAddress() : `198.51.100.${address}`;
+      expect((await login(user.email, `zle-haslo-${attempt}`, from)).statusCode).toBe(401);
+    }
+    // a further guess from a fresh address is refused, the right password too: guessing cannot go on
+    expectRateLimited(await login(user.email, FIXTURE_PASSWORD, newAddress()));
+    // the owner's known address still logs in
+    expect((await login(user.email, FIXTURE_PASSWORD, home)).statusCode).toBe(200);
   });
 
   it("successful logins do not count", async () => {
@@ -127,6 +163,7 @@ describe("reset limits", () => {
       expect((await send()).statusCode).toBe(200);
       expectRateLimited(await send());
     }
+    await app.services.accounts.settled();
     expect((await app.services.mail.list({ to: user.email })).length).toBe(2);
   });
 
@@ -155,5 +192,20 @@ describe("resend limits", () => {
     expect((await send()).statusCode).toBe(200);
     expectRateLimited(await send());
     expect((await app.services.mail.list({ to: user.email })).length).toBe(2);
+  });
+});
+
+describe("confirm-email limits", () => {
+  it("per address: tokens cannot be tried in bulk", async () => {
+    const ip = newAddress();
+    const follow = (token: string, remoteAddress = ip) =>
+      app.inject({ url: `/api/auth/confirm-email?token=${token}`, remoteAddress });
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const response = await follow(`zgaduje-${attempt}-${"x".repeat(30)}`);
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe("/token-error?errorType=invalid-token");
+    }
+    expectRateLimited(await follow(`zgaduje-last-${"x".repeat(30)}`));
+    expect((await follow(`inny-adres-${"x".repeat(30)}`, newAddress())).statusCode).toBe(302);
   });
 });

@@ -15,6 +15,7 @@ import {
 // SPEC §7 Auth and Users. Thin: parse, call one accounts service function, shape the reply.
 //   POST /auth/login, POST /auth/register, GET /auth/user, POST /auth/logout,
 //   PUT /auth/reset-password, PUT /auth/new-password, GET /auth/confirm-email (→ 302),
+//   PUT /auth/change-password (signed in: the current password and a new one; other sessions end),
 //   GET /users (admin), GET /users/send-confirmation-email (signed in), PUT /users/:id/confirm (admin),
 //   PUT /users/:id (admin or oneself), DELETE /users/:id (admin).
 
@@ -41,6 +42,11 @@ function requestMeta(request: FastifyRequest): RequestMeta {
 export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   const { accounts, config } = app.services;
   const cookieOptions = { secure: isSecureCookie(config) };
+
+  // the reset e-mail is sent after its answer: a closing app waits for it
+  app.addHook("onClose", async () => {
+    await accounts.settled();
+  });
 
   // Answers about a person are never cached.
   app.addHook("onSend", async (_request, reply) => {
@@ -81,12 +87,23 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     return { message: "Password updated", messageKey: "success.passwordUpdated" };
   });
 
+  app.put("/auth/change-password", { preHandler: requireUser }, async (request) => {
+    const token = readSessionToken({
+      cookie: request.headers.cookie,
+      authorization: request.headers.authorization,
+    });
+    unwrap(await accounts.changePassword(signedInUser(request), request.body, requestMeta(request), token));
+    return { message: "Password updated", messageKey: "success.passwordUpdated" };
+  });
+
   app.get("/auth/confirm-email", async (request, reply) => {
     const query = confirmQuerySchema.parse(request.query ?? {});
-    const outcome = await accounts.confirmEmail({
-      token: query.token,
-      ...(query.email ? { email: query.email } : {}),
-    });
+    const outcome = unwrap(
+      await accounts.confirmEmail(
+        { token: query.token, ...(query.email ? { email: query.email } : {}) },
+        requestMeta(request),
+      ),
+    );
     return reply.redirect(
       outcome === "success" ? "/token-success" : `/token-error?errorType=${encodeURIComponent(outcome)}`,
       302,

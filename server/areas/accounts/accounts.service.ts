@@ -6,12 +6,14 @@ import { isAdmin } from "../../../domain/roles";
 import type { PublicUser } from "../../../domain/types";
 import { userSettingsSchema } from "../../../domain/validation/address";
 import {
+  changePasswordSchema,
   loginSchema,
   newPasswordSchema,
   registerPayloadSchema,
   resetPasswordSchema,
 } from "../../../domain/validation/auth";
 import { parseForm } from "../../../domain/validation/errors";
+import { MSG } from "../../../domain/validation/messages";
 import { adminUserUpdateSchema } from "../../../domain/validation/user";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -59,6 +61,8 @@ export interface LoginSuccess {
 export interface AccountsServiceOptions {
   /** smaller limits for tests; the defaults are DEFAULT_RATE_LIMITS */
   rateLimits?: Partial<RateLimits>;
+  /** where work done after the answer (the reset e-mail) reports a failure */
+  log?: { error(data: object, message: string): void };
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
@@ -71,6 +75,8 @@ const linkSchema = z.object({
 
 /** An admin editing another user: any subset of the address fields, plus roles and approval. */
 const adminEditSchema = adminUserUpdateSchema.partial();
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function isUniqueViolation(error: unknown): boolean {
   let current: unknown = error;
@@ -124,6 +130,9 @@ export function createAccountsService(
   options: AccountsServiceOptions = {},
 ) {
   const limiter = createRateLimiter(db, { limits: options.rateLimits });
+  const log = options.log ?? { error: (data: object, message: string) => console.error(message, data) };
+  /** work started after the answer was decided (see `settled`) */
+  const background = new Set<Promise<void>>();
   let dummyHash: Promise<string> | null = null;
   let lastPrune = 0;
 
@@ -193,6 +202,19 @@ export function createAccountsService(
     return { token, expiresAt };
   }
 
+  /** Runs `work` without holding the answer back; a failure is logged (by kind, never the address). */
+  function inBackground(what: string, work: () => Promise<void>): void {
+    // started once the answer is on its way (the next turn of the event loop), so that its
+    // queries do not hold the answer back either
+    const task: Promise<void> = new Promise<void>((resolve) => setTimeout(resolve, 0))
+      .then(work)
+      .catch((error: unknown) => {
+        log.error({ error: error instanceof Error ? error.name : "unknown" }, `${what} failed`);
+      })
+      .finally(() => background.delete(task));
+    background.add(task);
+  }
+
   function adminOnly(actor: PublicUser | null): Result<PublicUser> {
     if (!actor) return fail("unauthorized");
     if (!isAdmin(actor)) return fail("forbidden-admin");
@@ -200,6 +222,11 @@ export function createAccountsService(
   }
 
   return {
+    /** Resolves when the work started after an answer (the reset e-mail) is done: tests, shutdown. */
+    async settled(): Promise<void> {
+      while (background.size > 0) await Promise.allSettled([...background]);
+    },
+
     async register(input: unknown, meta: RequestMeta): Promise<Result<PublicUser>> {
       const parsed = parseForm(registerPayloadSchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
@@ -227,13 +254,17 @@ export function createAccountsService(
       const parsed = parseForm(loginSchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
       const { email, password } = parsed.data;
+      // per (account, address) and per address a hard limit; per account a back-off, so a stranger
+      // guessing from elsewhere slows the account down but cannot keep its owner out (ADR 036)
       const limit = await limiter.hit("login", { account: email, address: meta.ip });
       if (!limit.allowed) return fail("rate-limited");
+      if (limit.delayMs > 0) await sleep(limit.delayMs);
       const user = await findByEmail(email);
       // Unknown e-mail and wrong password take the same path, time and answer.
       const valid = await verifyPassword(password, user?.passwordHash ?? (await dummy()));
       if (!user || !valid) return fail("auth/wrong-password");
       await limit.undo();
+      await limit.remember();
       if (needsRehash(user.passwordHash)) {
         await db
           .update(users)
@@ -270,30 +301,38 @@ export function createAccountsService(
       return toPublicUser(row.user);
     },
 
-    async confirmEmail(input: { token: string; email?: string }): Promise<ConfirmEmailOutcome> {
+    /**
+     * The e-mail link. The token alone decides (an anonymous caller learns nothing about an e-mail
+     * that is not the token's own): an unknown token is invalid-token whatever the e-mail;
+     * user-not-found means the token is real but the link's e-mail is not (any more) its account's
+     * address, e.g. an admin changed it. Limited per address, so tokens cannot be tried in bulk.
+     */
+    async confirmEmail(
+      input: { token: string; email?: string },
+      meta: RequestMeta,
+    ): Promise<Result<ConfirmEmailOutcome>> {
+      const limit = await limiter.hitAddress("confirm", meta.ip);
+      if (!limit.allowed) return fail("rate-limited");
       const link = linkSchema.safeParse(input);
-      const tokenHash = link.success ? hashToken(link.data.token) : null;
-      const [tokenRow] = tokenHash
-        ? await db
-            .select()
-            .from(oneTimeTokens)
-            .where(and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.kind, "email-confirmation")))
-            .limit(1)
-        : [];
-      const email = link.success ? link.data.email?.trim() : input.email?.trim();
-      let user: UserRow | null;
-      if (email) {
-        user = await findByEmail(email);
-      } else {
-        if (!tokenRow) return "invalid-token";
-        user = await findById(tokenRow.userId);
-      }
-      if (!user) return "user-not-found";
-      if (user.emailConfirmedAt) return "user-has-already-confirmed-email";
+      if (!link.success) return ok("invalid-token");
+      const [tokenRow] = await db
+        .select()
+        .from(oneTimeTokens)
+        .where(
+          and(
+            eq(oneTimeTokens.tokenHash, hashToken(link.data.token)),
+            eq(oneTimeTokens.kind, "email-confirmation"),
+          ),
+        )
+        .limit(1);
+      if (!tokenRow) return ok("invalid-token");
+      const user = await findById(tokenRow.userId);
+      if (!user) return ok("user-not-found");
+      const email = link.data.email?.trim().toLowerCase();
+      if (email && email !== user.email.toLowerCase()) return ok("user-not-found");
+      if (user.emailConfirmedAt) return ok("user-has-already-confirmed-email");
       const now = new Date();
-      if (!tokenRow || tokenRow.userId !== user.id || tokenRow.usedAt || tokenRow.expiresAt <= now) {
-        return "invalid-token";
-      }
+      if (tokenRow.usedAt || tokenRow.expiresAt <= now) return ok("invalid-token");
       const confirmed = await db.transaction(async (tx) => {
         const [used] = await tx
           .update(oneTimeTokens)
@@ -318,7 +357,7 @@ export function createAccountsService(
           .where(eq(users.id, user.id));
         return true;
       });
-      return confirmed ? "success" : "invalid-token";
+      return ok(confirmed ? "success" : "invalid-token");
     },
 
     async requestPasswordReset(input: unknown, meta: RequestMeta): Promise<Result<void>> {
@@ -328,23 +367,27 @@ export function createAccountsService(
       const limit = await limiter.hit("reset", { account: email, address: meta.ip });
       if (!limit.allowed) return fail("rate-limited");
       const user = await findByEmail(email);
-      // The same answer whether or not the e-mail has an account.
+      // The same answer, after the same work, whether or not the e-mail has an account: the link is
+      // made and mailed after the answer (a known account's extra writes would show in the timing).
       if (!user) return ok(undefined);
-      // A new link replaces the ones sent before.
-      await db
-        .update(oneTimeTokens)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(oneTimeTokens.userId, user.id),
-            eq(oneTimeTokens.kind, "password-reset"),
-            isNull(oneTimeTokens.usedAt),
-          ),
-        );
-      const token = await issueToken(user.id, "password-reset", PASSWORD_RESET_TTL_MS);
-      const query = new URLSearchParams({ token, email: user.email });
-      const link = `${config.publicUrl}/ustaw-nowe-haslo?${query}`;
-      await mail.send(passwordResetEmail(meta.lang ?? DEFAULT_LANG, user.email, user.displayName, link));
+      const lang = meta.lang ?? DEFAULT_LANG;
+      inBackground("password reset e-mail", async () => {
+        // A new link replaces the ones sent before.
+        await db
+          .update(oneTimeTokens)
+          .set({ usedAt: new Date() })
+          .where(
+            and(
+              eq(oneTimeTokens.userId, user.id),
+              eq(oneTimeTokens.kind, "password-reset"),
+              isNull(oneTimeTokens.usedAt),
+            ),
+          );
+        const token = await issueToken(user.id, "password-reset", PASSWORD_RESET_TTL_MS);
+        const query = new URLSearchParams({ token, email: user.email });
+        const link = `${config.publicUrl}/ustaw-nowe-haslo?${query}`;
+        await mail.send(passwordResetEmail(lang, user.email, user.displayName, link));
+      });
       return ok(undefined);
     },
 
@@ -402,6 +445,50 @@ export function createAccountsService(
         if (error instanceof FailureError) return error.failure;
         throw error;
       }
+      return ok(undefined);
+    },
+
+    /**
+     * Changes the signed-in user's password: the current one is checked like a login's (the same
+     * limits, so a stolen session cannot guess it), then every other session of the account ends and
+     * the one asking (`currentToken`) stays; open reset links are spent.
+     */
+    async changePassword(
+      actor: PublicUser | null,
+      input: unknown,
+      meta: RequestMeta,
+      currentToken: string | null,
+    ): Promise<Result<void>> {
+      if (!actor) return fail("unauthorized");
+      const parsed = parseForm(changePasswordSchema, input);
+      if (!parsed.ok) return fail("validation", parsed.errors);
+      const user = await findById(actor._id);
+      if (!user) return fail("unauthorized");
+      const limit = await limiter.hit("login", { account: user.email, address: meta.ip });
+      if (!limit.allowed) return fail("rate-limited");
+      if (limit.delayMs > 0) await sleep(limit.delayMs);
+      if (!(await verifyPassword(parsed.data.currentPassword, user.passwordHash))) {
+        return fail("validation", { currentPassword: { key: MSG.currentPasswordWrong } });
+      }
+      await limit.undo();
+      const passwordHash = await hashPassword(parsed.data.password);
+      const now = new Date();
+      const kept = currentToken ? hashToken(currentToken) : "";
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+        // whoever else is signed in (a stolen session, a forgotten computer) is logged out
+        await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, kept)));
+        await tx
+          .update(oneTimeTokens)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(oneTimeTokens.userId, user.id),
+              eq(oneTimeTokens.kind, "password-reset"),
+              isNull(oneTimeTokens.usedAt),
+            ),
+          );
+      });
       return ok(undefined);
     },
 

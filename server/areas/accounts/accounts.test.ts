@@ -10,6 +10,7 @@ import { oneTimeTokens, sessions, users } from "../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { bearer, createSignedInUser, createUser, FIXTURE_PASSWORD } from "./accounts.fixtures";
 import { createAccountsService } from "./accounts.service";
+import { hashPassword } from "./password";
 import { hashToken } from "./tokens";
 
 // The auth API end to end in-process: register → e-mail in the outbox → confirm → log in (cookie and
@@ -60,6 +61,8 @@ function sessionCookie(response: LightMyRequestResponse): string {
 }
 
 async function latestMail(to: string, template: string) {
+  // the reset e-mail is made after the answer
+  await app.services.accounts.settled();
   const [message] = (await app.services.mail.list({ to })).filter((mail) => mail.template === template);
   if (!message) throw new Error(`no ${template} e-mail to ${to}`);
   return message;
@@ -195,17 +198,29 @@ describe("confirm-email", () => {
     ).toBe("/token-error?errorType=invalid-token");
   });
 
-  it("sends an unknown e-mail to user-not-found", async () => {
-    const { link } = await registered();
-    link.searchParams.set("email", "nikt-taki@example.com");
-    expect(await follow(link)).toBe("/token-error?errorType=user-not-found");
+  it("tells an anonymous caller nothing about an e-mail: an unknown token is invalid-token for any address", async () => {
+    const { email } = await registered();
+    const confirmed = await createUser(database.db);
+    for (const address of [email, confirmed.email, "nikt-taki@example.com"]) {
+      const link = new URL(
+        `${PUBLIC_URL}/api/auth/confirm-email?token=${"x".repeat(43)}&email=${encodeURIComponent(address)}`,
+      );
+      expect(await follow(link), address).toBe("/token-error?errorType=invalid-token");
+    }
   });
 
-  it("refuses another user's token", async () => {
+  it("sends a real token with an e-mail that is not its account's to user-not-found, and confirms nothing", async () => {
     const first = await registered();
     const second = await registered();
-    first.link.searchParams.set("email", second.email);
-    expect(await follow(first.link)).toBe("/token-error?errorType=invalid-token");
+    for (const address of ["nikt-taki@example.com", second.email]) {
+      first.link.searchParams.set("email", address);
+      expect(await follow(first.link), address).toBe("/token-error?errorType=user-not-found");
+    }
+    const rows = await database.db
+      .select()
+      .from(users)
+      .where(sql`${users.email} in (${first.email}, ${second.email})`);
+    expect(rows.map((row) => row.approved)).toEqual([false, false]);
   });
 
   it("refuses an expired token", async () => {
@@ -376,9 +391,32 @@ describe("password reset", () => {
     expect(missing.statusCode).toBe(200);
     expect(known.json()).toEqual(missing.json());
     expect(known.json()).toMatchObject({ messageKey: "success.emailSent" });
-    expect(await app.services.mail.list({ to: unknown })).toHaveLength(0);
     const mail = await latestMail(user.email, "password-reset");
     expect(mail.subject).toBe("Ustaw nowe hasło");
+    expect(await app.services.mail.list({ to: unknown })).toHaveLength(0);
+  });
+
+  it("answers a known e-mail without waiting for its link and e-mail, so even a failing e-mail does not tell", async () => {
+    const user = await createUser(database.db);
+    const outbox = path.join(dataDir, "outbox");
+    const saved = path.join(dataDir, "outbox-saved");
+    // the outbox cannot be written: a file where its folder should be
+    fs.renameSync(outbox, saved);
+    fs.writeFileSync(outbox, "");
+    try {
+      const known = await requestReset(user.email);
+      const missing = await requestReset(uniqueEmail("nikt"));
+      // before: the known e-mail's answer waited for the e-mail, and failed with it (500)
+      expect(known.statusCode).toBe(200);
+      expect(known.json()).toEqual(missing.json());
+      await app.services.accounts.settled();
+    } finally {
+      fs.rmSync(outbox);
+      fs.renameSync(saved, outbox);
+    }
+    // the link is made and mailed after the answer
+    await requestReset(user.email);
+    expect((await latestMail(user.email, "password-reset")).subject).toBe("Ustaw nowe hasło");
   });
 
   it("sets the new password through the link once, and ends every session", async () => {
@@ -491,6 +529,109 @@ describe("password reset", () => {
     const response = await requestReset("bez-malpy");
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toMatchObject({ email: { key: "validation.email" } });
+  });
+});
+
+describe("change password (signed in)", () => {
+  function changePassword(token: string, body: Record<string, unknown>, remoteAddress?: string) {
+    return app.inject({
+      method: "PUT",
+      url: "/api/auth/change-password",
+      headers: bearer(token),
+      payload: body,
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+  }
+  const whoAmI = (token: string) => app.inject({ url: "/api/auth/user", headers: bearer(token) });
+
+  it("changes the password: the old one no longer logs in, the new one does; other sessions end, this one stays", async () => {
+    const user = await createSignedInUser(database.db);
+    const other = (await login(user.email, FIXTURE_PASSWORD)).json().accessToken as string;
+    const response = await changePassword(user.token, {
+      currentPassword: FIXTURE_PASSWORD,
+      password: "zupelnie-nowe-7",
+      confirmPassword: "zupelnie-nowe-7",
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ messageKey: "success.passwordUpdated" });
+    expect((await whoAmI(user.token)).statusCode).toBe(200);
+    expect((await whoAmI(other)).statusCode).toBe(401);
+    expect((await login(user.email, FIXTURE_PASSWORD)).statusCode).toBe(401);
+    expect((await login(user.email, "zupelnie-nowe-7")).statusCode).toBe(200);
+  });
+
+  it("refuses a wrong current password as a field error and changes nothing", async () => {
+    const user = await createSignedInUser(database.db);
+    const response = await changePassword(user.token, {
+      currentPassword: "nie-to-haslo",
+      password: "zupelnie-nowe-7",
+      confirmPassword: "zupelnie-nowe-7",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: "validation",
+      fields: { currentPassword: { key: "validation.currentPasswordWrong" } },
+    });
+    expect((await login(user.email, FIXTURE_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("refuses a common new password, a mismatch and a huge input before hashing", async () => {
+    const user = await createSignedInUser(database.db);
+    const common = await changePassword(user.token, {
+      currentPassword: FIXTURE_PASSWORD,
+      password: "sklep1234",
+      confirmPassword: "sklep1234",
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.json()).toMatchObject({ fields: { password: { key: "validation.commonPassword" } } });
+    const huge = await changePassword(user.token, {
+      currentPassword: "x".repeat(200_000),
+      password: "zupelnie-nowe-7",
+      confirmPassword: "zupelnie-nowe-8",
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json()).toMatchObject({
+      fields: {
+        currentPassword: { key: "validation.maxLength" },
+        confirmPassword: { key: "validation.sameAsPassword" },
+      },
+    });
+  });
+
+  it("is for signed-in users only", async () => {
+    const response = await app.inject({
+      method: "PUT",
+      url: "/api/auth/change-password",
+      payload: { currentPassword: "x", password: "zupelnie-nowe-7", confirmPassword: "zupelnie-nowe-7" },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe("common passwords", () => {
+  it("register and the new password of a reset refuse them; the demo seed's still log in", async () => {
+    const refused = await register({
+      displayName: "Jan Nowak",
+      email: uniqueEmail("popularne"),
+      password: "klient1234",
+      confirmPassword: "klient1234",
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ fields: { password: { key: "validation.commonPassword" } } });
+    const newPassword = await app.inject({
+      method: "PUT",
+      url: "/api/auth/new-password",
+      payload: { token: "x".repeat(43), password: "qwerty123", confirmPassword: "qwerty123" },
+    });
+    expect(newPassword.statusCode).toBe(400);
+    expect(newPassword.json()).toMatchObject({ fields: { password: { key: "validation.commonPassword" } } });
+    // an account that has such a password (as the seed makes them) logs in
+    const user = await createUser(database.db);
+    await database.db
+      .update(users)
+      .set({ passwordHash: await hashPassword("klient1234") })
+      .where(eq(users.id, user.id));
+    expect((await login(user.email, "klient1234")).statusCode).toBe(200);
   });
 });
 

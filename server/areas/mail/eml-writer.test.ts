@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { writeEmlFiles } from "./eml-writer";
+import { prepareOutbox, writeEmlFiles } from "./eml-writer";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "eml-writer-"));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -18,6 +18,26 @@ describe("the .eml writer (one worker thread, several files a call)", () => {
     expect(await writeEmlFiles(files)).toEqual([null, null]);
     expect(fs.readFileSync(files[0]?.path ?? "", "utf8")).toBe("Subject: Zamówienie\n\nDziękujemy\n");
     expect(fs.readFileSync(files[1]?.path ?? "", "utf8")).toBe("Subject: b\n\nż\n");
+  });
+
+  it("makes the files and the folder it makes readable by the owner only (they hold reset links)", async () => {
+    const folder = path.join(root, "private", "outbox");
+    const file = path.join(folder, "000003-password-reset.eml");
+    expect(await writeEmlFiles([{ path: file, data: "Subject: Ustaw nowe hasło\n\nlink\n" }])).toEqual([
+      null,
+    ]);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(folder).mode & 0o777).toBe(0o700);
+  });
+
+  it("prepareOutbox closes an existing world-readable outbox to its owner", () => {
+    const folder = path.join(root, "old-outbox");
+    fs.mkdirSync(folder, { mode: 0o755 });
+    fs.chmodSync(folder, 0o755);
+    prepareOutbox(folder);
+    expect(fs.statSync(folder).mode & 0o777).toBe(0o700);
+    prepareOutbox(path.join(root, "new-outbox"));
+    expect(fs.statSync(path.join(root, "new-outbox")).mode & 0o777).toBe(0o700);
   });
 
   it("answers the error of a file it cannot write, and still writes the others", async () => {

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { Worker } from "node:worker_threads";
 
 // The outbox's .eml files are written by one worker thread of the process, several files a call
@@ -7,6 +8,9 @@ import { Worker } from "node:worker_threads";
 // them on the main thread instead (writeFileSync) cost less CPU with PostgreSQL but slowed PGlite,
 // whose engine runs on the main thread (ADR 014 addendum 2026-11-26, second).
 //
+// The files hold password-reset and confirmation links: they are made readable by the shop's user only
+// (0600, the folder 0700), whatever the process's umask lets others read.
+//
 // The worker is plain JavaScript (no TypeScript loader needed in it), started on the first write,
 // and does not keep the process alive while nothing is being written.
 
@@ -14,14 +18,17 @@ const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads");
 const fs = require("node:fs");
 const path = require("node:path");
+// owner only: the files hold reset and confirmation links
+const FILE_MODE = 0o600;
+const FOLDER_MODE = 0o700;
 function write(file) {
   try {
-    fs.writeFileSync(file.path, file.data);
+    fs.writeFileSync(file.path, file.data, { mode: FILE_MODE });
   } catch (error) {
     // the folder is made when a write finds it missing (not once per file)
     if (!error || error.code !== "ENOENT") throw error;
-    fs.mkdirSync(path.dirname(file.path), { recursive: true });
-    fs.writeFileSync(file.path, file.data);
+    fs.mkdirSync(path.dirname(file.path), { recursive: true, mode: FOLDER_MODE });
+    fs.writeFileSync(file.path, file.data, { mode: FILE_MODE });
   }
 }
 parentPort.on("message", ({ id, files }) => {
@@ -103,4 +110,13 @@ export function writeEmlFiles(files: readonly EmlFile[]): Promise<(Error | null)
       reject(error);
     }
   });
+}
+
+/**
+ * Makes the outbox folder, or closes an existing one, to the shop's user only (0700): files written
+ * before they had their own 0600 mode are then out of others' reach too. Called once at start.
+ */
+export function prepareOutbox(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dir, 0o700);
 }

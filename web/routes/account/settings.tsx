@@ -1,11 +1,12 @@
-import { Form, useActionData, useLoaderData, useLocation } from "react-router";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { userSettingsSchema } from "../../../domain/validation/address";
+import { changePasswordSchema } from "../../../domain/validation/auth";
 import { parseForm } from "../../../domain/validation/errors";
 import { FormAlert, SubmitButton, TextField } from "../../components/form-field";
 import { ACCOUNT_SETTINGS_PATH } from "../../lib/account-paths";
-import { failedForm, invalidForm, requireUser } from "../../lib/auth.server";
+import { failedForm, invalidForm, requestMeta, requireUser, sessionToken } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
-import { formValues, keepValues } from "../../lib/forms";
+import { type FormFailure, formValues, keepValues } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { langFromMatches, metaTags } from "../../lib/meta";
 import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
@@ -13,9 +14,11 @@ import type { Route } from "./+types/settings";
 import "../../lib/orders-texts";
 
 // /konto/ustawienia: the signed-in user's display name, phone, address and NIP (SPEC §5
-// user/address form without the e-mail, which is the login). Saved for oneself only.
+// user/address form without the e-mail, which is the login). Saved for oneself only. Below it the
+// password change (intent "password"): the current password and a new one; the other sessions end.
 
 const FIELDS = ["displayName", "phone", "street", "postCode", "city", "nip"] as const;
+const PASSWORD_INTENT = "password";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [
@@ -42,6 +45,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const values = formValues(await request.formData());
+  if (values.intent === PASSWORD_INTENT) return changePassword(context, request, values);
   const kept = keepValues(values, FIELDS);
   const parsed = parseForm(userSettingsSchema, values);
   if (!parsed.ok) {
@@ -54,12 +58,42 @@ export async function action({ context, request }: Route.ActionArgs) {
   return redirectWithFlash(ACCOUNT_SETTINGS_PATH, { type: "success", key: "success.dataUpdated" });
 }
 
+/**
+ * The password form's action. Its failures carry the intent in `values` (so the page shows them under
+ * this form); the passwords are never sent back.
+ */
+async function changePassword(
+  context: Route.ActionArgs["context"],
+  request: Request,
+  values: Record<string, unknown>,
+) {
+  const user = requireUser(context, request);
+  const kept = { intent: PASSWORD_INTENT };
+  const parsed = parseForm(changePasswordSchema, values);
+  if (!parsed.ok) {
+    return invalidForm(parsed.errors, kept);
+  }
+  const result = await context.services.accounts.changePassword(
+    user,
+    parsed.data,
+    requestMeta(request, context),
+    sessionToken(request),
+  );
+  if (!result.ok) {
+    return failedForm(result, kept);
+  }
+  return redirectWithFlash(ACCOUNT_SETTINGS_PATH, { type: "success", key: "success.passwordUpdated" });
+}
+
 export default function AccountSettings() {
   const t = useT();
   const location = useLocation();
   const { email, values } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
-  const submitting = useSubmitting();
+  const answer = useActionData<typeof action>();
+  // each form shows only its own failure
+  const failure = answer?.values?.intent === PASSWORD_INTENT ? undefined : answer;
+  const navigation = useNavigation();
+  const submitting = useSubmitting() && !passwordPosting(navigation.formData);
   const { errors, formError, onSubmit, onChange } = useFormValidation(
     () => import("../../../domain/validation/address").then((m) => m.userSettingsSchema),
     {
@@ -152,6 +186,74 @@ export default function AccountSettings() {
           </div>
         </Form>
       </section>
+      <PasswordSection failure={answer?.values?.intent === PASSWORD_INTENT ? answer : undefined} />
     </div>
+  );
+}
+
+function passwordPosting(formData: FormData | undefined): boolean {
+  return formData?.get("intent") === PASSWORD_INTENT;
+}
+
+/** The password change: current password, new one (with the rule said up front), confirmation. */
+function PasswordSection({ failure }: { failure: FormFailure | undefined }) {
+  const t = useT();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const submitting = useSubmitting() && passwordPosting(navigation.formData);
+  const { errors, formError, onSubmit, onChange } = useFormValidation(
+    () => import("../../../domain/validation/auth").then((m) => m.changePasswordSchema),
+    {
+      serverErrors: failure?.errors,
+      serverFormError: failure?.formError,
+    },
+  );
+  return (
+    <section
+      aria-labelledby="settings-password"
+      className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6"
+    >
+      <h2 id="settings-password" className="text-lg font-semibold text-stone-900">
+        {t("account.changePasswordTitle")}
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">{t("account.changePasswordInfo")}</p>
+      {/* a new location after the change empties the fields */}
+      <Form
+        key={location.key}
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        onChange={onChange}
+        className="mt-5 grid gap-5"
+      >
+        <input type="hidden" name="intent" value={PASSWORD_INTENT} />
+        {formError ? <FormAlert message={t(formError)} /> : null}
+        <TextField
+          name="currentPassword"
+          type="password"
+          label={t("account.currentPassword")}
+          autoComplete="current-password"
+          error={errors.currentPassword}
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={t("account.newPassword")}
+          autoComplete="new-password"
+          hint={t("account.passwordHint")}
+          error={errors.password}
+        />
+        <TextField
+          name="confirmPassword"
+          type="password"
+          label={t("account.confirmNewPassword")}
+          autoComplete="new-password"
+          error={errors.confirmPassword}
+        />
+        <div>
+          <SubmitButton pending={submitting}>{t("account.changePasswordButton")}</SubmitButton>
+        </div>
+      </Form>
+    </section>
   );
 }
