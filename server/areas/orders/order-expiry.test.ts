@@ -246,6 +246,7 @@ describe("a cancel while the bank is still being asked", () => {
       user: null,
       lang: "pl",
       idempotencyKey: null,
+      ip: "198.51.100.7",
     });
     await vi.waitFor(
       () => {

@@ -1039,7 +1039,12 @@ describe("stages (a group's payments do not wait for the e-mails of the group be
       },
       resendConfirmation: async () => {},
       countLookup: async () => ({ allowed: true, undo: async () => {} }),
-      orderAttempt: async () => ({ allowed: true, undo: async () => {} }),
+      orderAttempt: async () => ({
+        allowed: true,
+        delayMs: 0,
+        undo: async () => {},
+        remember: async () => {},
+      }),
       couponGuard: createCouponGuard(createRateLimiter(db())),
       parcelPointKnown: null,
     });
