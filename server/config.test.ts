@@ -109,6 +109,15 @@ describe("loadConfig", () => {
     for (const [index, pattern] of expected.entries()) expect(warnings[index]).toMatch(pattern);
   });
 
+  it("refuses a common ADMIN_PASSWORD or one over 128 characters in production", () => {
+    expect(() => loadConfig({ ...PRODUCTION_READY, ADMIN_PASSWORD: "sklep2026" })).toThrow(
+      /ADMIN_PASSWORD is a common password/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION_READY, ADMIN_PASSWORD: "password1" })).toThrow(ConfigError);
+    expect(() => loadConfig({ ADMIN_PASSWORD: "x".repeat(129) })).toThrow(/ADMIN_PASSWORD/);
+    expect(loadConfig({ ...PRODUCTION_READY }).admin.password).toBe("a-long-secret");
+  });
+
   it("never seeds the demo shop in production: off by default there, SEED_DEMO=true refused", () => {
     expect(loadConfig({ ...PRODUCTION_READY }).seedDemo).toBe(false);
     expect(loadConfig({ ...PRODUCTION_READY, SEED_DEMO: "false" }).seedDemo).toBe(false);

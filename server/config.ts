@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
+import { isCommonPassword } from "../domain/password-policy";
 
 // Every setting the process reads, parsed once at start-up. Nothing else in the
 // code base reads process.env (see docs/decisions/007-configuration.md).
@@ -25,7 +26,7 @@ const envSchema = z.object({
   DATABASE_URL: postgresUrl.optional(),
   PUBLIC_URL: z.url().optional(),
   ADMIN_EMAIL: z.email().default(DEMO_ADMIN_EMAIL),
-  ADMIN_PASSWORD: z.string().min(7).default(DEMO_ADMIN_PASSWORD),
+  ADMIN_PASSWORD: z.string().min(7).max(128).default(DEMO_ADMIN_PASSWORD),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Sklep <sklep@example.com>"),
   /** default: true, except with NODE_ENV=production (where true is refused: demo accounts have published passwords) */
@@ -157,6 +158,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === "production" && isDemoAdmin) {
     throw new ConfigError(
       "Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set to non-demo values when NODE_ENV=production",
+    );
+  }
+  if (e.NODE_ENV === "production" && isCommonPassword(e.ADMIN_PASSWORD)) {
+    throw new ConfigError(
+      "Invalid configuration: ADMIN_PASSWORD is a common password (or a shop word with digits around it); choose another when NODE_ENV=production",
     );
   }
   if (e.NODE_ENV === "production" && e.PAYMENT_PROVIDER === "demo") {

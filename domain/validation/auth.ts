@@ -1,7 +1,7 @@
 // Login, password reset, registration, new password (SPEC §5).
 
 import { z } from "zod";
-import { LOGIN_PASSWORD_MAX, PASSWORD_MAX, PASSWORD_MIN } from "../constants";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../constants";
 import { isCommonPassword } from "../password-policy";
 import { displayNameSchema } from "./address";
 import { emailSchema, requiredOrInvalid } from "./common";
@@ -14,7 +14,7 @@ import { MSG } from "./messages";
 const loginPasswordSchema = z
   .string({ error: requiredOrInvalid })
   .min(1, { error: MSG.required })
-  .max(LOGIN_PASSWORD_MAX, { error: MSG.maxLength });
+  .max(PASSWORD_MAX, { error: MSG.maxLength });
 
 /** New password: required, at least 7 characters, at most PASSWORD_MAX, not a common one. Never trimmed. */
 export const passwordSchema = z
