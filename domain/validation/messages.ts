@@ -22,6 +22,10 @@ export const MESSAGE_KEYS = [
   "validation.unique",
   "coupon.enterCode",
   "coupon.invalid",
+  "coupon.expired",
+  "coupon.notStarted",
+  "coupon.usedUp",
+  "coupon.belowMinimum",
   "checkout.selectParcelLocker",
   "checkout.unknownParcelLocker",
   "shipment.sameAsPrevious",
@@ -52,6 +56,10 @@ export const MSG = {
   unique: "validation.unique",
   couponEnterCode: "coupon.enterCode",
   couponInvalid: "coupon.invalid",
+  couponExpired: "coupon.expired",
+  couponNotStarted: "coupon.notStarted",
+  couponUsedUp: "coupon.usedUp",
+  couponBelowMinimum: "coupon.belowMinimum",
   selectParcelLocker: "checkout.selectParcelLocker",
   unknownParcelLocker: "checkout.unknownParcelLocker",
   shipmentSameAsPrevious: "shipment.sameAsPrevious",
@@ -64,6 +72,8 @@ export const MESSAGE_PARAMS: Readonly<Partial<Record<MessageKey, readonly string
   "validation.maxLength": ["max"],
   "validation.minValue": ["min"],
   "validation.maxValue": ["max"],
+  "coupon.notStarted": ["date"],
+  "coupon.belowMinimum": ["amount"],
 };
 
 export function isMessageKey(value: unknown): value is MessageKey {
