@@ -124,36 +124,60 @@ export function createRateLimiter(db: Db, options: RateLimiterOptions = {}) {
   }
 
   /**
-   * Counts one attempt for both keys in ONE statement (an order and a signed-in coupon check pay one
-   * round trip, not two); the rows are locked in key order, so two attempts never wait on each other
-   * in a cycle. Returns each key's count after the attempt.
+   * Counts every attempt of the list for its keys in ONE statement (an order pays one round trip, and
+   * orders arriving together one for all); each key's rows are added up first, and the rows are locked
+   * in key order, so two statements never wait on each other in a cycle. Returns, per attempt, each of
+   * its keys' counts as if the attempts had come one after another in the list's order.
    */
-  async function countBoth(entries: readonly { key: string; start: Date }[]): Promise<Map<string, number>> {
-    const sorted = [...entries].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  async function countAll(
+    attempts: readonly (readonly { key: string; start: Date }[])[],
+  ): Promise<Map<string, number>[]> {
+    const totals = new Map<string, { key: string; start: Date; n: number }>();
+    for (const entries of attempts) {
+      for (const entry of entries) {
+        const id = `${entry.key}\u0000${entry.start.toISOString()}`;
+        const total = totals.get(id);
+        if (total) total.n += 1;
+        else totals.set(id, { ...entry, n: 1 });
+      }
+    }
+    const sorted = [...totals.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const rows = sql.join(
-      sorted.map((entry) => sql`(${entry.key}, ${entry.start.toISOString()}::timestamptz, 1)`),
+      sorted.map((row) => sql`(${row.key}, ${row.start.toISOString()}::timestamptz, ${row.n}::int)`),
       sql`, `,
     );
-    const result = await db.execute<{ key: string; count: number }>(sql`
+    const result = await db.execute<{ key: string; window_start: unknown; count: number }>(sql`
       INSERT INTO rate_limit_hits (key, window_start, count) VALUES ${rows}
-      ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_hits.count + 1
+      ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_hits.count + excluded.count
       RETURNING key, count`);
-    return new Map(result.rows.map((row) => [row.key, Number(row.count)]));
+    // the count before this statement, per key (a key has one window per statement: one action's rule)
+    const next = new Map<string, number>();
+    for (const row of result.rows) {
+      const total = sorted.find((entry) => entry.key === row.key);
+      next.set(row.key, Number(row.count) - (total?.n ?? 0));
+    }
+    return attempts.map((entries) => {
+      const counts = new Map<string, number>();
+      for (const entry of entries) {
+        const count = (next.get(entry.key) ?? 0) + 1;
+        next.set(entry.key, count);
+        counts.set(entry.key, count);
+      }
+      return counts;
+    });
   }
 
-  /** Counts one attempt of `action` for the account and the address (both are always counted). */
-  async function hit(action: RateLimitAction, subject: RateLimitSubject): Promise<RateLimitHit> {
-    const at = now();
+  function entriesOf(action: RateLimitAction, subject: RateLimitSubject, at: Date) {
     const rules = limits[action];
-    const entries = [
+    return [
       { key: `${action}:email:${subject.account.trim().toLowerCase()}`, rule: rules.perAccount },
       { key: `${action}:ip:${subject.address}`, rule: rules.perAddress },
     ].map((entry) => ({ ...entry, start: windowStart(at, entry.rule) }));
-    const counts = await countBoth(entries);
-    await prune(at);
-    const allowed = entries.every((entry) => (counts.get(entry.key) ?? 0) <= entry.rule.limit);
+  }
+
+  function hitOf(entries: ReturnType<typeof entriesOf>, counts: Map<string, number>): RateLimitHit {
     return {
-      allowed,
+      allowed: entries.every((entry) => (counts.get(entry.key) ?? 0) <= entry.rule.limit),
       async undo() {
         await db.execute(sql`
           UPDATE rate_limit_hits SET count = count - 1
@@ -165,10 +189,32 @@ export function createRateLimiter(db: Db, options: RateLimiterOptions = {}) {
     };
   }
 
+  /** Counts one attempt of `action` for the account and the address (both are always counted). */
+  async function hit(action: RateLimitAction, subject: RateLimitSubject): Promise<RateLimitHit> {
+    const [hit] = await hitMany(action, [subject]);
+    if (!hit) throw new Error("rate limit: no answer");
+    return hit;
+  }
+
+  /** `hit` for attempts arriving together: one statement for all of them, one answer each, in order. */
+  async function hitMany(
+    action: RateLimitAction,
+    subjects: readonly RateLimitSubject[],
+  ): Promise<RateLimitHit[]> {
+    if (subjects.length === 0) return [];
+    const at = now();
+    const entries = subjects.map((subject) => entriesOf(action, subject, at));
+    const counts = await countAll(entries);
+    await prune(at);
+    return entries.map((list, i) => hitOf(list, counts[i] ?? new Map()));
+  }
+
   return {
     limits,
 
     hit,
+
+    hitMany,
 
     /**
      * Counts one attempt of `action` for the client address, and for the account when there is one
