@@ -1,5 +1,6 @@
 // Coupon rules (SPEC §9). Amounts in grosze; a percent coupon carries whole percent.
 
+import { formatPrice } from "./money";
 import { isDayString, shopDayEnd, shopDayStart } from "./shop-time";
 import type { Coupon } from "./types";
 
@@ -82,4 +83,46 @@ export function couponRejection(
     return "below-minimum";
   }
   return null;
+}
+
+/** The shop's time zone: a coupon's start day is shown as a person in Poland reads it. */
+const COUPON_TIME_ZONE = "Europe/Warsaw";
+
+export type CouponRefusalKey =
+  | "coupon.invalid"
+  | "coupon.expired"
+  | "coupon.notStarted"
+  | "coupon.usedUp"
+  | "coupon.belowMinimum";
+
+/**
+ * The message of a refused coupon whose code the caller gave (so saying why reveals nothing it did
+ * not know): expired, not yet valid (from which day), used up, or needing a larger order (how much).
+ * An unknown code is never passed here: it is only "coupon.invalid".
+ */
+export function couponRefusal(
+  coupon: CouponPeriodLike & { minOrderGrosze?: number | null },
+  rejection: CouponRejection,
+  now: Date,
+): { key: CouponRefusalKey; params?: Record<string, string> } {
+  switch (rejection) {
+    case "inactive": {
+      const start = couponStart(coupon.startDate);
+      if (!Number.isNaN(start) && now.getTime() < start) {
+        const date = new Intl.DateTimeFormat("pl-PL", {
+          timeZone: COUPON_TIME_ZONE,
+          day: "numeric",
+          month: "2-digit",
+          year: "numeric",
+        }).format(new Date(start));
+        return { key: "coupon.notStarted", params: { date } };
+      }
+      return { key: "coupon.expired" };
+    }
+    case "used-up":
+    case "used-up-by-customer":
+      return { key: "coupon.usedUp" };
+    case "below-minimum":
+      return { key: "coupon.belowMinimum", params: { amount: formatPrice(coupon.minOrderGrosze ?? 0) } };
+  }
 }

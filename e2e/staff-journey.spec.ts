@@ -173,7 +173,7 @@ test("a moderator builds a product from a new category, field and uploaded pictu
   const product: ProductToBuy = { url: productUrl, title, options: [{ field, option: large }] };
   await guestBuys(page, product, code);
 
-  // the code is used up: the next shopper is refused it
+  // the code is used up: the next shopper is refused it, and told why
   await context.clearCookies();
   await decideCookies(context, baseURL);
   await addToCart(page, product);
@@ -181,7 +181,7 @@ test("a moderator builds a product from a new category, field and uploaded pictu
   const cart = page.getByRole("main");
   await cart.getByRole("textbox", { name: "Kod rabatowy" }).fill(code);
   await cart.getByRole("button", { name: "Dodaj kod" }).click();
-  await expect(cart.getByText("Kod rabatowy jest niepoprawny")).toBeVisible();
+  await expect(cart.getByText("Ten kod rabatowy został już wykorzystany")).toBeVisible();
 
   // the moderator sees the order and the stock the sale took
   await context.clearCookies();

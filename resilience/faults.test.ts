@@ -12,6 +12,7 @@ import {
   loginAdmin,
   type Reply,
   type StockedVariant,
+  shopperAddress,
 } from "./support/http";
 import { type Instance, startInstance } from "./support/instances";
 
@@ -105,7 +106,7 @@ describe("kill -9 during checkout", () => {
         attempts.push(attempt);
         const reply = await call<OrderReply>("POST", `${shop.url}/api/orders`, {
           body: attempt.body,
-          headers: { "idempotency-key": attempt.key },
+          headers: { "idempotency-key": attempt.key, "x-forwarded-for": shopperAddress() },
           timeoutMs: 20_000,
         });
         attempt.status = reply.status;
@@ -155,7 +156,7 @@ describe("kill -9 during checkout", () => {
       );
       const reply = await call<OrderReply>("POST", `${shop.url}/api/orders`, {
         body: attempt.body,
-        headers: { "idempotency-key": attempt.key },
+        headers: { "idempotency-key": attempt.key, "x-forwarded-for": shopperAddress() },
         timeoutMs: 20_000,
       });
       expect(reply.status, `re-sent order ${attempt.email}: ${JSON.stringify(reply.body)}`).toBe(201);
@@ -302,7 +303,7 @@ describe("PostgreSQL stopped abruptly under load", () => {
           const email = `outage-${n}-${randomUUID().slice(0, 8)}@example.com`;
           const promise = call("POST", `${shop.url}/api/orders`, {
             body: guestOrderBody(variant, { email }),
-            headers: { "idempotency-key": randomUUID() },
+            headers: { "idempotency-key": randomUUID(), "x-forwarded-for": shopperAddress() },
             timeoutMs: 30_000,
           });
           return Object.assign(promise, { email });

@@ -1,5 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DEFAULT_RATE_LIMITS } from "../server/http/rate-limit";
 import { recordFigure } from "../server/test/figures";
 import { CART_COOKIE } from "../web/lib/shop-cookies";
 import { type Cluster, startCluster } from "./support/cluster";
@@ -15,6 +16,7 @@ import {
   placeOrder,
   type Reply,
   type StockedVariant,
+  shopperAddress,
 } from "./support/http";
 import { type Instance, startInstance } from "./support/instances";
 
@@ -122,6 +124,37 @@ describe("load and concurrency on PostgreSQL, spread over two shop instances", (
     expect(new Set(created.map((reply) => reply.body.orderNumber)).size).toBe(10);
     expect(stock).toBe(0);
     expect(ordered).toEqual({ orders: 10, units: 10 });
+  });
+
+  it("50 parallel unpaid orders for a product with stock 30 from one address: the order limit answers 429 before the stock is gone", async () => {
+    const variant = await createStockedVariant(target(0).url, token, { units: 30 });
+    const address = shopperAddress();
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        placeOrder(target(i).url, guestOrderBody(variant, { email: `jeden-adres-${i}@example.com` }), {
+          from: address,
+        }),
+      ),
+    );
+    const created = replies.filter((reply) => reply.status === 201);
+    const limited = replies.filter((reply) => reply.status === 429);
+    const stock = await variantStock(variant.variantId);
+    const limit = DEFAULT_RATE_LIMITS.order.perAddress.limit;
+    const held = created.length === limit && limited.length === 50 - limit && stock === 30 - limit;
+    recordFigure({
+      suite: "load",
+      database: "postgres",
+      tried: `50 parallel unpaid guest orders from one address for 30 units, over two shop instances (ports ${ports()})`,
+      result: `${statusCounts(replies)}; stock left ${stock} of 30`,
+      held,
+    });
+    expect(created).toHaveLength(limit);
+    expect(limited).toHaveLength(50 - limit);
+    for (const reply of limited) {
+      expect(reply.body).toMatchObject({ code: "order/too-many", messageKey: "errors.tooManyOrders" });
+    }
+    expect(stock).toBe(30 - limit);
+    expect(stock).toBeGreaterThan(0);
   });
 
   it("50 concurrent orders with a coupon limited to 5 uses: exactly 5 get the discount, the rest coupon/invalid", async () => {

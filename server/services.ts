@@ -20,6 +20,7 @@ import { createCouponGuard } from "./areas/coupons/coupon-guard";
 import { createGalleryService } from "./areas/gallery/gallery.service";
 import { createMailService } from "./areas/mail/mail.service";
 import { createInvoicesService } from "./areas/orders/invoices.service";
+import { createBatcher } from "./areas/orders/order-batch";
 import { createOrderMailer } from "./areas/orders/order-mailer";
 import { createOrderStaffService } from "./areas/orders/order-staff.service";
 import { createOrderQueries } from "./areas/orders/orders.queries";
@@ -29,7 +30,12 @@ import { createPaymentsService, resultUrlOf } from "./areas/payments/payments.se
 import { createStatsService } from "./areas/stats/stats.service";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
-import { createRateLimiter, type RateLimits } from "./http/rate-limit";
+import {
+  createRateLimiter,
+  type RateLimitHit,
+  type RateLimitSubject,
+  type RateLimits,
+} from "./http/rate-limit";
 import { createPaymentProvider } from "./integrations/payments";
 import type { PaymentProvider } from "./integrations/payments/payment-provider";
 import type { ChangeFeed } from "./lib/change-feed";
@@ -64,6 +70,21 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
   const orderQueries = createOrderQueries(db);
   const lookupLimiter = createRateLimiter(db, { limits: options.rateLimits });
   const parcelPoints = createParcelPointsService(db);
+  // orders arriving together are counted against the order limit in one statement (like their writes)
+  const orderAttempts = createBatcher<RateLimitSubject, RateLimitHit>({
+    maxSize: 50,
+    run: async (batch) => {
+      const hits = await lookupLimiter.hitMany(
+        "order",
+        batch.map((waiting) => waiting.item),
+      );
+      batch.forEach((waiting, i) => {
+        const hit = hits[i];
+        if (hit) waiting.resolve(hit);
+        else waiting.reject(new Error("order limit: no answer"));
+      });
+    },
+  });
   // the built-in picker offers only the points of our table; a carrier's map widget its own (ADR 031)
   const builtInPicker = !config.parcelLockers.apaczkaAppId && !config.parcelLockers.inpostGeowidgetToken;
   // every coupon code check, wherever it comes from, goes through this one limiter (ADR 030)
@@ -91,7 +112,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     },
     countLookup: (orderNumber, ip) =>
       lookupLimiter.hit("order-lookup", { account: orderNumber, address: ip }),
-    orderAttempt: (email, ip) => lookupLimiter.hit("order", { account: email, address: ip }),
+    orderAttempt: (email, ip) => orderAttempts.submit({ account: email, address: ip }),
     couponGuard,
     parcelPointKnown: builtInPicker ? (id) => parcelPoints.isKnown(id) : null,
   });

@@ -262,6 +262,10 @@ export const enShop: Record<ShopKey, string> = {
   // Coupons
   "coupon.enterCode": "Enter a discount code",
   "coupon.invalid": "The discount code is invalid",
+  "coupon.expired": "This discount code has expired",
+  "coupon.notStarted": "This discount code is valid from {date}",
+  "coupon.usedUp": "This discount code has already been used up",
+  "coupon.belowMinimum": "This discount code needs an order of at least {amount}",
   "coupon.code": "Code",
   "coupon.discountType": "Discount type",
   "coupon.typePercent": "Percentage",

@@ -261,6 +261,10 @@ export const plShop = {
   // Coupons (cart field and staff editor)
   "coupon.enterCode": "Wprowadź kod rabatowy",
   "coupon.invalid": "Kod rabatowy jest niepoprawny",
+  "coupon.expired": "Ten kod rabatowy już wygasł",
+  "coupon.notStarted": "Ten kod rabatowy będzie aktywny od {date}",
+  "coupon.usedUp": "Ten kod rabatowy został już wykorzystany",
+  "coupon.belowMinimum": "Ten kod rabatowy działa przy zamówieniu od {amount}",
   "coupon.code": "Kod",
   "coupon.discountType": "Rodzaj rabatu",
   "coupon.typePercent": "Procentowy",

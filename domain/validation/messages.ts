@@ -26,6 +26,10 @@ export const MESSAGE_KEYS = [
   "validation.reservedLink",
   "coupon.enterCode",
   "coupon.invalid",
+  "coupon.expired",
+  "coupon.notStarted",
+  "coupon.usedUp",
+  "coupon.belowMinimum",
   "checkout.selectParcelLocker",
   "checkout.unknownParcelLocker",
   "shipment.sameAsPrevious",
@@ -60,6 +64,10 @@ export const MSG = {
   reservedLink: "validation.reservedLink",
   couponEnterCode: "coupon.enterCode",
   couponInvalid: "coupon.invalid",
+  couponExpired: "coupon.expired",
+  couponNotStarted: "coupon.notStarted",
+  couponUsedUp: "coupon.usedUp",
+  couponBelowMinimum: "coupon.belowMinimum",
   selectParcelLocker: "checkout.selectParcelLocker",
   unknownParcelLocker: "checkout.unknownParcelLocker",
   shipmentSameAsPrevious: "shipment.sameAsPrevious",
@@ -72,6 +80,8 @@ export const MESSAGE_PARAMS: Readonly<Partial<Record<MessageKey, readonly string
   "validation.maxLength": ["max"],
   "validation.minValue": ["min"],
   "validation.maxValue": ["max"],
+  "coupon.notStarted": ["date"],
+  "coupon.belowMinimum": ["amount"],
 };
 
 export function isMessageKey(value: unknown): value is MessageKey {

@@ -89,7 +89,19 @@ function hydratedOrStatic(): boolean {
 
 type Navigation = "goto" | "reload" | "goBack" | "goForward";
 
+let shoppers = 0;
+
 export const test = base.extend<Record<never, never>, { shop: Shop }>({
+  // every test is a shopper of its own, at an address of its own (the shop trusts X-Forwarded-For
+  // here): the per-address limits — orders, coupon codes — count one test's requests, never the
+  // whole run's
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    shoppers += 1;
+    await use({
+      ...extraHTTPHeaders,
+      "x-forwarded-for": `198.18.${Math.floor(shoppers / 250) % 250}.${(shoppers % 250) + 1}`,
+    });
+  },
   // a document load through the page's own methods returns once the page has hydrated (with
   // JavaScript): a shopper's click before that is a no-JavaScript click, which the specs of the
   // no-JavaScript paths test on their own
@@ -126,6 +138,8 @@ export const test = base.extend<Record<never, never>, { shop: Shop }>({
           DATABASE_URL: "",
           // analytics are configured, so the consent spec can see them load only after accepting
           GA_MEASUREMENT_IDS: "G-TEST123",
+          // each test sends its own client address (extraHTTPHeaders above)
+          TRUST_PROXY: "true",
         },
         stdio: ["ignore", log, log],
       });

@@ -233,10 +233,28 @@ export interface CreatedOrder {
 }
 
 /** POST /api/orders as a guest, optionally with an Idempotency-Key. */
-export function placeOrder(baseUrl: string, body: unknown, options: { idempotencyKey?: string } = {}) {
+let shoppers = 0;
+/**
+ * A client address of its own for one simulated shopper (the instances trust X-Forwarded-For):
+ * the order limit counts per address, and the suite's buyers are many people, not one.
+ */
+export function shopperAddress(): string {
+  shoppers += 1;
+  return `10.${(shoppers >> 16) & 255}.${(shoppers >> 8) & 255}.${shoppers & 255}`;
+}
+
+/** A guest order; from a shopper address of its own unless `from` names one. */
+export function placeOrder(
+  baseUrl: string,
+  body: unknown,
+  options: { idempotencyKey?: string; from?: string } = {},
+) {
   return call<CreatedOrder & { code?: string; message?: string }>("POST", `${baseUrl}/api/orders`, {
     body,
-    headers: options.idempotencyKey ? { "idempotency-key": options.idempotencyKey } : {},
+    headers: {
+      "x-forwarded-for": options.from ?? shopperAddress(),
+      ...(options.idempotencyKey ? { "idempotency-key": options.idempotencyKey } : {}),
+    },
   });
 }
 

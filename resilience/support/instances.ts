@@ -99,6 +99,9 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
     LOG_LEVEL: "warn",
     SEED_DEMO: "true",
     NODE_ENV: "development",
+    // the suite's shoppers are many people: each sends its own X-Forwarded-For (http.ts shopperAddress),
+    // so the per-address limits (orders, coupon codes) see them apart; without it they are 127.0.0.1
+    TRUST_PROXY: "true",
     // the test runner's own settings are not the shop's
     VITEST: "",
     VITEST_POOL_ID: "",

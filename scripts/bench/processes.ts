@@ -176,6 +176,8 @@ export async function startShop(options: ShopOptions): Promise<Server> {
     DATABASE_URL: options.databaseUrl ?? "",
     SEED_DEMO: "true",
     RESPONSE_CACHE: options.responseCache,
+    // each bench order comes from a shopper address of its own (scenarios.ts orderLoad)
+    TRUST_PROXY: "true",
   };
   delete env.NODE_ENV;
   // demo credentials are accepted without NODE_ENV=production; the operator's own ones pass through

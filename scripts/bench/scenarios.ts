@@ -130,12 +130,13 @@ export interface OrderLine {
 }
 
 export const ORDER_PATH = "/api/orders";
+const BENCH_EMAIL = "bench@example.com";
 
 /** A guest order of one unit, parcel locker or courier (alternating); the total must be the server's. */
 export function orderBody(line: { productId: number; totalGrosze: number }, courier: boolean): string {
   const recipient = {
     displayName: "Anna Kowalska",
-    email: "bench@example.com",
+    email: BENCH_EMAIL,
     phone: "600 100 200",
     postCode: "00-001",
     city: "Warszawa",
@@ -195,15 +196,22 @@ export function shopScenarios(data: BenchData, orders: { body: string }[]): Scen
   const search = searchQueries(data);
   const productPages = data.products.map((p) => `/produkt/${p.id}-${p.slug}`);
   const nextOrder = orders.length > 0 ? cycle(orders) : null;
+  // every order from a shopper of its own (address and e-mail): the shop limits orders per address
+  // and per e-mail (server/http/rate-limit.ts "order"); the bench shop trusts X-Forwarded-For
+  let shopper = 0;
   const orderLoad: Load = {
     method: "POST",
     path: () => ORDER_PATH,
-    headers: () => ({
-      ...encodingHeader,
-      "content-type": "application/json",
-      "idempotency-key": randomUUID(),
-    }),
-    body: () => nextOrder?.().body ?? "",
+    headers: () => {
+      shopper += 1;
+      return {
+        ...encodingHeader,
+        "content-type": "application/json",
+        "idempotency-key": randomUUID(),
+        "x-forwarded-for": `10.${(shopper >> 16) & 255}.${(shopper >> 8) & 255}.${shopper & 255}`,
+      };
+    },
+    body: () => (nextOrder?.().body ?? "").replace(BENCH_EMAIL, `bench-${shopper}@example.com`),
   };
   const order: Scenario = {
     id: "order",

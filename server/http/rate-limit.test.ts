@@ -162,4 +162,27 @@ describe("rate limiter", () => {
     const known = await from("192.0.2.250");
     expect(known).toMatchObject({ allowed: true, delayMs: 0 });
   });
+  it("attempts arriving together are counted in one statement, each answered as if they came in turn", async () => {
+    const limiter = createRateLimiter(database.db, { limits: { order: rule } });
+    const address = "203.0.113.200";
+    const subjects = Array.from({ length: 5 }, (_, i) => ({
+      account: `razem-${i}-${seq}@example.com`,
+      address,
+    }));
+    const hits = await limiter.hitMany("order", subjects);
+    // per address 3: the first three pass, the rest do not
+    expect(hits.map((hit) => hit.allowed)).toEqual([true, true, true, false, false]);
+    // per account 2: the same e-mail twice more in one group — the second is its third attempt
+    const again = await limiter.hitMany("order", [
+      { account: "jedno@example.com", address: "203.0.113.201" },
+      { account: "JEDNO@example.com", address: "203.0.113.202" },
+      { account: "jedno@example.com", address: "203.0.113.203" },
+    ]);
+    expect(again.map((hit) => hit.allowed)).toEqual([true, true, false]);
+    // a refused attempt given back frees its place
+    await hits[4]?.undo();
+    await hits[3]?.undo();
+    await hits[2]?.undo();
+    expect((await limiter.hit("order", { account: `nowy-${seq}@example.com`, address })).allowed).toBe(true);
+  });
 });

@@ -188,33 +188,77 @@ export function createRateLimiter(db: Db, options: RateLimiterOptions = {}) {
   }
 
   /**
-   * Counts one attempt of `action` for the account, the address and (where the action has perPair)
-   * the pair; all are always counted.
+   * Counts every attempt of the list for its keys in ONE statement (an order pays one round trip, and
+   * orders arriving together one for all); each key's rows are added up first, and the rows are locked
+   * in key order, so two statements never wait on each other in a cycle. Returns, per attempt, each of
+   * its keys' counts as if the attempts had come one after another in the list's order.
    */
-  async function hit(action: RateLimitAction, subject: RateLimitSubject): Promise<RateLimitHit> {
-    const at = now();
-    const rules = limits[action];
-    const account = subject.account.trim().toLowerCase();
-    const pair = `${account}|${subject.address}`;
-    const entries = [
-      { key: `${action}:email:${account}`, rule: rules.perAccount },
-      { key: `${action}:ip:${subject.address}`, rule: rules.perAddress },
-      ...(rules.perPair ? [{ key: `${action}:pair:${pair}`, rule: rules.perPair }] : []),
-    ].map((entry) => ({ ...entry, start: windowStart(at, entry.rule) }));
-    const knownRule = rules.knownForMs ? { limit: 0, windowMs: rules.knownForMs } : null;
-    const knownKey = `${action}:known:${pair}`;
-    const [counts, known] = await Promise.all([
-      Promise.all(entries.map((entry) => count(entry.key, entry.start))),
-      knownRule
-        ? isKnown(knownKey, windowStart(new Date(at.getTime() - knownRule.windowMs), knownRule))
-        : false,
-    ]);
-    await prune(at);
-    // a known address is not held back by the account's count (index 0), only by its own
-    const allowed = entries.every(
-      (entry, index) => (known && index === 0) || (counts[index] ?? 0) <= entry.rule.limit,
+  async function countAll(
+    attempts: readonly (readonly { key: string; start: Date }[])[],
+  ): Promise<Map<string, number>[]> {
+    const totals = new Map<string, { key: string; start: Date; n: number }>();
+    for (const entries of attempts) {
+      for (const entry of entries) {
+        const id = `${entry.key}\u0000${entry.start.toISOString()}`;
+        const total = totals.get(id);
+        if (total) total.n += 1;
+        else totals.set(id, { ...entry, n: 1 });
+      }
+    }
+    const sorted = [...totals.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const rows = sql.join(
+      sorted.map((row) => sql`(${row.key}, ${row.start.toISOString()}::timestamptz, ${row.n}::int)`),
+      sql`, `,
     );
-    const over = (counts[0] ?? 0) - (rules.backOff?.after ?? Number.POSITIVE_INFINITY);
+    const result = await db.execute<{ key: string; window_start: unknown; count: number }>(sql`
+      INSERT INTO rate_limit_hits (key, window_start, count) VALUES ${rows}
+      ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_hits.count + excluded.count
+      RETURNING key, count`);
+    // the count before this statement, per key (a key has one window per statement: one action's rule)
+    const next = new Map<string, number>();
+    for (const row of result.rows) {
+      const total = sorted.find((entry) => entry.key === row.key);
+      next.set(row.key, Number(row.count) - (total?.n ?? 0));
+    }
+    return attempts.map((entries) => {
+      const counts = new Map<string, number>();
+      for (const entry of entries) {
+        const count = (next.get(entry.key) ?? 0) + 1;
+        next.set(entry.key, count);
+        counts.set(entry.key, count);
+      }
+      return counts;
+    });
+  }
+
+  function pairOf(subject: RateLimitSubject): string {
+    return `${subject.account.trim().toLowerCase()}|${subject.address}`;
+  }
+
+  /** The keys an attempt counts for: the account first, the address, then the pair where the action has one. */
+  function entriesOf(action: RateLimitAction, subject: RateLimitSubject, at: Date) {
+    const rules = limits[action];
+    return [
+      { key: `${action}:email:${subject.account.trim().toLowerCase()}`, rule: rules.perAccount },
+      { key: `${action}:ip:${subject.address}`, rule: rules.perAddress },
+      ...(rules.perPair ? [{ key: `${action}:pair:${pairOf(subject)}`, rule: rules.perPair }] : []),
+    ].map((entry) => ({ ...entry, start: windowStart(at, entry.rule) }));
+  }
+
+  function hitOf(
+    action: RateLimitAction,
+    subject: RateLimitSubject,
+    entries: ReturnType<typeof entriesOf>,
+    counts: Map<string, number>,
+    known: boolean,
+  ): RateLimitHit {
+    const rules = limits[action];
+    // a known address is not held back by the account's count (entry 0), only by its own
+    const allowed = entries.every(
+      (entry, index) => (known && index === 0) || (counts.get(entry.key) ?? 0) <= entry.rule.limit,
+    );
+    const accountCount = counts.get(entries[0]?.key ?? "") ?? 0;
+    const over = accountCount - (rules.backOff?.after ?? Number.POSITIVE_INFINITY);
     const delayMs =
       allowed && !known && rules.backOff && over > 0
         ? Math.min(rules.backOff.baseMs * 2 ** (over - 1), rules.backOff.maxMs)
@@ -223,18 +267,67 @@ export function createRateLimiter(db: Db, options: RateLimiterOptions = {}) {
       allowed,
       delayMs,
       async undo() {
-        await Promise.all(entries.map((entry) => uncount(entry.key, entry.start)));
+        await db.execute(sql`
+          UPDATE rate_limit_hits SET count = count - 1
+          WHERE count > 0 AND (key, window_start) IN (${sql.join(
+            entries.map((entry) => sql`(${entry.key}, ${entry.start.toISOString()}::timestamptz)`),
+            sql`, `,
+          )})`);
       },
       async remember() {
-        if (knownRule) await count(knownKey, windowStart(now(), knownRule));
+        if (rules.knownForMs)
+          await count(
+            `${action}:known:${pairOf(subject)}`,
+            windowStart(now(), { limit: 0, windowMs: rules.knownForMs }),
+          );
       },
     };
+  }
+
+  /**
+   * Counts one attempt of `action` for the account, the address and (where the action has perPair)
+   * the pair; all are always counted.
+   */
+  async function hit(action: RateLimitAction, subject: RateLimitSubject): Promise<RateLimitHit> {
+    const [hit] = await hitMany(action, [subject]);
+    if (!hit) throw new Error("rate limit: no answer");
+    return hit;
+  }
+
+  /** `hit` for attempts arriving together: one statement for all of them, one answer each, in order. */
+  async function hitMany(
+    action: RateLimitAction,
+    subjects: readonly RateLimitSubject[],
+  ): Promise<RateLimitHit[]> {
+    if (subjects.length === 0) return [];
+    const at = now();
+    const knownForMs = limits[action].knownForMs;
+    const entries = subjects.map((subject) => entriesOf(action, subject, at));
+    const [counts, known] = await Promise.all([
+      countAll(entries),
+      Promise.all(
+        subjects.map((subject) =>
+          knownForMs
+            ? isKnown(
+                `${action}:known:${pairOf(subject)}`,
+                windowStart(new Date(at.getTime() - knownForMs), { limit: 0, windowMs: knownForMs }),
+              )
+            : false,
+        ),
+      ),
+    ]);
+    await prune(at);
+    return entries.map((list, i) =>
+      hitOf(action, subjects[i] as RateLimitSubject, list, counts[i] ?? new Map(), known[i] ?? false),
+    );
   }
 
   return {
     limits,
 
     hit,
+
+    hitMany,
 
     /**
      * Counts one attempt of `action` for the client address, and for the account when there is one

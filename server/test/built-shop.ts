@@ -8,6 +8,7 @@ import { type Config, loadConfig } from "../config";
 import type { Database } from "../db/client";
 import { products } from "../db/schema";
 import { seedIfEmpty } from "../db/seed";
+import type { RateLimits } from "../http/rate-limit";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 // The built shop (pages rendered by build/server, served in-process through app.inject) on a fresh
@@ -30,6 +31,8 @@ export async function startBuiltShop(options: {
   env?: Record<string, string>;
   /** the database the app is given (e.g. a statement-counting view of the same one) */
   wrap?: (database: TestDatabase) => Database;
+  /** other rate limits (e.g. NO_ORDER_LIMIT for a test placing many orders from one address) */
+  rateLimits?: Partial<RateLimits>;
 }): Promise<BuiltShop> {
   if (!fs.existsSync(BUILD_ENTRY)) {
     throw new Error(`${BUILD_ENTRY} is missing: run \`npm run build\` first (npm test does)`);
@@ -47,6 +50,7 @@ export async function startBuiltShop(options: {
   const app = await buildApp(config, options.wrap ? options.wrap(database) : database, {
     web: "production",
     logger: false,
+    rateLimits: options.rateLimits,
   });
   await app.ready();
   return {

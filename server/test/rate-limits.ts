@@ -10,3 +10,9 @@ const UNLIMITED = { limit: 1_000_000, windowMs: 60_000 };
 export const NO_ORDER_LIMIT: Partial<RateLimits> = {
   order: { perAccount: UNLIMITED, perAddress: UNLIMITED },
 };
+
+/** rateLimits without the order limit nor the coupon limit: many coupon orders at once from one address. */
+export const NO_ORDER_OR_COUPON_LIMIT: Partial<RateLimits> = {
+  ...NO_ORDER_LIMIT,
+  coupon: { perAccount: UNLIMITED, perAddress: UNLIMITED },
+};

@@ -11,12 +11,14 @@ import {
   setQuantity,
   toSavedCart,
 } from "../../../domain/cart";
-import { type CouponUsage, couponRejection } from "../../../domain/coupon";
+import { type CouponUsage, couponRefusal, couponRejection } from "../../../domain/coupon";
 import type { DeliveryMethodId } from "../../../domain/delivery";
 import { effectivePriceGrosze } from "../../../domain/pricing";
 import { orderTotals } from "../../../domain/totals";
 import type { AppliedCoupon, CartLineView, CartView, Id, PublicUser } from "../../../domain/types";
 import { hasNoNul } from "../../../domain/validation/common";
+import type { FieldError } from "../../../domain/validation/errors";
+import { MSG } from "../../../domain/validation/messages";
 import {
   describeSelection,
   type FieldLike,
@@ -214,26 +216,28 @@ export function createCartService(db: Db, options: CartServiceOptions = {}) {
   }
 
   /**
-   * The coupon when it can be used now for this products total and customer, else null; under the
-   * coupon limit (rate-limited when the caller is over it). A code that matches a coupon is proven.
+   * The coupon when it can be used now for this products total and customer, else null with why
+   * (only "coupon.invalid" for a code that matches no coupon); under the coupon limit (rate-limited
+   * when the caller is over it). A code that matches a coupon is proven.
    */
   async function validCoupon(
     code: string,
     productsGrosze: number | null,
     caller: { user: PublicUser | null; ip: string },
     now: Date,
-  ): Promise<Result<AppliedCoupon | null>> {
+  ): Promise<Result<{ coupon: AppliedCoupon } | { coupon: null; refusal: FieldError }>> {
     return guard.check(caller, async (proven) => {
       const found = await findCoupon(code, caller.user, now);
-      if (!found) return null;
+      if (!found) return { coupon: null, refusal: { key: MSG.couponInvalid } };
       proven();
       const coupon = toAppliedCoupon(found.row);
       const limits = {
         usageLimit: found.row.usageLimit,
         usageLimitPerCustomer: found.row.usageLimitPerCustomer,
       };
-      if (couponRejection({ ...coupon, ...limits }, now, productsGrosze, found.usage) !== null) return null;
-      return coupon;
+      const rejection = couponRejection({ ...coupon, ...limits }, now, productsGrosze, found.usage);
+      if (rejection !== null) return { coupon: null, refusal: couponRefusal(coupon, rejection, now) };
+      return { coupon };
     });
   }
 
@@ -249,7 +253,7 @@ export function createCartService(db: Db, options: CartServiceOptions = {}) {
       ? await validCoupon(input.couponCode, base.productsGrosze, input, now)
       : null;
     // over the coupon limit: no discount now, but the code (the shopper's own) stays in its cookie
-    const coupon = checked?.ok ? checked.value : null;
+    const coupon = checked?.ok ? checked.value.coupon : null;
     const totals = coupon ? orderTotals({ lines, deliveryMethod: input.deliveryMethod, coupon, now }) : base;
     return {
       cart: {
@@ -272,8 +276,9 @@ export function createCartService(db: Db, options: CartServiceOptions = {}) {
   async function checkCoupon(code: string, context: CouponCheckContext): Promise<Result<AppliedCoupon>> {
     const checked = await validCoupon(code, context.productsGrosze, context, context.now ?? clock());
     if (!checked.ok) return checked;
-    if (!checked.value) return fail("coupon/invalid", { code: { key: "coupon.invalid" } });
-    return ok(checked.value);
+    const { value } = checked;
+    if (value.coupon === null) return fail("coupon/invalid", { code: value.refusal });
+    return ok(value.coupon);
   }
 
   return {

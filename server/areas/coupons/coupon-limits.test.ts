@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../db/schema";
 import { recordFigure } from "../../test/figures";
-import { NO_ORDER_LIMIT } from "../../test/rate-limits";
+import { NO_ORDER_OR_COUPON_LIMIT } from "../../test/rate-limits";
 import { type StaffApiKit, startStaffApi } from "../../test/staff-api";
 import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "../orders/orders.fixtures";
 
@@ -13,8 +13,8 @@ import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "../
 let kit: StaffApiKit;
 let shop: ShopFixtures;
 beforeAll(async () => {
-  // 50 orders at once from one address: the order limit is another test's subject
-  kit = await startStaffApi({ rateLimits: NO_ORDER_LIMIT });
+  // 50 orders at once from one address: the order and coupon limits are other tests' subject
+  kit = await startStaffApi({ rateLimits: NO_ORDER_OR_COUPON_LIMIT });
   shop = await insertShopFixtures(kit.database.db, { plainQuantity: 1_000 });
 });
 afterAll(async () => {

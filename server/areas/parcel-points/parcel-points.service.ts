@@ -108,7 +108,14 @@ function toParcelPoint(row: typeof parcelPoints.$inferSelect): ParcelPoint {
   };
 }
 
+/** A point found operating is taken as known for this long without asking again (orders to it). */
+const KNOWN_FOR_MS = 10 * 60_000;
+/** At most this many known ids are kept in process (then the memory starts again). */
+const KNOWN_MAX = 10_000;
+
 export function createParcelPointsService(db: Db) {
+  // ids found operating, until when: an order to a locker checked a moment ago costs no statement
+  const known = new Map<string, number>();
   return {
     /** Operating points matching every word of `query` (id, postcode, city; street with 2+ words), best first. */
     async search(query: string, limit = PARCEL_SEARCH_DEFAULT_LIMIT): Promise<ParcelPoint[]> {
@@ -139,12 +146,17 @@ export function createParcelPointsService(db: Db) {
     /** One operating point by id (case ignored), or null. */
     /** Is this an operating point of the table (the id exactly as the picker gives it, case ignored)? */
     async isKnown(id: string): Promise<boolean> {
+      const key = id.trim().toUpperCase();
+      if ((known.get(key) ?? 0) > Date.now()) return true;
       const [row] = await db
         .select({ id: parcelPoints.id })
         .from(parcelPoints)
-        .where(and(eq(parcelPoints.id, id.trim().toUpperCase()), eq(parcelPoints.status, OPERATING)))
+        .where(and(eq(parcelPoints.id, key), eq(parcelPoints.status, OPERATING)))
         .limit(1);
-      return row !== undefined;
+      if (!row) return false;
+      if (known.size >= KNOWN_MAX) known.clear();
+      known.set(key, Date.now() + KNOWN_FOR_MS);
+      return true;
     },
 
     async get(id: string): Promise<ParcelPoint | null> {
