@@ -11,6 +11,7 @@ import { createPaymentProvider, type PaymentProvider } from "../../integrations/
 import { demoNotification } from "../../integrations/payments/demo";
 import { createServices } from "../../services";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { NO_ORDER_LIMIT } from "../../test/rate-limits";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
 import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "./orders.fixtures";
 
@@ -31,7 +32,7 @@ const silent = { warn: () => {}, error: () => {} };
 beforeAll(async () => {
   database = await createTestDatabase();
   config = loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "order-expiry-")) });
-  app = await buildApp(config, database, { web: false, logger: false });
+  app = await buildApp(config, database, { web: false, logger: false, rateLimits: NO_ORDER_LIMIT });
   shop = await insertShopFixtures(database.db, { couponLimit: 1, plainQuantity: 50 });
   staffToken = (await createSignedInUser(database.db, { roles: ["shop-moderator", "user"] })).token;
 });
@@ -66,7 +67,7 @@ async function place(
     payload: orderBody({
       cart: [{ productId: options.productId ?? shop.plain.id, quantity, variantKeys: {}, variantId: null }],
       priceGrosze: products + (products >= 9_900 ? 0 : 999) - (options.coupon ? 500 : 0),
-      coupon: options.coupon ? shop.limitedCoupon.id : null,
+      coupon: options.coupon ? shop.limitedCoupon.code : null,
       recipient: { ...RECIPIENT, email },
     }),
     headers: { cookie: `lang=${options.lang ?? "pl"}` },
@@ -185,7 +186,7 @@ describe("expiry of unpaid orders", () => {
     const before = await stock();
     const due = [await placeOk(), await placeOk(), await placeOk()];
     for (const order of due) await expire(order._id);
-    const other = createServices(db(), config, { log: silent });
+    const other = createServices(db(), config, { log: silent, rateLimits: NO_ORDER_LIMIT });
     const [a, b] = await Promise.all([app.services.payments.cancelExpired(), other.payments.cancelExpired()]);
     expect(a + b).toBe(3);
     for (const order of due) {
@@ -234,7 +235,11 @@ describe("a cancel while the bank is still being asked", () => {
         return bank.createPayment(request);
       },
     };
-    const services = createServices(db(), config, { log: silent, paymentProvider: slow });
+    const services = createServices(db(), config, {
+      log: silent,
+      paymentProvider: slow,
+      rateLimits: NO_ORDER_LIMIT,
+    });
     emails += 1;
     const email = `expiry${emails}@example.com`;
     const placing = services.orders.create({
