@@ -43,4 +43,6 @@ export const enAuth: Record<AuthKey, string> = {
   "auth.newPasswordMissingLink":
     "This link is incomplete. Open the link from the email or request a new one.",
   "auth.requestNewLink": "Request a new link",
+  "account.passwordHint":
+    "At least 7 characters. Do not use a common password such as “qwerty123” or “password1”.",
 };

@@ -41,6 +41,8 @@ export const plAuth = {
   "auth.tokenErrorUnknown": "Nie udało się potwierdzić adresu email. Spróbuj ponownie później.",
   "auth.newPasswordMissingLink": "Ten link jest niepełny. Otwórz link z wiadomości email albo poproś o nowy.",
   "auth.requestNewLink": "Poproś o nowy link",
+  "account.passwordHint":
+    "Co najmniej 7 znaków. Nie używaj popularnych haseł, takich jak „qwerty123” czy „haslo1234”.",
 } as const;
 
 export type AuthKey = keyof typeof plAuth;

@@ -33,4 +33,7 @@ export const enCheckout: Record<CheckoutKey, string> = {
   "checkout.demoBankDecided": "This payment has already been settled.",
   "checkout.demoBankClosed": "This payment was closed because the order was canceled. No money was taken.",
   "checkout.demoBankBackToOrder": "Back to the order",
+  "errors.tooManyOrders": "Too many orders were placed in a short time. Try again later or write to us.",
+  "errors.idempotencyKeyReused":
+    "This order was already placed with other details. Refresh the page to place a new order.",
 };

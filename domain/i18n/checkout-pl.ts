@@ -34,6 +34,10 @@ export const plCheckout = {
   "checkout.demoBankClosed":
     "Ta płatność została zamknięta, bo zamówienie anulowano. Nie pobraliśmy pieniędzy.",
   "checkout.demoBankBackToOrder": "Wróć do zamówienia",
+  "errors.tooManyOrders":
+    "Złożono zbyt wiele zamówień w krótkim czasie. Spróbuj ponownie później albo napisz do nas.",
+  "errors.idempotencyKeyReused":
+    "To zamówienie zostało już złożone z innymi danymi. Odśwież stronę, aby złożyć nowe zamówienie.",
 } as const;
 
 export type CheckoutKey = keyof typeof plCheckout;

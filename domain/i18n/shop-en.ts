@@ -198,8 +198,6 @@ export const enShop: Record<ShopKey, string> = {
     "Your account is not active. Click the activation link in the message sent to your email address.",
   "account.resendConfirmation": "Send again",
   "account.notApprovedByAdmin": "Your account has not been approved by the admin yet",
-  "account.passwordHint":
-    "At least 7 characters. Do not use a common password such as “qwerty123” or “password1”.",
 
   // Moderator area
   "staff.segment.konto": "Account",
@@ -304,9 +302,6 @@ export const enShop: Record<ShopKey, string> = {
   "errors.request/unsupported-media-type": "The data sent is of a type that is not accepted here.",
   "errors.request/malformed": "The data sent cannot be read.",
   "errors.rateLimited": "Too many attempts. Wait a moment and try again",
-  "errors.tooManyOrders": "Too many orders were placed in a short time. Try again later or write to us.",
-  "errors.idempotencyKeyReused":
-    "This order was already placed with other details. Refresh the page to place a new order.",
   "errors.timeout": "The server is not responding. Please try again later",
   "errors.network": "Cannot connect to the server. Check your internet connection",
   "errors.invoiceOpen": "Could not open the invoice",

@@ -197,8 +197,6 @@ export const plShop = {
     "Twoje konto nie jest aktywne. Kliknij link aktywacyjny z wiadomości wysłanej na Twój adres email.",
   "account.resendConfirmation": "Wyślij ponownie",
   "account.notApprovedByAdmin": "Twoje konto nie zostało jeszcze zatwierdzone przez administratora",
-  "account.passwordHint":
-    "Co najmniej 7 znaków. Nie używaj popularnych haseł, takich jak „qwerty123” czy „haslo1234”.",
 
   // Moderator area: breadcrumb labels per path segment, plus common staff texts
   "staff.segment.konto": "Konto",
@@ -303,10 +301,6 @@ export const plShop = {
   "errors.request/unsupported-media-type": "Przesłane dane mają typ, który nie jest tu przyjmowany.",
   "errors.request/malformed": "Nie udało się odczytać przesłanych danych.",
   "errors.rateLimited": "Zbyt wiele prób. Odczekaj chwilę i spróbuj ponownie",
-  "errors.tooManyOrders":
-    "Złożono zbyt wiele zamówień w krótkim czasie. Spróbuj ponownie później albo napisz do nas.",
-  "errors.idempotencyKeyReused":
-    "To zamówienie zostało już złożone z innymi danymi. Odśwież stronę, aby złożyć nowe zamówienie.",
   "errors.timeout": "Serwer nie odpowiada. Spróbuj ponownie później",
   "errors.network": "Brak połączenia z serwerem. Sprawdź połączenie z internetem",
   "errors.invoiceOpen": "Nie udało się otworzyć faktury",

@@ -11,6 +11,7 @@ import { useT } from "../../lib/i18n";
 import { langFromMatches, metaTags } from "../../lib/meta";
 import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
 import type { Route } from "./+types/settings";
+import "../../lib/auth-texts";
 import "../../lib/orders-texts";
 
 // /konto/ustawienia: the signed-in user's display name, phone, address and NIP (SPEC §5
