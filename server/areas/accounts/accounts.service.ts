@@ -162,6 +162,16 @@ export function createAccountsService(
     return row ?? null;
   }
 
+  /** The one-time token of `kind` whose hash is the given token's, or null. */
+  async function findToken(kind: "email-confirmation" | "password-reset", token: string) {
+    const [row] = await db
+      .select()
+      .from(oneTimeTokens)
+      .where(and(eq(oneTimeTokens.tokenHash, hashToken(token)), eq(oneTimeTokens.kind, kind)))
+      .limit(1);
+    return row ?? null;
+  }
+
   async function issueToken(
     userId: number,
     kind: "email-confirmation" | "password-reset",
@@ -315,16 +325,7 @@ export function createAccountsService(
       if (!limit.allowed) return fail("rate-limited");
       const link = linkSchema.safeParse(input);
       if (!link.success) return ok("invalid-token");
-      const [tokenRow] = await db
-        .select()
-        .from(oneTimeTokens)
-        .where(
-          and(
-            eq(oneTimeTokens.tokenHash, hashToken(link.data.token)),
-            eq(oneTimeTokens.kind, "email-confirmation"),
-          ),
-        )
-        .limit(1);
+      const tokenRow = await findToken("email-confirmation", link.data.token);
       if (!tokenRow) return ok("invalid-token");
       const user = await findById(tokenRow.userId);
       if (!user) return ok("user-not-found");
@@ -397,16 +398,7 @@ export function createAccountsService(
       const link = linkSchema.safeParse(input);
       if (!link.success) return fail("invalid-token");
       const now = new Date();
-      const [tokenRow] = await db
-        .select()
-        .from(oneTimeTokens)
-        .where(
-          and(
-            eq(oneTimeTokens.tokenHash, hashToken(link.data.token)),
-            eq(oneTimeTokens.kind, "password-reset"),
-          ),
-        )
-        .limit(1);
+      const tokenRow = await findToken("password-reset", link.data.token);
       if (!tokenRow || tokenRow.usedAt || tokenRow.expiresAt <= now) return fail("invalid-token");
       const user = await findById(tokenRow.userId);
       if (!user) return fail("invalid-token");
