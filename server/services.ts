@@ -112,7 +112,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     },
     countLookup: (orderNumber, ip) =>
       lookupLimiter.hit("order-lookup", { account: orderNumber, address: ip }),
-    orderAttempt: (email, ip) => orderAttempts.submit({ account: email, address: ip }),
+    orderAttempt: (email, ip, key) => orderAttempts.submit({ account: email, address: ip, once: key }),
     couponGuard,
     parcelPointKnown: builtInPicker ? (id) => parcelPoints.isKnown(id) : null,
   });

@@ -109,6 +109,12 @@ export interface RateLimitSubject {
   account: string;
   /** the client's address */
   address: string;
+  /**
+   * the attempt's own id (an order's scoped Idempotency-Key): the same id again within the address
+   * window is the same attempt repeated (a client retrying, racing its own first try), never refused
+   * by this limit; what it may do is decided elsewhere (a repeated order key answers its one order)
+   */
+  once?: string | null;
 }
 
 export interface RateLimitHit {
@@ -242,6 +248,9 @@ export function createRateLimiter(db: Db, options: RateLimiterOptions = {}) {
       { key: `${action}:email:${subject.account.trim().toLowerCase()}`, rule: rules.perAccount },
       { key: `${action}:ip:${subject.address}`, rule: rules.perAddress },
       ...(rules.perPair ? [{ key: `${action}:pair:${pairOf(subject)}`, rule: rules.perPair }] : []),
+      ...(subject.once
+        ? [{ key: `${action}:once:${subject.once}`, rule: { limit: 1, windowMs: rules.perAddress.windowMs } }]
+        : []),
     ].map((entry) => ({ ...entry, start: windowStart(at, entry.rule) }));
   }
 
@@ -253,10 +262,16 @@ export function createRateLimiter(db: Db, options: RateLimiterOptions = {}) {
     known: boolean,
   ): RateLimitHit {
     const rules = limits[action];
+    // an attempt whose own id was counted before in the window is that attempt repeated
+    const onceKey = subject.once ? `${action}:once:${subject.once}` : null;
+    const repeated = onceKey !== null && (counts.get(onceKey) ?? 0) > 1;
     // a known address is not held back by the account's count (entry 0), only by its own
-    const allowed = entries.every(
-      (entry, index) => (known && index === 0) || (counts.get(entry.key) ?? 0) <= entry.rule.limit,
-    );
+    const allowed =
+      repeated ||
+      entries.every(
+        (entry, index) =>
+          entry.key === onceKey || (known && index === 0) || (counts.get(entry.key) ?? 0) <= entry.rule.limit,
+      );
     const accountCount = counts.get(entries[0]?.key ?? "") ?? 0;
     const over = accountCount - (rules.backOff?.after ?? Number.POSITIVE_INFINITY);
     const delayMs =

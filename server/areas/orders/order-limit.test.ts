@@ -133,4 +133,20 @@ describe("order creation limit", () => {
     expect(replay.statusCode).toBe(201);
     expect(replay.json().orderNumber).toBe(first.json().orderNumber);
   });
+
+  it("one Idempotency-Key sent many times at once (a client racing its own retry) is one order, none refused", async () => {
+    const address = newAddress();
+    const email = newEmail();
+    const key = `limit-race-${counter}`;
+    const before = await stock();
+    const replies = await Promise.all(
+      Array.from({ length: PER_ADDRESS + PER_EMAIL }, () => place(address, email, { key })),
+    );
+    expect(replies.map((reply) => reply.statusCode)).toEqual(replies.map(() => 201));
+    expect(new Set(replies.map((reply) => reply.json().orderNumber)).size).toBe(1);
+    expect(await stock()).toBe(before - 1);
+    // the e-mail's other orders are still there: the race counted once
+    for (let i = 1; i < PER_EMAIL; i++) expect((await place(newAddress(), email)).statusCode).toBe(201);
+    expect((await place(newAddress(), email)).statusCode).toBe(429);
+  });
 });

@@ -83,7 +83,7 @@ export interface OrdersDependencies {
    */
   countLookup(orderNumber: string, ip: string): Promise<{ allowed: boolean; undo(): Promise<void> }>;
   /** counts one order about to be created for this e-mail from this address (rate-limit.ts "order") */
-  orderAttempt(email: string, ip: string): Promise<RateLimitHit>;
+  orderAttempt(email: string, ip: string, key: string | null): Promise<RateLimitHit>;
   /** the one coupon limiter (coupon-guard.ts) the order's coupon code is checked under */
   couponGuard: CouponGuard;
   /**
@@ -762,8 +762,9 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
         fingerprint: requestFingerprint(payload),
       };
       // the order limit (per address and per e-mail) counts only the orders created: a refusal and a
-      // replay give their attempt back, and a replay is answered even over the limit
-      const attempt = await deps.orderAttempt(email, input.ip);
+      // replay give their attempt back, a replay is answered even over the limit, and a request
+      // repeating its Idempotency-Key while the first is still being written is never refused by it
+      const attempt = await deps.orderAttempt(email, input.ip, order.key);
       if (!attempt.allowed) {
         await attempt.undo();
         const replay = order.key ? await existingByKey(order.key, order.fingerprint) : null;
