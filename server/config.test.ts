@@ -1,6 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, configWarnings, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, loadConfig } from "./config";
+import { PRODUCTION_READY } from "./test/production-env";
 
 describe("loadConfig", () => {
   it("has working defaults for a fresh machine", () => {
@@ -64,18 +65,6 @@ describe("loadConfig", () => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
   });
-
-  const PRODUCTION_READY = {
-    NODE_ENV: "production",
-    ADMIN_EMAIL: "owner@shop.pl",
-    ADMIN_PASSWORD: "a-long-secret",
-    PAYMENT_PROVIDER: "paynow",
-    PAYNOW_API_KEY: "api-key",
-    PAYNOW_SIGNATURE_KEY: "signature-key",
-    SELLER_NAME: "Szyjemy sp. z o.o.",
-    SELLER_NIP: "7740001454",
-    SELLER_ADDRESS: "ul. Igły 2, 30-001 Kraków",
-  } as const;
 
   it("refuses the demo staff login in production", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/non-demo values/);

@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { PRODUCTION_READY } from "./test/production-env";
 
 // Start-up failures end with one clear line and exit code 1, not a stack trace.
 
@@ -53,18 +54,7 @@ describe("start-up with bad configuration", { timeout: 90_000 }, () => {
   });
 
   it("stops a production start told to seed the demo shop with one line", async () => {
-    const result = await start({
-      NODE_ENV: "production",
-      SEED_DEMO: "true",
-      ADMIN_EMAIL: "owner@shop.pl",
-      ADMIN_PASSWORD: "a-long-secret",
-      PAYMENT_PROVIDER: "paynow",
-      PAYNOW_API_KEY: "api-key",
-      PAYNOW_SIGNATURE_KEY: "signature-key",
-      SELLER_NAME: "Szyjemy sp. z o.o.",
-      SELLER_NIP: "7740001454",
-      SELLER_ADDRESS: "ul. Igły 2, 30-001 Kraków",
-    });
+    const result = await start({ ...PRODUCTION_READY, SEED_DEMO: "true" });
     expect(result.code).toBe(1);
     expect(lines(result.stderr)).toHaveLength(1);
     expect(result.stderr).toMatch(/^✖ Invalid configuration: SEED_DEMO=true creates demo accounts/);

@@ -162,6 +162,37 @@ export function createAccountsService(
     return row ?? null;
   }
 
+  /**
+   * A new password stored: every session of the user ends but the one kept (its token hash), and the
+   * open reset links are spent.
+   */
+  async function storePassword(
+    tx: Tx,
+    userId: number,
+    passwordHash: string,
+    now: Date,
+    keptSessionHash: string | null,
+  ): Promise<void> {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+    await tx
+      .delete(sessions)
+      .where(
+        keptSessionHash === null
+          ? eq(sessions.userId, userId)
+          : and(eq(sessions.userId, userId), ne(sessions.tokenHash, keptSessionHash)),
+      );
+    await tx
+      .update(oneTimeTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(oneTimeTokens.userId, userId),
+          eq(oneTimeTokens.kind, "password-reset"),
+          isNull(oneTimeTokens.usedAt),
+        ),
+      );
+  }
+
   /** The one-time token of `kind` whose hash is the given token's, or null. */
   async function findToken(kind: "email-confirmation" | "password-reset", token: string) {
     const [row] = await db
@@ -419,19 +450,8 @@ export function createAccountsService(
             )
             .returning({ id: oneTimeTokens.id });
           if (!used) throw new FailureError(fail("invalid-token"));
-          await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
-          // Every session of the account ends: whoever knew the old password is logged out.
-          await tx.delete(sessions).where(eq(sessions.userId, user.id));
-          await tx
-            .update(oneTimeTokens)
-            .set({ usedAt: now })
-            .where(
-              and(
-                eq(oneTimeTokens.userId, user.id),
-                eq(oneTimeTokens.kind, "password-reset"),
-                isNull(oneTimeTokens.usedAt),
-              ),
-            );
+          // every session of the account ends: whoever knew the old password is logged out
+          await storePassword(tx, user.id, passwordHash, now, null);
         });
       } catch (error) {
         if (error instanceof FailureError) return error.failure;
@@ -465,21 +485,10 @@ export function createAccountsService(
       await limit.undo();
       const passwordHash = await hashPassword(parsed.data.password);
       const now = new Date();
-      const kept = currentToken ? hashToken(currentToken) : "";
+      const kept = currentToken ? hashToken(currentToken) : null;
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
         // whoever else is signed in (a stolen session, a forgotten computer) is logged out
-        await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, kept)));
-        await tx
-          .update(oneTimeTokens)
-          .set({ usedAt: now })
-          .where(
-            and(
-              eq(oneTimeTokens.userId, user.id),
-              eq(oneTimeTokens.kind, "password-reset"),
-              isNull(oneTimeTokens.usedAt),
-            ),
-          );
+        await storePassword(tx, user.id, passwordHash, now, kept);
       });
       return ok(undefined);
     },

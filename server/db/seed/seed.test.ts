@@ -9,6 +9,7 @@ import { variantKey } from "../../../domain/pricing";
 import { verifyPassword } from "../../areas/accounts/password";
 import { type Config, loadConfig } from "../../config";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { PRODUCTION_READY } from "../../test/production-env";
 import {
   blogArticles,
   categories,
@@ -351,18 +352,7 @@ describe("production start", () => {
   it("creates only the owner's staff account: no demo accounts, coupons or catalog, even if told to seed", async () => {
     const other = await createTestDatabase();
     try {
-      const production = loadConfig({
-        NODE_ENV: "production",
-        DATA_DIR: tmpDir,
-        ADMIN_EMAIL: "owner@shop.pl",
-        ADMIN_PASSWORD: "a-long-secret",
-        PAYMENT_PROVIDER: "paynow",
-        PAYNOW_API_KEY: "api-key",
-        PAYNOW_SIGNATURE_KEY: "signature-key",
-        SELLER_NAME: "Szyjemy sp. z o.o.",
-        SELLER_NIP: "7740001454",
-        SELLER_ADDRESS: "ul. Igły 2, 30-001 Kraków",
-      });
+      const production = loadConfig({ ...PRODUCTION_READY, DATA_DIR: tmpDir });
       expect(production.seedDemo).toBe(false);
       // a config made by hand with the flag on is still not seeded in production
       expect(await seedIfEmpty(other, { ...production, seedDemo: true }, { images: false })).toBe(false);
