@@ -2,8 +2,8 @@ import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 
-// A statement planned once per database session instead of on every call (ADR 014, addendum
-// 2026-11-26): the order writes' statements are the same text for every group (their rows travel as
+// A statement planned once per database session instead of on every call (ADR 014): the order
+// writes' statements are the same text for every group (their rows travel as
 // JSON parameters), and planning each (their CTEs, ~1 ms apiece on PGlite) was a fixed cost of every
 // group. The same idea as catalog/prepared-read.ts, for a raw `sql` statement:
 // - PostgreSQL (node-postgres pool): a named statement; node-postgres prepares it once per

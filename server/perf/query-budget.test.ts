@@ -52,7 +52,7 @@ const BUDGET = {
   apiCategories: 1,
   /**
    * products (cart.catalog: 1), then ONE statement for the stock (whatever the lines), the order, its
-   * lines and its status (no transaction round trips, ADR 014 addendum 2026-11-25), payment start
+   * lines and its status (no transaction round trips, ADR 014), payment start
    * (1, which also answers the order's new status), "order received" e-mail (1; made from the order
    * as written, not read back), the order limit's count (1, both keys in one statement; issue 24: the
    * limit lives in the database so instances share it); the parcel locker is checked once and then
@@ -346,8 +346,7 @@ describe("statements per order", () => {
 
   // PostgreSQL keeps one plan for a prepared statement after its first five executions, unless a plan
   // made for the values looks cheaper: then every execution is planned again, and the statement costs
-  // its planning on every request, as the orders' catalog read did (ADR 014, fourth addendum of
-  // 2026-11-26). PGlite's one session sees every execution; a PostgreSQL pool spreads them over its
+  // its planning on every request, as the orders' catalog read did with an int[] (ADR 014). PGlite's one session sees every execution; a PostgreSQL pool spreads them over its
   // connections (order-write.test.ts checks the catalog read on one PostgreSQL connection).
   it.skipIf(ON_POSTGRES)(
     "the statements planned once keep their one plan (product pages, orders)",

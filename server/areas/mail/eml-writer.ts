@@ -6,7 +6,7 @@ import { Worker } from "node:worker_threads";
 // `fs.promises.writeFile` takes three thread-pool round trips per file (open, write, close), each
 // waking a thread — on a virtual machine with dear wake-ups ~0.3 ms of the main thread a file. Writing
 // them on the main thread instead (writeFileSync) cost less CPU with PostgreSQL but slowed PGlite,
-// whose engine runs on the main thread (ADR 014 addendum 2026-11-26, second).
+// whose engine runs on the main thread (ADR 014).
 //
 // The files hold password-reset and confirmation links: they are made readable by the shop's user only
 // (0600, the folder 0700), whatever the process's umask lets others read.

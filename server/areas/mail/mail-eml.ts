@@ -3,7 +3,7 @@ import { encodeWords, foldLines, hasLongerLines, isPlainText } from "nodemailer/
 import { encode as qpEncode, wrap as qpWrap } from "nodemailer/lib/qp";
 import { randomHex } from "../../lib/random-pool";
 
-// The .eml of an outbox message, composed in one pass (ADR 014 addendum 2026-11-25): the same
+// The .eml of an outbox message, composed in one pass (ADR 014): the same
 // MIME nodemailer's stream transport wrote (its own header and quoted-printable encoders, Unix
 // newlines), without its stream pipeline, which cost ~0.3 ms a message — a tenth of an order's
 // CPU on PGlite. What it does not write the way nodemailer would (addresses that are not plain:

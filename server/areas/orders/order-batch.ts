@@ -1,8 +1,8 @@
-// Group commit (issue 8, ADR 014 addendum): orders that arrive while the previous batch is being
+// Group commit (issue 8, ADR 014): orders that arrive while the previous batch is being
 // written wait in a queue; the next batch takes every one of them (at most `maxSize`) at once, so
 // its statements are shared. Nothing is delayed on purpose: an order arriving to an idle queue
 // waits one event-loop turn (setImmediate), which only lets the requests already received join it.
-// One batch at a time per process, on PostgreSQL too (ADR 014 addendum 2026-11-26, second): `run`
+// One batch at a time per process, on PostgreSQL too (ADR 014): `run`
 // resolves when the batch is committed (or handed to the one-order path); what follows the commit
 // settles each order's promise later.
 

@@ -10,7 +10,7 @@ import { newOrderNumber } from "./order-number";
 import { type OrderToWrite, writeOrders } from "./order-write";
 import { INVOICE_DATA, insertShopFixtures, RECIPIENT, type ShopFixtures } from "./orders.fixtures";
 
-// The group write (ADR 014 addenda 2026-11-25 and 2026-11-26): one statement whose text is the same
+// The group write (ADR 014): one statement whose text is the same
 // whatever the number of orders and lines (its rows are JSON parameters), so it is planned once.
 
 let database: TestDatabase;

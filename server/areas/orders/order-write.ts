@@ -3,7 +3,7 @@ import type { PreparedStatement } from "../../db/prepared-statement";
 import type { orderItems, orders } from "../../db/schema";
 import { movingStockSql, type StockLine, type StockShortage, shortageIn, stockRows } from "./stock";
 
-// The write of a group of orders (ADR 014, addendum 2026-11-25) as ONE statement, so it needs no
+// The write of a group of orders (ADR 014) as ONE statement, so it needs no
 // transaction of its own (a statement is all or nothing): the stock of all their lines is locked in
 // the global row order and taken only when every row holds enough, and — only then — the orders,
 // their lines and their NEW statuses are inserted. Its rows travel as one JSON parameter each (not

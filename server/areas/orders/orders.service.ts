@@ -346,7 +346,7 @@ function orderAsWritten(
 
 export function createOrdersService(db: Db, config: Config, deps: OrdersDependencies) {
   // a group's write: one statement, the same text for every group of the same stock tables, planned
-  // once (prepared-statement.ts, ADR 014 addendum 2026-11-26)
+  // once (prepared-statement.ts, ADR 014)
   const writeStatement = preparedStatement(db, "write_orders");
   // and the group's catalog read (the same text whatever the products)
   const catalogStatement = preparedStatement(db, "order_catalog");
@@ -692,7 +692,7 @@ export function createOrdersService(db: Db, config: Config, deps: OrdersDependen
   }
 
   // Three stages, one group each at a time, on PostgreSQL too (bigger groups, fewer statements an
-  // order: ADR 014 addendum 2026-11-26, second): while a group's writes are committed, the group
+  // order: ADR 014): while a group's writes are committed, the group
   // before it has its payments registered and the one before that its e-mails stored; the next
   // group gathers meanwhile. An order is answered once its "order received" e-mail is stored.
   const batcher = createBatcher<PreparedOrder, Result<CreatedOrder>>({
