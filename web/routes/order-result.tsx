@@ -72,7 +72,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   const result = await context.services.payments.retry(lookup.orderNumber, lookup.email);
   if (!result.ok) {
-    console.warn(`retry payment of order ${lookup.orderNumber} refused: ${result.code}`);
+    console.warn(`retry payment refused: ${result.code}`);
     return redirectWithFlash(back, { type: "error", key: errorMessageKey(result.code), errorPrefix: true });
   }
   return redirect(result.value.redirectUrl);

@@ -267,7 +267,7 @@ export function createPaymentsService(db: Db, config: Config, deps: PaymentsDepe
         const shortage = await reserveOrderStockAgain(tx, order.id);
         if (shortage) {
           // paid after its units went back and were sold: the money is taken, staff must act
-          deps.log.error({ orderNumber: order.orderNumber, shortage }, "paid order is short of stock");
+          deps.log.error({ orderId: order.id, shortage }, "paid order is short of stock");
           await appendStatus(tx, order.id, "ERROR_STOCK_SHORTAGE", now, true);
         }
         await appendStatus(tx, order.id, "PAYMENT_CONFIRMED", now);
