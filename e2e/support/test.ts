@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { test as base, type Page } from "@playwright/test";
+import { freePort } from "../../server/test/free-port";
 
 // Every Playwright worker runs its own shop: a server on a free loopback port with a fresh data folder
 // (embedded database, outbox, uploads). The specs change the seeded shop (banners, categories, slides,
@@ -17,19 +17,6 @@ export type Shop = { url: string; dataDir: string };
 
 const HEALTH_TIMEOUT_MS = 120_000;
 const KILL_GRACE_MS = 5_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();

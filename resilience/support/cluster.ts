@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { freePort } from "./ports";
+import { freePort } from "../../server/test/free-port";
 
 // A throwaway PostgreSQL server for the resilience suite: its own cluster (initdb in a temporary
 // folder, trust authentication, listening on 127.0.0.1 at a free port, the Unix socket in the same

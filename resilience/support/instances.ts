@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "./ports";
+import { freePort } from "../../server/test/free-port";
 
 // The shop as it runs in production: `tsx server/main.ts` (the API and the built web app) in its own
 // process — started as `node --import tsx server/main.ts`, so the pid is the server itself and a

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
+import { freePort } from "../../server/test/free-port";
 
 // The processes a measurement runs against: the built shop as `npm start` runs it (`node --import
 // tsx server/main.ts`, so the pid is the server itself and a signal reaches it), and the bare Fastify
@@ -17,19 +17,6 @@ export interface Server {
   logFile: string;
   child: ChildProcess;
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
 }
 
 /** clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux everywhere in practice) */

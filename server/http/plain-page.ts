@@ -1,5 +1,5 @@
 import { isLang, type Lang, type MessageKey, translate } from "../../domain/i18n";
-import { escapeHtml } from "../areas/mail/mail-html";
+import { escapeHtml } from "../lib/escape-html";
 
 // The small self-contained HTML pages the server answers itself, before React Router renders
 // anything: 503 while the database is out of reach (server/http/errors.ts; the load context reads

@@ -17,6 +17,7 @@ import { MSG } from "../../../domain/validation/messages";
 import { adminUserUpdateSchema } from "../../../domain/validation/user";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/pg-errors";
 import { oneTimeTokens, sessions, users } from "../../db/schema";
 import { FailureError, fail, ok, type Result } from "../../http/errors";
 import { createRateLimiter, type RateLimits } from "../../http/rate-limit";
@@ -77,15 +78,6 @@ const linkSchema = z.object({
 const adminEditSchema = adminUserUpdateSchema.partial();
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 const sameEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
 

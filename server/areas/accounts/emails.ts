@@ -1,4 +1,5 @@
 import type { Lang } from "../../../domain/i18n";
+import { escapeHtml } from "../../lib/escape-html";
 import type { MailMessage } from "../mail/mail.service";
 
 // The accounts e-mails: e-mail confirmation and password reset, in Polish (default) or English.
@@ -63,15 +64,6 @@ const PASSWORD_RESET: Record<Lang, Texts> = {
     signature: "Best regards\nThe shop team",
   },
 };
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 function compose(texts: Texts, to: string, name: string, link: string, template: string): MailMessage {
   const text = [

@@ -3,6 +3,7 @@ import type { RestorableProduct } from "../../../domain/cart";
 import type { Id, ImageRef } from "../../../domain/types";
 import type { FieldLike } from "../../../domain/variants";
 import type { Db } from "../../db/client";
+import { MAX_DB_ID } from "../../db/ids";
 import type { PreparedStatement } from "../../db/prepared-statement";
 import {
   fieldOptions,
@@ -17,8 +18,6 @@ import {
 // of lines: the products, each with its variants, its fields with their options and its first image
 // as JSON subqueries (on PGlite every statement costs its own round trip on the one connection, and
 // an order reads this inside its transaction). No N+1.
-
-const MAX_ID = 2_147_483_647;
 
 export interface CartProduct extends RestorableProduct {
   slug: string;
@@ -35,7 +34,7 @@ export interface CartCatalog {
 }
 
 function validIds(ids: Iterable<Id>): Id[] {
-  return [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id >= 1 && id <= MAX_ID);
+  return [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id >= 1 && id <= MAX_DB_ID);
 }
 
 /** What the loader needs of a database handle: a pool or a transaction (the order reads in its own). */

@@ -9,6 +9,7 @@ import {
   type ProductQuery,
 } from "../../../domain/validation/product-query";
 import type { Db } from "../../db/client";
+import { isDbId } from "../../db/ids";
 import { jsonRow, rowFromJson } from "../../db/json-rows";
 import {
   categories,
@@ -77,8 +78,6 @@ export interface ProductPage {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** ids are PostgreSQL `integer`: anything outside cannot exist (and must not reach the query) */
-const MAX_ID = 2_147_483_647;
 const MAX_LATEST_LIMIT = 1_000;
 
 const FLAG_COLUMNS = {
@@ -113,8 +112,6 @@ type FieldJson = Record<string, unknown> & { options: Record<string, unknown>[] 
 
 const visibleOnly = (includeHidden: boolean | undefined): SQL | undefined =>
   includeHidden ? undefined : eq(products.isHidden, false);
-
-const isDbId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= MAX_ID;
 
 /**
  * Price-history figures of the product `ref` per variant (null: the product's own price), as a

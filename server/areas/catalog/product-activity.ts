@@ -4,6 +4,7 @@ import path from "node:path";
 import { and, countDistinct, eq, exists, gte, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { Id } from "../../../domain/types";
 import type { Db } from "../../db/client";
+import { isDbId } from "../../db/ids";
 import { orderItems, orderStatuses, orders, products, productViews } from "../../db/schema";
 import { fail, ok, type Result } from "../../http/errors";
 import { preparedRead } from "./prepared-read";
@@ -25,7 +26,6 @@ export const SOCIAL_PROOF_MIN_PURCHASES = 3;
 export const PRUNE_PROBABILITY = 0.01;
 
 const MINUTE_MS = 60_000;
-const MAX_ID = 2_147_483_647;
 
 /** Who is looking: the client's address (Fastify's request.ip, behind the trusted proxies). */
 export interface ViewerIdentity {
@@ -77,8 +77,6 @@ export interface ProductActivityOptions {
   /** counts a view's post from an address; false when the address is over its limit (none: no limit) */
   allowPost?: (ip: string) => Promise<boolean>;
 }
-
-const isDbId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= MAX_ID;
 
 export function createProductActivityService(db: Db, options: ProductActivityOptions) {
   const now = options.now ?? (() => new Date());

@@ -7,6 +7,7 @@ import type { ProductPayload, StaffProductFlag, StaffProductQuery } from "../../
 import type { FieldError } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
 import type { Db } from "../../db/client";
+import { MAX_DB_ID } from "../../db/ids";
 import {
   categories,
   fieldOptions,
@@ -31,7 +32,6 @@ import type { CatalogService } from "./catalog.service";
 // an effective price. Answers use the catalog's product DTO.
 
 export const STAFF_PRODUCTS_PAGE_SIZE = 20;
-const MAX_ID = 2_147_483_647;
 
 export interface StaffProductRow {
   _id: Id;
@@ -69,7 +69,7 @@ const FLAG_COLUMNS = {
   isSet: products.isSet,
 } as const satisfies Record<StaffProductFlag, unknown>;
 
-const validIds = (ids: readonly number[]) => ids.filter((id) => Number.isSafeInteger(id) && id <= MAX_ID);
+const validIds = (ids: readonly number[]) => ids.filter((id) => Number.isSafeInteger(id) && id <= MAX_DB_ID);
 const invalid: FieldError = { key: MSG.invalid };
 
 /** What the audit log keeps of a product: prices, stock, flags, title and the variants' figures. */
@@ -381,7 +381,7 @@ export function createProductAdminService(db: Db, deps: { catalog: CatalogServic
     },
 
     async update(actor: AuditActor, id: Id, payload: ProductPayload): Promise<Result<Product>> {
-      if (!Number.isSafeInteger(id) || id > MAX_ID) return fail("not-found");
+      if (!Number.isSafeInteger(id) || id > MAX_DB_ID) return fail("not-found");
       const written = await inTransaction(async (tx) => {
         const [locked] = await tx
           .select({ id: products.id })
@@ -412,7 +412,7 @@ export function createProductAdminService(db: Db, deps: { catalog: CatalogServic
 
     /** Deletes a product; order lines keep their snapshot (order_items.product_id becomes null). */
     async remove(actor: AuditActor, id: Id): Promise<Result<{ _id: Id }>> {
-      if (!Number.isSafeInteger(id) || id > MAX_ID) return fail("not-found");
+      if (!Number.isSafeInteger(id) || id > MAX_DB_ID) return fail("not-found");
       return inTransaction(async (tx) => {
         const before = await snapshot(tx, id);
         if (!before) throw new FailureError(fail("not-found"));

@@ -12,6 +12,7 @@ import {
   stockLevel,
 } from "../../../domain/warehouse";
 import type { Db } from "../../db/client";
+import { MAX_DB_ID } from "../../db/ids";
 import {
   fieldOptions,
   orderItems,
@@ -52,7 +53,6 @@ export interface StaleStockRow {
 /** Why a bulk change was refused: per entry index, the field that is wrong. */
 export type StockChangeErrors = Record<string, { key: "validation.invalid" }>;
 
-const MAX_ID = 2_147_483_647;
 const fold = (text: string) =>
   text
     .normalize("NFD")
@@ -169,10 +169,12 @@ export function createWarehouseService(db: Db) {
     actor: AuditActor,
     changes: readonly StockChange[],
   ): Promise<Result<{ changed: number }>> {
-    const productIds = [...new Set(changes.map((change) => change.productId))].filter((id) => id <= MAX_ID);
+    const productIds = [...new Set(changes.map((change) => change.productId))].filter(
+      (id) => id <= MAX_DB_ID,
+    );
     const variantIds = [
       ...new Set(changes.flatMap((change) => (change.variantId === null ? [] : [change.variantId]))),
-    ].filter((id) => id <= MAX_ID);
+    ].filter((id) => id <= MAX_DB_ID);
     try {
       const changed = await db.transaction(async (tx: Tx) => {
         // lock in the order takeStock uses: variants by id, then products by id

@@ -1,22 +1,10 @@
 import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/pg-errors";
 import { type Failure, FailureError, fail, ok, type Result } from "../../http/errors";
 import type { Tx } from "../orders/stock";
 
 // Plumbing the staff write services of the content and coupon areas share: one transaction per
 // write, expected failures thrown inside it as FailureError and returned as a Result outside.
-
-/** ids are PostgreSQL `integer`: anything outside cannot exist (and must not reach a query). */
-export const isDbId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
-
-/** A PostgreSQL unique violation (23505), possibly wrapped by the driver. */
-export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /**
  * Runs `work` in one transaction. A FailureError thrown inside rolls it back and comes out as that

@@ -5,12 +5,13 @@ import { blogArticleSchema } from "../../../domain/validation/catalog";
 import { parseForm } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
 import type { Db } from "../../db/client";
+import { isDbId } from "../../db/ids";
 import { blogArticles, products } from "../../db/schema";
 import { fail, type Result } from "../../http/errors";
 import { sanitizeHtml } from "../../lib/sanitize-html";
 import { type AuditActor, recordAudit } from "../audit/audit";
 import type { Tx } from "../orders/stock";
-import { inTransaction, isDbId, notFound, refuse } from "./admin-write";
+import { inTransaction, notFound, refuse } from "./admin-write";
 import { toBlogArticle } from "./content.service";
 
 // Staff writes of blog articles (SPEC §2 /blog, §7 POST /blogs, PUT/DELETE /blogs/{id}): the slug

@@ -5,6 +5,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { rateLimitHits } from "../../db/schema";
 import { fail, ok, type Result } from "../../http/errors";
+import { escapeHtml } from "../../lib/escape-html";
 import type { MailService } from "../mail/mail.service";
 
 // The contact form (SPEC §2 Contact, §7 POST /shops/message): the message goes to the shop's own
@@ -25,13 +26,6 @@ export function shopAddress(config: Pick<Config, "mailFrom" | "admin">): string 
   if (inBrackets) return inBrackets;
   const bare = config.mailFrom.trim();
   return /^[^<>\s@]+@[^<>\s@]+$/.test(bare) ? bare : config.admin.email;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char,
-  );
 }
 
 export function createContactService(

@@ -1,6 +1,7 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { BlogArticle, HeaderSlide, Id, MenuCategory, Page } from "../../../domain/types";
 import type { Db } from "../../db/client";
+import { isDbId } from "../../db/ids";
 import { jsonRow, rowFromJson } from "../../db/json-rows";
 import { blogArticles, categories, headerSlides, pages } from "../../db/schema";
 import type { ChangeFeed } from "../../lib/change-feed";
@@ -11,8 +12,6 @@ type HeaderSlideRow = typeof headerSlides.$inferSelect;
 type PageRow = typeof pages.$inferSelect;
 type BlogArticleRow = typeof blogArticles.$inferSelect;
 
-/** ids are PostgreSQL `integer`: anything outside cannot exist (and must not reach the query) */
-const MAX_ID = 2_147_483_647;
 const MAX_BLOG_LIMIT = 1_000;
 
 export function toHeaderSlide(row: HeaderSlideRow): HeaderSlide {
@@ -53,8 +52,6 @@ export function toBlogArticle(row: BlogArticleRow): BlogArticle {
     slidesDescription: row.slidesDescription,
   };
 }
-
-const isDbId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= MAX_ID;
 
 /** A static page as the menu and the footer link it. */
 export type PageLink = Pick<Page, "_id" | "link" | "title">;

@@ -4,11 +4,12 @@ import { creatorCategorySchema, creatorSchema, gameSchema } from "../../../domai
 import { parseForm } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
 import type { Db } from "../../db/client";
+import { isDbId } from "../../db/ids";
 import { creatorCategories, creators, games } from "../../db/schema";
 import { fail, type Result } from "../../http/errors";
 import { type AuditActor, recordAudit } from "../audit/audit";
 import type { Tx } from "../orders/stock";
-import { inTransaction, isDbId, notFound, refuse } from "./admin-write";
+import { inTransaction, notFound, refuse } from "./admin-write";
 import type { Creator, CreatorCategory, Game } from "./creators.service";
 
 // Staff writes of the design-creator side (§7 /creators, /creators/categories, /games): plain

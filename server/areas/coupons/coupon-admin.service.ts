@@ -5,10 +5,11 @@ import { couponFormSchema } from "../../../domain/validation/coupon";
 import { parseForm } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
 import type { Db } from "../../db/client";
+import { isDbId } from "../../db/ids";
 import { coupons, orders } from "../../db/schema";
 import { fail, type Result } from "../../http/errors";
 import { type AuditActor, recordAudit } from "../audit/audit";
-import { inTransaction, isDbId, notFound, refuse } from "../content/admin-write";
+import { inTransaction, notFound, refuse } from "../content/admin-write";
 import type { Tx } from "../orders/stock";
 import { countsAsCouponUse } from "./coupon-uses";
 

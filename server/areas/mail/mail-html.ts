@@ -1,17 +1,9 @@
 import type { Lang } from "../../../domain/i18n";
+import { escapeHtml } from "../../lib/escape-html";
 
 // Small helpers for the HTML part of the shop's e-mails: escaping, safe links and one simple layout
 // (a centred 600 px column with inline styles, which mail clients keep). Every value that came from a
 // user (names, addresses, product titles, codes) goes through escapeHtml; links through safeHref.
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 /** The URL when it is an absolute http(s) address, else null (never a javascript: or data: link). */
 export function safeHref(url: string | null | undefined): string | null {

@@ -2,8 +2,9 @@ import { createTranslator, type Lang, type Translator, translateParts } from "..
 import { formatPrice } from "../../../domain/money";
 import { isRefundOwedStatus } from "../../../domain/order-status";
 import type { Order } from "../../../domain/types";
+import { escapeHtml } from "../../lib/escape-html";
 import type { MailMessage } from "../mail/mail.service";
-import { emailLayout, escapeHtml, htmlLines, htmlLink } from "../mail/mail-html";
+import { emailLayout, htmlLines, htmlLink } from "../mail/mail-html";
 
 // The customer's order e-mails (SPEC §2 order card; issue 5), in Polish or English, text + HTML.
 // Pure builders: the orders and payments services call them and pass the result to mail.send.

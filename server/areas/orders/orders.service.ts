@@ -12,6 +12,7 @@ import { makeOrderCreateSchema, type OrderCreatePayload } from "../../../domain/
 import { describeSelection, type FieldLike, normalizeSelection } from "../../../domain/variants";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/pg-errors";
 import { preparedStatement } from "../../db/prepared-statement";
 import { coupons, orderItems, orderStatuses, orders } from "../../db/schema";
 import { type Failure, FailureError, fail, ok, type Result } from "../../http/errors";
@@ -137,23 +138,6 @@ interface PricedLine extends StockLine {
   unitPriceGrosze: number;
   vatRate: number;
   processingTime: ProcessingTime;
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === "object" && !seen.has(current)) {
-    seen.add(current);
-    const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
-    if (candidate.code === "23505") {
-      return (
-        candidate.constraint === constraint ||
-        (typeof candidate.message === "string" && candidate.message.includes(constraint))
-      );
-    }
-    current = candidate.cause;
-  }
-  return false;
 }
 
 /** An order request parsed and checked, ready to be written (alone or in a batch). */
