@@ -27,7 +27,7 @@ import { scriptsAfterThePicture, scriptsAfterThePictureInPage } from "./lib/scri
 // - a page whose answer the server reads whole before sending it (a cacheable request: the response
 //   cache hashes and stores it, server/http/response-cache.ts) is rendered into one buffer, once
 //   all of it is ready, instead of being streamed through Node and web streams only to be gathered
-//   again (docs/decisions/023, addendum 2026-11-26): the same bytes, less work per page.
+//   again (docs/decisions/023): the same bytes, less work per page.
 
 export const streamTimeout = 5_000;
 

@@ -57,7 +57,7 @@ export interface DatabaseOptions {
  * default 4 models a spinning disk). The shop's tables are read from memory — PGlite's always, a
  * server's in practice — where the two cost about the same; with 4 the planner scanned all 10,000
  * products for a search (its word and typo-key conditions each match ~14 %) and tested every row's
- * typo keys, 6–9× slower than the two indexes (docs/decisions/022-list-indexes.md, addendum 2026-11-26).
+ * typo keys, 6–9× slower than the two indexes (docs/decisions/022-list-indexes.md).
  */
 export const RANDOM_PAGE_COST = "1.1";
 

@@ -1,7 +1,7 @@
 import type { ChangeFeed } from "./change-feed";
 
 // One value read from the database and kept in process until one of the tables it is made of
-// changes (docs/decisions/023-http-caching.md, addendum): the shell of every page (category tree and
+// changes (docs/decisions/023-http-caching.md): the shell of every page (category tree and
 // page links) is read on every page the response cache does not answer, and changes a few times a year.
 // The change feed's signals name the changed table; "reconnect", "disconnect" or no name mean
 // anything may have changed. While the feed is not listening (PostgreSQL's LISTEN connection is

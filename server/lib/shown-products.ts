@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
-// Which products' stock an answer shows (docs/decisions/023-http-caching.md, addendum "stock"): the
+// Which products' stock an answer shows (docs/decisions/023-http-caching.md): the
 // response cache drops, on a signal that only some products' stock changed, just the answers that
 // show one of them. The catalog notes every product it shapes for the answer being made (the one
 // place every product DTO comes from: catalog.service `shaped`), and a read that picks its products

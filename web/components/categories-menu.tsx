@@ -12,8 +12,8 @@ import { ResponsiveImage } from "./responsive-image";
  * every top-level category with its subcategories. Escape, an outside click and a route change
  * close it. The panel's links are rendered only while it is open, as the phone's drawer does: closed,
  * they were 62 of a product page's 258 elements, rendered on every page that misses the cache and
- * hydrated on every phone that never shows them (docs/decisions/021-bundle-budgets.md, addendum of
- * 2026-11-26). Crawlers find every category in the sitemap and in the product list's category tree.
+ * hydrated on every phone that never shows them (docs/decisions/021-bundle-budgets.md).
+ * Crawlers find every category in the sitemap and in the product list's category tree.
  */
 export function CategoriesMenu({ categories }: { categories: readonly MenuCategory[] }) {
   const t = useT();

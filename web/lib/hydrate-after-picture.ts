@@ -1,4 +1,4 @@
-// Hydration starts once the page's LCP picture is on screen (docs/decisions/024, addendum 2).
+// Hydration starts once the page's LCP picture is on screen (docs/decisions/053).
 //
 // React Router's <Scripts> ends the page with an inline module script that imports the route
 // modules and the entry, which hydrates. The server renames its type (web/lib/script-priority.ts),

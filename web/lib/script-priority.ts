@@ -3,7 +3,7 @@ import { StringDecoder } from "node:string_decoder";
 import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL } from "./hydrate-after-picture";
 
 // The page's scripts come after what the shopper sees first. React Router gives no prop for it, so
-// the page's HTML stream is rewritten (docs/decisions/024, addendum 2): its module preloads (React
+// the page's HTML stream is rewritten (docs/decisions/053): its module preloads (React
 // Router's <Scripts>: the entry, the shell, the route chunks) get an inert rel and its hydration
 // module script an inert type; the starter in web/root.tsx (web/lib/hydrate-after-picture.ts)
 // restores both once the LCP picture is on screen. On a slow phone link the bytes of the first paint

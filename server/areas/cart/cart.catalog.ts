@@ -75,8 +75,7 @@ interface CatalogRow extends Record<string, unknown> {
  * The ids are a JSON array, not an `int[]`: PostgreSQL estimates `= any(<array constant>)` from the
  * array's length, so each execution's plan for 1–3 ids looked cheaper than the one plan for any ids,
  * and the prepared statement was planned afresh on every order (122 of 122 executions). A JSON array's
- * elements are estimated alike whatever they are (100 rows), so the one plan is kept (ADR 014
- * fourth addendum of 2026-11-26). The plan is the same index lookup per id either way.
+ * elements are estimated alike whatever they are (100 rows), so the one plan is kept (ADR 014). The plan is the same index lookup per id either way.
  */
 export async function loadCartCatalog(
   db: Reader,

@@ -3,8 +3,8 @@ import type { Db } from "../../db/client";
 import { isOneSession, literal, sessionStatementName } from "../../db/prepared-statement";
 
 // A read planned once per database session instead of on every call: planning the product page's
-// statement (a dozen correlated subqueries) took ~1.5 of its ~2 ms on PGlite (docs/decisions/023,
-// addendum 2026-11-25).
+// statement (a dozen correlated subqueries) took ~1.5 of its ~2 ms on PGlite (measured on 2026-11-25;
+// docs/performance.md).
 // - PostgreSQL (node-postgres pool): Drizzle's named prepared statement; node-postgres prepares it
 //   once per connection and PostgreSQL keeps its plan.
 // - PGlite (one session for the process): SQL PREPARE once, then EXECUTE with the values written as
