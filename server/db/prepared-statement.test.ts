@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../test/database";
-import { preparedStatement } from "./prepared-statement";
+import { literal, preparedStatement } from "./prepared-statement";
 
 // A raw statement run as a prepared statement (PGlite: PREPARE once, then EXECUTE; PostgreSQL: a
 // named statement): the same rows as db.execute, for every call, whatever its values.
@@ -51,5 +52,51 @@ describe("preparedStatement", () => {
     const run = preparedStatement(database.db, "test_failing");
     await expect(run(sql`select 1 / ${0}::int as x`)).rejects.toThrow();
     expect(await run(sql`select 1 / ${1}::int as x`)).toEqual([{ x: 1 }]);
+  });
+
+  it("writes every string as a literal that reads back as itself, whatever standard_conforming_strings says", async () => {
+    // the PGlite path sends EXECUTE's values as literals: a value that could end its literal early would
+    // be SQL injection. Arbitrary Unicode, with quotes, backslashes and escape-like sequences mixed in.
+    const tricky = fc.constantFrom(
+      "'",
+      "\\",
+      "\\'",
+      "''",
+      "\\n",
+      "\\x41",
+      "\\u0041",
+      "$$",
+      "E'",
+      ";",
+      "--",
+      "\n",
+    );
+    const value = fc
+      .array(fc.oneof(fc.string({ unit: "binary" }), tricky), { maxLength: 8 })
+      .map((parts) => parts.join("").replaceAll("\0", ""));
+    for (const conforming of ["on", "off"]) {
+      await database.db.execute(sql.raw(`set standard_conforming_strings = ${conforming}`));
+      try {
+        await fc.assert(
+          fc.asyncProperty(value, async (text) => {
+            const { rows } = await database.db.execute<{ v: string }>(
+              sql.raw(`select ${literal(text)}::text as v`),
+            );
+            expect(rows[0]?.v).toBe(text);
+          }),
+          { numRuns: 300 },
+        );
+      } finally {
+        await database.db.execute(sql.raw("set standard_conforming_strings = on"));
+      }
+    }
+  });
+
+  it("refuses what is not a literal: NUL in a string, a non-finite number, an object", () => {
+    expect(() => literal("a\0b")).toThrow(/NUL/);
+    expect(() => literal(Number.NaN)).toThrow();
+    expect(() => literal({})).toThrow();
+    expect(literal(null)).toBe("null");
+    expect(literal(12)).toBe("'12'");
   });
 });

@@ -22,12 +22,22 @@ export function isOneSession(db: Db): boolean {
   return typeof client?.exec === "function";
 }
 
-/** A value written into SQL as a quoted literal (standard_conforming_strings: only `'` is doubled). */
+/**
+ * A value written into SQL as a quoted literal. Strings are escape-string constants (`E'…'`: a
+ * backslash doubled, a quote doubled), whose meaning does not depend on `standard_conforming_strings`;
+ * every character round-trips (server/db/prepared-statement.test.ts proves it over arbitrary strings).
+ * PostgreSQL text cannot hold NUL, so a string with one is refused here rather than sent.
+ */
 export function literal(value: unknown): string {
   if (value === null || value === undefined) return "null";
-  if (typeof value === "number" || typeof value === "boolean") return `'${String(value)}'`;
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new Error("not a literal: a non-finite number");
+    return `'${String(value)}'`;
+  }
+  if (typeof value === "boolean") return `'${String(value)}'`;
   if (typeof value !== "string") throw new Error(`not a literal: ${typeof value}`);
-  return `'${value.replaceAll("'", "''")}'`;
+  if (value.includes("\0")) throw new Error("not a literal: a NUL character");
+  return `E'${value.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
 }
 
 let sessionStatements = 0;
