@@ -17,6 +17,7 @@ import { MSG } from "../../../domain/validation/messages";
 import { adminUserUpdateSchema } from "../../../domain/validation/user";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import { isDbId } from "../../db/ids";
 import { isUniqueViolation } from "../../db/pg-errors";
 import { oneTimeTokens, sessions, users } from "../../db/schema";
 import { FailureError, fail, ok, type Result } from "../../http/errors";
@@ -78,6 +79,9 @@ const linkSchema = z.object({
 const adminEditSchema = adminUserUpdateSchema.partial();
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** accounts per page of the staff users list */
+export const USERS_PAGE_SIZE = 20;
 
 const sameEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
 
@@ -566,6 +570,44 @@ export function createAccountsService(
       if (!allowed.ok) return allowed;
       const rows = await db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
       return ok(rows.map(toPublicUser));
+    },
+
+    /**
+     * One page of the accounts, newest first, searched in the database by name or e-mail (accents and
+     * case ignored; admin only). `page` past the end gives the last page.
+     */
+    async searchUsers(
+      actor: PublicUser | null,
+      query: { search: string; page: number },
+    ): Promise<Result<{ items: PublicUser[]; page: number; pages: number; total: number }>> {
+      const allowed = adminOnly(actor);
+      if (!allowed.ok) return allowed;
+      const search = query.search.trim().slice(0, 100);
+      const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      const where = search
+        ? sql`public.f_unaccent(${users.displayName} || ' ' || ${users.email}) ilike public.f_unaccent(${pattern})`
+        : undefined;
+      const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(where);
+      const total = counted?.total ?? 0;
+      const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+      const page = Math.min(Math.max(1, Number.isSafeInteger(query.page) ? query.page : 1), pages);
+      const rows = await db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(USERS_PAGE_SIZE)
+        .offset((page - 1) * USERS_PAGE_SIZE);
+      return ok({ items: rows.map(toPublicUser), page, pages, total });
+    },
+
+    /** One account by id (admin only). */
+    async getUser(actor: PublicUser | null, id: number): Promise<Result<PublicUser>> {
+      const allowed = adminOnly(actor);
+      if (!allowed.ok) return allowed;
+      if (!isDbId(id)) return fail("auth/user-not-found");
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row ? ok(toPublicUser(row)) : fail("auth/user-not-found");
     },
 
     /** Approves an account (admin only); approving an approved account changes nothing. */

@@ -1,8 +1,7 @@
 import { useId } from "react";
-import { data, Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
 import { parseIdFromParam } from "../../../domain/slug";
 import type { BlogArticle, ImageRef } from "../../../domain/types";
-import { parseForm } from "../../../domain/validation/errors";
 import {
   CheckboxField,
   FieldErrorText,
@@ -15,10 +14,9 @@ import { blogFormValuesSchema, postedValues, typedValues } from "../../component
 import { CARD, SECONDARY_BUTTON, StaffHeading } from "../../components/staff/content/staff-ui";
 import { ImagePicker } from "../../components/staff/image-picker";
 import { RichTextEditor } from "../../components/staff/rich-text-editor";
-import { failedForm, invalidForm } from "../../lib/auth.server";
-import { redirectWithFlash } from "../../lib/flash.server";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
+import { editedId, editedRecord, saveStaffForm } from "../../lib/staff-form-route.server";
 import { parseJsonArrayField } from "../../lib/staff-forms";
 import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
@@ -62,12 +60,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     _id: p._id,
     title: p.title,
   }));
-  if (params.id !== undefined) {
-    const id = parseIdFromParam(params.id);
-    const article = id === null ? null : await context.services.content.getBlogArticle(id);
-    if (!article) throw data(null, { status: 404 });
-    return { editing: article._id, values: valuesOf(article), products };
-  }
+  const article = await editedRecord(params, (id) => context.services.content.getBlogArticle(id));
+  if (article) return { editing: article._id, values: valuesOf(article), products };
   const copyId = parseIdFromParam(new URL(request.url).searchParams.get("kopiuj"));
   const source = copyId === null ? null : await context.services.content.getBlogArticle(copyId);
   return { editing: null, values: valuesOf(source), products };
@@ -75,20 +69,19 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const user = requireStaff(context, request);
+  const id = editedId(params);
   const values = postedValues(await request.formData(), { booleans: ["hasSlides"], multi: ["slides"] });
-  const typed = typedValues(values);
-  const parsed = parseForm(blogFormValuesSchema, values);
-  if (!parsed.ok) return invalidForm(parsed.errors, typed);
-  const id = params.id === undefined ? null : parseIdFromParam(params.id);
-  if (params.id !== undefined && id === null) throw data(null, { status: 404 });
-  const result =
-    id === null
-      ? await context.services.blogAdmin.create(user, parsed.data)
-      : await context.services.blogAdmin.update(user, id, parsed.data);
-  if (!result.ok) return failedForm(result, typed);
-  return redirectWithFlash(STAFF_SECTIONS.blog, {
-    type: "success",
-    key: id === null ? "success.blogAdded" : "success.blogUpdated",
+  const service = context.services.blogAdmin;
+  return saveStaffForm({
+    id,
+    schema: blogFormValuesSchema,
+    values,
+    kept: typedValues(values),
+    create: (input) => service.create(user, input),
+    update: (recordId, input) => service.update(user, recordId, input),
+    backTo: STAFF_SECTIONS.blog,
+    added: "success.blogAdded",
+    updated: "success.blogUpdated",
   });
 }
 

@@ -1,16 +1,13 @@
 import { useId } from "react";
-import { data, Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
 import { shopDay } from "../../../domain/shop-time";
-import { parseIdFromParam } from "../../../domain/slug";
 import { couponFormValuesSchema, couponToFormValues } from "../../../domain/validation/coupon";
-import { parseForm } from "../../../domain/validation/errors";
 import { FieldErrorText, FormAlert, SubmitButton, TextField } from "../../components/form-field";
 import { postedValues, typedValues } from "../../components/staff/content/form-values";
 import { CARD, SECONDARY_BUTTON, StaffHeading } from "../../components/staff/content/staff-ui";
-import { failedForm, invalidForm } from "../../lib/auth.server";
-import { redirectWithFlash } from "../../lib/flash.server";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
+import { editedId, editedRecord, saveStaffForm } from "../../lib/staff-form-route.server";
 import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
@@ -38,31 +35,26 @@ const EMPTY: Record<string, string> = {
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireStaff(context, request);
-  if (params.id === undefined) {
-    return { editing: null, values: { ...EMPTY, startDate: shopDay(new Date()) } };
-  }
-  const id = parseIdFromParam(params.id);
-  const coupon = id === null ? null : await context.services.couponAdmin.get(id);
-  if (!coupon) throw data(null, { status: 404 });
+  const coupon = await editedRecord(params, (id) => context.services.couponAdmin.get(id));
+  if (!coupon) return { editing: null, values: { ...EMPTY, startDate: shopDay(new Date()) } };
   return { editing: coupon._id, values: couponToFormValues(coupon) };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const user = requireStaff(context, request);
+  const id = editedId(params);
   const values = postedValues(await request.formData());
-  const typed = typedValues(values);
-  const parsed = parseForm(couponFormValuesSchema, values);
-  if (!parsed.ok) return invalidForm(parsed.errors, typed);
-  const id = params.id === undefined ? null : parseIdFromParam(params.id);
-  if (params.id !== undefined && id === null) throw data(null, { status: 404 });
-  const result =
-    id === null
-      ? await context.services.couponAdmin.create(user, parsed.data)
-      : await context.services.couponAdmin.update(user, id, parsed.data);
-  if (!result.ok) return failedForm(result, typed);
-  return redirectWithFlash(STAFF_SECTIONS.coupons, {
-    type: "success",
-    key: id === null ? "success.couponAdded" : "success.couponUpdated",
+  const service = context.services.couponAdmin;
+  return saveStaffForm({
+    id,
+    schema: couponFormValuesSchema,
+    values,
+    kept: typedValues(values),
+    create: (input) => service.create(user, input),
+    update: (recordId, input) => service.update(user, recordId, input),
+    backTo: STAFF_SECTIONS.coupons,
+    added: "success.couponAdded",
+    updated: "success.couponUpdated",
   });
 }
 

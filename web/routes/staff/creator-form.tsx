@@ -1,13 +1,10 @@
-import { data, useActionData, useLoaderData } from "react-router";
-import { parseIdFromParam } from "../../../domain/slug";
-import { parseForm } from "../../../domain/validation/errors";
+import { useActionData, useLoaderData } from "react-router";
 import { DesignRecordForm } from "../../components/staff/content/design-record-form";
 import { creatorFormSchema } from "../../components/staff/content/design-record-schemas";
 import { imageUrlOf, postedValues, typedValues } from "../../components/staff/content/form-values";
-import { failedForm, invalidForm } from "../../lib/auth.server";
-import { redirectWithFlash } from "../../lib/flash.server";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
+import { editedId, editedRecord, saveStaffForm } from "../../lib/staff-form-route.server";
 import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import type { Route } from "./+types/creator-form";
@@ -23,16 +20,14 @@ export function meta({ matches, params }: Route.MetaArgs) {
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireStaff(context, request);
   const categories = await context.services.creators.listCreatorCategories();
-  if (params.id === undefined) {
+  const creator = await editedRecord(params, (id) => context.services.creatorsAdmin.getCreator(id));
+  if (!creator) {
     return {
       editing: null,
       categories,
       values: { title: "", description: "", image: "", link: "", category: "" },
     };
   }
-  const id = parseIdFromParam(params.id);
-  const creator = id === null ? null : await context.services.creatorsAdmin.getCreator(id);
-  if (!creator) throw data(null, { status: 404 });
   return {
     editing: creator._id,
     categories,
@@ -48,21 +43,19 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const user = requireStaff(context, request);
+  const id = editedId(params);
   const values = postedValues(await request.formData());
-  const typed = typedValues({ ...values, image: imageUrlOf(values.image) });
-  const parsed = parseForm(creatorFormSchema, values);
-  if (!parsed.ok) return invalidForm(parsed.errors, typed);
-  const id = params.id === undefined ? null : parseIdFromParam(params.id);
-  if (params.id !== undefined && id === null) throw data(null, { status: 404 });
   const service = context.services.creatorsAdmin;
-  const result =
-    id === null
-      ? await service.createCreator(user, parsed.data)
-      : await service.updateCreator(user, id, parsed.data);
-  if (!result.ok) return failedForm(result, typed);
-  return redirectWithFlash(STAFF_SECTIONS.creators, {
-    type: "success",
-    key: id === null ? "staff.content.creatorAdded" : "staff.content.creatorUpdated",
+  return saveStaffForm({
+    id,
+    schema: creatorFormSchema,
+    values,
+    kept: typedValues({ ...values, image: imageUrlOf(values.image) }),
+    create: (input) => service.createCreator(user, input),
+    update: (recordId, input) => service.updateCreator(user, recordId, input),
+    backTo: STAFF_SECTIONS.creators,
+    added: "staff.content.creatorAdded",
+    updated: "staff.content.creatorUpdated",
   });
 }
 

@@ -1,8 +1,6 @@
-import { data, Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
-import { parseIdFromParam } from "../../../domain/slug";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
 import type { ProductField } from "../../../domain/types";
 import { PRODUCT_FIELD_TYPES } from "../../../domain/validation/catalog";
-import { parseForm } from "../../../domain/validation/errors";
 import {
   CheckboxField,
   FieldErrorText,
@@ -17,11 +15,10 @@ import {
   type OptionRow,
   optionRowsOf,
 } from "../../components/staff/taxonomy/taxonomy-forms";
-import { errorMessageKey, errorStatus, invalidForm } from "../../lib/auth.server";
-import { redirectWithFlash } from "../../lib/flash.server";
 import { formValues } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
+import { editedRecord, saveStaffForm } from "../../lib/staff-form-route.server";
 import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
@@ -37,26 +34,17 @@ export function meta({ matches, params }: Route.MetaArgs) {
   return staffMeta(matches, params.id ? "staff.segment.edytuj" : "staff.fields.add");
 }
 
-async function loadField(
-  context: Route.LoaderArgs["context"],
-  rawId: string | undefined,
-): Promise<ProductField | null> {
-  if (rawId === undefined) return null;
-  const id = parseIdFromParam(rawId);
-  const field =
-    id === null ? undefined : (await context.services.catalog.listFields()).find((f) => f._id === id);
-  if (!field) throw data(null, { status: 404 });
-  return field;
-}
+const fieldOf = (context: Route.LoaderArgs["context"], params: { id?: string }) =>
+  editedRecord(params, async (id) => (await context.services.catalog.listFields()).find((f) => f._id === id));
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireStaff(context, request);
-  return { field: await loadField(context, params.id) };
+  return { field: await fieldOf(context, params) };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const user = requireStaff(context, request);
-  const field = await loadField(context, params.id);
+  const field = await fieldOf(context, params);
   const values = formValues(await request.formData(), BOOLEANS);
   const kept = Object.fromEntries(
     Object.entries(values).flatMap(([name, value]) =>
@@ -67,20 +55,17 @@ export async function action({ context, request, params }: Route.ActionArgs) {
           : [],
     ),
   );
-  const parsed = parseForm(fieldFormSchema, values);
-  if (!parsed.ok) return invalidForm(parsed.errors, kept);
-  const result = field
-    ? await context.services.fieldAdmin.updateField(user, field._id, parsed.data)
-    : await context.services.fieldAdmin.createField(user, parsed.data);
-  if (!result.ok) {
-    return data(
-      { formError: errorMessageKey(result.code), errors: result.fields, values: kept },
-      { status: errorStatus(result.code) },
-    );
-  }
-  return redirectWithFlash(STAFF_SECTIONS.fields, {
-    type: "success",
-    key: field ? "success.fieldUpdated" : "success.fieldAdded",
+  const service = context.services.fieldAdmin;
+  return saveStaffForm({
+    id: field?._id ?? null,
+    schema: fieldFormSchema,
+    values,
+    kept,
+    create: (input) => service.createField(user, input),
+    update: (id, input) => service.updateField(user, id, input),
+    backTo: STAFF_SECTIONS.fields,
+    added: "success.fieldAdded",
+    updated: "success.fieldUpdated",
   });
 }
 

@@ -1,13 +1,10 @@
-import { data, useActionData, useLoaderData } from "react-router";
-import { parseIdFromParam } from "../../../domain/slug";
-import { parseForm } from "../../../domain/validation/errors";
+import { useActionData, useLoaderData } from "react-router";
 import { DesignRecordForm } from "../../components/staff/content/design-record-form";
 import { gameFormSchema } from "../../components/staff/content/design-record-schemas";
 import { imageUrlOf, postedValues, typedValues } from "../../components/staff/content/form-values";
-import { failedForm, invalidForm } from "../../lib/auth.server";
-import { redirectWithFlash } from "../../lib/flash.server";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
+import { editedId, editedRecord, saveStaffForm } from "../../lib/staff-form-route.server";
 import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import type { Route } from "./+types/game-form";
@@ -22,11 +19,8 @@ export function meta({ matches, params }: Route.MetaArgs) {
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireStaff(context, request);
-  if (params.id === undefined)
-    return { editing: null, values: { title: "", description: "", image: "", link: "" } };
-  const id = parseIdFromParam(params.id);
-  const game = id === null ? null : await context.services.creatorsAdmin.getGame(id);
-  if (!game) throw data(null, { status: 404 });
+  const game = await editedRecord(params, (id) => context.services.creatorsAdmin.getGame(id));
+  if (!game) return { editing: null, values: { title: "", description: "", image: "", link: "" } };
   return {
     editing: game._id,
     values: {
@@ -40,21 +34,19 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const user = requireStaff(context, request);
+  const id = editedId(params);
   const values = postedValues(await request.formData());
-  const typed = typedValues({ ...values, image: imageUrlOf(values.image) });
-  const parsed = parseForm(gameFormSchema, values);
-  if (!parsed.ok) return invalidForm(parsed.errors, typed);
-  const id = params.id === undefined ? null : parseIdFromParam(params.id);
-  if (params.id !== undefined && id === null) throw data(null, { status: 404 });
   const service = context.services.creatorsAdmin;
-  const result =
-    id === null
-      ? await service.createGame(user, parsed.data)
-      : await service.updateGame(user, id, parsed.data);
-  if (!result.ok) return failedForm(result, typed);
-  return redirectWithFlash(STAFF_SECTIONS.games, {
-    type: "success",
-    key: id === null ? "staff.content.gameAdded" : "staff.content.gameUpdated",
+  return saveStaffForm({
+    id,
+    schema: gameFormSchema,
+    values,
+    kept: typedValues({ ...values, image: imageUrlOf(values.image) }),
+    create: (input) => service.createGame(user, input),
+    update: (recordId, input) => service.updateGame(user, recordId, input),
+    backTo: STAFF_SECTIONS.games,
+    added: "staff.content.gameAdded",
+    updated: "staff.content.gameUpdated",
   });
 }
 

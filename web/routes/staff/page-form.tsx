@@ -1,8 +1,7 @@
-import { data, Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
 import { can } from "../../../domain/roles";
 import { parseIdFromParam } from "../../../domain/slug";
 import type { Page } from "../../../domain/types";
-import { parseForm } from "../../../domain/validation/errors";
 import { CheckboxField, FormAlert, SubmitButton, TextField } from "../../components/form-field";
 import {
   imageRefsOfUrl,
@@ -14,10 +13,9 @@ import {
 import { CARD, SECONDARY_BUTTON, StaffHeading } from "../../components/staff/content/staff-ui";
 import { ImagePicker } from "../../components/staff/image-picker";
 import { RichTextEditor } from "../../components/staff/rich-text-editor";
-import { failedForm, invalidForm } from "../../lib/auth.server";
-import { redirectWithFlash } from "../../lib/flash.server";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
+import { editedId, editedRecord, saveStaffForm } from "../../lib/staff-form-route.server";
 import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
@@ -52,12 +50,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireStaff(context, request);
   // only an admin may protect a page or take the protection away (domain/roles.ts)
   const canProtect = can(user, "pages:protect");
-  if (params.id !== undefined) {
-    const id = parseIdFromParam(params.id);
-    const page = id === null ? null : await context.services.pageAdmin.get(id);
-    if (!page) throw data(null, { status: 404 });
-    return { editing: page._id, values: valuesOf(page), canProtect };
-  }
+  const page = await editedRecord(params, (id) => context.services.pageAdmin.get(id));
+  if (page) return { editing: page._id, values: valuesOf(page), canProtect };
   const copyId = parseIdFromParam(new URL(request.url).searchParams.get("kopiuj"));
   const source = copyId === null ? null : await context.services.pageAdmin.get(copyId);
   // a protected page is not duplicated: the form starts empty
@@ -66,20 +60,19 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const user = requireStaff(context, request);
+  const id = editedId(params);
   const values = postedValues(await request.formData(), { booleans: ["protected"] });
-  const typed = typedValues({ ...values, image: imageUrlOf(values.image) });
-  const parsed = parseForm(pageFormValuesSchema, values);
-  if (!parsed.ok) return invalidForm(parsed.errors, typed);
-  const id = params.id === undefined ? null : parseIdFromParam(params.id);
-  if (params.id !== undefined && id === null) throw data(null, { status: 404 });
-  const result =
-    id === null
-      ? await context.services.pageAdmin.create(user, parsed.data)
-      : await context.services.pageAdmin.update(user, id, parsed.data);
-  if (!result.ok) return failedForm(result, typed);
-  return redirectWithFlash(STAFF_SECTIONS.pages, {
-    type: "success",
-    key: id === null ? "success.pageAdded" : "success.pageUpdated",
+  const service = context.services.pageAdmin;
+  return saveStaffForm({
+    id,
+    schema: pageFormValuesSchema,
+    values,
+    kept: typedValues({ ...values, image: imageUrlOf(values.image) }),
+    create: (input) => service.create(user, input),
+    update: (recordId, input) => service.update(user, recordId, input),
+    backTo: STAFF_SECTIONS.pages,
+    added: "success.pageAdded",
+    updated: "success.pageUpdated",
   });
 }
 

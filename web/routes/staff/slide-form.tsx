@@ -1,15 +1,11 @@
-import { data, Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
-import { parseIdFromParam } from "../../../domain/slug";
-import type { HeaderSlide } from "../../../domain/types";
-import { parseForm } from "../../../domain/validation/errors";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
 import { FormAlert, SubmitButton, TextAreaField, TextField } from "../../components/form-field";
 import { ImagePicker } from "../../components/staff/image-picker";
 import { imageRefsOf, pickedImage, slideFormSchema } from "../../components/staff/taxonomy/taxonomy-forms";
-import { errorMessageKey, errorStatus, invalidForm } from "../../lib/auth.server";
-import { redirectWithFlash } from "../../lib/flash.server";
 import { formValues, keepValues } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
+import { editedRecord, saveStaffForm } from "../../lib/staff-form-route.server";
 import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
@@ -24,41 +20,26 @@ export function meta({ matches, params }: Route.MetaArgs) {
   return staffMeta(matches, params.id ? "staff.segment.edytuj" : "staff.slides.add");
 }
 
-async function loadSlide(
-  context: Route.LoaderArgs["context"],
-  rawId: string | undefined,
-): Promise<HeaderSlide | null> {
-  if (rawId === undefined) return null;
-  const id = parseIdFromParam(rawId);
-  const slide = id === null ? null : await context.services.slideAdmin.getSlide(id);
-  if (!slide) throw data(null, { status: 404 });
-  return slide;
-}
-
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireStaff(context, request);
-  return { slide: await loadSlide(context, params.id) };
+  return { slide: await editedRecord(params, (id) => context.services.slideAdmin.getSlide(id)) };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const user = requireStaff(context, request);
-  const slide = await loadSlide(context, params.id);
+  const slide = await editedRecord(params, (id) => context.services.slideAdmin.getSlide(id));
   const values = formValues(await request.formData());
-  const kept = keepValues(values, FIELDS);
-  const parsed = parseForm(slideFormSchema, values);
-  if (!parsed.ok) return invalidForm(parsed.errors, kept);
-  const result = slide
-    ? await context.services.slideAdmin.updateSlide(user, slide._id, parsed.data)
-    : await context.services.slideAdmin.createSlide(user, parsed.data);
-  if (!result.ok) {
-    return data(
-      { formError: errorMessageKey(result.code), errors: result.fields, values: kept },
-      { status: errorStatus(result.code) },
-    );
-  }
-  return redirectWithFlash(STAFF_SECTIONS.slides, {
-    type: "success",
-    key: slide ? "success.slideUpdated" : "success.slideAdded",
+  const service = context.services.slideAdmin;
+  return saveStaffForm({
+    id: slide?._id ?? null,
+    schema: slideFormSchema,
+    values,
+    kept: keepValues(values, FIELDS),
+    create: (input) => service.createSlide(user, input),
+    update: (id, input) => service.updateSlide(user, id, input),
+    backTo: STAFF_SECTIONS.slides,
+    added: "success.slideAdded",
+    updated: "success.slideUpdated",
   });
 }
 

@@ -63,10 +63,9 @@ async function targetUser(
 ) {
   const admin = requireStaffAdmin(context, request);
   const id = parseIdFromParam(idParam ?? "");
-  const list = await context.services.accounts.listUsers(admin);
-  const user = id !== null && list.ok ? list.value.find((candidate) => candidate._id === id) : undefined;
-  if (!user) throw data(null, { status: 404 });
-  return { admin, user };
+  const found = id === null ? null : await context.services.accounts.getUser(admin, id);
+  if (!found?.ok) throw data(null, { status: 404 });
+  return { admin, user: found.value };
 }
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {

@@ -2,6 +2,7 @@ import { data, Form, Link, useLoaderData, useNavigation } from "react-router";
 import { formatDate } from "../../../domain/i18n";
 import { parseIdFromParam } from "../../../domain/slug";
 import { ERROR_CODES } from "../../../server/http/errors";
+import { listParams, Paging } from "../../components/staff/content/staff-ui";
 import { FILTER_INPUT, FILTER_LABEL, PRIMARY_BUTTON } from "../../components/staff/orders/pager";
 import { USERS_PATH } from "../../lib/account-paths";
 import { errorMessageKey } from "../../lib/auth.server";
@@ -13,7 +14,7 @@ import { staffEditPath } from "../../lib/staff-paths";
 import type { Route } from "./+types/users";
 
 // /konto/sklep/uzytkownicy (admins only, enforced here and by the service): every account with
-// its roles and status, searchable (?szukaj= name or e-mail); approve an account that has not
+// its roles and status, searched and paged in the database (?szukaj= name or e-mail, ?strona=); approve an account that has not
 // confirmed its e-mail, edit one (roles, data), delete one (its orders are kept).
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -22,16 +23,11 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const admin = requireStaffAdmin(context, request);
-  const result = await context.services.accounts.listUsers(admin);
+  const { search, page } = listParams(request);
+  const result = await context.services.accounts.searchUsers(admin, { search, page });
   if (!result.ok) throw data(null, { status: ERROR_CODES[result.code].status });
-  const search = (new URL(request.url).searchParams.get("szukaj") ?? "").trim().slice(0, 100);
-  const needle = search.toLocaleLowerCase("pl");
-  const users = needle
-    ? result.value.filter((user) =>
-        `${user.displayName} ${user.email}`.toLocaleLowerCase("pl").includes(needle),
-      )
-    : result.value;
-  return { users, selfId: admin._id, search };
+  const { items: users, pages } = result.value;
+  return { users, page: result.value.page, pages, selfId: admin._id, search: search.slice(0, 100) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -65,7 +61,7 @@ const BUTTON =
 export default function StaffUsers() {
   const t = useT();
   const lang = useLang();
-  const { users, selfId, search } = useLoaderData<typeof loader>();
+  const { users, page, pages, selfId, search } = useLoaderData<typeof loader>();
   const busy = useNavigation().state === "submitting";
   return (
     <div>
@@ -171,6 +167,7 @@ export default function StaffUsers() {
           ))}
         </ul>
       )}
+      <Paging page={page} pages={pages} search={search} />
     </div>
   );
 }
