@@ -1,25 +1,70 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-// Vitest runs without the React Router plugin: unit tests for domain/ and
-// in-process API tests for server/ (each test file gets a fresh database).
+// Vitest runs without the React Router plugin, in three projects (`--project <name>` runs one):
+// - unit: pure code (domain/, web/ and scripts/ helpers), no database;
+// - db: in-process API and service tests on a real database (each test file gets a fresh one: a
+//   copy of the PGlite template migrated once per run, or its own database with DATABASE_URL);
+// - built-app: tests of the pages build/ renders, served in-process; they refuse a build older than
+//   the code (server/test/fresh-build.ts).
 // CI sets TEST_REPORT_DIR to collect a JSON report for its summary line.
 const reportDir = process.env.TEST_REPORT_DIR;
 const reportName = process.env.TEST_REPORT_NAME ?? "vitest";
 
+/** the tests that need build/ (the pages, their headers and weights, the started server) */
+const BUILT_APP = [
+  "server/http/body-limits.test.ts",
+  "server/http/compression.test.ts",
+  "server/http/database-down-page.test.ts",
+  "server/http/images-and-caching.test.ts",
+  "server/http/nul-path.test.ts",
+  "server/http/response-cache.test.ts",
+  "server/main.test.ts",
+  "server/perf/page-weight.test.ts",
+  "server/perf/query-budget.test.ts",
+  "web/bundle-budgets.test.ts",
+];
+/** tests outside server/ that use a database */
+const DB_ELSEWHERE = ["web/lib/cart-action.test.ts"];
+const TEMPLATE = "server/test/pglite-template.ts";
+
 export default defineConfig({
   test: {
-    include: ["domain/**/*.test.ts", "server/**/*.test.ts", "web/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    // migrates one embedded database per run; each file's fresh database is a copy of it
-    globalSetup: ["server/test/pglite-template.ts"],
     // two workers on the 2-core CI machine (Vitest's default leaves one core idle): the tests wait on
     // PGlite, scrypt and sockets as much as they compute
     maxWorkers: 2,
     reporters: reportDir ? ["default", "json"] : ["default"],
     outputFile: reportDir ? { json: path.join(reportDir, `${reportName}.json`) } : undefined,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["domain/**/*.test.ts", "web/**/*.test.ts", "scripts/**/*.test.ts"],
+          exclude: [...BUILT_APP, ...DB_ELSEWHERE],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "db",
+          include: ["server/**/*.test.ts", ...DB_ELSEWHERE],
+          exclude: BUILT_APP,
+          globalSetup: [TEMPLATE],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "built-app",
+          include: BUILT_APP,
+          globalSetup: ["server/test/fresh-build.ts", TEMPLATE],
+        },
+      },
+    ],
   },
 });
