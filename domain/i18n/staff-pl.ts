@@ -366,6 +366,8 @@ export const plStaff = {
     "Tego zamówienia nie można tak zmienić przy jego obecnym statusie: „{status}”.",
   "errors.warehouse/stale-rows":
     "Stan tych pozycji zmienił się od wczytania strony (np. przez zamówienie): {rows}. Nic nie zapisano — sprawdź nowe stany i zapisz ponownie.",
+  "errors.job/not-retryable":
+    "Tego zadania nie można ponowić: nie czeka wśród nieudanych albo takie samo zadanie już czeka w kolejce",
   "errors.page/protect-admin-only": "Tylko administrator może chronić stronę lub zdjąć jej ochronę",
   "validation.promotionalPriceAbovePrice": "Cena promocyjna nie może być wyższa niż cena",
   "validation.reservedLink": "Ten adres należy do sklepu, wybierz inny",
