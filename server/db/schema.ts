@@ -657,8 +657,6 @@ export const jobs = pgTable(
   (t) => [
     // what a worker looks for: due queued jobs, and running ones whose lease ran out
     index("jobs_due_idx").on(t.status, t.runAt),
-    uniqueIndex("jobs_singleton_idx")
-      .on(t.singletonKey)
-      .where(sql`${t.status} in ('queued', 'running')`),
+    uniqueIndex("jobs_singleton_idx").on(t.singletonKey).where(sql`${t.status} in ('queued', 'running')`),
   ],
 );

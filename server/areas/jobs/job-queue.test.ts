@@ -189,7 +189,10 @@ describe("job queue", () => {
     // in rounds, so the instances meet over fresh jobs more than once
     for (let round = 0; round < 3; round++) {
       await queue.enqueueMany(
-        Array.from({ length: JOBS / 3 }, (_, i) => ({ kind: "count", payload: { n: round * (JOBS / 3) + i } })),
+        Array.from({ length: JOBS / 3 }, (_, i) => ({
+          kind: "count",
+          payload: { n: round * (JOBS / 3) + i },
+        })),
       );
       const ran = await Promise.all(workers.map((worker) => worker.runDue()));
       expect(ran.reduce((sum, count) => sum + count, 0)).toBe(JOBS / 3);

@@ -112,7 +112,13 @@ export function createJobQueue(db: Db, options: { clock?: Clock } = {}) {
       const now = clock();
       await db
         .update(jobs)
-        .set({ status: "failed", lockedBy: null, lockedUntil: null, updatedAt: now, lastError: sql`coalesce(${jobs.lastError}, 'stopped while running (lease ran out)')` })
+        .set({
+          status: "failed",
+          lockedBy: null,
+          lockedUntil: null,
+          updatedAt: now,
+          lastError: sql`coalesce(${jobs.lastError}, 'stopped while running (lease ran out)')`,
+        })
         .where(
           and(
             eq(jobs.status, "running"),
@@ -163,7 +169,15 @@ export function createJobQueue(db: Db, options: { clock?: Clock } = {}) {
         .update(jobs)
         .set(
           nextRunAt
-            ? { status: "queued", attempts: 0, runAt: nextRunAt, lockedBy: null, lockedUntil: null, lastError: null, updatedAt: now }
+            ? {
+                status: "queued",
+                attempts: 0,
+                runAt: nextRunAt,
+                lockedBy: null,
+                lockedUntil: null,
+                lastError: null,
+                updatedAt: now,
+              }
             : { status: "done", lockedBy: null, lockedUntil: null, updatedAt: now },
         )
         .where(and(eq(jobs.id, job.id), eq(jobs.status, "running"), eq(jobs.lockedBy, workerId)));
@@ -214,13 +228,19 @@ export function createJobQueue(db: Db, options: { clock?: Clock } = {}) {
      */
     async retry(id: number, tx: Db | Tx = db): Promise<{ before: JobSummary; after: JobSummary } | null> {
       const now = clock();
-      const [before] = await tx.select().from(jobs).where(and(eq(jobs.id, id), eq(jobs.status, "failed"))).for("update");
+      const [before] = await tx
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.id, id), eq(jobs.status, "failed")))
+        .for("update");
       if (!before) return null;
       if (before.singletonKey) {
         const [holder] = await tx
           .select({ id: jobs.id })
           .from(jobs)
-          .where(and(eq(jobs.singletonKey, before.singletonKey), inArray(jobs.status, ["queued", "running"])));
+          .where(
+            and(eq(jobs.singletonKey, before.singletonKey), inArray(jobs.status, ["queued", "running"])),
+          );
         if (holder) return null;
       }
       const [after] = await tx

@@ -68,13 +68,19 @@ export function createJobWorker(queue: JobQueue, handlers: JobHandlers, options:
     } catch (error) {
       const status = await queue.fail(job, workerId, error).catch(() => null);
       if (status === "failed") {
-        options.log?.error({ jobId: job.id, kind: job.kind, attempts: job.attempts }, "job failed for good (dead letter)");
+        options.log?.error(
+          { jobId: job.id, kind: job.kind, attempts: job.attempts },
+          "job failed for good (dead letter)",
+        );
         if (handler?.dead) {
           const parsed = handler.payload.safeParse(job.payload);
           if (parsed.success) await handler.dead(parsed.data, error).catch(() => {});
         }
       } else if (status === "queued") {
-        options.log?.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts }, "job failed; retried later");
+        options.log?.warn(
+          { jobId: job.id, kind: job.kind, attempts: job.attempts },
+          "job failed; retried later",
+        );
       }
     } finally {
       clearInterval(renew);
@@ -110,7 +116,10 @@ export function createJobWorker(queue: JobQueue, handlers: JobHandlers, options:
       scheduledAt = Date.now();
       options.schedule().catch((error: unknown) => {
         scheduledAt = Number.NEGATIVE_INFINITY;
-        options.log?.warn({ reason: (error as Error).message }, "job worker: scheduling periodic jobs failed");
+        options.log?.warn(
+          { reason: (error as Error).message },
+          "job worker: scheduling periodic jobs failed",
+        );
       });
     }
     if (polling) {
@@ -155,8 +164,13 @@ export function createJobWorker(queue: JobQueue, handlers: JobHandlers, options:
       timer = null;
       unsubscribe?.();
       unsubscribe = null;
-      const grace = new Promise<"late">((resolve) => setTimeout(() => resolve("late"), options.stopGraceMs ?? 10_000).unref());
-      const outcome = await Promise.race([Promise.all([polling, ...running]).then(() => "done" as const), grace]);
+      const grace = new Promise<"late">((resolve) =>
+        setTimeout(() => resolve("late"), options.stopGraceMs ?? 10_000).unref(),
+      );
+      const outcome = await Promise.race([
+        Promise.all([polling, ...running]).then(() => "done" as const),
+        grace,
+      ]);
       if (outcome === "late") await queue.release(workerId).catch(() => {});
     },
   };

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
-import { type AuditActor, recordAudit } from "../audit/audit";
 import { fail, ok, type Result } from "../../http/errors";
+import { type AuditActor, recordAudit } from "../audit/audit";
 import type { JobQueue, JobSummary } from "./job-queue";
 
 // Staff's view of the job queue (/konto/sklep/zadania): the dead letter and the latest jobs, and

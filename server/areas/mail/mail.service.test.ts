@@ -80,7 +80,12 @@ describe("mail outbox", () => {
     const smtp = await startFakeSmtp({ failFirst: 2 });
     try {
       const { mail, queue, worker, clock } = smtpMail(smtp.url);
-      const sent = await mail.send({ to: "g@example.com", subject: "Zamówienie", text: "Treść", template: "test" });
+      const sent = await mail.send({
+        to: "g@example.com",
+        subject: "Zamówienie",
+        text: "Treść",
+        template: "test",
+      });
       expect(sent.status).toBe("pending");
       expect(fs.existsSync(sent.emlPath)).toBe(true);
 
@@ -126,7 +131,11 @@ describe("mail outbox", () => {
       }
       expect(await worker.runDue()).toBe(0);
       const [dead] = (await queue.list()).failed;
-      expect(dead).toMatchObject({ kind: MAIL_DELIVER_JOB, status: "failed", attempts: DEFAULT_MAX_ATTEMPTS });
+      expect(dead).toMatchObject({
+        kind: MAIL_DELIVER_JOB,
+        status: "failed",
+        attempts: DEFAULT_MAX_ATTEMPTS,
+      });
       let [row] = await mail.list({ to: "h@example.com" });
       expect(row).toMatchObject({ status: "failed", attempts: DEFAULT_MAX_ATTEMPTS });
 
