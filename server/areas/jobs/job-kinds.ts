@@ -4,7 +4,7 @@ import type { ServiceLog } from "../../services";
 import { backfillImageVariants } from "../gallery/variant-backfill";
 import { MAIL_DELIVER_JOB, type MailService } from "../mail/mail.service";
 import type { JobQueue } from "./job-queue";
-import type { JobHandler, JobHandlers } from "./job-worker";
+import { type JobHandlers, jobHandler } from "./job-worker";
 
 // Every kind of background job the shop runs, in one map (docs/decisions/050). A new kind is a
 // name, a payload schema and an idempotent function; a periodic one also says how often.
@@ -21,10 +21,6 @@ const KEEP_DONE_MS = 14 * 24 * 60 * 60_000;
 
 const none = z.object({}).passthrough();
 
-function handler<Payload>(definition: JobHandler<Payload>): JobHandler<never> {
-  return definition as unknown as JobHandler<never>;
-}
-
 export interface JobKindDeps {
   config: Config;
   queue: JobQueue;
@@ -36,14 +32,14 @@ export interface JobKindDeps {
 
 export function createJobHandlers(deps: JobKindDeps): JobHandlers {
   return {
-    [JOB_KINDS.mailDeliver]: handler({
+    [JOB_KINDS.mailDeliver]: jobHandler({
       payload: z.object({ outboxId: z.number().int().positive() }),
       run: ({ outboxId }) => deps.mail.deliverStored(outboxId),
       dead: ({ outboxId }) => deps.mail.markUndelivered(outboxId),
     }),
     // unpaid orders are canceled after ORDER_PAYMENT_TIMEOUT_MINUTES (docs/decisions/032): once a
     // minute, by one instance at a time
-    [JOB_KINDS.expireUnpaidOrders]: handler({
+    [JOB_KINDS.expireUnpaidOrders]: jobHandler({
       payload: none,
       everyMs: 60_000,
       run: async () => {
@@ -52,14 +48,14 @@ export function createJobHandlers(deps: JobKindDeps): JobHandlers {
       },
     }),
     // pictures written before the 800 px variant existed get it (docs/decisions/024); queued at start
-    [JOB_KINDS.backfillImageVariants]: handler({
+    [JOB_KINDS.backfillImageVariants]: jobHandler({
       payload: none,
       run: async () => {
         const { written, failed } = await backfillImageVariants(deps.config.mediaDir);
         if (written > 0 || failed > 0) deps.log.info?.({ written, failed }, "missing picture widths written");
       },
     }),
-    [JOB_KINDS.pruneDoneJobs]: handler({
+    [JOB_KINDS.pruneDoneJobs]: jobHandler({
       payload: none,
       everyMs: 24 * 60 * 60_000,
       run: async () => {

@@ -23,6 +23,11 @@ export interface JobHandler<Payload = unknown> {
 /** Every kind of job, by name: one plain map (server/areas/jobs/job-kinds.ts builds the shop's). */
 export type JobHandlers = Record<string, JobHandler<never>>;
 
+/** One entry of a JobHandlers map, its payload type taken from its schema. */
+export function jobHandler<Payload>(definition: JobHandler<Payload>): JobHandler<never> {
+  return definition as unknown as JobHandler<never>;
+}
+
 export interface JobWorkerOptions {
   pollMs: number;
   concurrency: number;

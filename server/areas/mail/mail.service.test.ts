@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { startFakeSmtp } from "../../test/fake-smtp";
 import { MAX_RETRY_MS } from "../jobs/job-backoff";
 import { createJobQueue, DEFAULT_MAX_ATTEMPTS } from "../jobs/job-queue";
-import { createJobWorker } from "../jobs/job-worker";
+import { createJobWorker, jobHandler } from "../jobs/job-worker";
 import { createMailService, MAIL_DELIVER_JOB } from "./mail.service";
 
 let database: TestDatabase;
@@ -36,11 +36,11 @@ function smtpMail(smtpUrl: string) {
   const worker = createJobWorker(
     queue,
     {
-      [MAIL_DELIVER_JOB]: {
+      [MAIL_DELIVER_JOB]: jobHandler({
         payload: z.object({ outboxId: z.number() }),
         run: ({ outboxId }) => mail.deliverStored(outboxId),
         dead: ({ outboxId }) => mail.markUndelivered(outboxId),
-      },
+      }),
     },
     { pollMs: 1_000, concurrency: 1 },
   );
