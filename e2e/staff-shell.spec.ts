@@ -1,4 +1,5 @@
 import { ADMIN, CUSTOMER, isPhone, logIn, MODERATOR } from "./support/accounts";
+import { axeViolations } from "./support/axe";
 import { expect, type Page, test } from "./support/test";
 
 // The staff shell (issue 6): the staff navigation (a side column on a desktop, a disclosure menu on
@@ -33,6 +34,9 @@ test.describe("the staff shell", () => {
     }
     await expect(nav.getByRole("link", { name: "Użytkownicy" })).toHaveCount(0);
     await expect(nav.getByRole("link", { name: "Dziennik zmian" })).toHaveCount(0);
+    await expect(nav.getByRole("link", { name: "Zadania w tle" })).toHaveCount(0);
+    // the failed background jobs are the admins' business (they may retry them)
+    await expect(page.getByRole("heading", { name: "Nieudane zadania w tle" })).toHaveCount(0);
 
     await nav.getByRole("link", { name: "Zamówienia", exact: true }).click();
     await expect(page).toHaveURL(/\/konto\/sklep\/zamowienia$/);
@@ -67,6 +71,25 @@ test.describe("the staff shell", () => {
     await expect(
       page.getByRole("navigation", { name: "Jesteś tutaj" }).getByText("Dziennik zmian"),
     ).toBeVisible();
+  });
+
+  test("an admin finds the background jobs from the dashboard's counter and the navigation", async ({
+    page,
+  }) => {
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await page.goto("/konto/sklep");
+    const counter = page.getByRole("region", { name: "Nieudane zadania w tle" });
+    await expect(counter.getByTestId("failed-jobs-count")).toHaveText("0");
+    await openNav(page);
+    await staffNav(page).getByRole("link", { name: "Zadania w tle" }).click();
+    await expect(page).toHaveURL(/\/konto\/sklep\/zadania$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Zadania w tle" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Nieudane (0)" })).toBeVisible();
+    await expect(page.getByText("Brak nieudanych zadań.")).toBeVisible();
+    // the shop's own periodic work is queued from its start
+    const recent = page.getByRole("region", { name: "Ostatnie zadania" });
+    await expect(recent.getByText("Anulowanie nieopłaconych zamówień")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test("a customer gets 403 at /konto/sklep", async ({ page }) => {

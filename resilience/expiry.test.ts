@@ -16,9 +16,9 @@ import { type Instance, startInstance } from "./support/instances";
 
 // Unpaid orders used as a weapon (issue 24, docs/decisions/032): orders that hold a limited coupon's
 // uses and are never paid are canceled when their payment time runs out, by the shop's own expiry
-// (every instance runs it each minute, server/main.ts), so the uses come back. Two shop processes
-// against one throwaway PostgreSQL cluster run the expiry at once: each order is canceled, and
-// mailed, exactly once.
+// (a periodic job once a minute, run by whichever instance's worker claims it: docs/decisions/050),
+// so the uses come back. Two shop processes against one throwaway PostgreSQL cluster both schedule
+// and run jobs: each order is canceled, and mailed, exactly once.
 
 let cluster: Cluster;
 let instances: Instance[] = [];
@@ -28,7 +28,7 @@ let token: string;
 const target = (i: number) => instances[i % instances.length] as Instance;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** the expiry runs every 60 s on each instance; both get one full turn after the orders expire */
+/** the expiry job runs 60 s after its last run (plus a poll of 5 s): a full turn after the orders expire */
 const EXPIRY_WAIT_MS = 75_000;
 
 beforeAll(async () => {

@@ -8,6 +8,8 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { isLang, type Lang } from "../domain/i18n";
 import type { PublicUser } from "../domain/types";
 import { readSessionToken } from "./areas/accounts/session-cookie";
+import { queueStartupJobs, schedulePeriodicJobs } from "./areas/jobs/job-kinds";
+import { createJobWorker } from "./areas/jobs/job-worker";
 import { prepareOutbox } from "./areas/mail/eml-writer";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
@@ -38,6 +40,11 @@ export interface BuildAppOptions {
   rateLimits?: Partial<RateLimits>;
   /** a payment provider other than the configured one (tests: a slow or failing gateway) */
   paymentProvider?: PaymentProvider;
+  /**
+   * run the background job worker in this process from start to close (the running shop; tests
+   * run due jobs themselves: createJobWorker(…).runDue())
+   */
+  jobs?: boolean;
 }
 
 /** What every route loader and action receives as `context` (see web/lib/context.ts). */
@@ -112,6 +119,21 @@ export async function buildApp(
     paymentProvider: options.paymentProvider,
   });
   app.decorate("services", services);
+  if (options.jobs) {
+    // e-mail delivery, the unpaid-order sweep, picture variants (docs/decisions/050)
+    const worker = createJobWorker(services.jobQueue, services.jobHandlers, {
+      ...config.jobs,
+      log: app.log,
+      schedule: () => schedulePeriodicJobs(services.jobQueue, services.jobHandlers),
+    });
+    app.addHook("onReady", async () => {
+      await queueStartupJobs(services.jobQueue).catch((error: unknown) =>
+        app.log.warn({ reason: (error as Error).message }, "queueing the start-up jobs failed"),
+      );
+      worker.start();
+    });
+    app.addHook("onClose", () => worker.stop());
+  }
   registerErrorHandler(app);
   // a path with U+0000 names nothing (before every other hook: nothing looks it up)
   registerNulPathGuard(app);

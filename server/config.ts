@@ -58,6 +58,9 @@ const envSchema = z.object({
   MEDIA_MAX_MEGAPIXELS: z.coerce.number().positive().max(500).default(40),
   /** the in-process cache of anonymous pages and the public catalog API (docs/decisions/023) */
   RESPONSE_CACHE: z.enum(["on", "off"]).default("on"),
+  /** the background job worker (docs/decisions/050): how often it looks for due jobs, how many at once */
+  JOB_POLL_SECONDS: z.coerce.number().positive().max(3_600).default(5),
+  JOB_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(2),
 });
 
 export interface Config {
@@ -98,6 +101,8 @@ export interface Config {
   media: { maxUploadBytes: number; maxInputPixels: number };
   /** cache anonymous pages and public catalog answers in memory (ETag and Cache-Control either way) */
   responseCache: boolean;
+  /** the background job worker (server/areas/jobs); concurrency 0: this instance runs no jobs */
+  jobs: { pollMs: number; concurrency: number };
 }
 
 export type PaymentsConfig =
@@ -238,5 +243,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxInputPixels: Math.round(e.MEDIA_MAX_MEGAPIXELS * 1_000_000),
     },
     responseCache: e.RESPONSE_CACHE === "on",
+    jobs: { pollMs: Math.round(e.JOB_POLL_SECONDS * 1000), concurrency: e.JOB_CONCURRENCY },
   };
 }

@@ -1,4 +1,3 @@
-import { backfillImageVariants } from "./areas/gallery/variant-backfill";
 import { ConfigError, configWarnings, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
@@ -47,7 +46,9 @@ async function main() {
   // log lines are written in gathered chunks; whatever waits is written when the process exits
   const logStream = createBufferedLogStream();
   process.on("exit", () => logStream.flushSync());
-  const app = await buildApp(config, database, { web, logStream });
+  // the background jobs (e-mail delivery, the unpaid-order sweep, picture variants) run in every
+  // instance's worker, started when the app is ready and stopped when it closes (docs/decisions/050)
+  const app = await buildApp(config, database, { web, logStream, jobs: true });
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -62,32 +63,6 @@ async function main() {
   }
 
   for (const warning of configWarnings(config)) app.log.warn(warning);
-
-  // pictures written before the 800 px variant existed get it, in the background (docs/decisions/024)
-  backfillImageVariants(config.mediaDir)
-    .then(({ written, failed }) => {
-      if (written > 0 || failed > 0) app.log.info({ written, failed }, "missing picture widths written");
-    })
-    .catch((error: unknown) => app.log.error({ err: error }, "writing missing picture widths failed"));
-
-  // unpaid orders are canceled after ORDER_PAYMENT_TIMEOUT_MINUTES (safe on every instance)
-  const cancelExpired = setInterval(() => {
-    app.services.payments
-      .cancelExpired()
-      .then((canceled) => {
-        if (canceled > 0) app.log.info({ canceled }, "canceled unpaid orders past their payment time");
-      })
-      .catch((error: unknown) => {
-        // the database being down is expected now and then: the next run catches up
-        if (isDatabaseUnavailable(error))
-          app.log.warn(
-            { reason: (error as Error).message },
-            "canceling unpaid orders postponed: database unavailable",
-          );
-        else app.log.error({ err: error }, "canceling unpaid orders failed");
-      });
-  }, 60_000);
-  cancelExpired.unref();
 
   // A promise nobody awaited must not take the shop down (Node's default ends the process):
   // it is logged and the server keeps answering. A database connection lost outside any request
@@ -108,7 +83,6 @@ async function main() {
   });
 
   const shutdown = async () => {
-    clearInterval(cancelExpired);
     await app.close();
     await database.close();
     process.exit(0);

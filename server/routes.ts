@@ -16,6 +16,7 @@ import { pageAdminRoutes } from "./areas/content/page-admin.routes";
 import { slideAdminRoutes } from "./areas/content/slide-admin.routes";
 import { couponAdminRoutes } from "./areas/coupons/coupon-admin.routes";
 import { galleryRoutes } from "./areas/gallery/gallery.routes";
+import { jobsRoutes } from "./areas/jobs/jobs.routes";
 import { ordersRoutes } from "./areas/orders/orders.routes";
 import { parcelPointsRoutes } from "./areas/parcel-points/parcel-points.routes";
 import { statsRoutes } from "./areas/stats/stats.routes";
@@ -42,4 +43,5 @@ export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(galleryRoutes);
   await api.register(statsRoutes);
   await api.register(auditRoutes);
+  await api.register(jobsRoutes);
 }

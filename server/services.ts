@@ -18,6 +18,9 @@ import { createSlideAdminService } from "./areas/content/slide-admin.service";
 import { createCouponAdminService } from "./areas/coupons/coupon-admin.service";
 import { createCouponGuard } from "./areas/coupons/coupon-guard";
 import { createGalleryService } from "./areas/gallery/gallery.service";
+import { createJobHandlers } from "./areas/jobs/job-kinds";
+import { createJobQueue } from "./areas/jobs/job-queue";
+import { createJobsService } from "./areas/jobs/jobs.service";
 import { createMailService } from "./areas/mail/mail.service";
 import { createInvoicesService } from "./areas/orders/invoices.service";
 import { createBatcher } from "./areas/orders/order-batch";
@@ -43,6 +46,7 @@ import type { ChangeFeed } from "./lib/change-feed";
 export interface ServiceLog {
   warn(data: object, message: string): void;
   error(data: object, message: string): void;
+  info?(data: object, message: string): void;
 }
 
 export interface ServiceOptions {
@@ -64,7 +68,9 @@ const consoleLog: ServiceLog = {
 // Every service the API handlers and the route loaders share. One module per area
 // under server/areas/<area>/<area>.service.ts; this file only wires them.
 export function createServices(db: Db, config: Config, options: ServiceOptions = {}) {
-  const mail = createMailService(db, config);
+  // background work of every area (docs/decisions/050); the worker runs in the app (server/app.ts)
+  const jobQueue = createJobQueue(db);
+  const mail = createMailService(db, config, { jobs: jobQueue });
   const log = options.log ?? consoleLog;
   const accounts = createAccountsService(db, config, mail, { rateLimits: options.rateLimits, log });
   const orderQueries = createOrderQueries(db);
@@ -154,6 +160,16 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     couponAdmin: createCouponAdminService(db, { paymentTimeoutMinutes: config.orderPaymentTimeoutMinutes }),
     gallery: createGalleryService(db, config),
     stats: createStatsService(db),
+    jobQueue,
+    /** every kind of background job and its handler (server/areas/jobs/job-kinds.ts) */
+    jobHandlers: createJobHandlers({
+      config,
+      queue: jobQueue,
+      mail,
+      cancelExpired: () => payments.cancelExpired(),
+      log,
+    }),
+    jobs: createJobsService(db, jobQueue),
   };
 }
 

@@ -26,7 +26,7 @@ export default [
       route("ustawienia", "routes/account/settings.tsx"),
       route("zakupy", "routes/account/orders.tsx"),
       route("zakupy/:id", "routes/account/order.tsx"),
-      // the staff area (shop moderators; users and the audit log for admins): SPEC §2 moderator area
+      // the staff area (shop moderators; users, the audit log and the background jobs for admins): SPEC §2 moderator area
       ...prefix("sklep", [
         layout("routes/staff/layout.tsx", [
           index("routes/staff/dashboard.tsx"),
@@ -63,6 +63,7 @@ export default [
           route("uzytkownicy", "routes/staff/users.tsx"),
           route("uzytkownicy/edytuj/:id", "routes/staff/user-form.tsx"),
           route("dziennik", "routes/staff/audit.tsx"),
+          route("zadania", "routes/staff/jobs.tsx"),
         ]),
       ]),
     ]),

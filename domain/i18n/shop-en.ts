@@ -220,6 +220,7 @@ export const enShop: Record<ShopKey, string> = {
   "staff.segment.tworcy": "Creators",
   "staff.segment.gry": "Games",
   "staff.segment.dziennik": "Audit log",
+  "staff.segment.zadania": "Background jobs",
   "staff.segment.statystyki": "Statistics",
   "staff.segment.csv": "CSV",
 

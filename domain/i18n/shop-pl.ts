@@ -219,6 +219,7 @@ export const plShop = {
   "staff.segment.tworcy": "Twórcy",
   "staff.segment.gry": "Gry",
   "staff.segment.dziennik": "Dziennik zmian",
+  "staff.segment.zadania": "Zadania w tle",
   "staff.segment.statystyki": "Statystyki",
   "staff.segment.csv": "CSV",
 

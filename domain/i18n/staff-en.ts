@@ -364,10 +364,36 @@ export const enStaff: Record<StaffKey, string> = {
   "staff.content.gameRemoved": "Game removed",
   "staff.content.couponRemovedUsed":
     "Discount code removed. The orders that used it ({count}) keep their discount.",
+  // background jobs (/konto/sklep/zadania, docs/decisions/050)
+  "staff.jobs.intro":
+    "Work done in the background: sending e-mail, canceling unpaid orders, missing picture sizes. A failed job is retried by itself, less and less often; once out of attempts it waits here.",
+  "staff.jobs.failedTitle": "Failed",
+  "staff.jobs.noFailed": "No failed jobs.",
+  "staff.jobs.recentTitle": "Latest jobs",
+  "staff.jobs.retry": "Retry",
+  "staff.jobs.retried": "The job is queued and will run again",
+  "staff.jobs.attempts": "Attempts: {attempts} of {max}",
+  "staff.jobs.updatedAt": "Changed",
+  "staff.jobs.runAt": "Next attempt",
+  "staff.jobs.lastError": "Last error",
+  "staff.jobs.status.queued": "Queued",
+  "staff.jobs.status.running": "Running",
+  "staff.jobs.status.done": "Done",
+  "staff.jobs.status.failed": "Failed",
+  "staff.jobs.kind.mail.deliver": "Sending an e-mail",
+  "staff.jobs.kind.orders.expire-unpaid": "Canceling unpaid orders",
+  "staff.jobs.kind.gallery.backfill-variants": "Missing picture sizes",
+  "staff.jobs.kind.jobs.prune-done": "Removing old finished jobs",
+  "staff.dashboard.failedJobs": "Failed background jobs",
+  "staff.dashboard.failedJobsText":
+    "These jobs failed every attempt (e.g. an e-mail the mail server did not accept).",
+  "staff.dashboard.failedJobsShow": "Show jobs",
   // refusals and field errors shown only in the staff area (kept out of the shop's first load)
   "errors.order/status-conflict": "This order cannot be changed this way in its current status: “{status}”.",
   "errors.warehouse/stale-rows":
     "The stock of these rows changed since the page was loaded (e.g. by an order): {rows}. Nothing was saved — check the new figures and save again.",
+  "errors.job/not-retryable":
+    "The job cannot be retried: it is not among the failed ones, or the same job is already queued",
   "errors.page/protect-admin-only": "Only an administrator may protect a page or remove its protection",
   "validation.promotionalPriceAbovePrice": "The promotional price must not be higher than the price",
   "validation.reservedLink": "This address belongs to the shop, choose another one",

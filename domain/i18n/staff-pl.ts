@@ -361,11 +361,37 @@ export const plStaff = {
   "staff.content.gameRemoved": "Usunięto grę",
   "staff.content.couponRemovedUsed":
     "Usunięto kod rabatowy. Zamówienia, w których go użyto ({count}), zachowują swój rabat.",
+  // background jobs (/konto/sklep/zadania, docs/decisions/050)
+  "staff.jobs.intro":
+    "Praca w tle: wysyłka e-maili, anulowanie nieopłaconych zamówień, brakujące rozmiary zdjęć. Nieudane zadanie jest ponawiane samo, coraz rzadziej; po wyczerpaniu prób czeka tutaj.",
+  "staff.jobs.failedTitle": "Nieudane",
+  "staff.jobs.noFailed": "Brak nieudanych zadań.",
+  "staff.jobs.recentTitle": "Ostatnie zadania",
+  "staff.jobs.retry": "Ponów",
+  "staff.jobs.retried": "Zadanie czeka w kolejce i zostanie wykonane ponownie",
+  "staff.jobs.attempts": "Próby: {attempts} z {max}",
+  "staff.jobs.updatedAt": "Zmiana",
+  "staff.jobs.runAt": "Następna próba",
+  "staff.jobs.lastError": "Ostatni błąd",
+  "staff.jobs.status.queued": "W kolejce",
+  "staff.jobs.status.running": "W toku",
+  "staff.jobs.status.done": "Wykonane",
+  "staff.jobs.status.failed": "Nieudane",
+  "staff.jobs.kind.mail.deliver": "Wysyłka e-maila",
+  "staff.jobs.kind.orders.expire-unpaid": "Anulowanie nieopłaconych zamówień",
+  "staff.jobs.kind.gallery.backfill-variants": "Brakujące rozmiary zdjęć",
+  "staff.jobs.kind.jobs.prune-done": "Usuwanie starych wykonanych zadań",
+  "staff.dashboard.failedJobs": "Nieudane zadania w tle",
+  "staff.dashboard.failedJobsText":
+    "Tych zadań nie udało się wykonać mimo kolejnych prób (np. e-mail, którego serwer poczty nie przyjął).",
+  "staff.dashboard.failedJobsShow": "Pokaż zadania",
   // refusals and field errors shown only in the staff area (kept out of the shop's first load)
   "errors.order/status-conflict":
     "Tego zamówienia nie można tak zmienić przy jego obecnym statusie: „{status}”.",
   "errors.warehouse/stale-rows":
     "Stan tych pozycji zmienił się od wczytania strony (np. przez zamówienie): {rows}. Nic nie zapisano — sprawdź nowe stany i zapisz ponownie.",
+  "errors.job/not-retryable":
+    "Tego zadania nie można ponowić: nie czeka wśród nieudanych albo takie samo zadanie już czeka w kolejce",
   "errors.page/protect-admin-only": "Tylko administrator może chronić stronę lub zdjąć jej ochronę",
   "validation.promotionalPriceAbovePrice": "Cena promocyjna nie może być wyższa niż cena",
   "validation.reservedLink": "Ten adres należy do sklepu, wybierz inny",

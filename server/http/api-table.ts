@@ -342,6 +342,16 @@ export const API_TABLE: Readonly<Record<string, ApiRoute>> = {
     access: "admin",
     querystring: auditQuerySchema,
   },
+  "GET /api/jobs": {
+    summary: "Background jobs: the dead letter (failed for good) and the latest others, newest first (admin)",
+    tag: "staff",
+    access: "admin",
+  },
+  "POST /api/jobs/:id/retry": {
+    summary: "Queue a dead job again with fresh attempts (409 job/not-retryable otherwise; admin, audited)",
+    tag: "staff",
+    access: "admin",
+  },
 
   // gallery (issue 6): staff media
   "GET /api/gallery": {

@@ -196,6 +196,11 @@ export const ERROR_CODES = {
     message: "Only an administrator may protect a page or remove its protection",
     key: "errors.page/protect-admin-only",
   },
+  "job/not-retryable": {
+    status: 409,
+    message: "The job is not in the dead letter, or the same job is already queued",
+    key: "errors.job/not-retryable",
+  },
   internal: { status: 500, message: "An error occurred, please try again later", key: "errors.generic" },
 } as const;
 

@@ -16,11 +16,12 @@ export const STAFF_SECTIONS = {
   games: `${STAFF_PATH}/gry`,
   users: `${STAFF_PATH}/uzytkownicy`,
   audit: `${STAFF_PATH}/dziennik`,
+  jobs: `${STAFF_PATH}/zadania`,
 } as const;
 export type StaffSection = keyof typeof STAFF_SECTIONS;
 
-/** Sections only admins see (users and the audit log); the rest is for every shop moderator. */
-export const ADMIN_SECTIONS: readonly StaffSection[] = ["users", "audit"];
+/** Sections only admins see (users, the audit log, the background jobs); the rest is for every shop moderator. */
+export const ADMIN_SECTIONS: readonly StaffSection[] = ["users", "audit", "jobs"];
 
 export function staffAddPath(section: StaffSection): string {
   return `${STAFF_SECTIONS[section]}/dodaj`;

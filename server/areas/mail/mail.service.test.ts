@@ -1,11 +1,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { loadConfig } from "../../config";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { createMailService } from "./mail.service";
+import { startFakeSmtp } from "../../test/fake-smtp";
+import { MAX_RETRY_MS } from "../jobs/job-backoff";
+import { createJobQueue, DEFAULT_MAX_ATTEMPTS } from "../jobs/job-queue";
+import { createJobWorker, jobHandler } from "../jobs/job-worker";
+import { createMailService, MAIL_DELIVER_JOB } from "./mail.service";
 
 let database: TestDatabase;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-mail-"));
@@ -19,9 +23,37 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** The mail service with SMTP, its queue on a clock the test moves, and a worker running only mail. */
+function smtpMail(smtpUrl: string) {
+  const clock = {
+    now: new Date("2026-11-27T10:00:00Z"),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  const queue = createJobQueue(database.db, { clock: () => clock.now });
+  const mail = createMailService(database.db, { ...config, smtpUrl }, { jobs: queue });
+  const worker = createJobWorker(
+    queue,
+    {
+      [MAIL_DELIVER_JOB]: jobHandler({
+        payload: z.object({ outboxId: z.number() }),
+        run: ({ outboxId }) => mail.deliverStored(outboxId),
+        dead: ({ outboxId }) => mail.markUndelivered(outboxId),
+      }),
+    },
+    { pollMs: 1_000, concurrency: 1 },
+  );
+  return { mail, queue, worker, clock };
+}
+
+function outboxMail(configuration = config) {
+  return createMailService(database.db, configuration, { jobs: createJobQueue(database.db) });
+}
+
 describe("mail outbox", () => {
   it("stores the message and writes a readable .eml with Polish text", async () => {
-    const mail = createMailService(database.db, config);
+    const mail = outboxMail();
     const sent = await mail.send({
       to: "Jan@Example.com",
       subject: "Potwierdź adres e-mail",
@@ -42,40 +74,81 @@ describe("mail outbox", () => {
     });
   });
 
-  it("delivers over SMTP when configured and records a failure without throwing", async () => {
-    const delivered: string[] = [];
-    const working = nodemailer.createTransport({
-      name: "fake",
-      version: "1",
-      send: (mail, callback) => {
-        delivered.push(String(mail.data.to));
-        callback(null, { envelope: mail.message.getEnvelope(), messageId: "1" });
-      },
-    });
-    const ok = await createMailService(database.db, config, working).send({
-      to: "a@example.com",
-      subject: "Test",
-      text: "Treść",
-      template: "test",
-    });
-    expect(ok.status).toBe("sent");
-    expect(delivered).toEqual(["a@example.com"]);
+  it("over SMTP, a refused send is retried with back-off until delivered, never lost", async () => {
+    // what happened before the job queue: the first refusal marked the row failed, and nothing
+    // ever tried it again
+    const smtp = await startFakeSmtp({ failFirst: 2 });
+    try {
+      const { mail, queue, worker, clock } = smtpMail(smtp.url);
+      const sent = await mail.send({
+        to: "g@example.com",
+        subject: "Zamówienie",
+        text: "Treść",
+        template: "test",
+      });
+      expect(sent.status).toBe("pending");
+      expect(fs.existsSync(sent.emlPath)).toBe(true);
 
-    const broken = nodemailer.createTransport({
-      name: "broken",
-      version: "1",
-      send: (_mail, callback) => callback(new Error("connection refused"), undefined as never),
-    });
-    const failed = await createMailService(database.db, config, broken).send({
-      to: "b@example.com",
-      subject: "Test",
-      text: "Treść",
-      template: "test",
-    });
-    expect(failed.status).toBe("failed");
-    const [row] = await createMailService(database.db, config).list({ to: "b@example.com" });
-    expect(row).toMatchObject({ status: "failed", attempts: 1, lastError: "connection refused" });
-    expect(fs.existsSync(failed.emlPath)).toBe(true);
+      expect(await worker.runDue()).toBe(1);
+      let [row] = await mail.list({ to: "g@example.com" });
+      expect(row).toMatchObject({ status: "pending", attempts: 1 });
+      // the server's answer names the recipient: the stored error does not
+      expect(row?.lastError).toMatch(/451 4.3.0 <\[e-mail\]>/);
+      expect(row?.lastError).not.toContain("g@example.com");
+      const [job] = (await queue.list()).recent.filter((entry) => entry.kind === MAIL_DELIVER_JOB);
+      expect(job).toMatchObject({ status: "queued", attempts: 1 });
+      expect(new Date(job?.runAt ?? 0).getTime() - clock.now.getTime()).toBe(30_000);
+
+      // not before its time
+      expect(await worker.runDue()).toBe(0);
+      clock.advance(30_000);
+      expect(await worker.runDue()).toBe(1);
+      clock.advance(60_000);
+      expect(await worker.runDue()).toBe(1);
+
+      [row] = await mail.list({ to: "g@example.com" });
+      expect(row).toMatchObject({ status: "sent", attempts: 3, lastError: null });
+      expect(smtp.attempts).toBe(3);
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]?.to).toEqual(["g@example.com"]);
+      expect(smtp.received[0]?.data).toContain("Subject: =?UTF-8?Q?Zam=C3=B3wienie?=");
+      // a second run of a delivered job sends nothing again
+      await mail.deliverStored(row?.id ?? 0);
+      expect(smtp.received).toHaveLength(1);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("over SMTP, a send refused every time ends in the dead letter, the row failed, and a retry delivers it", async () => {
+    const smtp = await startFakeSmtp({ failFirst: Number.POSITIVE_INFINITY });
+    try {
+      const { mail, queue, worker, clock } = smtpMail(smtp.url);
+      await mail.send({ to: "h@example.com", subject: "Test", text: "Treść", template: "test" });
+      for (let attempt = 1; attempt <= DEFAULT_MAX_ATTEMPTS; attempt++) {
+        expect(await worker.runDue()).toBe(1);
+        clock.advance(MAX_RETRY_MS);
+      }
+      expect(await worker.runDue()).toBe(0);
+      const [dead] = (await queue.list()).failed;
+      expect(dead).toMatchObject({
+        kind: MAIL_DELIVER_JOB,
+        status: "failed",
+        attempts: DEFAULT_MAX_ATTEMPTS,
+      });
+      let [row] = await mail.list({ to: "h@example.com" });
+      expect(row).toMatchObject({ status: "failed", attempts: DEFAULT_MAX_ATTEMPTS });
+
+      // the server works again; staff retry the job
+      smtp.failNext = 0;
+      expect(await queue.retry(dead?._id ?? 0)).not.toBeNull();
+      expect(await worker.runDue()).toBe(1);
+      [row] = await mail.list({ to: "h@example.com" });
+      expect(row).toMatchObject({ status: "sent" });
+      expect(smtp.received.map((message) => message.to)).toEqual([["h@example.com"]]);
+    } finally {
+      await smtp.close();
+    }
   });
 
   it("without SMTP, messages whose .eml cannot be written are stored as failed", async () => {
@@ -85,7 +158,7 @@ describe("mail outbox", () => {
     fs.mkdirSync(path.dirname(blocked.outboxDir), { recursive: true });
     fs.writeFileSync(blocked.outboxDir, "not a folder");
     try {
-      const mail = createMailService(database.db, blocked);
+      const mail = outboxMail(blocked);
       const answers = await mail.sendMany([
         { to: "c@example.com", subject: "Pierwsza", text: "Treść", template: "test" },
         { to: "d@example.com", subject: "Druga", text: "Treść", template: "test" },
@@ -98,7 +171,7 @@ describe("mail outbox", () => {
       fs.rmSync(blockedDir, { recursive: true, force: true });
     }
     // and where the folder is fine, both are sent
-    const fine = await createMailService(database.db, config).sendMany([
+    const fine = await outboxMail().sendMany([
       { to: "e@example.com", subject: "Trzecia", text: "Treść", template: "test" },
       { to: "f@example.com", subject: "Czwarta", text: "Treść", template: "test" },
     ]);

@@ -1,14 +1,22 @@
 import path from "node:path";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
+import type { JobQueue } from "../jobs/job-queue";
+import { storableError } from "../jobs/job-queue";
 import { writeEmlFiles } from "./eml-writer";
 import { composeEml } from "./mail-eml";
 
 // Every e-mail the shop sends goes through here: a row in mail_outbox and an .eml file in
 // DATA_DIR/outbox (readable by a person or a test), then SMTP delivery when SMTP_URL is set.
+// Delivery is a job (docs/decisions/050): the outbox row and its `mail.deliver` job are written in
+// one transaction, a worker sends it, a failed send is tried again with back-off and, out of
+// attempts, stays in the dead letter for staff to retry — a message is never dropped.
+
+/** The job that delivers one stored message over SMTP (server/areas/jobs/job-kinds.ts). */
+export const MAIL_DELIVER_JOB = "mail.deliver";
 
 export interface MailMessage {
   to: string;
@@ -27,8 +35,16 @@ export interface SentMail {
 
 export type MailService = ReturnType<typeof createMailService>;
 
-export function createMailService(db: Db, config: Config, transport?: Transporter) {
-  const smtp = transport ?? (config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null);
+export interface MailServiceOptions {
+  /** where SMTP deliveries are queued */
+  jobs: JobQueue;
+  /** an SMTP transport other than SMTP_URL's (tests) */
+  transport?: Transporter;
+}
+
+export function createMailService(db: Db, config: Config, options: MailServiceOptions) {
+  const smtp = options.transport ?? (config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null);
+  const queue = options.jobs;
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
 
   async function sendMany(messages: readonly MailMessage[]): Promise<(SentMail | Error)[]> {
@@ -36,19 +52,25 @@ export function createMailService(db: Db, config: Config, transport?: Transporte
     // Without SMTP the .eml file is the delivery: the row is stored as sent at once (one statement,
     // not an insert and an update), and marked failed should the file not be written.
     const now = new Date();
-    const rows = await db
-      .insert(mailOutbox)
-      .values(
-        messages.map((message) => ({
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html ?? null,
-          template: message.template,
-          ...(smtp ? {} : { status: "sent" as const, sentAt: now }),
-        })),
-      )
-      .returning({ id: mailOutbox.id });
+    const values = messages.map((message) => ({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      template: message.template,
+      ...(smtp ? {} : { status: "sent" as const, sentAt: now }),
+    }));
+    // with SMTP each row comes with its delivery job, in one transaction: no row without its job
+    const rows = smtp
+      ? await db.transaction(async (tx) => {
+          const inserted = await tx.insert(mailOutbox).values(values).returning({ id: mailOutbox.id });
+          await queue.enqueueMany(
+            inserted.map((row) => ({ kind: MAIL_DELIVER_JOB, payload: { outboxId: row.id } })),
+            tx,
+          );
+          return inserted;
+        })
+      : await db.insert(mailOutbox).values(values).returning({ id: mailOutbox.id });
     if (rows.length !== messages.length) throw new Error("mail_outbox insert returned fewer rows");
     // ids are handed out in the order of the rows (one statement, one sequence), whatever order
     // RETURNING lists them in
@@ -110,31 +132,42 @@ export function createMailService(db: Db, config: Config, transport?: Transporte
       .where(eq(mailOutbox.id, id));
   }
 
-  /** With SMTP, delivers a message whose .eml file is written. */
-  async function deliver({ id, mail, emlPath }: Composed): Promise<SentMail> {
+  /** With SMTP the message waits for its job (woken at once in this process). */
+  async function deliver({ id, emlPath }: Composed): Promise<SentMail> {
     if (!smtp) return { id, status: "sent", emlPath };
+    queue.notify();
+    return { id, status: "pending", emlPath };
+  }
+
+  /**
+   * The `mail.deliver` job: sends a stored message over SMTP. Idempotent: a message already sent
+   * is not sent again. A failed send is counted on the row and thrown, so the job is retried.
+   */
+  async function deliverStored(outboxId: number): Promise<void> {
+    if (!smtp) return;
+    const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId));
+    if (!row || row.status === "sent") return;
+    const envelope = { from: config.mailFrom, to: row.to, subject: row.subject, text: row.text };
     try {
-      await smtp.sendMail(mail);
-      await db
-        .update(mailOutbox)
-        .set({ status: "sent", sentAt: new Date(), attempts: sql`${mailOutbox.attempts} + 1` })
-        .where(eq(mailOutbox.id, id));
-      return { id, status: "sent", emlPath };
+      await smtp.sendMail(row.html ? { ...envelope, html: row.html } : envelope);
     } catch (error) {
       await db
         .update(mailOutbox)
-        .set({
-          status: "failed",
-          attempts: sql`${mailOutbox.attempts} + 1`,
-          lastError: error instanceof Error ? error.message : String(error),
-        })
-        .where(eq(mailOutbox.id, id));
-      return { id, status: "failed", emlPath };
+        .set({ attempts: sql`${mailOutbox.attempts} + 1`, lastError: storableError(error) })
+        .where(eq(mailOutbox.id, outboxId));
+      throw error;
     }
+    await db
+      .update(mailOutbox)
+      .set({ status: "sent", sentAt: new Date(), attempts: sql`${mailOutbox.attempts} + 1`, lastError: null })
+      .where(eq(mailOutbox.id, outboxId));
   }
 
   return {
-    /** Stores, writes and (with SMTP) delivers one message. A delivery failure is recorded, not thrown. */
+    /**
+     * Stores and writes one message; with SMTP queues its delivery ("pending"). A delivery failure
+     * is retried by the job queue, never thrown here.
+     */
     async send(message: MailMessage): Promise<SentMail> {
       const [sent] = await sendMany([message]);
       if (!sent) throw new Error("mail_outbox insert returned nothing");
@@ -148,6 +181,16 @@ export function createMailService(db: Db, config: Config, transport?: Transporte
      * send() returns, or the error it throws (the .eml not written).
      */
     sendMany,
+
+    deliverStored,
+
+    /** The message's delivery job is out of attempts: the row says so (it stays in the dead letter). */
+    async markUndelivered(outboxId: number): Promise<void> {
+      await db
+        .update(mailOutbox)
+        .set({ status: "failed" })
+        .where(and(eq(mailOutbox.id, outboxId), ne(mailOutbox.status, "sent")));
+    },
 
     /** The newest messages first, optionally only those to one address (staff screens, tests). */
     async list(options: { to?: string; limit?: number } = {}) {

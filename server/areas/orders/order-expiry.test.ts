@@ -6,13 +6,15 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../app";
 import { type Config, loadConfig } from "../../config";
-import { mailOutbox, orderStatuses, orders, payments, products } from "../../db/schema";
+import { jobs, mailOutbox, orderStatuses, orders, payments, products } from "../../db/schema";
 import { createPaymentProvider, type PaymentProvider } from "../../integrations/payments";
 import { demoNotification } from "../../integrations/payments/demo";
 import { createServices } from "../../services";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { NO_ORDER_LIMIT } from "../../test/rate-limits";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
+import { JOB_KINDS, schedulePeriodicJobs } from "../jobs/job-kinds";
+import { createJobWorker } from "../jobs/job-worker";
 import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "./orders.fixtures";
 
 // The end of an unpaid order and money the shop cannot keep (issue 24, docs/decisions/032): an
@@ -194,6 +196,30 @@ describe("expiry of unpaid orders", () => {
       expect(await mails("order-expired", order.orderNumber)).toHaveLength(1);
     }
     expect(await stock()).toBe(before);
+  });
+});
+
+describe("the expiry as a background job (docs/decisions/050)", () => {
+  it("is queued once however many instances schedule it, cancels what is due and is queued again a minute later", async () => {
+    const queue = app.services.jobQueue;
+    const other = createServices(db(), config, { log: silent, rateLimits: NO_ORDER_LIMIT });
+    await Promise.all([
+      schedulePeriodicJobs(queue, app.services.jobHandlers),
+      schedulePeriodicJobs(other.jobQueue, other.jobHandlers),
+    ]);
+    const sweeps = () => db().select().from(jobs).where(eq(jobs.kind, JOB_KINDS.expireUnpaidOrders));
+    expect(await sweeps()).toHaveLength(1);
+
+    const due = await placeOk();
+    await expire(due._id);
+    const worker = createJobWorker(queue, app.services.jobHandlers, { pollMs: 1_000, concurrency: 1 });
+    const before = Date.now();
+    await worker.runDue();
+    expect((await orderRow(due._id))?.status).toBe("CANCELED");
+    expect(await mails("order-expired", due.orderNumber)).toHaveLength(1);
+    const [sweep] = await sweeps();
+    expect(sweep).toMatchObject({ status: "queued", attempts: 0 });
+    expect(sweep?.runAt.getTime()).toBeGreaterThanOrEqual(before + 60_000);
   });
 });
 

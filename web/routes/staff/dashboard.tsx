@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Form, Link, useLoaderData } from "react-router";
 import { orderStatusKey } from "../../../domain/i18n";
 import { formatPrice } from "../../../domain/money";
+import { isAdmin } from "../../../domain/roles";
 import { presetPeriod, STATS_PRESETS } from "../../../domain/stats";
 import { FormAlert } from "../../components/form-field";
 import { FILTER_INPUT, FILTER_LABEL, PRIMARY_BUTTON } from "../../components/staff/orders/pager";
@@ -23,7 +24,7 @@ export function meta({ matches }: Route.MetaArgs) {
 const DEFAULT_DAYS = 30;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireStaff(context, request);
+  const user = requireStaff(context, request);
   const params = new URL(request.url).searchParams;
   const from = params.get("from");
   const to = params.get("to");
@@ -35,7 +36,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!result.ok) throw new Response(null, { status: 500 });
   // every order the shop owes money back, whatever the period: a task, not a statistic
   const refundOwed = await context.services.orderStaff.countRefundOwed();
-  return { stats: result.value, invalid, asked, refundOwed };
+  // background jobs that failed every attempt (admins, who may retry them: docs/decisions/050)
+  const failedJobs = isAdmin(user) ? await context.services.jobs.failedCount() : null;
+  return { stats: result.value, invalid, asked, refundOwed, failedJobs };
 }
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
@@ -77,6 +80,43 @@ function RefundOwed({ count }: { count: number }) {
             className="text-sm font-semibold text-red-800 underline underline-offset-2"
           >
             {t("staff.dashboard.refundOwedShow")}
+          </Link>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** Background jobs in the dead letter (admins), with the way to the jobs page. */
+function FailedJobs({ count }: { count: number }) {
+  const t = useT();
+  const failed = count > 0;
+  return (
+    <section
+      aria-labelledby="failed-jobs-title"
+      className={`mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl p-4 shadow-sm ring-1 ${
+        failed ? "bg-red-50 ring-red-300" : "bg-white ring-stone-200"
+      }`}
+    >
+      <h2 id="failed-jobs-title" className="font-semibold text-stone-900">
+        {t("staff.dashboard.failedJobs")}
+      </h2>
+      <p
+        className={`text-2xl font-semibold ${failed ? "text-red-800" : "text-stone-900"}`}
+        data-testid="failed-jobs-count"
+      >
+        {count}
+      </p>
+      {failed ? (
+        <>
+          <p className="min-w-0 basis-full text-sm text-red-900 sm:flex-1 sm:basis-auto">
+            {t("staff.dashboard.failedJobsText")}
+          </p>
+          <Link
+            to={STAFF_SECTIONS.jobs}
+            className="text-sm font-semibold text-red-800 underline underline-offset-2"
+          >
+            {t("staff.dashboard.failedJobsShow")}
           </Link>
         </>
       ) : null}
@@ -149,7 +189,7 @@ function PeriodPicker({ from, to }: { from: string; to: string }) {
 export default function StaffDashboard() {
   const t = useT();
   const lang = useLang();
-  const { stats, invalid, refundOwed } = useLoaderData<typeof loader>();
+  const { stats, invalid, refundOwed, failedJobs } = useLoaderData<typeof loader>();
   const percent = new Intl.NumberFormat(lang === "pl" ? "pl-PL" : "en-GB", {
     style: "percent",
     maximumFractionDigits: 1,
@@ -158,6 +198,7 @@ export default function StaffDashboard() {
     <div>
       <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">{t("staff.title")}</h1>
       <RefundOwed count={refundOwed} />
+      {failedJobs === null ? null : <FailedJobs count={failedJobs} />}
       <PeriodPicker from={stats.from} to={stats.to} />
       {invalid ? (
         <div className="mt-3">

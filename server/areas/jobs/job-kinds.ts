@@ -1,0 +1,84 @@
+import { z } from "zod";
+import type { Config } from "../../config";
+import type { ServiceLog } from "../../services";
+import { backfillImageVariants } from "../gallery/variant-backfill";
+import { MAIL_DELIVER_JOB, type MailService } from "../mail/mail.service";
+import type { JobQueue } from "./job-queue";
+import { type JobHandlers, jobHandler } from "./job-worker";
+
+// Every kind of background job the shop runs, in one map (docs/decisions/050). A new kind is a
+// name, a payload schema and an idempotent function; a periodic one also says how often.
+
+export const JOB_KINDS = {
+  mailDeliver: MAIL_DELIVER_JOB,
+  expireUnpaidOrders: "orders.expire-unpaid",
+  backfillImageVariants: "gallery.backfill-variants",
+  pruneDoneJobs: "jobs.prune-done",
+} as const;
+
+/** How long finished jobs are kept (the dead letter is kept until retried). */
+const KEEP_DONE_MS = 14 * 24 * 60 * 60_000;
+
+const none = z.object({}).passthrough();
+
+export interface JobKindDeps {
+  config: Config;
+  queue: JobQueue;
+  mail: MailService;
+  /** the unpaid-order sweep (payments.service.ts cancelExpired): how many it canceled */
+  cancelExpired(): Promise<number>;
+  log: ServiceLog;
+}
+
+export function createJobHandlers(deps: JobKindDeps): JobHandlers {
+  return {
+    [JOB_KINDS.mailDeliver]: jobHandler({
+      payload: z.object({ outboxId: z.number().int().positive() }),
+      run: ({ outboxId }) => deps.mail.deliverStored(outboxId),
+      dead: ({ outboxId }) => deps.mail.markUndelivered(outboxId),
+    }),
+    // unpaid orders are canceled after ORDER_PAYMENT_TIMEOUT_MINUTES (docs/decisions/032): once a
+    // minute, by one instance at a time
+    [JOB_KINDS.expireUnpaidOrders]: jobHandler({
+      payload: none,
+      everyMs: 60_000,
+      run: async () => {
+        const canceled = await deps.cancelExpired();
+        if (canceled > 0) deps.log.info?.({ canceled }, "canceled unpaid orders past their payment time");
+      },
+    }),
+    // pictures written before the 800 px variant existed get it (docs/decisions/024); queued at start
+    [JOB_KINDS.backfillImageVariants]: jobHandler({
+      payload: none,
+      run: async () => {
+        const { written, failed } = await backfillImageVariants(deps.config.mediaDir);
+        if (written > 0 || failed > 0) deps.log.info?.({ written, failed }, "missing picture widths written");
+      },
+    }),
+    [JOB_KINDS.pruneDoneJobs]: jobHandler({
+      payload: none,
+      everyMs: 24 * 60 * 60_000,
+      run: async () => {
+        await deps.queue.pruneDone(new Date(deps.queue.clock().getTime() - KEEP_DONE_MS));
+      },
+    }),
+  };
+}
+
+/**
+ * Queues the periodic jobs (each once, whatever number of instances asks: its singleton key is its
+ * kind). The worker calls it when it starts and about once a minute, so a periodic job that landed
+ * in the dead letter is replaced.
+ */
+export async function schedulePeriodicJobs(queue: JobQueue, handlers: JobHandlers): Promise<void> {
+  await queue.enqueueMany(
+    Object.entries(handlers)
+      .filter(([, definition]) => definition.everyMs)
+      .map(([kind]) => ({ kind, payload: {}, options: { singletonKey: kind } })),
+  );
+}
+
+/** What a starting instance asks for once: the picture backfill (once, however many instances start). */
+export async function queueStartupJobs(queue: JobQueue): Promise<void> {
+  await queue.enqueue(JOB_KINDS.backfillImageVariants, {}, { singletonKey: JOB_KINDS.backfillImageVariants });
+}

@@ -1,0 +1,102 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../../server/app";
+import { createUser } from "../../../server/areas/accounts/accounts.fixtures";
+import { toPublicUser } from "../../../server/areas/accounts/accounts.mapper";
+import { loadConfig } from "../../../server/config";
+import { jobs } from "../../../server/db/schema";
+import { createTestDatabase, type TestDatabase } from "../../../server/test/database";
+import { testWebContext } from "../../../server/test/web-context";
+import { action, loader } from "./jobs";
+
+// /konto/sklep/zadania in-process: admins get the dead letter and "Ponów" queues a job again with a
+// success message; another job is refused with the error's message; shop moderators are refused.
+
+let database: TestDatabase;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const config = loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "jobs-page-")) });
+  app = await buildApp(config, database, { web: false, logger: false });
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.destroy();
+});
+
+const PAGE = "http://localhost/konto/sklep/zadania";
+
+async function contextOf(roles: ("admin" | "shop-moderator" | "user")[]) {
+  return testWebContext(app.services, { user: toPublicUser(await createUser(database.db, { roles })) });
+}
+
+async function outcome(run: () => Promise<unknown>): Promise<{ status: number; value: unknown }> {
+  let value: unknown;
+  try {
+    value = await run();
+  } catch (thrown) {
+    value = thrown;
+  }
+  if (value instanceof Response) return { status: value.status, value };
+  if (value && typeof value === "object" && "init" in value) {
+    return { status: (value as { init: ResponseInit | null }).init?.status ?? 200, value };
+  }
+  return { status: 200, value };
+}
+
+function retryRequest(id: number | string): Request {
+  return new Request(PAGE, { method: "POST", body: new URLSearchParams({ id: String(id) }) });
+}
+
+describe("the staff jobs page", () => {
+  it("lists the dead letter for an admin, and Ponów queues the job again with a success message", async () => {
+    const [dead] = await database.db
+      .insert(jobs)
+      .values({
+        kind: "mail.deliver",
+        payload: { outboxId: 1 },
+        status: "failed",
+        attempts: 8,
+        lastError: "451",
+      })
+      .returning();
+    const admin = await contextOf(["admin", "user"]);
+    const listed = await loader({ context: admin, request: new Request(PAGE), params: {} } as never);
+    expect(listed.failed.map((job) => job._id)).toContain(dead?.id);
+
+    const answer = await action({
+      context: admin,
+      request: retryRequest(dead?.id ?? 0),
+      params: {},
+    } as never);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("location")).toBe("/konto/sklep/zadania");
+    expect(decodeURIComponent(answer.headers.get("set-cookie") ?? "")).toContain("staff.jobs.retried");
+    const [row] = await database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, dead?.id ?? 0));
+    expect(row).toMatchObject({ status: "queued", attempts: 0 });
+
+    // a second Ponów finds nothing dead: the refusal's message
+    const again = await action({ context: admin, request: retryRequest(dead?.id ?? 0), params: {} } as never);
+    expect(decodeURIComponent(again.headers.get("set-cookie") ?? "")).toContain("errors.job/not-retryable");
+  });
+
+  it("refuses a shop moderator with the admin-role answer", async () => {
+    const moderator = await contextOf(["shop-moderator", "user"]);
+    expect(
+      (await outcome(() => loader({ context: moderator, request: new Request(PAGE), params: {} } as never)))
+        .status,
+    ).toBe(403);
+    expect(
+      (await outcome(() => action({ context: moderator, request: retryRequest(1), params: {} } as never)))
+        .status,
+    ).toBe(403);
+  });
+});
