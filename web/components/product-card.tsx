@@ -2,7 +2,7 @@ import { memo } from "react";
 import { Link } from "react-router";
 import { formatDiscountPercent } from "../../domain/discount";
 import type { ProductBasic } from "../../domain/types";
-import { useLang, useT } from "../lib/i18n";
+import { useContentLang, useLang, useT } from "../lib/i18n";
 import { productPath } from "../lib/paths";
 import { ProductPrice } from "./product-price";
 import { ResponsiveImage } from "./responsive-image";
@@ -36,6 +36,7 @@ export const ProductCard = memo(function ProductCard({
 }) {
   const t = useT();
   const lang = useLang();
+  const contentLang = useContentLang();
   const unavailable = product.thumbnail.totalQuantity <= 0;
   const discount = product.thumbnail.discountPercent;
   const image = product.image;
@@ -84,7 +85,7 @@ export const ProductCard = memo(function ProductCard({
       </div>
       <div className="card-body">
         <h3 className="card-title">
-          <Link to={productPath(product)} className="card-link">
+          <Link to={productPath(product)} lang={contentLang} className="card-link">
             {product.title}
           </Link>
         </h3>

@@ -28,7 +28,7 @@ import { pickRelatedProducts } from "../components/product/related.server";
 import { StockStatus } from "../components/product/stock-status";
 import { AfterHydration } from "../components/product-list/use-hydrated";
 import { parseCategoryId } from "../lib/category-tree";
-import { useT } from "../lib/i18n";
+import { useContentLang, useT } from "../lib/i18n";
 import { lazyAfterHydration, lazyInBrowser } from "../lib/lazy-in-browser";
 import { langFromMatches, pageTitle } from "../lib/meta";
 import { categoryPath, PRODUCTS_PATH, productPath } from "../lib/paths";
@@ -144,6 +144,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function ProductScreen({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const contentLang = useContentLang();
   const { product, fields, related, socialProof, moderator } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const fromAddress = useMemo(
@@ -182,10 +183,14 @@ export default function ProductScreen({ loaderData }: Route.ComponentProps) {
     () => [
       { name: homeLabel, to: "/" },
       { name: productsLabel, to: PRODUCTS_PATH },
-      ...trail.map((category) => ({ name: category.title, to: categoryPath(category._id) })),
-      { name: product.title },
+      ...trail.map((category) => ({
+        name: category.title,
+        to: categoryPath(category._id),
+        lang: contentLang,
+      })),
+      { name: product.title, lang: contentLang },
     ],
-    [homeLabel, productsLabel, trail, product.title],
+    [homeLabel, productsLabel, trail, product.title, contentLang],
   );
   const moderatorLinks = useMemo(
     () => [
@@ -217,7 +222,9 @@ export default function ProductScreen({ loaderData }: Route.ComponentProps) {
 
         <div className="min-w-0 space-y-6">
           <div>
-            <h1 className="font-serif text-3xl font-semibold text-stone-900 sm:text-4xl">{product.title}</h1>
+            <h1 lang={contentLang} className="font-serif text-3xl font-semibold text-stone-900 sm:text-4xl">
+              {product.title}
+            </h1>
             <ProductLabels
               tags={product.tags}
               isNew={product.isNew}
@@ -297,6 +304,7 @@ export default function ProductScreen({ loaderData }: Route.ComponentProps) {
       {product.hasSlides ? (
         <RelatedProducts
           title={product.slidesTitle || t("product.relatedProducts")}
+          contentTitle={product.slidesTitle !== ""}
           description={product.slidesDescription}
           products={related}
         />

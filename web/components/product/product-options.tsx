@@ -2,7 +2,7 @@ import { useState } from "react";
 import { OPTION_GALLERY_THUMBNAILS } from "../../../domain/constants";
 import type { Id, ProductField } from "../../../domain/types";
 import type { Selection } from "../../../domain/variants";
-import { useT } from "../../lib/i18n";
+import { useContentLang, useT } from "../../lib/i18n";
 import { ResponsiveImage } from "../responsive-image";
 import { Lightbox } from "./lightbox";
 import { optionParam } from "./product-view";
@@ -68,15 +68,18 @@ function OptionGroup({
   inStock: (optionId: Id) => boolean;
 }) {
   const t = useT();
+  const contentLang = useContentLang();
   const [galleryIndex, setGalleryIndex] = useState<number | null>(null);
   const withImages = field.options.filter((option) => option.image);
   const descriptionId = field.description ? `field-${field._id}-description` : undefined;
 
   return (
     <fieldset aria-describedby={descriptionId}>
-      <legend className="font-semibold text-stone-900">{field.title}</legend>
+      <legend lang={contentLang} className="font-semibold text-stone-900">
+        {field.title}
+      </legend>
       {field.description ? (
-        <p id={descriptionId} className="mt-0.5 text-sm text-stone-600">
+        <p id={descriptionId} lang={contentLang} className="mt-0.5 text-sm text-stone-600">
           {field.description}
         </p>
       ) : null}
@@ -114,6 +117,7 @@ function OptionGroup({
                 {/* the label covers the whole card, so a click anywhere on it chooses the option */}
                 <label
                   htmlFor={inputId}
+                  lang={contentLang}
                   className="block cursor-pointer font-medium text-stone-900 after:absolute after:inset-0"
                 >
                   {option.title}
@@ -124,7 +128,11 @@ function OptionGroup({
                   </p>
                 ) : null}
                 {option.description ? (
-                  <p id={`${inputId}-description`} className="mt-0.5 text-sm text-stone-600">
+                  <p
+                    id={`${inputId}-description`}
+                    lang={contentLang}
+                    className="mt-0.5 text-sm text-stone-600"
+                  >
                     {option.description}
                   </p>
                 ) : null}
