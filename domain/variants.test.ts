@@ -7,6 +7,7 @@ import {
   type FieldLike,
   findVariant,
   normalizeSelection,
+  optionInStock,
   quantityChoices,
   type Selection,
   type SellableLike,
@@ -71,14 +72,37 @@ describe("findVariant", () => {
 
 describe("defaultSelection", () => {
   it.each<[string, FieldLike[], VariantLike[], Selection]>([
-    ["first option of every field", fields, variants, { "1": 11, "2": 21, "3": 31 }],
+    [
+      "first options in stock: first option of every field",
+      fields,
+      [{ ...pinkS, quantity: 2 }, pinkM, blueS],
+      { "1": 11, "2": 21, "3": 31 },
+    ],
+    [
+      "first combination out of stock: the next one in the options' order that is in stock",
+      fields,
+      variants,
+      { "1": 11, "2": 22, "3": 31 },
+    ],
+    [
+      "the options' order decides, not the order the variants are stored in",
+      fields,
+      [blueS, { ...pinkM, quantity: 0 }, { _id: 104, fields: { "1": 12, "2": 22 }, quantity: 1 }],
+      { "1": 12, "2": 21, "3": 31 },
+    ],
+    [
+      "a variant with an option the field no longer has is never chosen",
+      fields,
+      [{ _id: 105, fields: { "1": 19, "2": 21 }, quantity: 9 }, pinkS, blueS],
+      { "1": 12, "2": 21, "3": 31 },
+    ],
     ["no fields", [], [], {}],
     ["no variants: first options", [embroidery], [], { "3": 31 }],
     [
       "first combination missing: first in-stock variant for price fields",
       fields,
       [blueS, pinkM],
-      { "1": 12, "2": 21, "3": 31 },
+      { "1": 11, "2": 22, "3": 31 },
     ],
     [
       "nothing in stock: first variant",
@@ -92,6 +116,24 @@ describe("defaultSelection", () => {
     ["field without options is skipped", [{ ...size, options: [] }, embroidery], [], { "3": 31 }],
   ])("%s", (_name, f, v, expected) => {
     expect(defaultSelection(f, v)).toEqual(expected);
+  });
+});
+
+describe("optionInStock", () => {
+  // chosen: pink (11) and S (21), the pink S variant has no stock
+  const chosen: Selection = { "1": 11, "2": 21, "3": 31 };
+  it.each<[string, FieldLike, number, boolean]>([
+    ["the option of an out-of-stock combination", size, 21, false],
+    ["another size that is in stock in pink", size, 22, true],
+    ["another colour that is in stock in S", colour, 12, true],
+    ["an option of a field that does not choose the variant", embroidery, 32, true],
+  ])("%s", (_name, field, optionId, expected) => {
+    expect(optionInStock(fields, variants, chosen, field, optionId)).toBe(expected);
+  });
+
+  it("a combination without a variant cannot be bought; without variants every option can", () => {
+    expect(optionInStock(fields, variants, { "1": 12, "2": 21 }, size, 22)).toBe(false);
+    expect(optionInStock(fields, [], chosen, size, 21)).toBe(true);
   });
 });
 

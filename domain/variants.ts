@@ -48,8 +48,10 @@ export function findVariant<V extends VariantLike>(
 }
 
 /**
- * First option of every field. When the product has variants and that combination matches none,
- * the price-changing fields take the options of the first in-stock variant (else the first variant).
+ * First option of every field. With variants, the price-changing fields take the first combination
+ * in the fields' and options' order whose variant is in stock (issue 25: a product must not open
+ * unavailable while other versions are in stock); with nothing in stock, the first options when they
+ * match a variant, else the first variant in that order.
  */
 export function defaultSelection(
   fields: readonly FieldLike[],
@@ -60,15 +62,46 @@ export function defaultSelection(
     const first = field.options[0];
     if (first) selection[String(field._id)] = first._id;
   }
-  if (variants.length === 0 || findVariant(variants, selection, fields)) return selection;
-  const fallback = variants.find((variant) => variant.quantity > 0) ?? variants[0];
-  if (!fallback) return selection;
+  if (variants.length === 0) return selection;
+  const priceFields = fields.filter((field) => field.changePrice);
+  // a variant's place in the shopper's order: its option's position on each price field in turn
+  const rank = (variant: VariantLike) =>
+    priceFields.map((field) => field.options.findIndex((o) => o._id === variant.fields[String(field._id)]));
+  const ordered = variants
+    .map((variant) => ({ variant, rank: rank(variant) }))
+    .filter((entry) => !entry.rank.includes(-1))
+    .sort((a, b) => {
+      const at = a.rank.findIndex((index, n) => index !== b.rank[n]);
+      return at < 0 ? 0 : (a.rank[at] ?? 0) - (b.rank[at] ?? 0);
+    })
+    .map((entry) => entry.variant);
+  const inStock = ordered.find((variant) => variant.quantity > 0);
+  if (!inStock && findVariant(variants, selection, fields)) return selection;
+  const chosen = inStock ?? ordered[0] ?? variants[0];
+  if (!chosen) return selection;
   const keys = priceFieldIds(fields);
-  for (const key of keys.length > 0 ? keys : Object.keys(fallback.fields)) {
-    const option = fallback.fields[key];
+  for (const key of keys.length > 0 ? keys : Object.keys(chosen.fields)) {
+    const option = chosen.fields[key];
     if (option !== undefined) selection[key] = option;
   }
   return selection;
+}
+
+/**
+ * False when choosing the option, with the rest of the selection kept, selects no variant in stock
+ * (the product page marks it "brak"). Options of fields that do not choose the variant are always
+ * available, as are all options of a product without variants.
+ */
+export function optionInStock(
+  fields: readonly FieldLike[],
+  variants: readonly VariantLike[],
+  selection: Selection,
+  field: FieldLike,
+  optionId: Id,
+): boolean {
+  if (!field.changePrice || variants.length === 0) return true;
+  const variant = findVariant(variants, { ...selection, [String(field._id)]: optionId }, fields);
+  return (variant?.quantity ?? 0) > 0;
 }
 
 /**

@@ -1,12 +1,16 @@
 import { logIn } from "./support/accounts";
+import { axeViolations } from "./support/axe";
+import { sideCart } from "./support/cart";
 import {
   hiddenProductId,
+  productOpeningSoldOut,
   productUrl,
+  productWithFractionalDiscount,
   productWithTags,
   type VariantChoice,
   variantProduct,
 } from "./support/catalog-api";
-import { productLinks } from "./support/storefront";
+import { isPhone, productLinks } from "./support/storefront";
 import { expect, type Page, test } from "./support/test";
 
 // A shopper on the product page (SPEC §2 Product screen): opening a product from the list, variants
@@ -84,6 +88,51 @@ test.describe("the product page", () => {
     await expect(addToCart).toBeEnabled();
   });
 
+  test("a product whose first version is sold out opens on a version in stock and marks what cannot be bought", async ({
+    page,
+    request,
+  }) => {
+    const { product, opening, soldOut, soldOutFirstSearch } = await productOpeningSoldOut(request);
+    await page.goto(productUrl(product));
+    for (const { field, option } of opening) {
+      await expect(
+        page.getByRole("group", { name: field }).getByRole("radio", { name: option, exact: true }),
+      ).toBeChecked();
+    }
+    await expect(page.getByRole("button", { name: "Dodaj do koszyka" })).toBeEnabled();
+    await expect(page.getByText("Produkt niedostępny")).toHaveCount(0);
+    // an option that cannot be bought with this choice says so beside it
+    const soldOutOption = page
+      .getByRole("group", { name: soldOut.field })
+      .getByRole("radio", { name: soldOut.option, exact: true });
+    await expect(soldOutOption).toHaveAccessibleDescription(/brak/);
+    await expect(
+      page
+        .getByRole("group", { name: opening[0]?.field ?? "" })
+        .getByRole("radio", { name: opening[0]?.option ?? "", exact: true }),
+    ).not.toHaveAccessibleDescription(/brak/);
+    expect(await axeViolations(page, "main")).toEqual([]);
+
+    // a version chosen in the address is kept, even when it is sold out
+    await page.goto(`${productUrl(product)}?${soldOutFirstSearch}`);
+    await expect(page.getByText("Produkt niedostępny")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Dodaj do koszyka" })).toBeDisabled();
+  });
+
+  test("the discount reads the same on the product's card and on its page", async ({ page, request }) => {
+    const product = await productWithFractionalDiscount(request);
+    await page.goto(`/produkty?szukaj=${encodeURIComponent(product.title)}`);
+    const card = page
+      .getByRole("article")
+      .filter({ has: page.getByRole("link", { name: product.title, exact: true }) });
+    const badge = card.getByText(/^-\d+(,\d+)?%$/);
+    await expect(badge).toBeVisible();
+    const cardDiscount = (await badge.textContent())?.trim() ?? "";
+    await card.getByRole("link", { name: product.title, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: product.title })).toBeVisible();
+    await expect(page.getByRole("main").getByText(/^-\d+(,\d+)?%$/)).toHaveText(cardDiscount);
+  });
+
   test("opens the full-screen gallery, moves with the arrow keys and closes with Escape", async ({
     page,
     request,
@@ -153,6 +202,73 @@ test.describe("the product page", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.getByText(/lowest price in the last 30 days: \d+,\d\d zł/)).toBeVisible();
     await expect(page.getByText("Secure payment through a bank")).toBeVisible();
+    // the title has no English text yet: it is read with the Polish voice (WCAG 3.1.2)
+    await expect(page.getByRole("heading", { level: 1, name: product.title })).toHaveAttribute("lang", "pl");
+    await page.goto(`/produkty?szukaj=${encodeURIComponent(product.title)}`);
+    await expect(
+      page.getByRole("main").getByRole("link", { name: product.title, exact: true }),
+    ).toHaveAttribute("lang", "pl");
+  });
+
+  test("in Polish the page needs no language marks on its content", async ({ page, request }) => {
+    const product = await productWithTags(request);
+    await page.goto(productUrl(product));
+    await expect(page.getByRole("heading", { level: 1, name: product.title })).not.toHaveAttribute("lang");
+  });
+});
+
+test.describe("the phone's buy bar", () => {
+  test("appears after scrolling past the button and adds the chosen version to the cart", async ({
+    page,
+    request,
+  }) => {
+    const { product } = await productOpeningSoldOut(request);
+    await page.goto(productUrl(product));
+    const bar = page.getByRole("region", { name: "Szybkie dodanie do koszyka" });
+    await expect(page.getByRole("button", { name: "Dodaj do koszyka" })).toBeEnabled();
+    await expect(bar).toBeHidden();
+    const pagePrice = (await price(page).textContent())?.trim() ?? "";
+    // the shopper reads on below the button (the description)
+    await page.getByRole("heading", { name: "Opis" }).scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 400);
+    if (!isPhone(page)) {
+      await expect(bar).toBeHidden();
+      return;
+    }
+    await expect(bar).toBeVisible();
+    await expect(bar.getByText(pagePrice, { exact: true })).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.style.getPropertyValue("--buy-bar-height")),
+    ).toMatch(/^\d+(\.\d+)?px$/);
+    await bar.getByRole("button", { name: "Dodaj do koszyka" }).click();
+    await expect(sideCart(page)).toBeVisible();
+    await expect(sideCart(page).getByRole("link", { name: product.title })).toBeVisible();
+  });
+
+  test("never covers the element that has the keyboard focus", async ({ page, request }) => {
+    test.skip(!isPhone(page), "the bar is shown on phones only");
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    const { product } = await productOpeningSoldOut(request);
+    await page.goto(productUrl(product));
+    await expect(page.getByRole("button", { name: "Dodaj do koszyka" })).toBeEnabled();
+    const bar = page.getByRole("region", { name: "Szybkie dodanie do koszyka" });
+    let barSeen = false;
+    // Tab from the top through the product, its description and the related products
+    for (let n = 0; n < 45; n++) {
+      await page.keyboard.press("Tab");
+      const covered = await page.evaluate(() => {
+        const focused = document.activeElement;
+        const shown = document.querySelector<HTMLElement>('section[aria-label="Szybkie dodanie do koszyka"]');
+        if (!focused || focused === document.body || !shown || shown.hidden || shown.contains(focused))
+          return null;
+        const box = focused.getBoundingClientRect();
+        const barTop = shown.getBoundingClientRect().top;
+        return box.height > 0 && box.bottom > barTop ? focused.outerHTML.slice(0, 120) : null;
+      });
+      expect(covered, `Tab ${n + 1}`).toBeNull();
+      if (await bar.isVisible()) barSeen = true;
+    }
+    expect(barSeen).toBe(true);
   });
 });
 

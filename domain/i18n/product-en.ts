@@ -24,6 +24,8 @@ export const enProduct: Record<ProductKey, string> = {
   "product.openGallery": "Enlarge photo",
   "product.socialProofPurchases30Days": "{count} pieces of this product bought in the last 30 days",
   "product.price": "Price",
+  "product.optionSoldOut": "out of stock",
+  "product.buyBar": "Quick add to cart",
   "product.applyOptions": "Apply selection",
   "product.showOptionImage": "Enlarge photo: {option}",
   "product.hiddenNotice": "This product is hidden: customers cannot see it.",

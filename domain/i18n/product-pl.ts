@@ -23,6 +23,8 @@ export const plProduct = {
   "product.openGallery": "Powiększ zdjęcie",
   "product.socialProofPurchases30Days": "W ciągu ostatnich 30 dni kupiono {count} szt. tego produktu",
   "product.price": "Cena",
+  "product.optionSoldOut": "brak",
+  "product.buyBar": "Szybkie dodanie do koszyka",
   "product.applyOptions": "Zastosuj wybór",
   "product.showOptionImage": "Powiększ zdjęcie: {option}",
   "product.hiddenNotice": "Ten produkt jest ukryty: klienci go nie widzą.",

@@ -108,3 +108,67 @@ export async function hiddenProductId(request: APIRequestContext): Promise<numbe
   for (let id = Math.min(...ids); id < max; id++) if (!ids.has(id)) return id;
   throw new Error("no hidden product");
 }
+
+/**
+ * A product whose first version (the first option of every price-changing field) is sold out while
+ * others are in stock (issue 25 defect 3), with the choice the page should open on (the first in the
+ * options' order that is in stock), an option that cannot be bought with that choice, and the
+ * address parameter that asks for the sold-out first version.
+ */
+export async function productOpeningSoldOut(request: APIRequestContext) {
+  const [products, fields] = await Promise.all([
+    json<ApiProduct[]>(request, "/api/shops/products"),
+    json<Field[]>(request, "/api/shops/fields"),
+  ]);
+  const fieldById = new Map(fields.map((field) => [field._id, field]));
+  for (const product of products) {
+    const priceFields = product.fields
+      .map((id) => fieldById.get(id))
+      .filter((field): field is Field => field?.changePrice === true && field.options.length > 0);
+    if (priceFields.length < 2 || product.variants.length === 0) continue;
+    const stockOf = (choice: Record<string, number>) =>
+      product.variants.find((variant) =>
+        priceFields.every((field) => variant.fields[String(field._id)] === choice[String(field._id)]),
+      )?.quantity ?? 0;
+    // every combination in the options' order
+    let combinations: Record<string, number>[] = [{}];
+    for (const field of priceFields) {
+      combinations = combinations.flatMap((choice) =>
+        field.options.map((option) => ({ ...choice, [String(field._id)]: option._id })),
+      );
+    }
+    const [first] = combinations;
+    const opening = combinations.find((choice) => stockOf(choice) > 0);
+    if (!first || !opening || stockOf(first) > 0) continue;
+    const title = (field: Field, choice: Record<string, number>) =>
+      field.options.find((option) => option._id === choice[String(field._id)])?.title ?? "";
+    const soldOut = priceFields.flatMap((field) =>
+      field.options
+        .filter((option) => stockOf({ ...opening, [String(field._id)]: option._id }) === 0)
+        .map((option) => ({ field: field.title, option: option.title })),
+    );
+    const [firstField] = priceFields;
+    if (!firstField || soldOut.length === 0) continue;
+    return {
+      product,
+      opening: priceFields.map((field) => ({ field: field.title, option: title(field, opening) })),
+      soldOut: soldOut[0] as { field: string; option: string },
+      soldOutFirstSearch: priceFields
+        .map((field) => `opcja-${field._id}=${first[String(field._id)]}`)
+        .join("&"),
+    };
+  }
+  throw new Error("no product whose first version is sold out while others are in stock");
+}
+
+/** A product without variants sold at a discount that is not a whole percent (e.g. 20.21 %). */
+export async function productWithFractionalDiscount(request: APIRequestContext): Promise<ApiProduct> {
+  const products = await json<ApiProduct[]>(request, "/api/shops/products");
+  const product = products.find((candidate) => {
+    const price = effective(candidate);
+    const percent = ((candidate.priceGrosze - price) * 100) / candidate.priceGrosze;
+    return candidate.variants.length === 0 && percent > 0 && !Number.isInteger(percent);
+  });
+  if (!product) throw new Error("no product with a fractional discount");
+  return product;
+}

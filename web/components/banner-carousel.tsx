@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { HeaderSlide } from "../../domain/types";
-import { useT } from "../lib/i18n";
+import { useContentLang, useT } from "../lib/i18n";
 import { Carousel } from "./carousel";
 import { ResponsiveImage } from "./responsive-image";
 
@@ -16,6 +16,7 @@ const BANNER_SIZES = "(min-width: 1340px) 1292px, (min-width: 640px) calc(100vw 
  */
 export function BannerCarousel({ slides, label }: { slides: readonly HeaderSlide[]; label: string }) {
   const t = useT();
+  const contentLang = useContentLang();
   if (slides.length === 0) return null;
   return (
     <Carousel
@@ -40,9 +41,13 @@ export function BannerCarousel({ slides, label }: { slides: readonly HeaderSlide
               className="aspect-[8/3] w-full object-cover md:absolute md:inset-0 md:aspect-auto md:size-full"
             />
             <div className="relative flex-1 rounded-b-2xl border-x border-b border-stone-200 p-4 md:m-8 md:max-w-lg md:flex-none md:rounded-xl md:border-0 md:bg-white/90 md:p-6 md:shadow-sm">
-              <h2 className="font-serif text-xl font-semibold text-stone-900 md:text-3xl">{slide.title}</h2>
+              <h2 lang={contentLang} className="font-serif text-xl font-semibold text-stone-900 md:text-3xl">
+                {slide.title}
+              </h2>
               {slide.description ? (
-                <p className="mt-2 text-sm text-stone-700 md:text-base">{slide.description}</p>
+                <p lang={contentLang} className="mt-2 text-sm text-stone-700 md:text-base">
+                  {slide.description}
+                </p>
               ) : null}
               {slide.link ? (
                 <SlideLink href={slide.link} label={t("home.slideLink")} title={slide.title} />

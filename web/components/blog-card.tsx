@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { formatDate } from "../../domain/i18n";
 import type { BlogArticle } from "../../domain/types";
-import { useLang, useT } from "../lib/i18n";
+import { useContentLang, useLang, useT } from "../lib/i18n";
 import { blogArticlePath } from "../lib/paths";
 import { blogCardImage } from "./content/blog-image";
 import { ResponsiveImage } from "./responsive-image";
@@ -29,6 +29,7 @@ export function BlogCard({
   eager?: boolean;
 }) {
   const t = useT();
+  const contentLang = useContentLang();
   const lang = useLang();
   const Heading = headingLevel;
   return (
@@ -52,6 +53,7 @@ export function BlogCard({
           className={`font-serif font-semibold text-stone-900 ${headingLevel === "h2" ? "text-xl" : "text-lg"}`}
         >
           <Link
+            lang={contentLang}
             to={blogArticlePath(article)}
             className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
           >

@@ -1,5 +1,6 @@
 import type { MouseEvent } from "react";
 import { useNavigate } from "react-router";
+import { useContentLang } from "../lib/i18n";
 
 /**
  * Typographic styles for stored rich text (headings, paragraphs, lists, links, tables, quotes,
@@ -29,6 +30,7 @@ const PROSE = [
  */
 export function HtmlContent({ html, className = "" }: { html: string; className?: string }) {
   const navigate = useNavigate();
+  const contentLang = useContentLang();
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     if (
@@ -58,6 +60,7 @@ export function HtmlContent({ html, className = "" }: { html: string; className?
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: only catches clicks on the links inside, which keep their own keyboard behaviour
     <div
+      lang={contentLang}
       className={`${PROSE} ${className}`}
       onClick={onClick}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: staff HTML is sanitised with an allow-list on save

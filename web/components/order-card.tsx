@@ -4,7 +4,7 @@ import { formatDateTime, orderStatusKey } from "../../domain/i18n";
 import { formatPrice } from "../../domain/money";
 import { historyForDisplay, type StatusColour, statusColour } from "../../domain/order-status";
 import type { AddressData, DeliveryPoint, Order, OrderStatusEntry } from "../../domain/types";
-import { useLang, useT } from "../lib/i18n";
+import { useContentLang, useLang, useT } from "../lib/i18n";
 import "../lib/orders-texts";
 
 // The order card of SPEC §2: order number, date, total, status and processing time.
@@ -160,6 +160,7 @@ export function OrderCard({
   children,
 }: OrderCardProps) {
   const t = useT();
+  const contentLang = useContentLang();
   const lang = useLang();
   const headingId = useId();
   const Heading = (["h1", "h2", "h3"] as const)[headingLevel - 1] ?? "h2";
@@ -208,14 +209,16 @@ export function OrderCard({
                   key={index}
                   className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 py-2.5 text-sm"
                 >
-                  <p className="min-w-0 font-medium text-stone-900">{item.productTitle}</p>
+                  <p lang={contentLang} className="min-w-0 font-medium text-stone-900">
+                    {item.productTitle}
+                  </p>
                   <p className="text-right font-medium whitespace-nowrap text-stone-900">
                     {formatPrice(item.priceGrosze)}
                   </p>
                   <p className="col-span-2 text-stone-600">
-                    {item.variantLabel || item.variantTitle
-                      ? `${item.variantLabel || item.variantTitle} · `
-                      : null}
+                    {item.variantLabel || item.variantTitle ? (
+                      <span lang={contentLang}>{`${item.variantLabel || item.variantTitle} · `}</span>
+                    ) : null}
                     {t("order.quantity")}: {item.quantity} × {formatPrice(item.unitPriceGrosze)}
                   </p>
                 </li>

@@ -1,7 +1,8 @@
 import { memo } from "react";
 import { Link } from "react-router";
+import { formatDiscountPercent } from "../../domain/discount";
 import type { ProductBasic } from "../../domain/types";
-import { useT } from "../lib/i18n";
+import { useContentLang, useLang, useT } from "../lib/i18n";
 import { productPath } from "../lib/paths";
 import { ProductPrice } from "./product-price";
 import { ResponsiveImage } from "./responsive-image";
@@ -34,6 +35,8 @@ export const ProductCard = memo(function ProductCard({
   sizes?: string;
 }) {
   const t = useT();
+  const lang = useLang();
+  const contentLang = useContentLang();
   const unavailable = product.thumbnail.totalQuantity <= 0;
   const discount = product.thumbnail.discountPercent;
   const image = product.image;
@@ -69,7 +72,7 @@ export const ProductCard = memo(function ProductCard({
         <ul className="card-badges">
           {discount > 0 ? (
             <li className="bg-accent-600 text-white">
-              {t("product.discount", { percent: Math.round(discount) })}
+              {t("product.discount", { percent: formatDiscountPercent(lang, discount) })}
             </li>
           ) : product.isSale ? (
             <li className="bg-accent-600 text-white">{t("product.badgeSale")}</li>
@@ -82,7 +85,7 @@ export const ProductCard = memo(function ProductCard({
       </div>
       <div className="card-body">
         <h3 className="card-title">
-          <Link to={productPath(product)} className="card-link">
+          <Link to={productPath(product)} lang={contentLang} className="card-link">
             {product.title}
           </Link>
         </h3>

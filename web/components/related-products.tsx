@@ -1,3 +1,4 @@
+import { useContentLang } from "../lib/i18n";
 import type { ProductCardData } from "./product-card";
 import { ProductCarousel } from "./product-carousel";
 
@@ -8,19 +9,32 @@ import { ProductCarousel } from "./product-carousel";
  */
 export function RelatedProducts({
   title,
+  contentTitle = false,
   description,
   products,
 }: {
   title: string;
+  /** the title is the product's own (staff wrote it), not the shop's default */
+  contentTitle?: boolean;
   description?: string;
   products: readonly ProductCardData[];
 }) {
+  const contentLang = useContentLang();
   if (products.length === 0) return null;
   return (
     // the carousel itself is the region (named by the title); this only adds the visible heading
     <div className="mt-14">
-      <h2 className="font-serif text-2xl font-semibold text-stone-900">{title}</h2>
-      {description ? <p className="mt-1 text-stone-600">{description}</p> : null}
+      <h2
+        lang={contentTitle ? contentLang : undefined}
+        className="font-serif text-2xl font-semibold text-stone-900"
+      >
+        {title}
+      </h2>
+      {description ? (
+        <p lang={contentLang} className="mt-1 text-stone-600">
+          {description}
+        </p>
+      ) : null}
       <div className="mt-4">
         <ProductCarousel label={title} products={products} />
       </div>

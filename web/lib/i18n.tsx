@@ -25,6 +25,16 @@ export function useLang(): Lang {
   return useContext(LangContext);
 }
 
+/**
+ * The `lang` attribute for the shop's own content (product titles, options, descriptions,
+ * categories, banners, blog and pages): it is written in Polish only, so in another interface
+ * language it is marked lang="pl" and read with the Polish voice (WCAG 3.1.2 Language of parts);
+ * in the Polish interface no attribute (the page's language already says it).
+ */
+export function useContentLang(): Lang | undefined {
+  return useLang() === DEFAULT_LANG ? undefined : DEFAULT_LANG;
+}
+
 /** The translator for the current language: `const t = useT(); t("nav.sale")`. */
 export function useT(): Translator {
   return createTranslator(useLang());

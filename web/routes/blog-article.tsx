@@ -8,7 +8,7 @@ import { ModeratorLinks } from "../components/product/moderator-links";
 import { RouteErrorView } from "../components/product/not-found";
 import { loadRelatedProducts } from "../components/product/related.server";
 import { ResponsiveImage } from "../components/responsive-image";
-import { useLang, useT } from "../lib/i18n";
+import { useContentLang, useLang, useT } from "../lib/i18n";
 import { lazyInBrowser } from "../lib/lazy-in-browser";
 import { pageTitle } from "../lib/meta";
 import { blogArticlePath } from "../lib/paths";
@@ -78,6 +78,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function BlogArticleScreen({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const contentLang = useContentLang();
   const lang = useLang();
   const { article, related, moderator } = loaderData;
   return (
@@ -94,13 +95,19 @@ export default function BlogArticleScreen({ loaderData }: Route.ComponentProps) 
               />
             </div>
           ) : null}
-          <h1 className="font-serif text-3xl font-semibold text-stone-900 sm:text-4xl">{article.title}</h1>
+          <h1 lang={contentLang} className="font-serif text-3xl font-semibold text-stone-900 sm:text-4xl">
+            {article.title}
+          </h1>
           <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-stone-600">
             <time dateTime={article.createdAt}>{formatDate(lang, article.createdAt)}</time>
             {article.tags.length > 0 ? (
               <ul aria-label={t("blog.tags")} className="flex flex-wrap gap-2">
                 {article.tags.map((tag) => (
-                  <li key={tag} className="rounded-full bg-stone-100 px-2.5 py-0.5 text-stone-700">
+                  <li
+                    key={tag}
+                    lang={contentLang}
+                    className="rounded-full bg-stone-100 px-2.5 py-0.5 text-stone-700"
+                  >
                     #{tag}
                   </li>
                 ))}
@@ -127,6 +134,7 @@ export default function BlogArticleScreen({ loaderData }: Route.ComponentProps) 
       {article.hasSlides ? (
         <RelatedProducts
           title={article.slidesTitle || t("blog.relatedProducts")}
+          contentTitle={article.slidesTitle !== ""}
           description={article.slidesDescription}
           products={related}
         />

@@ -1,12 +1,11 @@
-import { useEffect, useMemo, useState } from "react";
-import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { Suspense, useEffect, useMemo, useState } from "react";
+import { data, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { translate } from "../../domain/i18n";
-import { groszeToDecimalString } from "../../domain/money";
+import { formatPrice } from "../../domain/money";
 import { isShopModerator } from "../../domain/roles";
-import { htmlToText } from "../../domain/seo";
 import { parseIdFromParam } from "../../domain/slug";
 import type { Id } from "../../domain/types";
-import { selectOption } from "../../domain/variants";
+import { optionInStock, selectOption } from "../../domain/variants";
 import { useAddToCart } from "../components/cart/use-add-to-cart";
 import { ShieldIcon, TruckIcon } from "../components/icons";
 import { AddToCartButton } from "../components/product/add-to-cart-button";
@@ -14,6 +13,7 @@ import type { Crumb } from "../components/product/breadcrumbs";
 import { PriceBox } from "../components/product/price-box";
 import { ProductGallery } from "../components/product/product-gallery";
 import { ProductOptions } from "../components/product/product-options";
+import { productSeoMeta } from "../components/product/product-seo.server";
 import {
   breadcrumbCategoryId,
   categoryTrail,
@@ -26,12 +26,12 @@ import {
 } from "../components/product/product-view";
 import { pickRelatedProducts } from "../components/product/related.server";
 import { StockStatus } from "../components/product/stock-status";
+import { AfterHydration } from "../components/product-list/use-hydrated";
 import { parseCategoryId } from "../lib/category-tree";
-import { useT } from "../lib/i18n";
-import { lazyInBrowser } from "../lib/lazy-in-browser";
-import { pageTitle } from "../lib/meta";
+import { useContentLang, useT } from "../lib/i18n";
+import { lazyAfterHydration, lazyInBrowser } from "../lib/lazy-in-browser";
+import { langFromMatches, pageTitle } from "../lib/meta";
 import { categoryPath, PRODUCTS_PATH, productPath } from "../lib/paths";
-import { absoluteUrl, breadcrumbJsonLd, type JsonLd, rootFromMatches, seoMeta } from "../lib/seo";
 import { CONTAINER } from "../lib/site";
 import type { Route } from "./+types/product";
 import "../lib/product-texts";
@@ -47,7 +47,8 @@ const RelatedProducts = lazyInBrowser(
 // slug answers 301 with the canonical address. Hidden products are 404 for the public (moderators
 // preview them). The chosen options live in the address (?opcja-{fieldId}={optionId}).
 
-// Below the fold, for moderators only, static for the page (the breadcrumb, the social proof) or
+// Below the fold, for moderators only, static for the page (the breadcrumb, the social proof, the
+// tags and badges) or
 // for an error only: the browser loads their code while it hydrates the rest of the page (the
 // server renders them in place, web/lib/lazy-in-browser.ts; docs/decisions/021-bundle-budgets.md)
 const Breadcrumbs = lazyInBrowser(
@@ -66,10 +67,21 @@ const HtmlContent = lazyInBrowser(
   () => import("../components/html-content"),
   (m) => m.HtmlContent,
 );
+const ProductLabels = lazyInBrowser(
+  () => import("../components/product/product-labels"),
+  (m) => m.ProductLabels,
+);
 const ModeratorLinks = lazyInBrowser(
   () => import("../components/product/moderator-links"),
   (m) => m.ModeratorLinks,
 );
+
+// the phone's buy bar shows only after scrolling past the button: its code loads after hydration
+const BuyBar = lazyAfterHydration(
+  () => import("../components/product/buy-bar"),
+  (m) => m.BuyBar,
+);
+const BUY_ID = "product-buy";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = parseIdFromParam(params.idSlug);
@@ -89,13 +101,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
   const socialProof = await productActivity.socialProof(product._id);
   const categoryId = breadcrumbCategoryId(product, parseCategoryId(url.searchParams.get("kategoria")));
+  const fields = productFields(product, page.fields);
+  const trail = categoryTrail(page.categories, categoryId);
   return {
     product,
-    fields: productFields(product, page.fields),
-    categoryTrail: categoryTrail(page.categories, categoryId),
+    fields,
+    categoryTrail: trail,
     related: product.hasSlides ? pickRelatedProducts(product.slides, page.related, product._id) : [],
     socialProof,
     moderator,
+    seo: productSeoMeta({
+      root: { lang: context.lang, publicUrl: context.publicSettings.publicUrl },
+      product,
+      fields,
+      categoryTrail: trail,
+      search: url.searchParams,
+    }),
   };
 }
 
@@ -110,73 +131,20 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-type LoaderData = Awaited<ReturnType<typeof loader>>;
-
-function breadcrumbItems(
-  loaderData: LoaderData,
-  lang: Parameters<typeof translate>[0],
-): (Crumb & { path: string })[] {
+// The head (title, description, canonical, JSON-LD) is built with the page data on the server
+// (product-seo.server.ts): the browser only repeats it, so the SEO code stays off the page's first
+// load (docs/decisions/021-bundle-budgets.md).
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (loaderData) return loaderData.seo;
   return [
-    { name: translate(lang, "nav.home"), to: "/", path: "/" },
-    { name: translate(lang, "products.title"), to: PRODUCTS_PATH, path: PRODUCTS_PATH },
-    ...loaderData.categoryTrail.map((category) => ({
-      name: category.title,
-      to: categoryPath(category._id),
-      path: categoryPath(category._id),
-    })),
-    { name: loaderData.product.title, path: productPath(loaderData.product) },
+    { title: pageTitle(translate(langFromMatches(matches), "product.notFound")) },
+    { name: "robots", content: "noindex" },
   ];
-}
-
-export function meta({ loaderData, matches, location }: Route.MetaArgs) {
-  const root = rootFromMatches(matches);
-  if (!loaderData) {
-    return [
-      { title: pageTitle(translate(root.lang, "product.notFound")) },
-      { name: "robots", content: "noindex" },
-    ];
-  }
-  const { product, fields } = loaderData;
-  const path = productPath(product);
-  const view = productView(
-    product,
-    fields,
-    selectionFromSearch(fields, product.variants, new URLSearchParams(location.search)),
-  );
-  const productLd: JsonLd = {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: product.title,
-    sku: String(product._id),
-    description: htmlToText(product.description),
-    image: product.images.map((image) => absoluteUrl(root.publicUrl, image.url)),
-    offers: {
-      "@type": "Offer",
-      url: absoluteUrl(root.publicUrl, path),
-      price: groszeToDecimalString(view.prices.priceGrosze),
-      priceCurrency: "PLN",
-      availability: view.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-      itemCondition: "https://schema.org/NewCondition",
-    },
-  };
-  const crumbs = breadcrumbItems(loaderData, root.lang).map(({ name, path: itemPath }) => ({
-    name,
-    path: itemPath,
-  }));
-  return seoMeta({
-    root,
-    title: product.title,
-    description: product.description,
-    path,
-    image: product.images[0]?.url ?? null,
-    type: "product",
-    jsonLd: [productLd, breadcrumbJsonLd(root.publicUrl, crumbs)],
-    noindex: product.isHidden,
-  });
 }
 
 export default function ProductScreen({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const contentLang = useContentLang();
   const { product, fields, related, socialProof, moderator } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const fromAddress = useMemo(
@@ -215,10 +183,14 @@ export default function ProductScreen({ loaderData }: Route.ComponentProps) {
     () => [
       { name: homeLabel, to: "/" },
       { name: productsLabel, to: PRODUCTS_PATH },
-      ...trail.map((category) => ({ name: category.title, to: categoryPath(category._id) })),
-      { name: product.title },
+      ...trail.map((category) => ({
+        name: category.title,
+        to: categoryPath(category._id),
+        lang: contentLang,
+      })),
+      { name: product.title, lang: contentLang },
     ],
-    [homeLabel, productsLabel, trail, product.title],
+    [homeLabel, productsLabel, trail, product.title, contentLang],
   );
   const moderatorLinks = useMemo(
     () => [
@@ -250,27 +222,26 @@ export default function ProductScreen({ loaderData }: Route.ComponentProps) {
 
         <div className="min-w-0 space-y-6">
           <div>
-            <h1 className="font-serif text-3xl font-semibold text-stone-900 sm:text-4xl">{product.title}</h1>
-            {product.tags.length > 0 ? (
-              <ul aria-label={t("product.tags")} className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-sm">
-                {product.tags.map((tag) => (
-                  <li key={tag}>
-                    <Link
-                      to={`${PRODUCTS_PATH}?szukaj=${encodeURIComponent(tag)}`}
-                      className="font-medium text-accent-700 underline-offset-4 hover:underline"
-                    >
-                      #{tag}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-            <Badges isNew={product.isNew} isSale={product.isSale} isPremium={product.isPremium} />
+            <h1 lang={contentLang} className="font-serif text-3xl font-semibold text-stone-900 sm:text-4xl">
+              {product.title}
+            </h1>
+            <ProductLabels
+              tags={product.tags}
+              isNew={product.isNew}
+              isSale={product.isSale}
+              isPremium={product.isPremium}
+            />
           </div>
 
           <PriceBox prices={view.prices} />
           <SocialProof viewers={socialProof.viewers} purchases={socialProof.purchases} />
-          <ProductOptions fields={fields} selection={selection} onSelect={onSelect} keepParams={keepParams} />
+          <ProductOptions
+            fields={fields}
+            selection={selection}
+            onSelect={onSelect}
+            inStock={(field, optionId) => optionInStock(fields, product.variants, selection, field, optionId)}
+            keepParams={keepParams}
+          />
 
           <ul className="space-y-2.5 rounded-2xl border border-stone-200 bg-white p-4 text-sm sm:text-base">
             <li className="flex items-center gap-3">
@@ -294,18 +265,30 @@ export default function ProductScreen({ loaderData }: Route.ComponentProps) {
             </li>
           </ul>
 
-          <AddToCartButton
-            enabled={view.canAddToCart}
-            item={{ product: product._id, variant: view.variant?._id ?? null, variantKeys: selection }}
-            pending={addToCart.pending}
-            onAddToCart={(item) =>
-              addToCart.add({
-                productId: item.product,
-                variantId: item.variant,
-                variantKeys: item.variantKeys,
-              })
-            }
-          />
+          <div id={BUY_ID}>
+            <AddToCartButton
+              enabled={view.canAddToCart}
+              item={{ product: product._id, variant: view.variant?._id ?? null, variantKeys: selection }}
+              pending={addToCart.pending}
+              onAddToCart={(item) =>
+                addToCart.add({
+                  productId: item.product,
+                  variantId: item.variant,
+                  variantKeys: item.variantKeys,
+                })
+              }
+            />
+          </div>
+          <AfterHydration>
+            <Suspense fallback={null}>
+              <BuyBar
+                targetId={BUY_ID}
+                price={formatPrice(view.prices.priceGrosze)}
+                enabled={view.canAddToCart}
+                pending={addToCart.pending}
+              />
+            </Suspense>
+          </AfterHydration>
         </div>
       </div>
 
@@ -321,29 +304,12 @@ export default function ProductScreen({ loaderData }: Route.ComponentProps) {
       {product.hasSlides ? (
         <RelatedProducts
           title={product.slidesTitle || t("product.relatedProducts")}
+          contentTitle={product.slidesTitle !== ""}
           description={product.slidesDescription}
           products={related}
         />
       ) : null}
     </div>
-  );
-}
-
-function Badges({ isNew, isSale, isPremium }: { isNew: boolean; isSale: boolean; isPremium: boolean }) {
-  const t = useT();
-  if (!isNew && !isSale && !isPremium) return null;
-  return (
-    <ul className="mt-3 flex flex-wrap gap-2 text-sm font-semibold">
-      {isNew ? (
-        <li className="rounded-full bg-emerald-700 px-3 py-1 text-white">{t("product.badgeNew")}</li>
-      ) : null}
-      {isSale ? (
-        <li className="rounded-full bg-accent-600 px-3 py-1 text-white">{t("product.badgeSale")}</li>
-      ) : null}
-      {isPremium ? (
-        <li className="rounded-full bg-stone-800 px-3 py-1 text-amber-100">{t("product.badgePremium")}</li>
-      ) : null}
-    </ul>
   );
 }
 

@@ -3,7 +3,7 @@ import { formatPrice } from "../../../domain/money";
 import type { CartLineView, CartView } from "../../../domain/types";
 import { CART_ACTION, type CartActionData, type CartIntent, useCart } from "../../lib/cart";
 import { CHECKOUT_PATH } from "../../lib/cart-paths";
-import { useT } from "../../lib/i18n";
+import { useContentLang, useT } from "../../lib/i18n";
 import { CART_PATH, LOGIN_PATH, PRODUCTS_PATH, productPath } from "../../lib/paths";
 import { CONTAINER } from "../../lib/site";
 import { showToast } from "../../lib/toasts";
@@ -101,6 +101,7 @@ function CartLines({ lines }: { lines: readonly CartLineView[] }) {
 
 function CartLineItem({ line, eager }: { line: CartLineView; eager: boolean }) {
   const t = useT();
+  const contentLang = useContentLang();
   const hydrated = useHydrated();
   const quantityFetcher = useFetcher<CartActionData>({ key: `cart-quantity-${line.lineId}` });
   const removeFetcher = useFetcher<CartActionData>({ key: `cart-remove-${line.lineId}` });
@@ -131,10 +132,18 @@ function CartLineItem({ line, eager }: { line: CartLineView; eager: boolean }) {
         )}
       </Link>
       <div className="min-w-0">
-        <Link to={href} className="font-semibold text-stone-900 underline-offset-4 hover:underline">
+        <Link
+          to={href}
+          lang={contentLang}
+          className="font-semibold text-stone-900 underline-offset-4 hover:underline"
+        >
           {line.productTitle}
         </Link>
-        {line.variantLabel ? <p className="text-sm text-stone-600">{line.variantLabel}</p> : null}
+        {line.variantLabel ? (
+          <p lang={contentLang} className="text-sm text-stone-600">
+            {line.variantLabel}
+          </p>
+        ) : null}
         <p className="mt-1 text-sm text-stone-700">
           <span className="sr-only md:not-sr-only">{t("cart.unitPrice")}: </span>
           {formatPrice(line.unitPriceGrosze)}

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { formatPrice } from "../../../domain/money";
 import { useCart } from "../../lib/cart";
-import { useT } from "../../lib/i18n";
+import { useContentLang, useT } from "../../lib/i18n";
 import { CART_PATH, productPath } from "../../lib/paths";
 import { CloseButton } from "../close-button";
 import { ResponsiveImage } from "../responsive-image";
@@ -16,6 +16,7 @@ import { useCartUi } from "./cart-ui";
  */
 export function SideCart() {
   const t = useT();
+  const contentLang = useContentLang();
   const cart = useCart();
   const { isOpen, close } = useCartUi();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -76,11 +77,16 @@ export function SideCart() {
                 <div className="min-w-0 flex-1 text-sm">
                   <Link
                     to={productPath({ _id: line.productId, slug: line.productSlug })}
+                    lang={contentLang}
                     className="font-semibold text-stone-900 underline-offset-4 hover:underline"
                   >
                     {line.productTitle}
                   </Link>
-                  {line.variantLabel ? <p className="text-stone-600">{line.variantLabel}</p> : null}
+                  {line.variantLabel ? (
+                    <p lang={contentLang} className="text-stone-600">
+                      {line.variantLabel}
+                    </p>
+                  ) : null}
                   <p className="mt-1 text-stone-800">
                     {t("cart.quantityTimesPrice", {
                       quantity: line.quantity,

@@ -1,6 +1,6 @@
 import { formatPrice } from "../../../domain/money";
 import type { CartView } from "../../../domain/types";
-import { useT } from "../../lib/i18n";
+import { useContentLang, useT } from "../../lib/i18n";
 import { CheckoutCard } from "./checkout-card";
 import "../../lib/checkout-texts";
 
@@ -20,17 +20,22 @@ function Line({ label, value, strong = false }: { label: string; value: string; 
 
 export function CheckoutSummary({ cart }: { cart: CartView }) {
   const t = useT();
+  const contentLang = useContentLang();
   return (
     <CheckoutCard headingId="checkout-summary" title={t("checkout.summary")}>
       <ul className="mt-3 divide-y divide-stone-100 border-y border-stone-100">
         {cart.lines.map((line) => (
           <li key={line.lineId} className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 py-2.5 text-sm">
-            <p className="min-w-0 font-medium break-words text-stone-900">{line.productTitle}</p>
+            <p lang={contentLang} className="min-w-0 font-medium break-words text-stone-900">
+              {line.productTitle}
+            </p>
             <p className="text-right font-medium whitespace-nowrap text-stone-900">
               {formatPrice(line.unitPriceGrosze * line.quantity)}
             </p>
             <p className="col-span-2 text-stone-600">
-              {line.variantLabel || line.variantTitle ? `${line.variantLabel || line.variantTitle} · ` : null}
+              {line.variantLabel || line.variantTitle ? (
+                <span lang={contentLang}>{`${line.variantLabel || line.variantTitle} · `}</span>
+              ) : null}
               {t("cart.quantity")}: {line.quantity} × {formatPrice(line.unitPriceGrosze)}
             </p>
           </li>

@@ -1,6 +1,6 @@
 import { formatDate } from "../../../domain/i18n";
 import type { Page } from "../../../domain/types";
-import { useLang, useT } from "../../lib/i18n";
+import { useContentLang, useLang, useT } from "../../lib/i18n";
 import { ModeratorLinks } from "../product/moderator-links";
 import { ResponsiveImage } from "../responsive-image";
 import "../../lib/content-texts";
@@ -11,6 +11,7 @@ import "../../lib/content-texts";
  */
 export function PageHeader({ page, moderator }: { page: Page; moderator: boolean }) {
   const t = useT();
+  const contentLang = useContentLang();
   const lang = useLang();
   const links = [
     { to: `/konto/sklep/strony/edytuj/${page._id}`, label: t("page.edit") },
@@ -25,7 +26,9 @@ export function PageHeader({ page, moderator }: { page: Page; moderator: boolean
           <ModeratorLinks links={links} />
         </div>
       ) : null}
-      <h1 className="font-serif text-3xl font-semibold text-stone-900 sm:text-4xl">{page.title}</h1>
+      <h1 lang={contentLang} className="font-serif text-3xl font-semibold text-stone-900 sm:text-4xl">
+        {page.title}
+      </h1>
       <p className="mt-2 text-sm text-stone-600">
         {t("page.updated")} <time dateTime={page.updatedAt}>{formatDate(lang, page.updatedAt)}</time>
       </p>

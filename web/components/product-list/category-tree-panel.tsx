@@ -6,7 +6,7 @@ import {
   productListHref,
   updateProductQuery,
 } from "../../../domain/validation/product-query";
-import { useT } from "../../lib/i18n";
+import { useContentLang, useT } from "../../lib/i18n";
 import "../../lib/products-texts";
 
 const linkClass = (current: boolean) =>
@@ -17,6 +17,7 @@ const linkClass = (current: boolean) =>
 /** MenuCategory tree (single selection): each link keeps the other filters; the chosen one is marked current. */
 export function CategoryTreePanel({ query, tree }: { query: ProductQuery; tree: readonly MenuCategory[] }) {
   const t = useT();
+  const contentLang = useContentLang();
   const headingId = useId();
   const renderLevel = (categories: readonly MenuCategory[]) => (
     <ul className="space-y-0.5">
@@ -28,6 +29,7 @@ export function CategoryTreePanel({ query, tree }: { query: ProductQuery; tree: 
               to={productListHref(updateProductQuery(query, { kategoria: category._id }))}
               aria-current={current ? "true" : undefined}
               preventScrollReset
+              lang={contentLang}
               className={linkClass(current)}
             >
               {category.title}

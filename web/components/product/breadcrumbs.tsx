@@ -6,6 +6,8 @@ export interface Crumb {
   name: string;
   /** absent for the current page */
   to?: string;
+  /** the name's language when it is not the page's (a Polish category in English, web/lib/i18n.tsx) */
+  lang?: string;
 }
 
 /** Breadcrumb trail; the last item is the current page. */
@@ -15,7 +17,11 @@ export function Breadcrumbs({ items }: { items: readonly Crumb[] }) {
     <nav aria-label={t("nav.breadcrumbs")} className="text-sm text-stone-600">
       <ol className="flex flex-wrap items-center gap-x-1 gap-y-1">
         {items.map((item, index) => (
-          <li key={item.to ?? `current-${item.name}`} className="flex min-w-0 items-center gap-1">
+          <li
+            key={item.to ?? `current-${item.name}`}
+            lang={item.lang}
+            className="flex min-w-0 items-center gap-1"
+          >
             {index > 0 ? <ChevronRightIcon className="size-4 shrink-0 text-stone-400" /> : null}
             {item.to ? (
               <Link

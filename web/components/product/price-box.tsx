@@ -1,4 +1,4 @@
-import { formatPercent } from "../../../domain/i18n";
+import { formatDiscountPercent } from "../../../domain/discount";
 import { formatPrice } from "../../../domain/money";
 import type { PriceView } from "../../../domain/pricing";
 import { useLang, useT } from "../../lib/i18n";
@@ -6,7 +6,7 @@ import "../../lib/product-texts";
 
 /**
  * The price of the chosen variant (SPEC §2 Product screen): the current price, the standard price
- * struck through with the discount percent when they differ, and the lowest price of the last 30
+ * struck through with the discount percent (domain/discount.ts, the cards' rule) when they differ, and the lowest price of the last 30
  * days (from the real price history).
  */
 export function PriceBox({ prices }: { prices: PriceView }) {
@@ -30,7 +30,7 @@ export function PriceBox({ prices }: { prices: PriceView }) {
               <s>{formatPrice(prices.standardPriceGrosze)}</s>
             </span>
             <span className="rounded-full bg-accent-600 px-2.5 py-0.5 text-sm font-semibold text-white">
-              {t("product.discount", { percent: formatPercent(lang, prices.discountPercent) })}
+              {t("product.discount", { percent: formatDiscountPercent(lang, prices.discountPercent) })}
             </span>
           </>
         ) : null}

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { OPTION_GALLERY_THUMBNAILS } from "../../../domain/constants";
 import type { Id, ProductField } from "../../../domain/types";
 import type { Selection } from "../../../domain/variants";
-import { useT } from "../../lib/i18n";
+import { useContentLang, useT } from "../../lib/i18n";
 import { ResponsiveImage } from "../responsive-image";
 import { Lightbox } from "./lightbox";
 import { optionParam } from "./product-view";
@@ -17,11 +17,14 @@ export function ProductOptions({
   fields,
   selection,
   onSelect,
+  inStock,
   keepParams,
 }: {
   fields: readonly ProductField[];
   selection: Selection;
   onSelect: (fieldId: Id, optionId: Id) => void;
+  /** false for an option that, with the rest of the choice, cannot be bought (marked "brak") */
+  inStock: (field: ProductField, optionId: Id) => boolean;
   /** address parameters the GET form must carry along (e.g. kategoria) */
   keepParams: Readonly<Record<string, string>>;
 }) {
@@ -38,6 +41,7 @@ export function ProductOptions({
           field={field}
           selected={selection[String(field._id)]}
           onSelect={(optionId) => onSelect(field._id, optionId)}
+          inStock={(optionId) => inStock(field, optionId)}
         />
       ))}
       <noscript>
@@ -56,21 +60,26 @@ function OptionGroup({
   field,
   selected,
   onSelect,
+  inStock,
 }: {
   field: ProductField;
   selected: Id | undefined;
   onSelect: (optionId: Id) => void;
+  inStock: (optionId: Id) => boolean;
 }) {
   const t = useT();
+  const contentLang = useContentLang();
   const [galleryIndex, setGalleryIndex] = useState<number | null>(null);
   const withImages = field.options.filter((option) => option.image);
   const descriptionId = field.description ? `field-${field._id}-description` : undefined;
 
   return (
     <fieldset aria-describedby={descriptionId}>
-      <legend className="font-semibold text-stone-900">{field.title}</legend>
+      <legend lang={contentLang} className="font-semibold text-stone-900">
+        {field.title}
+      </legend>
       {field.description ? (
-        <p id={descriptionId} className="mt-0.5 text-sm text-stone-600">
+        <p id={descriptionId} lang={contentLang} className="mt-0.5 text-sm text-stone-600">
           {field.description}
         </p>
       ) : null}
@@ -79,6 +88,12 @@ function OptionGroup({
           const inputId = `option-${field._id}-${option._id}`;
           const checked = option._id === selected;
           const imageIndex = withImages.findIndex((candidate) => candidate._id === option._id);
+          const soldOut = !inStock(option._id);
+          // the option's name stays the radio's name; its description and "brak" describe it
+          const describedBy =
+            [option.description ? `${inputId}-description` : "", soldOut ? `${inputId}-sold-out` : ""]
+              .join(" ")
+              .trim() || undefined;
           return (
             <div
               key={option._id}
@@ -95,19 +110,29 @@ function OptionGroup({
                 value={option._id}
                 checked={checked}
                 onChange={() => onSelect(option._id)}
-                aria-describedby={option.description ? `${inputId}-description` : undefined}
+                aria-describedby={describedBy}
                 className="relative z-10 mt-1 size-4 shrink-0 accent-accent-600 focus-visible:outline-none"
               />
               <div className="min-w-0 flex-1">
                 {/* the label covers the whole card, so a click anywhere on it chooses the option */}
                 <label
                   htmlFor={inputId}
+                  lang={contentLang}
                   className="block cursor-pointer font-medium text-stone-900 after:absolute after:inset-0"
                 >
                   {option.title}
                 </label>
+                {soldOut ? (
+                  <p id={`${inputId}-sold-out`} className="text-sm font-medium text-accent-800">
+                    {t("product.optionSoldOut")}
+                  </p>
+                ) : null}
                 {option.description ? (
-                  <p id={`${inputId}-description`} className="mt-0.5 text-sm text-stone-600">
+                  <p
+                    id={`${inputId}-description`}
+                    lang={contentLang}
+                    className="mt-0.5 text-sm text-stone-600"
+                  >
                     {option.description}
                   </p>
                 ) : null}

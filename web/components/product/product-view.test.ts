@@ -82,21 +82,21 @@ function product(overrides: Partial<Product> = {}): Product {
 }
 
 describe("selection in the address", () => {
-  it("defaults to the first option of every field (domain/variants defaultSelection)", () => {
+  it("defaults to the first combination in stock, descriptive fields to their first option", () => {
+    // S (11) has no stock: the page opens on M, which can be bought (issue 25 defect 3)
     expect(selectionFromSearch(fields, product().variants, new URLSearchParams())).toEqual({
-      "10": 11,
+      "10": 12,
       "20": 21,
     });
-    // when the first options match no variant, the first in-stock variant is chosen
-    const noS = product().variants.slice(1);
-    expect(selectionFromSearch(fields, noS, new URLSearchParams())).toEqual({ "10": 12, "20": 21 });
+    const allInStock = product().variants.map((variant) => ({ ...variant, quantity: 1 }));
+    expect(selectionFromSearch(fields, allInStock, new URLSearchParams())).toEqual({ "10": 11, "20": 21 });
   });
 
-  it("applies valid options from the address and ignores invalid ones", () => {
+  it("applies valid options from the address, even out of stock, and ignores invalid ones", () => {
     const search = new URLSearchParams("opcja-10=11&opcja-20=22&kategoria=3");
     expect(selectionFromSearch(fields, product().variants, search)).toEqual({ "10": 11, "20": 22 });
     const bad = new URLSearchParams("opcja-10=99&opcja-20=abc&opcja-30=1");
-    expect(selectionFromSearch(fields, product().variants, bad)).toEqual({ "10": 11, "20": 21 });
+    expect(selectionFromSearch(fields, product().variants, bad)).toEqual({ "10": 12, "20": 21 });
   });
 
   it("writes the selection back, keeping other parameters", () => {
