@@ -23,7 +23,8 @@ const restoreBodySchema = z.object({
 export async function cartRoutes(app: FastifyInstance): Promise<void> {
   const { cart } = app.services;
 
-  // 400 coupon/invalid ('Kod rabatowy jest niepoprawny') for an unknown, inactive, used-up code;
+  // 400 coupon/invalid ('Kod rabatowy jest niepoprawny') for an unknown code; a known code refused says
+  // why: coupon/expired, coupon/not-started, coupon/used-up, coupon/below-minimum (never here: no total);
   // 429 rate-limited beyond the coupon limit (coupon-guard.ts; the restore below counts the same way).
   app.get("/shops/coupons/is-active/:code", async (request) => {
     const { code } = couponParamsSchema.parse(request.params);

@@ -11,7 +11,12 @@ import {
   setQuantity,
   toSavedCart,
 } from "../../../domain/cart";
-import { type CouponUsage, couponRefusal, couponRejection } from "../../../domain/coupon";
+import {
+  type CouponRefusalKey,
+  type CouponUsage,
+  couponRefusal,
+  couponRejection,
+} from "../../../domain/coupon";
 import type { DeliveryMethodId } from "../../../domain/delivery";
 import { effectivePriceGrosze } from "../../../domain/pricing";
 import { orderTotals } from "../../../domain/totals";
@@ -27,7 +32,7 @@ import {
 } from "../../../domain/variants";
 import type { Db } from "../../db/client";
 import { coupons } from "../../db/schema";
-import { fail, ok, type Result } from "../../http/errors";
+import { type ErrorCode, fail, ok, type Result } from "../../http/errors";
 import { createRateLimiter, type RateLimits } from "../../http/rate-limit";
 import { type CouponGuard, createCouponGuard } from "../coupons/coupon-guard";
 import { countsAsCouponUse, orderUseColumns } from "../coupons/coupon-uses";
@@ -88,6 +93,15 @@ export interface CartServiceOptions {
 }
 
 export type CartService = ReturnType<typeof createCartService>;
+
+/** The failure code of each reason a code is refused (server/http/errors.ts maps them to messages). */
+const REFUSAL_CODES: Record<CouponRefusalKey, ErrorCode> = {
+  "coupon.invalid": "coupon/invalid",
+  "coupon.expired": "coupon/expired",
+  "coupon.notStarted": "coupon/not-started",
+  "coupon.usedUp": "coupon/used-up",
+  "coupon.belowMinimum": "coupon/below-minimum",
+};
 
 type CouponRow = typeof coupons.$inferSelect;
 
@@ -277,7 +291,14 @@ export function createCartService(db: Db, options: CartServiceOptions = {}) {
     const checked = await validCoupon(code, context.productsGrosze, context, context.now ?? clock());
     if (!checked.ok) return checked;
     const { value } = checked;
-    if (value.coupon === null) return fail("coupon/invalid", { code: value.refusal });
+    if (value.coupon === null) {
+      const { refusal } = value;
+      return fail(
+        REFUSAL_CODES[refusal.key as CouponRefusalKey] ?? "coupon/invalid",
+        { code: refusal },
+        refusal.params ? { params: refusal.params } : undefined,
+      );
+    }
     return ok(value.coupon);
   }
 
@@ -337,9 +358,10 @@ export function createCartService(db: Db, options: CartServiceOptions = {}) {
     },
 
     /**
-     * Checks a coupon code typed in the cart or asked by the API: unknown (case-insensitive),
-     * inactive, used up (in total or by this customer) or below its minimum → coupon/invalid
-     * (field error on `code`). Each check counts against the coupon limit (coupon-guard.ts):
+     * Checks a coupon code typed in the cart or asked by the API: unknown (case-insensitive) →
+     * coupon/invalid; a known code that is expired, not yet started, used up (in total or by this
+     * customer) or below its minimum → coupon/expired, coupon/not-started, coupon/used-up or
+     * coupon/below-minimum (field error on `code` with the message's values, also in details.params). Each check counts against the coupon limit (coupon-guard.ts):
      * rate-limited beyond it.
      */
     checkCoupon,
