@@ -8,7 +8,8 @@ import { FailureError, fail } from "../../http/errors";
 import { MAX_CART_LINES } from "./cart.service";
 
 // GET /api/shops/coupons/is-active/:code (SPEC §7: returns the coupon) and POST /api/cart/restore
-// (a saved cart, as the web keeps it in its cookie, turned into the priced cart with totals).
+// (a saved cart, as the web keeps it in its cookie, turned into the priced cart with totals and the
+// changes restoring made: lines gone, quantities lowered to the stock).
 // Thin: parse the input with the shared schemas, call one cart service function.
 
 const couponParamsSchema = z.object({ code: couponCodeSchema });
@@ -36,7 +37,11 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   app.post("/cart/restore", async (request) => {
     const body = restoreBodySchema.parse(request.body ?? {});
     const couponCode = body.coupon?.trim() || null;
-    const { cart: view, couponLimited } = await cart.view({
+    const {
+      cart: view,
+      changes,
+      couponLimited,
+    } = await cart.view({
       saved: parseSavedCart(body.cart),
       couponCode,
       deliveryMethod: body.delivery ?? DEFAULT_DELIVERY_METHOD,
@@ -44,6 +49,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
       ip: request.ip,
     });
     if (couponLimited) throw new FailureError(fail("rate-limited"));
-    return view;
+    // `changes`: the saved lines that are gone or were lowered to the stock, to tell the shopper (issue 25)
+    return { ...view, changes };
   });
 }

@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import {
   addToCart,
+  type CartChange,
   type CartLine,
+  cartChanges,
   cartItemCount,
   cartLineId,
   type NewCartItem,
@@ -60,6 +62,10 @@ export interface CartViewInput {
 
 export interface CartViewResult {
   cart: CartView;
+  /** what restoring changed against the saved lines (a line gone, a quantity lowered to the stock) */
+  changes: CartChange[];
+  /** the restored lines as they are to be saved (the cookie rewritten when `changes` is not empty) */
+  saved: SavedCartLine[];
   /** the saved coupon code is no longer valid (unknown, expired, used up, below minimum): drop its cookie */
   couponDropped: boolean;
   /** the code was not checked: the caller is over the coupon limit (no discount this time) */
@@ -262,6 +268,11 @@ export function createCartService(db: Db, options: CartServiceOptions = {}) {
       input.saved.slice(0, MAX_CART_LINES).map((line) => line.productId),
     );
     const lines = restoreFrom(catalog, input.saved);
+    const changes = cartChanges(
+      input.saved.slice(0, MAX_CART_LINES),
+      lines,
+      (productId) => catalog.products.get(productId)?.title ?? null,
+    );
     const base = orderTotals({ lines, deliveryMethod: input.deliveryMethod, coupon: null, now });
     const checked = input.couponCode
       ? await validCoupon(input.couponCode, base.productsGrosze, input, now)
@@ -282,6 +293,8 @@ export function createCartService(db: Db, options: CartServiceOptions = {}) {
         missingForFreeDeliveryGrosze: totals.missingForFreeDeliveryGrosze,
         maxProcessingTime: totals.maxProcessingTime,
       },
+      changes,
+      saved: toSavedCart(lines),
       couponDropped: input.couponCode !== null && checked?.ok === true && coupon === null,
       couponLimited: checked?.ok === false,
     };

@@ -575,6 +575,42 @@ describe("API", () => {
     expect(limited.json()).toMatchObject({ code: "rate-limited", messageKey: "errors.rateLimited" });
   });
 
+  it("POST /api/cart/restore says what changed since the cart was saved (issue 25): a quantity lowered to the stock, lines gone", async () => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/cart/restore",
+      payload: {
+        cart: [
+          { productId: fx.products.simpleSale, variantId: null, variantKeys: {}, quantity: 999 },
+          { productId: fx.products.hidden, variantId: null, variantKeys: {}, quantity: 1 },
+          { productId: 987_654, variantId: null, variantKeys: {}, quantity: 2 },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().changes).toEqual([
+      {
+        kind: "reduced",
+        productId: fx.products.simpleSale,
+        productTitle: "Poduszka (promocja)",
+        from: 999,
+        to: 3,
+      },
+      { kind: "removed", productId: fx.products.hidden, productTitle: "Ukryty produkt" },
+      { kind: "removed", productId: 987_654, productTitle: null },
+    ]);
+
+    // a cart that restores as it was saved has nothing to tell
+    const same = await app.inject({
+      method: "POST",
+      url: "/api/cart/restore",
+      payload: {
+        cart: [{ productId: fx.products.simpleSale, variantId: null, variantKeys: {}, quantity: 3 }],
+      },
+    });
+    expect(same.json().changes).toEqual([]);
+  });
+
   it("POST /api/cart/restore answers the priced cart of saved lines", async () => {
     const res = await app.inject({
       method: "POST",
