@@ -102,8 +102,9 @@ async function cartAction(form: FormData, request: Request, context: Route.Actio
       });
       if (!result.ok) {
         return failure("coupon", errorMessageKey(result.code), errorStatus(result.code), {
-          // the field says why (expired, from which day, used up, from which amount; over the limit)
-          errors: result.fields ?? { code: { key: errorMessageKey(result.code) } },
+          // the field says why (unknown; expired, from which day, used up, from which amount); over the
+          // coupon limit there is no field error, only the failure's message
+          errors: result.fields,
           values: { code },
         });
       }
