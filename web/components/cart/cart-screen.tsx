@@ -110,7 +110,7 @@ function CartLines({
       </h2>
       <div
         aria-hidden="true"
-        className="hidden grid-cols-[5rem_minmax(0,1fr)_10rem_7rem_6rem] gap-4 border-b border-stone-200 pb-2 text-sm font-medium text-stone-600 md:grid"
+        className="hidden grid-cols-[5rem_minmax(0,1fr)_10.5rem_7rem_6rem] gap-4 border-b border-stone-200 pb-2 text-sm font-medium text-stone-600 md:grid"
       >
         <span className="col-span-2">{t("cart.product")}</span>
         <span>{t("cart.quantity")}</span>
@@ -136,7 +136,7 @@ function CartLineItem({ line, eager, events }: { line: CartLineView; eager: bool
     <li
       data-line-focus
       aria-busy={busy || undefined}
-      className={`grid grid-cols-[4.5rem_minmax(0,1fr)] gap-x-4 gap-y-3 py-4 md:grid-cols-[5rem_minmax(0,1fr)_10rem_7rem_6rem] md:items-center ${busy ? "opacity-60" : ""}`}
+      className={`grid grid-cols-[4.5rem_minmax(0,1fr)] gap-x-4 gap-y-3 py-4 md:grid-cols-[5rem_minmax(0,1fr)_10.5rem_7rem_6rem] md:items-center ${busy ? "opacity-60" : ""}`}
     >
       <Link to={href} tabIndex={-1} aria-hidden="true" className="row-span-2 md:row-span-1">
         {line.image ? (
