@@ -2,6 +2,7 @@ import type { CartSummary } from "../../../domain/cart-summary";
 import { formatPrice } from "../../../domain/money";
 import type { CartView } from "../../../domain/types";
 import { useT } from "../../lib/i18n";
+import "../../lib/cart-texts";
 
 /**
  * The money rows of a cart summary (inside a <dl>), the same in the side cart and on the cart screen
