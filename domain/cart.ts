@@ -219,3 +219,41 @@ export function toOrderCart(
     variantId,
   }));
 }
+
+/**
+ * What restoring changed, per saved line, for the shopper to be told once (issue 25): a line that is
+ * gone (hidden, deleted, sold out, its variant removed) or whose quantity was lowered to the stock.
+ * Lines are matched by product and variant id (their quantities summed, as restoreCart merges them).
+ * `titleOf` names a product that still exists (a deleted one has no title: null).
+ */
+export type CartChange =
+  | { kind: "removed"; productId: Id; productTitle: string | null }
+  | { kind: "reduced"; productId: Id; productTitle: string; from: number; to: number };
+
+export function cartChanges(
+  saved: readonly SavedCartLine[],
+  restored: readonly Pick<CartLine, "productId" | "variantId" | "quantity" | "productTitle">[],
+  titleOf: (productId: Id) => string | null,
+): CartChange[] {
+  const key = (line: { productId: Id; variantId?: Id | null }) => `${line.productId}|${line.variantId ?? ""}`;
+  const wanted = new Map<string, { productId: Id; quantity: number }>();
+  for (const entry of saved) {
+    if (!Number.isFinite(entry.quantity) || entry.quantity < 1) continue;
+    const current = wanted.get(key(entry));
+    wanted.set(key(entry), {
+      productId: entry.productId,
+      quantity: (current?.quantity ?? 0) + Math.floor(entry.quantity),
+    });
+  }
+  const changes: CartChange[] = [];
+  for (const [id, { productId, quantity }] of wanted) {
+    const kept = restored.filter((line) => key(line) === id);
+    const have = kept.reduce((sum, line) => sum + line.quantity, 0);
+    if (have === 0) changes.push({ kind: "removed", productId, productTitle: titleOf(productId) });
+    else if (have < quantity) {
+      const productTitle = kept[0]?.productTitle ?? "";
+      changes.push({ kind: "reduced", productId, productTitle, from: quantity, to: have });
+    }
+  }
+  return changes;
+}

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { logIn, UNAPPROVED } from "./support/accounts";
 import { axeViolations } from "./support/axe";
 import {
@@ -17,6 +18,14 @@ import { expect, test } from "./support/test";
 // shows free delivery from 99 zł, keeps the cart over a reload and empties it.
 
 const PARCEL_LOCKER = 999;
+
+/** One row of the open side cart's summary (a term and its value). */
+function sideValue(page: Page, term: string) {
+  return sideCart(page)
+    .locator("dl > div")
+    .filter({ has: page.getByRole("term").filter({ hasText: term }) })
+    .getByRole("definition");
+}
 const UNAVAILABLE = "Ten produkt jest niedostępny. Odśwież stronę i spróbuj ponownie.";
 
 let candidate: CartCandidate;
@@ -50,9 +59,7 @@ test.describe("the side cart", () => {
     await expect(panel.getByRole("term").filter({ hasText: "Czas realizacji" })).toBeVisible();
     await expect(panel.getByRole("definition").filter({ hasText: /^\d+-\d+ dni$/ })).toBeVisible();
     await expect(panel.getByRole("term").filter({ hasText: "Razem" })).toBeVisible();
-    await expect(
-      panel.getByText(priceLabel(candidate.unitGrosze + PARCEL_LOCKER), { exact: true }),
-    ).toBeVisible();
+    await expect(sideValue(page, "Razem")).toHaveText(priceLabel(candidate.unitGrosze + PARCEL_LOCKER));
     await expect(cartButton(page)).toHaveAccessibleName("Koszyk. Liczba produktów w koszyku: 1");
 
     // Escape closes it and the focus goes back; the header button opens it again
@@ -73,10 +80,55 @@ test.describe("the side cart", () => {
     expect(errors).toEqual([]);
   });
 
-  test("shows the empty text when there is nothing in the cart", async ({ page }) => {
+  test("empty, it says so and links to the products: no total, no Do kasy (issue 25 defect 4)", async ({
+    page,
+  }) => {
     await page.goto("/");
     await cartButton(page).click();
-    await expect(sideCart(page).getByText("Twój koszyk jest pusty")).toBeVisible();
+    const panel = sideCart(page);
+    await expect(panel.getByText("Twój koszyk jest pusty")).toBeVisible();
+    await expect(panel.getByRole("link", { name: "Kontynuuj zakupy" })).toHaveAttribute("href", "/produkty");
+    await expect(panel.getByRole("link", { name: "Do kasy" })).toHaveCount(0);
+    await expect(panel.getByText("Razem")).toHaveCount(0);
+    await expect(panel.getByText(priceLabel(PARCEL_LOCKER))).toHaveCount(0);
+  });
+
+  test("shows the products' value, delivery from 9,99 zł and the cart screen's total; changes and removes lines (issue 25 defect 4)", async ({
+    page,
+  }) => {
+    const unit = candidate.unitGrosze;
+    const title = candidate.product.title;
+    await addFromProductPage(page, candidate);
+    const panel = sideCart(page);
+    await expect(sideValue(page, "Wartość produktów")).toHaveText(priceLabel(unit));
+    await expect(sideValue(page, "Dostawa")).toHaveText(`od ${priceLabel(PARCEL_LOCKER)}`);
+    await expect(sideValue(page, "Razem")).toHaveText(priceLabel(unit + PARCEL_LOCKER));
+
+    // the same controls as the cart screen: one more piece, the figures follow
+    const more = panel.getByRole("button", { name: `Zwiększ ilość: ${title}` });
+    await more.click();
+    await expect(panel.getByRole("spinbutton", { name: `Ilość: ${title}` })).toHaveValue("2");
+    await expect(more).toBeFocused();
+    await expect(
+      panel.getByRole("status").filter({ hasText: `Zmieniono ilość: ${title}, 2 szt.` }),
+    ).toHaveCount(1);
+    await expect(sideValue(page, "Wartość produktów")).toHaveText(priceLabel(unit * 2));
+    const total = (await sideValue(page, "Razem").textContent()) ?? "";
+    await expect(cartButton(page)).toHaveAccessibleName("Koszyk. Liczba produktów w koszyku: 2");
+
+    // the cart screen shows the same figures
+    await panel.getByRole("link", { name: "Do kasy" }).click();
+    await expect(page).toHaveURL(/\/koszyk$/);
+    await expect(summaryValue(page, "Wartość produktów")).toHaveText(priceLabel(unit * 2));
+    await expect(summaryValue(page, "Razem")).toHaveText(total);
+
+    // removing the line empties the side cart: the focus goes on to the products link, heard once
+    await cartButton(page).click();
+    await panel.getByRole("button", { name: `Usuń z koszyka: ${title}` }).click();
+    await expect(panel.getByText("Twój koszyk jest pusty")).toBeVisible();
+    await expect(panel.getByRole("link", { name: "Kontynuuj zakupy" })).toBeFocused();
+    await expect(panel.getByRole("status").filter({ hasText: `Usunięto ${title} z koszyka` })).toHaveCount(1);
+    await expect(panel.getByRole("link", { name: "Do kasy" })).toHaveCount(0);
   });
 
   test("a product hidden after the page was loaded is refused with the spec's message", async ({
@@ -101,6 +153,10 @@ test.describe("the side cart", () => {
     await page.getByRole("button", { name: "Dodaj do koszyka" }).click();
     await expect(page.getByRole("status").getByText(UNAVAILABLE)).toBeVisible();
     await expect(sideCart(page)).toBeHidden();
+    // a second refusal while the first notice shows does not stack a copy under it (issue 25)
+    await page.getByRole("button", { name: "Dodaj do koszyka" }).click();
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByText(UNAVAILABLE)).toHaveCount(1);
     await expect(cartButton(page)).toHaveAccessibleName("Koszyk. Liczba produktów w koszyku: 0");
   });
 });
@@ -142,8 +198,9 @@ test.describe("the cart page", () => {
     );
 
     // enough pieces for free delivery: the totals follow without a reload
-    const quantity = main.getByRole("combobox", { name: `Ilość: ${title}` });
-    await quantity.selectOption(String(candidate.freeDeliveryQuantity));
+    const quantity = main.getByRole("spinbutton", { name: `Ilość: ${title}` });
+    await quantity.fill(String(candidate.freeDeliveryQuantity));
+    await quantity.press("Enter");
     const products = unit * candidate.freeDeliveryQuantity;
     await expect(summaryValue(page, "Wartość produktów")).toHaveText(priceLabel(products));
     await expect(summaryValue(page, "Dostawa")).toHaveText("Darmowa dostawa");
@@ -161,11 +218,26 @@ test.describe("the cart page", () => {
     await code.fill("NIEMATAKIEGO");
     await addCode.click();
     await expect(main.getByText("Kod rabatowy jest niepoprawny", { exact: true })).toBeVisible();
-    await expect(page.getByRole("status").getByText("Kod rabatowy jest niepoprawny")).toBeVisible();
     await expect(code).toHaveValue("NIEMATAKIEGO");
+    // said once, under the field that has the focus again (no notice repeats it, issue 25)
+    await expect(code).toBeFocused();
+    await expect(code).toHaveAccessibleDescription("Kod rabatowy jest niepoprawny");
+    await page.waitForTimeout(300);
+    await expect(page.getByText(/Kod rabatowy jest niepoprawny/)).toHaveCount(1);
+
+    // a known code that ended says so (issue 25 defect 7)
+    await code.fill("LATO2024");
+    await addCode.click();
+    await expect(code).toHaveAccessibleDescription("Ten kod rabatowy już wygasł");
+    await expect(code).toBeFocused();
+    await page.waitForTimeout(300);
+    await expect(page.getByText(/Ten kod rabatowy już wygasł/)).toHaveCount(1);
 
     await code.fill("witaj10");
     await addCode.click();
+    // the focus goes on to the summary, which now shows the discount, and it is heard once
+    await expect(main.getByRole("heading", { name: "Podsumowanie" })).toBeFocused();
+    await expect(main.getByRole("status").filter({ hasText: "Kod WITAJ10 został dodany" })).toHaveCount(1);
     const discount = Math.round(products / 10);
     await expect(summaryValue(page, "RABAT (WITAJ10)")).toHaveText(priceLabel(discount).replace(/^/, "-"));
     await expect(summaryValue(page, "Razem")).toHaveText(priceLabel(products - discount));
@@ -184,11 +256,90 @@ test.describe("the cart page", () => {
     await expect(summaryValue(page, "Razem")).toHaveText(priceLabel(products));
     await expect(code).toBeEnabled();
 
-    // quantity 0 removes the line
-    await quantity.selectOption("0");
+    // "Usuń" removes the line: the focus goes on to "Kontynuuj zakupy", the removal is heard once
+    await main.getByRole("button", { name: `Usuń z koszyka: ${title}` }).click();
     await expect(main.getByText("Twój koszyk jest pusty")).toBeVisible();
+    await expect(main.getByRole("link", { name: "Kontynuuj zakupy" })).toBeFocused();
+    await expect(main.getByRole("status").filter({ hasText: `Usunięto ${title} z koszyka` })).toHaveCount(1);
     await expect(cartButton(page)).toHaveAccessibleName("Koszyk. Liczba produktów w koszyku: 0");
     await expect(steps.getByRole("link")).toHaveCount(0);
+  });
+
+  test("the keyboard steps the quantity without sending it until Enter, and never removes the line (WCAG 3.2.2)", async ({
+    page,
+  }) => {
+    const unit = candidate.unitGrosze;
+    const title = candidate.product.title;
+    await addFromProductPage(page, candidate);
+    await page.goto("/koszyk");
+    const main = page.getByRole("main");
+    const quantity = main.getByRole("spinbutton", { name: `Ilość: ${title}` });
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+
+    // from 1 to 3 with the arrow keys: nothing is sent on the way
+    await quantity.focus();
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowUp");
+    await expect(quantity).toHaveValue("3");
+    await page.waitForTimeout(300);
+    expect(posts).toEqual([]);
+    await expect(summaryValue(page, "Wartość produktów")).toHaveText(priceLabel(unit));
+
+    // Enter commits it: the figures follow, the focus stays, the change is heard once
+    await page.keyboard.press("Enter");
+    await expect(summaryValue(page, "Wartość produktów")).toHaveText(priceLabel(unit * 3));
+    await expect(quantity).toBeFocused();
+    await expect(
+      main.getByRole("status").filter({ hasText: `Zmieniono ilość: ${title}, 3 szt.` }),
+    ).toHaveCount(1);
+
+    // down to 0 and away: the line stays (only "Usuń" removes it)
+    await quantity.fill("0");
+    await page.keyboard.press("Tab");
+    await expect(quantity).toHaveValue("3");
+    await expect(main.getByRole("link", { name: title })).toBeVisible();
+    // "−" steps down one piece
+    await main.getByRole("button", { name: `Zmniejsz ilość: ${title}` }).click();
+    await expect(quantity).toHaveValue("2");
+    await expect(summaryValue(page, "Wartość produktów")).toHaveText(priceLabel(unit * 2));
+  });
+
+  test("a restored cart whose quantity outgrew the stock says what changed, once (issue 25 defect 7)", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const title = candidate.product.title;
+    await addFromProductPage(page, candidate);
+    const saved = (await context.cookies()).find((cookie) => cookie.name === "cart");
+    const lines = JSON.parse(decodeURIComponent(saved?.value ?? "[]")) as { quantity: number }[];
+    for (const line of lines) line.quantity = 999;
+    await context.addCookies([
+      { name: "cart", value: encodeURIComponent(JSON.stringify(lines)), url: baseURL ?? "" },
+    ]);
+
+    // a later visit: the notice names the line and how many are left
+    await page.goto("/koszyk");
+    const notice = page
+      .getByRole("status")
+      .getByText(
+        new RegExp(
+          `^Koszyk zmienił się od Twojej ostatniej wizyty: ${title} – dostępnych jest tylko \\d+ szt\\., tyle zostawiliśmy w koszyku\\.$`,
+        ),
+      );
+    await expect(notice).toBeVisible();
+    const left = await page
+      .getByRole("main")
+      .getByRole("spinbutton", { name: `Ilość: ${title}` })
+      .inputValue();
+    await expect(notice).toContainText(`tylko ${left} szt.`);
+    // the next page says nothing more
+    await page.reload();
+    await expect(page.getByRole("main").getByRole("link", { name: title })).toBeVisible();
+    await expect(page.getByText(/Koszyk zmienił się/)).toHaveCount(0);
   });
 
   test("a saved code that stopped qualifying is removed with a note", async ({ page, context, baseURL }) => {
@@ -249,7 +400,7 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/koszyk$/);
     const main = page.getByRole("main");
     await expect(main.getByRole("link", { name: candidate.product.title })).toBeVisible();
-    await main.getByRole("combobox", { name: `Ilość: ${candidate.product.title}` }).selectOption("2");
+    await main.getByRole("spinbutton", { name: `Ilość: ${candidate.product.title}` }).fill("2");
     await main.getByRole("button", { name: "Zmień ilość" }).click();
     await expect(summaryValue(page, "Wartość produktów")).toHaveText(priceLabel(candidate.unitGrosze * 2));
   });

@@ -22,5 +22,11 @@ export const enCart: Record<CartKey, string> = {
   "cart.couponApplied": "Discount code applied: {code}",
   "coupon.checking": "Checking the code…",
   "coupon.applied": "Discount code added",
+  "cart.decrease": "Decrease quantity: {product}",
+  "cart.increase": "Increase quantity: {product}",
+  "cart.lineRemoved": "Removed {product} from the cart",
+  "cart.quantityChanged": "Quantity changed: {product}, {quantity} pcs",
+  "cart.couponAdded": "Code {code} has been added",
+  "cart.deliveryFrom": "from {price}",
   "coupon.removed": "Discount code removed",
 };

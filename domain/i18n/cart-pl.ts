@@ -21,6 +21,12 @@ export const plCart = {
   "cart.couponApplied": "Zastosowany kod rabatowy: {code}",
   "coupon.checking": "Sprawdzanie kodu…",
   "coupon.applied": "Dodano kod rabatowy",
+  "cart.decrease": "Zmniejsz ilość: {product}",
+  "cart.increase": "Zwiększ ilość: {product}",
+  "cart.lineRemoved": "Usunięto {product} z koszyka",
+  "cart.quantityChanged": "Zmieniono ilość: {product}, {quantity} szt.",
+  "cart.couponAdded": "Kod {code} został dodany",
+  "cart.deliveryFrom": "od {price}",
   "coupon.removed": "Usunięto kod rabatowy",
 } as const;
 

@@ -53,6 +53,26 @@ export const ERROR_CODES = {
   /** details: PriceChangedDetails (the fresh figures) */
   "order/price-changed": { status: 409, message: "Prices have changed", key: "errors.priceChanged" },
   "coupon/invalid": { status: 400, message: "Kod rabatowy jest niepoprawny", key: "coupon.invalid" },
+  // a refused code that matches a coupon says why (issue 25; ADR 030: only once the code is proven,
+  // an unknown code is coupon/invalid); fields.code (and details.params) carry the message's values
+  "coupon/expired": { status: 400, message: "Ten kod rabatowy już wygasł", key: "coupon.expired" },
+  /** details.params: { date } it starts on */
+  "coupon/not-started": {
+    status: 400,
+    message: "Ten kod rabatowy nie jest jeszcze aktywny",
+    key: "coupon.notStarted",
+  },
+  "coupon/used-up": {
+    status: 400,
+    message: "Ten kod rabatowy został już wykorzystany",
+    key: "coupon.usedUp",
+  },
+  /** details.params: { amount } the order must reach */
+  "coupon/below-minimum": {
+    status: 400,
+    message: "Ten kod rabatowy działa przy zamówieniu o wyższej wartości",
+    key: "coupon.belowMinimum",
+  },
   /** the order limit per address or per e-mail (server/http/rate-limit.ts "order", ADR 031) */
   "order/too-many": { status: 429, message: "Too many orders", key: "errors.tooManyOrders" },
   /** an Idempotency-Key already used for an order with other contents (ADR 031) */

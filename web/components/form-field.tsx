@@ -21,7 +21,7 @@ export function FieldErrorText({ id, error }: { id: string; error: FieldError | 
   const t = useT();
   if (!error) return null;
   return (
-    <p id={id} className="mt-1.5 text-sm font-medium text-red-700">
+    <p id={id} data-inline-message className="mt-1.5 text-sm font-medium text-red-700">
       {t(error.key, error.params)}
     </p>
   );
@@ -178,6 +178,7 @@ export function FormAlert({
   return (
     <div
       role={tone === "error" ? "alert" : "status"}
+      data-inline-message
       className={`rounded-lg border px-4 py-3 text-sm font-medium ${colours}`}
     >
       {message}

@@ -11,6 +11,8 @@ import { CloseIcon } from "./icons";
 // while the page hydrates (web/lib/lazy-in-browser.ts).
 
 const SHOW_MS = 6000;
+/** how long a toast waits before it looks for the same message shown inline */
+const INLINE_CHECK_MS = 60;
 
 const TONES: Record<FlashMessage["type"], string> = {
   success: "border-emerald-300 bg-emerald-50 text-emerald-900",
@@ -27,10 +29,29 @@ export function Toaster({ flash }: { flash?: FlashMessage | null }) {
   useEffect(() => {
     if (!flash || seen.current.has(flash.id)) return;
     seen.current.add(flash.id);
-    setToasts((current) => [...current, flash]);
+    setToasts((current) =>
+      current.some((toast) => sameToast(toast, flash)) ? current : [...current, flash],
+    );
   }, [flash]);
 
-  useEffect(() => listenToToasts((message) => setToasts((current) => [...current, message])), []);
+  // Each message is announced once (WCAG 4.1.3, issue 25): a toast whose text the page already shows
+  // inline (a field's error, a form's alert: [data-inline-message], web/components/form-field.tsx)
+  // is not shown again, and a toast equal to one still on screen is not stacked under it.
+  const text = useRef(t);
+  text.current = t;
+  useEffect(
+    () =>
+      listenToToasts((message) => {
+        // looked at once the page has rendered what raised the toast (an inline error shows then)
+        window.setTimeout(() => {
+          if (shownInline(text.current(message.key, message.params))) return;
+          setToasts((current) =>
+            current.some((toast) => sameToast(toast, message)) ? current : [...current, message],
+          );
+        }, INLINE_CHECK_MS);
+      }),
+    [],
+  );
 
   // each toast disappears after a few seconds
   useEffect(() => {
@@ -74,4 +95,23 @@ export function Toaster({ flash }: { flash?: FlashMessage | null }) {
       </div>
     </section>
   );
+}
+
+/** Two toasts that say the same thing (the same kind, text and values). */
+function sameToast(a: FlashMessage, b: FlashMessage): boolean {
+  return (
+    a.type === b.type &&
+    a.key === b.key &&
+    !!a.errorPrefix === !!b.errorPrefix &&
+    JSON.stringify(a.params ?? {}) === JSON.stringify(b.params ?? {})
+  );
+}
+
+/** The page already shows this text as an inline message (outside the toasts). */
+function shownInline(text: string): boolean {
+  const wanted = text.trim();
+  for (const element of document.querySelectorAll<HTMLElement>("[data-inline-message]")) {
+    if (element.textContent?.trim() === wanted && element.getClientRects().length > 0) return true;
+  }
+  return false;
 }

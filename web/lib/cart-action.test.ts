@@ -15,7 +15,7 @@ import { createServices, type Services } from "../../server/services";
 import { createTestDatabase, type TestDatabase } from "../../server/test/database";
 import { action } from "../routes/cart";
 import type { CartActionData } from "./cart";
-import { loadCart } from "./cart.server";
+import { cartChangesNotice, loadCart } from "./cart.server";
 import { CART_COOKIE, COUPON_COOKIE } from "./shop-cookies";
 
 // The /koszyk action and the root loader's cart, against a real database: what a form post does to
@@ -168,6 +168,38 @@ describe("intent=quantity and remove", () => {
     expect(zero.setCookies[0]).toMatch(new RegExp(`^${CART_COOKIE}=;.*Max-Age=0`));
     const removed = await post({ intent: "remove", lineId }, cookie);
     expect(removed.setCookies[0]).toMatch(/Max-Age=0/);
+  });
+});
+
+describe("the restored cart (issue 25)", () => {
+  it("tells once what changed since the visit that saved it: the notice names each line, the cookie is saved as restored", async () => {
+    const saved = JSON.stringify([
+      { productId: fx.products.simpleSale, variantId: null, variantKeys: {}, quantity: 999 },
+      { productId: fx.products.hidden, variantId: null, variantKeys: {}, quantity: 1 },
+    ]);
+    const first = await loadCart(
+      new Request("http://shop.test/", {
+        headers: { cookie: `${CART_COOKIE}=${encodeURIComponent(saved)}` },
+      }),
+      context(),
+    );
+    expect(first.cart.lines.map((line) => line.quantity)).toEqual([3]);
+    const notice = cartChangesNotice(first.changes, "pl");
+    expect(notice && translate("pl", notice.key, notice.params)).toBe(
+      "Koszyk zmienił się od Twojej ostatniej wizyty: Poduszka (promocja) – dostępnych jest tylko 3 szt., tyle zostawiliśmy w koszyku; Ukryty produkt – produkt jest niedostępny i został usunięty z koszyka.",
+    );
+    const rewritten = first.setCookies.find((value) => value.startsWith(`${CART_COOKIE}=`));
+    expect(rewritten).toBeDefined();
+
+    // the next page, with the rewritten cookie, has nothing more to say
+    const next = await loadCart(
+      new Request("http://shop.test/", { headers: { cookie: cookieHeader(first.setCookies) } }),
+      context(),
+    );
+    expect(next.cart.lines.map((line) => line.quantity)).toEqual([3]);
+    expect(next.changes).toEqual([]);
+    expect(cartChangesNotice(next.changes, "pl")).toBeNull();
+    expect(next.setCookies).toEqual([]);
   });
 });
 

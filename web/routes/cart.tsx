@@ -20,9 +20,10 @@ import "../lib/cart-texts";
 // `intent` — without JavaScript as a plain form, with it through fetchers — and the action answers
 // with Set-Cookie (the root loader then revalidates):
 //   add            productId, variantId ("" = none), variantKeys (JSON)  → product/unavailable on failure
-//   quantity       lineId, quantity (0..stock; 0 removes the line)
+//   quantity       lineId, quantity (0..stock; 0 removes the line — the screens send 1..stock)
 //   remove         lineId
-//   coupon         code → field error coupon.enterCode (empty) / coupon.invalid; valid → coupon cookie
+//   coupon         code → field error coupon.enterCode (empty) / coupon.invalid (unknown) / why a known
+//                  code is refused (coupon.expired, .notStarted, .usedUp, .belowMinimum); valid → cookie
 //   coupon-remove  —
 //   checkout       guests and approved users → redirect /dostawa-i-platnosc; an unapproved user gets
 //                  checkout.accountNotApproved and the confirmation e-mail again
@@ -101,7 +102,9 @@ async function cartAction(form: FormData, request: Request, context: Route.Actio
       });
       if (!result.ok) {
         return failure("coupon", errorMessageKey(result.code), errorStatus(result.code), {
-          errors: result.fields ?? { code: { key: "coupon.invalid" } },
+          // the field says why (unknown; expired, from which day, used up, from which amount); over the
+          // coupon limit there is no field error, only the failure's message
+          errors: result.fields,
           values: { code },
         });
       }

@@ -8,7 +8,8 @@ import { FailureError, fail } from "../../http/errors";
 import { MAX_CART_LINES } from "./cart.service";
 
 // GET /api/shops/coupons/is-active/:code (SPEC §7: returns the coupon) and POST /api/cart/restore
-// (a saved cart, as the web keeps it in its cookie, turned into the priced cart with totals).
+// (a saved cart, as the web keeps it in its cookie, turned into the priced cart with totals and the
+// changes restoring made: lines gone, quantities lowered to the stock).
 // Thin: parse the input with the shared schemas, call one cart service function.
 
 const couponParamsSchema = z.object({ code: couponCodeSchema });
@@ -23,7 +24,8 @@ const restoreBodySchema = z.object({
 export async function cartRoutes(app: FastifyInstance): Promise<void> {
   const { cart } = app.services;
 
-  // 400 coupon/invalid ('Kod rabatowy jest niepoprawny') for an unknown, inactive, used-up code;
+  // 400 coupon/invalid ('Kod rabatowy jest niepoprawny') for an unknown code; a known code refused says
+  // why: coupon/expired, coupon/not-started, coupon/used-up, coupon/below-minimum (never here: no total);
   // 429 rate-limited beyond the coupon limit (coupon-guard.ts; the restore below counts the same way).
   app.get("/shops/coupons/is-active/:code", async (request) => {
     const { code } = couponParamsSchema.parse(request.params);
@@ -35,7 +37,11 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   app.post("/cart/restore", async (request) => {
     const body = restoreBodySchema.parse(request.body ?? {});
     const couponCode = body.coupon?.trim() || null;
-    const { cart: view, couponLimited } = await cart.view({
+    const {
+      cart: view,
+      changes,
+      couponLimited,
+    } = await cart.view({
       saved: parseSavedCart(body.cart),
       couponCode,
       deliveryMethod: body.delivery ?? DEFAULT_DELIVERY_METHOD,
@@ -43,6 +49,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
       ip: request.ip,
     });
     if (couponLimited) throw new FailureError(fail("rate-limited"));
-    return view;
+    // `changes`: the saved lines that are gone or were lowered to the stock, to tell the shopper (issue 25)
+    return { ...view, changes };
   });
 }

@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import {
   addToCart,
+  type CartChange,
   type CartLine,
+  cartChanges,
   cartItemCount,
   cartLineId,
   type NewCartItem,
@@ -11,7 +13,12 @@ import {
   setQuantity,
   toSavedCart,
 } from "../../../domain/cart";
-import { type CouponUsage, couponRefusal, couponRejection } from "../../../domain/coupon";
+import {
+  type CouponRefusalKey,
+  type CouponUsage,
+  couponRefusal,
+  couponRejection,
+} from "../../../domain/coupon";
 import type { DeliveryMethodId } from "../../../domain/delivery";
 import { effectivePriceGrosze } from "../../../domain/pricing";
 import { orderTotals } from "../../../domain/totals";
@@ -27,7 +34,7 @@ import {
 } from "../../../domain/variants";
 import type { Db } from "../../db/client";
 import { coupons } from "../../db/schema";
-import { fail, ok, type Result } from "../../http/errors";
+import { type ErrorCode, fail, ok, type Result } from "../../http/errors";
 import { createRateLimiter, type RateLimits } from "../../http/rate-limit";
 import { type CouponGuard, createCouponGuard } from "../coupons/coupon-guard";
 import { countsAsCouponUse, orderUseColumns } from "../coupons/coupon-uses";
@@ -55,6 +62,10 @@ export interface CartViewInput {
 
 export interface CartViewResult {
   cart: CartView;
+  /** what restoring changed against the saved lines (a line gone, a quantity lowered to the stock) */
+  changes: CartChange[];
+  /** the restored lines as they are to be saved (the cookie rewritten when `changes` is not empty) */
+  saved: SavedCartLine[];
   /** the saved coupon code is no longer valid (unknown, expired, used up, below minimum): drop its cookie */
   couponDropped: boolean;
   /** the code was not checked: the caller is over the coupon limit (no discount this time) */
@@ -88,6 +99,15 @@ export interface CartServiceOptions {
 }
 
 export type CartService = ReturnType<typeof createCartService>;
+
+/** The failure code of each reason a code is refused (server/http/errors.ts maps them to messages). */
+const REFUSAL_CODES: Record<CouponRefusalKey, ErrorCode> = {
+  "coupon.invalid": "coupon/invalid",
+  "coupon.expired": "coupon/expired",
+  "coupon.notStarted": "coupon/not-started",
+  "coupon.usedUp": "coupon/used-up",
+  "coupon.belowMinimum": "coupon/below-minimum",
+};
 
 type CouponRow = typeof coupons.$inferSelect;
 
@@ -248,6 +268,11 @@ export function createCartService(db: Db, options: CartServiceOptions = {}) {
       input.saved.slice(0, MAX_CART_LINES).map((line) => line.productId),
     );
     const lines = restoreFrom(catalog, input.saved);
+    const changes = cartChanges(
+      input.saved.slice(0, MAX_CART_LINES),
+      lines,
+      (productId) => catalog.products.get(productId)?.title ?? null,
+    );
     const base = orderTotals({ lines, deliveryMethod: input.deliveryMethod, coupon: null, now });
     const checked = input.couponCode
       ? await validCoupon(input.couponCode, base.productsGrosze, input, now)
@@ -268,6 +293,8 @@ export function createCartService(db: Db, options: CartServiceOptions = {}) {
         missingForFreeDeliveryGrosze: totals.missingForFreeDeliveryGrosze,
         maxProcessingTime: totals.maxProcessingTime,
       },
+      changes,
+      saved: toSavedCart(lines),
       couponDropped: input.couponCode !== null && checked?.ok === true && coupon === null,
       couponLimited: checked?.ok === false,
     };
@@ -277,7 +304,14 @@ export function createCartService(db: Db, options: CartServiceOptions = {}) {
     const checked = await validCoupon(code, context.productsGrosze, context, context.now ?? clock());
     if (!checked.ok) return checked;
     const { value } = checked;
-    if (value.coupon === null) return fail("coupon/invalid", { code: value.refusal });
+    if (value.coupon === null) {
+      const { refusal } = value;
+      return fail(
+        REFUSAL_CODES[refusal.key as CouponRefusalKey] ?? "coupon/invalid",
+        { code: refusal },
+        refusal.params ? { params: refusal.params } : undefined,
+      );
+    }
     return ok(value.coupon);
   }
 
@@ -337,9 +371,10 @@ export function createCartService(db: Db, options: CartServiceOptions = {}) {
     },
 
     /**
-     * Checks a coupon code typed in the cart or asked by the API: unknown (case-insensitive),
-     * inactive, used up (in total or by this customer) or below its minimum → coupon/invalid
-     * (field error on `code`). Each check counts against the coupon limit (coupon-guard.ts):
+     * Checks a coupon code typed in the cart or asked by the API: unknown (case-insensitive) →
+     * coupon/invalid; a known code that is expired, not yet started, used up (in total or by this
+     * customer) or below its minimum → coupon/expired, coupon/not-started, coupon/used-up or
+     * coupon/below-minimum (field error on `code` with the message's values, also in details.params). Each check counts against the coupon limit (coupon-guard.ts):
      * rate-limited beyond it.
      */
     checkCoupon,

@@ -449,16 +449,22 @@ describe("coupon check", () => {
     });
   });
 
-  it("refuses unknown, expired, not yet started, used-up and below-minimum codes", async () => {
-    for (const code of ["NIEMA", "STARY", "PRZYSZLY", "JEDEN", ""]) {
-      // the field says why for a code that exists (next test)
-      expect(await check(code), code).toMatchObject({
-        ok: false,
-        code: "coupon/invalid",
-        fields: { code: {} },
-      });
+  it("refuses unknown, expired, not yet started, used-up and below-minimum codes, each with its own code", async () => {
+    const codes = {
+      NIEMA: "coupon/invalid",
+      "": "coupon/invalid",
+      STARY: "coupon/expired",
+      PRZYSZLY: "coupon/not-started",
+      JEDEN: "coupon/used-up",
+    };
+    for (const [code, failure] of Object.entries(codes)) {
+      expect(await check(code), code).toMatchObject({ ok: false, code: failure, fields: { code: {} } });
     }
-    expect(await check("MINUS20", 9_999)).toMatchObject({ ok: false, code: "coupon/invalid" });
+    expect(await check("MINUS20", 9_999)).toMatchObject({
+      ok: false,
+      code: "coupon/below-minimum",
+      details: { params: { amount: "100,00 zł" } },
+    });
     expect(await check("MINUS20", 10_000)).toMatchObject({ ok: true });
     // without a products total (the API check) the minimum is not checked
     expect(await check("MINUS20", null)).toMatchObject({ ok: true });
@@ -483,11 +489,8 @@ describe("coupon check", () => {
       JEDEN: { key: "coupon.usedUp" },
     };
     for (const [code, reason] of Object.entries(reasons)) {
-      expect(await check(code), code).toEqual({
-        ok: false,
-        code: "coupon/invalid",
-        fields: { code: reason },
-      });
+      const result = await check(code);
+      expect(result.ok ? undefined : result.fields, code).toEqual({ code: reason });
     }
     expect(await check("RAZNAKLIENTA", 10_000, customer)).toMatchObject({
       fields: { code: { key: "coupon.usedUp" } },
@@ -503,7 +506,7 @@ describe("coupon check", () => {
 
   it("checks the minimum against the saved cart's products total when applied in the cart", async () => {
     const below = await cart.applyCoupon("minus20", { saved: [simpleLine(1)], user: null, ip: SHOPPER_IP });
-    expect(below).toMatchObject({ ok: false, code: "coupon/invalid" });
+    expect(below).toMatchObject({ ok: false, code: "coupon/below-minimum" });
     const enough = await cart.applyCoupon("minus20", {
       saved: [simpleLine(1), blanketLine("sWhite")],
       user: null,
@@ -515,7 +518,7 @@ describe("coupon check", () => {
   it("counts uses per customer by account; guests are not counted", async () => {
     expect(await check("RAZNAKLIENTA", 10_000, customer)).toMatchObject({
       ok: false,
-      code: "coupon/invalid",
+      code: "coupon/used-up",
     });
     expect(await check("RAZNAKLIENTA", 10_000, otherCustomer)).toMatchObject({ ok: true });
     expect(await check("RAZNAKLIENTA", 10_000, null)).toMatchObject({ ok: true });
@@ -523,18 +526,38 @@ describe("coupon check", () => {
 });
 
 describe("API", () => {
-  it("GET /api/shops/coupons/is-active/:code returns the coupon, 400 coupon/invalid otherwise", async () => {
+  it("GET /api/shops/coupons/is-active/:code returns the coupon, 400 coupon/invalid for an unknown code", async () => {
     const res = await app.inject({ method: "GET", url: "/api/shops/coupons/is-active/witaj10" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ _id: couponIds.Witaj10, code: "Witaj10", discountValue: 10 });
 
-    const bad = await app.inject({ method: "GET", url: "/api/shops/coupons/is-active/STARY" });
+    const bad = await app.inject({ method: "GET", url: "/api/shops/coupons/is-active/NIEMA" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({
       code: "coupon/invalid",
       message: "Kod rabatowy jest niepoprawny",
       messageKey: "coupon.invalid",
     });
+  });
+
+  it("a known code refused says why (issue 25): expired, not yet valid from a day, used up — each its own code and message", async () => {
+    const answers = {
+      STARY: { code: "coupon/expired", message: "Ten kod rabatowy już wygasł", messageKey: "coupon.expired" },
+      PRZYSZLY: {
+        code: "coupon/not-started",
+        messageKey: "coupon.notStarted",
+        details: { params: { date: expect.stringMatching(/^\d{1,2}\.\d{2}\.\d{4}$/) } },
+      },
+      JEDEN: { code: "coupon/used-up", messageKey: "coupon.usedUp" },
+    };
+    for (const [code, answer] of Object.entries(answers)) {
+      const res = await app.inject({ method: "GET", url: `/api/shops/coupons/is-active/${code}` });
+      expect(res.statusCode, code).toBe(400);
+      expect(res.json(), code).toMatchObject(answer);
+    }
+    expect(translate("pl", "coupon.notStarted", { date: "1.12.2026" })).toBe(
+      "Ten kod rabatowy będzie aktywny od 1.12.2026",
+    );
   });
 
   it("rate-limits coupon checks per client address", async () => {
@@ -550,6 +573,42 @@ describe("API", () => {
     expect(other.statusCode).toBe(400);
     const limited = await limitedApp.inject({ method: "GET", url, remoteAddress: "203.0.113.77" });
     expect(limited.json()).toMatchObject({ code: "rate-limited", messageKey: "errors.rateLimited" });
+  });
+
+  it("POST /api/cart/restore says what changed since the cart was saved (issue 25): a quantity lowered to the stock, lines gone", async () => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/cart/restore",
+      payload: {
+        cart: [
+          { productId: fx.products.simpleSale, variantId: null, variantKeys: {}, quantity: 999 },
+          { productId: fx.products.hidden, variantId: null, variantKeys: {}, quantity: 1 },
+          { productId: 987_654, variantId: null, variantKeys: {}, quantity: 2 },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().changes).toEqual([
+      {
+        kind: "reduced",
+        productId: fx.products.simpleSale,
+        productTitle: "Poduszka (promocja)",
+        from: 999,
+        to: 3,
+      },
+      { kind: "removed", productId: fx.products.hidden, productTitle: "Ukryty produkt" },
+      { kind: "removed", productId: 987_654, productTitle: null },
+    ]);
+
+    // a cart that restores as it was saved has nothing to tell
+    const same = await app.inject({
+      method: "POST",
+      url: "/api/cart/restore",
+      payload: {
+        cart: [{ productId: fx.products.simpleSale, variantId: null, variantKeys: {}, quantity: 3 }],
+      },
+    });
+    expect(same.json().changes).toEqual([]);
   });
 
   it("POST /api/cart/restore answers the priced cart of saved lines", async () => {

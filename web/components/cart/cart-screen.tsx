@@ -1,21 +1,35 @@
+import { type RefObject, useRef } from "react";
 import { Link, useActionData, useFetcher, useRouteLoaderData } from "react-router";
+import { cartSummary } from "../../../domain/cart-summary";
 import { formatPrice } from "../../../domain/money";
 import type { CartLineView, CartView } from "../../../domain/types";
 import { CART_ACTION, type CartActionData, type CartIntent, useCart } from "../../lib/cart";
 import { CHECKOUT_PATH } from "../../lib/cart-paths";
 import { useContentLang, useT } from "../../lib/i18n";
+import { lazyInBrowser } from "../../lib/lazy-in-browser";
 import { CART_PATH, LOGIN_PATH, PRODUCTS_PATH, productPath } from "../../lib/paths";
 import { CONTAINER } from "../../lib/site";
-import { showToast } from "../../lib/toasts";
-import { useFormValidation } from "../../lib/use-form-validation";
 import type { loader as rootLoader } from "../../root";
-import { FieldErrorText, FormAlert, Spinner } from "../form-field";
-import { useHydrated } from "../product-list/use-hydrated";
+import { FormAlert, Spinner } from "../form-field";
 import { ResponsiveImage } from "../responsive-image";
+import {
+  type LineEvents,
+  LiveMessage,
+  QuantityControl,
+  RemoveLineButton,
+  useLineBusy,
+  useLineEvents,
+} from "./cart-line-controls";
+import { SummaryRows } from "./cart-summary-rows";
 import { CheckoutSteps } from "./checkout-steps";
-import { NoScriptReturn } from "./no-script-return";
-import { useFetcherResult } from "./use-fetcher-result";
 import "../../lib/cart-texts";
+
+// the coupon box (and the form validation it uses) loads while the page hydrates; the server renders
+// it in place (web/lib/lazy-in-browser.ts, docs/decisions/021-bundle-budgets.md)
+const CouponBox = lazyInBrowser(
+  () => import("./coupon-box"),
+  (m) => m.CouponBox,
+);
 
 // The cart screen (SPEC §2): breadcrumbs, line items with quantity choices, the coupon box, the
 // summary and the buttons to go on. Every form posts to the /koszyk action (see routes/cart.tsx);
@@ -43,9 +57,14 @@ export function CartScreen() {
   const user = root?.user ?? null;
   const canCheckout = !user || user.approved;
   const empty = cart.lines.length === 0;
+  const listRef = useRef<HTMLUListElement>(null);
+  const continueRef = useRef<HTMLAnchorElement>(null);
+  // after "Usuń" the focus goes to the next line (or "Kontynuuj zakupy" once the cart is empty)
+  const { events, message, announce } = useLineEvents(cart.lines, listRef, () => continueRef.current);
 
   return (
     <div className={`${CONTAINER} py-6`}>
+      <LiveMessage message={message} />
       <CheckoutSteps current="cart" cartEmpty={empty} canCheckout={canCheckout} />
       <h1 className="mt-4 font-serif text-3xl font-semibold text-stone-900 sm:text-4xl">{t("cart.title")}</h1>
 
@@ -53,6 +72,7 @@ export function CartScreen() {
         <div className="mt-8 rounded-2xl border border-stone-200 bg-white px-6 py-12 text-center">
           <p className="text-lg text-stone-700">{t("cart.empty")}</p>
           <Link
+            ref={continueRef}
             to={PRODUCTS_PATH}
             className="mt-6 inline-flex min-h-11 items-center rounded-full bg-accent-600 px-6 py-2.5 font-semibold text-white hover:bg-accent-700"
           >
@@ -61,9 +81,9 @@ export function CartScreen() {
         </div>
       ) : (
         <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-          <CartLines lines={cart.lines} />
+          <CartLines lines={cart.lines} events={events} listRef={listRef} />
           <aside className="space-y-5" aria-label={t("checkout.summary")}>
-            <CouponBox cart={cart} />
+            <CouponBox coupon={cart.coupon} announce={announce} />
             <CartSummary cart={cart} />
             <CartButtons signedIn={!!user} />
           </aside>
@@ -73,7 +93,15 @@ export function CartScreen() {
   );
 }
 
-function CartLines({ lines }: { lines: readonly CartLineView[] }) {
+function CartLines({
+  lines,
+  events,
+  listRef,
+}: {
+  lines: readonly CartLineView[];
+  events: LineEvents;
+  listRef: RefObject<HTMLUListElement | null>;
+}) {
   const t = useT();
   return (
     <section aria-labelledby="cart-lines-title">
@@ -82,39 +110,34 @@ function CartLines({ lines }: { lines: readonly CartLineView[] }) {
       </h2>
       <div
         aria-hidden="true"
-        className="hidden grid-cols-[5rem_minmax(0,1fr)_7rem_7rem_6rem] gap-4 border-b border-stone-200 pb-2 text-sm font-medium text-stone-600 md:grid"
+        className="hidden grid-cols-[5rem_minmax(0,1fr)_10.5rem_7rem_6rem] gap-4 border-b border-stone-200 pb-2 text-sm font-medium text-stone-600 md:grid"
       >
         <span className="col-span-2">{t("cart.product")}</span>
         <span>{t("cart.quantity")}</span>
         <span className="text-right">{t("cart.price")}</span>
         <span />
       </div>
-      <ul className="divide-y divide-stone-200 border-b border-stone-200 md:border-b-0">
+      <ul ref={listRef} className="divide-y divide-stone-200 border-b border-stone-200 md:border-b-0">
         {lines.map((line, index) => (
           // the first lines are in view when the page opens: their pictures load at once
-          <CartLineItem key={line.lineId} line={line} eager={index < 4} />
+          <CartLineItem key={line.lineId} line={line} eager={index < 4} events={events} />
         ))}
       </ul>
     </section>
   );
 }
 
-function CartLineItem({ line, eager }: { line: CartLineView; eager: boolean }) {
+function CartLineItem({ line, eager, events }: { line: CartLineView; eager: boolean; events: LineEvents }) {
   const t = useT();
   const contentLang = useContentLang();
-  const hydrated = useHydrated();
-  const quantityFetcher = useFetcher<CartActionData>({ key: `cart-quantity-${line.lineId}` });
-  const removeFetcher = useFetcher<CartActionData>({ key: `cart-remove-${line.lineId}` });
-  const busy = quantityFetcher.state !== "idle" || removeFetcher.state !== "idle";
-  const maxChoice = Math.max(line.stock, line.quantity);
-  const choices = Array.from({ length: Math.min(maxChoice, 999) + 1 }, (_, index) => index);
+  const busy = useLineBusy(line.lineId);
   const href = productPath({ _id: line.productId, slug: line.productSlug });
-  const selectId = `quantity-${line.lineId}`;
 
   return (
     <li
+      data-line-focus
       aria-busy={busy || undefined}
-      className={`grid grid-cols-[4.5rem_minmax(0,1fr)] gap-x-4 gap-y-3 py-4 md:grid-cols-[5rem_minmax(0,1fr)_7rem_7rem_6rem] md:items-center ${busy ? "opacity-60" : ""}`}
+      className={`grid grid-cols-[4.5rem_minmax(0,1fr)] gap-x-4 gap-y-3 py-4 md:grid-cols-[5rem_minmax(0,1fr)_10.5rem_7rem_6rem] md:items-center ${busy ? "opacity-60" : ""}`}
     >
       <Link to={href} tabIndex={-1} aria-hidden="true" className="row-span-2 md:row-span-1">
         {line.image ? (
@@ -151,170 +174,26 @@ function CartLineItem({ line, eager }: { line: CartLineView; eager: boolean }) {
       </div>
 
       <div className="col-start-2 flex flex-wrap items-center justify-between gap-3 md:contents">
-        <quantityFetcher.Form method="post" action={CART_ACTION} className="flex items-center gap-2">
-          <input type="hidden" name="intent" value="quantity" />
-          <NoScriptReturn to={CART_PATH} />
-          <input type="hidden" name="lineId" value={line.lineId} />
-          <label htmlFor={selectId} className="sr-only">
-            {t("cart.quantityOf", { product: line.productTitle })}
-          </label>
-          <select
-            id={selectId}
-            name="quantity"
-            defaultValue={String(line.quantity)}
-            key={line.quantity}
-            disabled={busy}
-            onChange={(event) => {
-              const form = event.currentTarget.form;
-              if (form) quantityFetcher.submit(form);
-            }}
-            className="min-h-11 rounded-lg border border-stone-300 bg-white px-3 py-2 text-base disabled:bg-stone-100"
-          >
-            {choices.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-          {hydrated ? null : (
-            <button
-              type="submit"
-              className="min-h-11 rounded-full border border-stone-300 px-3 text-sm font-medium hover:bg-stone-50"
-            >
-              {t("cart.updateQuantity")}
-            </button>
-          )}
-        </quantityFetcher.Form>
+        <QuantityControl line={line} events={events} idPrefix="cart" />
         <p className="font-semibold text-stone-900 md:text-right">
           <span className="sr-only">{t("cart.price")}: </span>
           {formatPrice(line.unitPriceGrosze * line.quantity)}
         </p>
-        <removeFetcher.Form method="post" action={CART_ACTION} className="md:text-right">
-          <input type="hidden" name="intent" value="remove" />
-          <NoScriptReturn to={CART_PATH} />
-          <input type="hidden" name="lineId" value={line.lineId} />
-          <button
-            type="submit"
-            disabled={busy}
-            aria-label={t("cart.removeItem", { product: line.productTitle })}
-            className="min-h-11 rounded-full px-3 text-sm font-medium text-stone-700 underline underline-offset-4 hover:bg-stone-100 hover:text-stone-900"
-          >
-            {t("cart.remove")}
-          </button>
-        </removeFetcher.Form>
+        <RemoveLineButton line={line} events={events} />
       </div>
     </li>
   );
 }
 
-function CouponBox({ cart }: { cart: CartView }) {
-  const t = useT();
-  const applyFetcher = useFetcher<CartActionData>({ key: "cart-coupon" });
-  const removeFetcher = useFetcher<CartActionData>({ key: "cart-coupon-remove" });
-  const result = useCartResult("coupon", applyFetcher.data);
-  const serverErrors = result && !result.ok ? result.errors : undefined;
-  const { errors, onSubmit, onChange } = useFormValidation(
-    () => import("../../../domain/validation/coupon").then((m) => m.couponCheckSchema),
-    { serverErrors },
-  );
-  const checking = applyFetcher.state !== "idle";
-  const removing = removeFetcher.state !== "idle";
-  const applied = cart.coupon;
-  const locked = !!applied || checking || removing;
-  const error = applied ? undefined : errors.code;
-  const typed = result && !result.ok ? result.values?.code : undefined;
-
-  useFetcherResult(applyFetcher, (answer) => {
-    if (answer.ok) showToast({ type: "success", key: "coupon.applied" });
-    else if (answer.error !== "coupon.enterCode")
-      showToast({ type: "error", key: answer.error, errorPrefix: true });
-  });
-  useFetcherResult(removeFetcher, (answer) => {
-    if (answer.ok) showToast({ type: "info", key: "coupon.removed" });
-  });
-
-  return (
-    <section aria-labelledby="coupon-title" className="rounded-2xl border border-stone-200 bg-white p-4">
-      <applyFetcher.Form
-        method="post"
-        action={CART_ACTION}
-        noValidate
-        onSubmit={onSubmit}
-        onChange={onChange}
-      >
-        <input type="hidden" name="intent" value="coupon" />
-        <NoScriptReturn to={CART_PATH} />
-        <label
-          id="coupon-title"
-          htmlFor="coupon-code"
-          className="mb-1.5 block text-sm font-medium text-stone-800"
-        >
-          {t("cart.couponLabel")}
-        </label>
-        <div className="flex gap-2">
-          <input
-            id="coupon-code"
-            name="code"
-            type="text"
-            autoComplete="off"
-            autoCapitalize="characters"
-            // the applied code shows in the locked field; a refused one stays as typed
-            key={applied ? `applied-${applied.code}` : "entry"}
-            defaultValue={applied ? applied.code : (typed ?? "")}
-            disabled={locked}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "coupon-code-error" : undefined}
-            className={`block min-h-11 w-full min-w-0 flex-1 rounded-lg border bg-white px-3 py-2 text-base uppercase disabled:bg-stone-100 disabled:text-stone-600 ${
-              error ? "border-red-600" : "border-stone-300"
-            }`}
-          />
-          <button
-            type="submit"
-            disabled={locked}
-            aria-busy={checking || undefined}
-            className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full bg-stone-900 px-4 text-sm font-semibold text-white hover:bg-stone-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600"
-          >
-            {checking ? <Spinner /> : null}
-            {t("cart.addCoupon")}
-          </button>
-        </div>
-        <FieldErrorText id="coupon-code-error" error={error} />
-        {checking ? (
-          <p role="status" className="mt-1.5 text-sm text-stone-600">
-            {t("coupon.checking")}
-          </p>
-        ) : null}
-      </applyFetcher.Form>
-      {applied ? (
-        <removeFetcher.Form
-          method="post"
-          action={CART_ACTION}
-          className="mt-2 flex flex-wrap items-center gap-x-2 text-sm"
-        >
-          <input type="hidden" name="intent" value="coupon-remove" />
-          <NoScriptReturn to={CART_PATH} />
-          <span className="text-stone-700">{t("cart.couponApplied", { code: applied.code })}</span>
-          <button
-            type="submit"
-            disabled={removing}
-            className="rounded-sm font-medium text-accent-700 underline underline-offset-4 hover:text-accent-800"
-          >
-            {t("cart.removeCoupon")}
-          </button>
-        </removeFetcher.Form>
-      ) : null}
-    </section>
-  );
-}
-
 function CartSummary({ cart }: { cart: CartView }) {
   const t = useT();
+  const summary = cartSummary(cart);
   return (
     <section
       aria-labelledby="cart-summary-title"
       className="rounded-2xl border border-stone-200 bg-white p-4"
     >
-      <h2 id="cart-summary-title" className="font-serif text-xl font-semibold text-stone-900">
+      <h2 id="cart-summary-title" tabIndex={-1} className="font-serif text-xl font-semibold text-stone-900">
         {t("checkout.summary")}
       </h2>
       <dl className="mt-3 space-y-2 text-sm">
@@ -322,30 +201,11 @@ function CartSummary({ cart }: { cart: CartView }) {
           <dt className="text-stone-600">{t("cart.processingTime")}</dt>
           <dd className="font-medium">{t("common.days", { days: cart.maxProcessingTime })}</dd>
         </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-stone-600">{t("cart.productsValue")}</dt>
-          <dd className="font-medium">{formatPrice(cart.productsGrosze)}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-stone-600">{t("cart.delivery")}</dt>
-          <dd className="font-medium">
-            {cart.deliveryGrosze === 0 ? t("cart.freeDelivery") : formatPrice(cart.deliveryGrosze)}
-          </dd>
-        </div>
-        {cart.coupon && cart.couponDiscountGrosze > 0 ? (
-          <div className="flex justify-between gap-4 text-emerald-800">
-            <dt>{t("cart.discountWithCode", { code: cart.coupon.code })}</dt>
-            <dd className="font-medium">{formatPrice(-cart.couponDiscountGrosze)}</dd>
-          </div>
-        ) : null}
-        <div className="flex justify-between gap-4 border-t border-stone-200 pt-2 text-base">
-          <dt className="font-semibold">{t("cart.total")}</dt>
-          <dd className="font-semibold">{formatPrice(cart.totalGrosze)}</dd>
-        </div>
+        <SummaryRows cart={cart} summary={summary} exactDelivery />
       </dl>
-      {cart.deliveryGrosze > 0 && cart.missingForFreeDeliveryGrosze > 0 ? (
+      {summary.missingForFreeDeliveryGrosze > 0 ? (
         <p className="mt-3 rounded-lg bg-accent-50 px-3 py-2 text-sm text-accent-800">
-          {t("cart.missingForFreeDelivery", { amount: formatPrice(cart.missingForFreeDeliveryGrosze) })}
+          {t("cart.missingForFreeDelivery", { amount: formatPrice(summary.missingForFreeDeliveryGrosze) })}
         </p>
       ) : null}
     </section>

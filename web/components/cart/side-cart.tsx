@@ -1,26 +1,44 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { cartSummary } from "../../../domain/cart-summary";
 import { formatPrice } from "../../../domain/money";
+import type { CartLineView } from "../../../domain/types";
 import { useCart } from "../../lib/cart";
 import { useContentLang, useT } from "../../lib/i18n";
-import { CART_PATH, productPath } from "../../lib/paths";
+import { CART_PATH, PRODUCTS_PATH, productPath } from "../../lib/paths";
 import { CloseButton } from "../close-button";
 import { ResponsiveImage } from "../responsive-image";
+import {
+  type LineEvents,
+  LiveMessage,
+  QuantityControl,
+  RemoveLineButton,
+  useLineBusy,
+  useLineEvents,
+} from "./cart-line-controls";
+import { SummaryRows } from "./cart-summary-rows";
 import { useCartUi } from "./cart-ui";
 
 /**
  * The side cart (SPEC §2): a modal dialog sliding in from the right (native <dialog>: focus moves
- * in and is kept there, Escape closes, the page behind is inert). Lists the lines, Czas realizacji
- * and Razem, with Do kasy to /koszyk. Closes on a click outside the panel and on route change
+ * in and is kept there, Escape closes, the page behind is inert). Lists the lines with the cart
+ * screen's quantity and remove controls, Czas realizacji and the cart screen's summary (products,
+ * delivery "od 9,99 zł" or free, discount, Razem; domain/cart-summary.ts), with Do kasy to /koszyk
+ * only when there is something in it; empty, it says so and links to the products. Closes on a click outside the panel and on route change
  * (CartUiProvider); the focus goes back to where it was.
  */
 export function SideCart() {
   const t = useT();
-  const contentLang = useContentLang();
   const cart = useCart();
   const { isOpen, close } = useCartUi();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const continueRef = useRef<HTMLAnchorElement>(null);
+  const summary = cartSummary(cart);
+  // the same quantity and remove controls as the cart screen; after "Usuń" the focus goes to the
+  // next line (or "Kontynuuj zakupy" once the cart is empty) and the change is announced once
+  const { events, message } = useLineEvents(cart.lines, listRef, () => continueRef.current);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -56,69 +74,95 @@ export function SideCart() {
           <CloseButton label={t("cart.close")} onClick={close} />
         </div>
 
-        {cart.lines.length === 0 ? (
-          <p className="flex-1 px-4 py-8 text-center text-stone-600">{t("cart.empty")}</p>
+        <LiveMessage message={message} />
+        {summary.empty ? (
+          <div className="flex-1 px-4 py-8 text-center">
+            <p className="text-stone-600">{t("cart.empty")}</p>
+            <Link
+              ref={continueRef}
+              to={PRODUCTS_PATH}
+              className="mt-4 inline-flex min-h-11 items-center rounded-full border border-stone-300 px-5 font-semibold text-stone-900 hover:bg-stone-50"
+            >
+              {t("cart.continueShopping")}
+            </Link>
+          </div>
         ) : (
-          <ul className="flex-1 divide-y divide-stone-100 overflow-y-auto px-4">
+          <ul ref={listRef} className="flex-1 divide-y divide-stone-100 overflow-y-auto px-4">
             {cart.lines.map((line) => (
-              <li key={line.lineId} className="flex gap-3 py-3">
-                {line.image ? (
-                  <ResponsiveImage
-                    src={line.image.thumb_url || line.image.url}
-                    sizes="64px"
-                    alt=""
-                    width={64}
-                    height={64}
-                    className="size-16 shrink-0 rounded-lg bg-stone-100 object-cover"
-                  />
-                ) : (
-                  <span aria-hidden="true" className="size-16 shrink-0 rounded-lg bg-stone-100" />
-                )}
-                <div className="min-w-0 flex-1 text-sm">
-                  <Link
-                    to={productPath({ _id: line.productId, slug: line.productSlug })}
-                    lang={contentLang}
-                    className="font-semibold text-stone-900 underline-offset-4 hover:underline"
-                  >
-                    {line.productTitle}
-                  </Link>
-                  {line.variantLabel ? (
-                    <p lang={contentLang} className="text-stone-600">
-                      {line.variantLabel}
-                    </p>
-                  ) : null}
-                  <p className="mt-1 text-stone-800">
-                    {t("cart.quantityTimesPrice", {
-                      quantity: line.quantity,
-                      price: formatPrice(line.unitPriceGrosze),
-                    })}
-                  </p>
-                </div>
-              </li>
+              <SideCartLine key={line.lineId} line={line} events={events} />
             ))}
           </ul>
         )}
 
-        <div className="space-y-3 border-t border-stone-200 bg-stone-50 px-4 py-4">
-          <dl className="space-y-1.5 text-sm">
-            <div className="flex justify-between gap-4">
-              <dt className="text-stone-600">{t("cart.processingTime")}</dt>
-              <dd className="font-medium">{t("common.days", { days: cart.maxProcessingTime })}</dd>
-            </div>
-            <div className="flex justify-between gap-4 text-base">
-              <dt className="font-semibold">{t("cart.total")}</dt>
-              <dd className="font-semibold">{formatPrice(cart.totalGrosze)}</dd>
-            </div>
-          </dl>
-          <Link
-            to={CART_PATH}
-            onClick={close}
-            className="flex min-h-12 w-full items-center justify-center rounded-full bg-accent-600 px-6 py-3 font-semibold text-white hover:bg-accent-700"
-          >
-            {t("cart.goToCheckout")}
-          </Link>
-        </div>
+        {summary.empty ? null : (
+          <div className="space-y-3 border-t border-stone-200 bg-stone-50 px-4 py-4">
+            <dl className="space-y-1.5 text-sm">
+              <div className="flex justify-between gap-4">
+                <dt className="text-stone-600">{t("cart.processingTime")}</dt>
+                <dd className="font-medium">{t("common.days", { days: cart.maxProcessingTime })}</dd>
+              </div>
+              <SummaryRows cart={cart} summary={summary} />
+            </dl>
+            <Link
+              to={CART_PATH}
+              onClick={close}
+              className="flex min-h-12 w-full items-center justify-center rounded-full bg-accent-600 px-6 py-3 font-semibold text-white hover:bg-accent-700"
+            >
+              {t("cart.goToCheckout")}
+            </Link>
+          </div>
+        )}
       </div>
     </dialog>
+  );
+}
+
+function SideCartLine({ line, events }: { line: CartLineView; events: LineEvents }) {
+  const t = useT();
+  const contentLang = useContentLang();
+  const busy = useLineBusy(line.lineId);
+  return (
+    <li
+      data-line-focus
+      aria-busy={busy || undefined}
+      className={`flex gap-3 py-3 ${busy ? "opacity-60" : ""}`}
+    >
+      {line.image ? (
+        <ResponsiveImage
+          src={line.image.thumb_url || line.image.url}
+          sizes="64px"
+          alt=""
+          width={64}
+          height={64}
+          className="size-16 shrink-0 rounded-lg bg-stone-100 object-cover"
+        />
+      ) : (
+        <span aria-hidden="true" className="size-16 shrink-0 rounded-lg bg-stone-100" />
+      )}
+      <div className="min-w-0 flex-1 text-sm">
+        <Link
+          to={productPath({ _id: line.productId, slug: line.productSlug })}
+          lang={contentLang}
+          className="font-semibold text-stone-900 underline-offset-4 hover:underline"
+        >
+          {line.productTitle}
+        </Link>
+        {line.variantLabel ? (
+          <p lang={contentLang} className="text-stone-600">
+            {line.variantLabel}
+          </p>
+        ) : null}
+        <p className="mt-1 text-stone-800">
+          {t("cart.quantityTimesPrice", {
+            quantity: line.quantity,
+            price: formatPrice(line.unitPriceGrosze),
+          })}
+        </p>
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+          <QuantityControl line={line} events={events} idPrefix="side" />
+          <RemoveLineButton line={line} events={events} />
+        </div>
+      </div>
+    </li>
   );
 }
