@@ -1,18 +1,11 @@
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { formatDate } from "../../../domain/i18n";
 import { blogPath } from "../../../domain/slug";
-import {
-  DeleteButton,
-  listParams,
-  matches,
-  pageOf,
-  SECONDARY_BUTTON,
-  StaffList,
-} from "../../components/staff/content/staff-ui";
+import { RecordActions, StaffList, searchPage } from "../../components/staff/content/staff-ui";
 import { useLang, useT } from "../../lib/i18n";
 import { deleteFromList, requireStaff } from "../../lib/staff.server";
 import { staffMeta } from "../../lib/staff-meta";
-import { STAFF_SECTIONS, staffAddPath, staffEditPath } from "../../lib/staff-paths";
+import { STAFF_SECTIONS, staffAddPath } from "../../lib/staff-paths";
 import type { Route } from "./+types/blog";
 
 // /konto/sklep/blog: the articles, newest first (search by title or tag, paging), with edit,
@@ -24,11 +17,7 @@ export function meta({ matches: routeMatches }: Route.MetaArgs) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request);
-  const { search, page } = listParams(request);
-  const all = (await context.services.content.listBlogArticles()).filter((a) =>
-    matches(search, a.title, ...a.tags),
-  );
-  return { ...pageOf(all, page), search };
+  return searchPage(request, await context.services.content.listBlogArticles(), (a) => [a.title, ...a.tags]);
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -67,23 +56,7 @@ export default function StaffBlog() {
               {item.tags.length > 0 ? ` · ${item.tags.map((tag) => `#${tag}`).join(" ")}` : ""}
             </p>
           </div>
-          <div className="flex shrink-0 flex-wrap gap-2">
-            <Link
-              to={staffEditPath("blog", item._id)}
-              aria-label={`${t("staff.edit")}: ${item.title}`}
-              className={SECONDARY_BUTTON}
-            >
-              {t("staff.edit")}
-            </Link>
-            <Link
-              to={`${staffAddPath("blog")}?kopiuj=${item._id}`}
-              aria-label={`${t("blog.addSimilar")}: ${item.title}`}
-              className={SECONDARY_BUTTON}
-            >
-              {t("blog.addSimilar")}
-            </Link>
-            <DeleteButton id={item._id} name={item.title} />
-          </div>
+          <RecordActions section="blog" id={item._id} name={item.title} copyLabel="blog.addSimilar" />
         </>
       )}
     />

@@ -1,19 +1,18 @@
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { couponEnd, couponStart } from "../../../domain/coupon";
 import { formatDate, formatPercent } from "../../../domain/i18n";
 import { formatPrice } from "../../../domain/money";
 import {
-  DeleteButton,
   listParams,
   matches,
   pageOf,
-  SECONDARY_BUTTON,
+  RecordActions,
   StaffList,
 } from "../../components/staff/content/staff-ui";
 import { useLang, useT } from "../../lib/i18n";
 import { deleteFromList, requireStaff } from "../../lib/staff.server";
 import { staffMeta } from "../../lib/staff-meta";
-import { STAFF_SECTIONS, staffAddPath, staffEditPath } from "../../lib/staff-paths";
+import { STAFF_SECTIONS, staffAddPath } from "../../lib/staff-paths";
 import type { Route } from "./+types/coupons";
 
 // /konto/sklep/kody: every coupon with its value, dates, uses so far against its limit and whether
@@ -108,16 +107,7 @@ export default function StaffCoupons() {
                 ) : null}
               </p>
             </div>
-            <div className="flex shrink-0 flex-wrap gap-2">
-              <Link
-                to={staffEditPath("coupons", coupon._id)}
-                aria-label={`${t("staff.edit")}: ${coupon.code}`}
-                className={SECONDARY_BUTTON}
-              >
-                {t("staff.edit")}
-              </Link>
-              <DeleteButton id={coupon._id} name={coupon.code} />
-            </div>
+            <RecordActions section="coupons" id={coupon._id} name={coupon.code} />
           </>
         );
       }}

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { data, Form, useActionData, useLoaderData } from "react-router";
 import { parseIdFromParam } from "../../../domain/slug";
 import { creatorCategoryFormValuesSchema } from "../../../domain/validation/creators";
 import { parseForm } from "../../../domain/validation/errors";
@@ -11,7 +11,7 @@ import {
   listParams,
   matches,
   pageOf,
-  SECONDARY_BUTTON,
+  RecordActions,
   StaffList,
 } from "../../components/staff/content/staff-ui";
 import { errorMessageKey, errorStatus } from "../../lib/auth.server";
@@ -19,7 +19,7 @@ import { redirectWithFlash } from "../../lib/flash.server";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
 import { staffMeta } from "../../lib/staff-meta";
-import { STAFF_SECTIONS, staffAddPath, staffEditPath } from "../../lib/staff-paths";
+import { STAFF_SECTIONS, staffAddPath } from "../../lib/staff-paths";
 import { useSubmitting } from "../../lib/use-form-validation";
 import type { Route } from "./+types/creators";
 
@@ -169,16 +169,7 @@ export default function StaffCreators() {
               {creator.link ? ` · ${creator.link}` : ""}
             </p>
           </div>
-          <div className="flex shrink-0 flex-wrap gap-2">
-            <Link
-              to={staffEditPath("creators", creator._id)}
-              aria-label={`${t("staff.edit")}: ${creator.title}`}
-              className={SECONDARY_BUTTON}
-            >
-              {t("staff.edit")}
-            </Link>
-            <DeleteButton id={creator._id} name={creator.title} />
-          </div>
+          <RecordActions section="creators" id={creator._id} name={creator.title} />
         </>
       )}
     >

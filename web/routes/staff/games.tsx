@@ -1,16 +1,9 @@
-import { Link, useLoaderData } from "react-router";
-import {
-  DeleteButton,
-  listParams,
-  matches,
-  pageOf,
-  SECONDARY_BUTTON,
-  StaffList,
-} from "../../components/staff/content/staff-ui";
+import { useLoaderData } from "react-router";
+import { RecordActions, StaffList, searchPage } from "../../components/staff/content/staff-ui";
 import { useT } from "../../lib/i18n";
 import { deleteFromList, requireStaff } from "../../lib/staff.server";
 import { staffMeta } from "../../lib/staff-meta";
-import { STAFF_SECTIONS, staffAddPath, staffEditPath } from "../../lib/staff-paths";
+import { STAFF_SECTIONS, staffAddPath } from "../../lib/staff-paths";
 import type { Route } from "./+types/games";
 
 // /konto/sklep/gry: the games (search, paging) with edit and delete.
@@ -21,11 +14,7 @@ export function meta({ matches: routeMatches }: Route.MetaArgs) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request);
-  const { search, page } = listParams(request);
-  const all = (await context.services.creators.listGames()).filter((g) =>
-    matches(search, g.title, g.description),
-  );
-  return { ...pageOf(all, page), search };
+  return searchPage(request, await context.services.creators.listGames(), (g) => [g.title, g.description]);
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -58,16 +47,7 @@ export default function StaffGames() {
               <p className="line-clamp-2 text-sm text-stone-700">{game.description}</p>
             ) : null}
           </div>
-          <div className="flex shrink-0 flex-wrap gap-2">
-            <Link
-              to={staffEditPath("games", game._id)}
-              aria-label={`${t("staff.edit")}: ${game.title}`}
-              className={SECONDARY_BUTTON}
-            >
-              {t("staff.edit")}
-            </Link>
-            <DeleteButton id={game._id} name={game.title} />
-          </div>
+          <RecordActions section="games" id={game._id} name={game.title} />
         </>
       )}
     />

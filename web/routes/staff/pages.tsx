@@ -1,17 +1,10 @@
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { formatDate } from "../../../domain/i18n";
-import {
-  DeleteButton,
-  listParams,
-  matches,
-  pageOf,
-  SECONDARY_BUTTON,
-  StaffList,
-} from "../../components/staff/content/staff-ui";
+import { RecordActions, StaffList, searchPage } from "../../components/staff/content/staff-ui";
 import { useLang, useT } from "../../lib/i18n";
 import { deleteFromList, requireStaff } from "../../lib/staff.server";
 import { staffMeta } from "../../lib/staff-meta";
-import { STAFF_SECTIONS, staffAddPath, staffEditPath } from "../../lib/staff-paths";
+import { STAFF_SECTIONS, staffAddPath } from "../../lib/staff-paths";
 import type { Route } from "./+types/pages";
 
 // /konto/sklep/strony: the static pages (search, paging), with edit, "dodaj podobny" and delete —
@@ -23,9 +16,7 @@ export function meta({ matches: routeMatches }: Route.MetaArgs) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request);
-  const { search, page } = listParams(request);
-  const all = (await context.services.content.listPages()).filter((p) => matches(search, p.title, p.link));
-  return { ...pageOf(all, page), search };
+  return searchPage(request, await context.services.content.listPages(), (p) => [p.title, p.link]);
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -69,27 +60,13 @@ export default function StaffPages() {
               · {t("page.updated")} {formatDate(lang, item.updatedAt)}
             </p>
           </div>
-          <div className="flex shrink-0 flex-wrap gap-2">
-            <Link
-              to={staffEditPath("pages", item._id)}
-              aria-label={`${t("staff.edit")}: ${item.title}`}
-              className={SECONDARY_BUTTON}
-            >
-              {t("staff.edit")}
-            </Link>
-            {item.protected ? null : (
-              <>
-                <Link
-                  to={`${staffAddPath("pages")}?kopiuj=${item._id}`}
-                  aria-label={`${t("page.addSimilar")}: ${item.title}`}
-                  className={SECONDARY_BUTTON}
-                >
-                  {t("page.addSimilar")}
-                </Link>
-                <DeleteButton id={item._id} name={item.title} />
-              </>
-            )}
-          </div>
+          <RecordActions
+            section="pages"
+            id={item._id}
+            name={item.title}
+            copyLabel={item.protected ? undefined : "page.addSimilar"}
+            deletable={!item.protected}
+          />
         </>
       )}
     />

@@ -1,6 +1,8 @@
 import { type ReactNode, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
+import type { MessageKey } from "../../../../domain/i18n";
 import { useT } from "../../../lib/i18n";
+import { type StaffSection, staffAddPath, staffEditPath } from "../../../lib/staff-paths";
 import { ConfirmDialog } from "../confirm-dialog";
 
 // Small building blocks of the content screens (pages, blog, coupons, creators, games): the
@@ -183,6 +185,63 @@ export function pageOf<T>(
   const pages = Math.max(1, Math.ceil(items.length / size));
   const current = Math.min(Math.max(1, Number.isFinite(page) ? Math.floor(page) : 1), pages);
   return { items: items.slice((current - 1) * size, current * size), page: current, pages };
+}
+
+/** One page of `items` for a list URL's ?szukaj= and ?strona=, searched in the given texts of each. */
+export function searchPage<T>(
+  request: Request,
+  items: readonly T[],
+  texts: (item: T) => (string | null | undefined)[],
+): { items: T[]; page: number; pages: number; search: string } {
+  const { search, page } = listParams(request);
+  return {
+    ...pageOf(
+      items.filter((item) => matches(search, ...texts(item))),
+      page,
+    ),
+    search,
+  };
+}
+
+/**
+ * A list row's buttons: "Edytuj", optionally "dodaj podobny" (the add form with ?kopiuj={id}) and the
+ * confirmed delete; `name` names the record in each button's accessible name.
+ */
+export function RecordActions({
+  section,
+  id,
+  name,
+  copyLabel,
+  deletable = true,
+}: {
+  section: StaffSection;
+  id: number;
+  name: string;
+  copyLabel?: MessageKey;
+  deletable?: boolean;
+}) {
+  const t = useT();
+  return (
+    <div className="flex shrink-0 flex-wrap gap-2">
+      <Link
+        to={staffEditPath(section, id)}
+        aria-label={`${t("staff.edit")}: ${name}`}
+        className={SECONDARY_BUTTON}
+      >
+        {t("staff.edit")}
+      </Link>
+      {copyLabel ? (
+        <Link
+          to={`${staffAddPath(section)}?kopiuj=${id}`}
+          aria-label={`${t(copyLabel)}: ${name}`}
+          className={SECONDARY_BUTTON}
+        >
+          {t(copyLabel)}
+        </Link>
+      ) : null}
+      {deletable ? <DeleteButton id={id} name={name} /> : null}
+    </div>
+  );
 }
 
 /** ?szukaj= and ?strona= of a list URL. */
