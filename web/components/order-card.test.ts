@@ -41,6 +41,7 @@ const ORDER: Order = {
   maxProcessingTime: "3-6",
   shipmentNumber: "620000000000000000000001",
   invoiceUrl: null,
+  reservedUntil: null,
   user: { _id: 7, displayName: "Katarzyna Nowak", email: "klient@example.com" },
   email: "klient@example.com",
   recipient: {
