@@ -1,3 +1,4 @@
+import { CUSTOMER, logIn } from "./support/accounts";
 import { axeViolations } from "./support/axe";
 import {
   acceptTerms,
@@ -131,4 +132,33 @@ test("the result page stops waiting after 2 minutes and says what to do", async 
   await main.getByRole("link", { name: "Przejdź do zamówienia" }).click();
   await expect(page).toHaveURL(/\/zamowienie\?orderNumber=/);
   await expect(page.getByRole("button", { name: "Zapłać" })).toBeVisible();
+});
+
+test("a customer pays an order left at the bank from the purchases", async ({ page, request }) => {
+  const { simple } = await productsToBuy(request);
+  await logIn(page, CUSTOMER.email, CUSTOMER.password);
+  await addToCart(page, simple);
+  await page.goto("/koszyk");
+  await page.getByRole("main").getByRole("button", { name: "Dostawa i płatność" }).click();
+  await expect(page).toHaveURL(/\/dostawa-i-platnosc$/);
+  await page.getByRole("radio", { name: /Kurier/ }).check();
+  await acceptTerms(page);
+  await goToPayment(page);
+  const orderNumber = await bankOrderNumber(page);
+  const bankUrl = page.url();
+
+  await page.goto("/konto/zakupy");
+  await page
+    .getByRole("article", { name: `Zamówienie ${orderNumber}` })
+    .getByRole("link", { name: /Szczegóły/ })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: `Zamówienie ${orderNumber}` })).toBeVisible();
+  const panel = page.getByRole("region", { name: "Zamówienie czeka na płatność." });
+  await expect(panel.getByText(/^Możesz zapłacić do /)).toBeVisible();
+  await panel.getByRole("button", { name: "Zapłać" }).click();
+  await expect(page).toHaveURL(bankUrl, { timeout: 15_000 });
+  await decidePayment(page, "Zapłać");
+  await expect(page.getByRole("heading", { level: 1, name: "Otrzymaliśmy Twoje zamówienie" })).toBeVisible({
+    timeout: 15_000,
+  });
 });
