@@ -6,6 +6,11 @@ export const REQUEST_TIMEOUT_MS = 60_000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** The order result page re-fetches the order this often while payment is pending. */
 export const ORDER_POLL_MS = 2_000;
+/**
+ * ...and stops after this long (a bank's confirmation normally takes seconds); it then says what to do:
+ * the payment may still arrive, "Zapłać" is on the order page, and how to reach the shop.
+ */
+export const ORDER_POLL_STOP_MS = 2 * 60_000;
 /** Navigation loading indicator duration. */
 export const ROUTE_LOADING_MS = 300;
 

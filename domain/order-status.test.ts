@@ -11,6 +11,7 @@ import {
   isRefundOwed,
   KNOWN_ORDER_STATUSES,
   type ModeratorActions,
+  payableUntil,
   type ResultView,
   resultView,
   type StatusColour,
@@ -310,6 +311,30 @@ describe("resultView", () => {
     ["SOMETHING_ELSE", "error"],
   ])("%s -> %s", (status, view) => {
     expect(resultView(status)).toBe(view);
+  });
+});
+
+describe("payableUntil", () => {
+  const now = new Date("2026-11-27T10:00:00Z");
+  const later = "2026-11-27T11:00:00.000Z";
+  it.each(["NEW", "PAYMENT_NEW", "PAYMENT_PENDING", "PAYMENT_ERROR"])(
+    "an unpaid %s order may be paid until its reservation ends",
+    (status) => {
+      expect(payableUntil({ status, reservedUntil: later }, now)).toBe(later);
+    },
+  );
+  it.each(["PAYMENT_CONFIRMED", "PACKING", "CANCELED", "INPOST_delivered", "ERROR_PAYMENT_REGISTER"])(
+    "a %s order is not paid again",
+    (status) => {
+      expect(payableUntil({ status, reservedUntil: later }, now)).toBeNull();
+    },
+  );
+  it("not once the reservation has ended, nor without one", () => {
+    expect(
+      payableUntil({ status: "PAYMENT_NEW", reservedUntil: "2026-11-27T09:59:59.000Z" }, now),
+    ).toBeNull();
+    expect(payableUntil({ status: "PAYMENT_NEW", reservedUntil: now.toISOString() }, now)).toBeNull();
+    expect(payableUntil({ status: "PAYMENT_NEW", reservedUntil: null }, now)).toBeNull();
   });
 });
 

@@ -269,3 +269,17 @@ export function resultView(status: string): ResultView {
   }
   return "error";
 }
+
+/**
+ * Until when the shopper may still pay the order ("Zapłać" on the order pages): its reservation's end
+ * (reservedUntil, ISO) while it is unpaid (UNPAID_STATUSES) and that time has not passed; else null
+ * (paid, canceled, fulfilled, or expired and about to be canceled by the payment timeout).
+ */
+export function payableUntil(
+  order: { status: string; reservedUntil: string | null },
+  now: Date = new Date(),
+): string | null {
+  if (!(UNPAID_STATUSES as readonly string[]).includes(order.status) || !order.reservedUntil) return null;
+  const until = Date.parse(order.reservedUntil);
+  return Number.isFinite(until) && until > now.getTime() ? order.reservedUntil : null;
+}

@@ -69,6 +69,7 @@ export function sampleOrder(overrides: Partial<Order> & { deliveryPriceGrosze?: 
     email: recipient.email,
     recipient,
     invoiceData: { ...recipient, nip: null },
+    reservedUntil: null,
     deliveryPoint: {
       foreign_access_point_id: "KRA01M",
       name: "KRA01M",

@@ -247,6 +247,8 @@ export interface Order {
   recipient: AddressData;
   invoiceData: AddressData;
   deliveryPoint: DeliveryPoint | null;
+  /** ISO: the unpaid order's units are held (and it may be paid) until then; null once paid or canceled */
+  reservedUntil: string | null;
 }
 
 // ---------------------------------------------------------------- cart and checkout

@@ -30,6 +30,15 @@ describe("loadConfig", () => {
     expect(config.databaseUrl).toBe("postgres://shop:secret@db.local:5432/shop");
   });
 
+  it("names the shop in its e-mails by SHOP_NAME, the sender too unless MAIL_FROM is set", () => {
+    expect(loadConfig({})).toMatchObject({ shopName: "Szyciowo", mailFrom: "Szyciowo <sklep@example.com>" });
+    expect(loadConfig({ SHOP_NAME: "Igła, nitka" })).toMatchObject({
+      shopName: "Igła, nitka",
+      mailFrom: '"Igła, nitka" <sklep@example.com>',
+    });
+    expect(loadConfig({ SHOP_NAME: "Igła", MAIL_FROM: "Sklep <a@b.pl>" }).mailFrom).toBe("Sklep <a@b.pl>");
+  });
+
   it("reads GA4 measurement ids as a list", () => {
     expect(loadConfig({}).gaMeasurementIds).toEqual([]);
     expect(loadConfig({ GA_MEASUREMENT_IDS: "G-ABC123, G-XYZ789" }).gaMeasurementIds).toEqual([

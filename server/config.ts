@@ -18,6 +18,11 @@ const postgresUrl = z.string().refine((value) => {
   }
 }, "must be a URL like postgres://user:password@host:5432/database");
 
+/** A sender's display name: quoted when it holds a character that has a meaning in an address header. */
+function displayName(name: string): string {
+  return /[",<>@;:\\()[\]]/.test(name) ? JSON.stringify(name) : name;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -28,7 +33,10 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().default(DEMO_ADMIN_EMAIL),
   ADMIN_PASSWORD: z.string().min(7).max(128).default(DEMO_ADMIN_PASSWORD),
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default("Sklep <sklep@example.com>"),
+  /** the shop's name in its e-mails (signature, sender); the storefront's default, web/lib/site.ts */
+  SHOP_NAME: z.string().trim().min(1).max(100).default("Szyciowo"),
+  /** default: the shop's name <sklep@example.com> */
+  MAIL_FROM: z.string().optional(),
   /** default: true, except with NODE_ENV=production (where true is refused: demo accounts have published passwords) */
   SEED_DEMO: z.enum(["true", "false"]).optional(),
   GA_MEASUREMENT_IDS: z
@@ -75,6 +83,8 @@ export interface Config {
   publicUrl: string;
   admin: { email: string; password: string; isDemo: boolean };
   smtpUrl: string | null;
+  /** SHOP_NAME: how the e-mails name the shop */
+  shopName: string;
   mailFrom: string;
   seedDemo: boolean;
   logLevel: string;
@@ -205,7 +215,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/$/, ""),
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, isDemo: isDemoAdmin },
     smtpUrl: e.SMTP_URL ?? null,
-    mailFrom: e.MAIL_FROM,
+    shopName: e.SHOP_NAME,
+    mailFrom: e.MAIL_FROM ?? `${displayName(e.SHOP_NAME)} <sklep@example.com>`,
     seedDemo: (e.SEED_DEMO ?? (e.NODE_ENV === "production" ? "false" : "true")) === "true",
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     gaMeasurementIds: e.GA_MEASUREMENT_IDS

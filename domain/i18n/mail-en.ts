@@ -20,7 +20,8 @@ export const enMail: Record<MailKey, string> = {
   "email.orderReceivedSubject": "We have received your order {orderNumber}",
   "email.orderReceivedIntro":
     "thank you for shopping with us! We have received your order {orderNumber}. We will start preparing it once the payment is confirmed.",
-  "email.orderReceivedPayment": "If the payment was not completed, you can try again on the order page.",
+  "email.orderReceivedPayment":
+    "If the payment was not completed, you can pay with the “Pay now” button on the order page until {time}. After that the order will be canceled.",
   "email.orderPaidSubject": "Thank you! Order {orderNumber} is paid",
   "email.orderPaidIntro":
     "thank you! We have received the payment for order {orderNumber} and are starting to prepare your parcel.",
@@ -38,5 +39,5 @@ export const enMail: Record<MailKey, string> = {
   "email.orderViewIntro": "Order details and current status:",
   "email.orderViewLink": "View the order",
   "email.orderDeliveryAddress": "Delivery address",
-  "email.orderSignature": "Best regards\nThe shop team",
+  "email.orderSignature": "Best regards\nThe {shopName} team",
 };

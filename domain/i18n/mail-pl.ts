@@ -7,7 +7,7 @@ export const plMail = {
   "email.orderReceivedIntro":
     "dziękujemy za zakupy! Otrzymaliśmy Twoje zamówienie {orderNumber}. Zaczniemy je przygotowywać, gdy płatność zostanie potwierdzona.",
   "email.orderReceivedPayment":
-    "Jeśli płatność nie została dokończona, możesz spróbować ponownie na stronie zamówienia.",
+    "Jeśli płatność nie została dokończona, możesz zapłacić przyciskiem „Zapłać” na stronie zamówienia do {time}. Potem zamówienie zostanie anulowane.",
   "email.orderPaidSubject": "Dziękujemy! Zamówienie {orderNumber} jest opłacone",
   "email.orderPaidIntro":
     "dziękujemy! Otrzymaliśmy płatność za zamówienie {orderNumber} i zaczynamy przygotowywać Twoją paczkę.",
@@ -25,7 +25,7 @@ export const plMail = {
   "email.orderViewIntro": "Szczegóły i aktualny status zamówienia:",
   "email.orderViewLink": "Zobacz zamówienie",
   "email.orderDeliveryAddress": "Adres dostawy",
-  "email.orderSignature": "Pozdrawiamy\nZespół sklepu",
+  "email.orderSignature": "Pozdrawiamy\nZespół sklepu {shopName}",
   "email.refundOwedSubject": "Do zwrotu: pieniądze za zamówienie {orderNumber}",
   "email.refundOwedIntro":
     "wpłynęły pieniądze ({amount}) za zamówienie {orderNumber}, które nie może ich przyjąć. Zwróć je klientowi ({email}) w panelu operatora płatności.",

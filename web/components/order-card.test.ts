@@ -41,6 +41,7 @@ const ORDER: Order = {
   maxProcessingTime: "3-6",
   shipmentNumber: "620000000000000000000001",
   invoiceUrl: null,
+  reservedUntil: null,
   user: { _id: 7, displayName: "Katarzyna Nowak", email: "klient@example.com" },
   email: "klient@example.com",
   recipient: {
@@ -90,6 +91,7 @@ async function render(props: OrderCardProps, lang: "pl" | "en" = "pl"): Promise<
 /** Visible text, tags dropped and whitespace collapsed. */
 function text(html: string): string {
   return html
+    .replace(/<wbr\/>/g, "")
     .replace(/<[^>]+>/g, " ")
     .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ")
@@ -194,5 +196,25 @@ describe("order card, full mode", () => {
     expect(shown).not.toContain("Punkt odbioru");
     expect(html).toMatch(/bg-red-100[^"]*">Anulowane/);
     expect(shown).toContain("Anuluj zamówienie");
+  });
+});
+
+describe("order card, e-mail addresses", () => {
+  it("wrap after the @ and before a dot, never inside a word (only a part wider than the box may break)", async () => {
+    const email = "zofia.lecka-kowalska@pracownia.example.com";
+    const html = await render({
+      order: { ...ORDER, user: null, email, recipient: { ...ORDER.recipient, email } },
+      mode: "full",
+    });
+    expect(html).not.toContain("break-all");
+    const shown = html.match(/<p class="wrap-anywhere">(.*?)<\/p>/g) ?? [];
+    expect(shown).toHaveLength(2);
+    for (const block of shown) {
+      const parts = block
+        .replace(/^<p[^>]*>|<\/p>$/g, "")
+        .split("<wbr/>")
+        .map((part) => part.replace(/<[^>]+>/g, ""));
+      expect(parts).toEqual(["zofia", ".lecka-kowalska@", "pracownia", ".example", ".com"]);
+    }
   });
 });

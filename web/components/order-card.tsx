@@ -5,6 +5,7 @@ import { formatPrice } from "../../domain/money";
 import { historyForDisplay, type StatusColour, statusColour } from "../../domain/order-status";
 import type { AddressData, DeliveryPoint, Order, OrderStatusEntry } from "../../domain/types";
 import { useContentLang, useLang, useT } from "../lib/i18n";
+import { EmailText } from "./email-text";
 import "../lib/orders-texts";
 
 // The order card of SPEC §2: order number, date, total, status and processing time.
@@ -87,11 +88,13 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function AddressBlock({ title, address }: { title: string; address: AddressData }) {
+type SubHeading = "h2" | "h3" | "h4";
+
+function AddressBlock({ title, address, as: H }: { title: string; address: AddressData; as: SubHeading }) {
   const t = useT();
   return (
     <section className="rounded-xl bg-stone-50 p-4">
-      <h3 className="mb-2 font-semibold text-stone-900">{title}</h3>
+      <H className="mb-2 font-semibold text-stone-900">{title}</H>
       <address className="space-y-0.5 text-sm text-stone-700 not-italic">
         <p className="font-medium text-stone-900">{address.displayName}</p>
         {address.street ? <p>{address.street}</p> : null}
@@ -101,7 +104,11 @@ function AddressBlock({ title, address }: { title: string; address: AddressData 
           </p>
         ) : null}
         {address.phone ? <p>{address.phone}</p> : null}
-        {address.email ? <p className="break-all">{address.email}</p> : null}
+        {address.email ? (
+          <p className="wrap-anywhere">
+            <EmailText email={address.email} />
+          </p>
+        ) : null}
         {address.nip ? (
           <p>
             {t("order.nip")}: {address.nip}
@@ -112,7 +119,7 @@ function AddressBlock({ title, address }: { title: string; address: AddressData 
   );
 }
 
-function PickupPointBlock({ point }: { point: DeliveryPoint }) {
+function PickupPointBlock({ point, as: H }: { point: DeliveryPoint; as: SubHeading }) {
   const t = useT();
   const rows: [string, string | null][] = [
     [t("order.pickupPointId"), point.foreign_access_point_id],
@@ -125,7 +132,7 @@ function PickupPointBlock({ point }: { point: DeliveryPoint }) {
   ];
   return (
     <section className="rounded-xl bg-stone-50 p-4">
-      <h3 className="mb-2 font-semibold text-stone-900">{t("order.pickupPoint")}</h3>
+      <H className="mb-2 font-semibold text-stone-900">{t("order.pickupPoint")}</H>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
         {rows
           .filter(([, value]) => value)
@@ -164,6 +171,8 @@ export function OrderCard({
   const lang = useLang();
   const headingId = useId();
   const Heading = (["h1", "h2", "h3"] as const)[headingLevel - 1] ?? "h2";
+  // the card's sections one level below its heading (no skipped level when the card is the page)
+  const H = (["h2", "h3", "h4"] as const)[headingLevel - 1] ?? "h3";
   const compact = historyForDisplay(order.statuses, "compact");
   const history = mode === "full" ? historyForDisplay(order.statuses, "full") : [];
   const showTracking = !!order.shipmentNumber && !viewerIsModerator;
@@ -201,7 +210,7 @@ export function OrderCard({
       ) : (
         <>
           <section className="mt-6">
-            <h3 className="mb-2 font-semibold text-stone-900">{t("order.products")}</h3>
+            <H className="mb-2 font-semibold text-stone-900">{t("order.products")}</H>
             <ul className="divide-y divide-stone-100 border-y border-stone-100">
               {order.cart.map((item, index) => (
                 <li
@@ -250,28 +259,32 @@ export function OrderCard({
 
           <div className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             <section className="rounded-xl bg-stone-50 p-4">
-              <h3 className="mb-2 font-semibold text-stone-900">{t("order.userData")}</h3>
+              <H className="mb-2 font-semibold text-stone-900">{t("order.userData")}</H>
               <div className="space-y-0.5 text-sm text-stone-700">
                 {order.user ? (
                   <>
                     <p className="font-medium text-stone-900">{order.user.displayName}</p>
-                    <p className="break-all">{order.user.email}</p>
+                    <p className="wrap-anywhere">
+                      <EmailText email={order.user.email} />
+                    </p>
                   </>
                 ) : (
                   <>
                     <p>{t("order.guestOrder")}</p>
-                    <p className="break-all">{order.email}</p>
+                    <p className="wrap-anywhere">
+                      <EmailText email={order.email} />
+                    </p>
                   </>
                 )}
               </div>
             </section>
-            <AddressBlock title={t("order.recipientData")} address={order.recipient} />
-            <AddressBlock title={t("order.invoiceData")} address={order.invoiceData} />
-            {order.deliveryPoint ? <PickupPointBlock point={order.deliveryPoint} /> : null}
+            <AddressBlock title={t("order.recipientData")} address={order.recipient} as={H} />
+            <AddressBlock title={t("order.invoiceData")} address={order.invoiceData} as={H} />
+            {order.deliveryPoint ? <PickupPointBlock point={order.deliveryPoint} as={H} /> : null}
           </div>
 
           <section className="mt-6">
-            <h3 className="mb-2 font-semibold text-stone-900">{t("order.statusHistory")}</h3>
+            <H className="mb-2 font-semibold text-stone-900">{t("order.statusHistory")}</H>
             <ol className="space-y-2">
               {history.map((entry) => (
                 <li

@@ -121,7 +121,7 @@ async function auditUserChange(tx: Tx, actor: AuditActor, before: UserRow, after
 
 export function createAccountsService(
   db: Db,
-  config: Pick<Config, "publicUrl">,
+  config: Pick<Config, "publicUrl" | "shopName">,
   mail: Pick<MailService, "send">,
   options: AccountsServiceOptions = {},
 ) {
@@ -218,7 +218,7 @@ export function createAccountsService(
     const token = await issueToken(user.id, "email-confirmation", CONFIRMATION_TTL_MS);
     const query = new URLSearchParams({ token, email: user.email });
     const link = `${config.publicUrl}/api/auth/confirm-email?${query}`;
-    await mail.send(confirmationEmail(lang, user.email, user.displayName, link));
+    await mail.send(confirmationEmail(lang, config.shopName, user.email, user.displayName, link));
   }
 
   async function createSession(
@@ -414,7 +414,7 @@ export function createAccountsService(
         const token = await issueToken(user.id, "password-reset", PASSWORD_RESET_TTL_MS);
         const query = new URLSearchParams({ token, email: user.email });
         const link = `${config.publicUrl}/ustaw-nowe-haslo?${query}`;
-        await mail.send(passwordResetEmail(lang, user.email, user.displayName, link));
+        await mail.send(passwordResetEmail(lang, config.shopName, user.email, user.displayName, link));
       });
       return ok(undefined);
     },

@@ -98,6 +98,8 @@ describe("register", () => {
     const mail = await latestMail(email, "email-confirmation");
     expect(mail.subject).toBe("Potwierdź adres email");
     expect(mail.html).toContain("href=");
+    // signed with the shop's configured name (SHOP_NAME), not a bare "Zespół sklepu"
+    expect(mail.text).toContain("Pozdrawiamy\nZespół sklepu Szyciowo");
     const link = linkIn(mail.text);
     expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/api/auth/confirm-email`);
     expect(link.searchParams.get("email")).toBe(email);
@@ -711,7 +713,11 @@ describe("session bookkeeping", () => {
       })
       .returning({ id: oneTimeTokens.id });
     // a service of its own, so its first login prunes
-    const accounts = createAccountsService(database.db, { publicUrl: PUBLIC_URL }, app.services.mail);
+    const accounts = createAccountsService(
+      database.db,
+      { publicUrl: PUBLIC_URL, shopName: "Szyciowo" },
+      app.services.mail,
+    );
     const someone = await createUser(database.db);
     expect(
       (await accounts.login({ email: someone.email, password: FIXTURE_PASSWORD }, { ip: "192.0.2.1" })).ok,

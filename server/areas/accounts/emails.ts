@@ -15,7 +15,8 @@ interface Texts {
   action: string;
   validity: string;
   ignore: string;
-  signature: string;
+  /** signed with the shop's configured name (SHOP_NAME) */
+  signature: (shopName: string) => string;
 }
 
 const CONFIRMATION: Record<Lang, Texts> = {
@@ -27,7 +28,7 @@ const CONFIRMATION: Record<Lang, Texts> = {
     action: "Potwierdź adres email",
     validity: "Link jest ważny 48 godzin i można go użyć tylko raz.",
     ignore: "Jeśli to nie Ty zakładałeś konto, zignoruj tę wiadomość.",
-    signature: "Pozdrawiamy\nZespół sklepu",
+    signature: (shop) => `Pozdrawiamy\nZespół sklepu ${shop}`,
   },
   en: {
     subject: "Confirm your e-mail address",
@@ -37,7 +38,7 @@ const CONFIRMATION: Record<Lang, Texts> = {
     action: "Confirm e-mail address",
     validity: "The link is valid for 48 hours and can be used once.",
     ignore: "If you did not create an account, please ignore this message.",
-    signature: "Best regards\nThe shop team",
+    signature: (shop) => `Best regards\nThe ${shop} team`,
   },
 };
 
@@ -50,7 +51,7 @@ const PASSWORD_RESET: Record<Lang, Texts> = {
     action: "Ustaw nowe hasło",
     validity: "Link jest ważny 1 godzinę i można go użyć tylko raz.",
     ignore: "Jeśli to nie Ty prosiłeś o zmianę hasła, zignoruj tę wiadomość — hasło pozostanie bez zmian.",
-    signature: "Pozdrawiamy\nZespół sklepu",
+    signature: (shop) => `Pozdrawiamy\nZespół sklepu ${shop}`,
   },
   en: {
     subject: "Set a new password",
@@ -61,11 +62,19 @@ const PASSWORD_RESET: Record<Lang, Texts> = {
     validity: "The link is valid for 1 hour and can be used once.",
     ignore:
       "If you did not ask for a new password, please ignore this message; your password stays as it is.",
-    signature: "Best regards\nThe shop team",
+    signature: (shop) => `Best regards\nThe ${shop} team`,
   },
 };
 
-function compose(texts: Texts, to: string, name: string, link: string, template: string): MailMessage {
+function compose(
+  texts: Texts,
+  shopName: string,
+  to: string,
+  name: string,
+  link: string,
+  template: string,
+): MailMessage {
+  const signature = texts.signature(shopName);
   const text = [
     texts.greeting(name),
     "",
@@ -75,7 +84,7 @@ function compose(texts: Texts, to: string, name: string, link: string, template:
     texts.validity,
     texts.ignore,
     "",
-    texts.signature,
+    signature,
     "",
   ].join("\n");
   const html = [
@@ -84,15 +93,28 @@ function compose(texts: Texts, to: string, name: string, link: string, template:
     `<p><a href="${escapeHtml(link)}">${escapeHtml(texts.action)}</a></p>`,
     `<p style="word-break:break-all">${escapeHtml(link)}</p>`,
     `<p>${escapeHtml(texts.validity)} ${escapeHtml(texts.ignore)}</p>`,
-    `<p>${escapeHtml(texts.signature).replace("\n", "<br>")}</p>`,
+    `<p>${escapeHtml(signature).replace("\n", "<br>")}</p>`,
   ].join("\n");
   return { to, subject: texts.subject, text, html, template };
 }
 
-export function confirmationEmail(lang: Lang, to: string, name: string, link: string): MailMessage {
-  return compose(CONFIRMATION[lang], to, name, link, CONFIRMATION_TEMPLATE);
+/** `shop`: the shop's configured name (config.shopName), in the signature */
+export function confirmationEmail(
+  lang: Lang,
+  shop: string,
+  to: string,
+  name: string,
+  link: string,
+): MailMessage {
+  return compose(CONFIRMATION[lang], shop, to, name, link, CONFIRMATION_TEMPLATE);
 }
 
-export function passwordResetEmail(lang: Lang, to: string, name: string, link: string): MailMessage {
-  return compose(PASSWORD_RESET[lang], to, name, link, PASSWORD_RESET_TEMPLATE);
+export function passwordResetEmail(
+  lang: Lang,
+  shop: string,
+  to: string,
+  name: string,
+  link: string,
+): MailMessage {
+  return compose(PASSWORD_RESET[lang], shop, to, name, link, PASSWORD_RESET_TEMPLATE);
 }

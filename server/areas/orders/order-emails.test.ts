@@ -6,6 +6,7 @@ import { ORDER_EMAIL_TEMPLATES, type OrderEmailKind, orderEmail } from "./order-
 const ORDER_URL = "https://sklep.example.pl/zamowienie?orderNumber=20261121-0007&email=zofia%40example.com";
 const TRACKING_URL = "https://inpost.pl/sledzenie-przesylek?number=620000111222333";
 const INVOICE_URL = "https://sklep.example.pl/api/orders/17/invoice";
+const SHOP = "Pracownia Igiełka";
 
 const order = sampleOrder({
   coupon: { code: "WITAJ10" },
@@ -41,7 +42,7 @@ const SUMMARY: Record<Lang, string[]> = {
     "Razem: 115,20 zł",
     "Punkt odbioru:\nKRA01M\nDługa 12\n31-147 Kraków",
     `Szczegóły i aktualny status zamówienia:\n${ORDER_URL}`,
-    "Pozdrawiamy\nZespół sklepu",
+    "Pozdrawiamy\nZespół sklepu Pracownia Igiełka",
   ],
   en: [
     "Hello Zofia Łęcka,",
@@ -53,7 +54,7 @@ const SUMMARY: Record<Lang, string[]> = {
     "Total: 115,20 zł",
     "Pickup point:\nKRA01M\nDługa 12\n31-147 Kraków",
     `Order details and current status:\n${ORDER_URL}`,
-    "Best regards\nThe shop team",
+    "Best regards\nThe Pracownia Igiełka team",
   ],
 };
 
@@ -117,6 +118,7 @@ const CASES = (["pl", "en"] as const).flatMap((lang) => KINDS.map((kind) => [kin
 function send(kind: OrderEmailKind, lang: Lang, target = order) {
   return orderEmail(kind, target, {
     lang,
+    shopName: SHOP,
     orderUrl: ORDER_URL,
     trackingUrl: TRACKING_URL,
     invoiceUrl: INVOICE_URL,
@@ -176,7 +178,12 @@ describe("orderEmail", () => {
       shipmentNumber: "<script>1</script>",
     });
     for (const kind of KINDS) {
-      const mail = orderEmail(kind, evil, { lang: "pl", orderUrl: ORDER_URL, trackingUrl: TRACKING_URL });
+      const mail = orderEmail(kind, evil, {
+        lang: "pl",
+        shopName: SHOP,
+        orderUrl: ORDER_URL,
+        trackingUrl: TRACKING_URL,
+      });
       const html = mail.html ?? "";
       expect(html).not.toMatch(/<script|<img|<b>|<i>|<B>/i);
       expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; Ala");
@@ -189,17 +196,18 @@ describe("orderEmail", () => {
       expect(mail.text).toContain("Adres dostawy:\n<script>alert(1)</script> Ala\nul. <b>Długa</b> 1");
       expect(mail.text).toContain("Dostawa (Kurier): 14,99 zł");
     }
-    expect(orderEmail("shipped", evil, { lang: "pl", orderUrl: ORDER_URL }).html).toContain(
+    expect(orderEmail("shipped", evil, { lang: "pl", shopName: SHOP, orderUrl: ORDER_URL }).html).toContain(
       "Numer przesyłki: <strong>&lt;script&gt;1&lt;/script&gt;</strong>",
     );
   });
 
   it("shipped: the tracking link only when given, and never a non-http link", () => {
-    const without = orderEmail("shipped", order, { lang: "pl", orderUrl: ORDER_URL });
+    const without = orderEmail("shipped", order, { lang: "pl", shopName: SHOP, orderUrl: ORDER_URL });
     expect(without.text).toContain("Numer przesyłki: 620000111222333");
     expect(without.text).not.toContain("Śledź przesyłkę");
     const unsafe = orderEmail("shipped", order, {
       lang: "en",
+      shopName: SHOP,
       orderUrl: ORDER_URL,
       trackingUrl: "javascript:alert(1)",
     });
@@ -209,11 +217,16 @@ describe("orderEmail", () => {
 
   it("paid without an invoice yet points to the order page; no coupon means no RABAT line", () => {
     const plain = sampleOrder();
-    const pl = orderEmail("paid", plain, { lang: "pl", orderUrl: ORDER_URL, invoiceUrl: null });
+    const pl = orderEmail("paid", plain, {
+      lang: "pl",
+      shopName: SHOP,
+      orderUrl: ORDER_URL,
+      invoiceUrl: null,
+    });
     expect(pl.text).toContain("Fakturę VAT znajdziesz na stronie zamówienia.");
     expect(pl.text).not.toContain("RABAT");
     expect(pl.text).toContain("Razem: 128,00 zł");
-    const en = orderEmail("paid", plain, { lang: "en", orderUrl: ORDER_URL });
+    const en = orderEmail("paid", plain, { lang: "en", shopName: SHOP, orderUrl: ORDER_URL });
     expect(en.text).toContain("You will find the VAT invoice on the order page.");
     expect(en.text).not.toContain("DISCOUNT");
   });
@@ -221,14 +234,34 @@ describe("orderEmail", () => {
   it("shows the discount without a code when the coupon no longer exists", () => {
     const mail = orderEmail("received", sampleOrder({ coupon: null, couponDiscountGrosze: 500 }), {
       lang: "pl",
+      shopName: SHOP,
       orderUrl: ORDER_URL,
     });
     expect(mail.text).toContain("RABAT: -5,00 zł\nRazem: 123,00 zł");
   });
 
+  it("received: says until when the order page's „Zapłać” takes the payment (shop time), as the page does", () => {
+    // 10:30 UTC in November is 11:30 in Warsaw
+    const unpaid = sampleOrder({ status: "NEW", reservedUntil: "2026-11-21T10:30:00.000Z" });
+    const pl = orderEmail("received", unpaid, { lang: "pl", shopName: SHOP, orderUrl: ORDER_URL });
+    expect(pl.text).toContain(
+      "Jeśli płatność nie została dokończona, możesz zapłacić przyciskiem „Zapłać” na stronie zamówienia do 21.11.2026, 11:30. Potem zamówienie zostanie anulowane.",
+    );
+    const en = orderEmail("received", unpaid, { lang: "en", shopName: SHOP, orderUrl: ORDER_URL });
+    expect(en.text).toContain("with the “Pay now” button on the order page until 21/11/2026, 11:30.");
+    // no payment time (never for a new order): no promise
+    const without = orderEmail("received", sampleOrder({ reservedUntil: null }), {
+      lang: "pl",
+      shopName: SHOP,
+      orderUrl: ORDER_URL,
+    });
+    expect(without.text).not.toContain("Zapłać");
+  });
+
   it("canceled: a contact address given by the caller wins", () => {
     const mail = orderEmail("canceled", order, {
       lang: "pl",
+      shopName: SHOP,
       orderUrl: ORDER_URL,
       contactUrl: "https://sklep.example.pl/kontakt?temat=anulowanie",
     });

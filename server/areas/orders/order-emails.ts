@@ -1,4 +1,10 @@
-import { createTranslator, type Lang, type Translator, translateParts } from "../../../domain/i18n";
+import {
+  createTranslator,
+  formatDateTime,
+  type Lang,
+  type Translator,
+  translateParts,
+} from "../../../domain/i18n";
 import { formatPrice } from "../../../domain/money";
 import { isRefundOwedStatus } from "../../../domain/order-status";
 import type { Order } from "../../../domain/types";
@@ -30,6 +36,8 @@ export const ORDER_EMAIL_TEMPLATES: Readonly<Record<OrderEmailKind, string>> = {
 
 export interface OrderEmailOptions {
   lang: Lang;
+  /** the shop's configured name (SHOP_NAME), in the signature */
+  shopName: string;
   /** absolute link to the order page: {publicUrl}/zamowienie?orderNumber=…&email=… */
   orderUrl: string;
   /** the carrier's tracking page (shipped) */
@@ -177,7 +185,14 @@ function deliveryBlock(t: Translator, order: Order): Block {
 function kindBlocks(kind: OrderEmailKind, t: Translator, order: Order, options: OrderEmailOptions): Block[] {
   switch (kind) {
     case "received":
-      return [paragraph(t("email.orderReceivedPayment"))];
+      // the order page offers "Zapłać" until the order's units are held (its reservedUntil)
+      return order.reservedUntil
+        ? [
+            paragraph(
+              t("email.orderReceivedPayment", { time: formatDateTime(options.lang, order.reservedUntil) }),
+            ),
+          ]
+        : [];
     case "paid": {
       const invoice = options.invoiceUrl
         ? linkBlock(t("email.orderPaidInvoice"), options.invoiceUrl, t("email.orderInvoiceLink"))
@@ -269,7 +284,7 @@ export function orderEmail(kind: OrderEmailKind, order: Order, options: OrderEma
     deliveryBlock(t, order),
     linkBlock(t("email.orderViewIntro"), options.orderUrl, t("email.orderViewLink")),
   ];
-  const signature = t("email.orderSignature");
+  const signature = t("email.orderSignature", { shopName: options.shopName });
 
   const text = `${[...blocks.map((block) => block.text), signature].join("\n\n")}\n`;
   const html = emailLayout({

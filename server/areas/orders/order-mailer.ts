@@ -32,6 +32,7 @@ export function createOrderMailer(
     const lang: Lang = found.lang === "en" ? "en" : "pl";
     return orderEmail(kind, order, {
       lang,
+      shopName: config.shopName,
       orderUrl: absolute(resultUrlOf(order).replace("/gotowe", "/zamowienie")),
       trackingUrl: order.shipmentNumber ? trackingUrlOf(order.shipmentNumber) : null,
       invoiceUrl: order.invoiceUrl ? absolute(invoiceUrlOf(order)) : null,

@@ -93,6 +93,7 @@ export function createOrderQueries(db: Db) {
       recipient: order.recipient,
       invoiceData: order.invoiceData,
       deliveryPoint: order.deliveryPoint ?? null,
+      reservedUntil: order.reservedUntil ? order.reservedUntil.toISOString() : null,
     }));
   }
 

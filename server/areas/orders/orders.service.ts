@@ -325,6 +325,7 @@ function orderAsWritten(
     recipient: row.recipient,
     invoiceData: row.invoiceData,
     deliveryPoint: row.deliveryPoint ?? null,
+    reservedUntil: row.reservedUntil ? row.reservedUntil.toISOString() : null,
   };
 }
 

@@ -138,6 +138,7 @@ describe("POST /api/orders", () => {
     if (!stored) throw new Error("order missing");
     const expected = orderEmail("received", stored, {
       lang: "pl",
+      shopName: config.shopName,
       orderUrl: `${config.publicUrl}/zamowienie?orderNumber=${encodeURIComponent(stored.orderNumber)}&email=${encodeURIComponent(stored.email)}`,
     });
     const mail = mails.find((m) => m.subject === expected.subject);
@@ -472,6 +473,29 @@ describe("payments", () => {
       result: `${confirmed} of 2 orders confirmed`,
       held: confirmed === 0,
     });
+  });
+
+  it("a payment left at the bank is resumed, never a second charge; the order says until when it may be paid", async () => {
+    const order = await placeOne();
+    const lookup = await app.inject({ url: `/api/orders/${order.orderNumber}?email=anna@example.com` });
+    expect(lookup.statusCode, lookup.body).toBe(200);
+    const placed = lookup.json() as { status: string; reservedUntil: string | null };
+    expect(placed.status).toBe("PAYMENT_NEW");
+    // the order page's "Zapłać" is offered until the payment time (ORDER_PAYMENT_TIMEOUT_MINUTES) ends
+    const minutesLeft = (Date.parse(placed.reservedUntil ?? "") - Date.now()) / 60_000;
+    expect(minutesLeft).toBeGreaterThan(config.orderPaymentTimeoutMinutes - 2);
+    expect(minutesLeft).toBeLessThanOrEqual(config.orderPaymentTimeoutMinutes);
+
+    const retry = await app.inject({
+      url: `/api/orders/retry-payment/${order.orderNumber}?email=anna@example.com`,
+    });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(externalIdOf(retry.json().redirectUrl)).toBe(order.externalId);
+    expect(await db().select().from(payments).where(eq(payments.orderId, order._id))).toHaveLength(1);
+    const paid = await app.services.payments.demoDecide(order.externalId, "pay");
+    expect(paid.ok).toBe(true);
+    const after = await app.inject({ url: `/api/orders/${order.orderNumber}?email=anna@example.com` });
+    expect(after.json()).toMatchObject({ status: "PAYMENT_CONFIRMED", reservedUntil: null });
   });
 
   it("a rejected payment gives the units back; a retry takes them again and can be paid", async () => {
@@ -878,6 +902,7 @@ describe("group commit (orders arriving together are written in one batch)", () 
       if (!order) throw new Error("order missing");
       const expected = orderEmail("received", order, {
         lang: "pl",
+        shopName: config.shopName,
         orderUrl: `${config.publicUrl}/zamowienie?orderNumber=${encodeURIComponent(order.orderNumber)}&email=${encodeURIComponent(order.email)}`,
       });
       expect(mails[0]).toMatchObject({

@@ -1,18 +1,22 @@
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
 import { translate } from "../../../domain/i18n";
+import { payableUntil } from "../../../domain/order-status";
 import { isShopModerator } from "../../../domain/roles";
 import { idFromTextSchema } from "../../../domain/validation/common";
 import { OrderCard } from "../../components/order-card";
+import { PayNowPanel } from "../../components/pay-now";
 import { RefundOwedNotice } from "../../components/refund-owed-notice";
 import { ACCOUNT_ORDERS_PATH } from "../../lib/account-paths";
 import { requireUser } from "../../lib/auth.server";
 import { useT } from "../../lib/i18n";
 import { langFromMatches, metaTags, pageTitle } from "../../lib/meta";
+import { payOrder } from "../../lib/pay-order.server";
 import type { Route } from "./+types/order";
 import "../../lib/orders-texts";
 
 // /konto/zakupy/{id}: one of the signed-in user's orders in full (invoice and tracking
-// links). Someone else's order, or none, is a 404 with the spec's not-found text.
+// links). Someone else's order, or none, is a 404 with the spec's not-found text. An unpaid order
+// offers "Zapłać" until its payment time ends (its open payment resumed, or a new one).
 
 export function meta({ matches, data: loaderData }: Route.MetaArgs) {
   const lang = langFromMatches(matches);
@@ -27,13 +31,25 @@ export function meta({ matches, data: loaderData }: Route.MetaArgs) {
   return [...tags, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
+async function ownOrder({ context, request, params }: Route.LoaderArgs | Route.ActionArgs) {
   const user = requireUser(context, request);
   const id = idFromTextSchema.safeParse(params.id);
   const order = id.success ? await context.services.orders.getForUser(user._id, id.data) : null;
   if (!order) throw data(null, { status: 404 });
+  return { user, order };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { user, order } = await ownOrder(args);
   // SPEC §2 Order card: the tracking link is for viewers who are not moderators
-  return { order, viewerIsModerator: isShopModerator(user) };
+  return { order, viewerIsModerator: isShopModerator(user), payUntil: payableUntil(order) };
+}
+
+/** "Zapłać": the order's open payment, or a new one, then the bank. */
+export async function action(args: Route.ActionArgs) {
+  const { order } = await ownOrder(args);
+  const url = new URL(args.request.url);
+  return payOrder(args.context, order, url.pathname);
 }
 
 function BackLink() {
@@ -49,11 +65,12 @@ function BackLink() {
 }
 
 export default function AccountOrder() {
-  const { order, viewerIsModerator } = useLoaderData<typeof loader>();
+  const { order, viewerIsModerator, payUntil } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-4">
       <BackLink />
       <RefundOwedNotice statuses={order.statuses} />
+      {payUntil ? <PayNowPanel until={payUntil} /> : null}
       <OrderCard order={order} mode="full" headingLevel={1} viewerIsModerator={viewerIsModerator} />
     </div>
   );

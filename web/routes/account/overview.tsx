@@ -7,6 +7,7 @@ import { useLang, useT } from "../../lib/i18n";
 import { langFromMatches, metaTags } from "../../lib/meta";
 import type { Route } from "./+types/overview";
 import "../../lib/orders-texts";
+import { EmailText } from "../../components/email-text";
 
 // /konto: who is signed in, the account status and the saved contact data.
 
@@ -61,7 +62,9 @@ export default function AccountOverview() {
           </h2>
           <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
             <dt className="text-stone-600">{t("account.email")}</dt>
-            <dd className="font-medium break-all text-stone-900">{user.email}</dd>
+            <dd className="font-medium wrap-anywhere text-stone-900">
+              <EmailText email={user.email} />
+            </dd>
             <dt className="text-stone-600">{t("account.createdAt")}</dt>
             <dd className="font-medium text-stone-900">{formatDate(lang, user.createdAt)}</dd>
             <dt className="text-stone-600">{t("account.status")}</dt>

@@ -13,6 +13,7 @@ import { useFormValidation, useSubmitting } from "../../lib/use-form-validation"
 import type { Route } from "./+types/settings";
 import "../../lib/auth-texts";
 import "../../lib/orders-texts";
+import { EmailText } from "../../components/email-text";
 
 // /konto/ustawienia: the signed-in user's display name, phone, address and NIP (SPEC §5
 // user/address form without the e-mail, which is the login). Saved for oneself only. Below it the
@@ -117,7 +118,10 @@ export default function AccountSettings() {
           {t("account.personalData")}
         </h2>
         <p className="mt-1 text-sm text-stone-600">
-          {t("account.email")}: <span className="font-medium break-all text-stone-900">{email}</span>
+          {t("account.email")}:{" "}
+          <span className="font-medium wrap-anywhere text-stone-900">
+            <EmailText email={email} />
+          </span>
           <br />
           {t("account.emailHint")}
         </p>

@@ -1,6 +1,7 @@
 import { Form, Link, useLoaderData } from "react-router";
 import { formatDateTime } from "../../../domain/i18n";
 import { pageNumberSchema } from "../../../domain/validation/pagination";
+import { EmailText } from "../../components/email-text";
 import { FILTER_INPUT, FILTER_LABEL, Pager, PRIMARY_BUTTON } from "../../components/staff/orders/pager";
 import { useLang, useT } from "../../lib/i18n";
 import { requireStaffAdmin } from "../../lib/staff.server";
@@ -169,7 +170,9 @@ export default function StaffAudit() {
                   <td className="p-3 whitespace-nowrap">
                     <time dateTime={item.createdAt}>{formatDateTime(lang, item.createdAt)}</time>
                   </td>
-                  <td className="p-3 break-all">{item.actorEmail}</td>
+                  <td className="p-3 wrap-anywhere">
+                    <EmailText email={item.actorEmail} />
+                  </td>
                   <td className="p-3 font-mono text-xs">{item.action}</td>
                   <td className="p-3 whitespace-nowrap">
                     {item.entity}

@@ -4,6 +4,7 @@ import { formatPrice } from "../../../domain/money";
 import { isRefundOwed } from "../../../domain/order-status";
 import { isValidDateString } from "../../../domain/validation/common";
 import { pageNumberSchema } from "../../../domain/validation/pagination";
+import { EmailText } from "../../components/email-text";
 import { StatusBadge } from "../../components/order-card";
 import { OrderFilters } from "../../components/staff/orders/order-filters";
 import { Pager } from "../../components/staff/orders/pager";
@@ -90,7 +91,9 @@ export default function StaffOrders() {
                 {t("order.viewTitle", { orderNumber: order.orderNumber })}
               </Link>
               <p className="min-w-0 text-sm text-stone-700">
-                <span className="block break-all">{order.email}</span>
+                <span className="block wrap-anywhere">
+                  <EmailText email={order.email} />
+                </span>
                 <time dateTime={order.createdAt} className="text-stone-500">
                   {formatDateTime(lang, order.createdAt)}
                 </time>

@@ -2,6 +2,7 @@ import { data, Form, Link, useLoaderData, useNavigation } from "react-router";
 import { formatDate } from "../../../domain/i18n";
 import { parseIdFromParam } from "../../../domain/slug";
 import { ERROR_CODES } from "../../../server/http/errors";
+import { EmailText } from "../../components/email-text";
 import { listParams, Paging } from "../../components/staff/content/staff-ui";
 import { FILTER_INPUT, FILTER_LABEL, PRIMARY_BUTTON } from "../../components/staff/orders/pager";
 import { USERS_PATH } from "../../lib/account-paths";
@@ -97,7 +98,9 @@ export default function StaffUsers() {
             >
               <div className="min-w-0">
                 <p className="font-semibold text-stone-900">{user.displayName}</p>
-                <p className="break-all text-sm text-stone-700">{user.email}</p>
+                <p className="text-sm wrap-anywhere text-stone-700">
+                  <EmailText email={user.email} />
+                </p>
                 <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-stone-600">
                   <span
                     className={`rounded-full px-2 py-0.5 font-semibold ${
