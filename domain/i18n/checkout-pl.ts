@@ -34,6 +34,18 @@ export const plCheckout = {
   "checkout.demoBankClosed":
     "Ta płatność została zamknięta, bo zamówienie anulowano. Nie pobraliśmy pieniędzy.",
   "checkout.demoBankBackToOrder": "Wróć do zamówienia",
+  "checkout.requiredNote": "Pola bez dopisku „(opcjonalnie)” są wymagane.",
+  "checkout.invoiceOther": "Chcę fakturę na inne dane",
+  "checkout.invoiceOtherHint": "Na przykład na firmę, z numerem NIP.",
+  "checkout.invoiceSameAsRecipient": "Fakturę wystawimy na dane odbiorcy.",
+  "checkout.announceSaved": "Zapisano: {section}.",
+  "checkout.announceEditing": "Edytujesz: {section}.",
+  "checkout.announceCopied": "Skopiowano dane odbiorcy do danych do faktury.",
+  "checkout.lineOutOfStock": "{product}: produkt jest już niedostępny, usunęliśmy go z koszyka.",
+  "checkout.lineFewerLeft":
+    "{product}: zostało tylko {available} szt., zmieniliśmy ilość z {requested} na {available}.",
+  "checkout.linePriceChanged": "{product}: nowa cena {newPrice} za sztukę (było {oldPrice}).",
+  "errors.cartChanged": "Koszyk zmienił się od chwili otwarcia strony. Sprawdź zmiany i spróbuj ponownie.",
   "errors.tooManyOrders":
     "Złożono zbyt wiele zamówień w krótkim czasie. Spróbuj ponownie później albo napisz do nas.",
   "errors.idempotencyKeyReused":

@@ -359,6 +359,48 @@ describe("the checkout action", () => {
     });
   });
 
+  it("says per line what changed since the page was shown, keeps the cart cookie at what is left, and places no order", async () => {
+    // the page showed 2 × Kocyk; now only 1 is left (the restored cart caps the quantity)
+    const fewer: CartView = {
+      ...CART,
+      lines: [{ ...(CART.lines[0] as CartView["lines"][number]), quantity: 1, stock: 1 }],
+      itemCount: 1,
+      productsGrosze: 5_000,
+      totalGrosze: 5_000,
+    };
+    const { context, create } = contextWith({ cart: fewer });
+    const seenCart = JSON.stringify([{ lineId: "7|", title: "Kocyk", quantity: 2, unitPriceGrosze: 5_000 }]);
+    const result = await outcome(checkoutAction(context, post({ ...GUEST_FORM, seenCart, intent: "pay" })));
+    expect(result.status).toBe(409);
+    expect(result.data).toMatchObject({
+      message: { key: "errors.cartChanged" },
+      cartChanges: [{ lineId: "7|", title: "Kocyk", reason: "fewer-left", requested: 2, available: 1 }],
+    });
+    expect(create).not.toHaveBeenCalled();
+    const cartCookie = result.cookies.find((cookie) => cookie.startsWith("cart="));
+    expect(decodeURIComponent(cartCookie ?? "")).toContain('"quantity":1');
+  });
+
+  it("names the line a concurrent order emptied as a change of what was shown", async () => {
+    const create = vi.fn(async () =>
+      fail("order/out-of-stock", undefined, {
+        productId: 7,
+        variantId: null,
+        product: "Kocyk",
+        available: 0,
+      }),
+    );
+    const seenCart = JSON.stringify([{ lineId: "7|", title: "Kocyk", quantity: 2, unitPriceGrosze: 5_000 }]);
+    const result = await outcome(
+      checkoutAction(contextWith({ create }).context, post({ ...GUEST_FORM, seenCart, intent: "pay" })),
+    );
+    expect(result.status).toBe(409);
+    expect(result.data).toMatchObject({
+      message: { key: "errors.cartChanged" },
+      cartChanges: [{ lineId: "7|", title: "Kocyk", reason: "out-of-stock" }],
+    });
+  });
+
   it("keeps the form when the gateway is unavailable", async () => {
     const create = vi.fn(async () => fail("payment/unavailable"));
     const result = await outcome(

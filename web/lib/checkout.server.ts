@@ -1,5 +1,11 @@
 import { type AppLoadContext, data, redirect } from "react-router";
-import { toOrderCart } from "../../domain/cart";
+import { toOrderCart, toSavedCart } from "../../domain/cart";
+import {
+  type CartLineChange,
+  cartChanges,
+  type SeenCartLine,
+  shortageChange,
+} from "../../domain/cart-changes";
 import {
   DELIVERY_METHODS,
   type DeliveryMethodId,
@@ -11,6 +17,7 @@ import { invoiceDataSchema, loggedInRecipientSchema, recipientSchema } from "../
 import { parseForm } from "../../domain/validation/errors";
 import { deliveryPointSchema, makeOrderCreateSchema } from "../../domain/validation/order";
 import { parcelPointSearchSchema } from "../../domain/validation/parcel-points";
+import { parseSeenCart } from "../../domain/validation/seen-cart";
 import type { Failure } from "../../server/http/errors";
 import { errorMessageKey, errorStatus } from "./auth.server";
 import { CART_PATH, CHECKOUT_PATH } from "./cart-paths";
@@ -41,6 +48,7 @@ import {
   readDeliveryMethod,
   readDeliveryPoint,
   readSavedCart,
+  savedCartCookie,
 } from "./shop-cookies";
 
 // The loader and action of /dostawa-i-platnosc (SPEC §2 Checkout screen, §5 Checkout, §8). The
@@ -183,6 +191,25 @@ function priceChangedDetails(failure: Failure): PriceChangedDetails | undefined 
   if (failure.code !== "order/price-changed" || !failure.details) return undefined;
   const total = failure.details.totalGrosze;
   return typeof total === "number" ? (failure.details as unknown as PriceChangedDetails) : undefined;
+}
+
+/**
+ * The line an out-of-stock refusal of the orders service is about (an order placed meanwhile took
+ * the units), as a change of what the shopper saw; null when it cannot be matched.
+ */
+function shortageAsChange(
+  failure: Failure,
+  cart: CartView,
+  seen: readonly SeenCartLine[],
+): CartLineChange | null {
+  if (failure.code !== "order/out-of-stock" || !failure.details) return null;
+  const { productId, variantId, available } = failure.details;
+  const line = cart.lines.find(
+    (candidate) => candidate.productId === productId && candidate.variantId === (variantId ?? null),
+  );
+  const shown = line ? seen.find((candidate) => candidate.lineId === line.lineId) : undefined;
+  if (!shown || typeof available !== "number") return null;
+  return shortageChange(shown, available);
 }
 
 export async function checkoutAction(context: AppLoadContext, request: Request) {
@@ -338,6 +365,17 @@ export async function checkoutAction(context: AppLoadContext, request: Request) 
       return invalid(errors, FORM_CONTAINS_ERRORS, 400);
     }
 
+    // what the shopper saw and what can be bought now: say per line what changed (issue 25), and
+    // keep the cart cookie (badge, side cart, summary) at what is left
+    const seen = parseSeenCart(form.get("seenCart"));
+    const changes = cartChanges(seen, cart.lines);
+    const cartChanged = (lines: CartLineChange[]) =>
+      data(state({ message: { key: errorMessageKey("order/cart-changed") }, cartChanges: lines }), {
+        status: errorStatus("order/cart-changed"),
+        headers: headersWith([...cookies, savedCartCookie(toSavedCart(cart.lines))]),
+      });
+    if (changes.length > 0) return cartChanged(changes);
+
     const result = await context.services.orders.create({
       body,
       user,
@@ -347,6 +385,8 @@ export async function checkoutAction(context: AppLoadContext, request: Request) 
       ip: context.ip,
     });
     if (!result.ok) {
+      const shortage = shortageAsChange(result, cart, seen);
+      if (shortage) return cartChanged([shortage]);
       const status = errorStatus(result.code);
       const message = failureMessage(result);
       const priceChanged = priceChangedDetails(result);

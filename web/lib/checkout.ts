@@ -1,3 +1,4 @@
+import type { CartLineChange } from "../../domain/cart-changes";
 import type { MessageKey } from "../../domain/i18n";
 import type { DeliveryPoint, ParcelPoint, PriceChangedDetails, PublicUser } from "../../domain/types";
 import type { FieldError } from "../../domain/validation/errors";
@@ -134,6 +135,8 @@ export interface CheckoutActionData {
   message?: CheckoutMessage;
   /** the server's figures when the total changed (the page shows the new amount) */
   priceChanged?: PriceChangedDetails;
+  /** what changed per line since the page was shown (order/cart-changed): the page lists them */
+  cartChanges?: CartLineChange[];
   /** the delivery point the form posted (kept when the order is refused) */
   deliveryPoint?: DeliveryPoint | null;
   acceptTermsAndConditions?: boolean;

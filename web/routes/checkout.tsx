@@ -9,10 +9,11 @@ import {
   useLocation,
   useNavigation,
 } from "react-router";
+import type { CartLineChange, SeenCartLine } from "../../domain/cart-changes";
 import type { DeliveryMethodId } from "../../domain/delivery";
 import { translateParts } from "../../domain/i18n";
 import { formatPrice } from "../../domain/money";
-import type { DeliveryPoint } from "../../domain/types";
+import type { CartView, DeliveryPoint } from "../../domain/types";
 import { CheckoutSteps } from "../components/cart/checkout-steps";
 import { type AddressFieldSpec, AddressSection } from "../components/checkout/address-section";
 import { SECONDARY_BUTTON } from "../components/checkout/checkout-card";
@@ -85,6 +86,45 @@ const INVOICE_FIELDS: readonly AddressFieldSpec[] = [
 ];
 
 const TEXT_LINK = "font-semibold text-accent-700 underline underline-offset-2 hover:text-accent-800";
+
+/** The lines as this page shows them, posted with the order: the server says per line what changed. */
+function seenCart(cart: CartView): string {
+  const lines: SeenCartLine[] = cart.lines.map((line) => ({
+    lineId: line.lineId,
+    title: line.variantLabel ? `${line.productTitle} (${line.variantLabel})` : line.productTitle,
+    quantity: line.quantity,
+    unitPriceGrosze: line.unitPriceGrosze,
+  }));
+  return JSON.stringify(lines);
+}
+
+function CartChangeText({ change }: { change: CartLineChange }) {
+  const t = useT();
+  switch (change.reason) {
+    case "out-of-stock":
+      return <>{t("checkout.lineOutOfStock", { product: change.title })}</>;
+    case "fewer-left":
+      return (
+        <>
+          {t("checkout.lineFewerLeft", {
+            product: change.title,
+            available: change.available,
+            requested: change.requested,
+          })}
+        </>
+      );
+    case "price-changed":
+      return (
+        <>
+          {t("checkout.linePriceChanged", {
+            product: change.title,
+            newPrice: formatPrice(change.newUnitPriceGrosze),
+            oldPrice: formatPrice(change.oldUnitPriceGrosze),
+          })}
+        </>
+      );
+  }
+}
 
 type ActionData = CheckoutActionData | { ok: true } | undefined;
 
@@ -243,6 +283,9 @@ export default function Checkout() {
 
   const message = actionData?.message;
   const priceChanged = actionData?.priceChanged;
+  const changes = actionData?.cartChanges ?? [];
+  // the refused order's fresh figures: from the price check, or the page's data loaded again
+  const newTotal = priceChanged?.totalGrosze ?? (changes.length > 0 ? cart.totalGrosze : null);
 
   return (
     <div className={`${CONTAINER} py-6 sm:py-10`}>
@@ -260,6 +303,7 @@ export default function Checkout() {
       >
         <input type="hidden" name="priceGrosze" value={cart.totalGrosze} />
         <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
+        <input type="hidden" name="seenCart" value={seenCart(cart)} />
 
         <div className="grid min-w-0 gap-5">
           <AddressSection
@@ -329,7 +373,7 @@ export default function Checkout() {
               <div
                 role="alert"
                 className={`rounded-lg border px-4 py-3 text-sm font-medium ${
-                  priceChanged
+                  newTotal !== null
                     ? "border-amber-300 bg-amber-50 text-amber-900"
                     : "border-red-200 bg-red-50 text-red-800"
                 }`}
@@ -338,9 +382,18 @@ export default function Checkout() {
                   {message.errorPrefix ? t("errors.prefix") : null}
                   {t(message.key, message.params)}
                 </p>
-                {priceChanged ? (
+                {changes.length > 0 ? (
+                  <ul className="mt-1 list-disc space-y-0.5 pl-5">
+                    {changes.map((change) => (
+                      <li key={`${change.lineId}-${change.reason}`}>
+                        <CartChangeText change={change} />
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+                {newTotal !== null ? (
                   <p className="mt-1 font-semibold">
-                    {t("checkout.newTotal", { amount: formatPrice(priceChanged.totalGrosze) })}
+                    {t("checkout.newTotal", { amount: formatPrice(newTotal) })}
                   </p>
                 ) : null}
               </div>
