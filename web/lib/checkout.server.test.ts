@@ -2,7 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import type { CartView, PublicUser } from "../../domain/types";
 import { fail, ok } from "../../server/http/errors";
-import { copyRecipientToInvoice, postedSection, sectionErrors } from "./checkout";
+import { copyRecipientToInvoice, liveErrors, postedSection, sectionErrors } from "./checkout";
 import { checkoutAction, checkoutLoader } from "./checkout.server";
 import { readCheckoutData } from "./shop-cookies";
 
@@ -177,6 +177,26 @@ describe("the checkout form helpers", () => {
       postCode: "30-001",
       city: "Kraków",
       nip: "7740001454",
+    });
+  });
+
+  it("shows the action's errors less those corrected since; a field still wrong shows its current message", () => {
+    const answered = {
+      "recipient.city": { key: "validation.required" as const },
+      "recipient.postCode": { key: "validation.required" as const },
+      acceptTermsAndConditions: { key: "validation.termsRequired" as const },
+    };
+    expect(liveErrors(answered, {})).toEqual(answered);
+    expect(
+      liveErrors(answered, {
+        "recipient.city": null,
+        "recipient.postCode": { key: "validation.postCode" as const },
+        // a field the action did not name gets no error while the shopper types
+        "recipient.street": { key: "validation.required" as const },
+      }),
+    ).toEqual({
+      "recipient.postCode": { key: "validation.postCode" },
+      acceptTermsAndConditions: { key: "validation.termsRequired" },
     });
   });
 

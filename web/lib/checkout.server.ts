@@ -13,7 +13,6 @@ import {
   isDeliveryMethodId,
 } from "../../domain/delivery";
 import type { CartView, DeliveryPoint, PriceChangedDetails } from "../../domain/types";
-import { invoiceDataSchema, loggedInRecipientSchema, recipientSchema } from "../../domain/validation/address";
 import { parseForm } from "../../domain/validation/errors";
 import { deliveryPointSchema, makeOrderCreateSchema } from "../../domain/validation/order";
 import { parcelPointSearchSchema } from "../../domain/validation/parcel-points";
@@ -37,6 +36,7 @@ import {
   recipientFromUser,
   sectionFields,
 } from "./checkout";
+import { sectionFieldErrors, sectionSchema } from "./checkout-validation";
 import { redirectWithFlash } from "./flash.server";
 import { parcelPointToDeliveryPoint } from "./parcel-widgets";
 import {
@@ -55,12 +55,6 @@ import {
 // route file only wires them. Everything the shopper typed is kept in cookies for 7 days (saved on
 // every successful step and on pay); the order itself is created by services.orders.create, which
 // recomputes the price from the database.
-
-/** The schema of one address section (server-only: the browser's checkout ships without zod). */
-function sectionSchema(section: AddressSection, loggedIn: boolean) {
-  if (section === "invoiceData") return invoiceDataSchema;
-  return loggedIn ? loggedInRecipientSchema : recipientSchema;
-}
 
 /** Personal data: never stored by a shared cache. */
 export const NO_STORE = { "Cache-Control": "no-store" } as const;
@@ -303,11 +297,8 @@ export async function checkoutAction(context: AppLoadContext, request: Request) 
     case "save-recipient":
     case "save-invoiceData": {
       const section: AddressSection = intent === "save-recipient" ? "recipient" : "invoiceData";
-      const parsed = parseForm(sectionSchema(section, loggedIn), values[section]);
-      if (!parsed.ok) {
-        const errors = Object.fromEntries(
-          Object.entries(parsed.errors).map(([field, error]) => [`${section}.${field}`, error]),
-        );
+      const errors = sectionFieldErrors(section, loggedIn, values[section]);
+      if (Object.keys(errors).length > 0) {
         return data(
           state({ errors, editing: { ...editing, [section]: true }, message: FORM_CONTAINS_ERRORS }),
           {

@@ -91,6 +91,23 @@ export function sectionErrors(
   return found;
 }
 
+/**
+ * The errors to show while a refused form is corrected: the action's, each replaced by what the
+ * page found since (`rechecked`: the field's current error, or null once it is valid). Fields
+ * without an error from the action get none while the shopper types.
+ */
+export function liveErrors(
+  answered: Record<string, FieldError> | undefined,
+  rechecked: Record<string, FieldError | null>,
+): Record<string, FieldError> {
+  const shown: Record<string, FieldError> = {};
+  for (const [name, error] of Object.entries(answered ?? {})) {
+    const now = name in rechecked ? rechecked[name] : error;
+    if (now) shown[name] = now;
+  }
+  return shown;
+}
+
 export function hasSectionErrors(errors: Record<string, FieldError> | undefined, section: AddressSection) {
   return Object.keys(sectionErrors(errors, section)).length > 0;
 }

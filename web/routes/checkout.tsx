@@ -1,4 +1,12 @@
-import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import {
   Form,
   Link,
@@ -14,6 +22,7 @@ import type { DeliveryMethodId } from "../../domain/delivery";
 import { translateParts } from "../../domain/i18n";
 import { formatPrice } from "../../domain/money";
 import type { CartView, DeliveryPoint } from "../../domain/types";
+import type { FieldError } from "../../domain/validation/errors";
 import { CheckoutSteps } from "../components/cart/checkout-steps";
 import { type AddressFieldSpec, AddressSection } from "../components/checkout/address-section";
 import { SECONDARY_BUTTON } from "../components/checkout/checkout-card";
@@ -24,9 +33,11 @@ import { CheckboxField, Spinner } from "../components/form-field";
 import { useHydrated } from "../components/product-list/use-hydrated";
 import { PRIVACY_POLICY_PATH, TERMS_PATH } from "../lib/account-paths";
 import {
+  ADDRESS_SECTIONS,
   type AddressValues,
   type CheckoutActionData,
   copyRecipientToInvoice,
+  liveErrors,
   postedSection,
   type AddressSection as Section,
   sectionErrors,
@@ -36,7 +47,6 @@ import { useLang, useT } from "../lib/i18n";
 import { lazyInBrowser } from "../lib/lazy-in-browser";
 import { langFromMatches, metaTags } from "../lib/meta";
 import { CONTAINER } from "../lib/site";
-import { showToast } from "../lib/toasts";
 import type { Route } from "./+types/checkout";
 import "../lib/checkout-texts";
 
@@ -191,7 +201,54 @@ export default function Checkout() {
     recipient: actionData?.values.recipient ?? loaderData.values.recipient,
     invoiceData: local.invoiceValues ?? actionData?.values.invoiceData ?? loaderData.values.invoiceData,
   };
-  const errors = actionData?.errors ?? {};
+  // a refused form loses each error as its field is corrected (issue 25, defect 5): the fields the
+  // action named are checked again on every change, with the same schemas (loaded then)
+  const [rechecked, setRechecked] = useState<{
+    answer: CheckoutActionData | undefined;
+    errors: Record<string, FieldError | null>;
+  }>({ answer: undefined, errors: {} });
+  const fixes = rechecked.answer === actionData ? rechecked.errors : {};
+  const errors = liveErrors(actionData?.errors, fixes);
+
+  function recheck(found: Record<string, FieldError | null>) {
+    setRechecked((current) => ({
+      answer: actionData,
+      errors: { ...(current.answer === actionData ? current.errors : {}), ...found },
+    }));
+  }
+
+  async function recheckSection(section: Section, sectionValues: AddressValues) {
+    const answered = Object.keys(actionData?.errors ?? {}).filter((name) => name.startsWith(`${section}.`));
+    if (answered.length === 0) return;
+    const { sectionFieldErrors } = await import("../lib/checkout-validation");
+    const found = sectionFieldErrors(section, loggedIn, sectionValues);
+    recheck(Object.fromEntries(answered.map((name) => [name, found[name] ?? null])));
+  }
+
+  function onFormChange(event: FormEvent<HTMLFormElement>) {
+    const target = event.target as HTMLInputElement;
+    if (!actionData?.errors || !(target.name in actionData.errors)) return;
+    if (target.name === "acceptTermsAndConditions") {
+      recheck({ acceptTermsAndConditions: target.checked ? null : (actionData.errors[target.name] ?? null) });
+      return;
+    }
+    const section = ADDRESS_SECTIONS.find((candidate) => target.name.startsWith(`${candidate}.`));
+    if (section)
+      void recheckSection(section, postedSection(new FormData(event.currentTarget), section, loggedIn));
+  }
+
+  // where the work continues after "Zapisz", "Edytuj", "Kopiuj z danych odbiorcy" (WCAG 2.4.3), and
+  // what happened, said once in the polite live region (4.1.3)
+  const [announcement, setAnnouncement] = useState("");
+  const focusNext = useRef<(() => HTMLElement | null | undefined) | null>(null);
+  const lastIntent = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusNext.current) return;
+    focusNext.current()?.focus();
+    focusNext.current = null;
+  });
+  const firstField = (section: Section) => () =>
+    formRef.current?.querySelector<HTMLElement>(`[data-section="${section}"] input:not([type="hidden"])`);
 
   // the delivery method and point follow the server after each save, and change at once on a click
   const [delivery, setDelivery] = useState<DeliveryMethodId>(loaderData.deliveryMethod);
@@ -208,15 +265,45 @@ export default function Checkout() {
     navigation.formData?.get("intent") === "pay";
   const saving = deliveryFetcher.state !== "idle" || pointFetcher.state !== "idle";
 
-  // a refused form: the toast of SPEC §5 and the focus on the first field to correct
+  // a refused form: the message above the button (role="alert": said once, no pop-up repeating it)
+  // and the focus on the first field to correct, the parcel-locker button included
   useEffect(() => {
+    lastIntent.current = null;
     if (!actionData?.message) return;
-    if (actionData.message.key === "errors.formContainsErrors") {
-      showToast({ type: "error", key: "errors.formContainsErrors" });
-    }
-    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const invalid = formRef.current?.querySelector<HTMLElement>(
+      '[aria-invalid="true"], [data-invalid="true"]',
+    );
     invalid?.focus();
   }, [actionData]);
+
+  // a saved section (the page is shown again): on to the next one
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per new page (location)
+  useEffect(() => {
+    const intent = lastIntent.current;
+    lastIntent.current = null;
+    if (intent === "save-recipient") {
+      const next = formRef.current?.querySelector('[data-section="invoiceData"]')
+        ? firstField("invoiceData")()
+        : document.getElementById("checkout-invoiceData");
+      next?.focus();
+      setAnnouncement(t("checkout.announceSaved", { section: t("checkout.recipient") }));
+    } else if (intent === "save-invoiceData") {
+      formRef.current?.querySelector<HTMLElement>('input[name="delivery"]:checked')?.focus();
+      setAnnouncement(t("checkout.announceSaved", { section: t("checkout.invoice") }));
+    }
+  }, [location.key]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    lastIntent.current = submitter instanceof HTMLButtonElement ? submitter.value : null;
+    setAnnouncement("");
+  }
+
+  function edit(section: Section, title: string) {
+    setLocal((current) => ({ editing: { ...current.editing, [section]: true } }));
+    focusNext.current = firstField(section);
+    setAnnouncement(t("checkout.announceEditing", { section: title }));
+  }
 
   function setLocal(change: (current: LocalState) => Partial<LocalState>) {
     setLocalState({ ...local, ...change(local) });
@@ -233,6 +320,7 @@ export default function Checkout() {
   const choosePoint = useCallback(
     (chosen: DeliveryPoint) => {
       setPoint(chosen);
+      setRechecked((current) => ({ ...current, errors: { ...current.errors, deliveryPoint: null } }));
       submitPoint(
         { intent: "point", deliveryPoint: JSON.stringify(chosen), via: "fetcher" },
         { method: "post" },
@@ -248,11 +336,15 @@ export default function Checkout() {
     const data = new FormData(form);
     const recipient = postedSection(data, "recipient", loggedIn);
     const invoice = postedSection(data, "invoiceData", loggedIn);
+    const copied = copyRecipientToInvoice(recipient, invoice);
     setLocal((current) => ({
       editing: { ...current.editing, invoiceData: true },
-      invoiceValues: copyRecipientToInvoice(recipient, invoice),
+      invoiceValues: copied,
       invoiceVersion: current.invoiceVersion + 1,
     }));
+    void recheckSection("invoiceData", copied);
+    focusNext.current = firstField("invoiceData");
+    setAnnouncement(t("checkout.announceCopied"));
   }
 
   // Enter in a field saves its own section (not the first button of the page)
@@ -281,7 +373,11 @@ export default function Checkout() {
     ),
   });
 
-  const message = actionData?.message;
+  // "Formularz zawiera błędy…" goes once every error is corrected
+  const message =
+    actionData?.message?.key === "errors.formContainsErrors" && Object.keys(errors).length === 0
+      ? undefined
+      : actionData?.message;
   const priceChanged = actionData?.priceChanged;
   const changes = actionData?.cartChanges ?? [];
   // the refused order's fresh figures: from the price check, or the page's data loaded again
@@ -290,6 +386,9 @@ export default function Checkout() {
   return (
     <div className={`${CONTAINER} py-6 sm:py-10`}>
       <CheckoutSteps current="checkout" cartEmpty={false} canCheckout />
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
       <h1 className="mt-4 font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">
         {t("checkout.title")}
       </h1>
@@ -299,6 +398,8 @@ export default function Checkout() {
         method="post"
         noValidate
         onKeyDown={onKeyDown}
+        onSubmit={onSubmit}
+        onChange={onFormChange}
         className="mt-6 grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]"
       >
         <input type="hidden" name="priceGrosze" value={cart.totalGrosze} />
@@ -314,7 +415,7 @@ export default function Checkout() {
             values={values.recipient}
             errors={sectionErrors(errors, "recipient")}
             editing={editing.recipient}
-            onEdit={() => setLocal((current) => ({ editing: { ...current.editing, recipient: true } }))}
+            onEdit={() => edit("recipient", t("checkout.recipient"))}
             note={
               loaderData.accountEmail ? (
                 <p>{t("checkout.confirmationTo", { email: loaderData.accountEmail })}</p>
@@ -329,7 +430,7 @@ export default function Checkout() {
             values={values.invoiceData}
             errors={sectionErrors(errors, "invoiceData")}
             editing={editing.invoiceData}
-            onEdit={() => setLocal((current) => ({ editing: { ...current.editing, invoiceData: true } }))}
+            onEdit={() => edit("invoiceData", t("checkout.invoice"))}
             actions={
               <button
                 type="submit"

@@ -67,6 +67,7 @@ export function AddressSection({
       <input type="hidden" name={modeInputName(section)} value={editing ? "edit" : "view"} />
       {editing ? (
         <div className="mt-4 grid gap-4 sm:grid-cols-2" data-section={section}>
+          <p className="text-sm text-stone-600 sm:col-span-2">{t("checkout.requiredNote")}</p>
           {fields.map((field) => (
             <TextField
               key={field.name}
@@ -76,6 +77,7 @@ export function AddressSection({
               autoComplete={field.autoComplete}
               inputMode={field.inputMode}
               optional={field.optional}
+              required={!field.optional}
               defaultValue={values[field.name] ?? ""}
               error={errors[field.name]}
               className={field.wide ? "sm:col-span-2" : ""}
