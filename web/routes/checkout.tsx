@@ -266,21 +266,25 @@ export default function Checkout() {
   const saving = deliveryFetcher.state !== "idle" || pointFetcher.state !== "idle";
 
   // a refused form: the message above the button (role="alert": said once, no pop-up repeating it)
-  // and the focus on the first field to correct, the parcel-locker button included
+  // and the focus on the first field to correct, the parcel-locker button included — once the page's
+  // data is loaded again (the sections are drawn anew for the new location)
+  const focusedAnswer = useRef<CheckoutActionData | undefined>(undefined);
   useEffect(() => {
-    lastIntent.current = null;
-    if (!actionData?.message) return;
+    if (navigation.state !== "idle" || !actionData?.message || focusedAnswer.current === actionData) return;
+    focusedAnswer.current = actionData;
     const invalid = formRef.current?.querySelector<HTMLElement>(
       '[aria-invalid="true"], [data-invalid="true"]',
     );
     invalid?.focus();
-  }, [actionData]);
+  }, [actionData, navigation.state]);
 
   // a saved section (the page is shown again): on to the next one
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per new page (location)
   useEffect(() => {
     const intent = lastIntent.current;
     lastIntent.current = null;
+    // a refused save stays on its form (the effect above)
+    if (returned) return;
     if (intent === "save-recipient") {
       const next = formRef.current?.querySelector('[data-section="invoiceData"]')
         ? firstField("invoiceData")()
