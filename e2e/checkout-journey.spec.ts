@@ -5,6 +5,7 @@ import { cartButton } from "./support/cart";
 import {
   acceptTerms,
   addToCart,
+  askForOtherInvoice,
   checkoutAsGuest,
   choosePickupPoint,
   decideCookies,
@@ -70,7 +71,6 @@ test.describe("the checkout journey", () => {
     await page.goto("/koszyk");
     await checkoutAsGuest(page);
     await fillAddress(recipientSection(page), { ...GUEST_ADDRESS, email: uniqueEmail("ostatni") });
-    await invoiceSection(page).getByRole("button", { name: "Kopiuj z danych odbiorcy" }).click();
     await choosePickupPoint(page, "Gdańsk");
     await acceptTerms(page);
 
@@ -104,7 +104,9 @@ test.describe("the checkout journey", () => {
     await page.goto("/koszyk");
     await checkoutAsGuest(page);
 
-    // everything empty: each field says so, once, and the focus is on the first to correct
+    // everything empty (with an invoice on other details): each field says so, once, and the focus
+    // is on the first to correct
+    await askForOtherInvoice(page);
     await page.getByRole("button", { name: "Przejdź do płatności" }).click();
     const formAlert = page.getByRole("alert").filter({ hasText: "Formularz zawiera błędy" });
     await expect(formAlert).toHaveCount(1);
@@ -160,14 +162,23 @@ test.describe("the checkout journey", () => {
     // required fields say so
     await expect(recipient.getByText("Pola bez dopisku „(opcjonalnie)” są wymagane.")).toBeVisible();
     await expect(recipient.getByRole("textbox", { name: "Ulica i numer" })).toHaveAttribute("required", "");
-    await expect(invoice.getByRole("textbox", { name: /NIP/ })).not.toHaveAttribute("required");
 
-    // "Zapisz" the recipient: on to the invoice form's first field
+    // a consumer fills one form: the invoice data are the recipient's unless asked otherwise
+    await expect(invoice.getByText("Fakturę wystawimy na dane odbiorcy.")).toBeVisible();
+    await expect(invoice.getByRole("textbox")).toHaveCount(0);
+
+    // "Zapisz" the recipient: on to the invoice section
     await fillAddress(recipient, { ...GUEST_ADDRESS, email: uniqueEmail("fokus") });
     await recipient.getByRole("button", { name: "Zapisz: Dane odbiorcy" }).click();
     await expect(recipient.getByRole("button", { name: "Edytuj: Dane odbiorcy" })).toBeVisible();
-    await expect(invoice.getByLabel("Imię i nazwisko/Nazwa")).toBeFocused();
+    await expect(invoice.getByRole("heading", { name: "Dane do faktury" })).toBeFocused();
     await expect(liveRegion(page)).toHaveText("Zapisano: Dane odbiorcy.");
+
+    // "Chcę fakturę na inne dane" opens the invoice form, with the NIP optional
+    await askForOtherInvoice(page);
+    await expect(invoice.getByText("Fakturę wystawimy na dane odbiorcy.")).toBeHidden();
+    await expect(invoice.getByRole("textbox", { name: /NIP/ })).not.toHaveAttribute("required");
+    await expect(invoice.getByRole("textbox", { name: "Ulica i numer" })).toHaveAttribute("required", "");
 
     // "Edytuj": the form's first field
     await recipient.getByRole("button", { name: "Edytuj: Dane odbiorcy" }).click();

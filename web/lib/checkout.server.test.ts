@@ -2,7 +2,13 @@ import type { AppLoadContext } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import type { CartView, PublicUser } from "../../domain/types";
 import { fail, ok } from "../../server/http/errors";
-import { copyRecipientToInvoice, liveErrors, postedSection, sectionErrors } from "./checkout";
+import {
+  copyRecipientToInvoice,
+  invoiceIsRecipient,
+  liveErrors,
+  postedSection,
+  sectionErrors,
+} from "./checkout";
 import { checkoutAction, checkoutLoader } from "./checkout.server";
 import { readCheckoutData } from "./shop-cookies";
 
@@ -238,7 +244,12 @@ describe("the checkout loader", () => {
     });
     expect(customer.data?.values).not.toHaveProperty("recipient.email");
     const guest = await outcome(checkoutLoader(contextWith().context, request));
-    expect(guest.data).toMatchObject({ loggedIn: false, editing: { recipient: true, invoiceData: true } });
+    // a guest fills one form: the invoice data are the recipient's unless asked otherwise
+    expect(guest.data).toMatchObject({
+      loggedIn: false,
+      invoiceOther: false,
+      editing: { recipient: true, invoiceData: false },
+    });
     expect(typeof guest.data?.idempotencyKey).toBe("string");
   });
 });
@@ -281,7 +292,7 @@ describe("the checkout action", () => {
     const result = await outcome(
       checkoutAction(
         context,
-        post({ ...GUEST_FORM, "invoiceData.displayName": "", intent: "copy-recipient" }),
+        post({ ...GUEST_FORM, "invoiceData.displayName": "", invoiceOther: "on", intent: "copy-recipient" }),
       ),
     );
     expect(result.data).toMatchObject({
@@ -327,6 +338,7 @@ describe("the checkout action", () => {
           "recipient.phone": "12",
           deliveryPoint: "",
           "invoiceData.nip": "1234567890",
+          invoiceOther: "on",
           intent: "pay",
         }),
       ),
@@ -419,6 +431,55 @@ describe("the checkout action", () => {
       message: { key: "errors.cartChanged" },
       cartChanges: [{ lineId: "7|", title: "Kocyk", reason: "out-of-stock" }],
     });
+  });
+
+  it("without 'Chcę fakturę na inne dane' the order's invoice data are the recipient's, and its errors are said once", async () => {
+    const { context, create } = contextWith();
+    const other = {
+      "invoiceData.displayName": "Firma Krawiecka",
+      "invoiceData.street": "Polna 1",
+      "invoiceData.postCode": "80-001",
+      "invoiceData.city": "Gdańsk",
+      "invoiceData.nip": "1234567890",
+    };
+    await outcome(checkoutAction(context, post({ ...GUEST_FORM, ...other, intent: "pay" })));
+    expect(create.mock.calls[0]?.[0]).toMatchObject({
+      body: {
+        invoiceData: {
+          displayName: "Anna Kowalska",
+          street: "Długa 5",
+          postCode: "30-001",
+          city: "Kraków",
+          nip: "",
+        },
+      },
+    });
+
+    const refused = await outcome(
+      checkoutAction(contextWith().context, post({ ...GUEST_FORM, "recipient.city": "", intent: "pay" })),
+    );
+    expect(refused.status).toBe(400);
+    expect(Object.keys((refused.data as { errors: object }).errors)).toEqual(["recipient.city"]);
+    expect(refused.data).toMatchObject({ invoiceOther: false, editing: { invoiceData: false } });
+  });
+
+  it("ticks 'Chcę fakturę na inne dane' only for invoice data of their own", () => {
+    const recipient = {
+      displayName: "Anna",
+      email: "a@example.com",
+      phone: "601",
+      street: "Długa 5",
+      postCode: "30-001",
+      city: "Kraków",
+    };
+    expect(invoiceIsRecipient({}, {})).toBe(true);
+    expect(invoiceIsRecipient(recipient, copyRecipientToInvoice(recipient, {}))).toBe(true);
+    expect(
+      invoiceIsRecipient(recipient, { ...copyRecipientToInvoice(recipient, {}), nip: "7740001454" }),
+    ).toBe(false);
+    expect(
+      invoiceIsRecipient(recipient, { ...copyRecipientToInvoice(recipient, {}), displayName: "Firma" }),
+    ).toBe(false);
   });
 
   it("keeps the form when the gateway is unavailable", async () => {

@@ -29,7 +29,10 @@ import {
   type CheckoutMessage,
   copyRecipientToInvoice,
   hasSectionErrors,
+  INVOICE_OTHER,
+  invoiceFromRecipient,
   invoiceFromUser,
+  invoiceIsRecipient,
   isCheckoutIntent,
   modeInputName,
   postedSection,
@@ -123,17 +126,20 @@ export async function checkoutLoader(context: AppLoadContext, request: Request) 
     sectionFields("invoiceData", loggedIn),
   );
 
+  // "Chcę fakturę na inne dane" starts ticked only for invoice data of their own (a company, a NIP)
+  const invoiceOther = !invoiceIsRecipient(recipient, invoiceData);
   return data(
     {
       cart,
       loggedIn,
+      invoiceOther,
       /** the account e-mail a logged-in user's confirmation goes to (the recipient e-mail is hidden) */
       accountEmail: user?.email ?? null,
       values: { recipient, invoiceData },
       /** stored valid data shows as a summary; anything else opens the form */
       editing: {
         recipient: !isValidSection("recipient", loggedIn, recipient),
-        invoiceData: !isValidSection("invoiceData", loggedIn, invoiceData),
+        invoiceData: invoiceOther && !isValidSection("invoiceData", loggedIn, invoiceData),
       },
       deliveryMethod: cart.deliveryMethod,
       deliveryOptions: DELIVERY_METHODS.map((method) => ({
@@ -231,6 +237,10 @@ export async function checkoutAction(context: AppLoadContext, request: Request) 
     recipient: form.get(modeInputName("recipient")) === "edit",
     invoiceData: form.get(modeInputName("invoiceData")) === "edit",
   };
+  // without "Chcę fakturę na inne dane" the invoice data are the recipient's (its form is not shown)
+  const invoiceOther =
+    form.has(INVOICE_OTHER) || intent === "copy-recipient" || intent === "save-invoiceData";
+  if (!invoiceOther) values.invoiceData = invoiceFromRecipient(values.recipient);
   const postedDelivery = form.get("delivery");
   const delivery: DeliveryMethodId = isDeliveryMethodId(postedDelivery)
     ? postedDelivery
@@ -248,6 +258,7 @@ export async function checkoutAction(context: AppLoadContext, request: Request) 
     editing,
     deliveryPoint: point,
     acceptTermsAndConditions: accepted,
+    invoiceOther,
     ...extra,
   });
   // a successful step: save what was typed and show the page again (works without JavaScript)
@@ -352,7 +363,11 @@ export async function checkoutAction(context: AppLoadContext, request: Request) 
     if (!parsed.ok) {
       // the schema checks the point only once the rest is valid: say it together with the other errors
       const noPoint = delivery === "parcel-locker" && !point;
-      const errors = noPoint ? { deliveryPoint: SELECT_PARCEL_LOCKER, ...parsed.errors } : parsed.errors;
+      const found = noPoint ? { deliveryPoint: SELECT_PARCEL_LOCKER, ...parsed.errors } : parsed.errors;
+      // invoice data copied from the recipient repeat the recipient's errors: said once, there
+      const errors = invoiceOther
+        ? found
+        : Object.fromEntries(Object.entries(found).filter(([path]) => !path.startsWith("invoiceData.")));
       return invalid(errors, FORM_CONTAINS_ERRORS, 400);
     }
 

@@ -78,6 +78,23 @@ export function copyRecipientToInvoice(recipient: AddressValues, invoice: Addres
   };
 }
 
+/** Name of the checkbox "Chcę fakturę na inne dane": without it the invoice data are the recipient's. */
+export const INVOICE_OTHER = "invoiceOther";
+
+/** The invoice data of a shopper who did not ask for other ones: the recipient's name and address. */
+export function invoiceFromRecipient(recipient: AddressValues): AddressValues {
+  return copyRecipientToInvoice(recipient, {});
+}
+
+/**
+ * True when the invoice data are just the recipient's (or both are empty): the checkout then
+ * leaves "Chcę fakturę na inne dane" unticked and shows no invoice form (issue 25).
+ */
+export function invoiceIsRecipient(recipient: AddressValues, invoice: AddressValues): boolean {
+  const copied = invoiceFromRecipient(recipient);
+  return INVOICE_FIELDS.every((field) => (invoice[field] ?? "").trim() === (copied[field] ?? "").trim());
+}
+
 /** Field errors of one section, keyed by the section's field ("postCode"). */
 export function sectionErrors(
   errors: Record<string, FieldError> | undefined,
@@ -157,6 +174,8 @@ export interface CheckoutActionData {
   /** the delivery point the form posted (kept when the order is refused) */
   deliveryPoint?: DeliveryPoint | null;
   acceptTermsAndConditions?: boolean;
+  /** "Chcę fakturę na inne dane" was ticked */
+  invoiceOther?: boolean;
   /** without JavaScript: the lockers found for the typed query */
   pointSearch?: { query: string; results: ParcelPoint[] };
 }

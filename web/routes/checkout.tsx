@@ -37,6 +37,7 @@ import {
   type AddressValues,
   type CheckoutActionData,
   copyRecipientToInvoice,
+  INVOICE_OTHER,
   liveErrors,
   postedSection,
   type AddressSection as Section,
@@ -286,9 +287,10 @@ export default function Checkout() {
     // a refused save stays on its form (the effect above)
     if (returned) return;
     if (intent === "save-recipient") {
-      const next = formRef.current?.querySelector('[data-section="invoiceData"]')
-        ? firstField("invoiceData")()
-        : document.getElementById("checkout-invoiceData");
+      // the invoice form when it is open and shown, else the invoice section's heading
+      const field = firstField("invoiceData")();
+      const next =
+        field && field.offsetParent !== null ? field : document.getElementById("checkout-invoiceData");
       next?.focus();
       setAnnouncement(t("checkout.announceSaved", { section: t("checkout.recipient") }));
     } else if (intent === "save-invoiceData") {
@@ -435,6 +437,13 @@ export default function Checkout() {
             errors={sectionErrors(errors, "invoiceData")}
             editing={editing.invoiceData}
             onEdit={() => edit("invoiceData", t("checkout.invoice"))}
+            gate={{
+              name: INVOICE_OTHER,
+              label: t("checkout.invoiceOther"),
+              hint: t("checkout.invoiceOtherHint"),
+              whenOff: t("checkout.invoiceSameAsRecipient"),
+              checked: actionData?.invoiceOther ?? loaderData.invoiceOther,
+            }}
             actions={
               <button
                 type="submit"

@@ -39,6 +39,11 @@ export interface AddressSectionProps {
   actions?: ReactNode;
   /** a note under the heading (where a logged-in user's confirmation goes) */
   note?: ReactNode;
+  /**
+   * a checkbox that shows the section's form or summary only while ticked ("Chcę fakturę na inne
+   * dane"), with `whenOff` said otherwise. Pure CSS (peer-checked), so it works without JavaScript.
+   */
+  gate?: { name: string; label: string; hint: string; whenOff: string; checked: boolean };
 }
 
 export function AddressSection({
@@ -51,6 +56,7 @@ export function AddressSection({
   onEdit,
   actions,
   note,
+  gate,
 }: AddressSectionProps) {
   const t = useT();
   const headingId = `checkout-${section}`;
@@ -61,9 +67,8 @@ export function AddressSection({
     onEdit();
   }
 
-  return (
-    <CheckoutCard headingId={headingId} title={title}>
-      {note ? <div className="mt-1 text-sm text-stone-600">{note}</div> : null}
+  const body = (
+    <>
       <input type="hidden" name={modeInputName(section)} value={editing ? "edit" : "view"} />
       {editing ? (
         <div className="mt-4 grid gap-4 sm:grid-cols-2" data-section={section}>
@@ -132,6 +137,35 @@ export function AddressSection({
           </div>
         </div>
       )}
+    </>
+  );
+
+  return (
+    <CheckoutCard headingId={headingId} title={title}>
+      {note ? <div className="mt-1 text-sm text-stone-600">{note}</div> : null}
+      {gate ? (
+        <>
+          <input
+            id={`${headingId}-gate`}
+            type="checkbox"
+            name={gate.name}
+            defaultChecked={gate.checked}
+            aria-describedby={`${headingId}-gate-hint`}
+            className="peer mt-3 size-5 align-middle accent-accent-600"
+          />
+          <label
+            htmlFor={`${headingId}-gate`}
+            className="ml-2 align-middle text-sm font-medium text-stone-900"
+          >
+            {gate.label}
+          </label>
+          <p id={`${headingId}-gate-hint`} className="mt-1 text-sm text-stone-600">
+            {gate.hint}
+          </p>
+          <p className="mt-2 text-sm text-stone-800 peer-checked:hidden">{gate.whenOff}</p>
+        </>
+      ) : null}
+      <div className={gate ? "hidden peer-checked:block" : undefined}>{body}</div>
     </CheckoutCard>
   );
 }
