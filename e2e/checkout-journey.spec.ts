@@ -174,19 +174,18 @@ test.describe("the checkout journey", () => {
     await expect(invoice.getByRole("heading", { name: "Dane do faktury" })).toBeFocused();
     await expect(liveRegion(page)).toHaveText("Zapisano: Dane odbiorcy.");
 
-    // "Chcę fakturę na inne dane" opens the invoice form, with the NIP optional
+    // "Chcę fakturę na inne dane" shows the invoice data (the recipient's so far); "Edytuj": the
+    // form's first field, with the NIP optional
     await askForOtherInvoice(page);
     await expect(invoice.getByText("Fakturę wystawimy na dane odbiorcy.")).toBeHidden();
+    await invoice.getByRole("button", { name: "Edytuj: Dane do faktury" }).click();
+    await expect(invoice.getByLabel("Imię i nazwisko/Nazwa")).toBeFocused();
+    await expect(liveRegion(page)).toHaveText("Edytujesz: Dane do faktury.");
     await expect(invoice.getByRole("textbox", { name: /NIP/ })).not.toHaveAttribute("required");
     await expect(invoice.getByRole("textbox", { name: "Ulica i numer" })).toHaveAttribute("required", "");
 
-    // "Edytuj": the form's first field
-    await recipient.getByRole("button", { name: "Edytuj: Dane odbiorcy" }).click();
-    await expect(recipient.getByLabel("Imię i nazwisko/Nazwa")).toBeFocused();
-    await expect(liveRegion(page)).toHaveText("Edytujesz: Dane odbiorcy.");
-
     // "Zapisz" the invoice: on to the delivery choice
-    await fillAddress(invoice, { ...GUEST_ADDRESS, phone: undefined });
+    await fillAddress(invoice, { name: "Pracownia Anny Kowalskiej" });
     await invoice.getByRole("button", { name: "Zapisz: Dane do faktury" }).click();
     await expect(invoice.getByRole("button", { name: "Edytuj: Dane do faktury" })).toBeVisible();
     await expect(page.getByRole("radio", { name: /Paczkomat/ })).toBeFocused();

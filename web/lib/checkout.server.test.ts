@@ -248,7 +248,7 @@ describe("the checkout loader", () => {
     expect(guest.data).toMatchObject({
       loggedIn: false,
       invoiceOther: false,
-      editing: { recipient: true, invoiceData: false },
+      editing: { recipient: true, invoiceData: true },
     });
     expect(typeof guest.data?.idempotencyKey).toBe("string");
   });

@@ -139,7 +139,8 @@ export async function checkoutLoader(context: AppLoadContext, request: Request) 
       /** stored valid data shows as a summary; anything else opens the form */
       editing: {
         recipient: !isValidSection("recipient", loggedIn, recipient),
-        invoiceData: invoiceOther && !isValidSection("invoiceData", loggedIn, invoiceData),
+        // (shown only once "Chcę fakturę na inne dane" is ticked)
+        invoiceData: !isValidSection("invoiceData", loggedIn, invoiceData),
       },
       deliveryMethod: cart.deliveryMethod,
       deliveryOptions: DELIVERY_METHODS.map((method) => ({
