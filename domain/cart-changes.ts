@@ -12,6 +12,18 @@ export interface SeenCartLine {
   unitPriceGrosze: number;
 }
 
+/** The lines as the checkout shows them (the title with the variant), to post back with the order. */
+export function seenLines(
+  lines: readonly (FreshCartLine & { productTitle: string; variantLabel: string })[],
+): SeenCartLine[] {
+  return lines.map((line) => ({
+    lineId: line.lineId,
+    title: line.variantLabel ? `${line.productTitle} (${line.variantLabel})` : line.productTitle,
+    quantity: line.quantity,
+    unitPriceGrosze: line.unitPriceGrosze,
+  }));
+}
+
 /** A cart line as the server priced it now. */
 export interface FreshCartLine {
   lineId: string;

@@ -82,7 +82,7 @@ test.describe("the checkout journey", () => {
     await page.getByRole("button", { name: "Przejdź do płatności" }).click();
     const alert = page.getByRole("alert").filter({ hasText: "Koszyk zmienił się od chwili otwarcia strony" });
     await expect(alert).toBeVisible();
-    await expect(alert).toContainText(`${title}: zostało tylko 1 szt., zmieniliśmy ilość z 2 na 1.`);
+    await expect(alert).toContainText(`${title}: zostało 1 szt., ilość zmieniona z 2 na 1.`);
     await expect(alert).not.toContainText("Ceny zmieniły się");
     await expect(alert).toContainText("Nowa kwota do zapłaty: 59,99 zł");
     // the summary and the header's badge show what is left
@@ -138,7 +138,7 @@ test.describe("the checkout journey", () => {
     await expect(invoice.getByLabel("Imię i nazwisko/Nazwa")).toHaveValue(GUEST_ADDRESS.name);
     await expect(invoice.getByText("To pole jest obowiązkowe")).toHaveCount(0);
     await expect(invoice.getByLabel("Imię i nazwisko/Nazwa")).toBeFocused();
-    await expect(liveRegion(page)).toHaveText("Skopiowano dane odbiorcy do danych do faktury.");
+    await expect(liveRegion(page)).toHaveText("Skopiowano dane odbiorcy.");
 
     await choosePickupPoint(page, "Gdańsk");
     await expect(pickupSection(page).getByText("Wybierz paczkomat")).toHaveCount(0);

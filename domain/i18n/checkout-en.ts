@@ -35,11 +35,10 @@ export const enCheckout: Record<CheckoutKey, string> = {
   "checkout.demoBankBackToOrder": "Back to the order",
   "checkout.requiredNote": "Fields without “(optional)” are required.",
   "checkout.invoiceOther": "I want the invoice for different details",
-  "checkout.invoiceOtherHint": "For example for a company, with its tax ID (NIP).",
   "checkout.invoiceSameAsRecipient": "The invoice will be issued to the recipient details.",
   "checkout.announceSaved": "Saved: {section}.",
   "checkout.announceEditing": "Editing: {section}.",
-  "checkout.announceCopied": "Copied the recipient details to the invoice details.",
+  "checkout.announceCopied": "Copied the recipient details.",
   "checkout.lineOutOfStock": "{product}: no longer available, removed from your cart.",
   "checkout.lineFewerLeft":
     "{product}: only {available} left, the quantity changed from {requested} to {available}.",

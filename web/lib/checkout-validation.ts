@@ -13,6 +13,24 @@ export function sectionSchema(section: AddressSection, loggedIn: boolean) {
   return loggedIn ? loggedInRecipientSchema : recipientSchema;
 }
 
+/**
+ * The action's errors of one section checked again against what the section holds now: each field
+ * the action named gets its current error, or null once it is valid (see liveErrors).
+ */
+export function recheckedErrors(
+  answered: Record<string, FieldError>,
+  section: AddressSection,
+  loggedIn: boolean,
+  values: AddressValues,
+): Record<string, FieldError | null> {
+  const found = sectionFieldErrors(section, loggedIn, values);
+  const rechecked: Record<string, FieldError | null> = {};
+  for (const name of Object.keys(answered)) {
+    if (name.startsWith(`${section}.`)) rechecked[name] = found[name] ?? null;
+  }
+  return rechecked;
+}
+
 /** The field errors of one section's values, keyed by input name ("recipient.postCode"). */
 export function sectionFieldErrors(
   section: AddressSection,

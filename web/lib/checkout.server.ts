@@ -4,6 +4,7 @@ import {
   type CartLineChange,
   cartChanges,
   type SeenCartLine,
+  seenLines,
   shortageChange,
 } from "../../domain/cart-changes";
 import {
@@ -131,6 +132,8 @@ export async function checkoutLoader(context: AppLoadContext, request: Request) 
   return data(
     {
       cart,
+      /** the lines as shown, posted back with the order: a change is then said per line (ADR 042) */
+      seenCart: JSON.stringify(seenLines(cart.lines)),
       loggedIn,
       invoiceOther,
       /** the account e-mail a logged-in user's confirmation goes to (the recipient e-mail is hidden) */

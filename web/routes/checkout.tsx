@@ -17,11 +17,10 @@ import {
   useLocation,
   useNavigation,
 } from "react-router";
-import type { CartLineChange, SeenCartLine } from "../../domain/cart-changes";
+import type { CartLineChange } from "../../domain/cart-changes";
 import type { DeliveryMethodId } from "../../domain/delivery";
 import { translateParts } from "../../domain/i18n";
-import { formatPrice } from "../../domain/money";
-import type { CartView, DeliveryPoint } from "../../domain/types";
+import type { DeliveryPoint } from "../../domain/types";
 import type { FieldError } from "../../domain/validation/errors";
 import { CheckoutSteps } from "../components/cart/checkout-steps";
 import { type AddressFieldSpec, AddressSection } from "../components/checkout/address-section";
@@ -98,45 +97,6 @@ const INVOICE_FIELDS: readonly AddressFieldSpec[] = [
 
 const TEXT_LINK = "font-semibold text-accent-700 underline underline-offset-2 hover:text-accent-800";
 
-/** The lines as this page shows them, posted with the order: the server says per line what changed. */
-function seenCart(cart: CartView): string {
-  const lines: SeenCartLine[] = cart.lines.map((line) => ({
-    lineId: line.lineId,
-    title: line.variantLabel ? `${line.productTitle} (${line.variantLabel})` : line.productTitle,
-    quantity: line.quantity,
-    unitPriceGrosze: line.unitPriceGrosze,
-  }));
-  return JSON.stringify(lines);
-}
-
-function CartChangeText({ change }: { change: CartLineChange }) {
-  const t = useT();
-  switch (change.reason) {
-    case "out-of-stock":
-      return <>{t("checkout.lineOutOfStock", { product: change.title })}</>;
-    case "fewer-left":
-      return (
-        <>
-          {t("checkout.lineFewerLeft", {
-            product: change.title,
-            available: change.available,
-            requested: change.requested,
-          })}
-        </>
-      );
-    case "price-changed":
-      return (
-        <>
-          {t("checkout.linePriceChanged", {
-            product: change.title,
-            newPrice: formatPrice(change.newUnitPriceGrosze),
-            oldPrice: formatPrice(change.oldUnitPriceGrosze),
-          })}
-        </>
-      );
-  }
-}
-
 type ActionData = CheckoutActionData | { ok: true } | undefined;
 
 function isState(value: ActionData): value is CheckoutActionData {
@@ -158,6 +118,13 @@ interface LocalState {
 // server rendered it (web/lib/lazy-in-browser.ts; docs/decisions/021-bundle-budgets.md)
 const loadPickupPointSection = () => import("../components/checkout/pickup-point-section");
 const PickupPointSection = lazyInBrowser(loadPickupPointSection, (m) => m.PickupPointSection);
+
+// a refused order's message (with what changed per line): only after a refusal, so off the first load
+const CheckoutRefusal = lazyInBrowser(
+  () => import("../components/checkout/checkout-refusal"),
+  (m) => m.CheckoutRefusal,
+);
+const NO_CHANGES: CartLineChange[] = [];
 
 export default function Checkout() {
   const t = useT();
@@ -219,11 +186,9 @@ export default function Checkout() {
   }
 
   async function recheckSection(section: Section, sectionValues: AddressValues) {
-    const answered = Object.keys(actionData?.errors ?? {}).filter((name) => name.startsWith(`${section}.`));
-    if (answered.length === 0) return;
-    const { sectionFieldErrors } = await import("../lib/checkout-validation");
-    const found = sectionFieldErrors(section, loggedIn, sectionValues);
-    recheck(Object.fromEntries(answered.map((name) => [name, found[name] ?? null])));
+    if (!actionData?.errors) return;
+    const { recheckedErrors } = await import("../lib/checkout-validation");
+    recheck(recheckedErrors(actionData.errors, section, loggedIn, sectionValues));
   }
 
   function onFormChange(event: FormEvent<HTMLFormElement>) {
@@ -385,7 +350,7 @@ export default function Checkout() {
       ? undefined
       : actionData?.message;
   const priceChanged = actionData?.priceChanged;
-  const changes = actionData?.cartChanges ?? [];
+  const changes = actionData?.cartChanges ?? NO_CHANGES;
   // the refused order's fresh figures: from the price check, or the page's data loaded again
   const newTotal = priceChanged?.totalGrosze ?? (changes.length > 0 ? cart.totalGrosze : null);
 
@@ -410,7 +375,7 @@ export default function Checkout() {
       >
         <input type="hidden" name="priceGrosze" value={cart.totalGrosze} />
         <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
-        <input type="hidden" name="seenCart" value={seenCart(cart)} />
+        <input type="hidden" name="seenCart" value={loaderData.seenCart} />
 
         <div className="grid min-w-0 gap-5">
           <AddressSection
@@ -440,7 +405,6 @@ export default function Checkout() {
             gate={{
               name: INVOICE_OTHER,
               label: t("checkout.invoiceOther"),
-              hint: t("checkout.invoiceOtherHint"),
               whenOff: t("checkout.invoiceSameAsRecipient"),
               checked: actionData?.invoiceOther ?? loaderData.invoiceOther,
             }}
@@ -483,35 +447,7 @@ export default function Checkout() {
               defaultChecked={actionData?.acceptTermsAndConditions}
               error={errors.acceptTermsAndConditions}
             />
-            {message ? (
-              <div
-                role="alert"
-                className={`rounded-lg border px-4 py-3 text-sm font-medium ${
-                  newTotal !== null
-                    ? "border-amber-300 bg-amber-50 text-amber-900"
-                    : "border-red-200 bg-red-50 text-red-800"
-                }`}
-              >
-                <p>
-                  {message.errorPrefix ? t("errors.prefix") : null}
-                  {t(message.key, message.params)}
-                </p>
-                {changes.length > 0 ? (
-                  <ul className="mt-1 list-disc space-y-0.5 pl-5">
-                    {changes.map((change) => (
-                      <li key={`${change.lineId}-${change.reason}`}>
-                        <CartChangeText change={change} />
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-                {newTotal !== null ? (
-                  <p className="mt-1 font-semibold">
-                    {t("checkout.newTotal", { amount: formatPrice(newTotal) })}
-                  </p>
-                ) : null}
-              </div>
-            ) : null}
+            {message ? <CheckoutRefusal message={message} changes={changes} newTotal={newTotal} /> : null}
             <button
               type="submit"
               name="intent"

@@ -43,7 +43,7 @@ export interface AddressSectionProps {
    * a checkbox that shows the section's form or summary only while ticked ("Chcę fakturę na inne
    * dane"), with `whenOff` said otherwise. Pure CSS (peer-checked), so it works without JavaScript.
    */
-  gate?: { name: string; label: string; hint: string; whenOff: string; checked: boolean };
+  gate?: { name: string; label: string; whenOff: string; checked: boolean };
 }
 
 export function AddressSection({
@@ -150,7 +150,6 @@ export function AddressSection({
             type="checkbox"
             name={gate.name}
             defaultChecked={gate.checked}
-            aria-describedby={`${headingId}-gate-hint`}
             className="peer mt-3 size-5 align-middle accent-accent-600"
           />
           <label
@@ -159,9 +158,6 @@ export function AddressSection({
           >
             {gate.label}
           </label>
-          <p id={`${headingId}-gate-hint`} className="mt-1 text-sm text-stone-600">
-            {gate.hint}
-          </p>
           <p className="mt-2 text-sm text-stone-800 peer-checked:hidden">{gate.whenOff}</p>
         </>
       ) : null}
