@@ -10,6 +10,7 @@ import {
 import { useT } from "../../lib/i18n";
 import { TextField } from "../form-field";
 import { CheckoutCard, SECONDARY_BUTTON } from "./checkout-card";
+import "../../lib/checkout-texts";
 
 // One address form of the checkout (Dane odbiorcy, Dane do faktury). It toggles between a
 // read-only summary of stored valid data with an edit button, and the form. Both post their values
