@@ -4,6 +4,7 @@ import {
   acceptTerms,
   addToCart,
   applyCoupon,
+  askForOtherInvoice,
   bankOrderNumber,
   checkoutAsGuest,
   checkoutTotal,
@@ -57,6 +58,9 @@ test.describe("buying", () => {
     await expect(recipientSection(page).getByRole("button", { name: "Edytuj: Dane odbiorcy" })).toBeVisible();
     await expect(recipientSection(page).getByText(email)).toBeVisible();
 
+    // the invoice data are the recipient's unless asked otherwise
+    await expect(invoiceSection(page).getByText("Fakturę wystawimy na dane odbiorcy.")).toBeVisible();
+    await askForOtherInvoice(page);
     await invoiceSection(page).getByRole("button", { name: "Kopiuj z danych odbiorcy" }).click();
     await expect(invoiceSection(page).getByLabel("Imię i nazwisko/Nazwa")).toHaveValue(GUEST_ADDRESS.name);
     await expect(invoiceSection(page).getByLabel("Kod pocztowy")).toHaveValue(GUEST_ADDRESS.postCode);
@@ -118,7 +122,6 @@ test.describe("buying", () => {
     await page.goto("/koszyk");
     await checkoutAsGuest(page);
     await fillAddress(recipientSection(page), { ...GUEST_ADDRESS, email: uniqueEmail("odrzucona") });
-    await invoiceSection(page).getByRole("button", { name: "Kopiuj z danych odbiorcy" }).click();
     await choosePickupPoint(page, "Warszawa");
     await acceptTerms(page);
 
@@ -149,7 +152,6 @@ test.describe("buying", () => {
     await checkoutAsGuest(page);
     const email = uniqueEmail("zmiana");
     await fillAddress(recipientSection(page), { ...GUEST_ADDRESS, email });
-    await invoiceSection(page).getByRole("button", { name: "Kopiuj z danych odbiorcy" }).click();
     await choosePickupPoint(page, "Gdańsk");
     await acceptTerms(page);
     const shown = await checkoutTotal(page);
@@ -202,7 +204,7 @@ test.describe("buying", () => {
     await expect(recipient.getByRole("button", { name: "Edytuj: Dane odbiorcy" })).toBeVisible();
     await expect(recipient.getByText(CUSTOMER.email)).toBeVisible();
     await expect(page.getByRole("main").getByLabel("Email")).toHaveCount(0);
-    await expect(invoiceSection(page).getByRole("button", { name: "Edytuj: Dane do faktury" })).toBeVisible();
+    await expect(invoiceSection(page).getByText("Fakturę wystawimy na dane odbiorcy.")).toBeVisible();
 
     await page.getByRole("radio", { name: /Kurier/ }).check();
     await expect(pickupSection(page)).toHaveCount(0);
@@ -239,6 +241,7 @@ test.describe("buying", () => {
       postCode: "123",
       city: "Gdańsk",
     });
+    await askForOtherInvoice(page);
     await fillAddress(invoiceSection(page), {
       name: "Firma Jo",
       street: "Polna 1",
@@ -320,6 +323,8 @@ test.describe("without JavaScript", () => {
     const email = uniqueEmail("bezjs");
     await fillAddress(recipientSection(page), { ...GUEST_ADDRESS, email });
     await recipientSection(page).getByRole("button", { name: "Zapisz: Dane odbiorcy" }).click();
+    // without JavaScript too, the box opens the invoice form (CSS) and the copy fills it
+    await askForOtherInvoice(page);
     await invoiceSection(page).getByRole("button", { name: "Kopiuj z danych odbiorcy" }).click();
     await invoiceSection(page).getByRole("button", { name: "Zapisz: Dane do faktury" }).click();
 

@@ -59,8 +59,8 @@ async function guestBuys(page: Page, product: ProductToBuy, code: string): Promi
   await fillAddress(recipientSection(page), { ...GUEST_ADDRESS, email: uniqueEmail("podroz") });
   await recipientSection(page).getByRole("button", { name: "Zapisz: Dane odbiorcy" }).click();
   await expect(recipientSection(page).getByRole("button", { name: "Edytuj: Dane odbiorcy" })).toBeVisible();
-  await invoiceSection(page).getByRole("button", { name: "Kopiuj z danych odbiorcy" }).click();
-  await expect(invoiceSection(page).getByLabel("Imię i nazwisko/Nazwa")).toHaveValue(GUEST_ADDRESS.name);
+  // the invoice data are the recipient's unless asked otherwise
+  await expect(invoiceSection(page).getByText("Fakturę wystawimy na dane odbiorcy.")).toBeVisible();
   await choosePickupPoint(page, "Kraków");
   await expect(summarySection(page).getByText(`RABAT (${code})`)).toBeVisible();
   await acceptTerms(page);

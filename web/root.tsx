@@ -96,10 +96,12 @@ export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
 // order result page, which empties the cart once the order is confirmed
 export function shouldRevalidate({
   formAction,
+  formData,
   nextUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (formAction) return defaultShouldRevalidate;
+  // a refused order (409) may have changed the cart (stock ran out): the badge and side cart follow
+  if (formAction) return defaultShouldRevalidate || formData?.get("intent") === "pay";
   return nextUrl.pathname === ORDER_DONE_PATH;
 }
 

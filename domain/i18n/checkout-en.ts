@@ -33,6 +33,17 @@ export const enCheckout: Record<CheckoutKey, string> = {
   "checkout.demoBankDecided": "This payment has already been settled.",
   "checkout.demoBankClosed": "This payment was closed because the order was canceled. No money was taken.",
   "checkout.demoBankBackToOrder": "Back to the order",
+  "checkout.requiredNote": "Fields without “(optional)” are required.",
+  "checkout.invoiceOther": "I want the invoice for different details",
+  "checkout.invoiceSameAsRecipient": "The invoice will be issued to the recipient details.",
+  "checkout.announceSaved": "Saved: {section}.",
+  "checkout.announceEditing": "Editing: {section}.",
+  "checkout.announceCopied": "Copied the recipient details.",
+  "checkout.lineOutOfStock": "{product}: no longer available, removed from your cart.",
+  "checkout.lineFewerLeft":
+    "{product}: only {available} left, the quantity changed from {requested} to {available}.",
+  "checkout.linePriceChanged": "{product}: new price {newPrice} each (was {oldPrice}).",
+  "errors.cartChanged": "Your cart has changed since you opened the page. Check the changes and try again.",
   "errors.tooManyOrders": "Too many orders were placed in a short time. Try again later or write to us.",
   "errors.idempotencyKeyReused":
     "This order was already placed with other details. Refresh the page to place a new order.",

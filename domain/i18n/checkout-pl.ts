@@ -34,6 +34,17 @@ export const plCheckout = {
   "checkout.demoBankClosed":
     "Ta płatność została zamknięta, bo zamówienie anulowano. Nie pobraliśmy pieniędzy.",
   "checkout.demoBankBackToOrder": "Wróć do zamówienia",
+  "checkout.requiredNote": "Pola bez dopisku „(opcjonalnie)” są wymagane.",
+  "checkout.invoiceOther": "Chcę fakturę na inne dane",
+  "checkout.invoiceSameAsRecipient": "Fakturę wystawimy na dane odbiorcy.",
+  "checkout.announceSaved": "Zapisano: {section}.",
+  "checkout.announceEditing": "Edytujesz: {section}.",
+  "checkout.announceCopied": "Skopiowano dane odbiorcy.",
+  "checkout.lineOutOfStock": "{product}: już niedostępny, usunięty z koszyka.",
+  "checkout.lineFewerLeft":
+    "{product}: zostało {available} szt., ilość zmieniona z {requested} na {available}.",
+  "checkout.linePriceChanged": "{product}: nowa cena {newPrice}/szt. (było {oldPrice}).",
+  "errors.cartChanged": "Koszyk zmienił się od chwili otwarcia strony. Sprawdź zmiany i spróbuj ponownie.",
   "errors.tooManyOrders":
     "Złożono zbyt wiele zamówień w krótkim czasie. Spróbuj ponownie później albo napisz do nas.",
   "errors.idempotencyKeyReused":

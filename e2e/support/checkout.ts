@@ -124,6 +124,11 @@ export function invoiceSection(page: Page) {
   return page.getByRole("region", { name: "Dane do faktury" });
 }
 
+/** "Chcę fakturę na inne dane": opens the invoice form (otherwise the invoice data are the recipient's). */
+export async function askForOtherInvoice(page: Page): Promise<void> {
+  await invoiceSection(page).getByRole("checkbox", { name: "Chcę fakturę na inne dane" }).check();
+}
+
 export function pickupSection(page: Page) {
   return page.getByRole("region", { name: "Punkt odbioru" });
 }

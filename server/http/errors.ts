@@ -52,6 +52,8 @@ export const ERROR_CODES = {
   "order/out-of-stock": { status: 409, message: "Out of stock", key: "errors.outOfStock" },
   /** details: PriceChangedDetails (the fresh figures) */
   "order/price-changed": { status: 409, message: "Prices have changed", key: "errors.priceChanged" },
+  /** lines the checkout showed have changed since (issue 25): the page lists domain/cart-changes.ts per line */
+  "order/cart-changed": { status: 409, message: "The cart has changed", key: "errors.cartChanged" },
   "coupon/invalid": { status: 400, message: "Kod rabatowy jest niepoprawny", key: "coupon.invalid" },
   // a refused code that matches a coupon says why (issue 25; ADR 030: only once the code is proven,
   // an unknown code is coupon/invalid); fields.code (and details.params) carry the message's values

@@ -2,7 +2,13 @@ import type { AppLoadContext } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import type { CartView, PublicUser } from "../../domain/types";
 import { fail, ok } from "../../server/http/errors";
-import { copyRecipientToInvoice, postedSection, sectionErrors } from "./checkout";
+import {
+  copyRecipientToInvoice,
+  invoiceIsRecipient,
+  liveErrors,
+  postedSection,
+  sectionErrors,
+} from "./checkout";
 import { checkoutAction, checkoutLoader } from "./checkout.server";
 import { readCheckoutData } from "./shop-cookies";
 
@@ -180,6 +186,26 @@ describe("the checkout form helpers", () => {
     });
   });
 
+  it("shows the action's errors less those corrected since; a field still wrong shows its current message", () => {
+    const answered = {
+      "recipient.city": { key: "validation.required" as const },
+      "recipient.postCode": { key: "validation.required" as const },
+      acceptTermsAndConditions: { key: "validation.termsRequired" as const },
+    };
+    expect(liveErrors(answered, {})).toEqual(answered);
+    expect(
+      liveErrors(answered, {
+        "recipient.city": null,
+        "recipient.postCode": { key: "validation.postCode" as const },
+        // a field the action did not name gets no error while the shopper types
+        "recipient.street": { key: "validation.required" as const },
+      }),
+    ).toEqual({
+      "recipient.postCode": { key: "validation.postCode" },
+      acceptTermsAndConditions: { key: "validation.termsRequired" },
+    });
+  });
+
   it("picks a section's field errors", () => {
     const errors = {
       "recipient.postCode": { key: "validation.postCode" as const },
@@ -218,7 +244,12 @@ describe("the checkout loader", () => {
     });
     expect(customer.data?.values).not.toHaveProperty("recipient.email");
     const guest = await outcome(checkoutLoader(contextWith().context, request));
-    expect(guest.data).toMatchObject({ loggedIn: false, editing: { recipient: true, invoiceData: true } });
+    // a guest fills one form: the invoice data are the recipient's unless asked otherwise
+    expect(guest.data).toMatchObject({
+      loggedIn: false,
+      invoiceOther: false,
+      editing: { recipient: true, invoiceData: true },
+    });
     expect(typeof guest.data?.idempotencyKey).toBe("string");
   });
 });
@@ -261,7 +292,7 @@ describe("the checkout action", () => {
     const result = await outcome(
       checkoutAction(
         context,
-        post({ ...GUEST_FORM, "invoiceData.displayName": "", intent: "copy-recipient" }),
+        post({ ...GUEST_FORM, "invoiceData.displayName": "", invoiceOther: "on", intent: "copy-recipient" }),
       ),
     );
     expect(result.data).toMatchObject({
@@ -307,6 +338,7 @@ describe("the checkout action", () => {
           "recipient.phone": "12",
           deliveryPoint: "",
           "invoiceData.nip": "1234567890",
+          invoiceOther: "on",
           intent: "pay",
         }),
       ),
@@ -357,6 +389,97 @@ describe("the checkout action", () => {
     expect(result.data).toMatchObject({
       message: { key: "errors.outOfStock", params: { product: "Kocyk" }, errorPrefix: true },
     });
+  });
+
+  it("says per line what changed since the page was shown, keeps the cart cookie at what is left, and places no order", async () => {
+    // the page showed 2 × Kocyk; now only 1 is left (the restored cart caps the quantity)
+    const fewer: CartView = {
+      ...CART,
+      lines: [{ ...(CART.lines[0] as CartView["lines"][number]), quantity: 1, stock: 1 }],
+      itemCount: 1,
+      productsGrosze: 5_000,
+      totalGrosze: 5_000,
+    };
+    const { context, create } = contextWith({ cart: fewer });
+    const seenCart = JSON.stringify([{ lineId: "7|", title: "Kocyk", quantity: 2, unitPriceGrosze: 5_000 }]);
+    const result = await outcome(checkoutAction(context, post({ ...GUEST_FORM, seenCart, intent: "pay" })));
+    expect(result.status).toBe(409);
+    expect(result.data).toMatchObject({
+      message: { key: "errors.cartChanged" },
+      cartChanges: [{ lineId: "7|", title: "Kocyk", reason: "fewer-left", requested: 2, available: 1 }],
+    });
+    expect(create).not.toHaveBeenCalled();
+    const cartCookie = result.cookies.find((cookie) => cookie.startsWith("cart="));
+    expect(decodeURIComponent(cartCookie ?? "")).toContain('"quantity":1');
+  });
+
+  it("names the line a concurrent order emptied as a change of what was shown", async () => {
+    const create = vi.fn(async () =>
+      fail("order/out-of-stock", undefined, {
+        productId: 7,
+        variantId: null,
+        product: "Kocyk",
+        available: 0,
+      }),
+    );
+    const seenCart = JSON.stringify([{ lineId: "7|", title: "Kocyk", quantity: 2, unitPriceGrosze: 5_000 }]);
+    const result = await outcome(
+      checkoutAction(contextWith({ create }).context, post({ ...GUEST_FORM, seenCart, intent: "pay" })),
+    );
+    expect(result.status).toBe(409);
+    expect(result.data).toMatchObject({
+      message: { key: "errors.cartChanged" },
+      cartChanges: [{ lineId: "7|", title: "Kocyk", reason: "out-of-stock" }],
+    });
+  });
+
+  it("without 'Chcę fakturę na inne dane' the order's invoice data are the recipient's, and its errors are said once", async () => {
+    const { context, create } = contextWith();
+    const other = {
+      "invoiceData.displayName": "Firma Krawiecka",
+      "invoiceData.street": "Polna 1",
+      "invoiceData.postCode": "80-001",
+      "invoiceData.city": "Gdańsk",
+      "invoiceData.nip": "1234567890",
+    };
+    await outcome(checkoutAction(context, post({ ...GUEST_FORM, ...other, intent: "pay" })));
+    expect(create.mock.calls[0]?.[0]).toMatchObject({
+      body: {
+        invoiceData: {
+          displayName: "Anna Kowalska",
+          street: "Długa 5",
+          postCode: "30-001",
+          city: "Kraków",
+          nip: "",
+        },
+      },
+    });
+
+    const refused = await outcome(
+      checkoutAction(contextWith().context, post({ ...GUEST_FORM, "recipient.city": "", intent: "pay" })),
+    );
+    expect(refused.status).toBe(400);
+    expect(Object.keys((refused.data as { errors: object }).errors)).toEqual(["recipient.city"]);
+    expect(refused.data).toMatchObject({ invoiceOther: false, editing: { invoiceData: false } });
+  });
+
+  it("ticks 'Chcę fakturę na inne dane' only for invoice data of their own", () => {
+    const recipient = {
+      displayName: "Anna",
+      email: "a@example.com",
+      phone: "601",
+      street: "Długa 5",
+      postCode: "30-001",
+      city: "Kraków",
+    };
+    expect(invoiceIsRecipient({}, {})).toBe(true);
+    expect(invoiceIsRecipient(recipient, copyRecipientToInvoice(recipient, {}))).toBe(true);
+    expect(
+      invoiceIsRecipient(recipient, { ...copyRecipientToInvoice(recipient, {}), nip: "7740001454" }),
+    ).toBe(false);
+    expect(
+      invoiceIsRecipient(recipient, { ...copyRecipientToInvoice(recipient, {}), displayName: "Firma" }),
+    ).toBe(false);
   });
 
   it("keeps the form when the gateway is unavailable", async () => {

@@ -1,5 +1,12 @@
 import { type AppLoadContext, data, redirect } from "react-router";
-import { toOrderCart } from "../../domain/cart";
+import { toOrderCart, toSavedCart } from "../../domain/cart";
+import {
+  type CartLineChange,
+  cartChanges,
+  type SeenCartLine,
+  seenLines,
+  shortageChange,
+} from "../../domain/cart-changes";
 import {
   DELIVERY_METHODS,
   type DeliveryMethodId,
@@ -7,10 +14,10 @@ import {
   isDeliveryMethodId,
 } from "../../domain/delivery";
 import type { CartView, DeliveryPoint, PriceChangedDetails } from "../../domain/types";
-import { invoiceDataSchema, loggedInRecipientSchema, recipientSchema } from "../../domain/validation/address";
 import { parseForm } from "../../domain/validation/errors";
 import { deliveryPointSchema, makeOrderCreateSchema } from "../../domain/validation/order";
 import { parcelPointSearchSchema } from "../../domain/validation/parcel-points";
+import { parseSeenCart } from "../../domain/validation/seen-cart";
 import type { Failure } from "../../server/http/errors";
 import { errorMessageKey, errorStatus } from "./auth.server";
 import { CART_PATH, CHECKOUT_PATH } from "./cart-paths";
@@ -23,13 +30,17 @@ import {
   type CheckoutMessage,
   copyRecipientToInvoice,
   hasSectionErrors,
+  INVOICE_OTHER,
+  invoiceFromRecipient,
   invoiceFromUser,
+  invoiceIsRecipient,
   isCheckoutIntent,
   modeInputName,
   postedSection,
   recipientFromUser,
   sectionFields,
 } from "./checkout";
+import { sectionFieldErrors, sectionSchema } from "./checkout-validation";
 import { redirectWithFlash } from "./flash.server";
 import { parcelPointToDeliveryPoint } from "./parcel-widgets";
 import {
@@ -41,18 +52,13 @@ import {
   readDeliveryMethod,
   readDeliveryPoint,
   readSavedCart,
+  savedCartCookie,
 } from "./shop-cookies";
 
 // The loader and action of /dostawa-i-platnosc (SPEC §2 Checkout screen, §5 Checkout, §8). The
 // route file only wires them. Everything the shopper typed is kept in cookies for 7 days (saved on
 // every successful step and on pay); the order itself is created by services.orders.create, which
 // recomputes the price from the database.
-
-/** The schema of one address section (server-only: the browser's checkout ships without zod). */
-function sectionSchema(section: AddressSection, loggedIn: boolean) {
-  if (section === "invoiceData") return invoiceDataSchema;
-  return loggedIn ? loggedInRecipientSchema : recipientSchema;
-}
 
 /** Personal data: never stored by a shared cache. */
 export const NO_STORE = { "Cache-Control": "no-store" } as const;
@@ -121,16 +127,22 @@ export async function checkoutLoader(context: AppLoadContext, request: Request) 
     sectionFields("invoiceData", loggedIn),
   );
 
+  // "Chcę fakturę na inne dane" starts ticked only for invoice data of their own (a company, a NIP)
+  const invoiceOther = !invoiceIsRecipient(recipient, invoiceData);
   return data(
     {
       cart,
+      /** the lines as shown, posted back with the order: a change is then said per line (ADR 042) */
+      seenCart: JSON.stringify(seenLines(cart.lines)),
       loggedIn,
+      invoiceOther,
       /** the account e-mail a logged-in user's confirmation goes to (the recipient e-mail is hidden) */
       accountEmail: user?.email ?? null,
       values: { recipient, invoiceData },
       /** stored valid data shows as a summary; anything else opens the form */
       editing: {
         recipient: !isValidSection("recipient", loggedIn, recipient),
+        // (shown only once "Chcę fakturę na inne dane" is ticked)
         invoiceData: !isValidSection("invoiceData", loggedIn, invoiceData),
       },
       deliveryMethod: cart.deliveryMethod,
@@ -185,6 +197,25 @@ function priceChangedDetails(failure: Failure): PriceChangedDetails | undefined 
   return typeof total === "number" ? (failure.details as unknown as PriceChangedDetails) : undefined;
 }
 
+/**
+ * The line an out-of-stock refusal of the orders service is about (an order placed meanwhile took
+ * the units), as a change of what the shopper saw; null when it cannot be matched.
+ */
+function shortageAsChange(
+  failure: Failure,
+  cart: CartView,
+  seen: readonly SeenCartLine[],
+): CartLineChange | null {
+  if (failure.code !== "order/out-of-stock" || !failure.details) return null;
+  const { productId, variantId, available } = failure.details;
+  const line = cart.lines.find(
+    (candidate) => candidate.productId === productId && candidate.variantId === (variantId ?? null),
+  );
+  const shown = line ? seen.find((candidate) => candidate.lineId === line.lineId) : undefined;
+  if (!shown || typeof available !== "number") return null;
+  return shortageChange(shown, available);
+}
+
 export async function checkoutAction(context: AppLoadContext, request: Request) {
   refuseUnapproved(context);
   const user = context.user;
@@ -210,6 +241,10 @@ export async function checkoutAction(context: AppLoadContext, request: Request) 
     recipient: form.get(modeInputName("recipient")) === "edit",
     invoiceData: form.get(modeInputName("invoiceData")) === "edit",
   };
+  // without "Chcę fakturę na inne dane" the invoice data are the recipient's (its form is not shown)
+  const invoiceOther =
+    form.has(INVOICE_OTHER) || intent === "copy-recipient" || intent === "save-invoiceData";
+  if (!invoiceOther) values.invoiceData = invoiceFromRecipient(values.recipient);
   const postedDelivery = form.get("delivery");
   const delivery: DeliveryMethodId = isDeliveryMethodId(postedDelivery)
     ? postedDelivery
@@ -227,6 +262,7 @@ export async function checkoutAction(context: AppLoadContext, request: Request) 
     editing,
     deliveryPoint: point,
     acceptTermsAndConditions: accepted,
+    invoiceOther,
     ...extra,
   });
   // a successful step: save what was typed and show the page again (works without JavaScript)
@@ -276,11 +312,8 @@ export async function checkoutAction(context: AppLoadContext, request: Request) 
     case "save-recipient":
     case "save-invoiceData": {
       const section: AddressSection = intent === "save-recipient" ? "recipient" : "invoiceData";
-      const parsed = parseForm(sectionSchema(section, loggedIn), values[section]);
-      if (!parsed.ok) {
-        const errors = Object.fromEntries(
-          Object.entries(parsed.errors).map(([field, error]) => [`${section}.${field}`, error]),
-        );
+      const errors = sectionFieldErrors(section, loggedIn, values[section]);
+      if (Object.keys(errors).length > 0) {
         return data(
           state({ errors, editing: { ...editing, [section]: true }, message: FORM_CONTAINS_ERRORS }),
           {
@@ -334,9 +367,24 @@ export async function checkoutAction(context: AppLoadContext, request: Request) 
     if (!parsed.ok) {
       // the schema checks the point only once the rest is valid: say it together with the other errors
       const noPoint = delivery === "parcel-locker" && !point;
-      const errors = noPoint ? { deliveryPoint: SELECT_PARCEL_LOCKER, ...parsed.errors } : parsed.errors;
+      const found = noPoint ? { deliveryPoint: SELECT_PARCEL_LOCKER, ...parsed.errors } : parsed.errors;
+      // invoice data copied from the recipient repeat the recipient's errors: said once, there
+      const errors = invoiceOther
+        ? found
+        : Object.fromEntries(Object.entries(found).filter(([path]) => !path.startsWith("invoiceData.")));
       return invalid(errors, FORM_CONTAINS_ERRORS, 400);
     }
+
+    // what the shopper saw and what can be bought now: say per line what changed (issue 25), and
+    // keep the cart cookie (badge, side cart, summary) at what is left
+    const seen = parseSeenCart(form.get("seenCart"));
+    const changes = cartChanges(seen, cart.lines);
+    const cartChanged = (lines: CartLineChange[]) =>
+      data(state({ message: { key: errorMessageKey("order/cart-changed") }, cartChanges: lines }), {
+        status: errorStatus("order/cart-changed"),
+        headers: headersWith([...cookies, savedCartCookie(toSavedCart(cart.lines))]),
+      });
+    if (changes.length > 0) return cartChanged(changes);
 
     const result = await context.services.orders.create({
       body,
@@ -347,6 +395,8 @@ export async function checkoutAction(context: AppLoadContext, request: Request) 
       ip: context.ip,
     });
     if (!result.ok) {
+      const shortage = shortageAsChange(result, cart, seen);
+      if (shortage) return cartChanged([shortage]);
       const status = errorStatus(result.code);
       const message = failureMessage(result);
       const priceChanged = priceChangedDetails(result);

@@ -1,3 +1,4 @@
+import type { CartLineChange } from "../../domain/cart-changes";
 import type { MessageKey } from "../../domain/i18n";
 import type { DeliveryPoint, ParcelPoint, PriceChangedDetails, PublicUser } from "../../domain/types";
 import type { FieldError } from "../../domain/validation/errors";
@@ -77,6 +78,23 @@ export function copyRecipientToInvoice(recipient: AddressValues, invoice: Addres
   };
 }
 
+/** Name of the checkbox "Chcę fakturę na inne dane": without it the invoice data are the recipient's. */
+export const INVOICE_OTHER = "invoiceOther";
+
+/** The invoice data of a shopper who did not ask for other ones: the recipient's name and address. */
+export function invoiceFromRecipient(recipient: AddressValues): AddressValues {
+  return copyRecipientToInvoice(recipient, {});
+}
+
+/**
+ * True when the invoice data are just the recipient's (or both are empty): the checkout then
+ * leaves "Chcę fakturę na inne dane" unticked and shows no invoice form (issue 25).
+ */
+export function invoiceIsRecipient(recipient: AddressValues, invoice: AddressValues): boolean {
+  const copied = invoiceFromRecipient(recipient);
+  return INVOICE_FIELDS.every((field) => (invoice[field] ?? "").trim() === (copied[field] ?? "").trim());
+}
+
 /** Field errors of one section, keyed by the section's field ("postCode"). */
 export function sectionErrors(
   errors: Record<string, FieldError> | undefined,
@@ -88,6 +106,23 @@ export function sectionErrors(
     if (path.startsWith(prefix)) found[path.slice(prefix.length)] = error;
   }
   return found;
+}
+
+/**
+ * The errors to show while a refused form is corrected: the action's, each replaced by what the
+ * page found since (`rechecked`: the field's current error, or null once it is valid). Fields
+ * without an error from the action get none while the shopper types.
+ */
+export function liveErrors(
+  answered: Record<string, FieldError> | undefined,
+  rechecked: Record<string, FieldError | null>,
+): Record<string, FieldError> {
+  const shown: Record<string, FieldError> = {};
+  for (const [name, error] of Object.entries(answered ?? {})) {
+    const now = name in rechecked ? rechecked[name] : error;
+    if (now) shown[name] = now;
+  }
+  return shown;
 }
 
 export function hasSectionErrors(errors: Record<string, FieldError> | undefined, section: AddressSection) {
@@ -134,9 +169,13 @@ export interface CheckoutActionData {
   message?: CheckoutMessage;
   /** the server's figures when the total changed (the page shows the new amount) */
   priceChanged?: PriceChangedDetails;
+  /** what changed per line since the page was shown (order/cart-changed): the page lists them */
+  cartChanges?: CartLineChange[];
   /** the delivery point the form posted (kept when the order is refused) */
   deliveryPoint?: DeliveryPoint | null;
   acceptTermsAndConditions?: boolean;
+  /** "Chcę fakturę na inne dane" was ticked */
+  invoiceOther?: boolean;
   /** without JavaScript: the lockers found for the typed query */
   pointSearch?: { query: string; results: ParcelPoint[] };
 }

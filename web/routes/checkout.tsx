@@ -1,4 +1,12 @@
-import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import {
   Form,
   Link,
@@ -9,10 +17,11 @@ import {
   useLocation,
   useNavigation,
 } from "react-router";
+import type { CartLineChange } from "../../domain/cart-changes";
 import type { DeliveryMethodId } from "../../domain/delivery";
 import { translateParts } from "../../domain/i18n";
-import { formatPrice } from "../../domain/money";
 import type { DeliveryPoint } from "../../domain/types";
+import type { FieldError } from "../../domain/validation/errors";
 import { CheckoutSteps } from "../components/cart/checkout-steps";
 import { type AddressFieldSpec, AddressSection } from "../components/checkout/address-section";
 import { SECONDARY_BUTTON } from "../components/checkout/checkout-card";
@@ -23,9 +32,12 @@ import { CheckboxField, Spinner } from "../components/form-field";
 import { useHydrated } from "../components/product-list/use-hydrated";
 import { PRIVACY_POLICY_PATH, TERMS_PATH } from "../lib/account-paths";
 import {
+  ADDRESS_SECTIONS,
   type AddressValues,
   type CheckoutActionData,
   copyRecipientToInvoice,
+  INVOICE_OTHER,
+  liveErrors,
   postedSection,
   type AddressSection as Section,
   sectionErrors,
@@ -35,7 +47,6 @@ import { useLang, useT } from "../lib/i18n";
 import { lazyInBrowser } from "../lib/lazy-in-browser";
 import { langFromMatches, metaTags } from "../lib/meta";
 import { CONTAINER } from "../lib/site";
-import { showToast } from "../lib/toasts";
 import type { Route } from "./+types/checkout";
 import "../lib/checkout-texts";
 
@@ -108,6 +119,13 @@ interface LocalState {
 const loadPickupPointSection = () => import("../components/checkout/pickup-point-section");
 const PickupPointSection = lazyInBrowser(loadPickupPointSection, (m) => m.PickupPointSection);
 
+// a refused order's message (with what changed per line): only after a refusal, so off the first load
+const CheckoutRefusal = lazyInBrowser(
+  () => import("../components/checkout/checkout-refusal"),
+  (m) => m.CheckoutRefusal,
+);
+const NO_CHANGES: CartLineChange[] = [];
+
 export default function Checkout() {
   const t = useT();
   const lang = useLang();
@@ -151,7 +169,52 @@ export default function Checkout() {
     recipient: actionData?.values.recipient ?? loaderData.values.recipient,
     invoiceData: local.invoiceValues ?? actionData?.values.invoiceData ?? loaderData.values.invoiceData,
   };
-  const errors = actionData?.errors ?? {};
+  // a refused form loses each error as its field is corrected (issue 25, defect 5): the fields the
+  // action named are checked again on every change, with the same schemas (loaded then)
+  const [rechecked, setRechecked] = useState<{
+    answer: CheckoutActionData | undefined;
+    errors: Record<string, FieldError | null>;
+  }>({ answer: undefined, errors: {} });
+  const fixes = rechecked.answer === actionData ? rechecked.errors : {};
+  const errors = liveErrors(actionData?.errors, fixes);
+
+  function recheck(found: Record<string, FieldError | null>) {
+    setRechecked((current) => ({
+      answer: actionData,
+      errors: { ...(current.answer === actionData ? current.errors : {}), ...found },
+    }));
+  }
+
+  async function recheckSection(section: Section, sectionValues: AddressValues) {
+    if (!actionData?.errors) return;
+    const { recheckedErrors } = await import("../lib/checkout-validation");
+    recheck(recheckedErrors(actionData.errors, section, loggedIn, sectionValues));
+  }
+
+  function onFormChange(event: FormEvent<HTMLFormElement>) {
+    const target = event.target as HTMLInputElement;
+    if (!actionData?.errors || !(target.name in actionData.errors)) return;
+    if (target.name === "acceptTermsAndConditions") {
+      recheck({ acceptTermsAndConditions: target.checked ? null : (actionData.errors[target.name] ?? null) });
+      return;
+    }
+    const section = ADDRESS_SECTIONS.find((candidate) => target.name.startsWith(`${candidate}.`));
+    if (section)
+      void recheckSection(section, postedSection(new FormData(event.currentTarget), section, loggedIn));
+  }
+
+  // where the work continues after "Zapisz", "Edytuj", "Kopiuj z danych odbiorcy" (WCAG 2.4.3), and
+  // what happened, said once in the polite live region (4.1.3)
+  const [announcement, setAnnouncement] = useState("");
+  const focusNext = useRef<(() => HTMLElement | null | undefined) | null>(null);
+  const lastIntent = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusNext.current) return;
+    focusNext.current()?.focus();
+    focusNext.current = null;
+  });
+  const firstField = (section: Section) => () =>
+    formRef.current?.querySelector<HTMLElement>(`[data-section="${section}"] input:not([type="hidden"])`);
 
   // the delivery method and point follow the server after each save, and change at once on a click
   const [delivery, setDelivery] = useState<DeliveryMethodId>(loaderData.deliveryMethod);
@@ -168,15 +231,50 @@ export default function Checkout() {
     navigation.formData?.get("intent") === "pay";
   const saving = deliveryFetcher.state !== "idle" || pointFetcher.state !== "idle";
 
-  // a refused form: the toast of SPEC §5 and the focus on the first field to correct
+  // a refused form: the message above the button (role="alert": said once, no pop-up repeating it)
+  // and the focus on the first field to correct, the parcel-locker button included — once the page's
+  // data is loaded again (the sections are drawn anew for the new location)
+  const focusedAnswer = useRef<CheckoutActionData | undefined>(undefined);
   useEffect(() => {
-    if (!actionData?.message) return;
-    if (actionData.message.key === "errors.formContainsErrors") {
-      showToast({ type: "error", key: "errors.formContainsErrors" });
-    }
-    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (navigation.state !== "idle" || !actionData?.message || focusedAnswer.current === actionData) return;
+    focusedAnswer.current = actionData;
+    const invalid = formRef.current?.querySelector<HTMLElement>(
+      '[aria-invalid="true"], [data-invalid="true"]',
+    );
     invalid?.focus();
-  }, [actionData]);
+  }, [actionData, navigation.state]);
+
+  // a saved section (the page is shown again): on to the next one
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per new page (location)
+  useEffect(() => {
+    const intent = lastIntent.current;
+    lastIntent.current = null;
+    // a refused save stays on its form (the effect above)
+    if (returned) return;
+    if (intent === "save-recipient") {
+      // the invoice form when it is open and shown, else the invoice section's heading
+      const field = firstField("invoiceData")();
+      const next =
+        field && field.offsetParent !== null ? field : document.getElementById("checkout-invoiceData");
+      next?.focus();
+      setAnnouncement(t("checkout.announceSaved", { section: t("checkout.recipient") }));
+    } else if (intent === "save-invoiceData") {
+      formRef.current?.querySelector<HTMLElement>('input[name="delivery"]:checked')?.focus();
+      setAnnouncement(t("checkout.announceSaved", { section: t("checkout.invoice") }));
+    }
+  }, [location.key]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    lastIntent.current = submitter instanceof HTMLButtonElement ? submitter.value : null;
+    setAnnouncement("");
+  }
+
+  function edit(section: Section, title: string) {
+    setLocal((current) => ({ editing: { ...current.editing, [section]: true } }));
+    focusNext.current = firstField(section);
+    setAnnouncement(t("checkout.announceEditing", { section: title }));
+  }
 
   function setLocal(change: (current: LocalState) => Partial<LocalState>) {
     setLocalState({ ...local, ...change(local) });
@@ -193,6 +291,7 @@ export default function Checkout() {
   const choosePoint = useCallback(
     (chosen: DeliveryPoint) => {
       setPoint(chosen);
+      setRechecked((current) => ({ ...current, errors: { ...current.errors, deliveryPoint: null } }));
       submitPoint(
         { intent: "point", deliveryPoint: JSON.stringify(chosen), via: "fetcher" },
         { method: "post" },
@@ -208,11 +307,15 @@ export default function Checkout() {
     const data = new FormData(form);
     const recipient = postedSection(data, "recipient", loggedIn);
     const invoice = postedSection(data, "invoiceData", loggedIn);
+    const copied = copyRecipientToInvoice(recipient, invoice);
     setLocal((current) => ({
       editing: { ...current.editing, invoiceData: true },
-      invoiceValues: copyRecipientToInvoice(recipient, invoice),
+      invoiceValues: copied,
       invoiceVersion: current.invoiceVersion + 1,
     }));
+    void recheckSection("invoiceData", copied);
+    focusNext.current = firstField("invoiceData");
+    setAnnouncement(t("checkout.announceCopied"));
   }
 
   // Enter in a field saves its own section (not the first button of the page)
@@ -241,12 +344,22 @@ export default function Checkout() {
     ),
   });
 
-  const message = actionData?.message;
+  // "Formularz zawiera błędy…" goes once every error is corrected
+  const message =
+    actionData?.message?.key === "errors.formContainsErrors" && Object.keys(errors).length === 0
+      ? undefined
+      : actionData?.message;
   const priceChanged = actionData?.priceChanged;
+  const changes = actionData?.cartChanges ?? NO_CHANGES;
+  // the refused order's fresh figures: from the price check, or the page's data loaded again
+  const newTotal = priceChanged?.totalGrosze ?? (changes.length > 0 ? cart.totalGrosze : null);
 
   return (
     <div className={`${CONTAINER} py-6 sm:py-10`}>
       <CheckoutSteps current="checkout" cartEmpty={false} canCheckout />
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
       <h1 className="mt-4 font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">
         {t("checkout.title")}
       </h1>
@@ -256,10 +369,13 @@ export default function Checkout() {
         method="post"
         noValidate
         onKeyDown={onKeyDown}
+        onSubmit={onSubmit}
+        onChange={onFormChange}
         className="mt-6 grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]"
       >
         <input type="hidden" name="priceGrosze" value={cart.totalGrosze} />
         <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
+        <input type="hidden" name="seenCart" value={loaderData.seenCart} />
 
         <div className="grid min-w-0 gap-5">
           <AddressSection
@@ -270,7 +386,7 @@ export default function Checkout() {
             values={values.recipient}
             errors={sectionErrors(errors, "recipient")}
             editing={editing.recipient}
-            onEdit={() => setLocal((current) => ({ editing: { ...current.editing, recipient: true } }))}
+            onEdit={() => edit("recipient", t("checkout.recipient"))}
             note={
               loaderData.accountEmail ? (
                 <p>{t("checkout.confirmationTo", { email: loaderData.accountEmail })}</p>
@@ -285,7 +401,13 @@ export default function Checkout() {
             values={values.invoiceData}
             errors={sectionErrors(errors, "invoiceData")}
             editing={editing.invoiceData}
-            onEdit={() => setLocal((current) => ({ editing: { ...current.editing, invoiceData: true } }))}
+            onEdit={() => edit("invoiceData", t("checkout.invoice"))}
+            gate={{
+              name: INVOICE_OTHER,
+              label: t("checkout.invoiceOther"),
+              whenOff: t("checkout.invoiceSameAsRecipient"),
+              checked: actionData?.invoiceOther ?? loaderData.invoiceOther,
+            }}
             actions={
               <button
                 type="submit"
@@ -325,26 +447,7 @@ export default function Checkout() {
               defaultChecked={actionData?.acceptTermsAndConditions}
               error={errors.acceptTermsAndConditions}
             />
-            {message ? (
-              <div
-                role="alert"
-                className={`rounded-lg border px-4 py-3 text-sm font-medium ${
-                  priceChanged
-                    ? "border-amber-300 bg-amber-50 text-amber-900"
-                    : "border-red-200 bg-red-50 text-red-800"
-                }`}
-              >
-                <p>
-                  {message.errorPrefix ? t("errors.prefix") : null}
-                  {t(message.key, message.params)}
-                </p>
-                {priceChanged ? (
-                  <p className="mt-1 font-semibold">
-                    {t("checkout.newTotal", { amount: formatPrice(priceChanged.totalGrosze) })}
-                  </p>
-                ) : null}
-              </div>
-            ) : null}
+            {message ? <CheckoutRefusal message={message} changes={changes} newTotal={newTotal} /> : null}
             <button
               type="submit"
               name="intent"

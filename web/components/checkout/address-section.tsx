@@ -10,6 +10,7 @@ import {
 import { useT } from "../../lib/i18n";
 import { TextField } from "../form-field";
 import { CheckoutCard, SECONDARY_BUTTON } from "./checkout-card";
+import "../../lib/checkout-texts";
 
 // One address form of the checkout (Dane odbiorcy, Dane do faktury). It toggles between a
 // read-only summary of stored valid data with an edit button, and the form. Both post their values
@@ -39,6 +40,11 @@ export interface AddressSectionProps {
   actions?: ReactNode;
   /** a note under the heading (where a logged-in user's confirmation goes) */
   note?: ReactNode;
+  /**
+   * a checkbox that shows the section's form or summary only while ticked ("Chcę fakturę na inne
+   * dane"), with `whenOff` said otherwise. Pure CSS (peer-checked), so it works without JavaScript.
+   */
+  gate?: { name: string; label: string; whenOff: string; checked: boolean };
 }
 
 export function AddressSection({
@@ -51,6 +57,7 @@ export function AddressSection({
   onEdit,
   actions,
   note,
+  gate,
 }: AddressSectionProps) {
   const t = useT();
   const headingId = `checkout-${section}`;
@@ -61,12 +68,12 @@ export function AddressSection({
     onEdit();
   }
 
-  return (
-    <CheckoutCard headingId={headingId} title={title}>
-      {note ? <div className="mt-1 text-sm text-stone-600">{note}</div> : null}
+  const body = (
+    <>
       <input type="hidden" name={modeInputName(section)} value={editing ? "edit" : "view"} />
       {editing ? (
         <div className="mt-4 grid gap-4 sm:grid-cols-2" data-section={section}>
+          <p className="text-sm text-stone-600 sm:col-span-2">{t("checkout.requiredNote")}</p>
           {fields.map((field) => (
             <TextField
               key={field.name}
@@ -76,6 +83,7 @@ export function AddressSection({
               autoComplete={field.autoComplete}
               inputMode={field.inputMode}
               optional={field.optional}
+              required={!field.optional}
               defaultValue={values[field.name] ?? ""}
               error={errors[field.name]}
               className={field.wide ? "sm:col-span-2" : ""}
@@ -130,6 +138,31 @@ export function AddressSection({
           </div>
         </div>
       )}
+    </>
+  );
+
+  return (
+    <CheckoutCard headingId={headingId} title={title}>
+      {note ? <div className="mt-1 text-sm text-stone-600">{note}</div> : null}
+      {gate ? (
+        <>
+          <input
+            id={`${headingId}-gate`}
+            type="checkbox"
+            name={gate.name}
+            defaultChecked={gate.checked}
+            className="peer mt-3 size-5 align-middle accent-accent-600"
+          />
+          <label
+            htmlFor={`${headingId}-gate`}
+            className="ml-2 align-middle text-sm font-medium text-stone-900"
+          >
+            {gate.label}
+          </label>
+          <p className="mt-2 text-sm text-stone-800 peer-checked:hidden">{gate.whenOff}</p>
+        </>
+      ) : null}
+      <div className={gate ? "hidden peer-checked:block" : undefined}>{body}</div>
     </CheckoutCard>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import type { DeliveryPoint, ParcelPoint } from "../../../domain/types";
 import type { FieldError } from "../../../domain/validation/errors";
 import type { PublicSettings } from "../../../server/app";
@@ -14,6 +15,8 @@ import "../../lib/checkout-texts";
 // Without JavaScript (the picker is a dialog) a search field and a list of lockers posted with the
 // form do the same: "search-points" lists the lockers, a locker's button chooses it.
 
+const ERROR_ID = "checkout-pickup-point-error";
+
 export function PickupPointSection({
   point,
   onSelect,
@@ -29,10 +32,24 @@ export function PickupPointSection({
   search?: { query: string; results: ParcelPoint[] };
 }) {
   const t = useT();
+  const picker = useRef<HTMLDivElement>(null);
+  // "Wybierz paczkomat" belongs to the picker's button: read with it (aria-describedby), and the
+  // button is where a refused checkout puts the focus (data-invalid; the picker is its own component)
+  useEffect(() => {
+    const button = picker.current?.querySelector("button");
+    if (!button) return;
+    if (error) {
+      button.setAttribute("aria-describedby", ERROR_ID);
+      button.setAttribute("data-invalid", "true");
+    } else {
+      button.removeAttribute("aria-describedby");
+      button.removeAttribute("data-invalid");
+    }
+  });
   return (
     <CheckoutCard headingId="checkout-pickup-point" title={t("checkout.pickupPoint")}>
       <input type="hidden" name="deliveryPoint" value={point ? JSON.stringify(point) : ""} />
-      <div className="mt-3">
+      <div className="mt-3" ref={picker}>
         <ParcelPointPicker value={point} onSelect={onSelect} settings={settings} />
       </div>
       <noscript>
@@ -86,8 +103,8 @@ export function PickupPointSection({
         </div>
       ) : null}
       {error ? (
-        <div role="alert" className="mt-2">
-          <FieldErrorText id="checkout-pickup-point-error" error={error} />
+        <div className="mt-2">
+          <FieldErrorText id={ERROR_ID} error={error} />
         </div>
       ) : null}
     </CheckoutCard>
