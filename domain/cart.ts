@@ -226,15 +226,15 @@ export function toOrderCart(
  * Lines are matched by product and variant id (their quantities summed, as restoreCart merges them).
  * `titleOf` names a product that still exists (a deleted one has no title: null).
  */
-export type CartChange =
+export type RestoreChange =
   | { kind: "removed"; productId: Id; productTitle: string | null }
   | { kind: "reduced"; productId: Id; productTitle: string; from: number; to: number };
 
-export function cartChanges(
+export function restoreChanges(
   saved: readonly SavedCartLine[],
   restored: readonly Pick<CartLine, "productId" | "variantId" | "quantity" | "productTitle">[],
   titleOf: (productId: Id) => string | null,
-): CartChange[] {
+): RestoreChange[] {
   const key = (line: { productId: Id; variantId?: Id | null }) => `${line.productId}|${line.variantId ?? ""}`;
   const wanted = new Map<string, { productId: Id; quantity: number }>();
   for (const entry of saved) {
@@ -245,7 +245,7 @@ export function cartChanges(
       quantity: (current?.quantity ?? 0) + Math.floor(entry.quantity),
     });
   }
-  const changes: CartChange[] = [];
+  const changes: RestoreChange[] = [];
   for (const [id, { productId, quantity }] of wanted) {
     const kept = restored.filter((line) => key(line) === id);
     const have = kept.reduce((sum, line) => sum + line.quantity, 0);

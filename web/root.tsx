@@ -31,7 +31,7 @@ import {
 } from "../domain/i18n";
 import type { SiteNavigation } from "../server/areas/content/content.service";
 import { AfterHydration } from "./components/product-list/use-hydrated";
-import { cartChangesNotice, type LoadedCart, loadCart } from "./lib/cart.server";
+import { restoreChangesNotice, type LoadedCart, loadCart } from "./lib/cart.server";
 import { ORDER_DONE_PATH } from "./lib/cart-paths";
 import { consentFromCookies } from "./lib/cookies";
 import { useCspNonce, ZOD_JITLESS_SCRIPT } from "./lib/csp-nonce";
@@ -59,7 +59,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // the stock are saved as they now are: say so once
   const flash: FlashMessage | null =
     carried ??
-    cartChangesNotice(cart.changes, context.lang) ??
+    restoreChangesNotice(cart.changes, context.lang) ??
     (cart.couponDropped ? { id: "coupon-dropped", type: "info", key: "cart.couponNoLongerValid" } : null);
   const lastRoute = rememberRoute(request, context.user !== null);
   if (lastRoute) headers.append("Set-Cookie", lastRoute);

@@ -15,7 +15,7 @@ import { createServices, type Services } from "../../server/services";
 import { createTestDatabase, type TestDatabase } from "../../server/test/database";
 import { action } from "../routes/cart";
 import type { CartActionData } from "./cart";
-import { cartChangesNotice, loadCart } from "./cart.server";
+import { loadCart, restoreChangesNotice } from "./cart.server";
 import { CART_COOKIE, COUPON_COOKIE } from "./shop-cookies";
 
 // The /koszyk action and the root loader's cart, against a real database: what a form post does to
@@ -184,7 +184,7 @@ describe("the restored cart (issue 25)", () => {
       context(),
     );
     expect(first.cart.lines.map((line) => line.quantity)).toEqual([3]);
-    const notice = cartChangesNotice(first.changes, "pl");
+    const notice = restoreChangesNotice(first.changes, "pl");
     expect(notice && translate("pl", notice.key, notice.params)).toBe(
       "Koszyk zmienił się od Twojej ostatniej wizyty: Poduszka (promocja) – dostępnych jest tylko 3 szt., tyle zostawiliśmy w koszyku; Ukryty produkt – produkt jest niedostępny i został usunięty z koszyka.",
     );
@@ -198,7 +198,7 @@ describe("the restored cart (issue 25)", () => {
     );
     expect(next.cart.lines.map((line) => line.quantity)).toEqual([3]);
     expect(next.changes).toEqual([]);
-    expect(cartChangesNotice(next.changes, "pl")).toBeNull();
+    expect(restoreChangesNotice(next.changes, "pl")).toBeNull();
     expect(next.setCookies).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import type { CartChange } from "../../domain/cart";
+import type { RestoreChange } from "../../domain/cart";
 import { type Lang, translate } from "../../domain/i18n";
 import type { CartView } from "../../domain/types";
 import type { FlashMessage } from "./flash";
@@ -25,7 +25,7 @@ export interface LoadedCart {
   /** the saved coupon no longer qualifies (expired, used up, below its minimum) and was removed */
   couponDropped: boolean;
   /** the saved lines that are gone or were lowered to the stock since the cart was saved */
-  changes: CartChange[];
+  changes: RestoreChange[];
 }
 
 export async function loadCart(request: Request, context: AppLoadContext): Promise<LoadedCart> {
@@ -48,7 +48,7 @@ export async function loadCart(request: Request, context: AppLoadContext): Promi
  * The notice of what restoring changed (issue 25), one toast naming every changed line: "Koszyk
  * zmienił się od Twojej ostatniej wizyty: Kocyk – dostępnych jest tylko 5 szt. …". Null without changes.
  */
-export function cartChangesNotice(changes: readonly CartChange[], lang: Lang): FlashMessage | null {
+export function restoreChangesNotice(changes: readonly RestoreChange[], lang: Lang): FlashMessage | null {
   if (changes.length === 0) return null;
   const parts = changes.map((change) =>
     change.kind === "reduced"

@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
 import {
   addToCart,
-  type CartChange,
   type CartLine,
-  cartChanges,
   cartItemCount,
   cartLineId,
   type NewCartItem,
   productsTotalGrosze,
+  type RestoreChange,
   restoreCart,
+  restoreChanges,
   type SavedCartLine,
   setQuantity,
   toSavedCart,
@@ -63,7 +63,7 @@ export interface CartViewInput {
 export interface CartViewResult {
   cart: CartView;
   /** what restoring changed against the saved lines (a line gone, a quantity lowered to the stock) */
-  changes: CartChange[];
+  changes: RestoreChange[];
   /** the restored lines as they are to be saved (the cookie rewritten when `changes` is not empty) */
   saved: SavedCartLine[];
   /** the saved coupon code is no longer valid (unknown, expired, used up, below minimum): drop its cookie */
@@ -268,7 +268,7 @@ export function createCartService(db: Db, options: CartServiceOptions = {}) {
       input.saved.slice(0, MAX_CART_LINES).map((line) => line.productId),
     );
     const lines = restoreFrom(catalog, input.saved);
-    const changes = cartChanges(
+    const changes = restoreChanges(
       input.saved.slice(0, MAX_CART_LINES),
       lines,
       (productId) => catalog.products.get(productId)?.title ?? null,
