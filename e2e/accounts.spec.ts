@@ -56,7 +56,7 @@ test.describe("a new customer", () => {
     await page.goto(link);
     await expect(page).toHaveURL(/\/token-error\?errorType=user-has-already-confirmed-email$/);
     await expect(
-      page.getByText("Twój adres email został już potwierdzony. Możesz się zalogować."),
+      page.getByText("Twój adres e-mail został już potwierdzony. Możesz się zalogować."),
     ).toBeVisible();
   });
 
@@ -79,9 +79,9 @@ test.describe("a new customer", () => {
     await expect(page).toHaveURL(/\/rejestracja$/);
 
     await fillRegisterForm(page, { name: "Jan Kowalski", email: CUSTOMER.email, password: "tajne-haslo-1" });
-    await expect(main.getByRole("alert")).toHaveText("Nie udało się! Ten adres email jest już zajęty!");
+    await expect(main.getByRole("alert")).toHaveText("Nie udało się! Ten adres e-mail jest już zajęty!");
     await expect(main.getByLabel("Imię i nazwisko/Nazwa")).toHaveValue("Jan Kowalski");
-    await expect(main.getByLabel("Email")).toHaveValue(CUSTOMER.email);
+    await expect(main.getByLabel("E-mail")).toHaveValue(CUSTOMER.email);
   });
 });
 
@@ -91,7 +91,7 @@ test.describe("logging in and out", () => {
     await submitLogin(page, CUSTOMER.email, "zle-haslo");
     const main = page.getByRole("main");
     await expect(main.getByRole("alert")).toHaveText("Nieprawidłowe hasło!");
-    await expect(main.getByLabel("Email")).toHaveValue(CUSTOMER.email);
+    await expect(main.getByLabel("E-mail")).toHaveValue(CUSTOMER.email);
 
     // an unknown address gets the very same answer (no account enumeration)
     await submitLogin(page, uniqueEmail("nikt"), "zle-haslo");
@@ -161,7 +161,7 @@ test.describe("without JavaScript", () => {
     await page.goto("/logowanie");
     await submitLogin(page, CUSTOMER.email, "zle-haslo");
     await expect(page.getByRole("main").getByRole("alert")).toHaveText("Nieprawidłowe hasło!");
-    await expect(page.getByRole("main").getByLabel("Email")).toHaveValue(CUSTOMER.email);
+    await expect(page.getByRole("main").getByLabel("E-mail")).toHaveValue(CUSTOMER.email);
     await submitLogin(page, CUSTOMER.email, CUSTOMER.password);
     await expect(page).toHaveURL(/\/konto$/);
     await expect(page.getByRole("heading", { level: 1, name: `Witaj, ${CUSTOMER.name}!` })).toBeVisible();
@@ -176,7 +176,7 @@ test.describe("a forgotten password", () => {
     await page.goto("/logowanie");
     await page.getByRole("link", { name: "Nie pamiętasz hasła?" }).click();
     await expect(page).toHaveURL(/\/zresetuj-haslo$/);
-    const email = page.getByRole("main").getByLabel("Email");
+    const email = page.getByRole("main").getByLabel("E-mail");
     await email.fill(user.email);
     await page.getByRole("main").getByRole("button", { name: "Wyślij" }).click();
     await expect(toasts(page)).toContainText("Wysłano email. Sprawdź skrzynkę pocztową");
@@ -215,7 +215,7 @@ test.describe("a forgotten password", () => {
   test("gets the same answer for an address without an account", async ({ page }) => {
     const nobody = uniqueEmail("nieznany");
     await page.goto("/zresetuj-haslo");
-    await page.getByRole("main").getByLabel("Email").fill(nobody);
+    await page.getByRole("main").getByLabel("E-mail").fill(nobody);
     await page.getByRole("main").getByRole("button", { name: "Wyślij" }).click();
     await expect(toasts(page)).toContainText("Wysłano email. Sprawdź skrzynkę pocztową");
     expect(await countMails(nobody)).toBe(0);
@@ -250,7 +250,7 @@ test.describe("a confirmation link that does not work", () => {
 
   test("for an address that is not the link's account leads to register", async ({ page }) => {
     await page.goto("/token-error?errorType=user-not-found");
-    await expect(page.getByText("Nie znaleziono użytkownika o podanym adresie email.")).toBeVisible();
+    await expect(page.getByText("Nie znaleziono użytkownika o podanym adresie e-mail.")).toBeVisible();
     await page.getByRole("main").getByRole("link", { name: "Zarejestruj się" }).click();
     await expect(page).toHaveURL(/\/rejestracja$/);
   });
@@ -267,8 +267,11 @@ test.describe("a confirmation link that does not work", () => {
 
   test("for an e-mail confirmed before says so", async ({ page }) => {
     await page.goto("/token-error?errorType=user-has-already-confirmed-email");
+    // good news, headed as such (not "Nie udało się…")
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Adres e-mail jest już potwierdzony");
+    await expect(page).toHaveTitle(/^Adres e-mail jest już potwierdzony/);
     await expect(
-      page.getByText("Twój adres email został już potwierdzony. Możesz się zalogować."),
+      page.getByText("Twój adres e-mail został już potwierdzony. Możesz się zalogować."),
     ).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: "Zaloguj się" })).toHaveAttribute(
       "href",
@@ -278,8 +281,9 @@ test.describe("a confirmation link that does not work", () => {
 
   test("of an unknown kind gets a general message", async ({ page }) => {
     await page.goto("/token-error?errorType=cos-innego");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nie udało się potwierdzić adresu e-mail");
     await expect(
-      page.getByText("Nie udało się potwierdzić adresu email. Spróbuj ponownie później."),
+      page.getByText("Nie udało się potwierdzić adresu e-mail. Spróbuj ponownie później."),
     ).toBeVisible();
   });
 });

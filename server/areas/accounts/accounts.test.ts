@@ -96,7 +96,7 @@ describe("register", () => {
     expect(JSON.stringify(body)).not.toContain("scrypt");
 
     const mail = await latestMail(email, "email-confirmation");
-    expect(mail.subject).toBe("Potwierdź adres email");
+    expect(mail.subject).toBe("Potwierdź adres e-mail");
     expect(mail.html).toContain("href=");
     const link = linkIn(mail.text);
     expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/api/auth/confirm-email`);
