@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import {
   accountIcon,
   CUSTOMER,
@@ -281,7 +282,9 @@ test.describe("a confirmation link that does not work", () => {
 
   test("of an unknown kind gets a general message", async ({ page }) => {
     await page.goto("/token-error?errorType=cos-innego");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nie udało się potwierdzić adresu e-mail");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Nie udało się potwierdzić adresu e-mail",
+    );
     await expect(
       page.getByText("Nie udało się potwierdzić adresu e-mail. Spróbuj ponownie później."),
     ).toBeVisible();
@@ -386,5 +389,64 @@ test.describe("the account area", () => {
     await expect(page.getByText("Nie znaleziono zamówienia o podanym numerze!")).toBeVisible();
     await page.getByRole("main").getByRole("link", { name: "Przejdź do moich zakupów" }).click();
     await expect(page).toHaveURL(/\/konto\/zakupy$/);
+  });
+});
+
+test.describe("forms say what they need before the first submit", () => {
+  const PASSWORD_RULE =
+    "Co najmniej 7 znaków. Nie używaj popularnych haseł, takich jak „qwerty123” czy „haslo1234”.";
+  const LEGEND = "Pola oznaczone * są obowiązkowe.";
+
+  /** The form's legend is shown, and each named field is required (visibly marked, announced as such). */
+  async function expectRequired(form: Locator, labels: string[]) {
+    await expect(form.getByText(LEGEND, { exact: true })).toBeVisible();
+    for (const label of labels) {
+      const field = form.getByLabel(label, { exact: true });
+      await expect(field, label).toHaveJSProperty("required", true);
+      // the mark stands after the label's text, out of the accessible name
+      const marked = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}\\*$`);
+      await expect(form.locator("label").filter({ hasText: marked }), label).toHaveCount(1);
+    }
+  }
+
+  test("register: the password rule and the required fields", async ({ page }) => {
+    await page.goto("/rejestracja");
+    const main = page.getByRole("main");
+    await expect(main.getByLabel("Hasło", { exact: true })).toHaveAccessibleDescription(PASSWORD_RULE);
+    await expectRequired(main, ["Imię i nazwisko/Nazwa", "E-mail", "Hasło", "Powtórz hasło"]);
+    await expect(main.getByRole("checkbox")).toHaveJSProperty("required", true);
+  });
+
+  test("new password from the e-mail link: the rule and the required fields", async ({ page }) => {
+    await page.goto("/ustaw-nowe-haslo?token=abc&email=jan%40example.com");
+    const main = page.getByRole("main");
+    await expect(main.getByLabel("Nowe hasło", { exact: true })).toHaveAccessibleDescription(PASSWORD_RULE);
+    await expectRequired(main, ["Nowe hasło", "Powtórz hasło"]);
+  });
+
+  test("account settings: the profile and the password change mark their required fields", async ({
+    page,
+  }) => {
+    await logIn(page, CUSTOMER.email, CUSTOMER.password);
+    await page.goto("/konto/ustawienia");
+    const password = page.getByRole("region", { name: "Zmiana hasła" });
+    await expect(password.getByLabel("Nowe hasło", { exact: true })).toHaveAccessibleDescription(
+      PASSWORD_RULE,
+    );
+    await expectRequired(password, ["Obecne hasło", "Nowe hasło", "Powtórz nowe hasło"]);
+    const profile = page.getByRole("main").locator("form").first();
+    await expectRequired(profile, [
+      "Imię i nazwisko/Nazwa",
+      "Telefon",
+      "Ulica i numer",
+      "Kod pocztowy",
+      "Miejscowość",
+    ]);
+    await expect(profile.getByLabel("NIP")).toHaveJSProperty("required", false);
+  });
+
+  test("contact: e-mail and message are marked required", async ({ page }) => {
+    await page.goto("/kontakt");
+    await expectRequired(page.getByRole("main").locator("form"), ["E-mail", "Wiadomość"]);
   });
 });

@@ -82,7 +82,9 @@ test.describe("the product list", () => {
     await expect(page).toHaveURL(/\/produkty\?kategoria=\d+$/);
     const wyprawki = new URL(page.url()).searchParams.get("kategoria");
     await productCards(page).getByRole("link", { name: "Kocyk minky dla niemowlaka" }).click();
-    await expect(page).toHaveURL(new RegExp(`/produkt/\\d+-Kocyk_minky_dla_niemowlaka\\?kategoria=${wyprawki}$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/produkt/\\d+-Kocyk_minky_dla_niemowlaka\\?kategoria=${wyprawki}$`),
+    );
     await expect(breadcrumb.getByRole("link", { name: "Wyprawki" })).toBeVisible();
     await expect(breadcrumb.getByRole("link", { name: "Kocyki" })).toHaveCount(0);
 
@@ -98,10 +100,9 @@ test.describe("the product list", () => {
 
     // without a category (all products) the link is the plain one
     await page.goto("/produkty?szukaj=minky");
-    await expect(productCards(page).getByRole("link", { name: "Kocyk minky dla niemowlaka" })).toHaveAttribute(
-      "href",
-      /^\/produkt\/\d+-Kocyk_minky_dla_niemowlaka$/,
-    );
+    await expect(
+      productCards(page).getByRole("link", { name: "Kocyk minky dla niemowlaka" }),
+    ).toHaveAttribute("href", /^\/produkt\/\d+-Kocyk_minky_dla_niemowlaka$/);
   });
 
   test("tells a reversed price range and keeps what was typed", async ({ page }) => {

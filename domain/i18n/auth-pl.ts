@@ -40,7 +40,8 @@ export const plAuth = {
   "auth.tokenErrorAlreadyConfirmed": "Twój adres e-mail został już potwierdzony. Możesz się zalogować.",
   "auth.tokenErrorAlreadyConfirmedAction": "Zaloguj się",
   "auth.tokenErrorUnknown": "Nie udało się potwierdzić adresu e-mail. Spróbuj ponownie później.",
-  "auth.newPasswordMissingLink": "Ten link jest niepełny. Otwórz link z wiadomości e-mail albo poproś o nowy.",
+  "auth.newPasswordMissingLink":
+    "Ten link jest niepełny. Otwórz link z wiadomości e-mail albo poproś o nowy.",
   "auth.requestNewLink": "Poproś o nowy link",
   "account.passwordHint":
     "Co najmniej 7 znaków. Nie używaj popularnych haseł, takich jak „qwerty123” czy „haslo1234”.",

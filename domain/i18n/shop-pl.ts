@@ -377,6 +377,7 @@ export const plShop = {
   "common.yes": "Tak",
   "common.no": "Nie",
   "common.or": "lub",
+  "common.requiredLegend": "Pola oznaczone * są obowiązkowe.",
   "common.optional": "(opcjonalnie)",
   "common.currency": "zł",
   "common.days": "{days} dni",

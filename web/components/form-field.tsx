@@ -16,6 +16,25 @@ function inputClass(invalid: boolean): string {
   return `${INPUT_BASE} ${invalid ? "border-red-600 focus-visible:border-red-600" : "border-stone-300 focus-visible:border-accent-600"}`;
 }
 
+/**
+ * The visual mark of a required field after its label (the field itself carries `required`, which
+ * screen readers announce; the forms are `noValidate`, so the browser's own bubbles never show).
+ * One mark for every form (the checkout's too), explained by RequiredLegend at the form's top.
+ */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ml-0.5 font-semibold text-red-700">
+      *
+    </span>
+  );
+}
+
+/** "Pola oznaczone * są obowiązkowe." at the top of a form that marks its required fields. */
+export function RequiredLegend({ className = "" }: { className?: string }) {
+  const t = useT();
+  return <p className={`text-sm text-stone-600 ${className}`}>{t("common.requiredLegend")}</p>;
+}
+
 /** The translated text of a field error. */
 export function FieldErrorText({ id, error }: { id: string; error: FieldError | undefined }) {
   const t = useT();
@@ -37,6 +56,8 @@ export interface TextFieldProps
   hint?: string;
   /** shows "(opcjonalnie)" after the label */
   optional?: boolean;
+  /** marks the field required (RequiredMark after the label, `required` on the input) */
+  required?: boolean;
 }
 
 /** A labelled text input (text, email, password, tel…). */
@@ -47,6 +68,7 @@ export function TextField({
   defaultValue,
   hint,
   optional = false,
+  required = false,
   type = "text",
   className = "",
   ...input
@@ -60,6 +82,7 @@ export function TextField({
     <div className={className}>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
         {label}
+        {required ? <RequiredMark /> : null}
         {optional ? <span className="ml-1 font-normal text-stone-500">{t("common.optional")}</span> : null}
       </label>
       {hint ? (
@@ -72,6 +95,7 @@ export function TextField({
         name={name}
         type={type}
         defaultValue={defaultValue ?? undefined}
+        required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         className={inputClass(!!error)}
@@ -90,6 +114,7 @@ export function TextAreaField({
   error,
   rows = 4,
   optional = false,
+  required = false,
 }: {
   name: string;
   label: string;
@@ -98,6 +123,8 @@ export function TextAreaField({
   rows?: number;
   /** shows "(opcjonalnie)" after the label */
   optional?: boolean;
+  /** marks the field required (RequiredMark after the label, `required` on the textarea) */
+  required?: boolean;
 }) {
   const t = useT();
   const id = useId();
@@ -105,6 +132,7 @@ export function TextAreaField({
     <div>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
         {label}
+        {required ? <RequiredMark /> : null}
         {optional ? <span className="ml-1 font-normal text-stone-500">{t("common.optional")}</span> : null}
       </label>
       <textarea
@@ -112,6 +140,7 @@ export function TextAreaField({
         name={name}
         rows={rows}
         defaultValue={defaultValue}
+        required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         className={inputClass(!!error)}
@@ -128,9 +157,12 @@ export function CheckboxField({
   error,
   defaultChecked,
   disabled,
+  required = false,
 }: {
   name: string;
   label: ReactNode;
+  /** marks the box required (RequiredMark after the label, `required` on the input) */
+  required?: boolean;
   error?: FieldError | undefined;
   defaultChecked?: boolean;
   /** shown but not changeable; its value is then posted by a hidden field (the form cannot change it) */
@@ -148,12 +180,14 @@ export function CheckboxField({
           type="checkbox"
           defaultChecked={defaultChecked}
           disabled={disabled}
+          required={required || undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           className={`mt-0.5 size-5 shrink-0 rounded accent-accent-600 ${error ? "outline outline-2 outline-red-600" : ""}`}
         />
         <label htmlFor={id} className="text-sm text-stone-800">
           {label}
+          {required ? <RequiredMark /> : null}
         </label>
       </div>
       <FieldErrorText id={errorId} error={error} />

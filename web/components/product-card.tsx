@@ -8,8 +8,11 @@ import { ResponsiveImage } from "./responsive-image";
 
 export type ProductCardData = Pick<
   ProductBasic,
-  "_id" | "slug" | "title" | "image" | "categories" | "isNew" | "isSale" | "isPremium" | "thumbnail"
->;
+  "_id" | "slug" | "title" | "image" | "isNew" | "isSale" | "isPremium" | "thumbnail"
+> & {
+  /** the product list's cards have them (for ?kategoria=); carousels (no current category) do not */
+  categories?: readonly Id[];
+};
 
 /** Product thumbnail for lists and carousels: image, badges, title and price, linking to the product. */
 /**

@@ -14,10 +14,10 @@ export function productPath(product: Pick<ProductBasic, "_id" | "slug">): string
  * lists without one): with `?kategoria=` when the spec's rule asks for it (domain/slug.ts).
  */
 export function productPathInList(
-  product: Pick<ProductBasic, "_id" | "slug" | "categories">,
+  product: Pick<ProductBasic, "_id" | "slug"> & { categories?: readonly Id[] },
   listed: readonly Id[],
 ): string {
-  const category = linkCategoryId(product.categories, listed);
+  const category = product.categories ? linkCategoryId(product.categories, listed) : null;
   return category === null ? productPath(product) : `${productPath(product)}?kategoria=${category}`;
 }
 

@@ -104,11 +104,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
               <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4">
                 {page.items.map((product, index) => (
                   <li key={product._id}>
-                    <ProductCard
-                      product={product}
-                      eager={index < 4}
-                      listedCategories={listedCategories}
-                    />
+                    <ProductCard product={product} eager={index < 4} listedCategories={listedCategories} />
                   </li>
                 ))}
               </ul>

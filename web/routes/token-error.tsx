@@ -31,10 +31,7 @@ const ERRORS: Record<string, { title?: MessageKey; text: MessageKey; action: Mes
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const title = (loaderData?.errorType && ERRORS[loaderData.errorType]?.title) || "auth.tokenErrorTitle";
-  return [
-    ...metaTags(langFromMatches(matches), title),
-    { name: "robots", content: "noindex" },
-  ];
+  return [...metaTags(langFromMatches(matches), title), { name: "robots", content: "noindex" }];
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {

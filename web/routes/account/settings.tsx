@@ -2,7 +2,7 @@ import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "
 import { userSettingsSchema } from "../../../domain/validation/address";
 import { changePasswordSchema } from "../../../domain/validation/auth";
 import { parseForm } from "../../../domain/validation/errors";
-import { FormAlert, SubmitButton, TextField } from "../../components/form-field";
+import { FormAlert, RequiredLegend, SubmitButton, TextField } from "../../components/form-field";
 import { ACCOUNT_SETTINGS_PATH } from "../../lib/account-paths";
 import { failedForm, invalidForm, requestMeta, requireUser, sessionToken } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
@@ -130,6 +130,7 @@ export default function AccountSettings() {
           onChange={onChange}
           className="mt-5 grid gap-5 sm:grid-cols-2"
         >
+          <RequiredLegend className="sm:col-span-2" />
           {formError ? (
             <div className="sm:col-span-2">
               <FormAlert message={t(formError)} />
@@ -137,6 +138,7 @@ export default function AccountSettings() {
           ) : null}
           <TextField
             name="displayName"
+            required
             label={t("address.displayName")}
             autoComplete="name"
             defaultValue={shown.displayName}
@@ -145,6 +147,7 @@ export default function AccountSettings() {
           />
           <TextField
             name="phone"
+            required
             type="tel"
             label={t("address.phone")}
             autoComplete="tel"
@@ -162,6 +165,7 @@ export default function AccountSettings() {
           />
           <TextField
             name="street"
+            required
             label={t("address.street")}
             autoComplete="street-address"
             defaultValue={shown.street}
@@ -170,6 +174,7 @@ export default function AccountSettings() {
           />
           <TextField
             name="postCode"
+            required
             label={t("address.postCode")}
             autoComplete="postal-code"
             defaultValue={shown.postCode}
@@ -177,6 +182,7 @@ export default function AccountSettings() {
           />
           <TextField
             name="city"
+            required
             label={t("address.city")}
             autoComplete="address-level2"
             defaultValue={shown.city}
@@ -228,9 +234,11 @@ function PasswordSection({ failure }: { failure: FormFailure | undefined }) {
         className="mt-5 grid gap-5"
       >
         <input type="hidden" name="intent" value={PASSWORD_INTENT} />
+        <RequiredLegend />
         {formError ? <FormAlert message={t(formError)} /> : null}
         <TextField
           name="currentPassword"
+          required
           type="password"
           label={t("account.currentPassword")}
           autoComplete="current-password"
@@ -238,6 +246,7 @@ function PasswordSection({ failure }: { failure: FormFailure | undefined }) {
         />
         <TextField
           name="password"
+          required
           type="password"
           label={t("account.newPassword")}
           autoComplete="new-password"
@@ -246,6 +255,7 @@ function PasswordSection({ failure }: { failure: FormFailure | undefined }) {
         />
         <TextField
           name="confirmPassword"
+          required
           type="password"
           label={t("account.confirmNewPassword")}
           autoComplete="new-password"
