@@ -41,7 +41,7 @@ test.describe("a new customer", () => {
     await page.goto(link);
     await expect(page).toHaveURL(/\/token-success$/);
     await expect(
-      page.getByRole("heading", { level: 1, name: "Adres email został potwierdzony" }),
+      page.getByRole("heading", { level: 1, name: "Adres e-mail został potwierdzony" }),
     ).toBeVisible();
 
     await page.getByRole("main").getByRole("link", { name: "Zaloguj się" }).click();
@@ -403,9 +403,13 @@ test.describe("forms say what they need before the first submit", () => {
     for (const label of labels) {
       const field = form.getByLabel(label, { exact: true });
       await expect(field, label).toHaveJSProperty("required", true);
-      // the mark stands after the label's text, out of the accessible name
-      const marked = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}\\*$`);
-      await expect(form.locator("label").filter({ hasText: marked }), label).toHaveCount(1);
+      // the mark stands beside the label, out of the field's name
+      await expect(field, label).toHaveAccessibleName(label);
+      const labelLine = await field.evaluate((input) => {
+        const own = (input as HTMLInputElement).labels?.[0];
+        return own?.parentElement?.textContent ?? "";
+      });
+      expect(labelLine, label).toBe(`${label}*`);
     }
   }
 
@@ -434,7 +438,7 @@ test.describe("forms say what they need before the first submit", () => {
       PASSWORD_RULE,
     );
     await expectRequired(password, ["Obecne hasło", "Nowe hasło", "Powtórz nowe hasło"]);
-    const profile = page.getByRole("main").locator("form").first();
+    const profile = page.getByRole("main").locator("form", { has: page.getByLabel("Telefon") });
     await expectRequired(profile, [
       "Imię i nazwisko/Nazwa",
       "Telefon",

@@ -17,7 +17,7 @@ function inputClass(invalid: boolean): string {
 }
 
 /**
- * The visual mark of a required field after its label (the field itself carries `required`, which
+ * The visual mark of a required field beside its label (the field itself carries `required`, which
  * screen readers announce; the forms are `noValidate`, so the browser's own bubbles never show).
  * One mark for every form (the checkout's too), explained by RequiredLegend at the form's top.
  */
@@ -26,6 +26,19 @@ export function RequiredMark() {
     <span aria-hidden="true" className="ml-0.5 font-semibold text-red-700">
       *
     </span>
+  );
+}
+
+/**
+ * A field's label line: the label, then the required mark beside it, outside the label so the
+ * field's name stays the label's text.
+ */
+export function LabelRow({ required = false, children }: { required?: boolean; children: ReactNode }) {
+  return (
+    <div className="mb-1.5 flex items-baseline">
+      {children}
+      {required ? <RequiredMark /> : null}
+    </div>
   );
 }
 
@@ -80,11 +93,12 @@ export function TextField({
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
-        {label}
-        {required ? <RequiredMark /> : null}
-        {optional ? <span className="ml-1 font-normal text-stone-500">{t("common.optional")}</span> : null}
-      </label>
+      <LabelRow required={required}>
+        <label htmlFor={id} className="text-sm font-medium text-stone-800">
+          {label}
+          {optional ? <span className="ml-1 font-normal text-stone-500">{t("common.optional")}</span> : null}
+        </label>
+      </LabelRow>
       {hint ? (
         <p id={hintId} className="mb-1.5 text-sm text-stone-600">
           {hint}
@@ -130,11 +144,12 @@ export function TextAreaField({
   const id = useId();
   return (
     <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
-        {label}
-        {required ? <RequiredMark /> : null}
-        {optional ? <span className="ml-1 font-normal text-stone-500">{t("common.optional")}</span> : null}
-      </label>
+      <LabelRow required={required}>
+        <label htmlFor={id} className="text-sm font-medium text-stone-800">
+          {label}
+          {optional ? <span className="ml-1 font-normal text-stone-500">{t("common.optional")}</span> : null}
+        </label>
+      </LabelRow>
       <textarea
         id={id}
         name={name}
@@ -185,10 +200,12 @@ export function CheckboxField({
           aria-describedby={error ? errorId : undefined}
           className={`mt-0.5 size-5 shrink-0 rounded accent-accent-600 ${error ? "outline outline-2 outline-red-600" : ""}`}
         />
-        <label htmlFor={id} className="text-sm text-stone-800">
-          {label}
+        <span>
+          <label htmlFor={id} className="text-sm text-stone-800">
+            {label}
+          </label>
           {required ? <RequiredMark /> : null}
-        </label>
+        </span>
       </div>
       <FieldErrorText id={errorId} error={error} />
     </div>

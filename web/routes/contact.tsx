@@ -9,8 +9,8 @@ import { PageHeader } from "../components/content/page-header";
 import {
   FieldErrorText,
   FormAlert,
+  LabelRow,
   RequiredLegend,
-  RequiredMark,
   SubmitButton,
   TextField,
 } from "../components/form-field";
@@ -143,10 +143,11 @@ function ContactForm({ actionData }: { actionData: Route.ComponentProps["actionD
           error={errors.email}
         />
         <div>
-          <label htmlFor={messageId} className="mb-1.5 block text-sm font-medium text-stone-800">
-            {t("contact.message")}
-            <RequiredMark />
-          </label>
+          <LabelRow required>
+            <label htmlFor={messageId} className="text-sm font-medium text-stone-800">
+              {t("contact.message")}
+            </label>
+          </LabelRow>
           <textarea
             id={messageId}
             name="message"
