@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blogPath, parseIdFromParam, productLink, productPath, slugify } from "./slug";
+import { blogPath, linkCategoryId, parseIdFromParam, productLink, productPath, slugify } from "./slug";
 
 describe("slugify", () => {
   it.each([
@@ -43,6 +43,24 @@ describe("productLink", () => {
     [{ ...product, categories: [2] }, 2, "/produkt/5-Rozek"],
   ])("%j in category %j -> %s", (p, category, link) => {
     expect(productLink(p, category)).toBe(link);
+  });
+});
+
+describe("linkCategoryId (a list's category kept in its product links)", () => {
+  // listed: the list's category, then its descendants
+  it.each<[number[], number[], number | null]>([
+    [[5, 3], [3], 3],
+    [[3, 5], [3], null],
+    [[3], [3], null],
+    [[5, 3], [], null],
+    [[5, 3], [9], null],
+    // a parent's list: the product's category inside it
+    [[3, 6], [2, 5, 6], 6],
+    [[6, 3], [2, 5, 6], null],
+    // the listed category itself before its descendants
+    [[9, 6, 2], [2, 5, 6], 2],
+  ])("product in %j, list of %j -> %j", (categories, listed, expected) => {
+    expect(linkCategoryId(categories, listed)).toBe(expected);
   });
 });
 

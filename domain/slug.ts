@@ -48,6 +48,19 @@ export function productPath(id: Id, title: string): string {
 }
 
 /**
+ * The category a product link from a list names with `?kategoria=` (SPEC §2: added when the product
+ * has more than one category and the current one differs from its first), or null for none.
+ * `listed` is the list's category followed by its descendants (a category list shows its
+ * subcategories' products too): the product's category that is the listed one, or else the first
+ * inside it, is the current one, so the product page's breadcrumb leads back to where the shopper was.
+ */
+export function linkCategoryId(productCategories: readonly Id[], listed: readonly Id[]): Id | null {
+  if (productCategories.length < 2) return null;
+  const current = listed.find((id) => productCategories.includes(id));
+  return current === undefined || current === productCategories[0] ? null : current;
+}
+
+/**
  * Product link with the optional `?kategoria=` breadcrumb hint: added when the product
  * has more than one category and the current category differs from its first one.
  */
@@ -56,16 +69,8 @@ export function productLink(
   currentCategoryId?: Id | null,
 ): string {
   const path = productPath(product._id, product.title);
-  const [first] = product.categories;
-  if (
-    currentCategoryId != null &&
-    product.categories.length > 1 &&
-    product.categories.includes(currentCategoryId) &&
-    currentCategoryId !== first
-  ) {
-    return `${path}?kategoria=${currentCategoryId}`;
-  }
-  return path;
+  const category = linkCategoryId(product.categories, currentCategoryId == null ? [] : [currentCategoryId]);
+  return category === null ? path : `${path}?kategoria=${category}`;
 }
 
 /** `/blog/{id}-{slug}`. */

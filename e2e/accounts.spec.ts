@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import {
   accountIcon,
   CUSTOMER,
@@ -40,7 +41,7 @@ test.describe("a new customer", () => {
     await page.goto(link);
     await expect(page).toHaveURL(/\/token-success$/);
     await expect(
-      page.getByRole("heading", { level: 1, name: "Adres email został potwierdzony" }),
+      page.getByRole("heading", { level: 1, name: "Adres e-mail został potwierdzony" }),
     ).toBeVisible();
 
     await page.getByRole("main").getByRole("link", { name: "Zaloguj się" }).click();
@@ -56,7 +57,7 @@ test.describe("a new customer", () => {
     await page.goto(link);
     await expect(page).toHaveURL(/\/token-error\?errorType=user-has-already-confirmed-email$/);
     await expect(
-      page.getByText("Twój adres email został już potwierdzony. Możesz się zalogować."),
+      page.getByText("Twój adres e-mail został już potwierdzony. Możesz się zalogować."),
     ).toBeVisible();
   });
 
@@ -79,9 +80,9 @@ test.describe("a new customer", () => {
     await expect(page).toHaveURL(/\/rejestracja$/);
 
     await fillRegisterForm(page, { name: "Jan Kowalski", email: CUSTOMER.email, password: "tajne-haslo-1" });
-    await expect(main.getByRole("alert")).toHaveText("Nie udało się! Ten adres email jest już zajęty!");
+    await expect(main.getByRole("alert")).toHaveText("Nie udało się! Ten adres e-mail jest już zajęty!");
     await expect(main.getByLabel("Imię i nazwisko/Nazwa")).toHaveValue("Jan Kowalski");
-    await expect(main.getByLabel("Email")).toHaveValue(CUSTOMER.email);
+    await expect(main.getByLabel("E-mail")).toHaveValue(CUSTOMER.email);
   });
 });
 
@@ -91,7 +92,7 @@ test.describe("logging in and out", () => {
     await submitLogin(page, CUSTOMER.email, "zle-haslo");
     const main = page.getByRole("main");
     await expect(main.getByRole("alert")).toHaveText("Nieprawidłowe hasło!");
-    await expect(main.getByLabel("Email")).toHaveValue(CUSTOMER.email);
+    await expect(main.getByLabel("E-mail")).toHaveValue(CUSTOMER.email);
 
     // an unknown address gets the very same answer (no account enumeration)
     await submitLogin(page, uniqueEmail("nikt"), "zle-haslo");
@@ -161,7 +162,7 @@ test.describe("without JavaScript", () => {
     await page.goto("/logowanie");
     await submitLogin(page, CUSTOMER.email, "zle-haslo");
     await expect(page.getByRole("main").getByRole("alert")).toHaveText("Nieprawidłowe hasło!");
-    await expect(page.getByRole("main").getByLabel("Email")).toHaveValue(CUSTOMER.email);
+    await expect(page.getByRole("main").getByLabel("E-mail")).toHaveValue(CUSTOMER.email);
     await submitLogin(page, CUSTOMER.email, CUSTOMER.password);
     await expect(page).toHaveURL(/\/konto$/);
     await expect(page.getByRole("heading", { level: 1, name: `Witaj, ${CUSTOMER.name}!` })).toBeVisible();
@@ -176,7 +177,7 @@ test.describe("a forgotten password", () => {
     await page.goto("/logowanie");
     await page.getByRole("link", { name: "Nie pamiętasz hasła?" }).click();
     await expect(page).toHaveURL(/\/zresetuj-haslo$/);
-    const email = page.getByRole("main").getByLabel("Email");
+    const email = page.getByRole("main").getByLabel("E-mail");
     await email.fill(user.email);
     await page.getByRole("main").getByRole("button", { name: "Wyślij" }).click();
     await expect(toasts(page)).toContainText("Wysłano email. Sprawdź skrzynkę pocztową");
@@ -215,7 +216,7 @@ test.describe("a forgotten password", () => {
   test("gets the same answer for an address without an account", async ({ page }) => {
     const nobody = uniqueEmail("nieznany");
     await page.goto("/zresetuj-haslo");
-    await page.getByRole("main").getByLabel("Email").fill(nobody);
+    await page.getByRole("main").getByLabel("E-mail").fill(nobody);
     await page.getByRole("main").getByRole("button", { name: "Wyślij" }).click();
     await expect(toasts(page)).toContainText("Wysłano email. Sprawdź skrzynkę pocztową");
     expect(await countMails(nobody)).toBe(0);
@@ -250,7 +251,7 @@ test.describe("a confirmation link that does not work", () => {
 
   test("for an address that is not the link's account leads to register", async ({ page }) => {
     await page.goto("/token-error?errorType=user-not-found");
-    await expect(page.getByText("Nie znaleziono użytkownika o podanym adresie email.")).toBeVisible();
+    await expect(page.getByText("Nie znaleziono użytkownika o podanym adresie e-mail.")).toBeVisible();
     await page.getByRole("main").getByRole("link", { name: "Zarejestruj się" }).click();
     await expect(page).toHaveURL(/\/rejestracja$/);
   });
@@ -267,8 +268,11 @@ test.describe("a confirmation link that does not work", () => {
 
   test("for an e-mail confirmed before says so", async ({ page }) => {
     await page.goto("/token-error?errorType=user-has-already-confirmed-email");
+    // good news, headed as such (not "Nie udało się…")
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Adres e-mail jest już potwierdzony");
+    await expect(page).toHaveTitle(/^Adres e-mail jest już potwierdzony/);
     await expect(
-      page.getByText("Twój adres email został już potwierdzony. Możesz się zalogować."),
+      page.getByText("Twój adres e-mail został już potwierdzony. Możesz się zalogować."),
     ).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: "Zaloguj się" })).toHaveAttribute(
       "href",
@@ -278,8 +282,11 @@ test.describe("a confirmation link that does not work", () => {
 
   test("of an unknown kind gets a general message", async ({ page }) => {
     await page.goto("/token-error?errorType=cos-innego");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Nie udało się potwierdzić adresu e-mail",
+    );
     await expect(
-      page.getByText("Nie udało się potwierdzić adresu email. Spróbuj ponownie później."),
+      page.getByText("Nie udało się potwierdzić adresu e-mail. Spróbuj ponownie później."),
     ).toBeVisible();
   });
 });
@@ -382,5 +389,68 @@ test.describe("the account area", () => {
     await expect(page.getByText("Nie znaleziono zamówienia o podanym numerze!")).toBeVisible();
     await page.getByRole("main").getByRole("link", { name: "Przejdź do moich zakupów" }).click();
     await expect(page).toHaveURL(/\/konto\/zakupy$/);
+  });
+});
+
+test.describe("forms say what they need before the first submit", () => {
+  const PASSWORD_RULE =
+    "Co najmniej 7 znaków. Nie używaj popularnych haseł, takich jak „qwerty123” czy „haslo1234”.";
+  const LEGEND = "Pola oznaczone * są obowiązkowe.";
+
+  /** The form's legend is shown, and each named field is required (visibly marked, announced as such). */
+  async function expectRequired(form: Locator, labels: string[]) {
+    await expect(form.getByText(LEGEND, { exact: true })).toBeVisible();
+    for (const label of labels) {
+      const field = form.getByLabel(label, { exact: true });
+      await expect(field, label).toHaveJSProperty("required", true);
+      // the mark stands beside the label, out of the field's name
+      await expect(field, label).toHaveAccessibleName(label);
+      const labelLine = await field.evaluate((input) => {
+        const own = (input as HTMLInputElement).labels?.[0];
+        return own?.parentElement?.textContent ?? "";
+      });
+      expect(labelLine, label).toBe(`${label}*`);
+    }
+  }
+
+  test("register: the password rule and the required fields", async ({ page }) => {
+    await page.goto("/rejestracja");
+    const main = page.getByRole("main");
+    await expect(main.getByLabel("Hasło", { exact: true })).toHaveAccessibleDescription(PASSWORD_RULE);
+    await expectRequired(main, ["Imię i nazwisko/Nazwa", "E-mail", "Hasło", "Powtórz hasło"]);
+    await expect(main.getByRole("checkbox")).toHaveJSProperty("required", true);
+  });
+
+  test("new password from the e-mail link: the rule and the required fields", async ({ page }) => {
+    await page.goto("/ustaw-nowe-haslo?token=abc&email=jan%40example.com");
+    const main = page.getByRole("main");
+    await expect(main.getByLabel("Nowe hasło", { exact: true })).toHaveAccessibleDescription(PASSWORD_RULE);
+    await expectRequired(main, ["Nowe hasło", "Powtórz hasło"]);
+  });
+
+  test("account settings: the profile and the password change mark their required fields", async ({
+    page,
+  }) => {
+    await logIn(page, CUSTOMER.email, CUSTOMER.password);
+    await page.goto("/konto/ustawienia");
+    const password = page.getByRole("region", { name: "Zmiana hasła" });
+    await expect(password.getByLabel("Nowe hasło", { exact: true })).toHaveAccessibleDescription(
+      PASSWORD_RULE,
+    );
+    await expectRequired(password, ["Obecne hasło", "Nowe hasło", "Powtórz nowe hasło"]);
+    const profile = page.getByRole("main").locator("form", { has: page.getByLabel("Telefon") });
+    await expectRequired(profile, [
+      "Imię i nazwisko/Nazwa",
+      "Telefon",
+      "Ulica i numer",
+      "Kod pocztowy",
+      "Miejscowość",
+    ]);
+    await expect(profile.getByLabel("NIP")).toHaveJSProperty("required", false);
+  });
+
+  test("contact: e-mail and message are marked required", async ({ page }) => {
+    await page.goto("/kontakt");
+    await expectRequired(page.getByRole("main").locator("form"), ["E-mail", "Wiadomość"]);
   });
 });

@@ -203,7 +203,7 @@ test.describe("buying", () => {
     const recipient = recipientSection(page);
     await expect(recipient.getByRole("button", { name: "Edytuj: Dane odbiorcy" })).toBeVisible();
     await expect(recipient.getByText(CUSTOMER.email)).toBeVisible();
-    await expect(page.getByRole("main").getByLabel("Email")).toHaveCount(0);
+    await expect(page.getByRole("main").getByLabel("E-mail")).toHaveCount(0);
     await expect(invoiceSection(page).getByText("Fakturę wystawimy na dane odbiorcy.")).toBeVisible();
 
     await page.getByRole("radio", { name: /Kurier/ }).check();
@@ -255,7 +255,7 @@ test.describe("buying", () => {
       page.getByRole("alert").filter({ hasText: "Formularz zawiera błędy" }).first(),
     ).toBeVisible();
     await expect(recipient.getByText("Minimalna liczba znaków: 3")).toBeVisible();
-    await expect(recipient.getByText("Wprowadź poprawny adres email")).toBeVisible();
+    await expect(recipient.getByText("Wprowadź poprawny adres e-mail")).toBeVisible();
     await expect(recipient.getByText("Wprowadź poprawny numer telefonu")).toBeVisible();
     await expect(recipient.getByText("Wprowadź poprawny kod pocztowy (np. 00-000)")).toBeVisible();
     await expect(invoiceSection(page).getByText("Wprowadź poprawny numer NIP")).toBeVisible();

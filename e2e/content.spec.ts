@@ -75,7 +75,7 @@ test.describe("contact form", () => {
     await page.goto("/kontakt");
     await expect(page.getByRole("heading", { level: 1, name: "Kontakt" })).toBeVisible();
     const form = page.getByRole("region", { name: "Napisz do nas" });
-    const email = form.getByLabel("Email");
+    const email = form.getByLabel("E-mail");
     const message = form.getByLabel("Wiadomość");
     const send = form.getByRole("button", { name: "Wyślij wiadomość" });
 
@@ -86,7 +86,7 @@ test.describe("contact form", () => {
     await email.fill("anna@");
     await message.fill("Czy uszyjecie kocyk w kolorze żółtym?");
     await send.click();
-    await expect(form.getByText("Wprowadź poprawny adres email")).toBeVisible();
+    await expect(form.getByText("Wprowadź poprawny adres e-mail")).toBeVisible();
     await expect(message).toHaveValue("Czy uszyjecie kocyk w kolorze żółtym?");
 
     await email.fill(`anna.${testInfo.project.name}@example.com`);
@@ -104,15 +104,15 @@ test.describe("contact form without JavaScript", () => {
   }, testInfo) => {
     await page.goto("/kontakt");
     const form = page.getByRole("region", { name: "Napisz do nas" });
-    await form.getByLabel("Email").fill("nie-email");
+    await form.getByLabel("E-mail").fill("nie-email");
     await form.getByLabel("Wiadomość").fill("Pytanie o zamówienie indywidualne");
     await form.getByRole("button", { name: "Wyślij wiadomość" }).click();
     await expect(form.getByRole("alert")).toHaveText("Formularz zawiera błędy, popraw je i spróbuj ponownie");
-    await expect(form.getByText("Wprowadź poprawny adres email")).toBeVisible();
+    await expect(form.getByText("Wprowadź poprawny adres e-mail")).toBeVisible();
     await expect(form.getByLabel("Wiadomość")).toHaveValue("Pytanie o zamówienie indywidualne");
-    await expect(form.getByLabel("Email")).toHaveValue("nie-email");
+    await expect(form.getByLabel("E-mail")).toHaveValue("nie-email");
 
-    await form.getByLabel("Email").fill(`jan.${testInfo.project.name}@example.com`);
+    await form.getByLabel("E-mail").fill(`jan.${testInfo.project.name}@example.com`);
     await form.getByRole("button", { name: "Wyślij wiadomość" }).click();
     await expect(form.getByRole("status")).toHaveText("Wiadomość została wysłana");
   });

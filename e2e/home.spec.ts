@@ -46,6 +46,29 @@ test.describe("a shopper on the home page", () => {
     expect(errors).toEqual([]);
   });
 
+  test("reads every category banner whole, from a phone to a desktop", async ({ page }) => {
+    await page.goto("/");
+    const banners = page.getByRole("navigation", { name: "Polecane kategorie" }).getByRole("link");
+    await expect(banners).toHaveCount(3);
+    await expect(banners.nth(1)).toContainText("Wyprzedaż");
+    // 768 to 800 px: three narrow columns, where "Wyprzedaż" was clipped
+    for (const width of [360, 768, 780, 800, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      const clipped = await banners.evaluateAll((links) =>
+        links.flatMap((link) => {
+          const box = link.getBoundingClientRect();
+          const range = document.createRange();
+          return Array.from(link.querySelectorAll("span > span")).flatMap((text) => {
+            range.selectNodeContents(text);
+            const rect = range.getBoundingClientRect();
+            return rect.left < box.left || rect.right > box.right ? [text.textContent ?? ""] : [];
+          });
+        }),
+      );
+      expect(clipped, `clipped at ${width} px`).toEqual([]);
+    }
+  });
+
   test("reaches a subcategory and sees only its products", async ({ page }) => {
     await page.goto("/");
     await openCategory(page, "Kocyki", "Dla dzieci");

@@ -73,6 +73,38 @@ test.describe("the product list", () => {
     await expect(page.getByRole("spinbutton", { name: "Do" })).toHaveValue("100");
   });
 
+  test("a product from a category list keeps that category in its link and breadcrumb", async ({ page }) => {
+    const categories = page.getByRole("navigation", { name: "Kategorie" });
+    const breadcrumb = page.getByRole("navigation", { name: "Ścieżka nawigacji" });
+    // in Kocyki first, in Wyprawki too: opened from Wyprawki it shows Wyprawki
+    await openFilters(page);
+    await categories.getByRole("link", { name: "Wyprawki", exact: true }).click();
+    await expect(page).toHaveURL(/\/produkty\?kategoria=\d+$/);
+    const wyprawki = new URL(page.url()).searchParams.get("kategoria");
+    await productCards(page).getByRole("link", { name: "Kocyk minky dla niemowlaka" }).click();
+    await expect(page).toHaveURL(
+      new RegExp(`/produkt/\\d+-Kocyk_minky_dla_niemowlaka\\?kategoria=${wyprawki}$`),
+    );
+    await expect(breadcrumb.getByRole("link", { name: "Wyprawki" })).toBeVisible();
+    await expect(breadcrumb.getByRole("link", { name: "Kocyki" })).toHaveCount(0);
+
+    // in Wyprawki first, in Poduszki too: from the Dla dzieci list it shows Dla dzieci › Poduszki
+    await page.goto("/produkty");
+    await openFilters(page);
+    await categories.getByRole("link", { name: "Dla dzieci", exact: true }).click();
+    await expect(page).toHaveURL(/\/produkty\?kategoria=\d+$/);
+    await productCards(page).getByRole("link", { name: "Kokon niemowlęcy (gniazdko)" }).click();
+    await expect(page).toHaveURL(/\?kategoria=\d+$/);
+    await expect(breadcrumb.getByRole("link", { name: "Dla dzieci" })).toBeVisible();
+    await expect(breadcrumb.getByRole("link", { name: "Poduszki" })).toBeVisible();
+
+    // without a category (all products) the link is the plain one
+    await page.goto("/produkty?szukaj=minky");
+    await expect(
+      productCards(page).getByRole("link", { name: "Kocyk minky dla niemowlaka" }),
+    ).toHaveAttribute("href", /^\/produkt\/\d+-Kocyk_minky_dla_niemowlaka$/);
+  });
+
   test("tells a reversed price range and keeps what was typed", async ({ page }) => {
     await page.goto("/produkty?minCena=80&maxCena=20");
     await openFilters(page);

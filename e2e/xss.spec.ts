@@ -720,7 +720,7 @@ test.describe("an XSS payload corpus in every text and HTML field", () => {
     // logging in from a page whose return address is a javascript: URL lands on the shop itself
     await visit(page, `/logowanie?return=${encodeURIComponent("javascript:window.__xss=1//")}`, 1);
     const main = page.getByRole("main");
-    await main.getByLabel("Email").fill(created.user.email);
+    await main.getByLabel("E-mail").fill(created.user.email);
     await main.getByLabel("Hasło").fill(CUSTOMER_PASSWORD);
     await main.getByRole("button", { name: "Zaloguj się" }).click();
     await expect(page).not.toHaveURL(/\/logowanie/, { timeout: 15_000 });
@@ -737,14 +737,14 @@ test.describe("an XSS payload corpus in every text and HTML field", () => {
     await visit(page, "/rejestracja", 0);
     const main = page.getByRole("main");
     await main.getByLabel("Imię i nazwisko/Nazwa").fill(`${typed}${XSS_PAYLOADS[1]?.text}`.slice(0, 100));
-    await main.getByLabel("Email").fill(XSS_PAYLOADS[3]?.text ?? "");
+    await main.getByLabel("E-mail").fill(XSS_PAYLOADS[3]?.text ?? "");
     await main.getByLabel("Hasło", { exact: true }).fill("xss12345!");
     await main.getByLabel("Powtórz hasło").fill("inne12345!");
     await main.getByRole("button", { name: "Zarejestruj się" }).click();
-    await expect(main.getByText("Wprowadź poprawny adres email").first()).toBeVisible();
+    await expect(main.getByText("Wprowadź poprawny adres e-mail").first()).toBeVisible();
     await checkPage(page, "/rejestracja (errors)", 2);
     await visit(page, "/logowanie", 0);
-    await main.getByLabel("Email").fill(`${XSS_PAYLOADS[1]?.text}@example.com`);
+    await main.getByLabel("E-mail").fill(`${XSS_PAYLOADS[1]?.text}@example.com`);
     await main.getByLabel("Hasło").fill(typed);
     await main.getByRole("button", { name: "Zaloguj się" }).click();
     await expect(main.getByRole("alert").first()).toBeVisible({ timeout: 15_000 });
@@ -752,9 +752,9 @@ test.describe("an XSS payload corpus in every text and HTML field", () => {
     await visit(page, "/kontakt", 0);
     const form = page.getByRole("region", { name: "Napisz do nas" });
     await form.getByLabel("Wiadomość").fill(allPayloads("\n"));
-    await form.getByLabel("Email").fill(typed);
+    await form.getByLabel("E-mail").fill(typed);
     await form.getByRole("button", { name: "Wyślij wiadomość" }).click();
-    await expect(form.getByText("Wprowadź poprawny adres email")).toBeVisible();
+    await expect(form.getByText("Wprowadź poprawny adres e-mail")).toBeVisible();
     await expect(form.getByLabel("Wiadomość")).toHaveValue(allPayloads("\n"));
     await checkPage(page, "/kontakt (errors)", 2);
   });

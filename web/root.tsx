@@ -232,6 +232,8 @@ function ShellLayout({ children }: { children: ReactNode }) {
       >
         {t("nav.skipToContent")}
       </a>
+      {/* early in the focus order (WCAG 2.4.3), drawn at the bottom (its `order-last`) */}
+      {data ? <CookieNoticeWhenUndecided serverDecision={data.cookieConsent} /> : null}
       <AfterHydration>
         <Suspense fallback={null}>
           <NavigationProgress />
@@ -260,7 +262,6 @@ function ShellLayout({ children }: { children: ReactNode }) {
           <RouteMemory signedIn={!!data?.user} />
         </Suspense>
       </AfterHydration>
-      {data ? <CookieNoticeWhenUndecided serverDecision={data.cookieConsent} /> : null}
       {data && data.gaMeasurementIds.length > 0 ? (
         <Suspense fallback={null}>
           <Analytics measurementIds={data.gaMeasurementIds} serverDecision={data.cookieConsent} />

@@ -37,6 +37,7 @@ export const enAuth: Record<AuthKey, string> = {
   "auth.tokenErrorInvalidToken":
     'The link is invalid or has expired. Log in and click "Send again" to receive a new link.',
   "auth.tokenErrorInvalidTokenAction": "Log in",
+  "auth.tokenErrorAlreadyConfirmedTitle": "Your e-mail address is already confirmed",
   "auth.tokenErrorAlreadyConfirmed": "Your email address has already been confirmed. You can log in.",
   "auth.tokenErrorAlreadyConfirmedAction": "Log in",
   "auth.tokenErrorUnknown": "We could not confirm your email address. Please try again later.",

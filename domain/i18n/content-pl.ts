@@ -15,7 +15,7 @@ export const plContent = {
   "page.notFound": "Szukana strona nie istnieje",
   "contact.title": "Kontakt",
   "contact.intro": "Masz pytanie albo pomysł na zamówienie indywidualne? Napisz do nas.",
-  "contact.email": "Email",
+  "contact.email": "E-mail",
   "contact.message": "Wiadomość",
   "contact.send": "Wyślij wiadomość",
   "contact.sent": "Wiadomość została wysłana",

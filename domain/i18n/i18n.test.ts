@@ -149,7 +149,7 @@ describe("catalogs", () => {
       "order.markDelivered": "Oznacz jako dostarczone",
       "order.cancel": "Anuluj zamówienie",
       "auth.send": "Wyślij",
-      "auth.email": "Email",
+      "auth.email": "E-mail",
       "auth.password": "Hasło",
       "auth.confirmPassword": "Powtórz hasło",
       "auth.displayName": "Imię i nazwisko/Nazwa",

@@ -382,6 +382,7 @@ export const enShop: Record<ShopKey, string> = {
   "common.yes": "Yes",
   "common.no": "No",
   "common.or": "or",
+  "common.requiredLegend": "Fields marked * are required.",
   "common.optional": "(optional)",
   "common.currency": "zł",
   "common.days": "{days} days",

@@ -141,7 +141,7 @@ export const plShop = {
 
   // Shared person/address form (recipient, invoice data, account settings)
   "address.displayName": "Imię i nazwisko/Nazwa",
-  "address.email": "Email",
+  "address.email": "E-mail",
   "address.phone": "Telefon",
   "address.street": "Ulica i numer",
   "address.postCode": "Kod pocztowy",
@@ -150,7 +150,7 @@ export const plShop = {
 
   // Order result, order view and order card
   "order.resultTitle": "Podsumowanie zamówienia",
-  "order.confirmedText": "Gdy paczka zostanie nadana, wyślemy Ci email z numerem przesyłki.",
+  "order.confirmedText": "Gdy paczka zostanie nadana, wyślemy Ci e-mail z numerem przesyłki.",
   "order.notFound": "Nie znaleziono zamówienia o podanym numerze!",
   "order.viewTitle": "Zamówienie {orderNumber}",
   "order.number": "Numer zamówienia",
@@ -198,7 +198,7 @@ export const plShop = {
   // Account area
   "account.createdAt": "Data rejestracji",
   "account.notApprovedBanner":
-    "Twoje konto nie jest aktywne. Kliknij link aktywacyjny z wiadomości wysłanej na Twój adres email.",
+    "Twoje konto nie jest aktywne. Kliknij link aktywacyjny z wiadomości wysłanej na Twój adres e-mail.",
   "account.resendConfirmation": "Wyślij ponownie",
   "account.notApprovedByAdmin": "Twoje konto nie zostało jeszcze zatwierdzone przez administratora",
 
@@ -241,7 +241,7 @@ export const plShop = {
 
   // Field validation messages (used as zod messages)
   "validation.required": "To pole jest obowiązkowe",
-  "validation.email": "Wprowadź poprawny adres email",
+  "validation.email": "Wprowadź poprawny adres e-mail",
   "validation.sameAsPassword": "Hasła muszą być takie same",
   "validation.commonPassword": "To hasło jest zbyt popularne i łatwe do odgadnięcia, wybierz inne",
   "validation.currentPasswordWrong": "Nieprawidłowe obecne hasło",
@@ -286,9 +286,9 @@ export const plShop = {
   "errors.prefix": "Błąd: ",
   "errors.generic": "Wystąpił błąd, spróbuj ponownie później",
   "errors.formContainsErrors": "Formularz zawiera błędy, popraw je i spróbuj ponownie",
-  "errors.auth/user-not-found": "Nie znaleziono użytkownika o podanym adresie email.",
+  "errors.auth/user-not-found": "Nie znaleziono użytkownika o podanym adresie e-mail.",
   "errors.auth/wrong-password": "Nieprawidłowe hasło!",
-  "errors.auth/email-already-in-use": "Nie udało się! Ten adres email jest już zajęty!",
+  "errors.auth/email-already-in-use": "Nie udało się! Ten adres e-mail jest już zajęty!",
   "errors.orderNotPaid": "Zamówienie nie zostało opłacone.",
   "errors.orderNotFound": "Nie znaleziono zamówienia.",
   "errors.requiredModeratorRole": "Wymagana rola moderatora",
@@ -322,7 +322,7 @@ export const plShop = {
   "success.emailSent": "Wysłano email. Sprawdź skrzynkę pocztową",
   "success.passwordUpdated": "Zaktualizowano hasło.",
   "success.dataUpdated": "Zaktualizowano dane",
-  "success.userRegistered": "Konto zostało utworzone. Sprawdź skrzynkę pocztową i potwierdź adres email.",
+  "success.userRegistered": "Konto zostało utworzone. Sprawdź skrzynkę pocztową i potwierdź adres e-mail.",
   "success.userApproved": "Użytkownik został zatwierdzony",
   "success.userUpdated": "Zaktualizowano użytkownika",
   "success.userDeleted": "Użytkownik został usunięty",
@@ -382,6 +382,7 @@ export const plShop = {
   "common.yes": "Tak",
   "common.no": "Nie",
   "common.or": "lub",
+  "common.requiredLegend": "Pola oznaczone * są obowiązkowe.",
   "common.optional": "(opcjonalnie)",
   "common.currency": "zł",
   "common.days": "{days} dni",

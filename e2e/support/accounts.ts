@@ -109,7 +109,7 @@ export async function fillRegisterForm(
 ): Promise<void> {
   const main = page.getByRole("main");
   await main.getByLabel("Imię i nazwisko/Nazwa").fill(user.name);
-  await main.getByLabel("Email").fill(user.email);
+  await main.getByLabel("E-mail").fill(user.email);
   await main.getByLabel("Hasło", { exact: true }).fill(user.password);
   await main.getByLabel("Powtórz hasło").fill(user.confirm ?? user.password);
   await main.getByRole("checkbox", { name: /Akceptuję regulamin/ }).check();
@@ -132,7 +132,7 @@ export async function registerAndConfirm(
 /** Fills and sends the login form (the page must be /logowanie). */
 export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
   const main = page.getByRole("main");
-  await main.getByLabel("Email").fill(email);
+  await main.getByLabel("E-mail").fill(email);
   await main.getByLabel("Hasło").fill(password);
   await main.getByRole("button", { name: "Zaloguj się" }).click();
 }

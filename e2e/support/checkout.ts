@@ -143,7 +143,7 @@ export async function fillAddress(
   address: Partial<Address>,
 ): Promise<void> {
   if (address.name !== undefined) await section.getByLabel("Imię i nazwisko/Nazwa").fill(address.name);
-  if (address.email !== undefined) await section.getByLabel("Email").fill(address.email);
+  if (address.email !== undefined) await section.getByLabel("E-mail").fill(address.email);
   if (address.phone !== undefined) await section.getByLabel("Telefon").fill(address.phone);
   if (address.street !== undefined) await section.getByLabel("Ulica i numer").fill(address.street);
   if (address.postCode !== undefined) await section.getByLabel("Kod pocztowy").fill(address.postCode);

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { Link, useLocation } from "react-router";
+import { trackBarHeight } from "../lib/bar-height";
 import { type ConsentDecision, consentStore } from "../lib/cookies";
 import { useT } from "../lib/i18n";
 import { ACCEPT_COOKIES_PATH } from "../lib/paths";
@@ -10,7 +11,7 @@ const buttonBase =
 
 /**
  * Cookie notice kept at the bottom of the window (sticky after the footer, so it never covers
- * the end of the page) until the visitor accepts or rejects. Both answers are equally easy and
+ * the end of the page; first in the focus order, right after the skip link) until the visitor accepts or rejects. Both answers are equally easy and
  * are stored for a year (`cookieConsent` = 1 or 0); analytics load only after accepting. With
  * JavaScript the cookie is set in the browser and the notice hides at once; without it the
  * form posts the pressed button's `decision` to /zgoda-cookies, which sets the cookie and
@@ -23,18 +24,29 @@ export function CookieNotice({ serverDecision }: { serverDecision: ConsentDecisi
   const { decision, asking } = useCookieConsent(serverDecision);
   const textId = useId();
   const firstButtonRef = useRef<HTMLButtonElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  const shown = !decision || asking;
+
+  // while it shows, focused elements stop above it (web/app.css scroll-padding-bottom)
+  useEffect(() => {
+    const section = sectionRef.current;
+    if (!shown || !section) return;
+    return trackBarHeight(section, "--cookie-bar-height");
+  }, [shown]);
 
   // reopened from the footer: take the keyboard user straight to the choice
   useEffect(() => {
     if (asking) firstButtonRef.current?.focus();
   }, [asking]);
 
-  if (decision && !asking) return null;
+  if (!shown) return null;
 
   return (
     <section
+      ref={sectionRef}
       aria-labelledby={textId}
-      className="sticky inset-x-0 bottom-0 z-50 border-t border-stone-200 bg-white shadow-[0_-4px_16px_rgb(0_0_0/0.08)]"
+      // first in the page's focus order (web/root.tsx), drawn last: order-last in the shell's flex column
+      className="sticky inset-x-0 bottom-0 z-50 order-last border-t border-stone-200 bg-white shadow-[0_-4px_16px_rgb(0_0_0/0.08)]"
     >
       <form
         method="post"

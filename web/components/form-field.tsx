@@ -16,6 +16,38 @@ function inputClass(invalid: boolean): string {
   return `${INPUT_BASE} ${invalid ? "border-red-600 focus-visible:border-red-600" : "border-stone-300 focus-visible:border-accent-600"}`;
 }
 
+/**
+ * The visual mark of a required field beside its label (the field itself carries `required`, which
+ * screen readers announce; the forms are `noValidate`, so the browser's own bubbles never show).
+ * One mark for every form (the checkout's too), explained by RequiredLegend at the form's top.
+ */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ml-0.5 font-semibold text-red-700">
+      *
+    </span>
+  );
+}
+
+/**
+ * A field's label line: the label, then the required mark beside it, outside the label so the
+ * field's name stays the label's text.
+ */
+export function LabelRow({ required = false, children }: { required?: boolean; children: ReactNode }) {
+  return (
+    <div className="mb-1.5 flex items-baseline">
+      {children}
+      {required ? <RequiredMark /> : null}
+    </div>
+  );
+}
+
+/** "Pola oznaczone * są obowiązkowe." at the top of a form that marks its required fields. */
+export function RequiredLegend({ className = "" }: { className?: string }) {
+  const t = useT();
+  return <p className={`text-sm text-stone-600 ${className}`}>{t("common.requiredLegend")}</p>;
+}
+
 /** The translated text of a field error. */
 export function FieldErrorText({ id, error }: { id: string; error: FieldError | undefined }) {
   const t = useT();
@@ -37,6 +69,8 @@ export interface TextFieldProps
   hint?: string;
   /** shows "(opcjonalnie)" after the label */
   optional?: boolean;
+  /** marks the field required (RequiredMark after the label, `required` on the input) */
+  required?: boolean;
 }
 
 /** A labelled text input (text, email, password, tel…). */
@@ -47,6 +81,7 @@ export function TextField({
   defaultValue,
   hint,
   optional = false,
+  required = false,
   type = "text",
   className = "",
   ...input
@@ -58,10 +93,12 @@ export function TextField({
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
+      <LabelRow required={required}>
+        <label htmlFor={id} className="text-sm font-medium text-stone-800">
         {label}
         {optional ? <span className="ml-1 font-normal text-stone-500">{t("common.optional")}</span> : null}
       </label>
+      </LabelRow>
       {hint ? (
         <p id={hintId} className="mb-1.5 text-sm text-stone-600">
           {hint}
@@ -72,6 +109,7 @@ export function TextField({
         name={name}
         type={type}
         defaultValue={defaultValue ?? undefined}
+        required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         className={inputClass(!!error)}
@@ -90,6 +128,7 @@ export function TextAreaField({
   error,
   rows = 4,
   optional = false,
+  required = false,
 }: {
   name: string;
   label: string;
@@ -98,20 +137,25 @@ export function TextAreaField({
   rows?: number;
   /** shows "(opcjonalnie)" after the label */
   optional?: boolean;
+  /** marks the field required (RequiredMark after the label, `required` on the textarea) */
+  required?: boolean;
 }) {
   const t = useT();
   const id = useId();
   return (
     <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
+      <LabelRow required={required}>
+        <label htmlFor={id} className="text-sm font-medium text-stone-800">
         {label}
         {optional ? <span className="ml-1 font-normal text-stone-500">{t("common.optional")}</span> : null}
       </label>
+      </LabelRow>
       <textarea
         id={id}
         name={name}
         rows={rows}
         defaultValue={defaultValue}
+        required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         className={inputClass(!!error)}
@@ -128,9 +172,12 @@ export function CheckboxField({
   error,
   defaultChecked,
   disabled,
+  required = false,
 }: {
   name: string;
   label: ReactNode;
+  /** marks the box required (RequiredMark after the label, `required` on the input) */
+  required?: boolean;
   error?: FieldError | undefined;
   defaultChecked?: boolean;
   /** shown but not changeable; its value is then posted by a hidden field (the form cannot change it) */
@@ -148,13 +195,17 @@ export function CheckboxField({
           type="checkbox"
           defaultChecked={defaultChecked}
           disabled={disabled}
+          required={required || undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           className={`mt-0.5 size-5 shrink-0 rounded accent-accent-600 ${error ? "outline outline-2 outline-red-600" : ""}`}
         />
+        <span>
         <label htmlFor={id} className="text-sm text-stone-800">
           {label}
         </label>
+          {required ? <RequiredMark /> : null}
+        </span>
       </div>
       <FieldErrorText id={errorId} error={error} />
     </div>

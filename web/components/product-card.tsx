@@ -1,16 +1,19 @@
 import { memo } from "react";
 import { Link } from "react-router";
 import { formatDiscountPercent } from "../../domain/discount";
-import type { ProductBasic } from "../../domain/types";
+import type { Id, ProductBasic } from "../../domain/types";
 import { useContentLang, useLang, useT } from "../lib/i18n";
-import { productPath } from "../lib/paths";
+import { productPathInList } from "../lib/paths";
 import { ProductPrice } from "./product-price";
 import { ResponsiveImage } from "./responsive-image";
 
 export type ProductCardData = Pick<
   ProductBasic,
   "_id" | "slug" | "title" | "image" | "isNew" | "isSale" | "isPremium" | "thumbnail"
->;
+> & {
+  /** the product list's cards have them (for ?kategoria=); carousels (no current category) do not */
+  categories?: readonly Id[];
+};
 
 /** Product thumbnail for lists and carousels: image, badges, title and price, linking to the product. */
 /**
@@ -20,11 +23,14 @@ export type ProductCardData = Pick<
 export const PRODUCT_GRID_SIZES =
   "(min-width: 1340px) 240px, (min-width: 1280px) calc((100vw - 392px) / 4), (min-width: 1024px) calc((100vw - 376px) / 3), (min-width: 768px) calc((100vw - 80px) / 3), calc((100vw - 44px) / 2)";
 
+const NO_CATEGORIES: readonly Id[] = [];
+
 export const ProductCard = memo(function ProductCard({
   product,
   eager = false,
   priority = false,
   sizes = PRODUCT_GRID_SIZES,
+  listedCategories = NO_CATEGORIES,
 }: {
   product: ProductCardData;
   /** in the first screen: loaded at once */
@@ -33,6 +39,8 @@ export const ProductCard = memo(function ProductCard({
   priority?: boolean;
   /** the card's rendered width (`sizes` of its picture) where it is placed */
   sizes?: string;
+  /** the list's category and its descendants: the link keeps the category (SPEC §2 ?kategoria=) */
+  listedCategories?: readonly Id[];
 }) {
   const t = useT();
   const lang = useLang();
@@ -85,7 +93,7 @@ export const ProductCard = memo(function ProductCard({
       </div>
       <div className="card-body">
         <h3 className="card-title">
-          <Link to={productPath(product)} lang={contentLang} className="card-link">
+          <Link to={productPathInList(product, listedCategories)} lang={contentLang} className="card-link">
             {product.title}
           </Link>
         </h3>

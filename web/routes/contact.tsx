@@ -6,7 +6,14 @@ import { contactSchema } from "../../domain/validation/contact";
 import { parseForm } from "../../domain/validation/errors";
 import { ERROR_CODES } from "../../server/http/errors";
 import { PageHeader } from "../components/content/page-header";
-import { FieldErrorText, FormAlert, SubmitButton, TextField } from "../components/form-field";
+import {
+  FieldErrorText,
+  FormAlert,
+  LabelRow,
+  RequiredLegend,
+  SubmitButton,
+  TextField,
+} from "../components/form-field";
 import { HtmlContent } from "../components/html-content";
 import { formValues, keepValues } from "../lib/forms";
 import { useT } from "../lib/i18n";
@@ -123,6 +130,7 @@ function ContactForm({ actionData }: { actionData: Route.ComponentProps["actionD
         onChange={onChange}
         className="mt-4 space-y-4"
       >
+        <RequiredLegend />
         {actionData?.sent ? <FormAlert tone="info" message={t("contact.sent")} /> : null}
         <FormAlert message={formError ? t(formError) : undefined} />
         <TextField
@@ -135,9 +143,11 @@ function ContactForm({ actionData }: { actionData: Route.ComponentProps["actionD
           error={errors.email}
         />
         <div>
-          <label htmlFor={messageId} className="mb-1.5 block text-sm font-medium text-stone-800">
-            {t("contact.message")}
-          </label>
+          <LabelRow required>
+            <label htmlFor={messageId} className="text-sm font-medium text-stone-800">
+              {t("contact.message")}
+            </label>
+          </LabelRow>
           <textarea
             id={messageId}
             name="message"

@@ -171,7 +171,9 @@ function CategoryBanners({ images }: { images: BannerImages }) {
             <li key={banner.to}>
               <Link
                 to={banner.to}
-                className={`group flex h-full items-center gap-4 overflow-hidden rounded-2xl p-4 transition-shadow hover:shadow-md sm:p-5 ${banner.className}`}
+                // three narrow columns from 768 px: the photo goes above the text until 1024 px, so
+                // the title ("Wyprzedaż") has the whole width
+                className={`group flex h-full items-center gap-4 overflow-hidden rounded-2xl p-4 transition-shadow hover:shadow-md sm:p-5 md:flex-col md:items-start lg:flex-row lg:items-center ${banner.className}`}
               >
                 {image ? (
                   <ResponsiveImage
@@ -187,7 +189,7 @@ function CategoryBanners({ images }: { images: BannerImages }) {
                   <span className="font-serif text-2xl font-semibold">{t(banner.titleKey)}</span>
                   <span className="text-sm opacity-90">{t(banner.textKey)}</span>
                 </span>
-                <ChevronRightIcon className="size-6 shrink-0 transition-transform group-hover:translate-x-1" />
+                <ChevronRightIcon className="size-6 shrink-0 transition-transform group-hover:translate-x-1 md:hidden lg:block" />
               </Link>
             </li>
           );

@@ -2,7 +2,7 @@ import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { newPasswordSchema } from "../../domain/validation/auth";
 import { parseForm } from "../../domain/validation/errors";
 import { AuthPage, TEXT_LINK } from "../components/auth-page";
-import { FormAlert, SubmitButton, TextField } from "../components/form-field";
+import { FormAlert, RequiredLegend, SubmitButton, TextField } from "../components/form-field";
 import { LOGIN_PATH, RESET_PASSWORD_PATH } from "../lib/account-paths";
 import { failedForm, invalidForm, redirectSignedIn } from "../lib/auth.server";
 import { redirectWithFlash } from "../lib/flash.server";
@@ -80,8 +80,10 @@ export default function NewPassword() {
             // biome-ignore lint/suspicious/noArrayIndexKey: the link's parameters never reorder
             <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
           ))}
+          <RequiredLegend />
           <TextField
             name="password"
+            required
             type="password"
             label={t("auth.newPassword")}
             autoComplete="new-password"
@@ -90,6 +92,7 @@ export default function NewPassword() {
           />
           <TextField
             name="confirmPassword"
+            required
             type="password"
             label={t("auth.confirmPassword")}
             autoComplete="new-password"

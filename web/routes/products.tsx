@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { useNavigation, useRouteLoaderData } from "react-router";
 import { translate } from "../../domain/i18n";
 import type { MenuCategory } from "../../domain/types";
@@ -7,7 +8,7 @@ import { parseProductQuery, productListHref } from "../../domain/validation/prod
 import { ProductCard } from "../components/product-card";
 import { FilterChips } from "../components/product-list/filter-chips";
 import { FiltersPanels } from "../components/product-list/filters-panels";
-import { categoryTrail, pageCountOf } from "../components/product-list/model";
+import { categorySubtreeIds, categoryTrail, pageCountOf } from "../components/product-list/model";
 import { Pagination } from "../components/product-list/pagination";
 import { SortControls } from "../components/product-list/sort-controls";
 import { useT } from "../lib/i18n";
@@ -75,6 +76,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === PRODUCTS_PATH;
   const pageCount = pageCountOf(page.total, page.pageSize);
+  const listedCategories = useMemo(() => categorySubtreeIds(tree, query.kategoria), [tree, query.kategoria]);
   return (
     <div className={`${CONTAINER} py-6 sm:py-8`}>
       <h1 className="font-serif text-3xl font-semibold text-stone-900">{t("products.title")}</h1>
@@ -102,7 +104,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
               <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4">
                 {page.items.map((product, index) => (
                   <li key={product._id}>
-                    <ProductCard product={product} eager={index < 4} />
+                    <ProductCard product={product} eager={index < 4} listedCategories={listedCategories} />
                   </li>
                 ))}
               </ul>

@@ -3,7 +3,7 @@ import { translateParts } from "../../domain/i18n";
 import { registerSchema } from "../../domain/validation/auth";
 import { parseForm } from "../../domain/validation/errors";
 import { AuthPage, TEXT_LINK } from "../components/auth-page";
-import { CheckboxField, FormAlert, SubmitButton, TextField } from "../components/form-field";
+import { CheckboxField, FormAlert, RequiredLegend, SubmitButton, TextField } from "../components/form-field";
 import { LOGIN_PATH, PRIVACY_POLICY_PATH, TERMS_PATH } from "../lib/account-paths";
 import { failedForm, invalidForm, redirectSignedIn, requestMeta } from "../lib/auth.server";
 import { redirectWithFlash } from "../lib/flash.server";
@@ -89,9 +89,11 @@ export default function Register() {
       }
     >
       <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-5">
+        <RequiredLegend />
         <FormAlert message={formError ? t(formError) : undefined} />
         <TextField
           name="displayName"
+          required
           label={t("auth.displayName")}
           autoComplete="name"
           defaultValue={failure?.values?.displayName}
@@ -99,6 +101,7 @@ export default function Register() {
         />
         <TextField
           name="email"
+          required
           type="email"
           label={t("auth.email")}
           autoComplete="email"
@@ -108,6 +111,7 @@ export default function Register() {
         />
         <TextField
           name="password"
+          required
           type="password"
           label={t("auth.password")}
           autoComplete="new-password"
@@ -116,6 +120,7 @@ export default function Register() {
         />
         <TextField
           name="confirmPassword"
+          required
           type="password"
           label={t("auth.confirmPassword")}
           autoComplete="new-password"
@@ -123,6 +128,7 @@ export default function Register() {
         />
         <CheckboxField
           name="acceptTerms"
+          required
           label={termsLabel}
           error={errors.acceptTerms}
           defaultChecked={failure?.values?.acceptTerms === "on"}

@@ -9,7 +9,7 @@ import "../lib/auth-texts";
 
 // /token-error?errorType=… : where a confirmation link lands when it did not work (SPEC §2).
 
-const ERRORS: Record<string, { text: MessageKey; action: MessageKey; to: string }> = {
+const ERRORS: Record<string, { title?: MessageKey; text: MessageKey; action: MessageKey; to: string }> = {
   "user-not-found": {
     text: "auth.tokenErrorUserNotFound",
     action: "auth.tokenErrorUserNotFoundAction",
@@ -20,18 +20,18 @@ const ERRORS: Record<string, { text: MessageKey; action: MessageKey; to: string 
     action: "auth.tokenErrorInvalidTokenAction",
     to: LOGIN_PATH,
   },
+  // good news, not an error: headed as such
   "user-has-already-confirmed-email": {
+    title: "auth.tokenErrorAlreadyConfirmedTitle",
     text: "auth.tokenErrorAlreadyConfirmed",
     action: "auth.tokenErrorAlreadyConfirmedAction",
     to: LOGIN_PATH,
   },
 };
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [
-    ...metaTags(langFromMatches(matches), "auth.tokenErrorTitle"),
-    { name: "robots", content: "noindex" },
-  ];
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const title = (loaderData?.errorType && ERRORS[loaderData.errorType]?.title) || "auth.tokenErrorTitle";
+  return [...metaTags(langFromMatches(matches), title), { name: "robots", content: "noindex" }];
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -46,7 +46,7 @@ export default function TokenError() {
   // a signed-in visitor needs no login link: home instead
   const action = error && !(signedIn && error.to === LOGIN_PATH) ? error : undefined;
   return (
-    <AuthPage title={t("auth.tokenErrorTitle")}>
+    <AuthPage title={t(error?.title ?? "auth.tokenErrorTitle")}>
       <p className="text-stone-700">{t(error?.text ?? "auth.tokenErrorUnknown")}</p>
       <Link
         to={action ? action.to : "/"}

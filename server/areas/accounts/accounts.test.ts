@@ -96,7 +96,7 @@ describe("register", () => {
     expect(JSON.stringify(body)).not.toContain("scrypt");
 
     const mail = await latestMail(email, "email-confirmation");
-    expect(mail.subject).toBe("Potwierdź adres email");
+    expect(mail.subject).toBe("Potwierdź adres e-mail");
     expect(mail.html).toContain("href=");
     // signed with the shop's configured name (SHOP_NAME), not a bare "Zespół sklepu"
     expect(mail.text).toContain("Pozdrawiamy\nZespół sklepu Szyciowo");

@@ -21,11 +21,11 @@ interface Texts {
 
 const CONFIRMATION: Record<Lang, Texts> = {
   pl: {
-    subject: "Potwierdź adres email",
+    subject: "Potwierdź adres e-mail",
     greeting: (name) => `Dzień dobry ${name},`,
     intro:
-      "dziękujemy za założenie konta w naszym sklepie. Aby potwierdzić adres email i aktywować konto, otwórz link:",
-    action: "Potwierdź adres email",
+      "dziękujemy za założenie konta w naszym sklepie. Aby potwierdzić adres e-mail i aktywować konto, otwórz link:",
+    action: "Potwierdź adres e-mail",
     validity: "Link jest ważny 48 godzin i można go użyć tylko raz.",
     ignore: "Jeśli to nie Ty zakładałeś konto, zignoruj tę wiadomość.",
     signature: (shop) => `Pozdrawiamy\nZespół sklepu ${shop}`,

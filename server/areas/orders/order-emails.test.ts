@@ -66,7 +66,7 @@ const KIND_TEXT: Record<Lang, Record<OrderEmailKind, string[]>> = {
     ],
     paid: [
       "Otrzymaliśmy płatność za zamówienie 20261121-0007",
-      "Gdy paczka zostanie nadana, wyślemy Ci email z numerem przesyłki.",
+      "Gdy paczka zostanie nadana, wyślemy Ci e-mail z numerem przesyłki.",
       `Faktura VAT do zamówienia jest już dostępna.\n${INVOICE_URL}`,
       "Czas realizacji: 3-6 dni",
     ],

@@ -4,6 +4,7 @@ import type { Category } from "../../../domain/types";
 import { DEFAULT_PRODUCT_QUERY, type ProductQuery } from "../../../domain/validation/product-query";
 import {
   categoryLabel,
+  categorySubtreeIds,
   categoryTrail,
   filterChips,
   hiddenFields,
@@ -28,6 +29,15 @@ const tree = [
   category(1, "Dla dzieci", [category(2, "Kocyki"), category(3, "Wyprawki", [category(4, "Rożki")])]),
   category(5, "Akcesoria"),
 ];
+
+describe("categorySubtreeIds", () => {
+  it("lists the category, then its descendants", () => {
+    expect(categorySubtreeIds(tree, 1)).toEqual([1, 2, 3, 4]);
+    expect(categorySubtreeIds(tree, 3)).toEqual([3, 4]);
+    expect(categorySubtreeIds(tree, 99)).toEqual([]);
+    expect(categorySubtreeIds(tree, null)).toEqual([]);
+  });
+});
 
 describe("categoryTrail / categoryLabel", () => {
   it("finds the path from the first level down", () => {

@@ -50,6 +50,20 @@ export function categoryTrail(tree: readonly MenuCategory[], id: Id): MenuCatego
   return [];
 }
 
+/** The category's id followed by its descendants' (depth first); empty when unknown or null. */
+export function categorySubtreeIds(tree: readonly MenuCategory[], id: Id | null): Id[] {
+  if (id === null) return [];
+  const category = categoryTrail(tree, id).at(-1);
+  if (!category) return [];
+  const ids: Id[] = [];
+  const visit = (node: MenuCategory) => {
+    ids.push(node._id);
+    for (const child of node.subcategories) visit(child);
+  };
+  visit(category);
+  return ids;
+}
+
 /** "Dla dzieci › Kocyki" (or "#12" for a category that does not exist). */
 export function categoryLabel(tree: readonly MenuCategory[], id: Id): string {
   const trail = categoryTrail(tree, id);

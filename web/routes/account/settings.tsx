@@ -2,7 +2,7 @@ import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "
 import { userSettingsSchema } from "../../../domain/validation/address";
 import { changePasswordSchema } from "../../../domain/validation/auth";
 import { parseForm } from "../../../domain/validation/errors";
-import { FormAlert, SubmitButton, TextField } from "../../components/form-field";
+import { FormAlert, RequiredLegend, SubmitButton, TextField } from "../../components/form-field";
 import { ACCOUNT_SETTINGS_PATH } from "../../lib/account-paths";
 import { failedForm, invalidForm, requestMeta, requireUser, sessionToken } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
@@ -134,6 +134,7 @@ export default function AccountSettings() {
           onChange={onChange}
           className="mt-5 grid gap-5 sm:grid-cols-2"
         >
+          <RequiredLegend className="sm:col-span-2" />
           {formError ? (
             <div className="sm:col-span-2">
               <FormAlert message={t(formError)} />
@@ -141,6 +142,7 @@ export default function AccountSettings() {
           ) : null}
           <TextField
             name="displayName"
+            required
             label={t("address.displayName")}
             autoComplete="name"
             defaultValue={shown.displayName}
@@ -149,6 +151,7 @@ export default function AccountSettings() {
           />
           <TextField
             name="phone"
+            required
             type="tel"
             label={t("address.phone")}
             autoComplete="tel"
@@ -166,6 +169,7 @@ export default function AccountSettings() {
           />
           <TextField
             name="street"
+            required
             label={t("address.street")}
             autoComplete="street-address"
             defaultValue={shown.street}
@@ -174,6 +178,7 @@ export default function AccountSettings() {
           />
           <TextField
             name="postCode"
+            required
             label={t("address.postCode")}
             autoComplete="postal-code"
             defaultValue={shown.postCode}
@@ -181,6 +186,7 @@ export default function AccountSettings() {
           />
           <TextField
             name="city"
+            required
             label={t("address.city")}
             autoComplete="address-level2"
             defaultValue={shown.city}
@@ -232,9 +238,11 @@ function PasswordSection({ failure }: { failure: FormFailure | undefined }) {
         className="mt-5 grid gap-5"
       >
         <input type="hidden" name="intent" value={PASSWORD_INTENT} />
+        <RequiredLegend />
         {formError ? <FormAlert message={t(formError)} /> : null}
         <TextField
           name="currentPassword"
+          required
           type="password"
           label={t("account.currentPassword")}
           autoComplete="current-password"
@@ -242,6 +250,7 @@ function PasswordSection({ failure }: { failure: FormFailure | undefined }) {
         />
         <TextField
           name="password"
+          required
           type="password"
           label={t("account.newPassword")}
           autoComplete="new-password"
@@ -250,6 +259,7 @@ function PasswordSection({ failure }: { failure: FormFailure | undefined }) {
         />
         <TextField
           name="confirmPassword"
+          required
           type="password"
           label={t("account.confirmNewPassword")}
           autoComplete="new-password"
