@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_RATE_LIMITS } from "../server/http/rate-limit";
+import { DEFAULT_RATE_LIMITS } from "../server/lib/rate-limit";
 import { recordFigure } from "../server/test/figures";
 import { CART_COOKIE } from "../web/lib/shop-cookies";
 import { type Cluster, startCluster } from "./support/cluster";

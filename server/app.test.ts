@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
-import { FailureError, fail } from "./http/errors";
+import { FailureError, fail } from "./lib/result";
 import { createTestDatabase, type TestDatabase } from "./test/database";
 
 let database: TestDatabase;

@@ -33,15 +33,15 @@ import { createPaymentsService, resultUrlOf } from "./areas/payments/payments.se
 import { createStatsService } from "./areas/stats/stats.service";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
+import { createPaymentProvider } from "./integrations/payments";
+import type { PaymentProvider } from "./integrations/payments/payment-provider";
+import type { ChangeFeed } from "./lib/change-feed";
 import {
   createRateLimiter,
   type RateLimitHit,
   type RateLimitSubject,
   type RateLimits,
-} from "./http/rate-limit";
-import { createPaymentProvider } from "./integrations/payments";
-import type { PaymentProvider } from "./integrations/payments/payment-provider";
-import type { ChangeFeed } from "./lib/change-feed";
+} from "./lib/rate-limit";
 
 export interface ServiceLog {
   warn(data: object, message: string): void;
@@ -50,7 +50,7 @@ export interface ServiceLog {
 }
 
 export interface ServiceOptions {
-  /** smaller rate limits for tests (server/http/rate-limit.ts DEFAULT_RATE_LIMITS otherwise) */
+  /** smaller rate limits for tests (server/lib/rate-limit.ts DEFAULT_RATE_LIMITS otherwise) */
   rateLimits?: Partial<RateLimits>;
   /** where services report what they handled but did not expect (the app's logger) */
   log?: ServiceLog;

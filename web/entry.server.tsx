@@ -11,8 +11,7 @@ import {
   isRouteErrorResponse,
   ServerRouter,
 } from "react-router";
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../server/lib/database-unavailable";
-import { redactSecrets } from "../server/lib/redact";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, redactSecrets } from "../server/web-door";
 import { CspNonceProvider } from "./lib/csp-nonce";
 import { scriptsAfterThePicture, scriptsAfterThePictureInPage } from "./lib/script-priority";
 

@@ -29,9 +29,9 @@ import {
   type Translator,
   translate,
 } from "../domain/i18n";
-import type { SiteNavigation } from "../server/areas/content/content.service";
+import type { SiteNavigation } from "../server/web-door";
 import { AfterHydration } from "./components/product-list/use-hydrated";
-import { restoreChangesNotice, type LoadedCart, loadCart } from "./lib/cart.server";
+import { type LoadedCart, loadCart, restoreChangesNotice } from "./lib/cart.server";
 import { ORDER_DONE_PATH } from "./lib/cart-paths";
 import { consentFromCookies } from "./lib/cookies";
 import { useCspNonce, ZOD_JITLESS_SCRIPT } from "./lib/csp-nonce";

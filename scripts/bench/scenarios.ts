@@ -197,7 +197,7 @@ export function shopScenarios(data: BenchData, orders: { body: string }[]): Scen
   const productPages = data.products.map((p) => `/produkt/${p.id}-${p.slug}`);
   const nextOrder = orders.length > 0 ? cycle(orders) : null;
   // every order from a shopper of its own (address and e-mail): the shop limits orders per address
-  // and per e-mail (server/http/rate-limit.ts "order"); the bench shop trusts X-Forwarded-For
+  // and per e-mail (server/lib/rate-limit.ts "order"); the bench shop trusts X-Forwarded-For
   let shopper = 0;
   const orderLoad: Load = {
     method: "POST",

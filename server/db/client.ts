@@ -30,6 +30,8 @@ const CONNECTION_TIMEOUT_MS = 10_000;
 // The PGlite database is typed as the node-postgres one: the query builder is identical.
 export type Db = NodePgDatabase<typeof schema>;
 export type Schema = typeof schema;
+/** A transaction's handle (what `db.transaction` gives its callback). */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface Database {
   db: Db;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { errorBody, fail } from "./errors";
+import { fail } from "../lib/result";
+import { errorBody } from "./errors";
 import { isApiPath } from "./plain-page";
 
 // An unknown /api path is an API answer too: JSON 404 `not-found`, never the web app's HTML page

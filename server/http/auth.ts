@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isAdmin, isShopModerator } from "../../domain/roles";
 import type { PublicUser } from "../../domain/types";
 import { readSessionToken } from "../areas/accounts/session-cookie";
-import { FailureError, fail } from "./errors";
+import { FailureError, fail } from "../lib/result";
 
 // Who is asking, and the role guards every staff endpoint uses (SPEC §6, DESIGN "Roles are enforced on
 // the server"). `registerSessionUser` fills `request.user` from the session cookie or bearer token for

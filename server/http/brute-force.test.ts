@@ -19,10 +19,10 @@ import {
 import { toPublicUser } from "../areas/accounts/accounts.mapper";
 import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "../areas/orders/orders.fixtures";
 import { loadConfig } from "../config";
+import { DEFAULT_RATE_LIMITS } from "../lib/rate-limit";
 import { createTestDatabase, type TestDatabase } from "../test/database";
 import { recordFigure } from "../test/figures";
 import { testWebContext } from "../test/web-context";
-import { DEFAULT_RATE_LIMITS } from "./rate-limit";
 
 // Brute force (issue 7): login, password reset, coupon checks (API and the cart form) and the guest
 // order lookup (order number + e-mail) are rate-limited with the shop's real limits (DEFAULT_RATE_LIMITS):

@@ -14,8 +14,8 @@ import { loadConfig } from "../config";
 import { createPool, type Database } from "../db/client";
 import * as schema from "../db/schema";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../lib/database-unavailable";
+import { FailureError, fail } from "../lib/result";
 import { recordFigure } from "../test/figures";
-import { FailureError, fail } from "./errors";
 
 // The database going away is not a bug: while PostgreSQL is stopped or restarting every request
 // that needs it answers 503 `service-unavailable` (translated, with Retry-After), pages get a small

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { en } from "../../domain/i18n/en";
 import { pl } from "../../domain/i18n/pl";
-import { ERROR_CODES, errorBody, fail } from "./errors";
+import { ERROR_CODES, fail } from "../lib/result";
+import { errorBody } from "./errors";
 
 describe("error codes", () => {
   it.each(Object.entries(ERROR_CODES))("%s has a translation in both languages", (_code, entry) => {

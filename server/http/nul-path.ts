@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { errorBody, fail } from "./errors";
+import { fail } from "../lib/result";
+import { errorBody } from "./errors";
 import { langOfCookieHeader, plainPage, wantsHtml } from "./plain-page";
 
 // A path with an encoded U+0000 ("%00") names nothing: PostgreSQL text cannot hold the character,

@@ -1,7 +1,8 @@
 import type { Socket } from "node:net";
 import { PassThrough, type Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { errorBody, fail } from "./errors";
+import { fail } from "../lib/result";
+import { errorBody } from "./errors";
 import { langOfCookieHeader, plainPage, wantsHtml } from "./plain-page";
 
 // The body limit of the pages (docs/decisions/034). Fastify's `bodyLimit` covers the routes whose

@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isSecureCookie, SESSION_COOKIE } from "../areas/accounts/session-cookie";
 import type { Config } from "../config";
 import { randomBase64 } from "../lib/random-pool";
+import { fail } from "../lib/result";
 import { API_TABLE, apiRouteKey } from "./api-table";
-import { errorBody, fail } from "./errors";
+import { errorBody } from "./errors";
 import { isApiPath, langOfCookieHeader, plainPage } from "./plain-page";
 
 // Security headers on every response, the per-request CSP nonce, the CSRF rule and the Secure flag

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "../areas/orders/orders.fixtures";
 import { loadConfig } from "../config";
+import { DEFAULT_RATE_LIMITS } from "../lib/rate-limit";
 import { createTestDatabase, type TestDatabase } from "../test/database";
-import { DEFAULT_RATE_LIMITS } from "./rate-limit";
 
 // Smaller holes of issue 24 item 8, with the shop's real limits: "people viewing now" cannot be
 // inflated from one address, and the guest order lookup makes wrong guesses dear while the result

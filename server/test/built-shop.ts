@@ -8,7 +8,7 @@ import { type Config, loadConfig } from "../config";
 import type { Database } from "../db/client";
 import { products } from "../db/schema";
 import { seedIfEmpty } from "../db/seed";
-import type { RateLimits } from "../http/rate-limit";
+import type { RateLimits } from "../lib/rate-limit";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 // The built shop (pages rendered by build/server, served in-process through app.inject) on a fresh

@@ -1,4 +1,4 @@
-import type { RateLimits } from "../http/rate-limit";
+import type { RateLimits } from "../lib/rate-limit";
 
 // Tests that place many orders from one address and e-mail (the same fixture recipient, app.inject's
 // 127.0.0.1) switch the order limit off with this; the tests of the limit itself use the shop's real

@@ -7,7 +7,7 @@ import { buildApp } from "../app";
 import { bearer, createSignedInUser } from "../areas/accounts/accounts.fixtures";
 import { loadConfig } from "../config";
 import { auditLog } from "../db/schema";
-import type { RateLimits } from "../http/rate-limit";
+import type { RateLimits } from "../lib/rate-limit";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 // The setup the staff write tests share (catalog, content, coupons): an app on a fresh database, a

@@ -95,9 +95,9 @@ export function TextField({
     <div className={className}>
       <LabelRow required={required}>
         <label htmlFor={id} className="text-sm font-medium text-stone-800">
-        {label}
-        {optional ? <span className="ml-1 font-normal text-stone-500">{t("common.optional")}</span> : null}
-      </label>
+          {label}
+          {optional ? <span className="ml-1 font-normal text-stone-500">{t("common.optional")}</span> : null}
+        </label>
       </LabelRow>
       {hint ? (
         <p id={hintId} className="mb-1.5 text-sm text-stone-600">
@@ -146,9 +146,9 @@ export function TextAreaField({
     <div>
       <LabelRow required={required}>
         <label htmlFor={id} className="text-sm font-medium text-stone-800">
-        {label}
-        {optional ? <span className="ml-1 font-normal text-stone-500">{t("common.optional")}</span> : null}
-      </label>
+          {label}
+          {optional ? <span className="ml-1 font-normal text-stone-500">{t("common.optional")}</span> : null}
+        </label>
       </LabelRow>
       <textarea
         id={id}
@@ -201,9 +201,9 @@ export function CheckboxField({
           className={`mt-0.5 size-5 shrink-0 rounded accent-accent-600 ${error ? "outline outline-2 outline-red-600" : ""}`}
         />
         <span>
-        <label htmlFor={id} className="text-sm text-stone-800">
-          {label}
-        </label>
+          <label htmlFor={id} className="text-sm text-stone-800">
+            {label}
+          </label>
           {required ? <RequiredMark /> : null}
         </span>
       </div>

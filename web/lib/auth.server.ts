@@ -1,14 +1,16 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { isMessageKey, type MessageKey } from "../../domain/i18n";
 import type { PublicUser } from "../../domain/types";
-import type { RequestMeta } from "../../server/areas/accounts/accounts.service";
+import type { RequestMeta } from "../../server/web-door";
 import {
+  ERROR_CODES,
+  type ErrorCode,
+  type Failure,
   isSecureCookie,
   readSessionToken,
   serializeClearSessionCookie,
   serializeSessionCookie,
-} from "../../server/areas/accounts/session-cookie";
-import { ERROR_CODES, type ErrorCode, type Failure } from "../../server/http/errors";
+} from "../../server/web-door";
 import type { FormFailure } from "./forms";
 import { readLastRoute } from "./last-route.server";
 import { ACCOUNT_PATH, LOGIN_PATH } from "./paths";

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import type { CartView, PublicUser } from "../../domain/types";
-import { fail, ok } from "../../server/http/errors";
+import { fail, ok } from "../../server/lib/result";
 import {
   copyRecipientToInvoice,
   invoiceIsRecipient,

@@ -18,7 +18,7 @@ import { parseForm } from "../../domain/validation/errors";
 import { deliveryPointSchema, makeOrderCreateSchema } from "../../domain/validation/order";
 import { parcelPointSearchSchema } from "../../domain/validation/parcel-points";
 import { parseSeenCart } from "../../domain/validation/seen-cart";
-import type { Failure } from "../../server/http/errors";
+import type { Failure } from "../../server/web-door";
 import { errorMessageKey, errorStatus } from "./auth.server";
 import { CART_PATH, CHECKOUT_PATH } from "./cart-paths";
 import {

@@ -1,4 +1,4 @@
-import type { WebLoadContext } from "../../server/app";
+import type { WebLoadContext } from "../../server/web-door";
 
 // Loaders and actions receive the services through the load context; they never
 // call our own API over HTTP (DESIGN.md).

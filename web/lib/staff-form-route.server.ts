@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { MessageKey } from "../../domain/i18n";
 import { parseIdFromParam } from "../../domain/slug";
 import { parseForm } from "../../domain/validation/errors";
-import type { Failure } from "../../server/http/errors";
+import type { Failure } from "../../server/web-door";
 import { failedForm, invalidForm } from "./auth.server";
 import { redirectWithFlash } from "./flash.server";
 import type { FormFailure } from "./forms";

@@ -2,7 +2,7 @@ import { type AppLoadContext, data } from "react-router";
 import { isAdmin, isShopModerator } from "../../domain/roles";
 import { parseIdFromParam } from "../../domain/slug";
 import type { PublicUser } from "../../domain/types";
-import { ERROR_CODES, type Result } from "../../server/http/errors";
+import { ERROR_CODES, type Result } from "../../server/web-door";
 import { errorMessageKey, requireUser } from "./auth.server";
 import type { FlashInput } from "./flash";
 import { redirectWithFlash } from "./flash.server";

@@ -1,5 +1,5 @@
 import type { MessageKey, Params } from "../../domain/i18n";
-import type { GalleryImage } from "../../server/areas/gallery/gallery.service";
+import type { GalleryImage } from "../../server/web-door";
 
 // Uploads to the gallery from the browser with a progress bar per file: one XMLHttpRequest per
 // file (fetch has no upload progress) to POST /api/gallery/upload, two at a time. The session

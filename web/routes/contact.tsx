@@ -4,7 +4,7 @@ import { translate } from "../../domain/i18n";
 import { isShopModerator } from "../../domain/roles";
 import { contactSchema } from "../../domain/validation/contact";
 import { parseForm } from "../../domain/validation/errors";
-import { ERROR_CODES } from "../../server/http/errors";
+import { ERROR_CODES } from "../../server/web-door";
 import { PageHeader } from "../components/content/page-header";
 import {
   FieldErrorText,

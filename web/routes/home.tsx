@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { HOME_BLOG_COUNT, HOME_CAROUSEL_MAX } from "../../domain/constants";
 import { translate } from "../../domain/i18n";
 import type { ProductBasic } from "../../domain/types";
-import type { HomeContent } from "../../server/areas/content/content.service";
+import type { HomeContent } from "../../server/web-door";
 import { BannerCarousel } from "../components/banner-carousel";
 import { BlogCard, type BlogCardData } from "../components/blog-card";
 import { ChevronRightIcon, LeafIcon, ShieldIcon, TruckIcon } from "../components/icons";

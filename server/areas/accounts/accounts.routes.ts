@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isLang } from "../../../domain/i18n";
 import { idFromTextSchema, textSchema } from "../../../domain/validation/common";
 import { requireAdmin, requireUser, signedInUser } from "../../http/auth";
-import { FailureError, type Result } from "../../http/errors";
+import { FailureError, type Result } from "../../lib/result";
 import type { RequestMeta } from "./accounts.service";
 import {
   isSecureCookie,

@@ -1,7 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { auditLog } from "../../db/schema";
-import type { Tx } from "../orders/stock";
 
 // The staff audit log (issue 6): every staff write records who did what to which record, with
 // the record before and after. `recordAudit` runs inside the write's own transaction, so a change

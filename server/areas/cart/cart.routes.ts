@@ -4,7 +4,7 @@ import { DEFAULT_DELIVERY_METHOD, DELIVERY_METHOD_IDS } from "../../../domain/de
 import { parseSavedCart } from "../../../domain/validation/cart";
 import { textSchema } from "../../../domain/validation/common";
 import { couponCodeSchema } from "../../../domain/validation/coupon";
-import { FailureError, fail } from "../../http/errors";
+import { FailureError, fail } from "../../lib/result";
 import { MAX_CART_LINES } from "./cart.service";
 
 // GET /api/shops/coupons/is-active/:code (SPEC §7: returns the coupon) and POST /api/cart/restore

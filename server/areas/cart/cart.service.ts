@@ -34,8 +34,8 @@ import {
 } from "../../../domain/variants";
 import type { Db } from "../../db/client";
 import { coupons } from "../../db/schema";
-import { type ErrorCode, fail, ok, type Result } from "../../http/errors";
-import { createRateLimiter, type RateLimits } from "../../http/rate-limit";
+import { createRateLimiter, type RateLimits } from "../../lib/rate-limit";
+import { type ErrorCode, fail, ok, type Result } from "../../lib/result";
 import { type CouponGuard, createCouponGuard } from "../coupons/coupon-guard";
 import { countsAsCouponUse, orderUseColumns } from "../coupons/coupon-uses";
 import { type CartCatalog, type CartProduct, loadCartCatalog } from "./cart.catalog";

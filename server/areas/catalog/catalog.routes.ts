@@ -3,7 +3,7 @@ import { z } from "zod";
 import { idFromTextSchema } from "../../../domain/validation/common";
 import { productListParamsSchema } from "../../../domain/validation/product-list-params";
 import { hasProductListParams } from "../../../domain/validation/product-query";
-import { FailureError, fail } from "../../http/errors";
+import { FailureError, fail } from "../../lib/result";
 
 // GET /api/shops/{categories,fields,products,products/basic,products/:id} (SPEC §7).
 // Thin: parse the input, call one catalog service function, shape the reply.

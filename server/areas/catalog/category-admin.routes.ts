@@ -5,7 +5,7 @@ import {
   categoryUpdateSchema,
 } from "../../../domain/validation/catalog";
 import { requireShopModerator, signedInUser } from "../../http/auth";
-import { FailureError, type Result } from "../../http/errors";
+import { FailureError, type Result } from "../../lib/result";
 import { idParamsSchema } from "./catalog.routes";
 
 // Staff writes of the category tree (SPEC §7): POST /shops/categories, PUT /shops/categories (bulk:

@@ -9,11 +9,10 @@ import type {
   categoriesOrderSchema,
 } from "../../../domain/validation/catalog";
 import { MSG } from "../../../domain/validation/messages";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { categories, productCategories } from "../../db/schema";
-import { FailureError, fail, ok, type Result } from "../../http/errors";
+import { FailureError, fail, ok, type Result } from "../../lib/result";
 import { recordAudit } from "../audit/audit";
-import type { Tx } from "../orders/stock";
 import { buildCategoryTree, flattenCategoryTree, ROOT_CATEGORY_TITLE } from "./catalog.mapper";
 
 // Staff writes of the category tree (SPEC §7: POST /shops/categories, PUT /shops/categories (bulk),

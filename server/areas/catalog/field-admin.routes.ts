@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { productFieldSchema } from "../../../domain/validation/catalog";
 import { requireShopModerator, signedInUser } from "../../http/auth";
-import { FailureError, type Result } from "../../http/errors";
+import { FailureError, type Result } from "../../lib/result";
 import { idParamsSchema } from "./catalog.routes";
 
 // Staff writes of product fields (SPEC §7): POST /shops/fields, PUT /shops/fields/:id (returns the

@@ -4,11 +4,10 @@ import type { ProductField, PublicUser } from "../../../domain/types";
 import type { ProductFieldPayload } from "../../../domain/validation/catalog";
 import type { FieldError } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { fieldOptions, productFieldLinks, productFields, productVariants } from "../../db/schema";
-import { FailureError, fail, ok, type Result } from "../../http/errors";
+import { FailureError, fail, ok, type Result } from "../../lib/result";
 import { recordAudit } from "../audit/audit";
-import type { Tx } from "../orders/stock";
 import { toProductField } from "./catalog.mapper";
 
 // Staff writes of product fields (SPEC §7: POST /shops/fields, PUT and DELETE /shops/fields/{id};

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { FailureError } from "../../http/errors";
+import { FailureError } from "../../lib/result";
 import { idParamsSchema } from "./catalog.routes";
 
 // POST /api/shops/products/:id/views: the product page reports a view once it is shown in a

@@ -6,7 +6,7 @@ import type { Id } from "../../../domain/types";
 import type { Db } from "../../db/client";
 import { isDbId } from "../../db/ids";
 import { orderItems, orderStatuses, orders, products, productViews } from "../../db/schema";
-import { fail, ok, type Result } from "../../http/errors";
+import { fail, ok, type Result } from "../../lib/result";
 import { preparedRead } from "./prepared-read";
 
 // Real figures behind the product page's social proof (SPEC §2 Product screen, issue 3: never

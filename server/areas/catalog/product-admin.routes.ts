@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { productSchema, staffProductQuerySchema } from "../../../domain/validation/catalog";
 import { requireShopModerator, signedInUser } from "../../http/auth";
-import { FailureError } from "../../http/errors";
+import { FailureError } from "../../lib/result";
 import { idParamsSchema } from "./catalog.routes";
 
 // Staff product writes and list (issue 6, SPEC §7): POST /shops/products, PUT and DELETE

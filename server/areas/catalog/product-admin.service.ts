@@ -6,7 +6,7 @@ import type { Id, ImageRef, Product, ProductBasic } from "../../../domain/types"
 import type { ProductPayload, StaffProductFlag, StaffProductQuery } from "../../../domain/validation/catalog";
 import type { FieldError } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { MAX_DB_ID } from "../../db/ids";
 import {
   categories,
@@ -18,10 +18,9 @@ import {
   products,
   productVariants,
 } from "../../db/schema";
-import { FailureError, fail, ok, type Result } from "../../http/errors";
+import { FailureError, fail, ok, type Result } from "../../lib/result";
 import { sanitizeHtml } from "../../lib/sanitize-html";
 import { type AuditActor, recordAudit } from "../audit/audit";
-import type { Tx } from "../orders/stock";
 import type { CatalogService } from "./catalog.service";
 
 // Products written by shop staff (issue 6, SPEC §7 POST/PUT/DELETE /shops/products): one

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { stockChangesSchema, warehouseQuerySchema } from "../../../domain/validation/warehouse";
 import { STOCK_CSV_FILENAME } from "../../../domain/warehouse";
 import { requireShopModerator, signedInUser } from "../../http/auth";
-import { FailureError } from "../../http/errors";
+import { FailureError } from "../../lib/result";
 
 // The warehouse API (issue 6): GET /shops/warehouse (rows with stock levels), PUT /shops/warehouse
 // (bulk stock change), GET /shops/warehouse.csv (export) and POST /shops/warehouse/import (a

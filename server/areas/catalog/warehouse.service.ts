@@ -11,7 +11,7 @@ import {
   type StockRow,
   stockLevel,
 } from "../../../domain/warehouse";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { MAX_DB_ID } from "../../db/ids";
 import {
   fieldOptions,
@@ -22,9 +22,8 @@ import {
   products,
   productVariants,
 } from "../../db/schema";
-import { FailureError, fail, ok, type Result } from "../../http/errors";
+import { FailureError, fail, ok, type Result } from "../../lib/result";
 import { type AuditActor, recordAudit } from "../audit/audit";
-import type { Tx } from "../orders/stock";
 
 // The warehouse (issue 6): one row per product without variants and per variant, with its stock
 // level and the units unpaid orders hold; bulk stock changes in one transaction (rows locked in the

@@ -1,7 +1,6 @@
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/pg-errors";
-import { type Failure, FailureError, fail, ok, type Result } from "../../http/errors";
-import type { Tx } from "../orders/stock";
+import { type Failure, FailureError, fail, ok, type Result } from "../../lib/result";
 
 // Plumbing the staff write services of the content and coupon areas share: one transaction per
 // write, expected failures thrown inside it as FailureError and returned as a Result outside.

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { contactSchema } from "../../../domain/validation/contact";
-import { FailureError } from "../../http/errors";
+import { FailureError } from "../../lib/result";
 import { publicCache } from "../catalog/catalog.routes";
 
 // POST /api/shops/message {email, message}; GET /api/games, /api/creators, /api/creators/categories

@@ -4,8 +4,8 @@ import type { ContactMessage } from "../../../domain/validation/contact";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { rateLimitHits } from "../../db/schema";
-import { fail, ok, type Result } from "../../http/errors";
 import { escapeHtml } from "../../lib/escape-html";
+import { fail, ok, type Result } from "../../lib/result";
 import type { MailService } from "../mail/mail.service";
 
 // The contact form (SPEC §2 Contact, §7 POST /shops/message): the message goes to the shop's own

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { textSchema } from "../../../domain/validation/common";
-import { FailureError, fail } from "../../http/errors";
+import { FailureError, fail } from "../../lib/result";
 import { idParamsSchema, publicCache } from "../catalog/catalog.routes";
 
 // GET /api/shops/headers, /api/blogs, /api/blogs/:id, /api/pages, /api/pages/by-link/:link (SPEC §7).

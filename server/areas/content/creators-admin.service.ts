@@ -3,12 +3,11 @@ import type { Id } from "../../../domain/types";
 import { creatorCategorySchema, creatorSchema, gameSchema } from "../../../domain/validation/creators";
 import { parseForm } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { isDbId } from "../../db/ids";
 import { creatorCategories, creators, games } from "../../db/schema";
-import { fail, type Result } from "../../http/errors";
+import { fail, type Result } from "../../lib/result";
 import { type AuditActor, recordAudit } from "../audit/audit";
-import type { Tx } from "../orders/stock";
 import { inTransaction, notFound, refuse } from "./admin-write";
 import type { Creator, CreatorCategory, Game } from "./creators.service";
 

@@ -4,13 +4,12 @@ import type { Id, Page } from "../../../domain/types";
 import { staticPageSchema } from "../../../domain/validation/catalog";
 import { parseForm } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { isDbId } from "../../db/ids";
 import { pages } from "../../db/schema";
-import { fail, type Result } from "../../http/errors";
+import { fail, type Result } from "../../lib/result";
 import { sanitizeHtml } from "../../lib/sanitize-html";
 import { type AuditActor, recordAudit } from "../audit/audit";
-import type { Tx } from "../orders/stock";
 import { inTransaction, notFound, refuse } from "./admin-write";
 import { toPage } from "./content.service";
 

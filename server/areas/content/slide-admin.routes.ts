@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { headerSlideSchema, headerSlidesOrderSchema } from "../../../domain/validation/catalog";
 import { requireShopModerator, signedInUser } from "../../http/auth";
-import { FailureError, type Result } from "../../http/errors";
+import { FailureError, type Result } from "../../lib/result";
 import { idParamsSchema } from "../catalog/catalog.routes";
 
 // Staff writes of the header slides (SPEC §7): POST /shops/headers, PUT /shops/headers (bulk order:

@@ -4,11 +4,10 @@ import { isShopModerator } from "../../../domain/roles";
 import type { HeaderSlide, PublicUser } from "../../../domain/types";
 import type { HeaderSlidePayload, headerSlidesOrderSchema } from "../../../domain/validation/catalog";
 import { MSG } from "../../../domain/validation/messages";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { headerSlides } from "../../db/schema";
-import { FailureError, fail, ok, type Result } from "../../http/errors";
+import { FailureError, fail, ok, type Result } from "../../lib/result";
 import { recordAudit } from "../audit/audit";
-import type { Tx } from "../orders/stock";
 import { toHeaderSlide } from "./content.service";
 
 // Staff writes of the home banner slides (SPEC §7: POST /shops/headers, PUT /shops/headers (bulk

@@ -4,13 +4,12 @@ import type { Id } from "../../../domain/types";
 import { couponFormSchema } from "../../../domain/validation/coupon";
 import { parseForm } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { isDbId } from "../../db/ids";
 import { coupons, orders } from "../../db/schema";
-import { fail, type Result } from "../../http/errors";
+import { fail, type Result } from "../../lib/result";
 import { type AuditActor, recordAudit } from "../audit/audit";
 import { inTransaction, notFound, refuse } from "../content/admin-write";
-import type { Tx } from "../orders/stock";
 import { countsAsCouponUse } from "./coupon-uses";
 
 // Staff coupons (SPEC §2 /kody, §7 GET/POST /shops/coupons, PUT/DELETE /shops/coupons/{id}).

@@ -1,6 +1,6 @@
 import type { PublicUser } from "../../../domain/types";
-import { fail, ok, type Result } from "../../http/errors";
-import type { RateLimiter } from "../../http/rate-limit";
+import type { RateLimiter } from "../../lib/rate-limit";
+import { fail, ok, type Result } from "../../lib/result";
 
 // The one limiter every coupon code check goes through (ADR 030): GET /api/shops/coupons/is-active,
 // POST /api/cart/restore, the cart form's "Dodaj kod", the cart of every page (its cookie's code) and

@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { loadConfig } from "../../config";
-import { DEFAULT_RATE_LIMITS } from "../../http/rate-limit";
+import { DEFAULT_RATE_LIMITS } from "../../lib/rate-limit";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { NO_ORDER_LIMIT } from "../../test/rate-limits";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";

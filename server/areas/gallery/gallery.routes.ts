@@ -2,7 +2,7 @@ import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { MAX_FILES_PER_UPLOAD } from "../../../domain/validation/gallery";
 import { requireShopModerator, signedInUser } from "../../http/auth";
-import { FailureError, type Result } from "../../http/errors";
+import { FailureError, type Result } from "../../lib/result";
 import type { UploadFile } from "./gallery.service";
 
 // SPEC §7 gallery, staff only. Thin: parse, call one gallery service function, shape the reply.

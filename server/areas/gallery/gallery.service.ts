@@ -23,7 +23,7 @@ import {
   productImages,
   products,
 } from "../../db/schema";
-import { type ErrorCode, fail, ok, type Result } from "../../http/errors";
+import { type ErrorCode, fail, ok, type Result } from "../../lib/result";
 import { type AuditActor, recordAudit } from "../audit/audit";
 import { processImage, VARIANTS } from "./image-processing";
 

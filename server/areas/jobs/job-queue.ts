@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { jobs } from "../../db/schema";
-import type { Tx } from "../orders/stock";
 import { retryDelayMs } from "./job-backoff";
 
 // The durable job queue (docs/decisions/050): rows in `jobs`, claimed by workers of any instance

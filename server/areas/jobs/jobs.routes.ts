@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { requireAdmin, signedInUser } from "../../http/auth";
-import { FailureError } from "../../http/errors";
+import { FailureError } from "../../lib/result";
 import { idParamsSchema } from "../catalog/catalog.routes";
 
 // The background jobs for staff (admins): GET /api/jobs lists the dead letter and the latest jobs,

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { fail, ok, type Result } from "../../http/errors";
+import { fail, ok, type Result } from "../../lib/result";
 import { type AuditActor, recordAudit } from "../audit/audit";
 import type { JobQueue, JobSummary } from "./job-queue";
 

@@ -5,8 +5,8 @@ import type { PublicUser } from "../../../domain/types";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { invoices, orders } from "../../db/schema";
-import { fail, ok, type Result } from "../../http/errors";
 import { renderInvoicePdf } from "../../integrations/invoices/invoice-pdf";
+import { fail, ok, type Result } from "../../lib/result";
 import type { OrderQueries } from "./orders.queries";
 
 // The invoice of a paid order as a PDF (GET /api/orders/{orderNumber}/invoice). The number and

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { canTransition } from "../../../domain/order-status";
+import type { Tx } from "../../db/client";
 import { orderStatuses, orders } from "../../db/schema";
 import { closeOpenPayments } from "../payments/open-payments";
-import { releaseOrderStock, type Tx } from "./stock";
+import { releaseOrderStock } from "./stock";
 
 // The one way an order is canceled (issue 24), used by staff (PUT /orders/{id}/add-status) and by
 // the expiry of unpaid orders (payments.service.ts cancelExpired): under the order's row lock the

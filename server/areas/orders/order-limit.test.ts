@@ -8,7 +8,7 @@ import { translate } from "../../../domain/i18n";
 import { buildApp } from "../../app";
 import { loadConfig } from "../../config";
 import { products } from "../../db/schema";
-import { DEFAULT_RATE_LIMITS } from "../../http/rate-limit";
+import { DEFAULT_RATE_LIMITS } from "../../lib/rate-limit";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "./orders.fixtures";
 

@@ -10,7 +10,7 @@ import { addStatusSchema } from "../../../domain/validation/order";
 import { addShipmentNumberSchema, isSameShipmentNumber } from "../../../domain/validation/shipment";
 import type { Db } from "../../db/client";
 import { orderStatuses, orders } from "../../db/schema";
-import { fail, ok, type Result } from "../../http/errors";
+import { fail, ok, type Result } from "../../lib/result";
 import { type AuditActor, recordAudit } from "../audit/audit";
 import { cancelLockedOrder, lockOrder } from "./order-cancel";
 import type { OrderEmailKind } from "./order-mailer";

@@ -4,7 +4,8 @@ import { isLang, type Lang } from "../../../domain/i18n";
 import { isShopModerator } from "../../../domain/roles";
 import { textSchema } from "../../../domain/validation/common";
 import { requireShopModerator, requireUser, signedInUser } from "../../http/auth";
-import { errorBody, type Failure, FailureError, fail } from "../../http/errors";
+import { errorBody } from "../../http/errors";
+import { type Failure, FailureError, fail } from "../../lib/result";
 import { staffOrderListQuerySchema } from "./order-staff.service";
 
 // Orders (SPEC §7): place an order, look one up as a guest, retry a payment, the invoice, and the

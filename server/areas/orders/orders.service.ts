@@ -11,12 +11,12 @@ import { MSG } from "../../../domain/validation/messages";
 import { makeOrderCreateSchema, type OrderCreatePayload } from "../../../domain/validation/order";
 import { describeSelection, type FieldLike, normalizeSelection } from "../../../domain/variants";
 import type { Config } from "../../config";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/pg-errors";
 import { preparedStatement } from "../../db/prepared-statement";
 import { coupons, orderItems, orderStatuses, orders } from "../../db/schema";
-import { type Failure, FailureError, fail, ok, type Result } from "../../http/errors";
-import type { RateLimitHit } from "../../http/rate-limit";
+import type { RateLimitHit } from "../../lib/rate-limit";
+import { type Failure, FailureError, fail, ok, type Result } from "../../lib/result";
 import { type CartCatalog, loadCartCatalog } from "../cart/cart.catalog";
 import type { CouponGuard } from "../coupons/coupon-guard";
 import { countsAsCouponUse } from "../coupons/coupon-uses";
@@ -25,7 +25,7 @@ import { createBatcher, type Waiting } from "./order-batch";
 import { newOrderNumber } from "./order-number";
 import { type GroupWrite, writeOrders } from "./order-write";
 import { type OrderQueries, orderCartItem } from "./orders.queries";
-import { type StockLine, type Tx, takeStock } from "./stock";
+import { type StockLine, takeStock } from "./stock";
 
 // Placing an order (SPEC §3 Order create payload, DESIGN.md "The server is the authority"):
 // the server recomputes every price, the delivery price, the coupon and the total from the

@@ -1,13 +1,11 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Tx } from "../../db/client";
 import { orderItems, orders, products, productVariants } from "../../db/schema";
 
 // Units an order holds. Taking is a conditional decrement of every line's row at once (all or none,
 // after locking the rows), so stock never goes below zero whatever the concurrency; giving back is
 // a plain increment. Each is one statement whatever the number of lines (issue 8's query budget).
 // Both flip orders.stock_reserved in the same transaction, so an order never gives back twice.
-
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface StockLine {
   productId: number | null;

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
+import type { Tx } from "../../db/client";
 import { payments } from "../../db/schema";
-import type { Tx } from "../orders/stock";
 
 // A canceled order's payments are closed (issue 24): the shopper can no longer pay them (the demo
 // bank refuses, retry-payment refuses) and a confirmation that still arrives is recorded as money

@@ -3,10 +3,9 @@ import { invoiceNumber, invoicePeriod } from "../../../domain/invoice";
 import { canTransition, KNOWN_ORDER_STATUSES, UNPAID_STATUSES } from "../../../domain/order-status";
 import type { Order } from "../../../domain/types";
 import type { Config } from "../../config";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { preparedStatement } from "../../db/prepared-statement";
 import { invoices, orderStatuses, orders, payments } from "../../db/schema";
-import { type Failure, fail, ok, type Result } from "../../http/errors";
 import { demoNotification } from "../../integrations/payments/demo";
 import {
   type CreatePaymentRequest,
@@ -15,9 +14,10 @@ import {
   PaymentProviderError,
   type PaymentStatus,
 } from "../../integrations/payments/payment-provider";
+import { type Failure, fail, ok, type Result } from "../../lib/result";
 import { cancelLockedOrder, lockOrder } from "../orders/order-cancel";
 import type { OrderQueries } from "../orders/orders.queries";
-import { releaseOrderStock, reserveOrderStockAgain, type Tx } from "../orders/stock";
+import { releaseOrderStock, reserveOrderStockAgain } from "../orders/stock";
 import { CLOSED_PAYMENT_STATUS } from "./open-payments";
 
 // Payments of orders (DESIGN.md "Order statuses change only through the transition rules"):

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { requireShopModerator } from "../../http/auth";
-import { FailureError } from "../../http/errors";
+import { FailureError } from "../../lib/result";
 
 // GET /api/shops/stats?from=YYYY-MM-DD&to=YYYY-MM-DD (shop staff): the dashboard's figures.
 export async function statsRoutes(app: FastifyInstance): Promise<void> {

@@ -12,7 +12,7 @@ import {
 } from "../../../domain/stats";
 import { parseForm } from "../../../domain/validation/errors";
 import type { Db } from "../../db/client";
-import { fail, ok, type Result } from "../../http/errors";
+import { fail, ok, type Result } from "../../lib/result";
 
 // The staff dashboard's figures (GET /api/shops/stats): one SQL query per figure over the orders
 // placed in the period (Warsaw calendar days). What "paid" means is in domain/stats.ts.

@@ -1,6 +1,6 @@
 import { type ComponentProps, type ComponentType, lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { DeliveryPoint } from "../../../domain/types";
-import type { PublicSettings } from "../../../server/app";
+import type { PublicSettings } from "../../../server/web-door";
 import { useT } from "../../lib/i18n";
 import { parcelPickerMode, pointDisplayName, postcodeLine, streetLine } from "../../lib/parcel-widgets";
 import { Spinner } from "../spinner";

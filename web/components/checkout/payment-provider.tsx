@@ -1,4 +1,4 @@
-import type { PublicSettings } from "../../../server/app";
+import type { PublicSettings } from "../../../server/web-door";
 import { useT } from "../../lib/i18n";
 import { CheckoutCard } from "./checkout-card";
 import "../../lib/checkout-texts";

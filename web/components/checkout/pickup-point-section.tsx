@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { DeliveryPoint, ParcelPoint } from "../../../domain/types";
 import type { FieldError } from "../../../domain/validation/errors";
-import type { PublicSettings } from "../../../server/app";
+import type { PublicSettings } from "../../../server/web-door";
 import { useT } from "../../lib/i18n";
 import { FieldErrorText } from "../form-field";
 import { CheckoutCard } from "./checkout-card";

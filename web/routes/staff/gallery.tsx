@@ -2,8 +2,8 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "r
 import { isMessageKey, type MessageKey, translate } from "../../../domain/i18n";
 import type { FieldError } from "../../../domain/validation/errors";
 import { galleryFolderFormSchema, MAX_FILES_PER_UPLOAD } from "../../../domain/validation/gallery";
-import type { ImageUsage, UploadFile, UploadOutcome } from "../../../server/areas/gallery/gallery.service";
-import { ERROR_CODES } from "../../../server/http/errors";
+import type { ImageUsage, UploadFile, UploadOutcome } from "../../../server/web-door";
+import { ERROR_CODES } from "../../../server/web-door";
 import { TextField } from "../../components/form-field";
 import { FolderTree } from "../../components/staff/gallery/folder-tree";
 import { ImageCard } from "../../components/staff/gallery/image-card";

@@ -3,7 +3,7 @@ import { type Lang, orderStatusKey, translate } from "../../../domain/i18n";
 import { allowedModeratorActions } from "../../../domain/order-status";
 import { idFromTextSchema } from "../../../domain/validation/common";
 import type { FieldError } from "../../../domain/validation/errors";
-import type { Failure } from "../../../server/http/errors";
+import type { Failure } from "../../../server/web-door";
 import { OrderCard } from "../../components/order-card";
 import { ShipmentForm } from "../../components/staff/orders/shipment-form";
 import { StatusActions, type StatusIntent } from "../../components/staff/orders/status-actions";

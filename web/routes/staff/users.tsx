@@ -1,7 +1,7 @@
 import { data, Form, Link, useLoaderData, useNavigation } from "react-router";
 import { formatDate } from "../../../domain/i18n";
 import { parseIdFromParam } from "../../../domain/slug";
-import { ERROR_CODES } from "../../../server/http/errors";
+import { ERROR_CODES } from "../../../server/web-door";
 import { EmailText } from "../../components/email-text";
 import { listParams, Paging } from "../../components/staff/content/staff-ui";
 import { FILTER_INPUT, FILTER_LABEL, PRIMARY_BUTTON } from "../../components/staff/orders/pager";

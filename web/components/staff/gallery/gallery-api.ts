@@ -1,5 +1,5 @@
 import type { ImageRef } from "../../../../domain/types";
-import type { GalleryImage, GalleryListing } from "../../../../server/areas/gallery/gallery.service";
+import type { GalleryImage, GalleryListing } from "../../../../server/web-door";
 
 // The browser's read of the gallery for the ImagePicker: GET /api/gallery with the session cookie.
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { type Lang, LOCALES } from "../../../../domain/i18n";
-import type { GalleryImage } from "../../../../server/areas/gallery/gallery.service";
+import type { GalleryImage } from "../../../../server/web-door";
 import { useLang, useT } from "../../../lib/i18n";
 
 // One image of the gallery screen: thumbnail (a link to the full image), name, size, dimensions,

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { ImageRef } from "../../../../domain/types";
-import type { GalleryListing } from "../../../../server/areas/gallery/gallery.service";
+import type { GalleryListing } from "../../../../server/web-door";
 import { useT } from "../../../lib/i18n";
 import { type UploadItem, uploadToGallery } from "../../../lib/upload";
 import { CloseButton } from "../../close-button";

@@ -1,0 +1,24 @@
+// The server's one public door for web/ (the React Router app): what pages, loaders and actions may
+// use of the server. Everything else under server/ is the server's own; a test
+// (server/layers.test.ts) fails when a web/ file reaches past this door. Types cost nothing in the
+// browser; the few values are small and free of Node-only imports where a browser route uses them.
+
+export type { PublicSettings, WebLoadContext } from "./app";
+export type { RequestMeta } from "./areas/accounts/accounts.service";
+export {
+  isSecureCookie,
+  readSessionToken,
+  serializeClearSessionCookie,
+  serializeSessionCookie,
+} from "./areas/accounts/session-cookie";
+export type { HomeContent, SiteNavigation } from "./areas/content/content.service";
+export type {
+  GalleryImage,
+  GalleryListing,
+  ImageUsage,
+  UploadFile,
+  UploadOutcome,
+} from "./areas/gallery/gallery.service";
+export { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./lib/database-unavailable";
+export { redactSecrets } from "./lib/redact";
+export { ERROR_CODES, type ErrorCode, type Failure, type Result } from "./lib/result";
