@@ -19,7 +19,7 @@ import {
 import { toPublicUser } from "../areas/accounts/accounts.mapper";
 import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "../areas/orders/orders.fixtures";
 import { loadConfig } from "../config";
-import { DEFAULT_RATE_LIMITS } from "../lib/rate-limit";
+import { DEFAULT_RATE_LIMITS, type RateLimitRule, type RateLimits } from "../lib/rate-limit";
 import { createTestDatabase, type TestDatabase } from "../test/database";
 import { recordFigure } from "../test/figures";
 import { testWebContext } from "../test/web-context";
@@ -37,7 +37,7 @@ let shop: ShopFixtures;
 beforeAll(async () => {
   database = await createTestDatabase();
   const config = loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "brute-force-")) });
-  app = await buildApp(config, database, { web: false, logger: false });
+  app = await buildApp(config, database, { web: false, logger: false, rateLimits: LIMITS });
   await app.ready();
   shop = await insertShopFixtures(database.db, { plainQuantity: 100 });
 });
@@ -46,6 +46,24 @@ afterAll(async () => {
   await app?.close();
   await database?.destroy();
 });
+
+/**
+ * The shop's limits, with windows long enough that no window's edge falls inside a run: the windows
+ * are fixed, so attempts that straddle an edge (12:00 for a 15-minute window) would count afresh.
+ */
+const LONG_WINDOW_MS = 400 * 24 * 60 * 60 * 1000;
+const longer = (rule: RateLimitRule): RateLimitRule => ({ ...rule, windowMs: LONG_WINDOW_MS });
+const LIMITS = Object.fromEntries(
+  Object.entries(DEFAULT_RATE_LIMITS).map(([action, rules]) => [
+    action,
+    {
+      ...rules,
+      perAccount: longer(rules.perAccount),
+      perAddress: longer(rules.perAddress),
+      ...(rules.perPair ? { perPair: longer(rules.perPair) } : {}),
+    },
+  ]),
+) as RateLimits;
 
 let addressCounter = 0;
 /** A fresh client address per test, so one test's attempts do not count in another's. */
@@ -115,7 +133,7 @@ describe("login", () => {
 
   it("guessing one account from many addresses is slowed down and stopped at the account's limit", async () => {
     const user = await createUser(database.db);
-    const rules = DEFAULT_RATE_LIMITS.login;
+    const rules = LIMITS.login;
     const pair = rules.perPair?.limit ?? 0;
     // the account's count as earlier guesses from many addresses left it, short of its limit
     await database.db.execute(
