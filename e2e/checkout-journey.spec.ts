@@ -1,5 +1,4 @@
-import type { APIRequestContext } from "@playwright/test";
-import { MODERATOR, toasts, uniqueEmail } from "./support/accounts";
+import { staffApi, toasts, uniqueEmail } from "./support/accounts";
 import { axeViolations } from "./support/axe";
 import { cartButton } from "./support/cart";
 import {
@@ -18,7 +17,7 @@ import {
   recipientSection,
   summarySection,
 } from "./support/checkout";
-import { expect, shopUrl, test } from "./support/test";
+import { expect, test } from "./support/test";
 
 // The checkout without dead ends (issue 25): a cart that changed while the page was open is told
 // per line, errors go as they are corrected, and the focus goes where the work continues with
@@ -27,23 +26,6 @@ import { expect, shopUrl, test } from "./support/test";
 test.beforeEach(async ({ context, baseURL }) => {
   await decideCookies(context, baseURL);
 });
-
-/** The moderator's API client (bearer token), to change the shop's stock as staff would. */
-async function staffApi(playwright: {
-  request: { newContext(options: object): Promise<APIRequestContext> };
-}): Promise<APIRequestContext> {
-  const anonymous = await playwright.request.newContext({ baseURL: shopUrl() });
-  const login = await anonymous.post("/api/auth/login", {
-    data: { email: MODERATOR.email, password: MODERATOR.password },
-  });
-  expect(login.status()).toBe(200);
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  await anonymous.dispose();
-  return playwright.request.newContext({
-    baseURL: shopUrl(),
-    extraHTTPHeaders: { Authorization: `Bearer ${accessToken}` },
-  });
-}
 
 function liveRegion(page: import("@playwright/test").Page) {
   return page.getByRole("main").getByRole("status");

@@ -1,6 +1,6 @@
 import { demoNotification } from "../server/integrations/payments/demo";
 import { storedDemoSecret } from "../server/integrations/payments/demo-secret";
-import { isPhone, logIn, MODERATOR, toasts, uniqueEmail, waitForMail } from "./support/accounts";
+import { isPhone, logIn, MODERATOR, staffApi, toasts, uniqueEmail, waitForMail } from "./support/accounts";
 import {
   acceptTerms,
   addToCart,
@@ -55,23 +55,6 @@ async function openInStaffList(page: Page, orderNumber: string) {
   await expect(page.getByText("Wyniki: 1")).toBeVisible();
   await page.getByRole("link", { name: `Zamówienie ${orderNumber}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Zamówienie ${orderNumber}` })).toBeVisible();
-}
-
-/** The moderator's API client (bearer token). */
-async function staffApi(playwright: {
-  request: { newContext(options: object): Promise<APIRequestContext> };
-}) {
-  const anonymous = await playwright.request.newContext({ baseURL: shopUrl() });
-  const login = await anonymous.post("/api/auth/login", {
-    data: { email: MODERATOR.email, password: MODERATOR.password },
-  });
-  expect(login.status()).toBe(200);
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  await anonymous.dispose();
-  return playwright.request.newContext({
-    baseURL: shopUrl(),
-    extraHTTPHeaders: { Authorization: `Bearer ${accessToken}` },
-  });
 }
 
 /**

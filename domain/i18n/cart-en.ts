@@ -6,6 +6,10 @@ import type { CartKey } from "./cart-pl";
 export const enCart: Record<CartKey, string> = {
   "cart.metaDescription":
     "The products chosen for your order: quantities, a discount code and the summary before delivery and payment.",
+  // parts of the restored cart's notice (cart.restoredChanges), put together on the server
+  "cart.restoredReduced": "{product}: only {quantity} available, the cart now holds that many",
+  "cart.restoredRemoved": "{product}: no longer available, removed from the cart",
+  "cart.restoredGone": "a product no longer in the shop was removed from the cart",
   "cart.title": "Your cart",
   "cart.unitPrice": "Unit price",
   "cart.remove": "Remove",

@@ -5,6 +5,10 @@
 export const plCart = {
   "cart.metaDescription":
     "Produkty wybrane do zamówienia: ilości, kod rabatowy i podsumowanie przed wyborem dostawy i płatności.",
+  // parts of the restored cart's notice (cart.restoredChanges), put together on the server
+  "cart.restoredReduced": "{product} – dostępnych jest tylko {quantity} szt., tyle zostawiliśmy w koszyku",
+  "cart.restoredRemoved": "{product} – produkt jest niedostępny i został usunięty z koszyka",
+  "cart.restoredGone": "produkt, którego nie ma już w sklepie, został usunięty z koszyka",
   "cart.title": "Twój koszyk",
   "cart.unitPrice": "Cena jednostkowa",
   "cart.remove": "Usuń",

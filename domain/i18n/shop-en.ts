@@ -126,9 +126,6 @@ export const enShop: Record<ShopKey, string> = {
   "cart.updating": "Updating the cart…",
   "cart.couponNoLongerValid": "The discount code is no longer valid and was removed from your cart.",
   "cart.restoredChanges": "Your cart has changed since your last visit: {changes}.",
-  "cart.restoredReduced": "{product}: only {quantity} available, the cart now holds that many",
-  "cart.restoredRemoved": "{product}: no longer available, removed from the cart",
-  "cart.restoredGone": "a product no longer in the shop was removed from the cart",
 
   // Checkout
   "checkout.courier": "Courier",

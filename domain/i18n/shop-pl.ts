@@ -124,9 +124,6 @@ export const plShop = {
   "cart.updating": "Aktualizowanie koszyka…",
   "cart.couponNoLongerValid": "Kod rabatowy przestał obowiązywać i został usunięty z koszyka.",
   "cart.restoredChanges": "Koszyk zmienił się od Twojej ostatniej wizyty: {changes}.",
-  "cart.restoredReduced": "{product} – dostępnych jest tylko {quantity} szt., tyle zostawiliśmy w koszyku",
-  "cart.restoredRemoved": "{product} – produkt jest niedostępny i został usunięty z koszyka",
-  "cart.restoredGone": "produkt, którego nie ma już w sklepie, został usunięty z koszyka",
 
   // Checkout (delivery and payment)
   "checkout.courier": "Kurier",

@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { isPhone } from "./storefront";
+import { shopUrl } from "./test";
 
 // Helpers for the accounts specs: the shop's mail outbox (the e2e server writes every message as an
 // .eml file under $E2E_DATA_DIR/outbox), and a shopper's steps (register, log in, log out).
@@ -156,3 +157,20 @@ export function accountIcon(page: Page, name: "Konto" | "Zaloguj się") {
 }
 
 export { isPhone };
+
+/** The shop moderator's API client (a bearer token), to change the shop as staff would. */
+export async function staffApi(playwright: {
+  request: { newContext(options: object): Promise<APIRequestContext> };
+}): Promise<APIRequestContext> {
+  const anonymous = await playwright.request.newContext({ baseURL: shopUrl() });
+  const login = await anonymous.post("/api/auth/login", {
+    data: { email: MODERATOR.email, password: MODERATOR.password },
+  });
+  expect(login.status()).toBe(200);
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  await anonymous.dispose();
+  return playwright.request.newContext({
+    baseURL: shopUrl(),
+    extraHTTPHeaders: { Authorization: `Bearer ${accessToken}` },
+  });
+}

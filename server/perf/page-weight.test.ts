@@ -19,7 +19,9 @@ import { recordFigure } from "../test/figures";
 const BUDGET = {
   home: { elements: 750, hydrationBytes: 21_500 },
   list: { elements: 600, hydrationBytes: 17_300 },
-  product: { elements: 330, hydrationBytes: 9_600 },
+  // the product page's head (tags and JSON-LD) is built by its loader and travels in the page data
+  // (ADR 044): ~2 kB more data here, 1.7 kB (gzip) less JavaScript on its first load
+  product: { elements: 330, hydrationBytes: 12_000 },
 } as const;
 
 let shop: BuiltShop;

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { formatDiscountPercent } from "../../domain/discount";
 import type { Id, ProductBasic } from "../../domain/types";
 import { useContentLang, useLang, useT } from "../lib/i18n";
-import { productPathInList } from "../lib/paths";
+import { productPathInList } from "../lib/list-paths";
 import { ProductPrice } from "./product-price";
 import { ResponsiveImage } from "./responsive-image";
 

@@ -1,5 +1,4 @@
-import { linkCategoryId } from "../../domain/slug";
-import type { BlogArticle, Id, ProductBasic } from "../../domain/types";
+import type { BlogArticle, ProductBasic } from "../../domain/types";
 
 // URLs of the storefront (SPEC §2). Query parameter names are Polish by spec.
 
@@ -7,18 +6,6 @@ export const PRODUCTS_PATH = "/produkty";
 
 export function productPath(product: Pick<ProductBasic, "_id" | "slug">): string {
   return `/produkt/${product._id}-${product.slug}`;
-}
-
-/**
- * A product's link from a list of `listed` (the list's category and its descendants; empty for
- * lists without one): with `?kategoria=` when the spec's rule asks for it (domain/slug.ts).
- */
-export function productPathInList(
-  product: Pick<ProductBasic, "_id" | "slug"> & { categories?: readonly Id[] },
-  listed: readonly Id[],
-): string {
-  const category = product.categories ? linkCategoryId(product.categories, listed) : null;
-  return category === null ? productPath(product) : `${productPath(product)}?kategoria=${category}`;
 }
 
 export function blogArticlePath(article: Pick<BlogArticle, "_id" | "slug">): string {

@@ -27,7 +27,6 @@ import { type AddressFieldSpec, AddressSection } from "../components/checkout/ad
 import { SECONDARY_BUTTON } from "../components/checkout/checkout-card";
 import { CheckoutSummary } from "../components/checkout/checkout-summary";
 import { DeliverySection } from "../components/checkout/delivery-section";
-import { PaymentProvider } from "../components/checkout/payment-provider";
 import { CheckboxField, Spinner } from "../components/form-field";
 import { useHydrated } from "../components/product-list/use-hydrated";
 import { PRIVACY_POLICY_PATH, TERMS_PATH } from "../lib/account-paths";
@@ -118,6 +117,12 @@ interface LocalState {
 // server rendered it (web/lib/lazy-in-browser.ts; docs/decisions/021-bundle-budgets.md)
 const loadPickupPointSection = () => import("../components/checkout/pickup-point-section");
 const PickupPointSection = lazyInBrowser(loadPickupPointSection, (m) => m.PickupPointSection);
+// the payment method's box (logos, the provider's note) loads while the page hydrates; the server
+// renders it in place (web/lib/lazy-in-browser.ts)
+const PaymentProvider = lazyInBrowser(
+  () => import("../components/checkout/payment-provider"),
+  (m) => m.PaymentProvider,
+);
 
 // a refused order's message (with what changed per line): only after a refusal, so off the first load
 const CheckoutRefusal = lazyInBrowser(

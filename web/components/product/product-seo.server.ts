@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { translate } from "../../../domain/i18n";
 import { groszeToDecimalString } from "../../../domain/money";
-import { htmlToText } from "../../../domain/seo";
+import { metaDescription } from "../../../domain/seo";
 import type { Id, Product, ProductField } from "../../../domain/types";
 import { categoryPath, PRODUCTS_PATH, productPath } from "../../lib/paths";
 import { absoluteUrl, breadcrumbJsonLd, type JsonLd, type RootSeoData, seoMeta } from "../../lib/seo";
@@ -32,7 +32,9 @@ export function productSeoMeta({
     "@type": "Product",
     name: product.title,
     sku: String(product._id),
-    description: htmlToText(product.description),
+    // the meta description's length, not the whole text: the page's data carries the head to the
+    // browser (server/perf/page-weight.test.ts budgets it), and the text is on the page itself
+    description: metaDescription(product.description),
     image: product.images.map((image) => absoluteUrl(root.publicUrl, image.url)),
     offers: {
       "@type": "Offer",
