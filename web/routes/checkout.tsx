@@ -26,6 +26,7 @@ import {
   type AddressValues,
   type CheckoutActionData,
   copyRecipientToInvoice,
+  inputName,
   postedSection,
   type AddressSection as Section,
   sectionErrors,
@@ -34,6 +35,7 @@ import { checkoutAction, checkoutLoader, NO_STORE } from "../lib/checkout.server
 import { useLang, useT } from "../lib/i18n";
 import { lazyInBrowser } from "../lib/lazy-in-browser";
 import { langFromMatches, metaTags } from "../lib/meta";
+import { nearbySearchQuery } from "../lib/parcel-widgets";
 import { CONTAINER } from "../lib/site";
 import { showToast } from "../lib/toasts";
 import type { Route } from "./+types/checkout";
@@ -201,6 +203,15 @@ export default function Checkout() {
     [submitPoint],
   );
 
+  // the locker picker's first search: the recipient's postcode and city as typed so far
+  const recipientPlace = useCallback(() => {
+    const form = formRef.current;
+    if (!form) return "";
+    const data = new FormData(form);
+    const field = (name: string) => String(data.get(inputName("recipient", name)) ?? "");
+    return nearbySearchQuery(field("postCode"), field("city"));
+  }, []);
+
   function copyRecipient(event: MouseEvent<HTMLButtonElement>) {
     const form = formRef.current;
     if (!form) return;
@@ -311,6 +322,7 @@ export default function Checkout() {
               settings={loaderData.parcelLockers}
               error={errors.deliveryPoint}
               search={actionData?.pointSearch}
+              nearQuery={recipientPlace}
             />
           ) : null}
         </div>

@@ -20,6 +20,7 @@ export function PickupPointSection({
   settings,
   error,
   search,
+  nearQuery,
 }: {
   point: DeliveryPoint | null;
   onSelect: (point: DeliveryPoint) => void;
@@ -27,13 +28,15 @@ export function PickupPointSection({
   error: FieldError | undefined;
   /** the no-JavaScript search's query and lockers, after a "search-points" post */
   search?: { query: string; results: ParcelPoint[] };
+  /** the picker's first search: the recipient's postcode and city as typed in the form */
+  nearQuery?: () => string;
 }) {
   const t = useT();
   return (
     <CheckoutCard headingId="checkout-pickup-point" title={t("checkout.pickupPoint")}>
       <input type="hidden" name="deliveryPoint" value={point ? JSON.stringify(point) : ""} />
       <div className="mt-3">
-        <ParcelPointPicker value={point} onSelect={onSelect} settings={settings} />
+        <ParcelPointPicker value={point} onSelect={onSelect} settings={settings} nearQuery={nearQuery} />
       </div>
       <noscript>
         <div className="mt-4 flex flex-wrap items-end gap-2">
