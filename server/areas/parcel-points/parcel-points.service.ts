@@ -150,7 +150,8 @@ export function createParcelPointsService(db: Db) {
 
   /** Operating points near a full postcode (see the top of this file), matching every other word. */
   async function searchNear(postcode: string, others: string[], size: number): Promise<ParcelPoint[]> {
-    const matchesOthers = others.map((term) => termMatches(term, others.length > 1));
+    // with the postcode the query has two words or more: streets count ("31-128 karmelicka")
+    const matchesOthers = others.map((term) => termMatches(term, others.length > 0));
     const [best] = await db
       .select({ city: parcelPoints.city, latitude: parcelPoints.latitude, longitude: parcelPoints.longitude })
       .from(parcelPoints)

@@ -150,6 +150,7 @@ describe("GET /api/parcel-points", () => {
     expect(ids(await q("43-340 Kozy"))).toEqual(["KZY01A", "KZY02M"]);
     expect(ids(await q("31-128 Kraków"))[0]).toBe("KRA010");
     for (const point of await q("31-128 Kraków")) expect(point.city).toBe("Kraków");
+    expect(ids(await q("31-128 karmelicka"))).toEqual(["KRA010"]);
     expect(await q("00-950 Nieistniejąca")).toEqual([]);
   });
 
