@@ -1,11 +1,20 @@
 import { axeViolations } from "./support/axe";
-import { addToCart, checkoutAsGuest, decideCookies, pickupSection, productsToBuy } from "./support/checkout";
+import {
+  addToCart,
+  checkoutAsGuest,
+  decideCookies,
+  fillAddress,
+  pickupSection,
+  productsToBuy,
+  recipientSection,
+} from "./support/checkout";
 import { expect, type Page, test } from "./support/test";
 
 // The checkout's "Punkt odbioru" picker (SPEC §2 Checkout: "Zaznacz paczkomat" opening a locker
 // map limited to one carrier): the built-in search over the seeded demo InPost lockers, by city
 // (with or without Polish letters), postcode and locker code, with the keyboard only, and the
-// chosen point with its "zmień" button.
+// chosen point with its "zmień" button. The search opens on the recipient's postcode and city and
+// lists the lockers near them, nearest first; the chosen one shows its opening hours.
 
 test.beforeEach(async ({ context, baseURL, page, request }) => {
   await decideCookies(context, baseURL);
@@ -71,8 +80,12 @@ test("searches by postcode, locker code and city without Polish letters, says wh
   page,
 }) => {
   await pickupSection(page).getByRole("button", { name: "Zaznacz paczkomat" }).click();
+  // a postcode lists its own lockers first, then the nearest ones around it (Bielsko-Biała, 43-300)
   await searchField(page).fill("43-340");
-  await expect(results(page)).toHaveCount(2);
+  await expect(results(page)).toHaveCount(4);
+  await expect(results(page).nth(0)).toContainText("43-340 Kozy");
+  await expect(results(page).nth(1)).toContainText("43-340 Kozy");
+  await expect(results(page).nth(2)).toContainText("43-300 Bielsko-Biała");
   await expect(results(page).filter({ hasText: "KZY01A" })).toContainText("Gajowa 27, 43-340 Kozy");
   await expect(results(page).filter({ hasText: "KZY01A" })).toContainText("obok sklepu");
   await expect(results(page).filter({ hasText: "KZY01A" })).toContainText("Czynny: 24/7");
@@ -102,6 +115,33 @@ test("searches by postcode, locker code and city without Polish letters, says wh
   await expect(pickupSection(page).getByText("Kod paczkomatu: KZY02M")).toBeVisible();
   await expect(pickupSection(page).getByText("Krakowska 2")).toBeVisible();
   await expect(pickupSection(page).getByText("KZY01A")).toHaveCount(0);
+});
+
+test("opens on the lockers nearest the recipient's postcode and city, and shows the chosen one's opening hours", async ({
+  page,
+}) => {
+  // 00-950 is a post office: no locker has a 00-9xx postcode, the nearest Warsaw ones are listed
+  await fillAddress(recipientSection(page), { postCode: "00-950", city: "Warszawa" });
+  await pickupSection(page).getByRole("button", { name: "Zaznacz paczkomat" }).click();
+  await expect(searchField(page)).toHaveValue("00-950 Warszawa");
+  await expect(pickerDialog(page).getByText("Znalezione paczkomaty: 4")).toBeVisible();
+  await expect(results(page)).toHaveCount(4);
+  for (const result of await results(page).all()) await expect(result).toContainText("Warszawa");
+  // nearest first (WAW23N, 00-175, is the closest postcode; WAW01M, 00-017, is 2 km from it)
+  await expect(results(page).nth(0)).toContainText("WAW23N");
+  await expect(results(page).nth(1)).toContainText("WAW01M");
+
+  await results(page).nth(0).click();
+  await expect(pickerDialog(page)).toBeHidden();
+  const section = pickupSection(page);
+  await expect(section.getByText("Kod paczkomatu: WAW23N")).toBeVisible();
+  await expect(section.getByText("Godziny otwarcia: 24/7")).toBeVisible();
+  expect(await axeViolations(page, "main")).toEqual([]);
+
+  // after a reload the chosen point still shows its hours
+  await page.reload();
+  await expect(pickupSection(page).getByText("Kod paczkomatu: WAW23N")).toBeVisible();
+  await expect(pickupSection(page).getByText("Godziny otwarcia: 24/7")).toBeVisible();
 });
 
 test("the dialog fills a phone's screen, is a centred panel on a desktop, and passes axe", async ({

@@ -14,6 +14,7 @@ export const enOrders: Record<OrdersKey, string> = {
   "parcelPicker.error": "Could not search parcel lockers. Check your connection and try again.",
   "parcelPicker.retry": "Try again",
   "parcelPicker.openingHours": "Open: {hours}",
+  "parcelPicker.chosenOpeningHours": "Opening hours",
   "parcelPicker.current": "selected",
   "parcelPicker.chosen": "Parcel locker {id} chosen.",
   "parcelPicker.changeLabel": "change the pick-up point",

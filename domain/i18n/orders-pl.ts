@@ -14,6 +14,7 @@ export const plOrders = {
   "parcelPicker.error": "Nie udało się wyszukać paczkomatów. Sprawdź połączenie i spróbuj ponownie.",
   "parcelPicker.retry": "Spróbuj ponownie",
   "parcelPicker.openingHours": "Czynny: {hours}",
+  "parcelPicker.chosenOpeningHours": "Godziny otwarcia",
   "parcelPicker.current": "wybrany",
   "parcelPicker.chosen": "Wybrano paczkomat {id}.",
   "parcelPicker.changeLabel": "zmień punkt odbioru",

@@ -7,6 +7,7 @@ import {
   apaczkaMapOptions,
   apaczkaRecordToDeliveryPoint,
   geowidgetPointToDeliveryPoint,
+  nearbySearchQuery,
   parcelPickerMode,
   parcelPointToDeliveryPoint,
   parcelSearchUrl,
@@ -179,5 +180,16 @@ describe("display helpers", () => {
       app_id: "app_1",
       criteria: [{ field: "services_receiver", operator: "eq", value: true }],
     });
+  });
+});
+
+describe("nearbySearchQuery", () => {
+  it("is the recipient's postcode (when it is one) and city, as the picker's first search", () => {
+    expect(nearbySearchQuery("00-950", "Warszawa")).toBe("00-950 Warszawa");
+    expect(nearbySearchQuery(" 00950 ", "  Nowe   Miasto ")).toBe("00-950 Nowe Miasto");
+    expect(nearbySearchQuery("00 - 950", "")).toBe("00-950");
+    expect(nearbySearchQuery("0095", "Warszawa")).toBe("Warszawa");
+    expect(nearbySearchQuery("", "")).toBe("");
+    expect(nearbySearchQuery("00-950", "x".repeat(80))).toHaveLength(64);
   });
 });

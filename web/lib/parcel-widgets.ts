@@ -43,6 +43,16 @@ export function parcelSearchUrl(query: string, limit = 20): string {
   return `/api/parcel-points?${new URLSearchParams({ q: query.trim(), limit: String(limit) })}`;
 }
 
+/**
+ * The built-in picker's first search from the recipient's address: "00-950 Warszawa" (the
+ * postcode only when it is one; the server lists the lockers near it, nearest first), or "".
+ */
+export function nearbySearchQuery(postCode: string, city: string): string {
+  const code = /^\s*(\d{2})\s*-?\s*(\d{3})\s*$/.exec(postCode);
+  const words = [code ? `${code[1]}-${code[2]}` : "", city.trim().replace(/\s+/g, " ")];
+  return words.filter(Boolean).join(" ").slice(0, 64).trim(); // the search's most (PARCEL_QUERY_MAX)
+}
+
 /** The smallest query the built-in picker sends. */
 export const PARCEL_SEARCH_MIN_LENGTH = 2;
 

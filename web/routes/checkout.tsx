@@ -36,6 +36,7 @@ import {
   type CheckoutActionData,
   copyRecipientToInvoice,
   INVOICE_OTHER,
+  inputName,
   liveErrors,
   postedSection,
   type AddressSection as Section,
@@ -45,6 +46,7 @@ import { checkoutAction, checkoutLoader, NO_STORE } from "../lib/checkout.server
 import { useLang, useT } from "../lib/i18n";
 import { lazyInBrowser } from "../lib/lazy-in-browser";
 import { langFromMatches, metaTags } from "../lib/meta";
+import { nearbySearchQuery } from "../lib/parcel-widgets";
 import { CONTAINER } from "../lib/site";
 import type { Route } from "./+types/checkout";
 import "../lib/checkout-texts";
@@ -305,6 +307,15 @@ export default function Checkout() {
     [submitPoint],
   );
 
+  // the locker picker's first search: the recipient's postcode and city as typed so far
+  const recipientPlace = useCallback(() => {
+    const form = formRef.current;
+    if (!form) return "";
+    const data = new FormData(form);
+    const field = (name: string) => String(data.get(inputName("recipient", name)) ?? "");
+    return nearbySearchQuery(field("postCode"), field("city"));
+  }, []);
+
   function copyRecipient(event: MouseEvent<HTMLButtonElement>) {
     const form = formRef.current;
     if (!form) return;
@@ -438,6 +449,7 @@ export default function Checkout() {
               settings={loaderData.parcelLockers}
               error={errors.deliveryPoint}
               search={actionData?.pointSearch}
+              nearQuery={recipientPlace}
             />
           ) : null}
         </div>

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { normalizeSearchText } from "../../../domain/search";
 import type { ParcelPoint } from "../../../domain/types";
@@ -18,6 +18,14 @@ import { parcelPoints } from "../../db/schema";
 //     karmelicka"); a single word never matches streets, so "Kraków" is not ul. Krakowska.
 // Only points with status Operating. Order: the exact id first, then ids starting with the
 // query, then by city (as sorted without diacritics), postcode and id.
+//
+// A full postcode ("00-950", what the checkout prefills from the recipient's address) asks for
+// the lockers near it instead (searchNear): its "best match" is the point whose postcode shares
+// the longest start with it (00-9xx, then 00-xxx), then the numerically closest; the list is the
+// points sharing its first two digits or in the best match's city (and matching the other words,
+// e.g. the city), nearest to the best match first, or by postcode closeness without coordinates.
+// A postcode no locker has (00-950 is a post office) so still finds the town's lockers.
+// docs/decisions/041-parcel-lockers-near-a-postcode.md
 
 /** Status of a point that can receive parcels (InPost's value). */
 export const OPERATING = "Operating";
@@ -92,6 +100,29 @@ function termMatches(term: string, withStreet: boolean): SQL {
   return sql`(${sql.join(alternatives, sql` or `)})`;
 }
 
+/** A full postcode's digits ("00950"): such a term searches near it. */
+const FULL_POSTCODE = /^\d{5}$/;
+
+/** How many leading digits of the point's postcode equal `digits`' (0–5). */
+function sharedPrefix(digits: string): SQL {
+  const cases = [5, 4, 3, 2, 1].map(
+    (length) =>
+      sql`when ${postcodeDigits} like ${likePrefix(digits.slice(0, length))} then ${sql.raw(String(length))}`,
+  );
+  return sql`(case ${sql.join(cases, sql` `)} else 0 end)`;
+}
+
+/** |point's postcode − digits| as numbers (unknown formats last). */
+function postcodeGap(digits: string): SQL {
+  return sql`(case when ${postcodeDigits} ~ '^[0-9]{5}$' then abs(cast(${postcodeDigits} as integer) - ${Number(digits)}) else 100000 end)`;
+}
+
+/** Squared distance in degrees of latitude from (lat, lng), longitudes shrunk by cos(lat); null without coordinates. */
+function squaredDistance(lat: number, lng: number): SQL {
+  const shrink = Math.cos((lat * Math.PI) / 180);
+  return sql`(power(${parcelPoints.latitude} - ${lat}::double precision, 2) + power((${parcelPoints.longitude} - ${lng}::double precision) * ${shrink}::double precision, 2))`;
+}
+
 function toParcelPoint(row: typeof parcelPoints.$inferSelect): ParcelPoint {
   return {
     id: row.id,
@@ -116,12 +147,54 @@ const KNOWN_MAX = 10_000;
 export function createParcelPointsService(db: Db) {
   // ids found operating, until when: an order to a locker checked a moment ago costs no statement
   const known = new Map<string, number>();
+
+  /** Operating points near a full postcode (see the top of this file), matching every other word. */
+  async function searchNear(postcode: string, others: string[], size: number): Promise<ParcelPoint[]> {
+    // with the postcode the query has two words or more: streets count ("31-128 karmelicka")
+    const matchesOthers = others.map((term) => termMatches(term, others.length > 0));
+    const [best] = await db
+      .select({ city: parcelPoints.city, latitude: parcelPoints.latitude, longitude: parcelPoints.longitude })
+      .from(parcelPoints)
+      .where(and(eq(parcelPoints.status, OPERATING), ...matchesOthers))
+      .orderBy(sql`${sharedPrefix(postcode)} desc`, postcodeGap(postcode), asc(parcelPoints.id))
+      .limit(1);
+    if (!best) return [];
+    const near = or(
+      sql`${postcodeDigits} like ${likePrefix(postcode.slice(0, 2))}`,
+      eq(parcelPoints.city, best.city),
+    );
+    const closeness = [sql`${sharedPrefix(postcode)} desc`, postcodeGap(postcode), asc(parcelPoints.id)];
+    const rows = await db
+      .select()
+      .from(parcelPoints)
+      .where(and(eq(parcelPoints.status, OPERATING), near, ...matchesOthers))
+      .orderBy(
+        ...(best.latitude !== null && best.longitude !== null
+          ? [sql`${squaredDistance(best.latitude, best.longitude)} asc nulls last`]
+          : []),
+        ...closeness,
+      )
+      .limit(size);
+    return rows.map(toParcelPoint);
+  }
+
   return {
-    /** Operating points matching every word of `query` (id, postcode, city; street with 2+ words), best first. */
+    /**
+     * Operating points matching every word of `query` (id, postcode, city; street with 2+ words),
+     * best first; with a full postcode, the points near it, nearest first.
+     */
     async search(query: string, limit = PARCEL_SEARCH_DEFAULT_LIMIT): Promise<ParcelPoint[]> {
       const terms = parcelSearchTerms(query);
       if (terms.length === 0) return [];
       const size = Math.min(Math.max(1, Math.floor(limit)), PARCEL_SEARCH_MAX_LIMIT);
+      const postcode = terms.find((term) => FULL_POSTCODE.test(term));
+      if (postcode) {
+        return searchNear(
+          postcode,
+          terms.filter((term) => term !== postcode),
+          size,
+        );
+      }
       const whole = terms.join("");
       const rank = sql`(case when lower(${parcelPoints.id}) = ${whole} then 0 when lower(${parcelPoints.id}) like ${likePrefix(whole)} then 1 else 2 end)`;
       const rows = await db

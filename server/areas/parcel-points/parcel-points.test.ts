@@ -17,7 +17,8 @@ import {
 } from "./parcel-points.service";
 
 // GET /api/parcel-points?q=…&limit=… and the parcel points service, over the demo lockers plus a
-// few fixtures: a closed locker, an id that extends another id, and 25 lockers in one town.
+// few fixtures: a closed locker, an id that extends another id, 25 lockers in one town and three
+// lockers without coordinates.
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -52,6 +53,13 @@ beforeAll(async () => {
   await service.upsertMany([
     fixture("KRA99X", { city: "Kraków", postalCode: "31-128", status: "NonOperating" }),
     fixture("WAW01MA", { city: "Gdańsk", postalCode: "80-001" }),
+    ...[
+      ["BEZ500", "77-500"],
+      ["BEZ100", "77-100"],
+      ["BEZ190", "77-190"],
+    ].map(([id = "", postalCode]) =>
+      fixture(id, { city: "Bezmapie", postalCode, latitude: null, longitude: null }),
+    ),
     ...Array.from({ length: ZABNO_COUNT }, (_, index) =>
       fixture(`ZAB${String(index + 1).padStart(3, "0")}`, {
         city: "Żabno",
@@ -114,14 +122,41 @@ describe("GET /api/parcel-points", () => {
   });
 
   it("finds lockers by postcode with or without the dash, and by its start", async () => {
-    expect(ids(await q("31-128"))).toEqual(["KRA010"]);
-    expect(ids(await q("31128"))).toEqual(["KRA010"]);
-    expect(ids(await q("31 128"))).toEqual(["KRA010"]);
-    expect(ids(await q("43-340")).sort()).toEqual(["KZY01A", "KZY02M"]);
+    expect(ids(await q("31-128"))[0]).toBe("KRA010");
+    expect(ids(await q("31128"))[0]).toBe("KRA010");
+    expect(ids(await q("31 128"))[0]).toBe("KRA010");
+    expect(
+      ids(await q("43-340"))
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(["KZY01A", "KZY02M"]);
     const krakow31 = await q("31-");
     expect(krakow31.length).toBeGreaterThanOrEqual(2);
     for (const point of krakow31) expect(point.postalCode).toMatch(/^31-/);
     for (const point of await q("3")) expect(point.postalCode).toMatch(/^3/);
+  });
+
+  it("lists the lockers near a full postcode nearest first, even when no locker has that postcode", async () => {
+    // 00-950 (a post office): no 00-9xx locker, so the best match is the closest 00-xxx one
+    // (WAW23N, 00-175), then its town's lockers by distance from it (not by postcode)
+    const warsaw = ["WAW23N", "WAW01M", "WAW115M", "WAW02A"];
+    expect(ids(await q("00-950"))).toEqual(warsaw);
+    expect(ids(await q("00950"))).toEqual(warsaw);
+    // as the checkout prefills it: the recipient's postcode and city
+    expect(ids(await q("00-950 Warszawa"))).toEqual(warsaw);
+    // the exact postcode first, then the nearest lockers sharing its first two digits (43-300 Bielsko-Biała)
+    expect(ids(await q("43-340"))).toEqual(["KZY01A", "KZY02M", "BBI04A", "BBI01M"]);
+    // the other words still narrow the list
+    expect(ids(await q("43-340 Kozy"))).toEqual(["KZY01A", "KZY02M"]);
+    expect(ids(await q("31-128 Kraków"))[0]).toBe("KRA010");
+    for (const point of await q("31-128 Kraków")) expect(point.city).toBe("Kraków");
+    expect(ids(await q("31-128 karmelicka"))).toEqual(["KRA010"]);
+    expect(await q("00-950 Nieistniejąca")).toEqual([]);
+  });
+
+  it("orders lockers without coordinates by how closely their postcode matches", async () => {
+    expect(ids(await q("77-199"))).toEqual(["BEZ190", "BEZ100", "BEZ500"]);
+    expect(ids(await q("77-499 Bezmapie"))).toEqual(["BEZ500", "BEZ190", "BEZ100"]);
   });
 
   it("finds lockers by city with or without Polish letters, in any case", async () => {

@@ -1,8 +1,14 @@
 import { type ComponentProps, type ComponentType, lazy, Suspense, useEffect, useRef, useState } from "react";
-import type { DeliveryPoint } from "../../../domain/types";
+import type { DeliveryPoint, ParcelPoint } from "../../../domain/types";
 import type { PublicSettings } from "../../../server/web-door";
 import { useT } from "../../lib/i18n";
-import { parcelPickerMode, pointDisplayName, postcodeLine, streetLine } from "../../lib/parcel-widgets";
+import {
+  parcelPickerMode,
+  parcelSearchUrl,
+  pointDisplayName,
+  postcodeLine,
+  streetLine,
+} from "../../lib/parcel-widgets";
 import { Spinner } from "../spinner";
 import type { GeowidgetDialog as GeowidgetDialogComponent } from "./parcel-map-widgets";
 import type { ParcelSearchDialog as ParcelSearchDialogComponent } from "./parcel-search-dialog";
@@ -17,11 +23,17 @@ import "../../lib/checkout-texts";
 //   - else, and whenever a widget's script cannot load, our own search dialog over
 //     GET /api/parcel-points (the demo lockers or the synced InPost list).
 // The component keeps no point of its own: `value` comes from and `onSelect` goes to the page.
+// The built-in search starts from `nearQuery()` (the recipient's postcode and city as typed so
+// far), or from the chosen point's city. Under the chosen point: its opening hours ("Godziny
+// otwarcia"), from the result the shopper chose or, after a reload or a map's choice, from
+// GET /api/parcel-points (none for a point we do not know).
 
 export interface ParcelPointPickerProps {
   value: DeliveryPoint | null;
   onSelect: (point: DeliveryPoint) => void;
   settings: PublicSettings["parcelLockers"];
+  /** the built-in search's first query when no point is chosen yet (read when the picker opens) */
+  nearQuery?: () => string;
 }
 
 type OpenDialog = null | "builtin" | "geowidget";
@@ -48,7 +60,27 @@ const LINK_BUTTON =
 const BUTTON =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-full border border-stone-300 bg-white px-5 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-50 disabled:cursor-wait disabled:opacity-80";
 
-export function ParcelPointPicker({ value, onSelect, settings }: ParcelPointPickerProps) {
+/** The chosen point's opening hours: kept from the search's result, else looked up by its id. */
+function useOpeningHours(id: string | null, known: ParcelPoint | null): string | null {
+  const [found, setFound] = useState<{ id: string; hours: string | null } | null>(null);
+  const knownHere = known && known.id === id ? known : null;
+  useEffect(() => {
+    if (!id || knownHere || found?.id === id) return;
+    const controller = new AbortController();
+    fetch(parcelSearchUrl(id, 1), { signal: controller.signal, headers: { accept: "application/json" } })
+      .then((response) => (response.ok ? (response.json() as Promise<{ items: ParcelPoint[] }>) : null))
+      .then((body) => {
+        const point = body?.items.find((item) => item.id.toUpperCase() === id.toUpperCase());
+        setFound({ id, hours: point?.openingHours ?? null });
+      })
+      .catch(() => {}); // only a detail: nothing is shown
+    return () => controller.abort();
+  }, [id, knownHere, found?.id]);
+  if (knownHere) return knownHere.openingHours;
+  return found?.id === id ? found.hours : null;
+}
+
+export function ParcelPointPicker({ value, onSelect, settings, nearQuery }: ParcelPointPickerProps) {
   const t = useT();
   const mode = parcelPickerMode(settings);
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -56,6 +88,11 @@ export function ParcelPointPicker({ value, onSelect, settings }: ParcelPointPick
   const [widgetFailed, setWidgetFailed] = useState(false);
   const [loadingMap, setLoadingMap] = useState(false);
   const [announcement, setAnnouncement] = useState("");
+  /** the first search of the built-in dialog, read from the form when it opens */
+  const [firstQuery, setFirstQuery] = useState("");
+  /** the result the shopper chose in the built-in search (its opening hours) */
+  const [chosenResult, setChosenResult] = useState<ParcelPoint | null>(null);
+  const openingHours = useOpeningHours(value?.foreign_access_point_id ?? null, chosenResult);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const restoreFocus = useRef(false);
 
@@ -79,7 +116,8 @@ export function ParcelPointPicker({ value, onSelect, settings }: ParcelPointPick
     setDialog(null);
   }
 
-  function choose(point: DeliveryPoint) {
+  function choose(point: DeliveryPoint, result: ParcelPoint | null = null) {
+    setChosenResult(result);
     onSelect(point);
     setAnnouncement(t("parcelPicker.chosen", { id: point.foreign_access_point_id }));
     close();
@@ -92,6 +130,7 @@ export function ParcelPointPicker({ value, onSelect, settings }: ParcelPointPick
 
   async function open() {
     setAnnouncement("");
+    setFirstQuery(value?.city || nearQuery?.() || "");
     if (mode === "builtin" || widgetFailed) {
       setDialog("builtin");
     } else if (mode === "geowidget") {
@@ -127,6 +166,12 @@ export function ParcelPointPicker({ value, onSelect, settings }: ParcelPointPick
             </p>
             {streetLine(value) ? <p>{streetLine(value)}</p> : null}
             {postcodeLine(value) ? <p>{postcodeLine(value)}</p> : null}
+            {openingHours ? (
+              <p>
+                {t("parcelPicker.chosenOpeningHours")}:{" "}
+                <span className="font-semibold text-stone-900">{openingHours}</span>
+              </p>
+            ) : null}
           </address>
           <button
             ref={triggerRef}
@@ -163,6 +208,7 @@ export function ParcelPointPicker({ value, onSelect, settings }: ParcelPointPick
         {dialog === "builtin" ? (
           <ParcelSearchDialog
             current={value}
+            initialQuery={firstQuery}
             notice={widgetFailed && mode !== "builtin" ? t("parcelPicker.mapUnavailable") : null}
             onChoose={choose}
             onClose={close}

@@ -15,7 +15,8 @@ import "../../lib/orders-texts";
 
 // The built-in parcel-locker picker: a search field (city, postcode or locker id) that asks
 // GET /api/parcel-points?q= as the user types (debounced), and a list of InPost lockers, each
-// a button that chooses it. Arrow keys move between the field and the results.
+// a button that chooses it. Arrow keys move between the field and the results. It opens on a
+// search already (initialQuery): with a postcode, the lockers near it, nearest first.
 
 const DEBOUNCE_MS = 250;
 const RESULT_LIMIT = 20;
@@ -67,19 +68,23 @@ function useParcelSearch(query: string): { state: SearchState; retry: () => void
 
 export function ParcelSearchDialog({
   current,
+  initialQuery,
   notice,
   onChoose,
   onClose,
 }: {
-  /** the point chosen so far (marked in the list; its city is the first search) */
+  /** the point chosen so far (marked in the list) */
   current: DeliveryPoint | null;
+  /** the first search (the chosen point's city, or the recipient's postcode and city) */
+  initialQuery: string;
   /** a message above the search (a map that could not load) */
   notice: string | null;
-  onChoose: (point: DeliveryPoint) => void;
+  /** the point as the order keeps it, and the result it came from (its opening hours) */
+  onChoose: (point: DeliveryPoint, result: ParcelPoint) => void;
   onClose: () => void;
 }) {
   const t = useT();
-  const [query, setQuery] = useState(current?.city ?? "");
+  const [query, setQuery] = useState(initialQuery);
   const { state, retry } = useParcelSearch(query);
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -192,7 +197,7 @@ export function ParcelSearchDialog({
             <li key={point.id}>
               <button
                 type="button"
-                onClick={() => onChoose(delivery)}
+                onClick={() => onChoose(delivery, point)}
                 aria-current={chosen || undefined}
                 className="flex w-full flex-col items-start gap-0.5 rounded-lg px-3 py-3 text-left hover:bg-accent-50 focus-visible:bg-accent-50"
               >

@@ -23,6 +23,7 @@ export function PickupPointSection({
   settings,
   error,
   search,
+  nearQuery,
 }: {
   point: DeliveryPoint | null;
   onSelect: (point: DeliveryPoint) => void;
@@ -30,6 +31,8 @@ export function PickupPointSection({
   error: FieldError | undefined;
   /** the no-JavaScript search's query and lockers, after a "search-points" post */
   search?: { query: string; results: ParcelPoint[] };
+  /** the picker's first search: the recipient's postcode and city as typed in the form */
+  nearQuery?: () => string;
 }) {
   const t = useT();
   const picker = useRef<HTMLDivElement>(null);
@@ -50,7 +53,7 @@ export function PickupPointSection({
     <CheckoutCard headingId="checkout-pickup-point" title={t("checkout.pickupPoint")}>
       <input type="hidden" name="deliveryPoint" value={point ? JSON.stringify(point) : ""} />
       <div className="mt-3" ref={picker}>
-        <ParcelPointPicker value={point} onSelect={onSelect} settings={settings} />
+        <ParcelPointPicker value={point} onSelect={onSelect} settings={settings} nearQuery={nearQuery} />
       </div>
       <noscript>
         <div className="mt-4 flex flex-wrap items-end gap-2">
