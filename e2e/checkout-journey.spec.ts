@@ -142,7 +142,7 @@ test.describe("the checkout journey", () => {
     const invoice = invoiceSection(page);
 
     // required fields say so
-    await expect(recipient.getByText("Pola bez dopisku „(opcjonalnie)” są wymagane.")).toBeVisible();
+    await expect(recipient.getByText("Pola oznaczone * są obowiązkowe.")).toBeVisible();
     await expect(recipient.getByRole("textbox", { name: "Ulica i numer" })).toHaveAttribute("required", "");
 
     // a consumer fills one form: the invoice data are the recipient's unless asked otherwise

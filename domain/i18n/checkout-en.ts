@@ -33,7 +33,6 @@ export const enCheckout: Record<CheckoutKey, string> = {
   "checkout.demoBankDecided": "This payment has already been settled.",
   "checkout.demoBankClosed": "This payment was closed because the order was canceled. No money was taken.",
   "checkout.demoBankBackToOrder": "Back to the order",
-  "checkout.requiredNote": "Fields without “(optional)” are required.",
   "checkout.invoiceOther": "I want the invoice for different details",
   "checkout.invoiceSameAsRecipient": "The invoice will be issued to the recipient details.",
   "checkout.announceSaved": "Saved: {section}.",

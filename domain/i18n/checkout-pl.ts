@@ -34,7 +34,6 @@ export const plCheckout = {
   "checkout.demoBankClosed":
     "Ta płatność została zamknięta, bo zamówienie anulowano. Nie pobraliśmy pieniędzy.",
   "checkout.demoBankBackToOrder": "Wróć do zamówienia",
-  "checkout.requiredNote": "Pola bez dopisku „(opcjonalnie)” są wymagane.",
   "checkout.invoiceOther": "Chcę fakturę na inne dane",
   "checkout.invoiceSameAsRecipient": "Fakturę wystawimy na dane odbiorcy.",
   "checkout.announceSaved": "Zapisano: {section}.",

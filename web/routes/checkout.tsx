@@ -46,7 +46,6 @@ import { checkoutAction, checkoutLoader, NO_STORE } from "../lib/checkout.server
 import { useLang, useT } from "../lib/i18n";
 import { lazyInBrowser } from "../lib/lazy-in-browser";
 import { langFromMatches, metaTags } from "../lib/meta";
-import { nearbySearchQuery } from "../lib/parcel-widgets";
 import { CONTAINER } from "../lib/site";
 import type { Route } from "./+types/checkout";
 import "../lib/checkout-texts";
@@ -310,10 +309,10 @@ export default function Checkout() {
   // the locker picker's first search: the recipient's postcode and city as typed so far
   const recipientPlace = useCallback(() => {
     const form = formRef.current;
-    if (!form) return "";
+    if (!form) return { postCode: "", city: "" };
     const data = new FormData(form);
     const field = (name: string) => String(data.get(inputName("recipient", name)) ?? "");
-    return nearbySearchQuery(field("postCode"), field("city"));
+    return { postCode: field("postCode"), city: field("city") };
   }, []);
 
   function copyRecipient(event: MouseEvent<HTMLButtonElement>) {

@@ -8,7 +8,7 @@ import {
   type AddressSection as Section,
 } from "../../lib/checkout";
 import { useT } from "../../lib/i18n";
-import { TextField } from "../form-field";
+import { RequiredLegend, TextField } from "../form-field";
 import { CheckoutCard, SECONDARY_BUTTON } from "./checkout-card";
 import "../../lib/checkout-texts";
 
@@ -73,7 +73,7 @@ export function AddressSection({
       <input type="hidden" name={modeInputName(section)} value={editing ? "edit" : "view"} />
       {editing ? (
         <div className="mt-4 grid gap-4 sm:grid-cols-2" data-section={section}>
-          <p className="text-sm text-stone-600 sm:col-span-2">{t("checkout.requiredNote")}</p>
+          <RequiredLegend className="sm:col-span-2" />
           {fields.map((field) => (
             <TextField
               key={field.name}

@@ -3,6 +3,7 @@ import type { DeliveryPoint, ParcelPoint } from "../../../domain/types";
 import type { PublicSettings } from "../../../server/web-door";
 import { useT } from "../../lib/i18n";
 import {
+  nearbySearchQuery,
   parcelPickerMode,
   parcelSearchUrl,
   pointDisplayName,
@@ -33,7 +34,7 @@ export interface ParcelPointPickerProps {
   onSelect: (point: DeliveryPoint) => void;
   settings: PublicSettings["parcelLockers"];
   /** the built-in search's first query when no point is chosen yet (read when the picker opens) */
-  nearQuery?: () => string;
+  nearQuery?: () => { postCode: string; city: string };
 }
 
 type OpenDialog = null | "builtin" | "geowidget";
@@ -130,7 +131,8 @@ export function ParcelPointPicker({ value, onSelect, settings, nearQuery }: Parc
 
   async function open() {
     setAnnouncement("");
-    setFirstQuery(value?.city || nearQuery?.() || "");
+    const near = nearQuery?.();
+    setFirstQuery(value?.city || (near ? nearbySearchQuery(near.postCode, near.city) : ""));
     if (mode === "builtin" || widgetFailed) {
       setDialog("builtin");
     } else if (mode === "geowidget") {

@@ -32,7 +32,7 @@ export function PickupPointSection({
   /** the no-JavaScript search's query and lockers, after a "search-points" post */
   search?: { query: string; results: ParcelPoint[] };
   /** the picker's first search: the recipient's postcode and city as typed in the form */
-  nearQuery?: () => string;
+  nearQuery?: () => { postCode: string; city: string };
 }) {
   const t = useT();
   const picker = useRef<HTMLDivElement>(null);
