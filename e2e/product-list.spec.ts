@@ -8,7 +8,7 @@ import {
   productCards,
   productCount,
   rejectCookies,
-  waitForHydration,
+  waitForListReady,
 } from "./support/product-list";
 import { expect, test } from "./support/test";
 
@@ -122,7 +122,7 @@ test.describe("the product list", () => {
 
   test("combines flags (AND) and removes one with its chip", async ({ page, request }) => {
     await page.goto("/produkty?wyprzedaz=tak");
-    await waitForHydration(page);
+    await waitForListReady(page);
     const sale = await apiList(request, "wyprzedaz=tak");
     await expect(productCount(page, sale.total)).toBeVisible();
 
@@ -149,7 +149,7 @@ test.describe("the product list", () => {
   });
 
   test("sorts by price both ways; another sort field starts ascending again", async ({ page, request }) => {
-    await waitForHydration(page);
+    await waitForListReady(page);
     const sort = page.getByRole("combobox", { name: "Sortuj wg" });
     // the spec's default: by date, ascending
     await expect(sort).toHaveValue("updated");

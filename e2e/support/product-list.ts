@@ -28,8 +28,11 @@ export async function rejectCookies(page: Page, baseURL: string | undefined): Pr
   await page.context().addCookies([{ name: "cookieConsent", value: "0", url: baseURL ?? "" }]);
 }
 
-/** Waits until the page is hydrated: the sort form's no-JavaScript button goes away then. */
-export async function waitForHydration(page: Page): Promise<void> {
+/**
+ * Waits until the list is interactive: its effects have run, so the sort form's no-JavaScript button is
+ * gone (not only hydration started, which e2e/support/checkout.ts waitForHydration waits for).
+ */
+export async function waitForListReady(page: Page): Promise<void> {
   await expect(page.getByRole("button", { name: "Sortuj", exact: true })).toBeHidden();
 }
 
