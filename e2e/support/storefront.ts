@@ -31,7 +31,9 @@ export async function openCategory(page: Page, title: string, parentTitle?: stri
   await openCategoriesMenu(page);
   if (isPhone(page)) {
     const menu = page.getByRole("dialog", { name: "Menu" });
-    if (parentTitle) await menu.getByText(parentTitle, { exact: true }).click();
+    // the parent's disclosure (its name also stands in its "Wszystkie produkty: …" link)
+    if (parentTitle)
+      await menu.locator("summary", { has: page.getByText(parentTitle, { exact: true }) }).click();
     await menu.getByRole("link", { name: title, exact: true }).click();
     return;
   }
