@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { jobs } from "../../db/schema";
+import { redactSecrets } from "../../lib/redact";
 import { retryDelayMs } from "./job-backoff";
 
 // The durable job queue (docs/decisions/050): rows in `jobs`, claimed by workers of any instance
@@ -38,12 +39,15 @@ const MAX_ERROR_LENGTH = 500;
 
 /**
  * An error as it may be stored and shown to staff: its first line, e-mail addresses replaced
- * (an SMTP server's "550 <jan@example.com>: no such user"), cut to a length.
+ * (an SMTP server's "550 <jan@example.com>: no such user") and secret URL parameters removed, cut to a
+ * length.
  */
 export function storableError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const firstLine = message.split("\n", 1)[0] ?? "";
-  return firstLine.replace(/[^\s<>"',;:]+@[^\s<>"',;:]+/g, "[e-mail]").slice(0, MAX_ERROR_LENGTH);
+  const withoutAddresses = firstLine.replace(/[^\s<>"',;:]+@[^\s<>"',;:]+/g, "[e-mail]");
+  // and what the log redacts too: tokens, order numbers and passwords in a URL the error quotes
+  return redactSecrets(withoutAddresses).slice(0, MAX_ERROR_LENGTH);
 }
 
 export type JobQueue = ReturnType<typeof createJobQueue>;

@@ -1,9 +1,9 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import type { CartLineView } from "../../../domain/types";
 import { CART_ACTION, type CartActionData } from "../../lib/cart";
-import { useT } from "../../lib/i18n";
-import { CART_PATH } from "../../lib/paths";
+import { useContentLang, useT } from "../../lib/i18n";
+import { CART_PATH, productPath } from "../../lib/paths";
 import { useHydrated } from "../product-list/use-hydrated";
 import { NoScriptReturn } from "./no-script-return";
 import { useFetcherResult } from "./use-fetcher-result";
@@ -28,6 +28,27 @@ export interface LineEvents {
 }
 
 /** true while one of the line's forms is being sent */
+/** A line's product title (a link to its page) and variant, marked as Polish content in English mode. */
+export function CartLineName({ line, variantClassName }: { line: CartLineView; variantClassName: string }) {
+  const contentLang = useContentLang();
+  return (
+    <>
+      <Link
+        to={productPath({ _id: line.productId, slug: line.productSlug })}
+        lang={contentLang}
+        className="font-semibold text-stone-900 underline-offset-4 hover:underline"
+      >
+        {line.productTitle}
+      </Link>
+      {line.variantLabel ? (
+        <p lang={contentLang} className={variantClassName}>
+          {line.variantLabel}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 export function useLineBusy(lineId: string): boolean {
   const quantity = useFetcher<CartActionData>({ key: `cart-quantity-${lineId}` });
   const remove = useFetcher<CartActionData>({ key: `cart-remove-${lineId}` });

@@ -5,7 +5,7 @@ import { formatPrice } from "../../../domain/money";
 import type { CartLineView, CartView } from "../../../domain/types";
 import { CART_ACTION, type CartActionData, type CartIntent, useCart } from "../../lib/cart";
 import { CHECKOUT_PATH } from "../../lib/cart-paths";
-import { useContentLang, useT } from "../../lib/i18n";
+import { useT } from "../../lib/i18n";
 import { lazyInBrowser } from "../../lib/lazy-in-browser";
 import { CART_PATH, LOGIN_PATH, PRODUCTS_PATH, productPath } from "../../lib/paths";
 import { CONTAINER } from "../../lib/site";
@@ -13,6 +13,7 @@ import type { loader as rootLoader } from "../../root";
 import { FormAlert, Spinner } from "../form-field";
 import { ResponsiveImage } from "../responsive-image";
 import {
+  CartLineName,
   type LineEvents,
   LiveMessage,
   QuantityControl,
@@ -129,7 +130,6 @@ function CartLines({
 
 function CartLineItem({ line, eager, events }: { line: CartLineView; eager: boolean; events: LineEvents }) {
   const t = useT();
-  const contentLang = useContentLang();
   const busy = useLineBusy(line.lineId);
   const href = productPath({ _id: line.productId, slug: line.productSlug });
 
@@ -155,18 +155,7 @@ function CartLineItem({ line, eager, events }: { line: CartLineView; eager: bool
         )}
       </Link>
       <div className="min-w-0">
-        <Link
-          to={href}
-          lang={contentLang}
-          className="font-semibold text-stone-900 underline-offset-4 hover:underline"
-        >
-          {line.productTitle}
-        </Link>
-        {line.variantLabel ? (
-          <p lang={contentLang} className="text-sm text-stone-600">
-            {line.variantLabel}
-          </p>
-        ) : null}
+        <CartLineName line={line} variantClassName="text-sm text-stone-600" />
         <p className="mt-1 text-sm text-stone-700">
           <span className="sr-only md:not-sr-only">{t("cart.unitPrice")}: </span>
           {formatPrice(line.unitPriceGrosze)}

@@ -4,11 +4,12 @@ import { cartSummary } from "../../../domain/cart-summary";
 import { formatPrice } from "../../../domain/money";
 import type { CartLineView } from "../../../domain/types";
 import { useCart } from "../../lib/cart";
-import { useContentLang, useT } from "../../lib/i18n";
-import { CART_PATH, PRODUCTS_PATH, productPath } from "../../lib/paths";
+import { useT } from "../../lib/i18n";
+import { CART_PATH, PRODUCTS_PATH } from "../../lib/paths";
 import { CloseButton } from "../close-button";
 import { ResponsiveImage } from "../responsive-image";
 import {
+  CartLineName,
   type LineEvents,
   LiveMessage,
   QuantityControl,
@@ -119,7 +120,6 @@ export function SideCart() {
 
 function SideCartLine({ line, events }: { line: CartLineView; events: LineEvents }) {
   const t = useT();
-  const contentLang = useContentLang();
   const busy = useLineBusy(line.lineId);
   return (
     <li
@@ -140,18 +140,7 @@ function SideCartLine({ line, events }: { line: CartLineView; events: LineEvents
         <span aria-hidden="true" className="size-16 shrink-0 rounded-lg bg-stone-100" />
       )}
       <div className="min-w-0 flex-1 text-sm">
-        <Link
-          to={productPath({ _id: line.productId, slug: line.productSlug })}
-          lang={contentLang}
-          className="font-semibold text-stone-900 underline-offset-4 hover:underline"
-        >
-          {line.productTitle}
-        </Link>
-        {line.variantLabel ? (
-          <p lang={contentLang} className="text-stone-600">
-            {line.variantLabel}
-          </p>
-        ) : null}
+        <CartLineName line={line} variantClassName="text-stone-600" />
         <p className="mt-1 text-stone-800">
           {t("cart.quantityTimesPrice", {
             quantity: line.quantity,

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link, useLoaderData } from "react-router";
+import type { MessageKey } from "../../../domain/i18n";
 import { orderStatusKey } from "../../../domain/i18n";
 import { formatPrice } from "../../../domain/money";
 import { isAdmin } from "../../../domain/roles";
@@ -50,73 +51,49 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The orders that received money they cannot take (issue 24), with the way to the filtered list. */
-function RefundOwed({ count }: { count: number }) {
+/**
+ * A count that asks for staff attention: red with its explanation and the way to the filtered list
+ * while above zero. The orders that received money they cannot take (issue 24); background jobs in
+ * the dead letter (admins).
+ */
+function AttentionCount({
+  id,
+  count,
+  title,
+  text,
+  show,
+  to,
+}: {
+  id: string;
+  count: number;
+  title: MessageKey;
+  text: MessageKey;
+  show: MessageKey;
+  to: string;
+}) {
   const t = useT();
-  const owed = count > 0;
+  const raised = count > 0;
   return (
     <section
-      aria-labelledby="refund-owed-title"
+      aria-labelledby={`${id}-title`}
       className={`mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl p-4 shadow-sm ring-1 ${
-        owed ? "bg-red-50 ring-red-300" : "bg-white ring-stone-200"
+        raised ? "bg-red-50 ring-red-300" : "bg-white ring-stone-200"
       }`}
     >
-      <h2 id="refund-owed-title" className="font-semibold text-stone-900">
-        {t("staff.dashboard.refundOwed")}
+      <h2 id={`${id}-title`} className="font-semibold text-stone-900">
+        {t(title)}
       </h2>
       <p
-        className={`text-2xl font-semibold ${owed ? "text-red-800" : "text-stone-900"}`}
-        data-testid="refund-owed-count"
+        className={`text-2xl font-semibold ${raised ? "text-red-800" : "text-stone-900"}`}
+        data-testid={`${id}-count`}
       >
         {count}
       </p>
-      {owed ? (
+      {raised ? (
         <>
-          <p className="min-w-0 basis-full text-sm text-red-900 sm:flex-1 sm:basis-auto">
-            {t("staff.dashboard.refundOwedText")}
-          </p>
-          <Link
-            to={`${STAFF_SECTIONS.orders}?zwrot=1`}
-            className="text-sm font-semibold text-red-800 underline underline-offset-2"
-          >
-            {t("staff.dashboard.refundOwedShow")}
-          </Link>
-        </>
-      ) : null}
-    </section>
-  );
-}
-
-/** Background jobs in the dead letter (admins), with the way to the jobs page. */
-function FailedJobs({ count }: { count: number }) {
-  const t = useT();
-  const failed = count > 0;
-  return (
-    <section
-      aria-labelledby="failed-jobs-title"
-      className={`mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl p-4 shadow-sm ring-1 ${
-        failed ? "bg-red-50 ring-red-300" : "bg-white ring-stone-200"
-      }`}
-    >
-      <h2 id="failed-jobs-title" className="font-semibold text-stone-900">
-        {t("staff.dashboard.failedJobs")}
-      </h2>
-      <p
-        className={`text-2xl font-semibold ${failed ? "text-red-800" : "text-stone-900"}`}
-        data-testid="failed-jobs-count"
-      >
-        {count}
-      </p>
-      {failed ? (
-        <>
-          <p className="min-w-0 basis-full text-sm text-red-900 sm:flex-1 sm:basis-auto">
-            {t("staff.dashboard.failedJobsText")}
-          </p>
-          <Link
-            to={STAFF_SECTIONS.jobs}
-            className="text-sm font-semibold text-red-800 underline underline-offset-2"
-          >
-            {t("staff.dashboard.failedJobsShow")}
+          <p className="min-w-0 basis-full text-sm text-red-900 sm:flex-1 sm:basis-auto">{t(text)}</p>
+          <Link to={to} className="text-sm font-semibold text-red-800 underline underline-offset-2">
+            {t(show)}
           </Link>
         </>
       ) : null}
@@ -197,8 +174,24 @@ export default function StaffDashboard() {
   return (
     <div>
       <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">{t("staff.title")}</h1>
-      <RefundOwed count={refundOwed} />
-      {failedJobs === null ? null : <FailedJobs count={failedJobs} />}
+      <AttentionCount
+        id="refund-owed"
+        count={refundOwed}
+        title="staff.dashboard.refundOwed"
+        text="staff.dashboard.refundOwedText"
+        show="staff.dashboard.refundOwedShow"
+        to={`${STAFF_SECTIONS.orders}?zwrot=1`}
+      />
+      {failedJobs === null ? null : (
+        <AttentionCount
+          id="failed-jobs"
+          count={failedJobs}
+          title="staff.dashboard.failedJobs"
+          text="staff.dashboard.failedJobsText"
+          show="staff.dashboard.failedJobsShow"
+          to={STAFF_SECTIONS.jobs}
+        />
+      )}
       <PeriodPicker from={stats.from} to={stats.to} />
       {invalid ? (
         <div className="mt-3">
