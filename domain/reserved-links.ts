@@ -33,7 +33,7 @@ export const SERVER_PATH_SEGMENTS = ["api", "media", "assets"] as const;
 
 /**
  * Routes that show the page with their own link as their text: the contact screen shows the page
- * `kontakt` (web/routes/contact.tsx), so exactly that link stays allowed.
+ * `kontakt` (web/routes/content/contact.tsx), so exactly that link stays allowed.
  */
 export const PAGE_BACKED_LINKS: readonly string[] = ["kontakt"];
 

@@ -164,15 +164,15 @@ describe("first-load budgets of the storefront (from the build output)", () => {
     const ids = routes.map((r) => r.id);
     expect(ids).toEqual(
       expect.arrayContaining([
-        "routes/home",
-        "routes/products",
-        "routes/product",
-        "routes/cart",
-        "routes/checkout",
-        "routes/blog-article",
-        "routes/static-page",
-        "routes/login",
-        "routes/order-result",
+        "routes/content/home",
+        "routes/products/products",
+        "routes/product/product",
+        "routes/cart/cart",
+        "routes/checkout/checkout",
+        "routes/content/blog-article",
+        "routes/content/static-page",
+        "routes/auth/login",
+        "routes/order/order-result",
         "routes/account/overview",
       ]),
     );
@@ -242,15 +242,15 @@ describe("first-load budgets of the storefront (from the build output)", () => {
         true,
       );
     }
-    expect(areasOf("routes/login")).toEqual(["auth"]);
+    expect(areasOf("routes/auth/login")).toEqual(["auth"]);
     expect(areasOf("routes/account/orders")).toEqual(["orders"]);
     // the pickup point (with the order texts) loads later, with the parcel-locker delivery
-    expect(areasOf("routes/checkout")).toEqual(["checkout"]);
-    expect(areasOf("routes/cart")).toEqual(["cart"]);
-    expect(areasOf("routes/product")).toEqual(["product"]);
-    expect(areasOf("routes/products")).toEqual(["products"]);
-    expect(areasOf("routes/blog-article")).toEqual(["content"]);
-    expect(areasOf("routes/home")).toEqual([]);
+    expect(areasOf("routes/checkout/checkout")).toEqual(["checkout"]);
+    expect(areasOf("routes/cart/cart")).toEqual(["cart"]);
+    expect(areasOf("routes/product/product")).toEqual(["product"]);
+    expect(areasOf("routes/products/products")).toEqual(["products"]);
+    expect(areasOf("routes/content/blog-article")).toEqual(["content"]);
+    expect(areasOf("routes/content/home")).toEqual([]);
   });
 
   it("the browser build holds one copy of React Router, its production build", () => {

@@ -15,9 +15,9 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { AdblockNotice } from "./components/adblock-notice";
-import { CartUiProvider, useCartUi } from "./components/cart/cart-ui";
 import { CookieNoticeWhenUndecided } from "./components/cookie-consent";
 import { SiteHeader } from "./components/site-header";
+import { CartUiProvider, useCartUi } from "./routes/cart/cart-ui";
 import "./lib/context";
 import {
   createTranslator,
@@ -30,7 +30,6 @@ import {
   translate,
 } from "../domain/i18n";
 import type { SiteNavigation } from "../server/web-door";
-import { AfterHydration } from "./components/product-list/use-hydrated";
 import { type LoadedCart, loadCart, restoreChangesNotice } from "./lib/cart.server";
 import { ORDER_DONE_PATH } from "./lib/cart-paths";
 import { consentFromCookies } from "./lib/cookies";
@@ -43,6 +42,7 @@ import { rememberRoute } from "./lib/last-route.server";
 import { lazyAfterHydration, lazyInBrowser } from "./lib/lazy-in-browser";
 import { langFromMatches, pageTitle } from "./lib/meta";
 import { CONTAINER, SHOP_NAME } from "./lib/site";
+import { AfterHydration } from "./lib/use-hydrated";
 
 /** Data every page gets (read it with `useRouteLoaderData<typeof loader>("root")`). */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -184,7 +184,7 @@ function Shell({ children }: { children: ReactNode }) {
 }
 
 // the side cart loads when it first opens: most visits never open it (docs/decisions/021-bundle-budgets.md)
-const SideCart = lazy(() => import("./components/cart/side-cart").then((m) => ({ default: m.SideCart })));
+const SideCart = lazy(() => import("./routes/cart/side-cart").then((m) => ({ default: m.SideCart })));
 // analytics load only in a shop that has GA ids; they render nothing and start after consent
 // the banner of a signed-in account not active yet is rare: the browser loads it with the first
 // page showing it, the server renders it in place (web/lib/lazy-in-browser.ts)

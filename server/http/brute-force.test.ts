@@ -6,9 +6,9 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { translate } from "../../domain/i18n";
 import type { PublicUser } from "../../domain/types";
-import { action as cartAction } from "../../web/routes/cart";
-import { action as orderResultAction } from "../../web/routes/order-result";
-import { loader as orderViewLoader } from "../../web/routes/order-view";
+import { action as cartAction } from "../../web/routes/cart/cart";
+import { action as orderResultAction } from "../../web/routes/order/order-result";
+import { loader as orderViewLoader } from "../../web/routes/order/order-view";
 import { buildApp, type WebLoadContext } from "../app";
 import {
   bearer,

@@ -5,8 +5,11 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PublicUser } from "../../domain/types";
 import { loader as accountOrderLoader } from "../../web/routes/account/order";
-import { action as orderResultAction, loader as orderResultLoader } from "../../web/routes/order-result";
-import { loader as orderViewLoader } from "../../web/routes/order-view";
+import {
+  action as orderResultAction,
+  loader as orderResultLoader,
+} from "../../web/routes/order/order-result";
+import { loader as orderViewLoader } from "../../web/routes/order/order-view";
 import { buildApp, type WebLoadContext } from "../app";
 import { bearer, createSessionToken, createSignedInUser } from "../areas/accounts/accounts.fixtures";
 import { toPublicUser } from "../areas/accounts/accounts.mapper";

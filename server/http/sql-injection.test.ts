@@ -23,7 +23,7 @@ import { API_TABLE } from "./api-table";
 // would be 5 s).
 //
 // The server-rendered list (/produkty?sortujWg=…&szukaj=…) is left to the browser tests: its
-// loader (web/routes/products.tsx) parses with parseProductQuery (domain/validation/product-query.ts,
+// loader (web/routes/products/products.tsx) parses with parseProductQuery (domain/validation/product-query.ts,
 // whose helpers the API's productListParamsSchema shares), and calls the same
 // catalog.searchProducts, which builds every condition and ORDER BY with Drizzle parameters
 // (no sql.raw anywhere in server/).

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { lazyAfterHydration } from "../lib/lazy-in-browser";
-import { useHydrated } from "./product-list/use-hydrated";
+import { useHydrated } from "../lib/use-hydrated";
 
 // the check runs only in the browser after hydration, so its code loads then, off the first load
 // (docs/decisions/021-bundle-budgets.md)

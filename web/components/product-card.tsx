@@ -17,7 +17,7 @@ export type ProductCardData = Pick<
 
 /** Product thumbnail for lists and carousels: image, badges, title and price, linking to the product. */
 /**
- * The card's width in the product list (web/routes/products.tsx): 2 columns, 3 from 768 px, 4 from
+ * The card's width in the product list (web/routes/products/products.tsx): 2 columns, 3 from 768 px, 4 from
  * 1280 px beside the 16rem filters (from 1024 px), in the 1340 px container.
  */
 export const PRODUCT_GRID_SIZES =

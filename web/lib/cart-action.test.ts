@@ -13,7 +13,7 @@ import { loadConfig } from "../../server/config";
 import { coupons, products } from "../../server/db/schema";
 import { createServices, type Services } from "../../server/services";
 import { createTestDatabase, type TestDatabase } from "../../server/test/database";
-import { action } from "../routes/cart";
+import { action } from "../routes/cart/cart";
 import type { CartActionData } from "./cart";
 import { loadCart, restoreChangesNotice } from "./cart.server";
 import { CART_COOKIE, COUPON_COOKIE } from "./shop-cookies";

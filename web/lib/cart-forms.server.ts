@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idFromTextSchema } from "../../domain/validation/common";
 
-// The cart action's posted forms (web/routes/cart.tsx; the fields of each intent are in
+// The cart action's posted forms (web/routes/cart/cart.tsx; the fields of each intent are in
 // web/lib/cart.ts). Server-only, so zod never ships with the cart's browser code.
 
 const jsonRecordSchema = z.preprocess(

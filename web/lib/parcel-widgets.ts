@@ -1,7 +1,7 @@
 import type { DeliveryPoint, ParcelPoint } from "../../domain/types";
 import { isJsonObject, jsonText } from "../../domain/untrusted-json";
 
-// The parcel-locker picker's pure parts (web/components/checkout/parcel-point-picker.tsx): which
+// The parcel-locker picker's pure parts (web/routes/checkout/parcel-point-picker.tsx): which
 // picker runs, the widgets' addresses and options, and the mapping of each source's point to the
 // order's DeliveryPoint (SPEC §3 deliveryPoint: foreign_access_point_id, name, street,
 // house_number, flat_number, postal_code, city). ../shared/INTEGRATIONS.md §3 (InPost

@@ -1,8 +1,8 @@
 import { Outlet, useLoaderData } from "react-router";
-import { AccountNav } from "../../components/account-nav";
 import { requireUser } from "../../lib/auth.server";
 import { CONTAINER } from "../../lib/site";
 import type { Route } from "./+types/layout";
+import { AccountNav } from "./account-nav";
 
 // /konto/* (login required): anonymous visitors go to /logowanie?return=<this path>. Child
 // loaders run in parallel with this one, so each of them checks the user too (requireUser).

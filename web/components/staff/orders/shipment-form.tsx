@@ -4,8 +4,8 @@ import type { FieldError } from "../../../../domain/validation/errors";
 import { makeShipmentNumberFormSchema } from "../../../../domain/validation/shipment";
 import { useT } from "../../../lib/i18n";
 import { useFormValidation, useSubmitting } from "../../../lib/use-form-validation";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { FieldErrorText, Spinner } from "../../form-field";
-import { useHydrated } from "../../product-list/use-hydrated";
 import { FILTER_INPUT, FILTER_LABEL, PRIMARY_BUTTON } from "./pager";
 
 // The moderator's shipment number entry (SPEC §2 order card, §5): "Dodaj" is disabled while the

@@ -1,0 +1,123 @@
+import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { newPasswordSchema } from "../../../domain/validation/auth";
+import { parseForm } from "../../../domain/validation/errors";
+import { FormAlert, RequiredLegend, SubmitButton, TextField } from "../../components/form-field";
+import { LOGIN_PATH, RESET_PASSWORD_PATH } from "../../lib/account-paths";
+import { failedForm, invalidForm, redirectSignedIn } from "../../lib/auth.server";
+import { redirectWithFlash } from "../../lib/flash.server";
+import { formValues } from "../../lib/forms";
+import { useT } from "../../lib/i18n";
+import { langFromMatches, metaTags } from "../../lib/meta";
+import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
+import type { Route } from "./+types/new-password";
+import { AuthPage, TEXT_LINK } from "./auth-page";
+import "../../lib/auth-texts";
+
+// /ustaw-nowe-haslo?token=…&email=… (guest-only): the link from the password-reset e-mail.
+// The link's query parameters travel with the form; success 'Zaktualizowano hasło.' and login.
+
+const PASSWORD_FIELDS = new Set(["password", "confirmPassword"]);
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...metaTags(langFromMatches(matches), "auth.newPasswordTitle"),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+/** The e-mail link's query parameters (token, email), passed on as hidden fields. */
+function linkParams(url: URL): [string, string][] {
+  return [...url.searchParams.entries()].filter(([name]) => !PASSWORD_FIELDS.has(name));
+}
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  redirectSignedIn(context, request);
+  const params = linkParams(new URL(request.url));
+  return { params, hasToken: params.some(([name, value]) => name === "token" && value !== "") };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  redirectSignedIn(context, request);
+  const values = formValues(await request.formData());
+  const parsed = parseForm(newPasswordSchema, values);
+  if (!parsed.ok) {
+    return invalidForm(parsed.errors);
+  }
+  const result = await context.services.accounts.setNewPassword({ ...values, ...parsed.data });
+  if (!result.ok) {
+    return failedForm(result);
+  }
+  return redirectWithFlash(LOGIN_PATH, { type: "success", key: "success.passwordUpdated" });
+}
+
+export default function NewPassword() {
+  const t = useT();
+  const { params, hasToken } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const submitting = useSubmitting();
+  const { errors, formError, onSubmit, onChange } = useFormValidation(
+    () => import("../../../domain/validation/auth").then((m) => m.newPasswordSchema),
+    {
+      serverErrors: failure?.errors,
+      serverFormError: failure?.formError,
+    },
+  );
+
+  return (
+    <AuthPage
+      title={t("auth.newPasswordTitle")}
+      footer={
+        <p>
+          <Link to={LOGIN_PATH} className={TEXT_LINK}>
+            {t("auth.backToLogin")}
+          </Link>
+        </p>
+      }
+    >
+      {hasToken ? (
+        <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-5">
+          {params.map(([name, value], index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the link's parameters never reorder
+            <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+          ))}
+          <RequiredLegend />
+          <TextField
+            name="password"
+            required
+            type="password"
+            label={t("auth.newPassword")}
+            autoComplete="new-password"
+            error={errors.password}
+            hint={t("account.passwordHint")}
+          />
+          <TextField
+            name="confirmPassword"
+            required
+            type="password"
+            label={t("auth.confirmPassword")}
+            autoComplete="new-password"
+            error={errors.confirmPassword}
+          />
+          <SubmitButton pending={submitting} className="w-full">
+            {t("auth.send")}
+          </SubmitButton>
+          <FormAlert message={formError ? t(formError) : undefined} />
+          {failure?.formError === "errors.invalidToken" ? (
+            <p className="text-sm">
+              <Link to={RESET_PASSWORD_PATH} className={TEXT_LINK}>
+                {t("auth.requestNewLink")}
+              </Link>
+            </p>
+          ) : null}
+        </Form>
+      ) : (
+        <div className="space-y-4">
+          <FormAlert message={t("auth.newPasswordMissingLink")} />
+          <Link to={RESET_PASSWORD_PATH} className={TEXT_LINK}>
+            {t("auth.requestNewLink")}
+          </Link>
+        </div>
+      )}
+    </AuthPage>
+  );
+}

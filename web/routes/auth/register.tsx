@@ -1,0 +1,148 @@
+import { Form, Link, useActionData } from "react-router";
+import { translateParts } from "../../../domain/i18n";
+import { registerSchema } from "../../../domain/validation/auth";
+import { parseForm } from "../../../domain/validation/errors";
+import {
+  CheckboxField,
+  FormAlert,
+  RequiredLegend,
+  SubmitButton,
+  TextField,
+} from "../../components/form-field";
+import { LOGIN_PATH, PRIVACY_POLICY_PATH, TERMS_PATH } from "../../lib/account-paths";
+import { failedForm, invalidForm, redirectSignedIn, requestMeta } from "../../lib/auth.server";
+import { redirectWithFlash } from "../../lib/flash.server";
+import { formValues, keepValues } from "../../lib/forms";
+import { useLang, useT } from "../../lib/i18n";
+import { langFromMatches, metaTags } from "../../lib/meta";
+import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
+import type { Route } from "./+types/register";
+import { AuthPage, TEXT_LINK } from "./auth-page";
+import "../../lib/auth-texts";
+
+// /rejestracja (guest-only): name, e-mail, password twice, terms. Success sends the
+// confirmation e-mail (server) and goes to login with a toast.
+
+const BOOLEANS = ["acceptTerms"] as const;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...metaTags(langFromMatches(matches), "auth.registerTitle"),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  redirectSignedIn(context, request);
+  return null;
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  redirectSignedIn(context, request);
+  const values = formValues(await request.formData(), BOOLEANS);
+  const kept = {
+    ...keepValues(values, ["displayName", "email"]),
+    acceptTerms: values.acceptTerms ? "on" : "",
+  };
+  const parsed = parseForm(registerSchema, values);
+  if (!parsed.ok) {
+    return invalidForm(parsed.errors, kept);
+  }
+  const { acceptTerms: _accepted, ...payload } = parsed.data;
+  const result = await context.services.accounts.register(payload, requestMeta(request, context));
+  if (!result.ok) {
+    return failedForm(result, kept);
+  }
+  return redirectWithFlash(LOGIN_PATH, { type: "success", key: "success.userRegistered" });
+}
+
+export default function Register() {
+  const t = useT();
+  const lang = useLang();
+  const failure = useActionData<typeof action>();
+  const submitting = useSubmitting();
+  const { errors, formError, onSubmit, onChange } = useFormValidation(
+    () => import("../../../domain/validation/auth").then((m) => m.registerSchema),
+    {
+      booleans: BOOLEANS,
+      serverErrors: failure?.errors,
+      serverFormError: failure?.formError,
+    },
+  );
+  const termsLabel = translateParts(lang, "auth.terms", {
+    terms: (
+      <Link key="terms" to={TERMS_PATH} target="_blank" className={TEXT_LINK}>
+        {t("auth.termsLink")}
+      </Link>
+    ),
+    privacyPolicy: (
+      <Link key="privacy" to={PRIVACY_POLICY_PATH} target="_blank" className={TEXT_LINK}>
+        {t("auth.privacyPolicyLink")}
+      </Link>
+    ),
+  });
+
+  return (
+    <AuthPage
+      title={t("auth.registerTitle")}
+      footer={
+        <p>
+          {t("auth.haveAccount")}{" "}
+          <Link to={LOGIN_PATH} className={TEXT_LINK}>
+            {t("auth.loginLink")}
+          </Link>
+        </p>
+      }
+    >
+      <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-5">
+        <RequiredLegend />
+        <FormAlert message={formError ? t(formError) : undefined} />
+        <TextField
+          name="displayName"
+          required
+          label={t("auth.displayName")}
+          autoComplete="name"
+          defaultValue={failure?.values?.displayName}
+          error={errors.displayName}
+        />
+        <TextField
+          name="email"
+          required
+          type="email"
+          label={t("auth.email")}
+          autoComplete="email"
+          inputMode="email"
+          defaultValue={failure?.values?.email}
+          error={errors.email}
+        />
+        <TextField
+          name="password"
+          required
+          type="password"
+          label={t("auth.password")}
+          autoComplete="new-password"
+          error={errors.password}
+          hint={t("account.passwordHint")}
+        />
+        <TextField
+          name="confirmPassword"
+          required
+          type="password"
+          label={t("auth.confirmPassword")}
+          autoComplete="new-password"
+          error={errors.confirmPassword}
+        />
+        <CheckboxField
+          name="acceptTerms"
+          required
+          label={termsLabel}
+          error={errors.acceptTerms}
+          defaultChecked={failure?.values?.acceptTerms === "on"}
+        />
+        <SubmitButton pending={submitting} className="w-full">
+          {t("auth.registerButton")}
+        </SubmitButton>
+      </Form>
+    </AuthPage>
+  );
+}

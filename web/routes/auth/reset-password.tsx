@@ -1,0 +1,97 @@
+import { Form, Link, useActionData, useLocation } from "react-router";
+import { resetPasswordSchema } from "../../../domain/validation/auth";
+import { parseForm } from "../../../domain/validation/errors";
+import { FormAlert, SubmitButton, TextField } from "../../components/form-field";
+import { LOGIN_PATH, RESET_PASSWORD_PATH } from "../../lib/account-paths";
+import { failedForm, invalidForm, redirectSignedIn, requestMeta } from "../../lib/auth.server";
+import { redirectWithFlash } from "../../lib/flash.server";
+import { formValues, keepValues } from "../../lib/forms";
+import { useT } from "../../lib/i18n";
+import { langFromMatches, metaTags } from "../../lib/meta";
+import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
+import type { Route } from "./+types/reset-password";
+import { AuthPage, TEXT_LINK } from "./auth-page";
+import "../../lib/auth-texts";
+
+// /zresetuj-haslo (guest-only): e-mail. Always the same toast 'Wysłano email. Sprawdź
+// skrzynkę pocztową' whether or not the address has an account (the server sends the link
+// only when it has), and the field is cleared.
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [...metaTags(langFromMatches(matches), "auth.resetTitle"), { name: "robots", content: "noindex" }];
+}
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  redirectSignedIn(context, request);
+  return null;
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  redirectSignedIn(context, request);
+  const values = formValues(await request.formData());
+  const kept = keepValues(values, ["email"]);
+  const parsed = parseForm(resetPasswordSchema, values);
+  if (!parsed.ok) {
+    return invalidForm(parsed.errors, kept);
+  }
+  const result = await context.services.accounts.requestPasswordReset(
+    parsed.data,
+    requestMeta(request, context),
+  );
+  if (!result.ok) {
+    return failedForm(result, kept);
+  }
+  return redirectWithFlash(RESET_PASSWORD_PATH, { type: "success", key: "success.emailSent" });
+}
+
+export default function ResetPassword() {
+  const t = useT();
+  const location = useLocation();
+  const failure = useActionData<typeof action>();
+  const submitting = useSubmitting();
+  const { errors, formError, onSubmit, onChange } = useFormValidation(
+    () => import("../../../domain/validation/auth").then((m) => m.resetPasswordSchema),
+    {
+      serverErrors: failure?.errors,
+      serverFormError: failure?.formError,
+    },
+  );
+
+  return (
+    <AuthPage
+      title={t("auth.resetTitle")}
+      description={<p>{t("auth.resetDescription")}</p>}
+      footer={
+        <p>
+          <Link to={LOGIN_PATH} className={TEXT_LINK}>
+            {t("auth.backToLogin")}
+          </Link>
+        </p>
+      }
+    >
+      {/* a new location after a successful send remounts the form, which clears the field */}
+      <Form
+        key={location.key}
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        onChange={onChange}
+        className="space-y-5"
+      >
+        <FormAlert message={formError ? t(formError) : undefined} />
+        <TextField
+          name="email"
+          type="email"
+          label={t("auth.email")}
+          autoComplete="email"
+          inputMode="email"
+          defaultValue={failure?.values?.email}
+          error={errors.email}
+        />
+        <SubmitButton pending={submitting} className="w-full">
+          {t("auth.send")}
+        </SubmitButton>
+      </Form>
+    </AuthPage>
+  );
+}
