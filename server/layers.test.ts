@@ -68,6 +68,10 @@ describe("layers", () => {
     ).toEqual([]);
   });
 
+  it("web/components never import a feature's folder under web/routes (ADR 063)", () => {
+    expect(violations(sourceFiles("web/components"), (target) => under(target, "web/routes"))).toEqual([]);
+  });
+
   it("the server does not import the pages", () => {
     expect(violations(sourceFiles("server"), (target) => under(target, "web"))).toEqual([]);
   });
