@@ -20,7 +20,7 @@ import { type Failure, FailureError, fail, ok, type Result } from "../../lib/res
 import { type CartCatalog, loadCartCatalog } from "../cart/cart.catalog";
 import type { CouponGuard } from "../coupons/coupon-guard";
 import { countsAsCouponUse } from "../coupons/coupon-uses";
-import type { FirstPayment } from "../payments/payments.service";
+import type { FirstPayment } from "../payments/payment-start";
 import { createBatcher, type Waiting } from "./order-batch";
 import { newOrderNumber } from "./order-number";
 import { type GroupWrite, writeOrders } from "./order-write";
