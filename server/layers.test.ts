@@ -62,6 +62,13 @@ describe("layers", () => {
     expect(violations(files, (target) => under(target, "server/http"))).toEqual([]);
   });
 
+  it("payments and invoices do not import orders (orders call them, never the other way)", () => {
+    // the gateway side (payments) and the invoices know nothing of the order lifecycle; what an order
+    // does when its payment's status changes is wired in by server/services.ts (docs/decisions/058)
+    const files = [...sourceFiles("server/areas/payments"), ...sourceFiles("server/areas/invoices")];
+    expect(violations(files, (target) => under(target, "server/areas/orders"))).toEqual([]);
+  });
+
   it("web/ enters the server only through server/web-door.ts", () => {
     expect(
       violations(sourceFiles("web"), (target) => under(target, "server") && target !== "server/web-door"),

@@ -19,6 +19,7 @@ import { galleryRoutes } from "./areas/gallery/gallery.routes";
 import { jobsRoutes } from "./areas/jobs/jobs.routes";
 import { ordersRoutes } from "./areas/orders/orders.routes";
 import { parcelPointsRoutes } from "./areas/parcel-points/parcel-points.routes";
+import { paymentsRoutes } from "./areas/payments/payments.routes";
 import { statsRoutes } from "./areas/stats/stats.routes";
 
 // The REST API of SPEC §7, one plugin per area, mounted under /api.
@@ -27,6 +28,7 @@ export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(contentRoutes);
   await api.register(accountsRoutes);
   await api.register(ordersRoutes);
+  await api.register(paymentsRoutes);
   await api.register(productActivityRoutes);
   await api.register(contactRoutes);
   await api.register(parcelPointsRoutes);

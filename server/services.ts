@@ -18,18 +18,22 @@ import { createSlideAdminService } from "./areas/content/slide-admin.service";
 import { createCouponAdminService } from "./areas/coupons/coupon-admin.service";
 import { createCouponGuard } from "./areas/coupons/coupon-guard";
 import { createGalleryService } from "./areas/gallery/gallery.service";
+import { createInvoicesService } from "./areas/invoices/invoices.service";
 import { createJobHandlers } from "./areas/jobs/job-kinds";
 import { createJobQueue } from "./areas/jobs/job-queue";
 import { createJobsService } from "./areas/jobs/jobs.service";
 import { createMailService } from "./areas/mail/mail.service";
-import { createInvoicesService } from "./areas/orders/invoices.service";
 import { createBatcher } from "./areas/orders/order-batch";
+import { createOrderExpiry } from "./areas/orders/order-expiry";
 import { createOrderMailer } from "./areas/orders/order-mailer";
 import { createOrderStaffService } from "./areas/orders/order-staff.service";
 import { createOrderQueries } from "./areas/orders/orders.queries";
 import { createOrdersService } from "./areas/orders/orders.service";
+import { createPaymentOutcome } from "./areas/orders/payment-outcome";
+import { createPaymentRetry } from "./areas/orders/payment-retry";
 import { createParcelPointsService } from "./areas/parcel-points/parcel-points.service";
-import { createPaymentsService, resultUrlOf } from "./areas/payments/payments.service";
+import { createPaymentsService } from "./areas/payments/payments.service";
+import { resultUrlOf } from "./areas/payments/result-url";
 import { createStatsService } from "./areas/stats/stats.service";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
@@ -96,16 +100,25 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
   // every coupon code check, wherever it comes from, goes through this one limiter (ADR 030)
   const couponGuard = createCouponGuard(lookupLimiter);
   const sendOrderEmail = createOrderMailer(config, { mail, queries: orderQueries, log });
+  // orders → payments, one way (docs/decisions/058): the gateway side is given what an order does when
+  // its payment's status changes (orders/payment-outcome.ts) as plain functions
+  const paymentOutcome = createPaymentOutcome(db, { log });
   const payments = createPaymentsService(db, config, {
     provider: options.paymentProvider ?? createPaymentProvider(config),
-    queries: orderQueries,
+    orderToPay: (orderId) => orderQueries.getById(orderId),
+    settle: paymentOutcome.settle,
+    notStarted: paymentOutcome.notStarted,
     log,
     onOrderEvent: async (event, orderId) => {
       if (event === "paid") await sendOrderEmail("paid", orderId);
-      else if (event === "expired") await sendOrderEmail("expired", orderId);
       else if (event === "refund-owed") await sendOrderEmail.refundOwed(orderId);
     },
   });
+  const retryPayment = createPaymentRetry(db, config, {
+    queries: orderQueries,
+    startPayment: (orderId) => payments.startPayment(orderId),
+  });
+  const cancelExpired = createOrderExpiry(db, { expired: (orderId) => sendOrderEmail("expired", orderId) });
   const orders = createOrdersService(db, config, {
     queries: orderQueries,
     startPayment: payments.startPayment,
@@ -139,7 +152,9 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     accounts,
     orders: { ...orderQueries, ...orders, sendEmail: sendOrderEmail },
     orderStaff: createOrderStaffService(db, { queries: orderQueries, sendEmail: sendOrderEmail }),
-    payments,
+    // what shoppers, the banks and the expiry job do with payments: the gateway's (payments/) and the
+    // orders area's (retry a payment, cancel the unpaid orders whose time ran out) under one name
+    payments: { ...payments, retry: retryPayment, cancelExpired },
     invoices: createInvoicesService(db, config, { queries: orderQueries }),
     parcelPoints,
     productActivity: createProductActivityService(db, {
@@ -166,7 +181,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
       config,
       queue: jobQueue,
       mail,
-      cancelExpired: () => payments.cancelExpired(),
+      cancelExpired: () => cancelExpired(),
       log,
     }),
     jobs: createJobsService(db, jobQueue),

@@ -25,7 +25,7 @@ export interface JobKindDeps {
   config: Config;
   queue: JobQueue;
   mail: MailService;
-  /** the unpaid-order sweep (payments.service.ts cancelExpired): how many it canceled */
+  /** the unpaid-order sweep (orders/order-expiry.ts cancelExpired): how many it canceled */
   cancelExpired(): Promise<number>;
   log: ServiceLog;
 }

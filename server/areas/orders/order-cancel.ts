@@ -6,7 +6,7 @@ import { closeOpenPayments } from "../payments/open-payments";
 import { releaseOrderStock } from "./stock";
 
 // The one way an order is canceled (issue 24), used by staff (PUT /orders/{id}/add-status) and by
-// the expiry of unpaid orders (payments.service.ts cancelExpired): under the order's row lock the
+// the expiry of unpaid orders (order-expiry.ts cancelExpired): under the order's row lock the
 // transition rules decide, then in the same transaction the CANCELED entry, the units back and
 // every open payment closed. The coupon use goes back by itself: a coupon's uses count the orders
 // that are not canceled. The caller sends the "order canceled" e-mail after the commit.

@@ -1,8 +1,9 @@
 import type { Lang } from "../../../domain/i18n";
 import type { Order } from "../../../domain/types";
 import type { Config } from "../../config";
+import { invoiceUrlOf } from "../invoices/invoice-url";
 import type { MailService } from "../mail/mail.service";
-import { invoiceUrlOf, resultUrlOf } from "../payments/payments.service";
+import { resultUrlOf } from "../payments/result-url";
 import { orderEmail, refundOwedEmail } from "./order-emails";
 import type { OrderQueries } from "./orders.queries";
 

@@ -4,12 +4,11 @@ import { isLang, type Lang } from "../../../domain/i18n";
 import { isShopModerator } from "../../../domain/roles";
 import { textSchema } from "../../../domain/validation/common";
 import { requireShopModerator, requireUser, signedInUser } from "../../http/auth";
-import { errorBody } from "../../http/errors";
 import { type Failure, FailureError, fail } from "../../lib/result";
 import { staffOrderListQuerySchema } from "./order-staff.service";
 
-// Orders (SPEC §7): place an order, look one up as a guest, retry a payment, the invoice, and the
-// payment providers' webhooks. Thin: parse, call one service function, shape the reply.
+// Orders (SPEC §7): place an order, look one up as a guest, retry a payment, the invoice (the payment
+// providers' webhooks: payments/payments.routes.ts). Thin: parse, call one service function, shape the reply.
 
 const LANG_COOKIE = "lang";
 
@@ -134,29 +133,5 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     const result = await orders.lookup(id, email ?? user?.email ?? "", request.ip);
     if (!result.ok) reject(result);
     return result.value;
-  });
-
-  // Payment webhooks: the raw body is needed for the signature, so this scope reads JSON as text.
-  await app.register(async (webhooks) => {
-    webhooks.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
-      done(null, body);
-    });
-    webhooks.post("/payments/:provider/notifications", async (request, reply) => {
-      const { provider } = z.object({ provider: z.string().max(20) }).parse(request.params);
-      const rawBody = typeof request.body === "string" ? request.body : "";
-      const headers = Object.fromEntries(
-        Object.entries(request.headers).map(([name, value]) => [
-          name.toLowerCase(),
-          Array.isArray(value) ? value[0] : value,
-        ]),
-      );
-      const result = await payments.handleNotification(provider, rawBody, headers);
-      if (!result.ok) {
-        if (result.code === "payment/bad-notification")
-          request.log.warn({ provider }, "payment notification refused");
-        return reply.status(errorBody(result).statusCode).send(errorBody(result));
-      }
-      return reply.status(202).send();
-    });
   });
 }

@@ -17,7 +17,7 @@ import { recordFigure } from "../../test/figures";
 import { NO_ORDER_LIMIT } from "../../test/rate-limits";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
 import { createCouponGuard } from "../coupons/coupon-guard";
-import { resultUrlOf } from "../payments/payments.service";
+import { resultUrlOf } from "../payments/result-url";
 import { orderEmail } from "./order-emails";
 import { insertShopFixtures, LOCKER, orderBody, RECIPIENT, type ShopFixtures } from "./orders.fixtures";
 import { createOrderQueries } from "./orders.queries";

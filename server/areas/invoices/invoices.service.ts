@@ -1,16 +1,15 @@
 import { eq } from "drizzle-orm";
 import { buildInvoiceDocument } from "../../../domain/invoice";
 import { isShopModerator } from "../../../domain/roles";
-import type { PublicUser } from "../../../domain/types";
+import type { Order, PublicUser } from "../../../domain/types";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { invoices, orders } from "../../db/schema";
 import { renderInvoicePdf } from "../../integrations/invoices/invoice-pdf";
 import { fail, ok, type Result } from "../../lib/result";
-import type { OrderQueries } from "./orders.queries";
 
 // The invoice of a paid order as a PDF (GET /api/orders/{orderNumber}/invoice). The number and
-// date are fixed when the payment is confirmed (payments.service.ts); the document is drawn from
+// date are fixed when the payment is confirmed (invoice-issue.ts); the document is drawn from
 // the stored order each time, so nothing needs file storage and every instance serves it.
 // Who may read it: the order's customer, staff, or whoever knows the order number AND its e-mail
 // (a guest; the lookup is rate-limited by the route).
@@ -20,7 +19,12 @@ export interface InvoiceFile {
   fileName: string;
 }
 
-export function createInvoicesService(db: Db, config: Config, deps: { queries: OrderQueries }) {
+export interface InvoicesDependencies {
+  /** the order as the orders area reads it (orders.queries.ts getById) */
+  queries: { getById(orderId: number): Promise<Order | null> };
+}
+
+export function createInvoicesService(db: Db, config: Config, deps: InvoicesDependencies) {
   return {
     async pdf(
       orderNumber: string,

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { errorBody } from "../../http/errors";
+
+// The payment providers' webhooks (SPEC §7, docs/decisions/012): the raw body is needed for the
+// signature, so this scope reads JSON as text. Thin: parse, call one service function, shape the reply.
+
+export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
+  const { payments } = app.services;
+
+  // A payment's news is never cached.
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
+
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  app.post("/payments/:provider/notifications", async (request, reply) => {
+    const { provider } = z.object({ provider: z.string().max(20) }).parse(request.params);
+    const rawBody = typeof request.body === "string" ? request.body : "";
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).map(([name, value]) => [
+        name.toLowerCase(),
+        Array.isArray(value) ? value[0] : value,
+      ]),
+    );
+    const result = await payments.handleNotification(provider, rawBody, headers);
+    if (!result.ok) {
+      if (result.code === "payment/bad-notification")
+        request.log.warn({ provider }, "payment notification refused");
+      return reply.status(errorBody(result).statusCode).send(errorBody(result));
+    }
+    return reply.status(202).send();
+  });
+}
