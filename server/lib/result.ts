@@ -96,6 +96,12 @@ export const ERROR_CODES = {
     message: "The order has been canceled and can no longer be paid",
     key: "errors.orderCanceled",
   },
+  /** retry-payment after the order's payment time: the expiry cancels it (docs/decisions/032) */
+  "order/payment-time-over": {
+    status: 409,
+    message: "The time to pay for this order is over",
+    key: "errors.paymentTimeOver",
+  },
   /** the demo bank: the payment was closed when its order was canceled */
   "payment/closed": {
     status: 409,

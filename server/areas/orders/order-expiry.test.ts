@@ -244,6 +244,24 @@ describe("a canceled order cannot be paid", () => {
   });
 });
 
+describe("an order past its payment time cannot be paid", () => {
+  it("before the expiry has run, retry refuses with a clear message instead of resuming the bank page", async () => {
+    const order = await placeOk();
+    await db()
+      .update(orders)
+      .set({ reservedUntil: new Date(Date.now() - 1_000) })
+      .where(eq(orders.id, order._id));
+    const retry = await app.inject({
+      url: `/api/orders/retry-payment/${order.orderNumber}?email=${encodeURIComponent(order.email)}`,
+    });
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json()).toMatchObject({
+      code: "order/payment-time-over",
+      messageKey: "errors.paymentTimeOver",
+    });
+  });
+});
+
 describe("a cancel while the bank is still being asked", () => {
   it("the payment the bank answers after the cancel is recorded closed, so it cannot be paid", async () => {
     let release: () => void = () => {};

@@ -20,12 +20,15 @@ export interface PaymentRetryDependencies {
 export function createPaymentRetry(db: Db, config: Config, deps: PaymentRetryDependencies) {
   /**
    * A new payment for an unpaid order (after a failed one). Failures: order/not-found,
-   * order/canceled, conflict, order/out-of-stock.
+   * order/canceled, order/payment-time-over (its units are no longer held: the expiry cancels it),
+   * conflict, order/out-of-stock.
    */
   return async function retry(orderNumber: string, email: string): Promise<Result<{ redirectUrl: string }>> {
     const order = await deps.queries.findByNumber(orderNumber, email);
     if (!order) return fail("order/not-found");
     if (order.status === "CANCELED") return fail("order/canceled");
+    if (order.reservedUntil && new Date(order.reservedUntil).getTime() <= Date.now())
+      return fail("order/payment-time-over");
     const open = await deps.queries.openPaymentUrl(order._id);
     if (open && order.status !== "PAYMENT_ERROR") return ok({ redirectUrl: open });
     if (!canTransition(order.status, "PAYMENT_NEW")) return fail("conflict");
