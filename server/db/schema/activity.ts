@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { products } from "./catalog";
-import { id } from "./columns";
+import { id, requiredRef } from "./columns";
 
 // Activity and limits: product page views and rate-limit counters.
 
@@ -13,9 +13,7 @@ export const productViews = pgTable(
   "product_views",
   {
     id: id(),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    productId: requiredRef("product_id", () => products.id, "cascade"),
     viewerHash: text("viewer_hash").notNull(),
     viewedAt: timestamp("viewed_at", { withTimezone: true }).notNull().defaultNow(),
   },

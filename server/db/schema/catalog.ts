@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { createdAt, id, updatedAt } from "./columns";
+import { createdAt, id, requiredRef, updatedAt } from "./columns";
 
 // The catalogue: categories, product fields and their options, products with their pictures,
 // categories, fields and variants, and every price they had.
@@ -45,9 +45,7 @@ export const fieldOptions = pgTable(
   "field_options",
   {
     id: id(),
-    fieldId: integer("field_id")
-      .notNull()
-      .references(() => productFields.id, { onDelete: "cascade" }),
+    fieldId: requiredRef("field_id", () => productFields.id, "cascade"),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     image: text("image"),
@@ -114,9 +112,7 @@ export const productImages = pgTable(
   "product_images",
   {
     id: id(),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    productId: requiredRef("product_id", () => products.id, "cascade"),
     url: text("url").notNull(),
     thumbUrl: text("thumb_url").notNull(),
     name: text("name").notNull(),
@@ -130,12 +126,8 @@ export const productImages = pgTable(
 export const productCategories = pgTable(
   "product_categories",
   {
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    categoryId: integer("category_id")
-      .notNull()
-      .references(() => categories.id, { onDelete: "restrict" }),
+    productId: requiredRef("product_id", () => products.id, "cascade"),
+    categoryId: requiredRef("category_id", () => categories.id, "restrict"),
     position: integer("position").notNull().default(0),
   },
   (t) => [
@@ -148,12 +140,8 @@ export const productCategories = pgTable(
 export const productFieldLinks = pgTable(
   "product_field_links",
   {
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    fieldId: integer("field_id")
-      .notNull()
-      .references(() => productFields.id, { onDelete: "restrict" }),
+    productId: requiredRef("product_id", () => products.id, "cascade"),
+    fieldId: requiredRef("field_id", () => productFields.id, "restrict"),
     position: integer("position").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.productId, t.fieldId] })],
@@ -163,9 +151,7 @@ export const productVariants = pgTable(
   "product_variants",
   {
     id: id(),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    productId: requiredRef("product_id", () => products.id, "cascade"),
     /** field id -> option id, for the price-changing fields */
     fields: jsonb("fields").$type<Record<string, number>>().notNull(),
     /** option ids sorted and joined by dots (SPEC §3 minVariantPrice key) */
@@ -187,9 +173,7 @@ export const priceHistory = pgTable(
   "price_history",
   {
     id: id(),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    productId: requiredRef("product_id", () => products.id, "cascade"),
     variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "cascade" }),
     priceGrosze: integer("price_grosze").notNull(),
     recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import { integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { id } from "./columns";
+import { id, requiredRef } from "./columns";
 import { orders } from "./orders";
 
 // Invoices of orders.
@@ -9,10 +9,7 @@ export const invoices = pgTable(
   "invoices",
   {
     id: id(),
-    orderId: integer("order_id")
-      .notNull()
-      .unique()
-      .references(() => orders.id, { onDelete: "restrict" }),
+    orderId: requiredRef("order_id", () => orders.id, "restrict").unique(),
     year: integer("year").notNull(),
     month: integer("month").notNull(),
     sequence: integer("sequence").notNull(),

@@ -3,7 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 
 import type { AddressData, DeliveryPoint } from "../../../domain/types";
 import { users } from "./accounts";
 import { products, productVariants } from "./catalog";
-import { createdAt, id, updatedAt } from "./columns";
+import { createdAt, id, requiredRef, updatedAt } from "./columns";
 import { coupons } from "./coupons";
 
 // Orders: the order, its lines (the cart snapshot) and its status history.
@@ -63,9 +63,7 @@ export const orderItems = pgTable(
   "order_items",
   {
     id: id(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: requiredRef("order_id", () => orders.id, "cascade"),
     productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
     variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
     productTitle: text("product_title").notNull(),
@@ -87,9 +85,7 @@ export const orderStatuses = pgTable(
   "order_statuses",
   {
     id: id(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: requiredRef("order_id", () => orders.id, "cascade"),
     status: text("status").notNull(),
     hidden: boolean("hidden").notNull().default(false),
     /** carrier statuses carry their title: { title } */

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, id, updatedAt } from "./columns";
+import { createdAt, id, requiredRef, updatedAt } from "./columns";
 import { orders } from "./orders";
 
 // Payment attempts of orders.
@@ -12,9 +12,7 @@ export const payments = pgTable(
   "payments",
   {
     id: id(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: requiredRef("order_id", () => orders.id, "cascade"),
     provider: text("provider").notNull(),
     externalId: text("external_id").notNull(),
     status: text("status").notNull().default("PAYMENT_NEW"),
