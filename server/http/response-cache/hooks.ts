@@ -87,6 +87,25 @@ async function collect(payload: unknown): Promise<Buffer | null> {
   return null;
 }
 
+/** 304: no body; a page's keeps no CSP, as the browser keeps the stored answer's (its nonce is the stored body's) */
+function notModified(reply: FastifyReply, kind: Kind): void {
+  reply.code(304);
+  reply.removeHeader("content-type");
+  reply.removeHeader("content-length");
+  if (kind === "page") reply.removeHeader("content-security-policy");
+}
+
+/** The ETag and x-cache of a cacheable answer, and a page's Cache-Control and Vary. */
+function cachingHeaders(reply: FastifyReply, kind: Kind, etag: string, cacheStatus: string): void {
+  reply.header("etag", etag);
+  reply.header("x-cache", cacheStatus);
+  if (kind === "page") {
+    // a page that says how it may be cached keeps its own word
+    if (!reply.hasHeader("cache-control")) reply.header("cache-control", PAGE_CACHE_CONTROL);
+    reply.header("vary", "Cookie");
+  }
+}
+
 /**
  * Registers the cache's hooks on every route (register after the security headers, which make the
  * request's nonce, and before the routes and the compression, so the cache sees plain bodies).
@@ -104,24 +123,6 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   const changes = watchChanges(feed, store);
   app.addHook("onClose", async () => changes.unsubscribe());
   app.decorateRequest("responseCache", null);
-
-  /** 304: no body; a page's keeps no CSP, as the browser keeps the stored answer's (its nonce is the stored body's) */
-  function notModified(reply: FastifyReply, kind: Kind): void {
-    reply.code(304);
-    reply.removeHeader("content-type");
-    reply.removeHeader("content-length");
-    if (kind === "page") reply.removeHeader("content-security-policy");
-  }
-
-  function cachingHeaders(reply: FastifyReply, kind: Kind, etag: string, cacheStatus: string): void {
-    reply.header("etag", etag);
-    reply.header("x-cache", cacheStatus);
-    if (kind === "page") {
-      // a page that says how it may be cached keeps its own word
-      if (!reply.hasHeader("cache-control")) reply.header("cache-control", PAGE_CACHE_CONTROL);
-      reply.header("vary", "Cookie");
-    }
-  }
 
   /** a stored page's gzip pieces, made now if this is the first time they are needed */
   function storedPieces(key: string, entry: Entry): GzipPieces {
