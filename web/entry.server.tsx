@@ -24,7 +24,7 @@ import { scriptsAfterThePicture, scriptsAfterThePictureInPage } from "./lib/scri
 // - the page's module preloads and its hydration held back until the LCP picture is shown
 //   (web/lib/script-priority.ts, web/lib/hydrate-after-picture.ts);
 // - a page whose answer the server reads whole before sending it (a cacheable request: the response
-//   cache hashes and stores it, server/http/response-cache.ts) is rendered into one buffer, once
+//   cache hashes and stores it, server/http/response-cache/) is rendered into one buffer, once
 //   all of it is ready, instead of being streamed through Node and web streams only to be gathered
 //   again (docs/decisions/023): the same bytes, less work per page.
 

@@ -5,7 +5,7 @@ import type { Database } from "../db/client";
 // "Something the storefront shows has changed": the database triggers of migration 0007 send
 // `NOTIFY shop_changed` (payload: the table) when a statement changes a catalog or content table.
 // NOTIFY is transactional: it is delivered once per transaction and channel, at commit, to every
-// session that LISTENs — on every instance. The in-process response cache (server/http/response-cache.ts)
+// session that LISTENs — on every instance. The in-process response cache (server/http/response-cache/)
 // clears itself on each signal (docs/decisions/023-http-caching.md).
 //
 // - PGlite (one connection, one process): `pglite.listen`; a write's notification arrives before

@@ -17,7 +17,7 @@ import { categories, productCategories, products } from "../../db/schema";
 // Ranking: title matches first, then tags, then description; a typo match counts half of a word
 // match; within a score the title most similar to the query (pg_trgm similarity) first.
 
-/** The stored search document (not in schema.ts on purpose: Drizzle never reads it). */
+/** The stored search document (not in db/schema/ on purpose: Drizzle never reads it). */
 const searchDoc = sql`${products}.search_doc`;
 /** The stored typo keys ('t:' title, 'g:' tags). */
 const searchKeys = sql`${products}.search_keys`;

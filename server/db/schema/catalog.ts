@@ -1,0 +1,182 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { createdAt, id, requiredRef, updatedAt } from "./columns";
+
+// The catalogue: categories, product fields and their options, products with their pictures,
+// categories, fields and variants, and every price they had.
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    parentId: integer("parent_id").references((): AnyPgColumn => categories.id, { onDelete: "restrict" }),
+    order: integer("order").notNull().default(0),
+    image: text("image"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("categories_parent_idx").on(t.parentId, t.order)],
+);
+
+export const productFields = pgTable("product_fields", {
+  id: id(),
+  title: text("title").notNull(),
+  type: text("type").notNull().default("radio"),
+  description: text("description").notNull().default(""),
+  changePrice: boolean("change_price").notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const fieldOptions = pgTable(
+  "field_options",
+  {
+    id: id(),
+    fieldId: requiredRef("field_id", () => productFields.id, "cascade"),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    image: text("image"),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("field_options_field_idx").on(t.fieldId, t.position)],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description").notNull().default(""),
+    tags: text("tags").array().notNull().default(sql`ARRAY[]::text[]`),
+    quantity: integer("quantity").notNull().default(0),
+    priceGrosze: integer("price_grosze").notNull(),
+    promotionalPriceGrosze: integer("promotional_price_grosze"),
+    vatRate: integer("vat_rate").notNull().default(23),
+    isHidden: boolean("is_hidden").notNull().default(false),
+    isNew: boolean("is_new").notNull().default(false),
+    isSale: boolean("is_sale").notNull().default(false),
+    isPremium: boolean("is_premium").notNull().default(false),
+    isLayette: boolean("is_layette").notNull().default(false),
+    isSet: boolean("is_set").notNull().default(false),
+    hasSlides: boolean("has_slides").notNull().default(false),
+    slideIds: integer("slide_ids").array().notNull().default(sql`ARRAY[]::integer[]`),
+    slidesTitle: text("slides_title").notNull().default(""),
+    slidesDescription: text("slides_description").notNull().default(""),
+    processingTime: text("processing_time", { enum: ["1-2", "3-6", "7-9", "10-14"] })
+      .notNull()
+      .default("1-2"),
+    /**
+     * The list price (the cheapest variant's effective price, else the product's own): derived,
+     * kept by the triggers of migration 0008 (docs/decisions/022-list-indexes.md), never written
+     * by the app; stored so that the list's price filter and sort can use an index.
+     */
+    listPriceGrosze: integer("list_price_grosze").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("products_quantity_nonnegative", sql`${t.quantity} >= 0`),
+    check("products_price_nonnegative", sql`${t.priceGrosze} >= 0`),
+    check("products_promotional_price_nonnegative", sql`${t.promotionalPriceGrosze} >= 0`),
+    index("products_visible_created_idx").on(t.isHidden, t.createdAt),
+    index("products_updated_idx").on(t.updatedAt),
+    index("products_price_idx").on(t.priceGrosze),
+    // the product list (catalog.search.ts): visible products in the default order (updated_at,
+    // then id, either direction), by list price (filter and sort), and each flag's products in the
+    // default order (partial: only the flagged visible rows)
+    index("products_visible_updated_idx").on(t.isHidden, t.updatedAt, t.id),
+    index("products_visible_list_price_idx").on(t.isHidden, t.listPriceGrosze, t.id),
+    index("products_new_idx").on(t.updatedAt, t.id).where(sql`is_hidden = false and is_new`),
+    index("products_sale_idx").on(t.updatedAt, t.id).where(sql`is_hidden = false and is_sale`),
+    index("products_premium_idx").on(t.updatedAt, t.id).where(sql`is_hidden = false and is_premium`),
+    index("products_layette_idx").on(t.updatedAt, t.id).where(sql`is_hidden = false and is_layette`),
+    index("products_set_idx").on(t.updatedAt, t.id).where(sql`is_hidden = false and is_set`),
+  ],
+);
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: id(),
+    productId: requiredRef("product_id", () => products.id, "cascade"),
+    url: text("url").notNull(),
+    thumbUrl: text("thumb_url").notNull(),
+    name: text("name").notNull(),
+    isNew: boolean("is_new").notNull().default(true),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("product_images_product_idx").on(t.productId, t.position)],
+);
+
+/** A product's categories; the one with the lowest position is its first (breadcrumb default). */
+export const productCategories = pgTable(
+  "product_categories",
+  {
+    productId: requiredRef("product_id", () => products.id, "cascade"),
+    categoryId: requiredRef("category_id", () => categories.id, "restrict"),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.categoryId] }),
+    // a category's products (the list's category filter) from the index alone
+    index("product_categories_category_idx").on(t.categoryId, t.productId),
+  ],
+);
+
+export const productFieldLinks = pgTable(
+  "product_field_links",
+  {
+    productId: requiredRef("product_id", () => products.id, "cascade"),
+    fieldId: requiredRef("field_id", () => productFields.id, "restrict"),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.fieldId] })],
+);
+
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: id(),
+    productId: requiredRef("product_id", () => products.id, "cascade"),
+    /** field id -> option id, for the price-changing fields */
+    fields: jsonb("fields").$type<Record<string, number>>().notNull(),
+    /** option ids sorted and joined by dots (SPEC §3 minVariantPrice key) */
+    variantKey: text("variant_key").notNull(),
+    priceGrosze: integer("price_grosze").notNull(),
+    promotionalPriceGrosze: integer("promotional_price_grosze"),
+    quantity: integer("quantity").notNull().default(0),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    check("product_variants_quantity_nonnegative", sql`${t.quantity} >= 0`),
+    check("product_variants_price_nonnegative", sql`${t.priceGrosze} >= 0`),
+    uniqueIndex("product_variants_key_idx").on(t.productId, t.variantKey),
+  ],
+);
+
+/** Every effective price a product or variant had, for "najniższa cena z 30 dni". */
+export const priceHistory = pgTable(
+  "price_history",
+  {
+    id: id(),
+    productId: requiredRef("product_id", () => products.id, "cascade"),
+    variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "cascade" }),
+    priceGrosze: integer("price_grosze").notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("price_history_product_idx").on(t.productId, t.variantId, t.recordedAt)],
+);

@@ -1,0 +1,90 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import type { ImageRef } from "../../../domain/types";
+import { createdAt, id, updatedAt } from "./columns";
+
+// Content: banner slides, pages, blog articles, the picture gallery, creators and games.
+
+export const headerSlides = pgTable("header_slides", {
+  id: id(),
+  title: text("title").notNull(),
+  description: text("description").notNull().default(""),
+  link: text("link"),
+  imageUrl: text("image_url").notNull(),
+  order: integer("order").notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const pages = pgTable("pages", {
+  id: id(),
+  link: text("link").notNull().unique(),
+  title: text("title").notNull(),
+  image: text("image"),
+  content: text("content").notNull().default(""),
+  protected: boolean("protected").notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const blogArticles = pgTable(
+  "blog_articles",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    tags: text("tags").array().notNull().default(sql`ARRAY[]::text[]`),
+    image: jsonb("image").$type<ImageRef>(),
+    content: text("content").notNull().default(""),
+    hasSlides: boolean("has_slides").notNull().default(false),
+    slideIds: integer("slide_ids").array().notNull().default(sql`ARRAY[]::integer[]`),
+    slidesTitle: text("slides_title").notNull().default(""),
+    slidesDescription: text("slides_description").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("blog_articles_created_idx").on(t.createdAt)],
+);
+
+export const galleryImages = pgTable(
+  "gallery_images",
+  {
+    id: id(),
+    /** nested with '/', e.g. "produkty/kocyki" */
+    folder: text("folder").notNull().default(""),
+    name: text("name").notNull(),
+    url: text("url").notNull(),
+    thumbUrl: text("thumb_url").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    sizeBytes: integer("size_bytes"),
+    mimeType: text("mime_type"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("gallery_images_folder_idx").on(t.folder)],
+);
+
+export const creatorCategories = pgTable("creator_categories", {
+  id: id(),
+  title: text("title").notNull(),
+  order: integer("order").notNull().default(0),
+});
+
+export const creators = pgTable("creators", {
+  id: id(),
+  title: text("title").notNull(),
+  description: text("description").notNull().default(""),
+  image: text("image"),
+  link: text("link"),
+  categoryId: integer("category_id").references(() => creatorCategories.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+export const games = pgTable("games", {
+  id: id(),
+  title: text("title").notNull(),
+  description: text("description").notNull().default(""),
+  image: text("image"),
+  link: text("link"),
+  createdAt: createdAt(),
+});
