@@ -2,7 +2,7 @@ import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "
 import { userSettingsSchema } from "../../../domain/validation/address";
 import { changePasswordSchema } from "../../../domain/validation/auth";
 import { parseForm } from "../../../domain/validation/errors";
-import { FormAlert, RequiredLegend, SubmitButton, TextField } from "../../components/form-field";
+import { bindFields, FormAlert, RequiredLegend, SubmitButton, TextField } from "../../components/form-field";
 import { ACCOUNT_SETTINGS_PATH } from "../../lib/account-paths";
 import { failedForm, invalidForm, requestMeta, requireUser, sessionToken } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
@@ -104,6 +104,7 @@ export default function AccountSettings() {
     },
   );
   const shown = { ...values, ...failure?.values };
+  const field = bindFields(shown, errors);
 
   return (
     <div className="max-w-2xl">
@@ -141,57 +142,35 @@ export default function AccountSettings() {
             </div>
           ) : null}
           <TextField
-            name="displayName"
+            {...field("displayName")}
             required
             label={t("address.displayName")}
             autoComplete="name"
-            defaultValue={shown.displayName}
-            error={errors.displayName}
             className="sm:col-span-2"
           />
           <TextField
-            name="phone"
+            {...field("phone")}
             required
             type="tel"
             label={t("address.phone")}
             autoComplete="tel"
             inputMode="tel"
-            defaultValue={shown.phone}
-            error={errors.phone}
           />
+          <TextField {...field("nip")} label={t("address.nip")} optional inputMode="numeric" />
           <TextField
-            name="nip"
-            label={t("address.nip")}
-            optional
-            inputMode="numeric"
-            defaultValue={shown.nip}
-            error={errors.nip}
-          />
-          <TextField
-            name="street"
+            {...field("street")}
             required
             label={t("address.street")}
             autoComplete="street-address"
-            defaultValue={shown.street}
-            error={errors.street}
             className="sm:col-span-2"
           />
           <TextField
-            name="postCode"
+            {...field("postCode")}
             required
             label={t("address.postCode")}
             autoComplete="postal-code"
-            defaultValue={shown.postCode}
-            error={errors.postCode}
           />
-          <TextField
-            name="city"
-            required
-            label={t("address.city")}
-            autoComplete="address-level2"
-            defaultValue={shown.city}
-            error={errors.city}
-          />
+          <TextField {...field("city")} required label={t("address.city")} autoComplete="address-level2" />
           <div className="sm:col-span-2">
             <SubmitButton pending={submitting}>{t("account.saveSettings")}</SubmitButton>
           </div>

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "react-rou
 import { parseIdFromParam } from "../../../domain/slug";
 import type { BlogArticle, ImageRef } from "../../../domain/types";
 import {
+  bindFields,
   CheckboxField,
   FieldErrorText,
   FormAlert,
@@ -113,6 +114,7 @@ export default function StaffBlogForm() {
     serverFormError: failure?.formError,
   });
   const shown = shownValues(values, failure?.values as Record<string, string> | undefined);
+  const field = bindFields(shown, errors);
   const errorText = (name: string) => {
     const error = errors[name];
     return error ? t(error.key, error.params) : undefined;
@@ -129,19 +131,8 @@ export default function StaffBlogForm() {
         className={`${CARD} grid gap-5`}
       >
         {formError ? <FormAlert message={t(formError)} /> : null}
-        <TextField
-          name="title"
-          label={t("staff.content.title")}
-          defaultValue={shown.title}
-          error={errors.title}
-        />
-        <TextField
-          name="tags"
-          label={t("staff.content.tags")}
-          hint={t("staff.content.tagsHint")}
-          defaultValue={shown.tags}
-          error={errors.tags}
-        />
+        <TextField {...field("title")} label={t("staff.content.title")} />
+        <TextField {...field("tags")} label={t("staff.content.tags")} hint={t("staff.content.tagsHint")} />
         <ImagePicker
           name="image"
           label={t("staff.content.image")}
@@ -188,18 +179,10 @@ export default function StaffBlogForm() {
             </p>
             <FieldErrorText id={`${selectId}-error`} error={errors.slides} />
           </div>
-          <TextField
-            name="slidesTitle"
-            label={t("staff.content.slidesTitle")}
-            optional
-            defaultValue={shown.slidesTitle}
-            error={errors.slidesTitle}
-          />
+          <TextField {...field("slidesTitle")} label={t("staff.content.slidesTitle")} optional />
           <TextAreaField
-            name="slidesDescription"
+            {...field("slidesDescription")}
             label={t("staff.content.slidesDescription")}
-            defaultValue={shown.slidesDescription}
-            error={errors.slidesDescription}
             rows={3}
           />
         </fieldset>

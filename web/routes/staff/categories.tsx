@@ -4,7 +4,7 @@ import type { MessageKey } from "../../../domain/i18n";
 import { parseIdFromParam } from "../../../domain/slug";
 import { categoriesOrderSchema } from "../../../domain/validation/catalog";
 import { type FieldError, parseForm } from "../../../domain/validation/errors";
-import { FormAlert, SubmitButton, TextField } from "../../components/form-field";
+import { bindFields, FormAlert, SubmitButton, TextField } from "../../components/form-field";
 import { CategoryTreeEditor, type EditableCategory } from "../../components/staff/category-tree-editor";
 import { categoryFormSchema, categoryRenameFormSchema } from "../../components/staff/taxonomy/taxonomy-forms";
 import { errorMessageKey, errorStatus, invalidForm } from "../../lib/auth.server";
@@ -154,6 +154,7 @@ export default function StaffCategories() {
       ? { id: answer.id, title: answer.values?.title ?? "", error: answer.errors?.title }
       : undefined;
   const shown = createFailure?.values ?? {};
+  const field = bindFields(shown, errors);
 
   return (
     <div className="space-y-6">
@@ -182,12 +183,7 @@ export default function StaffCategories() {
               <FormAlert message={t(formError)} />
             </div>
           ) : null}
-          <TextField
-            name="title"
-            label={t("staff.categories.name")}
-            defaultValue={shown.title}
-            error={errors.title}
-          />
+          <TextField {...field("title")} label={t("staff.categories.name")} />
           <div>
             <label htmlFor="category-parent" className="mb-1.5 block text-sm font-medium text-stone-800">
               {t("staff.categories.parent")}

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
 import { shopDay } from "../../../domain/shop-time";
 import { couponFormValuesSchema, couponToFormValues } from "../../../domain/validation/coupon";
-import { FieldErrorText, FormAlert, SubmitButton, TextField } from "../../components/form-field";
+import { bindFields, FieldErrorText, FormAlert, SubmitButton, TextField } from "../../components/form-field";
 import { postedValues, typedValues } from "../../components/staff/content/form-values";
 import { CARD, SECONDARY_BUTTON, StaffHeading } from "../../components/staff/content/staff-ui";
 import { useT } from "../../lib/i18n";
@@ -73,6 +73,7 @@ export default function StaffCouponForm() {
     ...values,
     ...(failure?.values as Record<string, string> | undefined),
   };
+  const field = bindFields(shown, errors);
   return (
     <div className="max-w-2xl">
       <StaffHeading title={t(editing === null ? "staff.content.addCoupon" : "staff.content.editCoupon")} />
@@ -90,10 +91,8 @@ export default function StaffCouponForm() {
           </div>
         ) : null}
         <TextField
-          name="code"
+          {...field("code")}
           label={t("staff.content.code")}
-          defaultValue={shown.code}
-          error={errors.code}
           autoCapitalize="characters"
           className="sm:col-span-2"
         />
@@ -121,51 +120,31 @@ export default function StaffCouponForm() {
           <FieldErrorText id={`${typeId}-error`} error={errors.discountType} />
         </fieldset>
         <TextField
-          name="discountValue"
+          {...field("discountValue")}
           label={t("staff.content.discountValue")}
           hint={t("staff.content.discountValueHint")}
           inputMode="decimal"
-          defaultValue={shown.discountValue}
-          error={errors.discountValue}
           className="sm:col-span-2"
         />
+        <TextField {...field("startDate")} type="date" label={t("staff.content.startDate")} />
+        <TextField {...field("endDate")} type="date" label={t("staff.content.endDate")} />
         <TextField
-          name="startDate"
-          type="date"
-          label={t("staff.content.startDate")}
-          defaultValue={shown.startDate}
-          error={errors.startDate}
-        />
-        <TextField
-          name="endDate"
-          type="date"
-          label={t("staff.content.endDate")}
-          defaultValue={shown.endDate}
-          error={errors.endDate}
-        />
-        <TextField
-          name="usageLimit"
+          {...field("usageLimit")}
           label={t("staff.content.usageLimit")}
           optional
           inputMode="numeric"
-          defaultValue={shown.usageLimit}
-          error={errors.usageLimit}
         />
         <TextField
-          name="usageLimitPerCustomer"
+          {...field("usageLimitPerCustomer")}
           label={t("staff.content.usageLimitPerCustomer")}
           optional
           inputMode="numeric"
-          defaultValue={shown.usageLimitPerCustomer}
-          error={errors.usageLimitPerCustomer}
         />
         <TextField
-          name="minOrderGrosze"
+          {...field("minOrderGrosze")}
           label={t("staff.content.minOrderZl")}
           optional
           inputMode="decimal"
-          defaultValue={shown.minOrderGrosze}
-          error={errors.minOrderGrosze}
           className="sm:col-span-2"
         />
         <div className="flex flex-wrap gap-3 sm:col-span-2">

@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "react-rou
 import type { ProductField } from "../../../domain/types";
 import { PRODUCT_FIELD_TYPES } from "../../../domain/validation/catalog";
 import {
+  bindFields,
   CheckboxField,
   FieldErrorText,
   FormAlert,
@@ -96,6 +97,7 @@ export default function StaffFieldForm() {
     description: typed?.description ?? field?.description ?? "",
     changePrice: typed ? typed.changePrice === "on" : (field?.changePrice ?? false),
   };
+  const bound = bindFields(shown, errors);
   const rows = typed ? optionRowsOf(typed) : rowsOfField(field);
 
   return (
@@ -112,12 +114,7 @@ export default function StaffFieldForm() {
         className="space-y-5 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6"
       >
         {formError ? <FormAlert message={t(formError)} /> : null}
-        <TextField
-          name="title"
-          label={t("staff.fields.name")}
-          defaultValue={shown.title}
-          error={errors.title}
-        />
+        <TextField {...bound("title")} label={t("staff.fields.name")} />
         <fieldset>
           <legend className="mb-1.5 text-sm font-medium text-stone-800">{t("staff.fields.type")}</legend>
           <div className="flex flex-wrap gap-4">
@@ -136,14 +133,7 @@ export default function StaffFieldForm() {
           </div>
           <FieldErrorText id="field-type-error" error={errors.type} />
         </fieldset>
-        <TextAreaField
-          name="description"
-          label={t("staff.fields.description")}
-          optional
-          rows={3}
-          defaultValue={shown.description}
-          error={errors.description}
-        />
+        <TextAreaField {...bound("description")} label={t("staff.fields.description")} optional rows={3} />
         <CheckboxField
           name="changePrice"
           label={t("staff.fields.changePrice")}

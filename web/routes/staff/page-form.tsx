@@ -2,7 +2,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "react-rou
 import { can } from "../../../domain/roles";
 import { parseIdFromParam } from "../../../domain/slug";
 import type { Page } from "../../../domain/types";
-import { CheckboxField, FormAlert, SubmitButton, TextField } from "../../components/form-field";
+import { bindFields, CheckboxField, FormAlert, SubmitButton, TextField } from "../../components/form-field";
 import {
   imageRefsOfUrl,
   imageUrlOf,
@@ -89,6 +89,7 @@ export default function StaffPageForm() {
   });
   const typed = failure?.values as Partial<Record<keyof PageFormValues, string>> | undefined;
   const shown = typed ? { ...values, ...typed, protected: typed.protected === "on" } : values;
+  const field = bindFields(shown, errors);
   return (
     <div className="max-w-3xl">
       <StaffHeading title={t(editing === null ? "staff.content.addPage" : "staff.content.editPage")} />
@@ -102,19 +103,12 @@ export default function StaffPageForm() {
       >
         {formError ? <FormAlert message={t(formError)} /> : null}
         <TextField
-          name="link"
+          {...field("link")}
           label={t("staff.content.link")}
           hint={t("staff.content.linkHint")}
-          defaultValue={shown.link}
-          error={errors.link}
           autoCapitalize="none"
         />
-        <TextField
-          name="title"
-          label={t("staff.content.title")}
-          defaultValue={shown.title}
-          error={errors.title}
-        />
+        <TextField {...field("title")} label={t("staff.content.title")} />
         <ImagePicker
           name="image"
           label={t("staff.content.image")}
