@@ -11,13 +11,13 @@ import {
   TextAreaField,
   TextField,
 } from "../../components/form-field";
-import { blogFormValuesSchema, postedValues, typedValues } from "../../components/staff/content/form-values";
+import { blogFormValuesSchema } from "../../components/staff/content/form-values";
 import { CARD, SECONDARY_BUTTON, StaffHeading } from "../../components/staff/content/staff-ui";
 import { ImagePicker } from "../../components/staff/image-picker";
 import { RichTextEditor } from "../../components/staff/rich-text-editor";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
-import { editedId, editedRecord, saveStaffForm } from "../../lib/staff-form-route.server";
+import { editedRecord, staffFormAction } from "../../lib/staff-form-route.server";
 import { parseJsonArrayField } from "../../lib/staff-forms";
 import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
@@ -68,19 +68,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { editing: null, values: valuesOf(source), products };
 }
 
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const user = requireStaff(context, request);
-  const id = editedId(params);
-  const values = postedValues(await request.formData(), { booleans: ["hasSlides"], multi: ["slides"] });
-  const service = context.services.blogAdmin;
-  return saveStaffForm({
-    id,
+export function action(args: Route.ActionArgs) {
+  return staffFormAction(args, {
+    section: "blog",
     schema: blogFormValuesSchema,
-    values,
-    kept: typedValues(values),
-    create: (input) => service.create(user, input),
-    update: (recordId, input) => service.update(user, recordId, input),
-    backTo: STAFF_SECTIONS.blog,
+    posted: { booleans: ["hasSlides"], multi: ["slides"] },
+    writes: (services) => services.blogAdmin,
     added: "success.blogAdded",
     updated: "success.blogUpdated",
   });

@@ -3,11 +3,10 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "react-rou
 import { shopDay } from "../../../domain/shop-time";
 import { couponFormValuesSchema, couponToFormValues } from "../../../domain/validation/coupon";
 import { bindFields, FieldErrorText, FormAlert, SubmitButton, TextField } from "../../components/form-field";
-import { postedValues, typedValues } from "../../components/staff/content/form-values";
 import { CARD, SECONDARY_BUTTON, StaffHeading } from "../../components/staff/content/staff-ui";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
-import { editedId, editedRecord, saveStaffForm } from "../../lib/staff-form-route.server";
+import { editedRecord, staffFormAction } from "../../lib/staff-form-route.server";
 import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
@@ -40,19 +39,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { editing: coupon._id, values: couponToFormValues(coupon) };
 }
 
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const user = requireStaff(context, request);
-  const id = editedId(params);
-  const values = postedValues(await request.formData());
-  const service = context.services.couponAdmin;
-  return saveStaffForm({
-    id,
+export function action(args: Route.ActionArgs) {
+  return staffFormAction(args, {
+    section: "coupons",
     schema: couponFormValuesSchema,
-    values,
-    kept: typedValues(values),
-    create: (input) => service.create(user, input),
-    update: (recordId, input) => service.update(user, recordId, input),
-    backTo: STAFF_SECTIONS.coupons,
+    writes: (services) => services.couponAdmin,
     added: "success.couponAdded",
     updated: "success.couponUpdated",
   });

@@ -5,17 +5,15 @@ import type { Page } from "../../../domain/types";
 import { bindFields, CheckboxField, FormAlert, SubmitButton, TextField } from "../../components/form-field";
 import {
   imageRefsOfUrl,
-  imageUrlOf,
   pageFormValuesSchema,
-  postedValues,
-  typedValues,
+  typedWithImageUrl,
 } from "../../components/staff/content/form-values";
 import { CARD, SECONDARY_BUTTON, StaffHeading } from "../../components/staff/content/staff-ui";
 import { ImagePicker } from "../../components/staff/image-picker";
 import { RichTextEditor } from "../../components/staff/rich-text-editor";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
-import { editedId, editedRecord, saveStaffForm } from "../../lib/staff-form-route.server";
+import { editedRecord, staffFormAction } from "../../lib/staff-form-route.server";
 import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
@@ -58,19 +56,13 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { editing: null, values: valuesOf(source && !source.protected ? source : null, true), canProtect };
 }
 
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const user = requireStaff(context, request);
-  const id = editedId(params);
-  const values = postedValues(await request.formData(), { booleans: ["protected"] });
-  const service = context.services.pageAdmin;
-  return saveStaffForm({
-    id,
+export function action(args: Route.ActionArgs) {
+  return staffFormAction(args, {
+    section: "pages",
     schema: pageFormValuesSchema,
-    values,
-    kept: typedValues({ ...values, image: imageUrlOf(values.image) }),
-    create: (input) => service.create(user, input),
-    update: (recordId, input) => service.update(user, recordId, input),
-    backTo: STAFF_SECTIONS.pages,
+    posted: { booleans: ["protected"] },
+    kept: typedWithImageUrl,
+    writes: (services) => services.pageAdmin,
     added: "success.pageAdded",
     updated: "success.pageUpdated",
   });
