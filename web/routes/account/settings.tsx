@@ -1,4 +1,4 @@
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
+import { useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { userSettingsSchema } from "../../../domain/validation/address";
 import { changePasswordSchema } from "../../../domain/validation/auth";
 import { parseForm } from "../../../domain/validation/errors";
@@ -14,6 +14,7 @@ import type { Route } from "./+types/settings";
 import "../../lib/auth-texts";
 import "../../lib/orders-texts";
 import { EmailText } from "../../components/email-text";
+import { ValidatedForm } from "../../components/validated-form";
 
 // /konto/ustawienia: the signed-in user's display name, phone, address and NIP (SPEC §5
 // user/address form without the e-mail, which is the login). Saved for oneself only. Below it the
@@ -127,10 +128,8 @@ export default function AccountSettings() {
           {t("account.emailHint")}
         </p>
         {/* a new location after saving remounts the form with the saved values */}
-        <Form
+        <ValidatedForm
           key={location.key}
-          method="post"
-          noValidate
           onSubmit={onSubmit}
           onChange={onChange}
           className="mt-5 grid gap-5 sm:grid-cols-2"
@@ -174,7 +173,7 @@ export default function AccountSettings() {
           <div className="sm:col-span-2">
             <SubmitButton pending={submitting}>{t("account.saveSettings")}</SubmitButton>
           </div>
-        </Form>
+        </ValidatedForm>
       </section>
       <PasswordSection failure={answer?.values?.intent === PASSWORD_INTENT ? answer : undefined} />
     </div>
@@ -208,14 +207,7 @@ function PasswordSection({ failure }: { failure: FormFailure | undefined }) {
       </h2>
       <p className="mt-1 text-sm text-stone-600">{t("account.changePasswordInfo")}</p>
       {/* a new location after the change empties the fields */}
-      <Form
-        key={location.key}
-        method="post"
-        noValidate
-        onSubmit={onSubmit}
-        onChange={onChange}
-        className="mt-5 grid gap-5"
-      >
+      <ValidatedForm key={location.key} onSubmit={onSubmit} onChange={onChange} className="mt-5 grid gap-5">
         <input type="hidden" name="intent" value={PASSWORD_INTENT} />
         <RequiredLegend />
         {formError ? <FormAlert message={t(formError)} /> : null}
@@ -247,7 +239,7 @@ function PasswordSection({ failure }: { failure: FormFailure | undefined }) {
         <div>
           <SubmitButton pending={submitting}>{t("account.changePasswordButton")}</SubmitButton>
         </div>
-      </Form>
+      </ValidatedForm>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
+import { Link, useActionData, useLoaderData, useLocation } from "react-router";
 import { parseIdFromParam } from "../../../domain/slug";
 import type { BlogArticle, ImageRef } from "../../../domain/types";
 import {
@@ -15,6 +15,7 @@ import { blogFormValuesSchema } from "../../components/staff/content/form-values
 import { CARD, SECONDARY_BUTTON, StaffHeading } from "../../components/staff/content/staff-ui";
 import { ImagePicker } from "../../components/staff/image-picker";
 import { RichTextEditor } from "../../components/staff/rich-text-editor";
+import { ValidatedForm } from "../../components/validated-form";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
 import { editedRecord, staffFormAction } from "../../lib/staff-form-route.server";
@@ -115,10 +116,8 @@ export default function StaffBlogForm() {
   return (
     <div className="max-w-3xl">
       <StaffHeading title={t(editing === null ? "staff.content.addArticle" : "staff.content.editArticle")} />
-      <Form
+      <ValidatedForm
         key={location.key}
-        method="post"
-        noValidate
         onSubmit={onSubmit}
         onChange={onChange}
         className={`${CARD} grid gap-5`}
@@ -185,7 +184,7 @@ export default function StaffBlogForm() {
             {t("common.cancel")}
           </Link>
         </div>
-      </Form>
+      </ValidatedForm>
     </div>
   );
 }

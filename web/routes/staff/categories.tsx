@@ -1,4 +1,4 @@
-import { data, Form, useActionData, useLoaderData } from "react-router";
+import { data, useActionData, useLoaderData } from "react-router";
 import { changedNodes, stepCategory, type TreeStep } from "../../../domain/category-tree-edit";
 import type { MessageKey } from "../../../domain/i18n";
 import { parseIdFromParam } from "../../../domain/slug";
@@ -7,6 +7,7 @@ import { type FieldError, parseForm } from "../../../domain/validation/errors";
 import { bindFields, FormAlert, SubmitButton, TextField } from "../../components/form-field";
 import { CategoryTreeEditor, type EditableCategory } from "../../components/staff/category-tree-editor";
 import { categoryFormSchema, categoryRenameFormSchema } from "../../components/staff/taxonomy/taxonomy-forms";
+import { ValidatedForm } from "../../components/validated-form";
 import { errorMessageKey, errorStatus, invalidForm } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { formValues, keepValues } from "../../lib/forms";
@@ -170,9 +171,7 @@ export default function StaffCategories() {
         <h2 id="category-add" className="text-lg font-semibold text-stone-900">
           {t("staff.categories.add")}
         </h2>
-        <Form
-          method="post"
-          noValidate
+        <ValidatedForm
           onSubmit={onSubmit}
           onChange={onChange}
           className="mt-3 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
@@ -206,7 +205,7 @@ export default function StaffCategories() {
             ) : null}
           </div>
           <SubmitButton pending={submitting}>{t("staff.categories.add")}</SubmitButton>
-        </Form>
+        </ValidatedForm>
       </section>
 
       {categories.length === 0 ? (

@@ -1,9 +1,10 @@
 import { useId } from "react";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
+import { Link, useActionData, useLoaderData, useLocation } from "react-router";
 import { shopDay } from "../../../domain/shop-time";
 import { couponFormValuesSchema, couponToFormValues } from "../../../domain/validation/coupon";
 import { bindFields, FieldErrorText, FormAlert, SubmitButton, TextField } from "../../components/form-field";
 import { CARD, SECONDARY_BUTTON, StaffHeading } from "../../components/staff/content/staff-ui";
+import { ValidatedForm } from "../../components/validated-form";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
 import { editedRecord, staffFormAction } from "../../lib/staff-form-route.server";
@@ -68,10 +69,8 @@ export default function StaffCouponForm() {
   return (
     <div className="max-w-2xl">
       <StaffHeading title={t(editing === null ? "staff.content.addCoupon" : "staff.content.editCoupon")} />
-      <Form
+      <ValidatedForm
         key={location.key}
-        method="post"
-        noValidate
         onSubmit={onSubmit}
         onChange={onChange}
         className={`${CARD} grid gap-5 sm:grid-cols-2`}
@@ -144,7 +143,7 @@ export default function StaffCouponForm() {
             {t("common.cancel")}
           </Link>
         </div>
-      </Form>
+      </ValidatedForm>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
+import { Link, useActionData, useLoaderData, useLocation } from "react-router";
 import type { ProductField } from "../../../domain/types";
 import { PRODUCT_FIELD_TYPES } from "../../../domain/validation/catalog";
 import {
@@ -16,6 +16,7 @@ import {
   type OptionRow,
   optionRowsOf,
 } from "../../components/staff/taxonomy/taxonomy-forms";
+import { ValidatedForm } from "../../components/validated-form";
 import { formValues } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
@@ -105,10 +106,8 @@ export default function StaffFieldForm() {
       <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">
         {field ? `${t("staff.edit")}: ${field.title}` : t("staff.fields.add")}
       </h1>
-      <Form
+      <ValidatedForm
         key={`${location.key}-${failure ? "failed" : "fresh"}`}
-        method="post"
-        noValidate
         onSubmit={onSubmit}
         onChange={onChange}
         className="space-y-5 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6"
@@ -146,7 +145,7 @@ export default function StaffFieldForm() {
             {t("common.cancel")}
           </Link>
         </div>
-      </Form>
+      </ValidatedForm>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
+import { Link, useActionData, useLoaderData, useLocation } from "react-router";
 import { can } from "../../../domain/roles";
 import { parseIdFromParam } from "../../../domain/slug";
 import type { Page } from "../../../domain/types";
@@ -11,6 +11,7 @@ import {
 import { CARD, SECONDARY_BUTTON, StaffHeading } from "../../components/staff/content/staff-ui";
 import { ImagePicker } from "../../components/staff/image-picker";
 import { RichTextEditor } from "../../components/staff/rich-text-editor";
+import { ValidatedForm } from "../../components/validated-form";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
 import { editedRecord, staffFormAction } from "../../lib/staff-form-route.server";
@@ -85,10 +86,8 @@ export default function StaffPageForm() {
   return (
     <div className="max-w-3xl">
       <StaffHeading title={t(editing === null ? "staff.content.addPage" : "staff.content.editPage")} />
-      <Form
+      <ValidatedForm
         key={location.key}
-        method="post"
-        noValidate
         onSubmit={onSubmit}
         onChange={onChange}
         className={`${CARD} grid gap-5`}
@@ -129,7 +128,7 @@ export default function StaffPageForm() {
             {t("common.cancel")}
           </Link>
         </div>
-      </Form>
+      </ValidatedForm>
     </div>
   );
 }

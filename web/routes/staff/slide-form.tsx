@@ -1,7 +1,8 @@
-import { Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
+import { Link, useActionData, useLoaderData, useLocation } from "react-router";
 import { bindFields, FormAlert, SubmitButton, TextAreaField, TextField } from "../../components/form-field";
 import { ImagePicker } from "../../components/staff/image-picker";
 import { imageRefsOf, pickedImage, slideFormSchema } from "../../components/staff/taxonomy/taxonomy-forms";
+import { ValidatedForm } from "../../components/validated-form";
 import { formValues, keepValues } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
@@ -70,10 +71,8 @@ export default function StaffSlideForm() {
       <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">
         {slide ? `${t("staff.edit")}: ${slide.title}` : t("staff.slides.add")}
       </h1>
-      <Form
+      <ValidatedForm
         key={`${location.key}-${failure ? "failed" : "fresh"}`}
-        method="post"
-        noValidate
         onSubmit={onSubmit}
         onChange={onChange}
         className="space-y-5 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6"
@@ -110,7 +109,7 @@ export default function StaffSlideForm() {
             {t("common.cancel")}
           </Link>
         </div>
-      </Form>
+      </ValidatedForm>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { z } from "zod";
 import type { FieldError } from "../../../../domain/validation/errors";
 import { useT } from "../../../lib/i18n";
@@ -12,6 +12,7 @@ import {
   TextAreaField,
   TextField,
 } from "../../form-field";
+import { ValidatedForm } from "../../validated-form";
 import { ImagePicker } from "../image-picker";
 import { imageRefsOfUrl } from "./form-values";
 import { CARD, SECONDARY_BUTTON, StaffHeading } from "./staff-ui";
@@ -61,10 +62,8 @@ export function DesignRecordForm({
   return (
     <div className="max-w-2xl">
       <StaffHeading title={title} />
-      <Form
+      <ValidatedForm
         key={location.key}
-        method="post"
-        noValidate
         onSubmit={onSubmit}
         onChange={onChange}
         className={`${CARD} grid gap-5`}
@@ -108,7 +107,7 @@ export function DesignRecordForm({
             {t("common.cancel")}
           </Link>
         </div>
-      </Form>
+      </ValidatedForm>
     </div>
   );
 }

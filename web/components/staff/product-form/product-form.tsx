@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { VAT_RATES } from "../../../../domain/constants";
 import { PROCESSING_TIMES } from "../../../../domain/processing-time";
 import type { GridField } from "../../../../domain/product-variants-grid";
@@ -10,6 +10,7 @@ import { useT } from "../../../lib/i18n";
 import { STAFF_SECTIONS } from "../../../lib/staff-paths";
 import { useSubmitting } from "../../../lib/use-form-validation";
 import { bindFields, FieldErrorText, FormAlert, SubmitButton, TextField } from "../../form-field";
+import { ValidatedForm } from "../../validated-form";
 import { ImagePicker } from "../image-picker";
 import { RichTextEditor } from "../rich-text-editor";
 import type { ProductFormState } from "./form-state";
@@ -64,11 +65,9 @@ export function ProductForm({
     );
 
   return (
-    <Form
+    <ValidatedForm
       key={formKey}
       ref={formRef}
-      method="post"
-      noValidate
       onSubmit={onSubmit}
       onChange={onChange}
       className="mt-6 grid gap-6 *:min-w-0"
@@ -305,6 +304,6 @@ export function ProductForm({
           {t("staff.products.form.cancel")}
         </Link>
       </div>
-    </Form>
+    </ValidatedForm>
   );
 }
