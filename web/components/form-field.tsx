@@ -59,6 +59,35 @@ export function FieldErrorText({ id, error }: { id: string; error: FieldError | 
   );
 }
 
+/**
+ * The `name`, `defaultValue` and `error` props of one form's fields, read from the values it shows and
+ * its errors: `<TextField {...field("code")} label={…} />`.
+ */
+export function bindFields<V extends object>(
+  values: V,
+  errors: { readonly [name: string]: FieldError | undefined },
+) {
+  return (name: keyof V & string) => {
+    const value: unknown = values[name];
+    return { name, defaultValue: typeof value === "string" ? value : undefined, error: errors[name] };
+  };
+}
+
+/** A field's label with its required mark and "(opcjonalnie)". */
+function FieldLabel(props: { htmlFor: string; label: string; optional: boolean; required: boolean }) {
+  const t = useT();
+  return (
+    <LabelRow required={props.required}>
+      <label htmlFor={props.htmlFor} className="text-sm font-medium text-stone-800">
+        {props.label}
+        {props.optional ? (
+          <span className="ml-1 font-normal text-stone-500">{t("common.optional")}</span>
+        ) : null}
+      </label>
+    </LabelRow>
+  );
+}
+
 export interface TextFieldProps
   extends Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "defaultValue" | "children"> {
   name: string;
@@ -86,19 +115,13 @@ export function TextField({
   className = "",
   ...input
 }: TextFieldProps) {
-  const t = useT();
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
-      <LabelRow required={required}>
-        <label htmlFor={id} className="text-sm font-medium text-stone-800">
-          {label}
-          {optional ? <span className="ml-1 font-normal text-stone-500">{t("common.optional")}</span> : null}
-        </label>
-      </LabelRow>
+      <FieldLabel htmlFor={id} label={label} optional={optional} required={required} />
       {hint ? (
         <p id={hintId} className="mb-1.5 text-sm text-stone-600">
           {hint}
@@ -132,7 +155,7 @@ export function TextAreaField({
 }: {
   name: string;
   label: string;
-  defaultValue?: string;
+  defaultValue?: string | undefined;
   error?: FieldError | undefined;
   rows?: number;
   /** shows "(opcjonalnie)" after the label */
@@ -140,16 +163,10 @@ export function TextAreaField({
   /** marks the field required (RequiredMark after the label, `required` on the textarea) */
   required?: boolean;
 }) {
-  const t = useT();
   const id = useId();
   return (
     <div>
-      <LabelRow required={required}>
-        <label htmlFor={id} className="text-sm font-medium text-stone-800">
-          {label}
-          {optional ? <span className="ml-1 font-normal text-stone-500">{t("common.optional")}</span> : null}
-        </label>
-      </LabelRow>
+      <FieldLabel htmlFor={id} label={label} optional={optional} required={required} />
       <textarea
         id={id}
         name={name}

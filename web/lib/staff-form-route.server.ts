@@ -1,12 +1,16 @@
-import { data } from "react-router";
+import { type AppLoadContext, data } from "react-router";
 import type { z } from "zod";
 import type { MessageKey } from "../../domain/i18n";
 import { parseIdFromParam } from "../../domain/slug";
+import type { PublicUser } from "../../domain/types";
 import { parseForm } from "../../domain/validation/errors";
 import type { Failure } from "../../server/web-door";
+import { postedValues, typedValues } from "../components/staff/content/form-values";
 import { failedForm, invalidForm } from "./auth.server";
 import { redirectWithFlash } from "./flash.server";
 import type { FormFailure } from "./forms";
+import { requireStaff } from "./staff.server";
+import { STAFF_SECTIONS, type StaffSection } from "./staff-paths";
 
 // The one shape of the staff add/edit routes (/konto/sklep/{section}/dodaj and /edytuj/{id}): the
 // loader finds the edited record (404 when there is none), the action validates the posted form with
@@ -60,5 +64,49 @@ export async function saveStaffForm<S extends z.ZodType>(save: StaffFormSave<S>)
   return redirectWithFlash(save.backTo, {
     type: "success",
     key: save.id === null ? save.added : save.updated,
+  });
+}
+
+/** An admin service's writes as a staff form calls them: as the signed-in staff member. */
+export interface StaffWrites<I> {
+  create(actor: PublicUser, input: I): Promise<Saved>;
+  update(actor: PublicUser, id: number, input: I): Promise<Saved>;
+}
+
+export interface StaffFormRoute<S extends z.ZodType> {
+  /** the list the saved form goes back to */
+  section: StaffSection;
+  schema: S;
+  /** the checkboxes posted as booleans and the multi-selects (postedValues) */
+  posted?: Parameters<typeof postedValues>[1];
+  /** what the form shows again after a failure (default: the posted text values) */
+  kept?: (values: Record<string, unknown>) => FormFailure["values"];
+  writes: (services: AppLoadContext["services"]) => StaffWrites<z.output<S>>;
+  added: MessageKey;
+  updated: MessageKey;
+}
+
+/**
+ * The whole action of a staff add/edit route whose form posts plain values: a shop moderator only,
+ * the posted form read as the browser read it, then saveStaffForm.
+ */
+export async function staffFormAction<S extends z.ZodType>(
+  { context, request, params }: { context: AppLoadContext; request: Request; params: { id?: string } },
+  form: StaffFormRoute<S>,
+) {
+  const user = requireStaff(context, request);
+  const id = editedId(params);
+  const values = postedValues(await request.formData(), form.posted);
+  const writes = form.writes(context.services);
+  return saveStaffForm({
+    id,
+    schema: form.schema,
+    values,
+    kept: (form.kept ?? typedValues)(values),
+    create: (input) => writes.create(user, input),
+    update: (recordId, input) => writes.update(user, recordId, input),
+    backTo: STAFF_SECTIONS[form.section],
+    added: form.added,
+    updated: form.updated,
   });
 }

@@ -11,8 +11,8 @@ import type {
 import { MSG } from "../../../domain/validation/messages";
 import type { Db, Tx } from "../../db/client";
 import { categories, productCategories } from "../../db/schema";
-import { FailureError, fail, ok, type Result } from "../../lib/result";
-import { recordAudit } from "../audit/audit";
+import { fail, type Result } from "../../lib/result";
+import { auditedWrite, created, deleted, notFound, refuse, updated } from "../audit/audited-write";
 import { buildCategoryTree, flattenCategoryTree, ROOT_CATEGORY_TITLE } from "./catalog.mapper";
 
 // Staff writes of the category tree (SPEC §7: POST /shops/categories, PUT /shops/categories (bulk),
@@ -40,10 +40,6 @@ const toRecord = (row: Row, rootId: number | null): CategoryRecord => ({
   order: row.order,
   image: row.image,
 });
-
-const rollback = (failure: ReturnType<typeof fail>): never => {
-  throw new FailureError(failure);
-};
 
 export function createCategoryAdminService(db: Db) {
   async function rootIdOf(tx: Db | Tx): Promise<number | null> {
@@ -78,25 +74,16 @@ export function createCategoryAdminService(db: Db) {
     return parent === null || parent === rootId ? rootId : parent;
   }
 
-  async function run<T>(work: (tx: Tx) => Promise<T>): Promise<Result<T>> {
-    try {
-      return ok(await db.transaction(work));
-    } catch (error) {
-      if (error instanceof FailureError) return error.failure;
-      throw error;
-    }
-  }
-
   return {
     /** Adds a category; without an order it becomes the last of its siblings. */
     async createCategory(actor: PublicUser, payload: CategoryPayload): Promise<Result<CategoryRecord>> {
       if (!isShopModerator(actor)) return fail("forbidden-moderator");
-      return run(async (tx) => {
+      return auditedWrite(db, actor, "category.create", async (tx) => {
         const rows = await lockedRows(tx);
         const rootId = await rootIdOf(tx);
         const parentId = storedParent(payload.parent, rootId);
         if (parentId !== null && !rows.some((row) => row.id === parentId)) {
-          rollback(fail("validation", { parent: { key: MSG.invalid } }));
+          refuse(fail("validation", { parent: { key: MSG.invalid } }));
         }
         const order = payload.order ?? nextOrder(rows, parentId, rootId);
         const [row] = await tx
@@ -104,15 +91,7 @@ export function createCategoryAdminService(db: Db) {
           .values({ title: payload.title, parentId, order, image: payload.image })
           .returning();
         if (!row) throw new Error("category not inserted");
-        const record = toRecord(row, rootId);
-        await recordAudit(tx, actor, {
-          action: "category.create",
-          entity: "category",
-          entityId: row.id,
-          before: null,
-          after: record,
-        });
-        return record;
+        return created(toRecord(row, rootId));
       });
     },
 
@@ -123,12 +102,11 @@ export function createCategoryAdminService(db: Db) {
       payload: CategoryUpdatePayload,
     ): Promise<Result<CategoryRecord>> {
       if (!isShopModerator(actor)) return fail("forbidden-moderator");
-      return run(async (tx) => {
+      return auditedWrite(db, actor, "category.update", async (tx) => {
         const rows = await lockedRows(tx);
         const rootId = await rootIdOf(tx);
-        const current = rows.find((row) => row.id === id);
-        if (!current) return rollback(fail("not-found"));
-        if (id === rootId) return rollback(fail("category/root-protected"));
+        const current = rows.find((row) => row.id === id) ?? refuse(notFound());
+        if (id === rootId) refuse(fail("category/root-protected"));
         const before = toRecord(current, rootId);
         const changes: Partial<Row> = {};
         if (payload.title !== undefined) changes.title = payload.title;
@@ -136,11 +114,11 @@ export function createCategoryAdminService(db: Db) {
         if (payload.parent !== undefined) {
           const parentId = storedParent(payload.parent, rootId);
           if (parentId !== null && !rows.some((row) => row.id === parentId)) {
-            rollback(fail("validation", { parent: { key: MSG.invalid } }));
+            refuse(fail("validation", { parent: { key: MSG.invalid } }));
           }
           const nodes = rows.filter((row) => row.id !== rootId).map((row) => toRecord(row, rootId));
           if (parentId !== null && parentId !== rootId && isWithin(nodes, parentId, id)) {
-            rollback(fail("category/cycle"));
+            refuse(fail("category/cycle"));
           }
           if (parentId !== current.parentId) {
             changes.parentId = parentId;
@@ -154,15 +132,7 @@ export function createCategoryAdminService(db: Db) {
           .where(eq(categories.id, id))
           .returning();
         if (!row) throw new Error("category not updated");
-        const after = toRecord(row, rootId);
-        await recordAudit(tx, actor, {
-          action: "category.update",
-          entity: "category",
-          entityId: id,
-          before,
-          after,
-        });
-        return after;
+        return updated(id, before, toRecord(row, rootId));
       });
     },
 
@@ -178,15 +148,15 @@ export function createCategoryAdminService(db: Db) {
         if (seen.has(item._id)) return fail("validation", { [`${index}._id`]: { key: MSG.invalid } });
         seen.add(item._id);
       }
-      return run(async (tx) => {
+      return auditedWrite(db, actor, "category.reorder", async (tx) => {
         const rows = await lockedRows(tx);
         const rootId = await rootIdOf(tx);
         const known = new Set(rows.map((row) => row.id));
-        if (items.some((item) => item._id === rootId)) rollback(fail("category/root-protected"));
+        if (items.some((item) => item._id === rootId)) refuse(fail("category/root-protected"));
         const unknown = [
           ...new Set(items.flatMap((item) => [item._id, ...(item.parent === null ? [] : [item.parent])])),
         ].filter((candidate) => !known.has(candidate));
-        if (unknown.length > 0) rollback(fail("bulk/unknown-ids", undefined, { ids: unknown }));
+        if (unknown.length > 0) refuse(fail("bulk/unknown-ids", undefined, { ids: unknown }));
 
         const byId = new Map(rows.map((row) => [row.id, row]));
         const nodes: TreeNode[] = rows.filter((row) => row.id !== rootId).map((row) => toRecord(row, rootId));
@@ -197,7 +167,7 @@ export function createCategoryAdminService(db: Db) {
             ? { _id: node._id, parent: change.parent === rootId ? null : change.parent, order: change.order }
             : node;
         });
-        if (findCycle(next) !== null) rollback(fail("category/cycle"));
+        if (findCycle(next) !== null) refuse(fail("category/cycle"));
 
         const before: TreeNode[] = [];
         const after: TreeNode[] = [];
@@ -217,15 +187,6 @@ export function createCategoryAdminService(db: Db) {
             .set({ parentId, order: node.order, updatedAt: new Date() })
             .where(eq(categories.id, row.id));
         }
-        if (after.length > 0) {
-          await recordAudit(tx, actor, {
-            action: "category.reorder",
-            entity: "category",
-            entityId: null,
-            before,
-            after,
-          });
-        }
         const fresh = await tx
           .select({
             id: categories.id,
@@ -235,38 +196,30 @@ export function createCategoryAdminService(db: Db) {
             image: categories.image,
           })
           .from(categories);
-        return flattenCategoryTree(buildCategoryTree(fresh));
+        const value = flattenCategoryTree(buildCategoryTree(fresh));
+        return { value, entityId: null, before, after, unchanged: after.length === 0 };
       });
     },
 
     /** Deletes a category; refused for the root, and while subcategories or products use it. */
     async deleteCategory(actor: PublicUser, id: number): Promise<Result<CategoryRecord>> {
       if (!isShopModerator(actor)) return fail("forbidden-moderator");
-      return run(async (tx) => {
+      return auditedWrite(db, actor, "category.delete", async (tx) => {
         const rows = await lockedRows(tx);
         const rootId = await rootIdOf(tx);
-        const current = rows.find((row) => row.id === id);
-        if (!current) return rollback(fail("not-found"));
-        if (id === rootId) return rollback(fail("category/root-protected"));
+        const current = rows.find((row) => row.id === id) ?? refuse(notFound());
+        if (id === rootId) refuse(fail("category/root-protected"));
         const children = rows.filter((row) => row.parentId === id).length;
-        if (children > 0) rollback(fail("category/has-children", undefined, { count: children }));
+        if (children > 0) refuse(fail("category/has-children", undefined, { count: children }));
         const [used] = await tx
           .select({ total: count() })
           .from(productCategories)
           .where(eq(productCategories.categoryId, id));
         if ((used?.total ?? 0) > 0) {
-          rollback(fail("category/in-use-products", undefined, { count: used?.total ?? 0 }));
+          refuse(fail("category/in-use-products", undefined, { count: used?.total ?? 0 }));
         }
         await tx.delete(categories).where(eq(categories.id, id));
-        const before = toRecord(current, rootId);
-        await recordAudit(tx, actor, {
-          action: "category.delete",
-          entity: "category",
-          entityId: id,
-          before,
-          after: null,
-        });
-        return before;
+        return deleted(id, toRecord(current, rootId));
       });
     },
   };

@@ -6,8 +6,8 @@ import type { FieldError } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
 import type { Db, Tx } from "../../db/client";
 import { fieldOptions, productFieldLinks, productFields, productVariants } from "../../db/schema";
-import { FailureError, fail, ok, type Result } from "../../lib/result";
-import { recordAudit } from "../audit/audit";
+import { fail, type Result } from "../../lib/result";
+import { auditedWrite, deleted, notFound, refuse, updated } from "../audit/audited-write";
 import { toProductField } from "./catalog.mapper";
 
 // Staff writes of product fields (SPEC §7: POST /shops/fields, PUT and DELETE /shops/fields/{id};
@@ -15,20 +15,7 @@ import { toProductField } from "./catalog.mapper";
 // without = added, not sent = removed — refused while a product variant uses it. The order sent is
 // the options' order. Each write is one transaction with its audit entry.
 
-const rollback = (failure: ReturnType<typeof fail>): never => {
-  throw new FailureError(failure);
-};
-
 export function createFieldAdminService(db: Db) {
-  async function run<T>(work: (tx: Tx) => Promise<T>): Promise<Result<T>> {
-    try {
-      return ok(await db.transaction(work));
-    } catch (error) {
-      if (error instanceof FailureError) return error.failure;
-      throw error;
-    }
-  }
-
   async function loadField(tx: Tx, id: number, lock: boolean): Promise<ProductField | null> {
     const query = tx.select().from(productFields).where(eq(productFields.id, id));
     const [row] = lock ? await query.for("update") : await query;
@@ -76,7 +63,7 @@ export function createFieldAdminService(db: Db) {
           Object.fromEntries(withIds.map((index) => [`options.${index}._id`, { key: MSG.invalid }])),
         );
       }
-      return run(async (tx) => {
+      return auditedWrite(db, actor, "field.create", async (tx) => {
         const [row] = await tx
           .insert(productFields)
           .values({
@@ -89,14 +76,7 @@ export function createFieldAdminService(db: Db) {
         if (!row) throw new Error("field not inserted");
         await insertOptions(tx, row.id, payload);
         const field = await loadField(tx, row.id, false);
-        await recordAudit(tx, actor, {
-          action: "field.create",
-          entity: "field",
-          entityId: row.id,
-          before: null,
-          after: field,
-        });
-        return field as ProductField;
+        return { value: field as ProductField, entityId: row.id, before: null, after: field };
       });
     },
 
@@ -106,9 +86,8 @@ export function createFieldAdminService(db: Db) {
       payload: ProductFieldPayload,
     ): Promise<Result<ProductField>> {
       if (!isShopModerator(actor)) return fail("forbidden-moderator");
-      return run(async (tx) => {
-        const before = await loadField(tx, id, true);
-        if (!before) return rollback(fail("not-found"));
+      return auditedWrite(db, actor, "field.update", async (tx) => {
+        const before = (await loadField(tx, id, true)) ?? refuse(notFound());
         const own = new Set(before.options.map((option) => option._id));
         const errors: Record<string, FieldError> = {};
         const sent = new Set<number>();
@@ -119,16 +98,16 @@ export function createFieldAdminService(db: Db) {
           }
           sent.add(option._id);
         });
-        if (Object.keys(errors).length > 0) rollback(fail("validation", errors));
+        if (Object.keys(errors).length > 0) refuse(fail("validation", errors));
 
         const used = await optionsUsedByVariants(tx, id);
         const removed = before.options.filter((option) => !sent.has(option._id));
         const blocked = removed.find((option) => used.has(option._id));
         if (blocked) {
-          rollback(fail("field/option-in-use", undefined, { optionId: blocked._id, title: blocked.title }));
+          refuse(fail("field/option-in-use", undefined, { optionId: blocked._id, title: blocked.title }));
         }
         if (before.changePrice && !payload.changePrice && used.size > 0) {
-          rollback(fail("field/change-price-in-use"));
+          refuse(fail("field/change-price-in-use"));
         }
 
         await tx
@@ -143,41 +122,25 @@ export function createFieldAdminService(db: Db) {
           .where(eq(productFields.id, id));
         for (const option of removed) await tx.delete(fieldOptions).where(eq(fieldOptions.id, option._id));
         await insertOptions(tx, id, payload);
-        const after = (await loadField(tx, id, false)) as ProductField;
-        await recordAudit(tx, actor, {
-          action: "field.update",
-          entity: "field",
-          entityId: id,
-          before,
-          after,
-        });
-        return after;
+        return updated(id, before, (await loadField(tx, id, false)) as ProductField);
       });
     },
 
     /** Deletes a field with its options; refused while products use it. */
     async deleteField(actor: PublicUser, id: number): Promise<Result<ProductField>> {
       if (!isShopModerator(actor)) return fail("forbidden-moderator");
-      return run(async (tx) => {
-        const before = await loadField(tx, id, true);
-        if (!before) return rollback(fail("not-found"));
+      return auditedWrite(db, actor, "field.delete", async (tx) => {
+        const before = (await loadField(tx, id, true)) ?? refuse(notFound());
         const [links] = await tx
           .select({ total: count() })
           .from(productFieldLinks)
           .where(eq(productFieldLinks.fieldId, id));
         const usedByVariants = (await optionsUsedByVariants(tx, id)).size > 0;
         if ((links?.total ?? 0) > 0 || usedByVariants) {
-          rollback(fail("field/in-use", undefined, { count: links?.total ?? 0 }));
+          refuse(fail("field/in-use", undefined, { count: links?.total ?? 0 }));
         }
         await tx.delete(productFields).where(eq(productFields.id, id));
-        await recordAudit(tx, actor, {
-          action: "field.delete",
-          entity: "field",
-          entityId: id,
-          before,
-          after: null,
-        });
-        return before;
+        return deleted(id, before);
       });
     },
   };

@@ -18,9 +18,10 @@ import {
   products,
   productVariants,
 } from "../../db/schema";
-import { FailureError, fail, ok, type Result } from "../../lib/result";
+import { fail, ok, type Result } from "../../lib/result";
 import { sanitizeHtml } from "../../lib/sanitize-html";
-import { type AuditActor, recordAudit } from "../audit/audit";
+import type { AuditActor } from "../audit/audit";
+import { auditedWrite, deleted, notFound, refuse } from "../audit/audited-write";
 import type { CatalogService } from "./catalog.service";
 
 // Products written by shop staff (issue 6, SPEC §7 POST/PUT/DELETE /shops/products): one
@@ -262,15 +263,6 @@ async function writeVariants(tx: Tx, productId: Id, payload: ProductPayload, isN
 export function createProductAdminService(db: Db, deps: { catalog: CatalogService }) {
   const { catalog } = deps;
 
-  async function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<Result<T>> {
-    try {
-      return ok(await db.transaction(work));
-    } catch (error) {
-      if (error instanceof FailureError) return error.failure;
-      throw error;
-    }
-  }
-
   async function fresh(id: Id): Promise<Result<Product>> {
     const product = await catalog.getProduct(id, { includeHidden: true });
     return product ? ok(product) : fail("not-found");
@@ -360,36 +352,29 @@ export function createProductAdminService(db: Db, deps: { catalog: CatalogServic
     },
 
     async create(actor: AuditActor, payload: ProductPayload): Promise<Result<Product>> {
-      const written = await inTransaction(async (tx) => {
+      const written = await auditedWrite(db, actor, "product.create", async (tx) => {
         const errors = await referenceErrors(tx, payload, null);
-        if (Object.keys(errors).length > 0) throw new FailureError(fail("validation", errors));
+        if (Object.keys(errors).length > 0) refuse(fail("validation", errors));
         const [row] = await tx.insert(products).values(productValues(payload)).returning({ id: products.id });
         if (!row) throw new Error("product not inserted");
         await writeRelations(tx, row.id, payload);
         await writeVariants(tx, row.id, payload, true);
-        await recordAudit(tx, actor, {
-          action: "product.create",
-          entity: "product",
-          entityId: row.id,
-          before: null,
-          after: await snapshot(tx, row.id),
-        });
-        return row.id;
+        return { value: row.id, entityId: row.id, before: null, after: await snapshot(tx, row.id) };
       });
       return written.ok ? fresh(written.value) : written;
     },
 
     async update(actor: AuditActor, id: Id, payload: ProductPayload): Promise<Result<Product>> {
       if (!Number.isSafeInteger(id) || id > MAX_DB_ID) return fail("not-found");
-      const written = await inTransaction(async (tx) => {
+      const written = await auditedWrite(db, actor, "product.update", async (tx) => {
         const [locked] = await tx
           .select({ id: products.id })
           .from(products)
           .where(eq(products.id, id))
           .for("update");
-        if (!locked) throw new FailureError(fail("not-found"));
+        if (!locked) refuse(notFound());
         const errors = await referenceErrors(tx, payload, id);
-        if (Object.keys(errors).length > 0) throw new FailureError(fail("validation", errors));
+        if (Object.keys(errors).length > 0) refuse(fail("validation", errors));
         const before = await snapshot(tx, id);
         await tx
           .update(products)
@@ -397,14 +382,7 @@ export function createProductAdminService(db: Db, deps: { catalog: CatalogServic
           .where(eq(products.id, id));
         await writeRelations(tx, id, payload);
         await writeVariants(tx, id, payload, false);
-        await recordAudit(tx, actor, {
-          action: "product.update",
-          entity: "product",
-          entityId: id,
-          before,
-          after: await snapshot(tx, id),
-        });
-        return id;
+        return { value: id, entityId: id, before, after: await snapshot(tx, id) };
       });
       return written.ok ? fresh(written.value) : written;
     },
@@ -412,18 +390,10 @@ export function createProductAdminService(db: Db, deps: { catalog: CatalogServic
     /** Deletes a product; order lines keep their snapshot (order_items.product_id becomes null). */
     async remove(actor: AuditActor, id: Id): Promise<Result<{ _id: Id }>> {
       if (!Number.isSafeInteger(id) || id > MAX_DB_ID) return fail("not-found");
-      return inTransaction(async (tx) => {
-        const before = await snapshot(tx, id);
-        if (!before) throw new FailureError(fail("not-found"));
+      return auditedWrite(db, actor, "product.delete", async (tx) => {
+        const before = (await snapshot(tx, id)) ?? refuse(notFound());
         await tx.delete(products).where(eq(products.id, id));
-        await recordAudit(tx, actor, {
-          action: "product.delete",
-          entity: "product",
-          entityId: id,
-          before,
-          after: null,
-        });
-        return { _id: id };
+        return deleted(id, before, { _id: id });
       });
     },
   };

@@ -9,8 +9,8 @@ import { isDbId } from "../../db/ids";
 import { blogArticles, products } from "../../db/schema";
 import { fail, type Result } from "../../lib/result";
 import { sanitizeHtml } from "../../lib/sanitize-html";
-import { type AuditActor, recordAudit } from "../audit/audit";
-import { inTransaction, notFound, refuse } from "./admin-write";
+import type { AuditActor } from "../audit/audit";
+import { auditedWrite, created, deleted, notFound, refuse, updated } from "../audit/audited-write";
 import { toBlogArticle } from "./content.service";
 
 // Staff writes of blog articles (SPEC §2 /blog, §7 POST /blogs, PUT/DELETE /blogs/{id}): the slug
@@ -51,18 +51,11 @@ export function createBlogAdminService(db: Db) {
       const parsed = parseForm(blogArticleSchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
       const data = parsed.data;
-      return inTransaction(db, async (tx) => {
+      return auditedWrite(db, actor, "blog.create", async (tx) => {
         await assertProductsExist(tx, data.slides);
         const [row] = await tx.insert(blogArticles).values(rowValues(data)).returning();
         if (!row) throw new Error("blog insert returned nothing");
-        const article = toBlogArticle(row);
-        await recordAudit(tx, actor, {
-          action: "blog.create",
-          entity: "blog",
-          entityId: article._id,
-          after: article,
-        });
-        return article;
+        return created(toBlogArticle(row));
       });
     },
 
@@ -70,7 +63,7 @@ export function createBlogAdminService(db: Db) {
       const parsed = parseForm(blogArticleSchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
       const data = parsed.data;
-      return inTransaction(db, async (tx) => {
+      return auditedWrite(db, actor, "blog.update", async (tx) => {
         const before = toBlogArticle(await lockedArticle(tx, id));
         await assertProductsExist(tx, data.slides);
         const [row] = await tx
@@ -79,30 +72,15 @@ export function createBlogAdminService(db: Db) {
           .where(eq(blogArticles.id, id))
           .returning();
         if (!row) refuse(notFound());
-        const article = toBlogArticle(row);
-        await recordAudit(tx, actor, {
-          action: "blog.update",
-          entity: "blog",
-          entityId: id,
-          before,
-          after: article,
-        });
-        return article;
+        return updated(id, before, toBlogArticle(row));
       });
     },
 
     async remove(actor: AuditActor, id: Id): Promise<Result<{ _id: Id }>> {
-      return inTransaction(db, async (tx) => {
+      return auditedWrite(db, actor, "blog.delete", async (tx) => {
         const before = toBlogArticle(await lockedArticle(tx, id));
         await tx.delete(blogArticles).where(eq(blogArticles.id, id));
-        await recordAudit(tx, actor, {
-          action: "blog.delete",
-          entity: "blog",
-          entityId: id,
-          before,
-          after: null,
-        });
-        return { _id: id };
+        return deleted(id, before, { _id: id });
       });
     },
   };

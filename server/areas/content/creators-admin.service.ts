@@ -7,8 +7,8 @@ import type { Db, Tx } from "../../db/client";
 import { isDbId } from "../../db/ids";
 import { creatorCategories, creators, games } from "../../db/schema";
 import { fail, type Result } from "../../lib/result";
-import { type AuditActor, recordAudit } from "../audit/audit";
-import { inTransaction, notFound, refuse } from "./admin-write";
+import type { AuditActor } from "../audit/audit";
+import { auditedWrite, created, deleted, notFound, refuse, updated } from "../audit/audited-write";
 import type { Creator, CreatorCategory, Game } from "./creators.service";
 
 // Staff writes of the design-creator side (§7 /creators, /creators/categories, /games): plain
@@ -72,24 +72,17 @@ export function createCreatorsAdminService(db: Db) {
     async createGame(actor: AuditActor, input: unknown): Promise<Result<Game>> {
       const parsed = parseForm(gameSchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
-      return inTransaction(db, async (tx) => {
+      return auditedWrite(db, actor, "game.create", async (tx) => {
         const [row] = await tx.insert(games).values(parsed.data).returning();
         if (!row) throw new Error("games insert returned nothing");
-        const game = toGame(row);
-        await recordAudit(tx, actor, {
-          action: "game.create",
-          entity: "game",
-          entityId: game._id,
-          after: game,
-        });
-        return game;
+        return created(toGame(row));
       });
     },
 
     async updateGame(actor: AuditActor, id: Id, input: unknown): Promise<Result<Game>> {
       const parsed = parseForm(gameSchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
-      return inTransaction(db, async (tx) => {
+      return auditedWrite(db, actor, "game.update", async (tx) => {
         const [old] = await tx
           .select()
           .from(games)
@@ -98,32 +91,18 @@ export function createCreatorsAdminService(db: Db) {
         if (!old) refuse(notFound());
         const [row] = await tx.update(games).set(parsed.data).where(eq(games.id, id)).returning();
         if (!row) refuse(notFound());
-        const game = toGame(row);
-        await recordAudit(tx, actor, {
-          action: "game.update",
-          entity: "game",
-          entityId: id,
-          before: toGame(old),
-          after: game,
-        });
-        return game;
+        return updated(id, toGame(old), toGame(row));
       });
     },
 
     async removeGame(actor: AuditActor, id: Id): Promise<Result<{ _id: Id }>> {
-      return inTransaction(db, async (tx) => {
+      return auditedWrite(db, actor, "game.delete", async (tx) => {
         const [old] = await tx
           .delete(games)
           .where(eq(games.id, checkedId(id)))
           .returning();
         if (!old) refuse(notFound());
-        await recordAudit(tx, actor, {
-          action: "game.delete",
-          entity: "game",
-          entityId: id,
-          before: toGame(old),
-        });
-        return { _id: id };
+        return deleted(id, toGame(old), { _id: id });
       });
     },
 
@@ -131,21 +110,14 @@ export function createCreatorsAdminService(db: Db) {
       const parsed = parseForm(creatorSchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
       const { category, ...data } = parsed.data;
-      return inTransaction(db, async (tx) => {
+      return auditedWrite(db, actor, "creator.create", async (tx) => {
         await assertCategoryExists(tx, category);
         const [row] = await tx
           .insert(creators)
           .values({ ...data, categoryId: category })
           .returning();
         if (!row) throw new Error("creators insert returned nothing");
-        const creator = toCreator(row);
-        await recordAudit(tx, actor, {
-          action: "creator.create",
-          entity: "creator",
-          entityId: creator._id,
-          after: creator,
-        });
-        return creator;
+        return created(toCreator(row));
       });
     },
 
@@ -153,7 +125,7 @@ export function createCreatorsAdminService(db: Db) {
       const parsed = parseForm(creatorSchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
       const { category, ...data } = parsed.data;
-      return inTransaction(db, async (tx) => {
+      return auditedWrite(db, actor, "creator.update", async (tx) => {
         const [old] = await tx
           .select()
           .from(creators)
@@ -167,56 +139,35 @@ export function createCreatorsAdminService(db: Db) {
           .where(eq(creators.id, id))
           .returning();
         if (!row) refuse(notFound());
-        const creator = toCreator(row);
-        await recordAudit(tx, actor, {
-          action: "creator.update",
-          entity: "creator",
-          entityId: id,
-          before: toCreator(old),
-          after: creator,
-        });
-        return creator;
+        return updated(id, toCreator(old), toCreator(row));
       });
     },
 
     async removeCreator(actor: AuditActor, id: Id): Promise<Result<{ _id: Id }>> {
-      return inTransaction(db, async (tx) => {
+      return auditedWrite(db, actor, "creator.delete", async (tx) => {
         const [old] = await tx
           .delete(creators)
           .where(eq(creators.id, checkedId(id)))
           .returning();
         if (!old) refuse(notFound());
-        await recordAudit(tx, actor, {
-          action: "creator.delete",
-          entity: "creator",
-          entityId: id,
-          before: toCreator(old),
-        });
-        return { _id: id };
+        return deleted(id, toCreator(old), { _id: id });
       });
     },
 
     async createCategory(actor: AuditActor, input: unknown): Promise<Result<CreatorCategory>> {
       const parsed = parseForm(creatorCategorySchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
-      return inTransaction(db, async (tx) => {
+      return auditedWrite(db, actor, "creatorCategory.create", async (tx) => {
         const [row] = await tx.insert(creatorCategories).values(parsed.data).returning();
         if (!row) throw new Error("creator_categories insert returned nothing");
-        const category = toCategory(row);
-        await recordAudit(tx, actor, {
-          action: "creatorCategory.create",
-          entity: "creatorCategory",
-          entityId: category._id,
-          after: category,
-        });
-        return category;
+        return created(toCategory(row));
       });
     },
 
     async updateCategory(actor: AuditActor, id: Id, input: unknown): Promise<Result<CreatorCategory>> {
       const parsed = parseForm(creatorCategorySchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
-      return inTransaction(db, async (tx) => {
+      return auditedWrite(db, actor, "creatorCategory.update", async (tx) => {
         const [old] = await tx
           .select()
           .from(creatorCategories)
@@ -229,33 +180,19 @@ export function createCreatorsAdminService(db: Db) {
           .where(eq(creatorCategories.id, id))
           .returning();
         if (!row) refuse(notFound());
-        const category = toCategory(row);
-        await recordAudit(tx, actor, {
-          action: "creatorCategory.update",
-          entity: "creatorCategory",
-          entityId: id,
-          before: toCategory(old),
-          after: category,
-        });
-        return category;
+        return updated(id, toCategory(old), toCategory(row));
       });
     },
 
     /** Its creators stay, without a category. */
     async removeCategory(actor: AuditActor, id: Id): Promise<Result<{ _id: Id }>> {
-      return inTransaction(db, async (tx) => {
+      return auditedWrite(db, actor, "creatorCategory.delete", async (tx) => {
         const [old] = await tx
           .delete(creatorCategories)
           .where(eq(creatorCategories.id, checkedId(id)))
           .returning();
         if (!old) refuse(notFound());
-        await recordAudit(tx, actor, {
-          action: "creatorCategory.delete",
-          entity: "creatorCategory",
-          entityId: id,
-          before: toCategory(old),
-        });
-        return { _id: id };
+        return deleted(id, toCategory(old), { _id: id });
       });
     },
   };

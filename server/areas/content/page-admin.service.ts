@@ -9,8 +9,8 @@ import { isDbId } from "../../db/ids";
 import { pages } from "../../db/schema";
 import { fail, type Result } from "../../lib/result";
 import { sanitizeHtml } from "../../lib/sanitize-html";
-import { type AuditActor, recordAudit } from "../audit/audit";
-import { inTransaction, notFound, refuse } from "./admin-write";
+import type { AuditActor } from "../audit/audit";
+import { auditedWrite, created, deleted, notFound, refuse, updated } from "../audit/audited-write";
 import { toPage } from "./content.service";
 
 // Staff writes of static pages (SPEC §2 /strony, §7 POST /pages, PUT/DELETE /pages/{id}): the link
@@ -56,8 +56,10 @@ export function createPageAdminService(db: Db) {
       if (!parsed.ok) return fail("validation", parsed.errors);
       const data = parsed.data;
       if (data.protected && !can(actor, "pages:protect")) return protectRefused();
-      return inTransaction(
+      return auditedWrite(
         db,
+        actor,
+        "page.create",
         async (tx) => {
           await assertLinkFree(tx, data.link);
           const [row] = await tx
@@ -65,14 +67,7 @@ export function createPageAdminService(db: Db) {
             .values({ ...data, content: sanitizeHtml(data.content) })
             .returning();
           if (!row) throw new Error("pages insert returned nothing");
-          const page = toPage(row);
-          await recordAudit(tx, actor, {
-            action: "page.create",
-            entity: "page",
-            entityId: page._id,
-            after: page,
-          });
-          return page;
+          return created(toPage(row));
         },
         linkTaken,
       );
@@ -82,8 +77,10 @@ export function createPageAdminService(db: Db) {
       const parsed = parseForm(staticPageSchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
       const data = parsed.data;
-      return inTransaction(
+      return auditedWrite(
         db,
+        actor,
+        "page.update",
         async (tx) => {
           const before = toPage(await lockedPage(tx, id));
           if (data.protected !== before.protected && !can(actor, "pages:protect")) refuse(protectRefused());
@@ -94,15 +91,7 @@ export function createPageAdminService(db: Db) {
             .where(eq(pages.id, id))
             .returning();
           if (!row) refuse(notFound());
-          const page = toPage(row);
-          await recordAudit(tx, actor, {
-            action: "page.update",
-            entity: "page",
-            entityId: id,
-            before,
-            after: page,
-          });
-          return page;
+          return updated(id, before, toPage(row));
         },
         linkTaken,
       );
@@ -110,18 +99,11 @@ export function createPageAdminService(db: Db) {
 
     /** Refused with `page/protected` for a protected page. */
     async remove(actor: AuditActor, id: Id): Promise<Result<{ _id: Id }>> {
-      return inTransaction(db, async (tx) => {
+      return auditedWrite(db, actor, "page.delete", async (tx) => {
         const before = toPage(await lockedPage(tx, id));
         if (before.protected) refuse(fail("page/protected"));
         await tx.delete(pages).where(eq(pages.id, id));
-        await recordAudit(tx, actor, {
-          action: "page.delete",
-          entity: "page",
-          entityId: id,
-          before,
-          after: null,
-        });
-        return { _id: id };
+        return deleted(id, before, { _id: id });
       });
     },
   };

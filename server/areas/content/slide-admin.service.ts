@@ -6,8 +6,8 @@ import type { HeaderSlidePayload, headerSlidesOrderSchema } from "../../../domai
 import { MSG } from "../../../domain/validation/messages";
 import type { Db, Tx } from "../../db/client";
 import { headerSlides } from "../../db/schema";
-import { FailureError, fail, ok, type Result } from "../../lib/result";
-import { recordAudit } from "../audit/audit";
+import { fail, type Result } from "../../lib/result";
+import { auditedWrite, created, deleted, notFound, refuse, updated } from "../audit/audited-write";
 import { toHeaderSlide } from "./content.service";
 
 // Staff writes of the home banner slides (SPEC §7: POST /shops/headers, PUT /shops/headers (bulk
@@ -15,20 +15,7 @@ import { toHeaderSlide } from "./content.service";
 
 type SlidesOrder = z.output<typeof headerSlidesOrderSchema>;
 
-const rollback = (failure: ReturnType<typeof fail>): never => {
-  throw new FailureError(failure);
-};
-
 export function createSlideAdminService(db: Db) {
-  async function run<T>(work: (tx: Tx) => Promise<T>): Promise<Result<T>> {
-    try {
-      return ok(await db.transaction(work));
-    } catch (error) {
-      if (error instanceof FailureError) return error.failure;
-      throw error;
-    }
-  }
-
   async function lockedSlide(tx: Tx, id: number) {
     const [row] = await tx.select().from(headerSlides).where(eq(headerSlides.id, id)).for("update");
     return row ?? null;
@@ -45,7 +32,7 @@ export function createSlideAdminService(db: Db) {
     /** Adds a slide; without an order it is shown last. */
     async createSlide(actor: PublicUser, payload: HeaderSlidePayload): Promise<Result<HeaderSlide>> {
       if (!isShopModerator(actor)) return fail("forbidden-moderator");
-      return run(async (tx) => {
+      return auditedWrite(db, actor, "slide.create", async (tx) => {
         let order = payload.order;
         if (order === undefined) {
           const [last] = await tx.select({ last: max(headerSlides.order) }).from(headerSlides);
@@ -56,15 +43,7 @@ export function createSlideAdminService(db: Db) {
           .values({ ...values(payload), order })
           .returning();
         if (!row) throw new Error("slide not inserted");
-        const slide = toHeaderSlide(row);
-        await recordAudit(tx, actor, {
-          action: "slide.create",
-          entity: "slide",
-          entityId: row.id,
-          before: null,
-          after: slide,
-        });
-        return slide;
+        return created(toHeaderSlide(row));
       });
     },
 
@@ -75,24 +54,15 @@ export function createSlideAdminService(db: Db) {
       payload: HeaderSlidePayload,
     ): Promise<Result<HeaderSlide>> {
       if (!isShopModerator(actor)) return fail("forbidden-moderator");
-      return run(async (tx) => {
-        const current = await lockedSlide(tx, id);
-        if (!current) return rollback(fail("not-found"));
+      return auditedWrite(db, actor, "slide.update", async (tx) => {
+        const current = (await lockedSlide(tx, id)) ?? refuse(notFound());
         const [row] = await tx
           .update(headerSlides)
           .set({ ...values(payload), order: payload.order ?? current.order, updatedAt: new Date() })
           .where(eq(headerSlides.id, id))
           .returning();
         if (!row) throw new Error("slide not updated");
-        const after = toHeaderSlide(row);
-        await recordAudit(tx, actor, {
-          action: "slide.update",
-          entity: "slide",
-          entityId: id,
-          before: toHeaderSlide(current),
-          after,
-        });
-        return after;
+        return updated(id, toHeaderSlide(current), toHeaderSlide(row));
       });
     },
 
@@ -104,7 +74,7 @@ export function createSlideAdminService(db: Db) {
         if (seen.has(item._id)) return fail("validation", { [`${index}._id`]: { key: MSG.invalid } });
         seen.add(item._id);
       }
-      return run(async (tx) => {
+      return auditedWrite(db, actor, "slide.reorder", async (tx) => {
         const ids = items.map((item) => item._id);
         const rows =
           ids.length === 0
@@ -112,7 +82,7 @@ export function createSlideAdminService(db: Db) {
             : await tx.select().from(headerSlides).where(inArray(headerSlides.id, ids)).for("update");
         const byId = new Map(rows.map((row) => [row.id, row]));
         const unknown = ids.filter((id) => !byId.has(id));
-        if (unknown.length > 0) rollback(fail("bulk/unknown-ids", undefined, { ids: unknown }));
+        if (unknown.length > 0) refuse(fail("bulk/unknown-ids", undefined, { ids: unknown }));
         const before: { _id: number; order: number }[] = [];
         const after: { _id: number; order: number }[] = [];
         for (const item of items) {
@@ -125,38 +95,26 @@ export function createSlideAdminService(db: Db) {
             .set({ order: item.order, updatedAt: new Date() })
             .where(eq(headerSlides.id, row.id));
         }
-        if (after.length > 0) {
-          await recordAudit(tx, actor, {
-            action: "slide.reorder",
-            entity: "slide",
-            entityId: null,
-            before,
-            after,
-          });
-        }
         const fresh = await tx
           .select()
           .from(headerSlides)
           .orderBy(asc(headerSlides.order), asc(headerSlides.id));
-        return fresh.map(toHeaderSlide);
+        return {
+          value: fresh.map(toHeaderSlide),
+          entityId: null,
+          before,
+          after,
+          unchanged: after.length === 0,
+        };
       });
     },
 
     async deleteSlide(actor: PublicUser, id: number): Promise<Result<HeaderSlide>> {
       if (!isShopModerator(actor)) return fail("forbidden-moderator");
-      return run(async (tx) => {
-        const current = await lockedSlide(tx, id);
-        if (!current) return rollback(fail("not-found"));
+      return auditedWrite(db, actor, "slide.delete", async (tx) => {
+        const current = (await lockedSlide(tx, id)) ?? refuse(notFound());
         await tx.delete(headerSlides).where(eq(headerSlides.id, id));
-        const before = toHeaderSlide(current);
-        await recordAudit(tx, actor, {
-          action: "slide.delete",
-          entity: "slide",
-          entityId: id,
-          before,
-          after: null,
-        });
-        return before;
+        return deleted(id, toHeaderSlide(current));
       });
     },
 

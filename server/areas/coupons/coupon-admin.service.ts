@@ -8,8 +8,8 @@ import type { Db, Tx } from "../../db/client";
 import { isDbId } from "../../db/ids";
 import { coupons, orders } from "../../db/schema";
 import { fail, type Result } from "../../lib/result";
-import { type AuditActor, recordAudit } from "../audit/audit";
-import { inTransaction, notFound, refuse } from "../content/admin-write";
+import type { AuditActor } from "../audit/audit";
+import { auditedWrite, created, deleted, notFound, refuse, updated } from "../audit/audited-write";
 import { countsAsCouponUse } from "./coupon-uses";
 
 // Staff coupons (SPEC §2 /kody, §7 GET/POST /shops/coupons, PUT/DELETE /shops/coupons/{id}).
@@ -123,20 +123,15 @@ export function createCouponAdminService(db: Db, options: CouponAdminOptions = {
       const parsed = parseForm(couponFormSchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
       const data = parsed.data;
-      return inTransaction(
+      return auditedWrite(
         db,
+        actor,
+        "coupon.create",
         async (tx) => {
           await assertCodeFree(tx, data.code);
           const [row] = await tx.insert(coupons).values(rowValues(data)).returning();
           if (!row) throw new Error("coupons insert returned nothing");
-          const coupon = toStaffCoupon(row, 0);
-          await recordAudit(tx, actor, {
-            action: "coupon.create",
-            entity: "coupon",
-            entityId: coupon._id,
-            after: coupon,
-          });
-          return coupon;
+          return created(toStaffCoupon(row, 0));
         },
         codeTaken,
       );
@@ -146,8 +141,10 @@ export function createCouponAdminService(db: Db, options: CouponAdminOptions = {
       const parsed = parseForm(couponFormSchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
       const data = parsed.data;
-      return inTransaction(
+      return auditedWrite(
         db,
+        actor,
+        "coupon.update",
         async (tx) => {
           const old = await lockedCoupon(tx, id);
           await assertCodeFree(tx, data.code, id);
@@ -158,15 +155,7 @@ export function createCouponAdminService(db: Db, options: CouponAdminOptions = {
             .where(eq(coupons.id, id))
             .returning();
           if (!row) refuse(notFound());
-          const coupon = toStaffCoupon(row, uses);
-          await recordAudit(tx, actor, {
-            action: "coupon.update",
-            entity: "coupon",
-            entityId: id,
-            before: toStaffCoupon(old, uses),
-            after: coupon,
-          });
-          return coupon;
+          return updated(id, toStaffCoupon(old, uses), toStaffCoupon(row, uses));
         },
         codeTaken,
       );
@@ -177,7 +166,7 @@ export function createCouponAdminService(db: Db, options: CouponAdminOptions = {
      * says how many there were.
      */
     async remove(actor: AuditActor, id: Id): Promise<Result<{ _id: Id; orders: number }>> {
-      return inTransaction(db, async (tx) => {
+      return auditedWrite(db, actor, "coupon.delete", async (tx) => {
         const old = await lockedCoupon(tx, id);
         const [used] = await tx
           .select({ n: sql<number>`count(*)::int` })
@@ -185,14 +174,7 @@ export function createCouponAdminService(db: Db, options: CouponAdminOptions = {
           .where(eq(orders.couponId, id));
         const uses = await usesOf(tx, id);
         await tx.delete(coupons).where(eq(coupons.id, id));
-        await recordAudit(tx, actor, {
-          action: "coupon.delete",
-          entity: "coupon",
-          entityId: id,
-          before: toStaffCoupon(old, uses),
-          after: null,
-        });
-        return { _id: id, orders: used?.n ?? 0 };
+        return deleted(id, toStaffCoupon(old, uses), { _id: id, orders: used?.n ?? 0 });
       });
     },
   };

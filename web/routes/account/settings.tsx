@@ -1,8 +1,8 @@
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
+import { useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { userSettingsSchema } from "../../../domain/validation/address";
 import { changePasswordSchema } from "../../../domain/validation/auth";
 import { parseForm } from "../../../domain/validation/errors";
-import { FormAlert, RequiredLegend, SubmitButton, TextField } from "../../components/form-field";
+import { bindFields, FormAlert, RequiredLegend, SubmitButton, TextField } from "../../components/form-field";
 import { ACCOUNT_SETTINGS_PATH } from "../../lib/account-paths";
 import { failedForm, invalidForm, requestMeta, requireUser, sessionToken } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
@@ -14,6 +14,7 @@ import type { Route } from "./+types/settings";
 import "../../lib/auth-texts";
 import "../../lib/orders-texts";
 import { EmailText } from "../../components/email-text";
+import { ValidatedForm } from "../../components/validated-form";
 
 // /konto/ustawienia: the signed-in user's display name, phone, address and NIP (SPEC §5
 // user/address form without the e-mail, which is the login). Saved for oneself only. Below it the
@@ -104,6 +105,7 @@ export default function AccountSettings() {
     },
   );
   const shown = { ...values, ...failure?.values };
+  const field = bindFields(shown, errors);
 
   return (
     <div className="max-w-2xl">
@@ -126,10 +128,8 @@ export default function AccountSettings() {
           {t("account.emailHint")}
         </p>
         {/* a new location after saving remounts the form with the saved values */}
-        <Form
+        <ValidatedForm
           key={location.key}
-          method="post"
-          noValidate
           onSubmit={onSubmit}
           onChange={onChange}
           className="mt-5 grid gap-5 sm:grid-cols-2"
@@ -141,61 +141,39 @@ export default function AccountSettings() {
             </div>
           ) : null}
           <TextField
-            name="displayName"
+            {...field("displayName")}
             required
             label={t("address.displayName")}
             autoComplete="name"
-            defaultValue={shown.displayName}
-            error={errors.displayName}
             className="sm:col-span-2"
           />
           <TextField
-            name="phone"
+            {...field("phone")}
             required
             type="tel"
             label={t("address.phone")}
             autoComplete="tel"
             inputMode="tel"
-            defaultValue={shown.phone}
-            error={errors.phone}
           />
+          <TextField {...field("nip")} label={t("address.nip")} optional inputMode="numeric" />
           <TextField
-            name="nip"
-            label={t("address.nip")}
-            optional
-            inputMode="numeric"
-            defaultValue={shown.nip}
-            error={errors.nip}
-          />
-          <TextField
-            name="street"
+            {...field("street")}
             required
             label={t("address.street")}
             autoComplete="street-address"
-            defaultValue={shown.street}
-            error={errors.street}
             className="sm:col-span-2"
           />
           <TextField
-            name="postCode"
+            {...field("postCode")}
             required
             label={t("address.postCode")}
             autoComplete="postal-code"
-            defaultValue={shown.postCode}
-            error={errors.postCode}
           />
-          <TextField
-            name="city"
-            required
-            label={t("address.city")}
-            autoComplete="address-level2"
-            defaultValue={shown.city}
-            error={errors.city}
-          />
+          <TextField {...field("city")} required label={t("address.city")} autoComplete="address-level2" />
           <div className="sm:col-span-2">
             <SubmitButton pending={submitting}>{t("account.saveSettings")}</SubmitButton>
           </div>
-        </Form>
+        </ValidatedForm>
       </section>
       <PasswordSection failure={answer?.values?.intent === PASSWORD_INTENT ? answer : undefined} />
     </div>
@@ -229,14 +207,7 @@ function PasswordSection({ failure }: { failure: FormFailure | undefined }) {
       </h2>
       <p className="mt-1 text-sm text-stone-600">{t("account.changePasswordInfo")}</p>
       {/* a new location after the change empties the fields */}
-      <Form
-        key={location.key}
-        method="post"
-        noValidate
-        onSubmit={onSubmit}
-        onChange={onChange}
-        className="mt-5 grid gap-5"
-      >
+      <ValidatedForm key={location.key} onSubmit={onSubmit} onChange={onChange} className="mt-5 grid gap-5">
         <input type="hidden" name="intent" value={PASSWORD_INTENT} />
         <RequiredLegend />
         {formError ? <FormAlert message={t(formError)} /> : null}
@@ -268,7 +239,7 @@ function PasswordSection({ failure }: { failure: FormFailure | undefined }) {
         <div>
           <SubmitButton pending={submitting}>{t("account.changePasswordButton")}</SubmitButton>
         </div>
-      </Form>
+      </ValidatedForm>
     </section>
   );
 }

@@ -1,8 +1,9 @@
 import { useId } from "react";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
+import { Link, useActionData, useLoaderData, useLocation } from "react-router";
 import { parseIdFromParam } from "../../../domain/slug";
 import type { BlogArticle, ImageRef } from "../../../domain/types";
 import {
+  bindFields,
   CheckboxField,
   FieldErrorText,
   FormAlert,
@@ -10,13 +11,14 @@ import {
   TextAreaField,
   TextField,
 } from "../../components/form-field";
-import { blogFormValuesSchema, postedValues, typedValues } from "../../components/staff/content/form-values";
+import { blogFormValuesSchema } from "../../components/staff/content/form-values";
 import { CARD, SECONDARY_BUTTON, StaffHeading } from "../../components/staff/content/staff-ui";
 import { ImagePicker } from "../../components/staff/image-picker";
 import { RichTextEditor } from "../../components/staff/rich-text-editor";
+import { ValidatedForm } from "../../components/validated-form";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
-import { editedId, editedRecord, saveStaffForm } from "../../lib/staff-form-route.server";
+import { editedRecord, staffFormAction } from "../../lib/staff-form-route.server";
 import { parseJsonArrayField } from "../../lib/staff-forms";
 import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
@@ -67,19 +69,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { editing: null, values: valuesOf(source), products };
 }
 
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const user = requireStaff(context, request);
-  const id = editedId(params);
-  const values = postedValues(await request.formData(), { booleans: ["hasSlides"], multi: ["slides"] });
-  const service = context.services.blogAdmin;
-  return saveStaffForm({
-    id,
+export function action(args: Route.ActionArgs) {
+  return staffFormAction(args, {
+    section: "blog",
     schema: blogFormValuesSchema,
-    values,
-    kept: typedValues(values),
-    create: (input) => service.create(user, input),
-    update: (recordId, input) => service.update(user, recordId, input),
-    backTo: STAFF_SECTIONS.blog,
+    posted: { booleans: ["hasSlides"], multi: ["slides"] },
+    writes: (services) => services.blogAdmin,
     added: "success.blogAdded",
     updated: "success.blogUpdated",
   });
@@ -113,6 +108,7 @@ export default function StaffBlogForm() {
     serverFormError: failure?.formError,
   });
   const shown = shownValues(values, failure?.values as Record<string, string> | undefined);
+  const field = bindFields(shown, errors);
   const errorText = (name: string) => {
     const error = errors[name];
     return error ? t(error.key, error.params) : undefined;
@@ -120,28 +116,15 @@ export default function StaffBlogForm() {
   return (
     <div className="max-w-3xl">
       <StaffHeading title={t(editing === null ? "staff.content.addArticle" : "staff.content.editArticle")} />
-      <Form
+      <ValidatedForm
         key={location.key}
-        method="post"
-        noValidate
         onSubmit={onSubmit}
         onChange={onChange}
         className={`${CARD} grid gap-5`}
       >
         {formError ? <FormAlert message={t(formError)} /> : null}
-        <TextField
-          name="title"
-          label={t("staff.content.title")}
-          defaultValue={shown.title}
-          error={errors.title}
-        />
-        <TextField
-          name="tags"
-          label={t("staff.content.tags")}
-          hint={t("staff.content.tagsHint")}
-          defaultValue={shown.tags}
-          error={errors.tags}
-        />
+        <TextField {...field("title")} label={t("staff.content.title")} />
+        <TextField {...field("tags")} label={t("staff.content.tags")} hint={t("staff.content.tagsHint")} />
         <ImagePicker
           name="image"
           label={t("staff.content.image")}
@@ -188,18 +171,10 @@ export default function StaffBlogForm() {
             </p>
             <FieldErrorText id={`${selectId}-error`} error={errors.slides} />
           </div>
-          <TextField
-            name="slidesTitle"
-            label={t("staff.content.slidesTitle")}
-            optional
-            defaultValue={shown.slidesTitle}
-            error={errors.slidesTitle}
-          />
+          <TextField {...field("slidesTitle")} label={t("staff.content.slidesTitle")} optional />
           <TextAreaField
-            name="slidesDescription"
+            {...field("slidesDescription")}
             label={t("staff.content.slidesDescription")}
-            defaultValue={shown.slidesDescription}
-            error={errors.slidesDescription}
             rows={3}
           />
         </fieldset>
@@ -209,7 +184,7 @@ export default function StaffBlogForm() {
             {t("common.cancel")}
           </Link>
         </div>
-      </Form>
+      </ValidatedForm>
     </div>
   );
 }

@@ -1,12 +1,13 @@
-import { data, Form, useActionData, useLoaderData } from "react-router";
+import { data, useActionData, useLoaderData } from "react-router";
 import { changedNodes, stepCategory, type TreeStep } from "../../../domain/category-tree-edit";
 import type { MessageKey } from "../../../domain/i18n";
 import { parseIdFromParam } from "../../../domain/slug";
 import { categoriesOrderSchema } from "../../../domain/validation/catalog";
 import { type FieldError, parseForm } from "../../../domain/validation/errors";
-import { FormAlert, SubmitButton, TextField } from "../../components/form-field";
+import { bindFields, FormAlert, SubmitButton, TextField } from "../../components/form-field";
 import { CategoryTreeEditor, type EditableCategory } from "../../components/staff/category-tree-editor";
 import { categoryFormSchema, categoryRenameFormSchema } from "../../components/staff/taxonomy/taxonomy-forms";
+import { ValidatedForm } from "../../components/validated-form";
 import { errorMessageKey, errorStatus, invalidForm } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { formValues, keepValues } from "../../lib/forms";
@@ -154,6 +155,7 @@ export default function StaffCategories() {
       ? { id: answer.id, title: answer.values?.title ?? "", error: answer.errors?.title }
       : undefined;
   const shown = createFailure?.values ?? {};
+  const field = bindFields(shown, errors);
 
   return (
     <div className="space-y-6">
@@ -169,9 +171,7 @@ export default function StaffCategories() {
         <h2 id="category-add" className="text-lg font-semibold text-stone-900">
           {t("staff.categories.add")}
         </h2>
-        <Form
-          method="post"
-          noValidate
+        <ValidatedForm
           onSubmit={onSubmit}
           onChange={onChange}
           className="mt-3 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
@@ -182,12 +182,7 @@ export default function StaffCategories() {
               <FormAlert message={t(formError)} />
             </div>
           ) : null}
-          <TextField
-            name="title"
-            label={t("staff.categories.name")}
-            defaultValue={shown.title}
-            error={errors.title}
-          />
+          <TextField {...field("title")} label={t("staff.categories.name")} />
           <div>
             <label htmlFor="category-parent" className="mb-1.5 block text-sm font-medium text-stone-800">
               {t("staff.categories.parent")}
@@ -210,7 +205,7 @@ export default function StaffCategories() {
             ) : null}
           </div>
           <SubmitButton pending={submitting}>{t("staff.categories.add")}</SubmitButton>
-        </Form>
+        </ValidatedForm>
       </section>
 
       {categories.length === 0 ? (

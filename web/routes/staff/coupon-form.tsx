@@ -1,13 +1,13 @@
 import { useId } from "react";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
+import { Link, useActionData, useLoaderData, useLocation } from "react-router";
 import { shopDay } from "../../../domain/shop-time";
 import { couponFormValuesSchema, couponToFormValues } from "../../../domain/validation/coupon";
-import { FieldErrorText, FormAlert, SubmitButton, TextField } from "../../components/form-field";
-import { postedValues, typedValues } from "../../components/staff/content/form-values";
+import { bindFields, FieldErrorText, FormAlert, SubmitButton, TextField } from "../../components/form-field";
 import { CARD, SECONDARY_BUTTON, StaffHeading } from "../../components/staff/content/staff-ui";
+import { ValidatedForm } from "../../components/validated-form";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
-import { editedId, editedRecord, saveStaffForm } from "../../lib/staff-form-route.server";
+import { editedRecord, staffFormAction } from "../../lib/staff-form-route.server";
 import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
@@ -40,19 +40,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { editing: coupon._id, values: couponToFormValues(coupon) };
 }
 
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const user = requireStaff(context, request);
-  const id = editedId(params);
-  const values = postedValues(await request.formData());
-  const service = context.services.couponAdmin;
-  return saveStaffForm({
-    id,
+export function action(args: Route.ActionArgs) {
+  return staffFormAction(args, {
+    section: "coupons",
     schema: couponFormValuesSchema,
-    values,
-    kept: typedValues(values),
-    create: (input) => service.create(user, input),
-    update: (recordId, input) => service.update(user, recordId, input),
-    backTo: STAFF_SECTIONS.coupons,
+    writes: (services) => services.couponAdmin,
     added: "success.couponAdded",
     updated: "success.couponUpdated",
   });
@@ -73,13 +65,12 @@ export default function StaffCouponForm() {
     ...values,
     ...(failure?.values as Record<string, string> | undefined),
   };
+  const field = bindFields(shown, errors);
   return (
     <div className="max-w-2xl">
       <StaffHeading title={t(editing === null ? "staff.content.addCoupon" : "staff.content.editCoupon")} />
-      <Form
+      <ValidatedForm
         key={location.key}
-        method="post"
-        noValidate
         onSubmit={onSubmit}
         onChange={onChange}
         className={`${CARD} grid gap-5 sm:grid-cols-2`}
@@ -90,10 +81,8 @@ export default function StaffCouponForm() {
           </div>
         ) : null}
         <TextField
-          name="code"
+          {...field("code")}
           label={t("staff.content.code")}
-          defaultValue={shown.code}
-          error={errors.code}
           autoCapitalize="characters"
           className="sm:col-span-2"
         />
@@ -121,51 +110,31 @@ export default function StaffCouponForm() {
           <FieldErrorText id={`${typeId}-error`} error={errors.discountType} />
         </fieldset>
         <TextField
-          name="discountValue"
+          {...field("discountValue")}
           label={t("staff.content.discountValue")}
           hint={t("staff.content.discountValueHint")}
           inputMode="decimal"
-          defaultValue={shown.discountValue}
-          error={errors.discountValue}
           className="sm:col-span-2"
         />
+        <TextField {...field("startDate")} type="date" label={t("staff.content.startDate")} />
+        <TextField {...field("endDate")} type="date" label={t("staff.content.endDate")} />
         <TextField
-          name="startDate"
-          type="date"
-          label={t("staff.content.startDate")}
-          defaultValue={shown.startDate}
-          error={errors.startDate}
-        />
-        <TextField
-          name="endDate"
-          type="date"
-          label={t("staff.content.endDate")}
-          defaultValue={shown.endDate}
-          error={errors.endDate}
-        />
-        <TextField
-          name="usageLimit"
+          {...field("usageLimit")}
           label={t("staff.content.usageLimit")}
           optional
           inputMode="numeric"
-          defaultValue={shown.usageLimit}
-          error={errors.usageLimit}
         />
         <TextField
-          name="usageLimitPerCustomer"
+          {...field("usageLimitPerCustomer")}
           label={t("staff.content.usageLimitPerCustomer")}
           optional
           inputMode="numeric"
-          defaultValue={shown.usageLimitPerCustomer}
-          error={errors.usageLimitPerCustomer}
         />
         <TextField
-          name="minOrderGrosze"
+          {...field("minOrderGrosze")}
           label={t("staff.content.minOrderZl")}
           optional
           inputMode="decimal"
-          defaultValue={shown.minOrderGrosze}
-          error={errors.minOrderGrosze}
           className="sm:col-span-2"
         />
         <div className="flex flex-wrap gap-3 sm:col-span-2">
@@ -174,7 +143,7 @@ export default function StaffCouponForm() {
             {t("common.cancel")}
           </Link>
         </div>
-      </Form>
+      </ValidatedForm>
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { useActionData, useLoaderData } from "react-router";
 import { DesignRecordForm } from "../../components/staff/content/design-record-form";
 import { creatorFormSchema } from "../../components/staff/content/design-record-schemas";
-import { imageUrlOf, postedValues, typedValues } from "../../components/staff/content/form-values";
+import { typedWithImageUrl } from "../../components/staff/content/form-values";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
-import { editedId, editedRecord, saveStaffForm } from "../../lib/staff-form-route.server";
+import { editedRecord, staffFormAction } from "../../lib/staff-form-route.server";
 import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import type { Route } from "./+types/creator-form";
@@ -41,19 +41,15 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const user = requireStaff(context, request);
-  const id = editedId(params);
-  const values = postedValues(await request.formData());
-  const service = context.services.creatorsAdmin;
-  return saveStaffForm({
-    id,
+export function action(args: Route.ActionArgs) {
+  return staffFormAction(args, {
+    section: "creators",
     schema: creatorFormSchema,
-    values,
-    kept: typedValues({ ...values, image: imageUrlOf(values.image) }),
-    create: (input) => service.createCreator(user, input),
-    update: (recordId, input) => service.updateCreator(user, recordId, input),
-    backTo: STAFF_SECTIONS.creators,
+    kept: typedWithImageUrl,
+    writes: ({ creatorsAdmin }) => ({
+      create: creatorsAdmin.createCreator,
+      update: creatorsAdmin.updateCreator,
+    }),
     added: "staff.content.creatorAdded",
     updated: "staff.content.creatorUpdated",
   });

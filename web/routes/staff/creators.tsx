@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { data, Form, useActionData, useLoaderData } from "react-router";
+import { data, useActionData, useLoaderData } from "react-router";
 import { parseIdFromParam } from "../../../domain/slug";
 import { creatorCategoryFormValuesSchema } from "../../../domain/validation/creators";
 import { parseForm } from "../../../domain/validation/errors";
@@ -14,6 +14,7 @@ import {
   RecordActions,
   StaffList,
 } from "../../components/staff/content/staff-ui";
+import { ValidatedForm } from "../../components/validated-form";
 import { errorMessageKey, errorStatus } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { useT } from "../../lib/i18n";
@@ -105,9 +106,7 @@ function CategoryForm({
   const headingId = useId();
   const errors = (failure?.errors ?? {}) as Record<string, never>;
   return (
-    <Form
-      method="post"
-      noValidate
+    <ValidatedForm
       aria-labelledby={category ? undefined : headingId}
       className="flex flex-wrap items-end gap-3"
     >
@@ -142,7 +141,7 @@ function CategoryForm({
         className="w-24"
       />
       <SubmitButton pending={submitting}>{category ? t("common.save") : t("common.add")}</SubmitButton>
-    </Form>
+    </ValidatedForm>
   );
 }
 

@@ -1,7 +1,8 @@
-import { Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
+import { Link, useActionData, useLoaderData, useLocation } from "react-router";
 import type { ProductField } from "../../../domain/types";
 import { PRODUCT_FIELD_TYPES } from "../../../domain/validation/catalog";
 import {
+  bindFields,
   CheckboxField,
   FieldErrorText,
   FormAlert,
@@ -15,6 +16,7 @@ import {
   type OptionRow,
   optionRowsOf,
 } from "../../components/staff/taxonomy/taxonomy-forms";
+import { ValidatedForm } from "../../components/validated-form";
 import { formValues } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
@@ -96,6 +98,7 @@ export default function StaffFieldForm() {
     description: typed?.description ?? field?.description ?? "",
     changePrice: typed ? typed.changePrice === "on" : (field?.changePrice ?? false),
   };
+  const bound = bindFields(shown, errors);
   const rows = typed ? optionRowsOf(typed) : rowsOfField(field);
 
   return (
@@ -103,21 +106,14 @@ export default function StaffFieldForm() {
       <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">
         {field ? `${t("staff.edit")}: ${field.title}` : t("staff.fields.add")}
       </h1>
-      <Form
+      <ValidatedForm
         key={`${location.key}-${failure ? "failed" : "fresh"}`}
-        method="post"
-        noValidate
         onSubmit={onSubmit}
         onChange={onChange}
         className="space-y-5 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6"
       >
         {formError ? <FormAlert message={t(formError)} /> : null}
-        <TextField
-          name="title"
-          label={t("staff.fields.name")}
-          defaultValue={shown.title}
-          error={errors.title}
-        />
+        <TextField {...bound("title")} label={t("staff.fields.name")} />
         <fieldset>
           <legend className="mb-1.5 text-sm font-medium text-stone-800">{t("staff.fields.type")}</legend>
           <div className="flex flex-wrap gap-4">
@@ -136,14 +132,7 @@ export default function StaffFieldForm() {
           </div>
           <FieldErrorText id="field-type-error" error={errors.type} />
         </fieldset>
-        <TextAreaField
-          name="description"
-          label={t("staff.fields.description")}
-          optional
-          rows={3}
-          defaultValue={shown.description}
-          error={errors.description}
-        />
+        <TextAreaField {...bound("description")} label={t("staff.fields.description")} optional rows={3} />
         <CheckboxField
           name="changePrice"
           label={t("staff.fields.changePrice")}
@@ -156,7 +145,7 @@ export default function StaffFieldForm() {
             {t("common.cancel")}
           </Link>
         </div>
-      </Form>
+      </ValidatedForm>
     </div>
   );
 }

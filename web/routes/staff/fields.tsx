@@ -1,13 +1,14 @@
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { data, Form, useActionData, useLoaderData } from "react-router";
 import type { MessageKey } from "../../../domain/i18n";
 import { parseIdFromParam } from "../../../domain/slug";
 import { FormAlert } from "../../components/form-field";
+import { EditDeleteActions, ListHeading, RING_BUTTON } from "../../components/staff/taxonomy-list";
 import { errorMessageKey, errorStatus } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
 import { staffMeta } from "../../lib/staff-meta";
-import { STAFF_SECTIONS, staffAddPath, staffEditPath } from "../../lib/staff-paths";
+import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import type { Route } from "./+types/fields";
 
 // /konto/sklep/pola: the product fields (title, type, whether the choice changes the price, options),
@@ -44,26 +45,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   return redirectWithFlash(STAFF_SECTIONS.fields, { type: "success", key: "success.fieldRemoved" });
 }
 
-const BUTTON =
-  "inline-flex min-h-10 items-center rounded-full px-4 text-sm font-semibold ring-1 focus-visible:outline-2 focus-visible:outline-accent-600";
-
 export default function StaffFields() {
   const t = useT();
   const { fields, query } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   return (
     <div className="space-y-5">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">
-          {t("staff.segment.pola")}
-        </h1>
-        <Link
-          to={staffAddPath("fields")}
-          className="inline-flex min-h-11 items-center rounded-full bg-accent-600 px-5 font-semibold text-white hover:bg-accent-700"
-        >
-          {t("staff.fields.add")}
-        </Link>
-      </div>
+      <ListHeading title={t("staff.segment.pola")} section="fields" add={t("staff.fields.add")} />
       {failure?.formError ? <FormAlert message={t(failure.formError)} /> : null}
       <Form method="get" role="search" className="flex max-w-md gap-2">
         <label htmlFor="fields-search" className="sr-only">
@@ -76,7 +64,7 @@ export default function StaffFields() {
           defaultValue={query}
           className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base"
         />
-        <button type="submit" className={`${BUTTON} text-stone-800 ring-stone-300 hover:bg-stone-50`}>
+        <button type="submit" className={`${RING_BUTTON} text-stone-800 ring-stone-300 hover:bg-stone-50`}>
           {t("common.search")}
         </button>
       </Form>
@@ -106,32 +94,12 @@ export default function StaffFields() {
                   {field.options.map((option) => option.title).join(", ")}
                 </p>
               </div>
-              <div className="flex shrink-0 gap-2">
-                <Link
-                  to={staffEditPath("fields", field._id)}
-                  aria-label={`${t("staff.edit")}: ${field.title}`}
-                  className={`${BUTTON} text-stone-800 ring-stone-300 hover:bg-stone-50`}
-                >
-                  {t("staff.edit")}
-                </Link>
-                <Form
-                  method="post"
-                  onSubmit={(event) => {
-                    if (!window.confirm(t("staff.confirmDelete", { name: field.title })))
-                      event.preventDefault();
-                  }}
-                >
-                  <input type="hidden" name="intent" value="delete" />
-                  <input type="hidden" name="id" value={field._id} />
-                  <button
-                    type="submit"
-                    aria-label={`${t("staff.delete")}: ${field.title}`}
-                    className={`${BUTTON} text-red-800 ring-red-300 hover:bg-red-50`}
-                  >
-                    {t("staff.delete")}
-                  </button>
-                </Form>
-              </div>
+              <EditDeleteActions
+                section="fields"
+                id={field._id}
+                name={field.title}
+                className="flex shrink-0 gap-2"
+              />
             </li>
           ))}
         </ul>

@@ -1,10 +1,10 @@
 import { useActionData, useLoaderData } from "react-router";
 import { DesignRecordForm } from "../../components/staff/content/design-record-form";
 import { gameFormSchema } from "../../components/staff/content/design-record-schemas";
-import { imageUrlOf, postedValues, typedValues } from "../../components/staff/content/form-values";
+import { typedWithImageUrl } from "../../components/staff/content/form-values";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
-import { editedId, editedRecord, saveStaffForm } from "../../lib/staff-form-route.server";
+import { editedRecord, staffFormAction } from "../../lib/staff-form-route.server";
 import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import type { Route } from "./+types/game-form";
@@ -32,19 +32,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const user = requireStaff(context, request);
-  const id = editedId(params);
-  const values = postedValues(await request.formData());
-  const service = context.services.creatorsAdmin;
-  return saveStaffForm({
-    id,
+export function action(args: Route.ActionArgs) {
+  return staffFormAction(args, {
+    section: "games",
     schema: gameFormSchema,
-    values,
-    kept: typedValues({ ...values, image: imageUrlOf(values.image) }),
-    create: (input) => service.createGame(user, input),
-    update: (recordId, input) => service.updateGame(user, recordId, input),
-    backTo: STAFF_SECTIONS.games,
+    kept: typedWithImageUrl,
+    writes: ({ creatorsAdmin }) => ({ create: creatorsAdmin.createGame, update: creatorsAdmin.updateGame }),
     added: "staff.content.gameAdded",
     updated: "staff.content.gameUpdated",
   });

@@ -1,21 +1,20 @@
-import { Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
+import { Link, useActionData, useLoaderData, useLocation } from "react-router";
 import { can } from "../../../domain/roles";
 import { parseIdFromParam } from "../../../domain/slug";
 import type { Page } from "../../../domain/types";
-import { CheckboxField, FormAlert, SubmitButton, TextField } from "../../components/form-field";
+import { bindFields, CheckboxField, FormAlert, SubmitButton, TextField } from "../../components/form-field";
 import {
   imageRefsOfUrl,
-  imageUrlOf,
   pageFormValuesSchema,
-  postedValues,
-  typedValues,
+  typedWithImageUrl,
 } from "../../components/staff/content/form-values";
 import { CARD, SECONDARY_BUTTON, StaffHeading } from "../../components/staff/content/staff-ui";
 import { ImagePicker } from "../../components/staff/image-picker";
 import { RichTextEditor } from "../../components/staff/rich-text-editor";
+import { ValidatedForm } from "../../components/validated-form";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
-import { editedId, editedRecord, saveStaffForm } from "../../lib/staff-form-route.server";
+import { editedRecord, staffFormAction } from "../../lib/staff-form-route.server";
 import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
@@ -58,19 +57,13 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { editing: null, values: valuesOf(source && !source.protected ? source : null, true), canProtect };
 }
 
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const user = requireStaff(context, request);
-  const id = editedId(params);
-  const values = postedValues(await request.formData(), { booleans: ["protected"] });
-  const service = context.services.pageAdmin;
-  return saveStaffForm({
-    id,
+export function action(args: Route.ActionArgs) {
+  return staffFormAction(args, {
+    section: "pages",
     schema: pageFormValuesSchema,
-    values,
-    kept: typedValues({ ...values, image: imageUrlOf(values.image) }),
-    create: (input) => service.create(user, input),
-    update: (recordId, input) => service.update(user, recordId, input),
-    backTo: STAFF_SECTIONS.pages,
+    posted: { booleans: ["protected"] },
+    kept: typedWithImageUrl,
+    writes: (services) => services.pageAdmin,
     added: "success.pageAdded",
     updated: "success.pageUpdated",
   });
@@ -89,32 +82,24 @@ export default function StaffPageForm() {
   });
   const typed = failure?.values as Partial<Record<keyof PageFormValues, string>> | undefined;
   const shown = typed ? { ...values, ...typed, protected: typed.protected === "on" } : values;
+  const field = bindFields(shown, errors);
   return (
     <div className="max-w-3xl">
       <StaffHeading title={t(editing === null ? "staff.content.addPage" : "staff.content.editPage")} />
-      <Form
+      <ValidatedForm
         key={location.key}
-        method="post"
-        noValidate
         onSubmit={onSubmit}
         onChange={onChange}
         className={`${CARD} grid gap-5`}
       >
         {formError ? <FormAlert message={t(formError)} /> : null}
         <TextField
-          name="link"
+          {...field("link")}
           label={t("staff.content.link")}
           hint={t("staff.content.linkHint")}
-          defaultValue={shown.link}
-          error={errors.link}
           autoCapitalize="none"
         />
-        <TextField
-          name="title"
-          label={t("staff.content.title")}
-          defaultValue={shown.title}
-          error={errors.title}
-        />
+        <TextField {...field("title")} label={t("staff.content.title")} />
         <ImagePicker
           name="image"
           label={t("staff.content.image")}
@@ -143,7 +128,7 @@ export default function StaffPageForm() {
             {t("common.cancel")}
           </Link>
         </div>
-      </Form>
+      </ValidatedForm>
     </div>
   );
 }

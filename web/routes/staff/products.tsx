@@ -4,6 +4,7 @@ import { effectivePriceGrosze } from "../../../domain/pricing";
 import { parseIdFromParam } from "../../../domain/slug";
 import { STAFF_PRODUCT_FLAGS, staffProductQuerySchema } from "../../../domain/validation/catalog";
 import { ProductBadges } from "../../components/staff/product-form/product-badges";
+import { ListHeading } from "../../components/staff/taxonomy-list";
 import { errorMessageKey } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { useT } from "../../lib/i18n";
@@ -61,17 +62,7 @@ export default function StaffProducts() {
   const back = `${STAFF_SECTIONS.products}${search}`;
   return (
     <div>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">
-          {t("staff.segment.produkty")}
-        </h1>
-        <Link
-          to={staffAddPath("products")}
-          className="inline-flex min-h-11 items-center rounded-full bg-accent-600 px-5 font-semibold text-white hover:bg-accent-700"
-        >
-          {t("staff.products.add")}
-        </Link>
-      </div>
+      <ListHeading title={t("staff.segment.produkty")} section="products" add={t("staff.products.add")} />
 
       <Form method="get" role="search" className="mt-5 flex flex-wrap items-end gap-3">
         <div className="min-w-0 flex-1 basis-56">

@@ -1,7 +1,8 @@
-import { Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
-import { FormAlert, SubmitButton, TextAreaField, TextField } from "../../components/form-field";
+import { Link, useActionData, useLoaderData, useLocation } from "react-router";
+import { bindFields, FormAlert, SubmitButton, TextAreaField, TextField } from "../../components/form-field";
 import { ImagePicker } from "../../components/staff/image-picker";
 import { imageRefsOf, pickedImage, slideFormSchema } from "../../components/staff/taxonomy/taxonomy-forms";
+import { ValidatedForm } from "../../components/validated-form";
 import { formValues, keepValues } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
@@ -62,6 +63,7 @@ export default function StaffSlideForm() {
     link: typed?.link ?? slide?.link ?? "",
     order: typed?.order ?? (slide ? String(slide.order) : ""),
   };
+  const field = bindFields(shown, errors);
   const imageError = errors.image ?? errors["image.url"];
 
   return (
@@ -69,10 +71,8 @@ export default function StaffSlideForm() {
       <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">
         {slide ? `${t("staff.edit")}: ${slide.title}` : t("staff.slides.add")}
       </h1>
-      <Form
+      <ValidatedForm
         key={`${location.key}-${failure ? "failed" : "fresh"}`}
-        method="post"
-        noValidate
         onSubmit={onSubmit}
         onChange={onChange}
         className="space-y-5 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6"
@@ -86,37 +86,21 @@ export default function StaffSlideForm() {
           uploadFolder="naglowek"
           error={imageError ? t(imageError.key) : undefined}
         />
+        <TextField {...field("title")} label={t("staff.slides.title")} />
+        <TextAreaField {...field("description")} label={t("staff.slides.description")} optional rows={3} />
         <TextField
-          name="title"
-          label={t("staff.slides.title")}
-          defaultValue={shown.title}
-          error={errors.title}
-        />
-        <TextAreaField
-          name="description"
-          label={t("staff.slides.description")}
-          optional
-          rows={3}
-          defaultValue={shown.description}
-          error={errors.description}
-        />
-        <TextField
-          name="link"
+          {...field("link")}
           label={t("staff.slides.link")}
           hint={t("staff.slides.linkHint")}
           optional
           inputMode="url"
-          defaultValue={shown.link}
-          error={errors.link}
         />
         <TextField
-          name="order"
+          {...field("order")}
           label={t("staff.slides.order")}
           hint={t("staff.slides.orderHint")}
           optional
           inputMode="numeric"
-          defaultValue={shown.order}
-          error={errors.order}
           className="max-w-48"
         />
         <div className="flex flex-wrap items-center gap-3 border-t border-stone-200 pt-4">
@@ -125,7 +109,7 @@ export default function StaffSlideForm() {
             {t("common.cancel")}
           </Link>
         </div>
-      </Form>
+      </ValidatedForm>
     </div>
   );
 }

@@ -1,18 +1,19 @@
 import { useEffect, useMemo, useState } from "react";
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { data, Form, useActionData, useLoaderData } from "react-router";
 import type { MessageKey } from "../../../domain/i18n";
 import { parseIdFromParam } from "../../../domain/slug";
 import type { HeaderSlide } from "../../../domain/types";
 import { headerSlidesOrderSchema } from "../../../domain/validation/catalog";
 import { FormAlert, SubmitButton } from "../../components/form-field";
 import { SortableList } from "../../components/staff/sortable-list";
+import { EditDeleteActions, ListHeading, RING_BUTTON } from "../../components/staff/taxonomy-list";
 import { errorMessageKey, errorStatus } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
 import { parseJsonArrayField } from "../../lib/staff-forms";
 import { staffMeta } from "../../lib/staff-meta";
-import { STAFF_SECTIONS, staffAddPath, staffEditPath } from "../../lib/staff-paths";
+import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import { useSubmitting } from "../../lib/use-form-validation";
 import type { Route } from "./+types/slides";
 
@@ -56,9 +57,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   return redirectWithFlash(PATH, { type: "error", key: "errors.formContainsErrors" });
 }
 
-const BUTTON =
-  "inline-flex min-h-10 items-center rounded-full px-4 text-sm font-semibold ring-1 focus-visible:outline-2 focus-visible:outline-accent-600";
-
 export default function StaffSlides() {
   const t = useT();
   const { slides } = useLoaderData<typeof loader>();
@@ -75,17 +73,7 @@ export default function StaffSlides() {
 
   return (
     <div className="space-y-5">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">
-          {t("staff.segment.naglowek")}
-        </h1>
-        <Link
-          to={staffAddPath("slides")}
-          className="inline-flex min-h-11 items-center rounded-full bg-accent-600 px-5 font-semibold text-white hover:bg-accent-700"
-        >
-          {t("staff.slides.add")}
-        </Link>
-      </div>
+      <ListHeading title={t("staff.segment.naglowek")} section="slides" add={t("staff.slides.add")} />
       {failure?.formError ? <FormAlert message={t(failure.formError)} /> : null}
       {items.length === 0 ? (
         <p className="text-stone-700">{t("staff.empty")}</p>
@@ -115,32 +103,7 @@ export default function StaffSlides() {
                 <p className="font-semibold break-words text-stone-900">{slide.title}</p>
                 {slide.link ? <p className="truncate text-sm text-stone-600">{slide.link}</p> : null}
               </div>
-              <div className="flex gap-2">
-                <Link
-                  to={staffEditPath("slides", slide._id)}
-                  aria-label={`${t("staff.edit")}: ${slide.title}`}
-                  className={`${BUTTON} text-stone-800 ring-stone-300 hover:bg-stone-50`}
-                >
-                  {t("staff.edit")}
-                </Link>
-                <Form
-                  method="post"
-                  onSubmit={(event) => {
-                    if (!window.confirm(t("staff.confirmDelete", { name: slide.title })))
-                      event.preventDefault();
-                  }}
-                >
-                  <input type="hidden" name="intent" value="delete" />
-                  <input type="hidden" name="id" value={slide._id} />
-                  <button
-                    type="submit"
-                    aria-label={`${t("staff.delete")}: ${slide.title}`}
-                    className={`${BUTTON} text-red-800 ring-red-300 hover:bg-red-50`}
-                  >
-                    {t("staff.delete")}
-                  </button>
-                </Form>
-              </div>
+              <EditDeleteActions section="slides" id={slide._id} name={slide.title} className="flex gap-2" />
             </div>
           )}
         />
@@ -162,7 +125,7 @@ export default function StaffSlides() {
           <button
             type="button"
             onClick={() => setItems(slides)}
-            className={`${BUTTON} text-stone-800 ring-stone-300 hover:bg-white`}
+            className={`${RING_BUTTON} text-stone-800 ring-stone-300 hover:bg-white`}
           >
             {t("staff.sortable.reset")}
           </button>

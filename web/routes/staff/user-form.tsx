@@ -1,10 +1,11 @@
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { data, Link, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import { ROLES } from "../../../domain/roles";
 import { parseIdFromParam } from "../../../domain/slug";
 import { parseForm } from "../../../domain/validation/errors";
 import { adminUserUpdateSchema } from "../../../domain/validation/user";
 import { CheckboxField, FormAlert, SubmitButton, TextField } from "../../components/form-field";
+import { ValidatedForm } from "../../components/validated-form";
 import { USERS_PATH } from "../../lib/account-paths";
 import { errorMessageKey } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
@@ -137,9 +138,7 @@ export default function StaffUserForm() {
       <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">
         {t("staff.users.editTitle", { name: user.displayName })}
       </h1>
-      <Form
-        method="post"
-        noValidate
+      <ValidatedForm
         onSubmit={onSubmit}
         onChange={onChange}
         className="mt-6 space-y-5 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6"
@@ -202,7 +201,7 @@ export default function StaffUserForm() {
             {t("staff.users.backToList")}
           </Link>
         </div>
-      </Form>
+      </ValidatedForm>
     </div>
   );
 }

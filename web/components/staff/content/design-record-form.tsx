@@ -1,10 +1,18 @@
 import { useId } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { z } from "zod";
 import type { FieldError } from "../../../../domain/validation/errors";
 import { useT } from "../../../lib/i18n";
 import { useFormValidation, useSubmitting } from "../../../lib/use-form-validation";
-import { FieldErrorText, FormAlert, SubmitButton, TextAreaField, TextField } from "../../form-field";
+import {
+  bindFields,
+  FieldErrorText,
+  FormAlert,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from "../../form-field";
+import { ValidatedForm } from "../../validated-form";
 import { ImagePicker } from "../image-picker";
 import { imageRefsOfUrl } from "./form-values";
 import { CARD, SECONDARY_BUTTON, StaffHeading } from "./staff-ui";
@@ -49,31 +57,20 @@ export function DesignRecordForm({
     serverFormError: failure?.formError,
   });
   const shown: DesignRecordValues = { ...values, ...failure?.values };
+  const field = bindFields(shown, errors);
   const imageError = errors.image;
   return (
     <div className="max-w-2xl">
       <StaffHeading title={title} />
-      <Form
+      <ValidatedForm
         key={location.key}
-        method="post"
-        noValidate
         onSubmit={onSubmit}
         onChange={onChange}
         className={`${CARD} grid gap-5`}
       >
         {formError ? <FormAlert message={t(formError)} /> : null}
-        <TextField
-          name="title"
-          label={t("staff.content.title")}
-          defaultValue={shown.title}
-          error={errors.title}
-        />
-        <TextAreaField
-          name="description"
-          label={t("staff.content.description")}
-          defaultValue={shown.description}
-          error={errors.description}
-        />
+        <TextField {...field("title")} label={t("staff.content.title")} />
+        <TextAreaField {...field("description")} label={t("staff.content.description")} />
         <ImagePicker
           name="image"
           label={t("staff.content.image")}
@@ -82,14 +79,7 @@ export function DesignRecordForm({
           uploadFolder={uploadFolder}
           error={imageError ? t(imageError.key, imageError.params) : undefined}
         />
-        <TextField
-          name="link"
-          label={t("staff.content.externalLink")}
-          optional
-          inputMode="url"
-          defaultValue={shown.link}
-          error={errors.link}
-        />
+        <TextField {...field("link")} label={t("staff.content.externalLink")} optional inputMode="url" />
         {categories ? (
           <div>
             <label htmlFor={categoryId} className="mb-1.5 block text-sm font-medium text-stone-800">
@@ -117,7 +107,7 @@ export function DesignRecordForm({
             {t("common.cancel")}
           </Link>
         </div>
-      </Form>
+      </ValidatedForm>
     </div>
   );
 }

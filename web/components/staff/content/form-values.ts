@@ -82,3 +82,7 @@ export function typedValues(values: Values): Record<string, string> {
   }
   return kept;
 }
+
+/** typedValues with the ImagePicker's JSON reduced to its image's URL (forms that store one image URL). */
+export const typedWithImageUrl = (values: Values) =>
+  typedValues({ ...values, image: imageUrlOf(values.image) });

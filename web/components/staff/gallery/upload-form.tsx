@@ -1,10 +1,11 @@
 import { type FormEvent, useId, useState } from "react";
-import { Form, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import type { FieldError } from "../../../../domain/validation/errors";
 import { galleryFolderSchema } from "../../../../domain/validation/gallery";
 import { useT } from "../../../lib/i18n";
 import { type UploadItem, uploadToGallery } from "../../../lib/upload";
 import { FieldErrorText, SubmitButton, TextField } from "../../form-field";
+import { ValidatedForm } from "../../validated-form";
 import { UploadProgressList } from "./upload-progress";
 
 // The gallery screen's upload form. Without JavaScript it is a plain multipart form posted to the
@@ -64,13 +65,7 @@ export function UploadForm({
       <h2 id={`${fileId}-title`} className="text-lg font-semibold text-stone-900">
         {t("staff.gallery.uploadTitle")}
       </h2>
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        noValidate
-        onSubmit={onSubmit}
-        className="mt-3 space-y-3"
-      >
+      <ValidatedForm encType="multipart/form-data" onSubmit={onSubmit} className="mt-3 space-y-3">
         <input type="hidden" name="intent" value="upload" />
         <TextField
           key={folder}
@@ -100,7 +95,7 @@ export function UploadForm({
           <FieldErrorText id={`${fileId}-error`} error={shown.files} />
         </div>
         <SubmitButton pending={pending || uploading}>{t("staff.gallery.uploadSubmit")}</SubmitButton>
-      </Form>
+      </ValidatedForm>
       <UploadProgressList items={items} />
     </section>
   );

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { VAT_RATES } from "../../../../domain/constants";
 import { PROCESSING_TIMES } from "../../../../domain/processing-time";
 import type { GridField } from "../../../../domain/product-variants-grid";
@@ -9,7 +9,8 @@ import type { FieldError } from "../../../../domain/validation/errors";
 import { useT } from "../../../lib/i18n";
 import { STAFF_SECTIONS } from "../../../lib/staff-paths";
 import { useSubmitting } from "../../../lib/use-form-validation";
-import { FieldErrorText, FormAlert, SubmitButton, TextField } from "../../form-field";
+import { bindFields, FieldErrorText, FormAlert, SubmitButton, TextField } from "../../form-field";
+import { ValidatedForm } from "../../validated-form";
 import { ImagePicker } from "../image-picker";
 import { RichTextEditor } from "../rich-text-editor";
 import type { ProductFormState } from "./form-state";
@@ -51,6 +52,7 @@ export function ProductForm({
   const submitting = useSubmitting();
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, formError, onSubmit, onChange } = useProductFormValidation(serverErrors, serverFormError);
+  const field = bindFields(values, errors);
   const [chosenFields, setChosenFields] = useState<number[]>(values.fields);
   const gridFields: GridField[] = fields;
   const defaultPrice = () => {
@@ -63,11 +65,9 @@ export function ProductForm({
     );
 
   return (
-    <Form
+    <ValidatedForm
       key={formKey}
       ref={formRef}
-      method="post"
-      noValidate
       onSubmit={onSubmit}
       onChange={onChange}
       className="mt-6 grid gap-6 *:min-w-0"
@@ -81,12 +81,7 @@ export function ProductForm({
         <h2 id="product-basics" className="text-lg font-semibold text-stone-900">
           {t("staff.products.form.basics")}
         </h2>
-        <TextField
-          name="title"
-          label={t("staff.products.form.title")}
-          defaultValue={values.title}
-          error={errors.title}
-        />
+        <TextField {...field("title")} label={t("staff.products.form.title")} />
         <RichTextEditor
           name="description"
           id="product-description"
@@ -95,11 +90,9 @@ export function ProductForm({
           error={errors.description ? t(errors.description.key, errors.description.params) : undefined}
         />
         <TextField
-          name="tags"
+          {...field("tags")}
           label={t("staff.products.form.tags")}
           hint={t("staff.products.form.tagsHint")}
-          defaultValue={values.tags}
-          error={errors.tags}
         />
         <ImagePicker
           name="images"
@@ -116,32 +109,26 @@ export function ProductForm({
           {t("staff.products.form.prices")}
         </h2>
         <TextField
-          name="priceGrosze"
+          {...field("priceGrosze")}
           label={t("staff.products.form.price")}
           hint={t("staff.products.form.priceHint")}
           inputMode="decimal"
-          defaultValue={values.priceGrosze}
-          error={errors.priceGrosze}
         />
         <TextField
-          name="promotionalPriceGrosze"
+          {...field("promotionalPriceGrosze")}
           label={t("staff.products.form.promotionalPrice")}
           hint={t("staff.products.form.priceHint")}
           optional
           inputMode="decimal"
-          defaultValue={values.promotionalPriceGrosze}
-          error={errors.promotionalPriceGrosze}
         />
         <TextField
-          name="quantity"
+          {...field("quantity")}
           type="number"
           min={0}
           step={1}
           inputMode="numeric"
           label={t("staff.products.form.quantity")}
           hint={t("staff.products.form.quantityHint")}
-          defaultValue={values.quantity}
-          error={errors.quantity}
         />
         <div>
           <label htmlFor="product-vat" className="mb-1.5 block text-sm font-medium text-stone-800">
@@ -300,19 +287,11 @@ export function ProductForm({
           </select>
           <FieldErrorText id="product-slides-error" error={errors.slides} />
         </div>
+        <TextField {...field("slidesTitle")} label={t("staff.products.form.slidesTitle")} optional />
         <TextField
-          name="slidesTitle"
-          label={t("staff.products.form.slidesTitle")}
-          optional
-          defaultValue={values.slidesTitle}
-          error={errors.slidesTitle}
-        />
-        <TextField
-          name="slidesDescription"
+          {...field("slidesDescription")}
           label={t("staff.products.form.slidesDescription")}
           optional
-          defaultValue={values.slidesDescription}
-          error={errors.slidesDescription}
         />
       </section>
 
@@ -325,6 +304,6 @@ export function ProductForm({
           {t("staff.products.form.cancel")}
         </Link>
       </div>
-    </Form>
+    </ValidatedForm>
   );
 }
