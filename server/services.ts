@@ -124,7 +124,6 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     startPayment: payments.startPayment,
     startFirstPayments: payments.startFirstPayments,
     resultUrl: resultUrlOf,
-    orderReceived: (found) => sendOrderEmail("received", found.order._id, found),
     ordersReceived: (found) => sendOrderEmail.many("received", found),
     resendConfirmation: async (user, ip, lang) => {
       await accounts.resendConfirmation(user, { ip, lang });

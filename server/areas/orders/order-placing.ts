@@ -39,9 +39,7 @@ export interface OrdersDependencies {
   startFirstPayments(
     list: { orderId: number; known: { orderNumber: string; email: string; priceGrosze: number } }[],
   ): Promise<Result<FirstPayment>[]>;
-  /** sends the "order received" e-mail (best effort) of the order as just read */
-  orderReceived(found: { order: Order; lang: string }): Promise<void>;
-  /** orderReceived for a batch of orders (their outbox rows written in one statement) */
+  /** sends the "order received" e-mails (best effort) of orders as just read, their outbox rows in one statement */
   ordersReceived(found: { order: Order; lang: string }[]): Promise<void>;
   resendConfirmation(user: PublicUser, ip: string, lang: Lang): Promise<void>;
   /**

@@ -1057,7 +1057,6 @@ describe("stages (a group's payments do not wait for the e-mails of the group be
         return services.payments.startFirstPayments(list);
       },
       resultUrl: resultUrlOf,
-      orderReceived: async () => {},
       ordersReceived: async (found) => {
         mailedFor.push(...found.map((read) => read.order.email));
         if (mailedFor.length === 1) await firstMailStored;
