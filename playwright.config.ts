@@ -41,8 +41,13 @@ export default defineConfig({
     {
       name: "phone",
       use: { browserName: "chromium", viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
-      // The staff area's long editing flows run on the desktop only (staff work on a tablet or a
-      // desktop; CI time): on the phone the staff shell, orders and users specs cover the layout.
+      // The phone project is for what a 360 px touch screen changes: layout, menus, sticky bars, focus
+      // under the notice, pictures. Every issue-25 journey runs on both projects. Left out here, and why
+      // (docs/decisions/065):
+      // - the staff area's long editing flows (staff work on a tablet or a desktop): on the phone the
+      //   staff shell spec covers the staff layout and its navigation;
+      // - specs whose every assertion is about the server's answer, not the screen: XSS, CSP and
+      //   roles (each also skips itself off the desktop), analytics consent, SEO tags and files.
       testIgnore: [
         "**/staff-journey.spec.ts",
         "**/staff-products.spec.ts",
@@ -50,6 +55,29 @@ export default defineConfig({
         "**/staff-taxonomy.spec.ts",
         "**/staff-content.spec.ts",
         "**/staff-gallery.spec.ts",
+        "**/staff-orders.spec.ts",
+        "**/staff-users.spec.ts",
+        "**/xss.spec.ts",
+        "**/security.spec.ts",
+        "**/roles.spec.ts",
+        "**/consent.spec.ts",
+        "**/seo.spec.ts",
+      ],
+      // single tests that check the server's rules through forms the phone already shows elsewhere
+      // (the same login, register and checkout forms run on the phone in the tests kept)
+      grepInvert: [
+        // accounts: password change and reset, no account enumeration, the broken confirmation links
+        // (the already-confirmed wording of issue 25 stays on the phone), the no-JavaScript login
+        /changes the password: the old one no longer logs in/,
+        /a forgotten password is reset through the e-mail link/,
+        /a forgotten password gets the same answer for an address without an account/,
+        /a wrong password is refused above the form/,
+        /a confirmation link that does not work (with an unknown token|for an address that is not the link's account|with a wrong or expired token|of an unknown kind)/,
+        /without JavaScript the login form still posts/,
+        // checkout: the server's refusals of a changed total, an inactive account and an unknown order
+        /a total that changed since the page was shown is refused/,
+        /an account that is not active is sent back to the cart/,
+        /an unknown order shows the not-found text/,
       ],
     },
   ],

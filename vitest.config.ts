@@ -4,9 +4,10 @@ import { defineConfig } from "vitest/config";
 // Vitest runs without the React Router plugin, in three projects (`--project <name>` runs one):
 // - unit: pure code (domain/, web/ and scripts/ helpers), no database;
 // - db: in-process API and service tests on a real database (each test file gets a fresh one: a
-//   copy of the PGlite template migrated once per run, or its own database with DATABASE_URL);
+//   copy of a template migrated once per run, in PGlite or, with DATABASE_URL, on that server);
 // - built-app: tests of the pages build/ renders, served in-process; they refuse a build older than
-//   the code (server/test/fresh-build.ts).
+//   the code (server/test/fresh-build.ts). With DATABASE_URL (the PostgreSQL pass) only those whose
+//   outcome can depend on the database engine run (BUILT_APP_ON_POSTGRES; docs/decisions/065).
 // CI sets TEST_REPORT_DIR to collect a JSON report for its summary line.
 const reportDir = process.env.TEST_REPORT_DIR;
 const reportName = process.env.TEST_REPORT_NAME ?? "vitest";
@@ -24,9 +25,17 @@ const BUILT_APP = [
   "server/perf/query-budget.test.ts",
   "web/bundle-budgets.test.ts",
 ];
+/**
+ * the built-app tests the PostgreSQL pass runs: the query budget and the response cache's invalidation
+ * (both say what differs on PostgreSQL). The others assert headers, limits, compression, weights and
+ * start-up, the same whatever the engine (main.test.ts and database-down-page.test.ts never use the
+ * test database; the pages' queries run on PostgreSQL in query-budget.test.ts and the db project).
+ */
+const BUILT_APP_ON_POSTGRES = ["server/http/response-cache.test.ts", "server/perf/query-budget.test.ts"];
 /** tests outside server/ that use a database */
 const DB_ELSEWHERE = ["web/lib/cart-action.test.ts"];
-const TEMPLATE = "server/test/pglite-template.ts";
+/** the migrated template each test file's database is copied from (each a no-op in the other mode) */
+const TEMPLATES = ["server/test/pglite-template.ts", "server/test/postgres-template.ts"];
 
 export default defineConfig({
   test: {
@@ -54,15 +63,19 @@ export default defineConfig({
           name: "db",
           include: ["server/**/*.test.ts", ...DB_ELSEWHERE],
           exclude: BUILT_APP,
-          globalSetup: [TEMPLATE],
+          globalSetup: TEMPLATES,
+          // one module graph per worker, not per file: importing the app anew for every file was
+          // 40 % of the run (docs/decisions/065); each file still gets its own database and app
+          isolate: false,
         },
       },
       {
         extends: true,
         test: {
           name: "built-app",
-          include: BUILT_APP,
-          globalSetup: ["server/test/fresh-build.ts", TEMPLATE],
+          include: process.env.DATABASE_URL ? BUILT_APP_ON_POSTGRES : BUILT_APP,
+          globalSetup: ["server/test/fresh-build.ts", ...TEMPLATES],
+          isolate: false,
         },
       },
     ],

@@ -3,11 +3,13 @@ import fs from "node:fs";
 import pg from "pg";
 import { inject } from "vitest";
 import { type Database, openDatabase } from "../db/client";
+import { databaseUrl } from "./postgres-template";
 
 // A fresh, migrated database for one test file. Without DATABASE_URL it is an
 // in-memory PGlite, loaded from the template the global setup migrated once
 // (server/test/pglite-template.ts); with DATABASE_URL (CI's second pass) it is a
-// new database created on that PostgreSQL server and dropped afterwards.
+// new database on that PostgreSQL server, copied from the template migrated once
+// per run (server/test/postgres-template.ts), and dropped afterwards.
 
 export interface TestDatabase extends Database {
   /** drops the per-file database (PostgreSQL) and closes connections */
@@ -34,13 +36,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return { ...database, destroy: () => database.close() };
   }
   const name = `test_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  // the migrated template of the run (none when a file runs outside Vitest's setup: then migrate() does it all)
+  const template = inject("postgresTemplate");
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dbDir: null, poolSize: 20 });
+  const database = await openDatabase({
+    databaseUrl: databaseUrl(serverUrl, name),
+    dbDir: null,
+    poolSize: 20,
+  });
+  // a no-op on the template's copy (its migrations table lists them all)
   await database.migrate();
   return {
     ...database,

@@ -8,7 +8,8 @@ import { openDatabase } from "../db/client";
 // a dump of one migrated once per run costs ~0.5 s. The dump is made here, once, and each file's
 // createTestDatabase (server/test/database.ts) loads it and then runs the migrations again (a no-op on
 // the template, so a template that misses a migration still ends up fully migrated).
-// With DATABASE_URL (the PostgreSQL pass) nothing is made: each file creates its own database.
+// With DATABASE_URL (the PostgreSQL pass) nothing is made here: server/test/postgres-template.ts
+// migrates a template database on that server instead.
 
 declare module "vitest" {
   export interface ProvidedContext {
