@@ -165,3 +165,22 @@ test("the dialog fills a phone's screen, is a centred panel on a desktop, and pa
   await pickerDialog(page).getByRole("button", { name: "Zamknij" }).click();
   await expect(pickerDialog(page)).toBeHidden();
 });
+
+test("without a map widget the chosen locker has no map, and nothing is asked of InPost's map", async ({
+  page,
+}) => {
+  const inpost: string[] = [];
+  page.on("request", (request) => {
+    if (/inpost\.pl|easypack24\.net/.test(request.url())) inpost.push(request.url());
+  });
+  const response = await page.reload();
+  expect(response?.headers()["content-security-policy"]).not.toMatch(/inpost|easypack/);
+
+  await pickupSection(page).getByRole("button", { name: "Zaznacz paczkomat" }).click();
+  await searchField(page).fill("kzy01a");
+  await results(page).first().click();
+  await expect(pickupSection(page).getByText("Kod paczkomatu: KZY01A")).toBeVisible();
+  await expect(pickupSection(page).getByText("Godziny otwarcia: 24/7")).toBeVisible();
+  await expect(pickupSection(page).getByTestId("parcel-point-map")).toHaveCount(0);
+  expect(inpost).toEqual([]);
+});
