@@ -1,13 +1,5 @@
 import { axeViolations } from "./support/axe";
-import {
-  addToCart,
-  checkoutAsGuest,
-  decideCookies,
-  fillAddress,
-  pickupSection,
-  productsToBuy,
-  recipientSection,
-} from "./support/checkout";
+import { fillAddress, guestAtCheckout, pickupSection, recipientSection } from "./support/checkout";
 import { expect, type Page, test } from "./support/test";
 
 // The checkout's "Punkt odbioru" picker (SPEC §2 Checkout: "Zaznacz paczkomat" opening a locker
@@ -17,11 +9,7 @@ import { expect, type Page, test } from "./support/test";
 // lists the lockers near them, nearest first; the chosen one shows its opening hours.
 
 test.beforeEach(async ({ context, baseURL, page, request }) => {
-  await decideCookies(context, baseURL);
-  const { simple } = await productsToBuy(request);
-  await addToCart(page, simple);
-  await page.goto("/koszyk");
-  await checkoutAsGuest(page);
+  await guestAtCheckout({ context, baseURL, page, request });
 });
 
 function pickerDialog(page: Page) {

@@ -1,5 +1,5 @@
 import { axeViolations } from "./support/axe";
-import { addToCart, checkoutAsGuest, decideCookies, pickupSection, productsToBuy } from "./support/checkout";
+import { guestAtCheckout, pickupSection } from "./support/checkout";
 import { GEOWIDGET_HOST, geowidgetCalls, stubGeowidget } from "./support/geowidget";
 import { expect, type Page, test } from "./support/test";
 
@@ -17,11 +17,7 @@ let geowidgetUrls: string[] = [];
 
 test.beforeEach(async ({ context, baseURL, page, request }) => {
   geowidgetUrls = await stubGeowidget(page);
-  await decideCookies(context, baseURL);
-  const { simple } = await productsToBuy(request);
-  await addToCart(page, simple);
-  await page.goto("/koszyk");
-  await checkoutAsGuest(page);
+  await guestAtCheckout({ context, baseURL, page, request });
 });
 
 function mapDialog(page: Page) {
