@@ -13,3 +13,9 @@ export function jsonText(value: unknown): string | null {
   const trimmed = value.trim();
   return trimmed === "" ? null : trimmed;
 }
+
+/** A finite number (numeric text too, as some APIs send coordinates), or null. */
+export function jsonNumber(value: unknown): number | null {
+  const number = typeof value === "string" ? Number(value) : value;
+  return typeof number === "number" && Number.isFinite(number) ? number : null;
+}

@@ -1,13 +1,5 @@
 import { axeViolations } from "./support/axe";
-import {
-  addToCart,
-  checkoutAsGuest,
-  decideCookies,
-  fillAddress,
-  pickupSection,
-  productsToBuy,
-  recipientSection,
-} from "./support/checkout";
+import { fillAddress, guestAtCheckout, pickupSection, recipientSection } from "./support/checkout";
 import { expect, type Page, test } from "./support/test";
 
 // The checkout's "Punkt odbioru" picker (SPEC §2 Checkout: "Zaznacz paczkomat" opening a locker
@@ -17,11 +9,7 @@ import { expect, type Page, test } from "./support/test";
 // lists the lockers near them, nearest first; the chosen one shows its opening hours.
 
 test.beforeEach(async ({ context, baseURL, page, request }) => {
-  await decideCookies(context, baseURL);
-  const { simple } = await productsToBuy(request);
-  await addToCart(page, simple);
-  await page.goto("/koszyk");
-  await checkoutAsGuest(page);
+  await guestAtCheckout({ context, baseURL, page, request });
 });
 
 function pickerDialog(page: Page) {
@@ -164,4 +152,23 @@ test("the dialog fills a phone's screen, is a centred panel on a desktop, and pa
   // the close button closes it too
   await pickerDialog(page).getByRole("button", { name: "Zamknij" }).click();
   await expect(pickerDialog(page)).toBeHidden();
+});
+
+test("without a map widget the chosen locker has no map, and nothing is asked of InPost's map", async ({
+  page,
+}) => {
+  const inpost: string[] = [];
+  page.on("request", (request) => {
+    if (/inpost\.pl|easypack24\.net/.test(request.url())) inpost.push(request.url());
+  });
+  const response = await page.reload();
+  expect(response?.headers()["content-security-policy"]).not.toMatch(/inpost|easypack/);
+
+  await pickupSection(page).getByRole("button", { name: "Zaznacz paczkomat" }).click();
+  await searchField(page).fill("kzy01a");
+  await results(page).first().click();
+  await expect(pickupSection(page).getByText("Kod paczkomatu: KZY01A")).toBeVisible();
+  await expect(pickupSection(page).getByText("Godziny otwarcia: 24/7")).toBeVisible();
+  await expect(pickupSection(page).getByTestId("parcel-point-map")).toHaveCount(0);
+  expect(inpost).toEqual([]);
 });

@@ -116,6 +116,25 @@ export async function checkoutAsGuest(page: Page): Promise<void> {
   await expect(page.getByRole("heading", { level: 1, name: "Dostawa i płatność" })).toBeVisible();
 }
 
+/** A guest with one product without variants in the cart, on the checkout (cookies decided first). */
+export async function guestAtCheckout({
+  context,
+  baseURL,
+  page,
+  request,
+}: {
+  context: BrowserContext;
+  baseURL: string | undefined;
+  page: Page;
+  request: APIRequestContext;
+}): Promise<void> {
+  await decideCookies(context, baseURL);
+  const { simple } = await productsToBuy(request);
+  await addToCart(page, simple);
+  await page.goto("/koszyk");
+  await checkoutAsGuest(page);
+}
+
 export function recipientSection(page: Page) {
   return page.getByRole("region", { name: "Dane odbiorcy" });
 }

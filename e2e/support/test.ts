@@ -14,6 +14,12 @@ import { freePort } from "../../server/test/free-port";
 // Specs import `test` and `expect` from here instead of "@playwright/test".
 
 export type Shop = { url: string; dataDir: string };
+/**
+ * Settings added to the shop server's environment, for a spec that needs a configured integration
+ * (`test.use({ shopEnv: { INPOST_GEOWIDGET_TOKEN: "…" } })`): such a file gets workers of its own,
+ * and every other spec keeps the shared default shop.
+ */
+export type ShopEnv = Record<string, string>;
 
 const HEALTH_TIMEOUT_MS = 120_000;
 const KILL_GRACE_MS = 5_000;
@@ -78,7 +84,8 @@ type Navigation = "goto" | "reload" | "goBack" | "goForward";
 
 let shoppers = 0;
 
-export const test = base.extend<Record<never, never>, { shop: Shop }>({
+export const test = base.extend<Record<never, never>, { shop: Shop; shopEnv: ShopEnv }>({
+  shopEnv: [{}, { scope: "worker", option: true }],
   // every test is a shopper of its own, at an address of its own (the shop trusts X-Forwarded-For
   // here): the per-address limits — orders, coupon codes — count one test's requests, never the
   // whole run's
@@ -106,8 +113,7 @@ export const test = base.extend<Record<never, never>, { shop: Shop }>({
     await use(page);
   },
   shop: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern
-    async ({}, use, workerInfo) => {
+    async ({ shopEnv }, use, workerInfo) => {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), `shop-e2e-w${workerInfo.workerIndex}-`));
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
@@ -127,6 +133,7 @@ export const test = base.extend<Record<never, never>, { shop: Shop }>({
           GA_MEASUREMENT_IDS: "G-TEST123",
           // each test sends its own client address (extraHTTPHeaders above)
           TRUST_PROXY: "true",
+          ...shopEnv,
         },
         stdio: ["ignore", log, log],
       });

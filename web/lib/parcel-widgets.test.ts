@@ -6,12 +6,15 @@ import { deliveryPointSchema } from "../../domain/validation/order";
 import {
   apaczkaMapOptions,
   apaczkaRecordToDeliveryPoint,
+  geowidgetPointDetails,
   geowidgetPointToDeliveryPoint,
+  mapPosition,
   nearbySearchQuery,
   parcelPickerMode,
   parcelPointToDeliveryPoint,
   parcelSearchUrl,
   pointDisplayName,
+  pointMapToken,
   postcodeLine,
   streetLine,
 } from "./parcel-widgets";
@@ -31,6 +34,16 @@ describe("parcelPickerMode", () => {
     expect(parcelPickerMode({ apaczkaAppId: " ", inpostGeowidgetToken: null })).toBe("builtin");
     expect(parcelPickerMode({ apaczkaAppId: null, inpostGeowidgetToken: null })).toBe("builtin");
     expect(parcelPickerMode(undefined)).toBe("builtin");
+  });
+});
+
+describe("pointMapToken", () => {
+  it("is the Geowidget's token (the small map), whichever picker runs; null without it", () => {
+    expect(pointMapToken({ apaczkaAppId: null, inpostGeowidgetToken: "jwt" })).toBe("jwt");
+    expect(pointMapToken({ apaczkaAppId: "123_abc", inpostGeowidgetToken: "jwt" })).toBe("jwt");
+    expect(pointMapToken({ apaczkaAppId: "123_abc", inpostGeowidgetToken: null })).toBeNull();
+    expect(pointMapToken({ apaczkaAppId: null, inpostGeowidgetToken: "  " })).toBeNull();
+    expect(pointMapToken(undefined)).toBeNull();
   });
 });
 
@@ -147,6 +160,39 @@ describe("geowidgetPointToDeliveryPoint", () => {
   it("answers null without a point name", () => {
     expect(geowidgetPointToDeliveryPoint({ address_details: { city: "Kozy" } })).toBeNull();
     expect(geowidgetPointToDeliveryPoint(undefined)).toBeNull();
+  });
+});
+
+describe("the chosen point's details and the small map's position", () => {
+  it("takes the Geowidget point's opening hours and location", () => {
+    expect(geowidgetPointDetails(geowidgetPoint)).toEqual({
+      id: "KZY01A",
+      openingHours: "24/7",
+      latitude: 49.84569,
+      longitude: 19.17134,
+    });
+    expect(geowidgetPointDetails({ name: "KZY01A", location: { latitude: "49.8", longitude: "x" } })).toEqual(
+      {
+        id: "KZY01A",
+        openingHours: null,
+        latitude: 49.8,
+        longitude: null,
+      },
+    );
+    expect(geowidgetPointDetails({ location: { latitude: 49.8, longitude: 19.1 } })).toBeNull();
+    expect(geowidgetPointDetails(null)).toBeNull();
+  });
+
+  it("centres on coordinates only when both are there and on the Earth", () => {
+    expect(mapPosition({ latitude: 49.84569, longitude: 19.17134 })).toEqual({
+      latitude: 49.84569,
+      longitude: 19.17134,
+    });
+    expect(mapPosition({ latitude: 49.8, longitude: null })).toBeNull();
+    expect(mapPosition({ latitude: null, longitude: 19.1 })).toBeNull();
+    expect(mapPosition({ latitude: 91, longitude: 19.1 })).toBeNull();
+    expect(mapPosition({ latitude: 49.8, longitude: Number.NaN })).toBeNull();
+    expect(mapPosition(null)).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { DeliveryPoint, ParcelPoint } from "../../domain/types";
-import { isJsonObject, jsonText } from "../../domain/untrusted-json";
+import { isJsonObject, jsonNumber, jsonText } from "../../domain/untrusted-json";
 
 // The parcel-locker picker's pure parts (web/routes/checkout/parcel-point-picker.tsx): which
 // picker runs, the widgets' addresses and options, and the mapping of each source's point to the
@@ -22,6 +22,14 @@ export function parcelPickerMode(settings: ParcelLockerSettings | null | undefin
   return "builtin";
 }
 
+/**
+ * The small map of the chosen point (docs/decisions/041): InPost's Geowidget, so only with its
+ * token (Apaczka's map is a modal of its own, not a map to embed). Null without it: no map.
+ */
+export function pointMapToken(settings: ParcelLockerSettings | null | undefined): string | null {
+  return settings?.inpostGeowidgetToken?.trim() ? settings.inpostGeowidgetToken : null;
+}
+
 export const APACZKA_MAP_SCRIPT = "https://mapa.apaczka.pl/client/apaczka.map.js";
 export const GEOWIDGET_SCRIPT = "https://geowidget.inpost.pl/inpost-geowidget.js";
 export const GEOWIDGET_STYLESHEET = "https://geowidget.inpost.pl/inpost-geowidget.css";
@@ -29,6 +37,25 @@ export const GEOWIDGET_STYLESHEET = "https://geowidget.inpost.pl/inpost-geowidge
 export const APACZKA_SUPPLIER = "INPOST";
 /** Geowidget configuration: parcel lockers where a parcel can be collected. */
 export const GEOWIDGET_CONFIG = "parcelCollect";
+
+/** The small map's zoom on the chosen point: its streets around it. */
+export const POINT_MAP_ZOOM = 16;
+
+/** What the picker shows of the chosen point beyond the order's DeliveryPoint: its hours, where it is. */
+export type ChosenPointDetails = Pick<ParcelPoint, "id" | "openingHours" | "latitude" | "longitude">;
+
+export interface MapPosition {
+  latitude: number;
+  longitude: number;
+}
+
+/** Where the small map centres: the point's coordinates when it has both, and they are on the Earth. */
+export function mapPosition(point: Pick<ParcelPoint, "latitude" | "longitude"> | null): MapPosition | null {
+  const { latitude, longitude } = point ?? {};
+  if (typeof latitude !== "number" || typeof longitude !== "number") return null;
+  if (!(Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180)) return null;
+  return { latitude, longitude };
+}
 
 /** Options of `new ApaczkaMap(…)` (without onChange): pick-up points that receive parcels. */
 export function apaczkaMapOptions(appId: string) {
@@ -126,6 +153,23 @@ export function geowidgetPointToDeliveryPoint(point: unknown): DeliveryPoint | n
     flat_number: null,
     postal_code: postalCode,
     city,
+  };
+}
+
+/**
+ * The Geowidget point's opening hours and location (location {latitude, longitude}), which the
+ * order's DeliveryPoint does not keep. Null when there is no name.
+ */
+export function geowidgetPointDetails(point: unknown): ChosenPointDetails | null {
+  if (!isJsonObject(point)) return null;
+  const id = jsonText(point.name);
+  if (!id) return null;
+  const location = isJsonObject(point.location) ? point.location : {};
+  return {
+    id,
+    openingHours: jsonText(point.opening_hours),
+    latitude: jsonNumber(location.latitude),
+    longitude: jsonNumber(location.longitude),
   };
 }
 

@@ -1,4 +1,4 @@
-import { isJsonObject, jsonText } from "../../../domain/untrusted-json";
+import { isJsonObject, jsonNumber, jsonText } from "../../../domain/untrusted-json";
 import { type ParcelPointRecord, type ParcelPointsService, parcelLockerName } from "./parcel-points.service";
 
 // `npm run points:sync` (scripts/sync-parcel-points.ts): loads InPost's parcel lockers from the
@@ -44,11 +44,6 @@ export interface InpostSyncResult {
   removed: number;
 }
 
-function coordinate(value: unknown): number | null {
-  const number = typeof value === "string" ? Number(value) : value;
-  return typeof number === "number" && Number.isFinite(number) ? number : null;
-}
-
 /** "43340" → "43-340"; anything else as given. */
 function postcode(value: string): string {
   const digits = /^(\d{2})\s*-?\s*(\d{3})$/.exec(value);
@@ -79,8 +74,8 @@ export function mapInpostPoint(item: unknown): ParcelPointRecord | null {
     postalCode: postcode(postalCode),
     city,
     province: jsonText(details.province),
-    latitude: coordinate(location.latitude),
-    longitude: coordinate(location.longitude),
+    latitude: jsonNumber(location.latitude),
+    longitude: jsonNumber(location.longitude),
     locationDescription: jsonText(item.location_description),
     openingHours: jsonText(item.opening_hours),
     status: jsonText(item.status) ?? "Operating",
@@ -115,7 +110,7 @@ async function fetchPage(options: InpostSyncOptions, page: number, perPage: numb
       const body: unknown = await response.json();
       if (!isJsonObject(body) || !Array.isArray(body.items))
         throw new Error(`Unexpected answer from ${url}: no items list`);
-      const totalPages = coordinate(body.total_pages);
+      const totalPages = jsonNumber(body.total_pages);
       return {
         items: body.items,
         totalPages: totalPages === null ? page : Math.max(0, Math.floor(totalPages)),

@@ -7,17 +7,21 @@ import {
   APACZKA_SUPPLIER,
   apaczkaMapOptions,
   apaczkaRecordToDeliveryPoint,
+  type ChosenPointDetails,
   GEOWIDGET_CONFIG,
   GEOWIDGET_SCRIPT,
   GEOWIDGET_STYLESHEET,
+  geowidgetPointDetails,
   geowidgetPointToDeliveryPoint,
+  type MapPosition,
 } from "../../lib/parcel-widgets";
 import { ParcelDialog } from "./parcel-dialog";
 import "../../lib/orders-texts";
 
 // The carriers' map widgets (../shared/INTEGRATIONS.md §3, §4), loaded from their hosts only
-// when the user opens the picker, once per page. A script that fails or takes too long rejects,
-// and the picker falls back to the built-in search.
+// when the user opens the picker or a chosen point's small map shows (parcel-point-map.tsx), once
+// per page. A script that fails or takes too long rejects, and the picker falls back to the
+// built-in search (the small map is left out).
 
 const SCRIPT_TIMEOUT_MS = 15_000;
 
@@ -27,8 +31,11 @@ interface ApaczkaMapInstance {
   setSupplier?(supplier: string): void;
 }
 
-interface GeowidgetApi {
+/** The Geowidget's api (INTEGRATIONS.md §3): what the picker and the small map call. */
+export interface GeowidgetApi {
   addPointSelectedCallback(callback: (point: unknown) => void): void;
+  changePosition(position: MapPosition, zoom?: number): void;
+  selectPoint(name: string): void;
 }
 
 declare global {
@@ -106,6 +113,50 @@ export async function openApaczkaMap(
 }
 
 /**
+ * Loads the Geowidget (script and stylesheet, once per page), then puts an <inpost-geowidget token
+ * language config="parcelCollect"> into `container`: `onReady` once it is there, `onInit` with its
+ * api (the `inpost.geowidget.init` event), `onFail` when the script cannot load. Returns what
+ * removes it (also while it loads), for an effect's cleanup.
+ */
+export function mountGeowidget(
+  container: HTMLElement,
+  options: {
+    token: string;
+    lang: string;
+    onInit: (api: GeowidgetApi) => void;
+    onReady?: () => void;
+    onFail: () => void;
+  },
+): () => void {
+  let cancelled = false;
+  let widget: HTMLElement | null = null;
+  loadStylesheet(GEOWIDGET_STYLESHEET);
+  loadScript(GEOWIDGET_SCRIPT).then(
+    () => {
+      if (cancelled) return;
+      widget = document.createElement("inpost-geowidget");
+      widget.setAttribute("token", options.token);
+      widget.setAttribute("language", options.lang);
+      widget.setAttribute("config", GEOWIDGET_CONFIG);
+      widget.className = "block h-full w-full";
+      widget.addEventListener("inpost.geowidget.init", (event) => {
+        const api = (event as CustomEvent<{ api?: GeowidgetApi }>).detail?.api;
+        if (api) options.onInit(api);
+      });
+      container.append(widget);
+      options.onReady?.();
+    },
+    () => {
+      if (!cancelled) options.onFail();
+    },
+  );
+  return () => {
+    cancelled = true;
+    widget?.remove();
+  };
+}
+
+/**
  * InPost's Geowidget v5 in our dialog: <inpost-geowidget token language config="parcelCollect">,
  * its selection through the `inpost.geowidget.init` event's api.addPointSelectedCallback.
  */
@@ -116,7 +167,8 @@ export function GeowidgetDialog({
   onFail,
 }: {
   token: string;
-  onChoose: (point: DeliveryPoint) => void;
+  /** the chosen point, with its hours and location from the widget */
+  onChoose: (point: DeliveryPoint, details: ChosenPointDetails | null) => void;
   onClose: () => void;
   /** the script could not load: the picker switches to the built-in search */
   onFail: () => void;
@@ -129,36 +181,19 @@ export function GeowidgetDialog({
   callbacks.current = { onChoose, onFail };
 
   useEffect(() => {
-    let cancelled = false;
-    let widget: HTMLElement | null = null;
-    loadStylesheet(GEOWIDGET_STYLESHEET);
-    loadScript(GEOWIDGET_SCRIPT).then(
-      () => {
-        const container = containerRef.current;
-        if (cancelled || !container) return;
-        widget = document.createElement("inpost-geowidget");
-        widget.setAttribute("token", token);
-        widget.setAttribute("language", lang);
-        widget.setAttribute("config", GEOWIDGET_CONFIG);
-        widget.className = "block h-full w-full";
-        widget.addEventListener("inpost.geowidget.init", (event) => {
-          const api = (event as CustomEvent<{ api?: GeowidgetApi }>).detail?.api;
-          api?.addPointSelectedCallback((point) => {
-            const chosen = geowidgetPointToDeliveryPoint(point);
-            if (chosen) callbacks.current.onChoose(chosen);
-          });
-        });
-        container.append(widget);
-        setReady(true);
-      },
-      () => {
-        if (!cancelled) callbacks.current.onFail();
-      },
-    );
-    return () => {
-      cancelled = true;
-      widget?.remove();
-    };
+    const container = containerRef.current;
+    if (!container) return;
+    return mountGeowidget(container, {
+      token,
+      lang,
+      onInit: (api) =>
+        api.addPointSelectedCallback((point) => {
+          const chosen = geowidgetPointToDeliveryPoint(point);
+          if (chosen) callbacks.current.onChoose(chosen, geowidgetPointDetails(point));
+        }),
+      onReady: () => setReady(true),
+      onFail: () => callbacks.current.onFail(),
+    });
   }, [token, lang]);
 
   return (

@@ -83,4 +83,13 @@ describe("ParcelPointPicker (server render)", () => {
     expect(text(html)).toContain("Zaznacz paczkomat");
     expect(html).not.toContain("apaczka.map.js");
   });
+
+  it("leaves the chosen point's small map to the browser (its code and the Geowidget load there)", async () => {
+    const settings = { apaczkaAppId: null, inpostGeowidgetToken: "jwt" };
+    const html = await render({ value: POINT, settings });
+    expect(text(html)).toContain("Kod paczkomatu: KRA010");
+    expect(html).not.toContain("parcel-point-map");
+    expect(html).not.toContain("inpost-geowidget");
+    expect(html).not.toContain("jwt");
+  });
 });

@@ -3,14 +3,19 @@ import type { DeliveryPoint, ParcelPoint } from "../../../domain/types";
 import type { PublicSettings } from "../../../server/web-door";
 import { Spinner } from "../../components/spinner";
 import { useT } from "../../lib/i18n";
+import { lazyAfterHydration } from "../../lib/lazy-in-browser";
 import {
+  type ChosenPointDetails,
+  mapPosition,
   nearbySearchQuery,
   parcelPickerMode,
   parcelSearchUrl,
   pointDisplayName,
+  pointMapToken,
   postcodeLine,
   streetLine,
 } from "../../lib/parcel-widgets";
+import { AfterHydration } from "../../lib/use-hydrated";
 import type { GeowidgetDialog as GeowidgetDialogComponent } from "./parcel-map-widgets";
 import type { ParcelSearchDialog as ParcelSearchDialogComponent } from "./parcel-search-dialog";
 import "../../lib/orders-texts";
@@ -26,8 +31,10 @@ import "../../lib/checkout-texts";
 // The component keeps no point of its own: `value` comes from and `onSelect` goes to the page.
 // The built-in search starts from `nearQuery()` (the recipient's postcode and city as typed so
 // far), or from the chosen point's city. Under the chosen point: its opening hours ("Godziny
-// otwarcia"), from the result the shopper chose or, after a reload or a map's choice, from
-// GET /api/parcel-points (none for a point we do not know).
+// otwarcia"), from the result the shopper chose (the built-in search's or the Geowidget's) or,
+// after a reload or Apaczka's choice, from GET /api/parcel-points (none for a point we do not
+// know). With a Geowidget token, under them a small map of the point (parcel-point-map.tsx,
+// docs/decisions/041), loaded in the browser only then.
 
 export interface ParcelPointPickerProps {
   value: DeliveryPoint | null;
@@ -55,15 +62,22 @@ const ParcelSearchDialog = lazy<ComponentType<ComponentProps<typeof ParcelSearch
 const GeowidgetDialog = lazy<ComponentType<ComponentProps<typeof GeowidgetDialogComponent>>>(() =>
   loadMapWidgets().then((m) => ({ default: m.GeowidgetDialog }), notLoaded),
 );
+const ParcelPointMap = lazyAfterHydration(
+  () => import("./parcel-point-map"),
+  (m) => m.ParcelPointMap,
+);
 
 const LINK_BUTTON =
   "rounded text-sm font-semibold text-accent-700 underline underline-offset-4 hover:text-accent-800";
 const BUTTON =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-full border border-stone-300 bg-white px-5 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-50 disabled:cursor-wait disabled:opacity-80";
 
-/** The chosen point's opening hours: kept from the search's result, else looked up by its id. */
-function useOpeningHours(id: string | null, known: ParcelPoint | null): string | null {
-  const [found, setFound] = useState<{ id: string; hours: string | null } | null>(null);
+/** The chosen point's hours and location: kept from the picker's result, else looked up by its id. */
+function useChosenPointDetails(
+  id: string | null,
+  known: ChosenPointDetails | null,
+): ChosenPointDetails | null {
+  const [found, setFound] = useState<{ id: string; point: ParcelPoint | null } | null>(null);
   const knownHere = known && known.id === id ? known : null;
   useEffect(() => {
     if (!id || knownHere || found?.id === id) return;
@@ -72,13 +86,13 @@ function useOpeningHours(id: string | null, known: ParcelPoint | null): string |
       .then((response) => (response.ok ? (response.json() as Promise<{ items: ParcelPoint[] }>) : null))
       .then((body) => {
         const point = body?.items.find((item) => item.id.toUpperCase() === id.toUpperCase());
-        setFound({ id, hours: point?.openingHours ?? null });
+        setFound({ id, point: point ?? null });
       })
       .catch(() => {}); // only a detail: nothing is shown
     return () => controller.abort();
   }, [id, knownHere, found?.id]);
-  if (knownHere) return knownHere.openingHours;
-  return found?.id === id ? found.hours : null;
+  if (knownHere) return knownHere;
+  return found?.id === id ? found.point : null;
 }
 
 export function ParcelPointPicker({ value, onSelect, settings, nearQuery }: ParcelPointPickerProps) {
@@ -91,9 +105,11 @@ export function ParcelPointPicker({ value, onSelect, settings, nearQuery }: Parc
   const [announcement, setAnnouncement] = useState("");
   /** the first search of the built-in dialog, read from the form when it opens */
   const [firstQuery, setFirstQuery] = useState("");
-  /** the result the shopper chose in the built-in search (its opening hours) */
-  const [chosenResult, setChosenResult] = useState<ParcelPoint | null>(null);
-  const openingHours = useOpeningHours(value?.foreign_access_point_id ?? null, chosenResult);
+  /** the result the shopper chose in the built-in search or the Geowidget (its hours and location) */
+  const [chosenResult, setChosenResult] = useState<ChosenPointDetails | null>(null);
+  const details = useChosenPointDetails(value?.foreign_access_point_id ?? null, chosenResult);
+  const openingHours = details?.openingHours ?? null;
+  const mapToken = pointMapToken(settings);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const restoreFocus = useRef(false);
 
@@ -117,7 +133,7 @@ export function ParcelPointPicker({ value, onSelect, settings, nearQuery }: Parc
     setDialog(null);
   }
 
-  function choose(point: DeliveryPoint, result: ParcelPoint | null = null) {
+  function choose(point: DeliveryPoint, result: ChosenPointDetails | null = null) {
     setChosenResult(result);
     onSelect(point);
     setAnnouncement(t("parcelPicker.chosen", { id: point.foreign_access_point_id }));
@@ -202,6 +218,17 @@ export function ParcelPointPicker({ value, onSelect, settings, nearQuery }: Parc
           {t("checkout.markParcelLocker")}
         </button>
       )}
+      {value && mapToken ? (
+        <AfterHydration>
+          <Suspense fallback={null}>
+            <ParcelPointMap
+              token={mapToken}
+              pointId={value.foreign_access_point_id}
+              position={mapPosition(details)}
+            />
+          </Suspense>
+        </AfterHydration>
+      ) : null}
       {loadingMap ? <p className="mt-2 text-stone-600">{t("parcelPicker.loadingMap")}</p> : null}
       <p aria-live="polite" className="sr-only">
         {announcement}
