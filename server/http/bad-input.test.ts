@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer } from "../areas/accounts/accounts.fixtures";
+import { registeredApiTable } from "../test/api-table";
 import {
   badBody,
   badQuery,
@@ -16,7 +17,9 @@ import {
   validLooking,
 } from "../test/bad-input-arbitraries";
 import { recordFigure } from "../test/figures";
-import { API_TABLE, type ApiRoute } from "./api-table";
+import type { ApiRoute } from "./api-table";
+
+const API_TABLE = await registeredApiTable();
 
 // Issue 7, "Bad input and attacks": every endpoint of the route table that takes a body or a
 // query is fed generated bad input (server/test/bad-input-arbitraries.ts: from the route's own zod

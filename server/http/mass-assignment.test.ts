@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createSignedInUser } from "../areas/accounts/accounts.fixtures";
 import { INVOICE_DATA, LOCKER, RECIPIENT } from "../areas/orders/orders.fixtures";
 import * as schema from "../db/schema";
+import { registeredApiTable } from "../test/api-table";
 import {
   inputJsonSchema,
   type JsonSchema,
@@ -11,7 +12,8 @@ import {
   validLooking,
 } from "../test/bad-input-arbitraries";
 import { recordFigure } from "../test/figures";
-import { API_TABLE } from "./api-table";
+
+const API_TABLE = await registeredApiTable();
 
 // Issue 7, "Mass assignment": fields a caller may not set (roles, approval, ids, prices and totals
 // of an order, statuses, usage counters, timestamps) are ignored or refused everywhere.

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { requireShopModerator, signedInUser } from "../../http/auth";
+import { blogArticleSchema } from "../../../domain/validation/catalog";
+import { apiRoute } from "../../http/api-route";
+import { signedInUser } from "../../http/auth";
 import { idParamsSchema } from "../catalog/catalog.routes";
 import { unwrap } from "./admin-write";
 
@@ -7,20 +9,50 @@ import { unwrap } from "./admin-write";
 
 export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
   const { blogAdmin } = app.services;
-  const guard = { preHandler: requireShopModerator };
 
-  app.post("/blogs", guard, async (request, reply) => {
-    const article = unwrap(await blogAdmin.create(signedInUser(request), request.body));
-    return reply.status(201).send(article);
-  });
+  app.post(
+    "/blogs",
+    apiRoute({
+      summary: "Add a blog article (content sanitised; related products must exist)",
+      tag: "staff",
+      access: "moderator",
+      body: blogArticleSchema,
+      status: 201,
+    }),
+    async (request, reply) => {
+      const article = unwrap(await blogAdmin.create(signedInUser(request), request.body));
+      return reply.status(201).send(article);
+    },
+  );
 
-  app.put("/blogs/:id", guard, async (request) => {
-    const { id } = idParamsSchema.parse(request.params);
-    return unwrap(await blogAdmin.update(signedInUser(request), id, request.body));
-  });
+  app.put(
+    "/blogs/:id",
+    apiRoute({
+      summary: "Update a blog article",
+      tag: "staff",
+      access: "moderator",
+      params: idParamsSchema,
+      body: blogArticleSchema,
+      errors: ["not-found"],
+    }),
+    async (request) => {
+      const { id } = idParamsSchema.parse(request.params);
+      return unwrap(await blogAdmin.update(signedInUser(request), id, request.body));
+    },
+  );
 
-  app.delete("/blogs/:id", guard, async (request) => {
-    const { id } = idParamsSchema.parse(request.params);
-    return unwrap(await blogAdmin.remove(signedInUser(request), id));
-  });
+  app.delete(
+    "/blogs/:id",
+    apiRoute({
+      summary: "Delete a blog article",
+      tag: "staff",
+      access: "moderator",
+      params: idParamsSchema,
+      errors: ["not-found"],
+    }),
+    async (request) => {
+      const { id } = idParamsSchema.parse(request.params);
+      return unwrap(await blogAdmin.remove(signedInUser(request), id));
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { contactSchema } from "../../../domain/validation/contact";
+import { apiRoute } from "../../http/api-route";
 import { FailureError } from "../../lib/result";
 import { publicCache } from "../catalog/catalog.routes";
 
@@ -9,28 +10,50 @@ import { publicCache } from "../catalog/catalog.routes";
 export async function contactRoutes(app: FastifyInstance): Promise<void> {
   const { contact, creators } = app.services;
 
-  app.post("/shops/message", async (request) => {
-    const input = contactSchema.parse(request.body ?? {});
-    const result = await contact.sendMessage(input, { ip: request.ip });
-    if (!result.ok) throw new FailureError(result);
-    return result.value;
-  });
+  app.post(
+    "/shops/message",
+    apiRoute({
+      summary: "Send a message to the shop",
+      tag: "content",
+      access: "public",
+      body: contactSchema,
+      errors: ["rate-limited"],
+    }),
+    async (request) => {
+      const input = contactSchema.parse(request.body ?? {});
+      const result = await contact.sendMessage(input, { ip: request.ip });
+      if (!result.ok) throw new FailureError(result);
+      return result.value;
+    },
+  );
 
-  app.get("/games", async (_request, reply) => {
-    const list = await creators.listGames();
-    publicCache(reply);
-    return list;
-  });
+  app.get(
+    "/games",
+    apiRoute({ summary: "Games", tag: "content", access: "public" }),
+    async (_request, reply) => {
+      const list = await creators.listGames();
+      publicCache(reply);
+      return list;
+    },
+  );
 
-  app.get("/creators", async (_request, reply) => {
-    const list = await creators.listCreators();
-    publicCache(reply);
-    return list;
-  });
+  app.get(
+    "/creators",
+    apiRoute({ summary: "Creators", tag: "content", access: "public" }),
+    async (_request, reply) => {
+      const list = await creators.listCreators();
+      publicCache(reply);
+      return list;
+    },
+  );
 
-  app.get("/creators/categories", async (_request, reply) => {
-    const list = await creators.listCreatorCategories();
-    publicCache(reply);
-    return list;
-  });
+  app.get(
+    "/creators/categories",
+    apiRoute({ summary: "Creator categories", tag: "content", access: "public" }),
+    async (_request, reply) => {
+      const list = await creators.listCreatorCategories();
+      publicCache(reply);
+      return list;
+    },
+  );
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { textSchema } from "../../../domain/validation/common";
+import { apiRoute } from "../../http/api-route";
 import { FailureError, fail } from "../../lib/result";
 import { idParamsSchema, publicCache } from "../catalog/catalog.routes";
 
@@ -18,38 +19,70 @@ const pageLinkParamsSchema = z.object({
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
   const { content } = app.services;
 
-  app.get("/shops/headers", async (_request, reply) => {
-    const slides = await content.listHeaderSlides();
-    publicCache(reply);
-    return slides;
-  });
+  app.get(
+    "/shops/headers",
+    apiRoute({ summary: "Header slides", tag: "content", access: "public" }),
+    async (_request, reply) => {
+      const slides = await content.listHeaderSlides();
+      publicCache(reply);
+      return slides;
+    },
+  );
 
-  app.get("/blogs", async (request, reply) => {
-    const { limit } = blogListQuerySchema.parse(request.query);
-    const articles = await content.listBlogArticles(limit === undefined ? {} : { limit });
-    publicCache(reply);
-    return articles;
-  });
+  app.get(
+    "/blogs",
+    apiRoute({ summary: "Blog articles, newest first", tag: "content", access: "public" }),
+    async (request, reply) => {
+      const { limit } = blogListQuerySchema.parse(request.query);
+      const articles = await content.listBlogArticles(limit === undefined ? {} : { limit });
+      publicCache(reply);
+      return articles;
+    },
+  );
 
-  app.get("/blogs/:id", async (request, reply) => {
-    const { id } = idParamsSchema.parse(request.params);
-    const article = await content.getBlogArticle(id);
-    if (!article) throw new FailureError(fail("not-found"));
-    publicCache(reply);
-    return article;
-  });
+  app.get(
+    "/blogs/:id",
+    apiRoute({
+      summary: "One blog article",
+      tag: "content",
+      access: "public",
+      params: idParamsSchema,
+      errors: ["not-found"],
+    }),
+    async (request, reply) => {
+      const { id } = idParamsSchema.parse(request.params);
+      const article = await content.getBlogArticle(id);
+      if (!article) throw new FailureError(fail("not-found"));
+      publicCache(reply);
+      return article;
+    },
+  );
 
-  app.get("/pages", async (_request, reply) => {
-    const pages = await content.listPages();
-    publicCache(reply);
-    return pages;
-  });
+  app.get(
+    "/pages",
+    apiRoute({ summary: "Static pages", tag: "content", access: "public" }),
+    async (_request, reply) => {
+      const pages = await content.listPages();
+      publicCache(reply);
+      return pages;
+    },
+  );
 
-  app.get("/pages/by-link/:link", async (request, reply) => {
-    const { link } = pageLinkParamsSchema.parse(request.params);
-    const page = await content.getPageByLink(link);
-    if (!page) throw new FailureError(fail("not-found"));
-    publicCache(reply);
-    return page;
-  });
+  app.get(
+    "/pages/by-link/:link",
+    apiRoute({
+      summary: "The static page with this link",
+      tag: "content",
+      access: "public",
+      params: pageLinkParamsSchema,
+      errors: ["not-found"],
+    }),
+    async (request, reply) => {
+      const { link } = pageLinkParamsSchema.parse(request.params);
+      const page = await content.getPageByLink(link);
+      if (!page) throw new FailureError(fail("not-found"));
+      publicCache(reply);
+      return page;
+    },
+  );
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { requireShopModerator, signedInUser } from "../../http/auth";
+import { creatorCategorySchema, creatorSchema, gameSchema } from "../../../domain/validation/creators";
+import { apiRoute } from "../../http/api-route";
+import { signedInUser } from "../../http/auth";
 import { idParamsSchema } from "../catalog/catalog.routes";
 import { unwrap } from "./admin-write";
 
@@ -8,41 +10,124 @@ import { unwrap } from "./admin-write";
 
 export async function creatorsAdminRoutes(app: FastifyInstance): Promise<void> {
   const { creatorsAdmin: service } = app.services;
-  const guard = { preHandler: requireShopModerator };
 
-  app.post("/creators/categories", guard, async (request, reply) =>
-    reply.status(201).send(unwrap(await service.createCategory(signedInUser(request), request.body))),
+  app.post(
+    "/creators/categories",
+    apiRoute({
+      summary: "Add a creator category",
+      tag: "staff",
+      access: "moderator",
+      body: creatorCategorySchema,
+      status: 201,
+    }),
+    async (request, reply) =>
+      reply.status(201).send(unwrap(await service.createCategory(signedInUser(request), request.body))),
   );
-  app.put("/creators/categories/:id", guard, async (request) => {
-    const { id } = idParamsSchema.parse(request.params);
-    return unwrap(await service.updateCategory(signedInUser(request), id, request.body));
-  });
-  app.delete("/creators/categories/:id", guard, async (request) => {
-    const { id } = idParamsSchema.parse(request.params);
-    return unwrap(await service.removeCategory(signedInUser(request), id));
-  });
+  app.put(
+    "/creators/categories/:id",
+    apiRoute({
+      summary: "Update a creator category",
+      tag: "staff",
+      access: "moderator",
+      params: idParamsSchema,
+      body: creatorCategorySchema,
+      errors: ["not-found"],
+    }),
+    async (request) => {
+      const { id } = idParamsSchema.parse(request.params);
+      return unwrap(await service.updateCategory(signedInUser(request), id, request.body));
+    },
+  );
+  app.delete(
+    "/creators/categories/:id",
+    apiRoute({
+      summary: "Delete a creator category (its creators stay, without one)",
+      tag: "staff",
+      access: "moderator",
+      params: idParamsSchema,
+      errors: ["not-found"],
+    }),
+    async (request) => {
+      const { id } = idParamsSchema.parse(request.params);
+      return unwrap(await service.removeCategory(signedInUser(request), id));
+    },
+  );
 
-  app.post("/creators", guard, async (request, reply) =>
-    reply.status(201).send(unwrap(await service.createCreator(signedInUser(request), request.body))),
+  app.post(
+    "/creators",
+    apiRoute({
+      summary: "Add a creator",
+      tag: "staff",
+      access: "moderator",
+      body: creatorSchema,
+      status: 201,
+    }),
+    async (request, reply) =>
+      reply.status(201).send(unwrap(await service.createCreator(signedInUser(request), request.body))),
   );
-  app.put("/creators/:id", guard, async (request) => {
-    const { id } = idParamsSchema.parse(request.params);
-    return unwrap(await service.updateCreator(signedInUser(request), id, request.body));
-  });
-  app.delete("/creators/:id", guard, async (request) => {
-    const { id } = idParamsSchema.parse(request.params);
-    return unwrap(await service.removeCreator(signedInUser(request), id));
-  });
+  app.put(
+    "/creators/:id",
+    apiRoute({
+      summary: "Update a creator",
+      tag: "staff",
+      access: "moderator",
+      params: idParamsSchema,
+      body: creatorSchema,
+      errors: ["not-found"],
+    }),
+    async (request) => {
+      const { id } = idParamsSchema.parse(request.params);
+      return unwrap(await service.updateCreator(signedInUser(request), id, request.body));
+    },
+  );
+  app.delete(
+    "/creators/:id",
+    apiRoute({
+      summary: "Delete a creator",
+      tag: "staff",
+      access: "moderator",
+      params: idParamsSchema,
+      errors: ["not-found"],
+    }),
+    async (request) => {
+      const { id } = idParamsSchema.parse(request.params);
+      return unwrap(await service.removeCreator(signedInUser(request), id));
+    },
+  );
 
-  app.post("/games", guard, async (request, reply) =>
-    reply.status(201).send(unwrap(await service.createGame(signedInUser(request), request.body))),
+  app.post(
+    "/games",
+    apiRoute({ summary: "Add a game", tag: "staff", access: "moderator", body: gameSchema, status: 201 }),
+    async (request, reply) =>
+      reply.status(201).send(unwrap(await service.createGame(signedInUser(request), request.body))),
   );
-  app.put("/games/:id", guard, async (request) => {
-    const { id } = idParamsSchema.parse(request.params);
-    return unwrap(await service.updateGame(signedInUser(request), id, request.body));
-  });
-  app.delete("/games/:id", guard, async (request) => {
-    const { id } = idParamsSchema.parse(request.params);
-    return unwrap(await service.removeGame(signedInUser(request), id));
-  });
+  app.put(
+    "/games/:id",
+    apiRoute({
+      summary: "Update a game",
+      tag: "staff",
+      access: "moderator",
+      params: idParamsSchema,
+      body: gameSchema,
+      errors: ["not-found"],
+    }),
+    async (request) => {
+      const { id } = idParamsSchema.parse(request.params);
+      return unwrap(await service.updateGame(signedInUser(request), id, request.body));
+    },
+  );
+  app.delete(
+    "/games/:id",
+    apiRoute({
+      summary: "Delete a game",
+      tag: "staff",
+      access: "moderator",
+      params: idParamsSchema,
+      errors: ["not-found"],
+    }),
+    async (request) => {
+      const { id } = idParamsSchema.parse(request.params);
+      return unwrap(await service.removeGame(signedInUser(request), id));
+    },
+  );
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { requireShopModerator, signedInUser } from "../../http/auth";
+import { staticPageSchema } from "../../../domain/validation/catalog";
+import { apiRoute } from "../../http/api-route";
+import { signedInUser } from "../../http/auth";
 import { idParamsSchema } from "../catalog/catalog.routes";
 import { unwrap } from "./admin-write";
 
@@ -7,20 +9,51 @@ import { unwrap } from "./admin-write";
 
 export async function pageAdminRoutes(app: FastifyInstance): Promise<void> {
   const { pageAdmin } = app.services;
-  const guard = { preHandler: requireShopModerator };
 
-  app.post("/pages", guard, async (request, reply) => {
-    const page = unwrap(await pageAdmin.create(signedInUser(request), request.body));
-    return reply.status(201).send(page);
-  });
+  app.post(
+    "/pages",
+    apiRoute({
+      summary: "Add a static page (link unique; content sanitised)",
+      tag: "staff",
+      access: "moderator",
+      body: staticPageSchema,
+      status: 201,
+      errors: ["page/protect-admin-only"],
+    }),
+    async (request, reply) => {
+      const page = unwrap(await pageAdmin.create(signedInUser(request), request.body));
+      return reply.status(201).send(page);
+    },
+  );
 
-  app.put("/pages/:id", guard, async (request) => {
-    const { id } = idParamsSchema.parse(request.params);
-    return unwrap(await pageAdmin.update(signedInUser(request), id, request.body));
-  });
+  app.put(
+    "/pages/:id",
+    apiRoute({
+      summary: "Update a static page",
+      tag: "staff",
+      access: "moderator",
+      params: idParamsSchema,
+      body: staticPageSchema,
+      errors: ["not-found", "page/protect-admin-only"],
+    }),
+    async (request) => {
+      const { id } = idParamsSchema.parse(request.params);
+      return unwrap(await pageAdmin.update(signedInUser(request), id, request.body));
+    },
+  );
 
-  app.delete("/pages/:id", guard, async (request) => {
-    const { id } = idParamsSchema.parse(request.params);
-    return unwrap(await pageAdmin.remove(signedInUser(request), id));
-  });
+  app.delete(
+    "/pages/:id",
+    apiRoute({
+      summary: "Delete a page (409 page/protected for a protected page)",
+      tag: "staff",
+      access: "moderator",
+      params: idParamsSchema,
+      errors: ["not-found", "page/protected"],
+    }),
+    async (request) => {
+      const { id } = idParamsSchema.parse(request.params);
+      return unwrap(await pageAdmin.remove(signedInUser(request), id));
+    },
+  );
 }

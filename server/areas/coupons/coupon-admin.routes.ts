@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { requireShopModerator, signedInUser } from "../../http/auth";
+import { couponFormSchema } from "../../../domain/validation/coupon";
+import { apiRoute } from "../../http/api-route";
+import { signedInUser } from "../../http/auth";
 import { idParamsSchema } from "../catalog/catalog.routes";
 import { unwrap } from "../content/admin-write";
 
@@ -8,25 +10,63 @@ import { unwrap } from "../content/admin-write";
 
 export async function couponAdminRoutes(app: FastifyInstance): Promise<void> {
   const { couponAdmin } = app.services;
-  const guard = { preHandler: requireShopModerator };
 
-  app.get("/shops/coupons", guard, async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-    return couponAdmin.list();
-  });
+  app.get(
+    "/shops/coupons",
+    apiRoute({
+      summary: "Every coupon with its limits and uses so far (staff)",
+      tag: "staff",
+      access: "moderator",
+    }),
+    async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      return couponAdmin.list();
+    },
+  );
 
-  app.post("/shops/coupons", guard, async (request, reply) => {
-    const coupon = unwrap(await couponAdmin.create(signedInUser(request), request.body));
-    return reply.status(201).send(coupon);
-  });
+  app.post(
+    "/shops/coupons",
+    apiRoute({
+      summary: "Add a coupon (code unique ignoring case; fixed value in grosze)",
+      tag: "staff",
+      access: "moderator",
+      body: couponFormSchema,
+      status: 201,
+    }),
+    async (request, reply) => {
+      const coupon = unwrap(await couponAdmin.create(signedInUser(request), request.body));
+      return reply.status(201).send(coupon);
+    },
+  );
 
-  app.put("/shops/coupons/:id", guard, async (request) => {
-    const { id } = idParamsSchema.parse(request.params);
-    return unwrap(await couponAdmin.update(signedInUser(request), id, request.body));
-  });
+  app.put(
+    "/shops/coupons/:id",
+    apiRoute({
+      summary: "Update a coupon",
+      tag: "staff",
+      access: "moderator",
+      params: idParamsSchema,
+      body: couponFormSchema,
+      errors: ["not-found"],
+    }),
+    async (request) => {
+      const { id } = idParamsSchema.parse(request.params);
+      return unwrap(await couponAdmin.update(signedInUser(request), id, request.body));
+    },
+  );
 
-  app.delete("/shops/coupons/:id", guard, async (request) => {
-    const { id } = idParamsSchema.parse(request.params);
-    return unwrap(await couponAdmin.remove(signedInUser(request), id));
-  });
+  app.delete(
+    "/shops/coupons/:id",
+    apiRoute({
+      summary: "Delete a coupon (orders keep their code and discount)",
+      tag: "staff",
+      access: "moderator",
+      params: idParamsSchema,
+      errors: ["not-found"],
+    }),
+    async (request) => {
+      const { id } = idParamsSchema.parse(request.params);
+      return unwrap(await couponAdmin.remove(signedInUser(request), id));
+    },
+  );
 }
