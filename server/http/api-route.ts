@@ -59,7 +59,7 @@ export interface ApiRouteSpec {
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** the route's declaration (apiRoute); every /api route has one (server/http/api-table.test.ts) */
+    /** the route's declaration (apiRoute); every /api route has one (openapi.test.ts) */
     api?: ApiRouteSpec;
   }
 }
