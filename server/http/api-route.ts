@@ -64,6 +64,13 @@ declare module "fastify" {
   }
 }
 
+/** A shop-staff route (staff screens, shop moderators): `apiRoute({ ...STAFF, summary, … })`. */
+export const STAFF = { tag: "staff", access: "moderator" } as const satisfies Partial<ApiRouteSpec>;
+/** A public catalog read: `apiRoute({ ...CATALOG, summary })`. */
+export const CATALOG = { tag: "catalog", access: "public" } as const satisfies Partial<ApiRouteSpec>;
+/** A public content read (slides, blog, pages, creators): `apiRoute({ ...CONTENT, summary })`. */
+export const CONTENT = { tag: "content", access: "public" } as const satisfies Partial<ApiRouteSpec>;
+
 const GUARDS: Partial<Record<Access, preHandlerAsyncHookHandler>> = {
   user: requireUser,
   moderator: requireShopModerator,

@@ -19,8 +19,6 @@ import {
 import { recordFigure } from "../test/figures";
 import type { ApiRoute } from "./api-table";
 
-const API_TABLE = await registeredApiTable();
-
 // Issue 7, "Bad input and attacks": every endpoint of the route table that takes a body or a
 // query is fed generated bad input (server/test/bad-input-arbitraries.ts: from the route's own zod
 // schema — wrong types, huge strings, negative/fractional/NaN-like/huge numbers, unknown and
@@ -31,6 +29,8 @@ const API_TABLE = await registeredApiTable();
 // invalid bodies change no row of any table (sessions, rate-limit counters and view counts
 // excluded). A generated body that happens to be valid may write: the checksums are taken again
 // after it.
+
+const API_TABLE = await registeredApiTable();
 
 const RUNS_PER_ROUTE = 15;
 const SEED = 7_2026;

@@ -11,6 +11,7 @@ import { loadConfig } from "../config";
 import { createTestDatabase, type TestDatabase } from "../test/database";
 import { type ApiRouteSpec, apiRoute } from "./api-route";
 import { apiRouteKey, collectApiTable, declarationProblems } from "./api-table";
+import { registerErrorHandler } from "./errors";
 
 // Every registered /api route is described (its declaration, server/http/api-route.ts) and the OpenAPI
 // document lists every route with its schemas. That each route's access level holds for every role is
@@ -112,8 +113,9 @@ describe("one declaration per route", () => {
       handled++;
       return {};
     });
-    bare.setErrorHandler((error, _request, reply) => reply.status(401).send({ message: error.message }));
-    expect((await bare.inject({ url: "/staff" })).statusCode).toBe(401);
+    registerErrorHandler(bare);
+    const answer = await bare.inject({ url: "/staff" });
+    expect([answer.statusCode, answer.json().code]).toEqual([401, "unauthorized"]);
     expect(handled).toBe(0);
     await bare.close();
   });

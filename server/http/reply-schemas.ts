@@ -9,6 +9,7 @@ import type {
   ProductThumbnail,
   PublicUser,
 } from "../../domain/types";
+import { deliveryPointSchema } from "../../domain/validation/order";
 
 // What the main /api routes answer on success, as zod schemas for the OpenAPI document (each route
 // names its own in `response`, server/http/api-route.ts). Each is typed against the shape the
@@ -19,6 +20,7 @@ import type {
 const id = z.number().int();
 const grosze = z.number().int();
 const isoDate = z.string();
+const optionalText = z.string().nullable();
 const processingTime = z.enum(["1-2", "3-6", "7-9", "10-14"]);
 
 const imageRef: z.ZodType<ImageRef> = z.object({
@@ -42,11 +44,11 @@ export const publicUserReply: z.ZodType<PublicUser> = z.object({
   approved: z.boolean(),
   displayName: z.string(),
   email: z.string(),
-  phone: z.string().nullable(),
-  postCode: z.string().nullable(),
-  city: z.string().nullable(),
-  street: z.string().nullable(),
-  nip: z.string().nullable(),
+  phone: optionalText,
+  postCode: optionalText,
+  city: optionalText,
+  street: optionalText,
+  nip: optionalText,
   createdAt: isoDate,
   approvedAt: isoDate.nullable(),
 });
@@ -58,6 +60,16 @@ export const registerReply = z.object({ message: z.string(), messageKey: z.strin
 export const messageReply = z.object({ message: z.string(), messageKey: z.string().optional() });
 
 export const healthReply = z.object({ status: z.enum(["ok", "unavailable"]), database: z.string() });
+
+/** The flags a product and its list entry share. */
+const productFlags = {
+  isHidden: z.boolean(),
+  isNew: z.boolean(),
+  isSale: z.boolean(),
+  isPremium: z.boolean(),
+  isLayette: z.boolean(),
+  isSet: z.boolean(),
+};
 
 export const productReply: z.ZodType<Product> = z.object({
   _id: id,
@@ -83,12 +95,7 @@ export const productReply: z.ZodType<Product> = z.object({
   minPriceGrosze: grosze,
   minVariantPrice: z.record(z.string(), grosze),
   vatRate: z.number(),
-  isHidden: z.boolean(),
-  isNew: z.boolean(),
-  isSale: z.boolean(),
-  isPremium: z.boolean(),
-  isLayette: z.boolean(),
-  isSet: z.boolean(),
+  ...productFlags,
   hasSlides: z.boolean(),
   slides: z.array(id),
   slidesTitle: z.string(),
@@ -105,12 +112,7 @@ export const productBasicReply: z.ZodType<ProductBasic> = z.object({
   title: z.string(),
   image: imageRef.nullable(),
   categories: z.array(id),
-  isHidden: z.boolean(),
-  isNew: z.boolean(),
-  isSale: z.boolean(),
-  isPremium: z.boolean(),
-  isLayette: z.boolean(),
-  isSet: z.boolean(),
+  ...productFlags,
   processingTime,
   updatedAt: isoDate,
   thumbnail,
@@ -169,17 +171,7 @@ export const orderReply: z.ZodType<Order> = z.object({
   email: z.string(),
   recipient: address,
   invoiceData: address,
-  deliveryPoint: z
-    .object({
-      foreign_access_point_id: z.string(),
-      name: z.string(),
-      street: z.string(),
-      house_number: z.string().nullable(),
-      flat_number: z.string().nullable(),
-      postal_code: z.string(),
-      city: z.string(),
-    })
-    .nullable(),
+  deliveryPoint: deliveryPointSchema.nullable(),
   reservedUntil: isoDate.nullable(),
 });
 
@@ -211,12 +203,12 @@ const parcelPoint: z.ZodType<ParcelPoint> = z.object({
   id: z.string(),
   name: z.string(),
   street: z.string(),
-  houseNumber: z.string().nullable(),
-  flatNumber: z.string().nullable(),
+  houseNumber: optionalText,
+  flatNumber: optionalText,
   postalCode: z.string(),
   city: z.string(),
-  locationDescription: z.string().nullable(),
-  openingHours: z.string().nullable(),
+  locationDescription: optionalText,
+  openingHours: optionalText,
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
 });

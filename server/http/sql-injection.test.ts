@@ -13,8 +13,6 @@ import {
 } from "../test/bad-input-arbitraries";
 import { recordFigure } from "../test/figures";
 
-const API_TABLE = await registeredApiTable();
-
 // Issue 7, "SQL injection probes in every query parameter": every query parameter of every GET
 // route with a query schema in the route table (incl. /api/shops/products sortujWg, sortujTyp,
 // szukaj, kategoria, minCena, maxCena), the query parameters read outside the table (?email= of
@@ -29,6 +27,8 @@ const API_TABLE = await registeredApiTable();
 // whose helpers the API's productListParamsSchema shares), and calls the same
 // catalog.searchProducts, which builds every condition and ORDER BY with Drizzle parameters
 // (no sql.raw anywhere in server/).
+
+const API_TABLE = await registeredApiTable();
 
 const PROBES: readonly string[] = [
   "' OR '1'='1",

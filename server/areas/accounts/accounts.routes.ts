@@ -1,19 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { isLang } from "../../../domain/i18n";
-import {
-  changePasswordSchema,
-  loginSchema,
-  newPasswordSchema,
-  registerPayloadSchema,
-  resetPasswordSchema,
-} from "../../../domain/validation/auth";
+import * as authForms from "../../../domain/validation/auth";
 import { idFromTextSchema, textSchema } from "../../../domain/validation/common";
 import { adminUserUpdateSchema } from "../../../domain/validation/user";
 import { apiRoute } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
 import { loginReply, messageReply, publicUserReply, registerReply } from "../../http/reply-schemas";
-import { FailureError, type Result } from "../../lib/result";
+import { unwrap } from "../../lib/result";
 import type { RequestMeta } from "./accounts.service";
 import {
   isSecureCookie,
@@ -34,11 +28,6 @@ const confirmQuerySchema = z.object({
   token: z.string().catch(""),
   email: textSchema().optional().catch(undefined),
 });
-
-function unwrap<T>(result: Result<T>): T {
-  if (!result.ok) throw new FailureError(result);
-  return result.value;
-}
 
 function requestMeta(request: FastifyRequest): RequestMeta {
   const lang = request.cookies.lang;
@@ -67,10 +56,10 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     "/auth/login",
     apiRoute({
       summary: "Log in; returns accessToken and user",
-      response: loginReply,
       tag: "auth",
       access: "public",
-      body: loginSchema,
+      body: authForms.loginSchema,
+      response: loginReply,
       errors: ["auth/wrong-password", "rate-limited"],
     }),
     async (request, reply) => {
@@ -84,11 +73,11 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     "/auth/register",
     apiRoute({
       summary: "Register an account",
-      response: registerReply,
       tag: "auth",
       access: "public",
-      body: registerPayloadSchema,
+      body: authForms.registerPayloadSchema,
       status: 201,
+      response: registerReply,
       errors: ["auth/email-already-in-use", "rate-limited"],
     }),
     async (request, reply) => {
@@ -128,10 +117,10 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     "/auth/reset-password",
     apiRoute({
       summary: "Send a password reset link",
-      response: messageReply,
       tag: "auth",
       access: "public",
-      body: resetPasswordSchema,
+      body: authForms.resetPasswordSchema,
+      response: messageReply,
       errors: ["rate-limited"],
     }),
     async (request) => {
@@ -144,10 +133,10 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     "/auth/new-password",
     apiRoute({
       summary: "Set a new password with the e-mailed link",
-      response: messageReply,
       tag: "auth",
       access: "public",
-      body: newPasswordSchema,
+      body: authForms.newPasswordSchema,
+      response: messageReply,
       errors: ["invalid-token"],
     }),
     async (request) => {
@@ -160,10 +149,10 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     "/auth/change-password",
     apiRoute({
       summary: "Change one's password (the current one and a new one); every other session ends",
-      response: messageReply,
       tag: "auth",
       access: "user",
-      body: changePasswordSchema,
+      body: authForms.changePasswordSchema,
+      response: messageReply,
       errors: ["rate-limited"],
     }),
     async (request) => {
@@ -215,9 +204,9 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     "/users/send-confirmation-email",
     apiRoute({
       summary: "Send the confirmation e-mail again",
-      response: messageReply,
       tag: "users",
       access: "user",
+      response: messageReply,
       errors: ["account-not-approved", "rate-limited"],
     }),
     async (request) => {
@@ -230,11 +219,11 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     "/users/:id/confirm",
     apiRoute({
       summary: "Approve an account (admin)",
-      response: publicUserReply,
       tag: "users",
       access: "admin",
       params: idParamsSchema,
       body: "none",
+      response: publicUserReply,
       errors: ["auth/user-not-found"],
     }),
     async (request) => {
@@ -247,11 +236,11 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     "/users/:id",
     apiRoute({
       summary: "Update oneself, or any user (admin)",
-      response: publicUserReply,
       tag: "users",
       access: "user",
       params: idParamsSchema,
       body: adminUserUpdateSchema.partial(),
+      response: publicUserReply,
       errors: ["forbidden-admin", "auth/user-not-found", "auth/email-already-in-use"],
     }),
     async (request) => {
@@ -264,10 +253,10 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     "/users/:id",
     apiRoute({
       summary: "Delete a user (admin); their orders are kept",
-      response: messageReply,
       tag: "users",
       access: "admin",
       params: idParamsSchema,
+      response: messageReply,
       errors: ["auth/user-not-found", "conflict"],
     }),
     async (request) => {

@@ -33,10 +33,10 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     "/shops/coupons/is-active/:code",
     apiRoute({
       summary: "Check a discount code (rate-limited)",
-      response: appliedCouponReply,
       tag: "cart",
       access: "public",
       params: couponParamsSchema,
+      response: appliedCouponReply,
       errors: ["coupon/invalid", "coupon/expired", "coupon/not-started", "coupon/used-up", "rate-limited"],
     }),
     async (request) => {

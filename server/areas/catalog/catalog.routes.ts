@@ -3,7 +3,7 @@ import { z } from "zod";
 import { idFromTextSchema } from "../../../domain/validation/common";
 import { productListParamsSchema } from "../../../domain/validation/product-list-params";
 import { hasProductListParams } from "../../../domain/validation/product-query";
-import { apiRoute } from "../../http/api-route";
+import { type ApiRouteSpec, apiRoute, CATALOG } from "../../http/api-route";
 import { productBasicReply, productReply } from "../../http/reply-schemas";
 import { FailureError, fail } from "../../lib/result";
 
@@ -15,6 +15,12 @@ export const PUBLIC_CACHE_CONTROL = "public, max-age=60";
 /** A positive integer id path parameter (shared domain schema); anything else is a 400 with the field error. */
 export const idParamsSchema = z.object({ id: idFromTextSchema });
 
+/** The declaration of a route about one row by its id: the id's schema, 404 when there is none. */
+export const BY_ID = {
+  params: idParamsSchema,
+  errors: ["not-found"],
+} as const satisfies Partial<ApiRouteSpec>;
+
 /** Marks a successful public GET reply as cacheable for a minute (never an error reply). */
 export function publicCache(reply: FastifyReply): void {
   reply.header("cache-control", PUBLIC_CACHE_CONTROL);
@@ -25,7 +31,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     "/shops/categories",
-    apiRoute({ summary: "The category tree", tag: "catalog", access: "public" }),
+    apiRoute({ ...CATALOG, summary: "The category tree" }),
     async (_request, reply) => {
       const categories = await catalog.listCategories();
       publicCache(reply);
@@ -35,7 +41,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     "/shops/fields",
-    apiRoute({ summary: "Product fields with options", tag: "catalog", access: "public" }),
+    apiRoute({ ...CATALOG, summary: "Product fields with options" }),
     async (_request, reply) => {
       const fields = await catalog.listFields();
       publicCache(reply);
@@ -54,9 +60,8 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/shops/products",
     apiRoute({
+      ...CATALOG,
       summary: "Visible products; with list parameters: filtered, sorted, one page",
-      tag: "catalog",
-      access: "public",
       querystring: productListParamsSchema,
     }),
     async (request, reply) => {
@@ -75,10 +80,9 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/shops/products/basic",
     apiRoute({
+      ...CATALOG,
       summary: "Id, title and slug of every visible product",
       response: z.array(productBasicReply),
-      tag: "catalog",
-      access: "public",
     }),
     async (_request, reply) => {
       const products = await catalog.listProductsBasic();
@@ -89,14 +93,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     "/shops/products/:id",
-    apiRoute({
-      summary: "One product",
-      response: productReply,
-      tag: "catalog",
-      access: "public",
-      params: idParamsSchema,
-      errors: ["not-found"],
-    }),
+    apiRoute({ ...BY_ID, summary: "One product", tag: "catalog", access: "public", response: productReply }),
     async (request, reply) => {
       const { id } = idParamsSchema.parse(request.params);
       const product = await catalog.getProduct(id);

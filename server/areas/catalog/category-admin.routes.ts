@@ -4,19 +4,14 @@ import {
   categorySchema,
   categoryUpdateSchema,
 } from "../../../domain/validation/catalog";
-import { apiRoute } from "../../http/api-route";
+import { apiRoute, STAFF } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
-import { FailureError, type Result } from "../../lib/result";
+import { unwrap } from "../../lib/result";
 import { idParamsSchema } from "./catalog.routes";
 
 // Staff writes of the category tree (SPEC §7): POST /shops/categories, PUT /shops/categories (bulk:
 // [{_id, parent, order}]), PUT /shops/categories/:id, DELETE /shops/categories/:id. Shop moderators only.
 // Thin: parse, call one service function, shape the reply.
-
-function unwrap<T>(result: Result<T>): T {
-  if (!result.ok) throw new FailureError(result);
-  return result.value;
-}
 
 export async function categoryAdminRoutes(app: FastifyInstance): Promise<void> {
   const { categoryAdmin } = app.services;
@@ -24,9 +19,8 @@ export async function categoryAdminRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     "/shops/categories",
     apiRoute({
+      ...STAFF,
       summary: "Add a category (parent null = first level; no order = last)",
-      tag: "staff",
-      access: "moderator",
       body: categorySchema,
       status: 201,
       errors: ["not-found"],
@@ -41,9 +35,8 @@ export async function categoryAdminRoutes(app: FastifyInstance): Promise<void> {
   app.put(
     "/shops/categories",
     apiRoute({
+      ...STAFF,
       summary: "Bulk tree edit: the new parent and order of each category sent (cycles refused)",
-      tag: "staff",
-      access: "moderator",
       body: categoriesOrderSchema,
       errors: ["bulk/unknown-ids", "category/cycle", "category/root-protected"],
     }),
@@ -56,9 +49,8 @@ export async function categoryAdminRoutes(app: FastifyInstance): Promise<void> {
   app.put(
     "/shops/categories/:id",
     apiRoute({
+      ...STAFF,
       summary: "Rename, re-parent or change the image of a category (root protected)",
-      tag: "staff",
-      access: "moderator",
       params: idParamsSchema,
       body: categoryUpdateSchema,
       errors: ["not-found", "category/cycle", "category/root-protected"],
@@ -73,9 +65,8 @@ export async function categoryAdminRoutes(app: FastifyInstance): Promise<void> {
   app.delete(
     "/shops/categories/:id",
     apiRoute({
+      ...STAFF,
       summary: "Delete a category (refused while products or subcategories use it)",
-      tag: "staff",
-      access: "moderator",
       params: idParamsSchema,
       errors: ["not-found", "category/in-use-products", "category/has-children", "category/root-protected"],
     }),

@@ -1,17 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { productFieldSchema } from "../../../domain/validation/catalog";
-import { apiRoute } from "../../http/api-route";
+import { apiRoute, STAFF } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
-import { FailureError, type Result } from "../../lib/result";
+import { unwrap } from "../../lib/result";
 import { idParamsSchema } from "./catalog.routes";
 
 // Staff writes of product fields (SPEC §7): POST /shops/fields, PUT /shops/fields/:id (returns the
 // field), DELETE /shops/fields/:id. Shop moderators only. Thin: parse, call one service function.
-
-function unwrap<T>(result: Result<T>): T {
-  if (!result.ok) throw new FailureError(result);
-  return result.value;
-}
 
 export async function fieldAdminRoutes(app: FastifyInstance): Promise<void> {
   const { fieldAdmin } = app.services;
@@ -19,9 +14,8 @@ export async function fieldAdminRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     "/shops/fields",
     apiRoute({
+      ...STAFF,
       summary: "Add a product field with its options",
-      tag: "staff",
-      access: "moderator",
       body: productFieldSchema,
       status: 201,
     }),
@@ -35,9 +29,8 @@ export async function fieldAdminRoutes(app: FastifyInstance): Promise<void> {
   app.put(
     "/shops/fields/:id",
     apiRoute({
+      ...STAFF,
       summary: "Update a field; options by _id (new without, removed when missing); returns the field",
-      tag: "staff",
-      access: "moderator",
       params: idParamsSchema,
       body: productFieldSchema,
       errors: ["not-found", "field/option-in-use", "field/change-price-in-use"],
@@ -52,9 +45,8 @@ export async function fieldAdminRoutes(app: FastifyInstance): Promise<void> {
   app.delete(
     "/shops/fields/:id",
     apiRoute({
+      ...STAFF,
       summary: "Delete a product field (refused while products use it)",
-      tag: "staff",
-      access: "moderator",
       params: idParamsSchema,
       errors: ["not-found", "field/in-use"],
     }),

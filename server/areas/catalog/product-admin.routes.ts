@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { productSchema, staffProductQuerySchema } from "../../../domain/validation/catalog";
-import { apiRoute } from "../../http/api-route";
+import { apiRoute, STAFF } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
 import { FailureError } from "../../lib/result";
-import { idParamsSchema } from "./catalog.routes";
+import { BY_ID, idParamsSchema } from "./catalog.routes";
 
 // Staff product writes and list (issue 6, SPEC §7): POST /shops/products, PUT and DELETE
 // /shops/products/{id}, GET /shops/products/staff (hidden ones too). Shop moderators only; never
@@ -15,9 +15,8 @@ export async function productAdminRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/shops/products/staff",
     apiRoute({
+      ...STAFF,
       summary: "Products for staff, hidden ones too: search by title, a flag, one page",
-      tag: "staff",
-      access: "moderator",
       querystring: staffProductQuerySchema,
     }),
     async (request) => {
@@ -29,9 +28,8 @@ export async function productAdminRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     "/shops/products",
     apiRoute({
+      ...STAFF,
       summary: "Create a product (images, categories, fields, variants; description sanitised)",
-      tag: "staff",
-      access: "moderator",
       body: productSchema,
       status: 201,
     }),
@@ -46,12 +44,10 @@ export async function productAdminRoutes(app: FastifyInstance): Promise<void> {
   app.put(
     "/shops/products/:id",
     apiRoute({
+      ...STAFF,
+      ...BY_ID,
       summary: "Update a product (variants by _id: kept, added, missing ones deleted)",
-      tag: "staff",
-      access: "moderator",
-      params: idParamsSchema,
       body: productSchema,
-      errors: ["not-found"],
     }),
     async (request) => {
       const { id } = idParamsSchema.parse(request.params);
@@ -64,13 +60,7 @@ export async function productAdminRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete(
     "/shops/products/:id",
-    apiRoute({
-      summary: "Delete a product (order lines keep their snapshot)",
-      tag: "staff",
-      access: "moderator",
-      params: idParamsSchema,
-      errors: ["not-found"],
-    }),
+    apiRoute({ ...STAFF, ...BY_ID, summary: "Delete a product (order lines keep their snapshot)" }),
     async (request) => {
       const { id } = idParamsSchema.parse(request.params);
       const result = await productAdmin.remove(signedInUser(request), id);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { stockChangesSchema, warehouseQuerySchema } from "../../../domain/validation/warehouse";
 import { STOCK_CSV_FILENAME } from "../../../domain/warehouse";
-import { apiRoute } from "../../http/api-route";
+import { apiRoute, STAFF } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
 import { FailureError } from "../../lib/result";
 
@@ -18,9 +18,8 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/shops/warehouse",
     apiRoute({
+      ...STAFF,
       summary: "Stock of every product without variants and every variant, with its level",
-      tag: "staff",
-      access: "moderator",
       querystring: warehouseQuerySchema,
     }),
     async (request) => {
@@ -31,9 +30,8 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
   app.put(
     "/shops/warehouse",
     apiRoute({
+      ...STAFF,
       summary: "Set the stock of several products/variants in one transaction",
-      tag: "staff",
-      access: "moderator",
       body: stockChangesSchema,
       errors: ["warehouse/stale-rows"],
     }),
@@ -47,11 +45,7 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     "/shops/warehouse.csv",
-    apiRoute({
-      summary: "Stock CSV (productId;variantId;title;variant;quantity, UTF-8 with BOM)",
-      tag: "staff",
-      access: "moderator",
-    }),
+    apiRoute({ ...STAFF, summary: "Stock CSV (productId;variantId;title;variant;quantity, UTF-8 with BOM)" }),
     async (_request, reply) => {
       const csv = await warehouse.exportCsv();
       return reply
@@ -65,9 +59,8 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     "/shops/warehouse/import",
     apiRoute({
+      ...STAFF,
       summary: "Import a stock CSV (text/csv); every line checked, all or nothing",
-      tag: "staff",
-      access: "moderator",
       body: "text/csv",
       errors: ["validation", "warehouse/stale-rows"],
     }),

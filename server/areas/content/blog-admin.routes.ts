@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { blogArticleSchema } from "../../../domain/validation/catalog";
-import { apiRoute } from "../../http/api-route";
+import { apiRoute, STAFF } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
-import { idParamsSchema } from "../catalog/catalog.routes";
+import { BY_ID, idParamsSchema } from "../catalog/catalog.routes";
 import { unwrap } from "./admin-write";
 
 // POST /api/blogs, PUT/DELETE /api/blogs/:id (SPEC §7), shop staff only. Thin: one service call each.
@@ -13,9 +13,8 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     "/blogs",
     apiRoute({
+      ...STAFF,
       summary: "Add a blog article (content sanitised; related products must exist)",
-      tag: "staff",
-      access: "moderator",
       body: blogArticleSchema,
       status: 201,
     }),
@@ -27,14 +26,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
 
   app.put(
     "/blogs/:id",
-    apiRoute({
-      summary: "Update a blog article",
-      tag: "staff",
-      access: "moderator",
-      params: idParamsSchema,
-      body: blogArticleSchema,
-      errors: ["not-found"],
-    }),
+    apiRoute({ ...STAFF, ...BY_ID, summary: "Update a blog article", body: blogArticleSchema }),
     async (request) => {
       const { id } = idParamsSchema.parse(request.params);
       return unwrap(await blogAdmin.update(signedInUser(request), id, request.body));
@@ -43,13 +35,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete(
     "/blogs/:id",
-    apiRoute({
-      summary: "Delete a blog article",
-      tag: "staff",
-      access: "moderator",
-      params: idParamsSchema,
-      errors: ["not-found"],
-    }),
+    apiRoute({ ...STAFF, ...BY_ID, summary: "Delete a blog article" }),
     async (request) => {
       const { id } = idParamsSchema.parse(request.params);
       return unwrap(await blogAdmin.remove(signedInUser(request), id));

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { contactSchema } from "../../../domain/validation/contact";
-import { apiRoute } from "../../http/api-route";
+import { apiRoute, CONTENT } from "../../http/api-route";
 import { FailureError } from "../../lib/result";
 import { publicCache } from "../catalog/catalog.routes";
 
@@ -13,9 +13,8 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     "/shops/message",
     apiRoute({
+      ...CONTENT,
       summary: "Send a message to the shop",
-      tag: "content",
-      access: "public",
       body: contactSchema,
       errors: ["rate-limited"],
     }),
@@ -27,29 +26,21 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get(
-    "/games",
-    apiRoute({ summary: "Games", tag: "content", access: "public" }),
-    async (_request, reply) => {
-      const list = await creators.listGames();
-      publicCache(reply);
-      return list;
-    },
-  );
+  app.get("/games", apiRoute({ ...CONTENT, summary: "Games" }), async (_request, reply) => {
+    const list = await creators.listGames();
+    publicCache(reply);
+    return list;
+  });
 
-  app.get(
-    "/creators",
-    apiRoute({ summary: "Creators", tag: "content", access: "public" }),
-    async (_request, reply) => {
-      const list = await creators.listCreators();
-      publicCache(reply);
-      return list;
-    },
-  );
+  app.get("/creators", apiRoute({ ...CONTENT, summary: "Creators" }), async (_request, reply) => {
+    const list = await creators.listCreators();
+    publicCache(reply);
+    return list;
+  });
 
   app.get(
     "/creators/categories",
-    apiRoute({ summary: "Creator categories", tag: "content", access: "public" }),
+    apiRoute({ ...CONTENT, summary: "Creator categories" }),
     async (_request, reply) => {
       const list = await creators.listCreatorCategories();
       publicCache(reply);

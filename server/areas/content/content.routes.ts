@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { textSchema } from "../../../domain/validation/common";
-import { apiRoute } from "../../http/api-route";
+import { apiRoute, CONTENT } from "../../http/api-route";
 import { FailureError, fail } from "../../lib/result";
-import { idParamsSchema, publicCache } from "../catalog/catalog.routes";
+import { BY_ID, idParamsSchema, publicCache } from "../catalog/catalog.routes";
 
 // GET /api/shops/headers, /api/blogs, /api/blogs/:id, /api/pages, /api/pages/by-link/:link (SPEC §7).
 // Thin: parse the input, call one content service function, shape the reply.
@@ -19,19 +19,15 @@ const pageLinkParamsSchema = z.object({
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
   const { content } = app.services;
 
-  app.get(
-    "/shops/headers",
-    apiRoute({ summary: "Header slides", tag: "content", access: "public" }),
-    async (_request, reply) => {
-      const slides = await content.listHeaderSlides();
-      publicCache(reply);
-      return slides;
-    },
-  );
+  app.get("/shops/headers", apiRoute({ ...CONTENT, summary: "Header slides" }), async (_request, reply) => {
+    const slides = await content.listHeaderSlides();
+    publicCache(reply);
+    return slides;
+  });
 
   app.get(
     "/blogs",
-    apiRoute({ summary: "Blog articles, newest first", tag: "content", access: "public" }),
+    apiRoute({ ...CONTENT, summary: "Blog articles, newest first" }),
     async (request, reply) => {
       const { limit } = blogListQuerySchema.parse(request.query);
       const articles = await content.listBlogArticles(limit === undefined ? {} : { limit });
@@ -42,13 +38,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     "/blogs/:id",
-    apiRoute({
-      summary: "One blog article",
-      tag: "content",
-      access: "public",
-      params: idParamsSchema,
-      errors: ["not-found"],
-    }),
+    apiRoute({ ...CONTENT, ...BY_ID, summary: "One blog article" }),
     async (request, reply) => {
       const { id } = idParamsSchema.parse(request.params);
       const article = await content.getBlogArticle(id);
@@ -58,22 +48,17 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get(
-    "/pages",
-    apiRoute({ summary: "Static pages", tag: "content", access: "public" }),
-    async (_request, reply) => {
-      const pages = await content.listPages();
-      publicCache(reply);
-      return pages;
-    },
-  );
+  app.get("/pages", apiRoute({ ...CONTENT, summary: "Static pages" }), async (_request, reply) => {
+    const pages = await content.listPages();
+    publicCache(reply);
+    return pages;
+  });
 
   app.get(
     "/pages/by-link/:link",
     apiRoute({
+      ...CONTENT,
       summary: "The static page with this link",
-      tag: "content",
-      access: "public",
       params: pageLinkParamsSchema,
       errors: ["not-found"],
     }),

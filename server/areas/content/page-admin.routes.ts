@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { staticPageSchema } from "../../../domain/validation/catalog";
-import { apiRoute } from "../../http/api-route";
+import { apiRoute, STAFF } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
 import { idParamsSchema } from "../catalog/catalog.routes";
 import { unwrap } from "./admin-write";
@@ -13,9 +13,8 @@ export async function pageAdminRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     "/pages",
     apiRoute({
+      ...STAFF,
       summary: "Add a static page (link unique; content sanitised)",
-      tag: "staff",
-      access: "moderator",
       body: staticPageSchema,
       status: 201,
       errors: ["page/protect-admin-only"],
@@ -29,9 +28,8 @@ export async function pageAdminRoutes(app: FastifyInstance): Promise<void> {
   app.put(
     "/pages/:id",
     apiRoute({
+      ...STAFF,
       summary: "Update a static page",
-      tag: "staff",
-      access: "moderator",
       params: idParamsSchema,
       body: staticPageSchema,
       errors: ["not-found", "page/protect-admin-only"],
@@ -45,9 +43,8 @@ export async function pageAdminRoutes(app: FastifyInstance): Promise<void> {
   app.delete(
     "/pages/:id",
     apiRoute({
+      ...STAFF,
       summary: "Delete a page (409 page/protected for a protected page)",
-      tag: "staff",
-      access: "moderator",
       params: idParamsSchema,
       errors: ["not-found", "page/protected"],
     }),

@@ -1,17 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { headerSlideSchema, headerSlidesOrderSchema } from "../../../domain/validation/catalog";
-import { apiRoute } from "../../http/api-route";
+import { apiRoute, STAFF } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
-import { FailureError, type Result } from "../../lib/result";
-import { idParamsSchema } from "../catalog/catalog.routes";
+import { unwrap } from "../../lib/result";
+import { BY_ID, idParamsSchema } from "../catalog/catalog.routes";
 
 // Staff writes of the header slides (SPEC §7): POST /shops/headers, PUT /shops/headers (bulk order:
 // [{_id, order}]), PUT /shops/headers/:id, DELETE /shops/headers/:id. Shop moderators only.
-
-function unwrap<T>(result: Result<T>): T {
-  if (!result.ok) throw new FailureError(result);
-  return result.value;
-}
 
 export async function slideAdminRoutes(app: FastifyInstance): Promise<void> {
   const { slideAdmin } = app.services;
@@ -19,9 +14,8 @@ export async function slideAdminRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     "/shops/headers",
     apiRoute({
+      ...STAFF,
       summary: "Add a header slide (no order = last)",
-      tag: "staff",
-      access: "moderator",
       body: headerSlideSchema,
       status: 201,
     }),
@@ -35,9 +29,8 @@ export async function slideAdminRoutes(app: FastifyInstance): Promise<void> {
   app.put(
     "/shops/headers",
     apiRoute({
+      ...STAFF,
       summary: "Bulk order of header slides: [{_id, order}]",
-      tag: "staff",
-      access: "moderator",
       body: headerSlidesOrderSchema,
       errors: ["bulk/unknown-ids"],
     }),
@@ -49,14 +42,7 @@ export async function slideAdminRoutes(app: FastifyInstance): Promise<void> {
 
   app.put(
     "/shops/headers/:id",
-    apiRoute({
-      summary: "Update a header slide",
-      tag: "staff",
-      access: "moderator",
-      params: idParamsSchema,
-      body: headerSlideSchema,
-      errors: ["not-found"],
-    }),
+    apiRoute({ ...STAFF, ...BY_ID, summary: "Update a header slide", body: headerSlideSchema }),
     async (request) => {
       const { id } = idParamsSchema.parse(request.params);
       const payload = headerSlideSchema.parse(request.body);
@@ -66,13 +52,7 @@ export async function slideAdminRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete(
     "/shops/headers/:id",
-    apiRoute({
-      summary: "Delete a header slide",
-      tag: "staff",
-      access: "moderator",
-      params: idParamsSchema,
-      errors: ["not-found"],
-    }),
+    apiRoute({ ...STAFF, ...BY_ID, summary: "Delete a header slide" }),
     async (request) => {
       const { id } = idParamsSchema.parse(request.params);
       return unwrap(await slideAdmin.deleteSlide(signedInUser(request), id));

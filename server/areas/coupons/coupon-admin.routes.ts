@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { couponFormSchema } from "../../../domain/validation/coupon";
-import { apiRoute } from "../../http/api-route";
+import { apiRoute, STAFF } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
-import { idParamsSchema } from "../catalog/catalog.routes";
+import { BY_ID, idParamsSchema } from "../catalog/catalog.routes";
 import { unwrap } from "../content/admin-write";
 
 // GET/POST /api/shops/coupons, PUT/DELETE /api/shops/coupons/:id (SPEC §7), shop staff only.
@@ -13,11 +13,7 @@ export async function couponAdminRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     "/shops/coupons",
-    apiRoute({
-      summary: "Every coupon with its limits and uses so far (staff)",
-      tag: "staff",
-      access: "moderator",
-    }),
+    apiRoute({ ...STAFF, summary: "Every coupon with its limits and uses so far (staff)" }),
     async (_request, reply) => {
       reply.header("cache-control", "no-store");
       return couponAdmin.list();
@@ -27,9 +23,8 @@ export async function couponAdminRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     "/shops/coupons",
     apiRoute({
+      ...STAFF,
       summary: "Add a coupon (code unique ignoring case; fixed value in grosze)",
-      tag: "staff",
-      access: "moderator",
       body: couponFormSchema,
       status: 201,
     }),
@@ -41,14 +36,7 @@ export async function couponAdminRoutes(app: FastifyInstance): Promise<void> {
 
   app.put(
     "/shops/coupons/:id",
-    apiRoute({
-      summary: "Update a coupon",
-      tag: "staff",
-      access: "moderator",
-      params: idParamsSchema,
-      body: couponFormSchema,
-      errors: ["not-found"],
-    }),
+    apiRoute({ ...STAFF, ...BY_ID, summary: "Update a coupon", body: couponFormSchema }),
     async (request) => {
       const { id } = idParamsSchema.parse(request.params);
       return unwrap(await couponAdmin.update(signedInUser(request), id, request.body));
@@ -57,13 +45,7 @@ export async function couponAdminRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete(
     "/shops/coupons/:id",
-    apiRoute({
-      summary: "Delete a coupon (orders keep their code and discount)",
-      tag: "staff",
-      access: "moderator",
-      params: idParamsSchema,
-      errors: ["not-found"],
-    }),
+    apiRoute({ ...STAFF, ...BY_ID, summary: "Delete a coupon (orders keep their code and discount)" }),
     async (request) => {
       const { id } = idParamsSchema.parse(request.params);
       return unwrap(await couponAdmin.remove(signedInUser(request), id));

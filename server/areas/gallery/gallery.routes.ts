@@ -7,18 +7,13 @@ import {
 } from "../../../domain/validation/gallery";
 import { apiRoute } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
-import { FailureError, type Result } from "../../lib/result";
+import { unwrap } from "../../lib/result";
 import type { UploadFile } from "./gallery.service";
 
 // SPEC §7 gallery, staff only. Thin: parse, call one gallery service function, shape the reply.
 //   GET /gallery?folder=&q=&page= → { images, total, page, pageSize, folders }
 //   POST /gallery/upload (multipart: `folder` + files) → 201 { results: [{ name, ok, image | code }] }
 //   DELETE /gallery { image: id } → { removed } (409 gallery/in-use with details.usedIn)
-
-function unwrap<T>(result: Result<T>): T {
-  if (!result.ok) throw new FailureError(result);
-  return result.value;
-}
 
 /** The folder field and every file of a multipart request (a file over the limit arrives truncated). */
 async function readUpload(request: FastifyRequest): Promise<{ folder: unknown; files: UploadFile[] }> {

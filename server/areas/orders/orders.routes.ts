@@ -116,11 +116,11 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     "/orders",
     apiRoute({
       summary: "Place an order (Idempotency-Key header); returns payment.redirectUrl",
-      response: orderPlacedReply,
       tag: "orders",
       access: "public",
       body: orderCreateSchema,
       status: 201,
+      response: orderPlacedReply,
       errors: [
         "checkout/account-not-approved",
         "coupon/invalid",
@@ -163,10 +163,10 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     "/orders/retry-payment/:id",
     apiRoute({
       summary: "A new payment for an unpaid order (?email=)",
-      response: paymentRetryReply,
       tag: "orders",
       access: "owner",
       params: orderParam,
+      response: paymentRetryReply,
       errors: [
         "order/not-found",
         "order/canceled",
@@ -223,10 +223,10 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     "/orders/:id",
     apiRoute({
       summary: "One order: {id} is the order number (guest: with ?email=) or, signed in, the id",
-      response: orderReply,
       tag: "orders",
       access: "owner",
       params: orderParam,
+      response: orderReply,
       errors: ["order/not-found", "rate-limited"],
     }),
     async (request) => {

@@ -16,10 +16,10 @@ export async function parcelPointsRoutes(app: FastifyInstance): Promise<void> {
     "/parcel-points",
     apiRoute({
       summary: "Search parcel lockers by city, postcode or point id",
-      response: parcelPointsReply,
       tag: "parcel-points",
       access: "public",
       querystring: parcelPointSearchSchema,
+      response: parcelPointsReply,
     }),
     async (request, reply) => {
       const { q, limit } = parcelPointSearchSchema.parse(request.query);

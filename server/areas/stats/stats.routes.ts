@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { statsQuerySchema } from "../../../domain/stats";
-import { apiRoute } from "../../http/api-route";
+import { apiRoute, STAFF } from "../../http/api-route";
 import { FailureError } from "../../lib/result";
 
 // GET /api/shops/stats?from=YYYY-MM-DD&to=YYYY-MM-DD (shop staff): the dashboard's figures.
@@ -8,10 +8,9 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/shops/stats",
     apiRoute({
+      ...STAFF,
       summary:
         "Dashboard figures for a period of Warsaw days: revenue and paid orders per day, by status, top products, AOV, conversion",
-      tag: "staff",
-      access: "moderator",
       querystring: statsQuerySchema,
     }),
     async (request, reply) => {
