@@ -14,12 +14,14 @@ import { prepareOutbox } from "./areas/mail/eml-writer";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { registerApiNotFound } from "./http/api-not-found";
+import { apiRoute } from "./http/api-route";
 import { registerSessionUser } from "./http/auth";
 import { registerCompression } from "./http/compression";
 import { registerErrorHandler } from "./http/errors";
 import { registerNulPathGuard } from "./http/nul-path";
 import { registerOpenApi } from "./http/openapi";
 import { BODY_LIMIT_BYTES, registerPageBodyLimit } from "./http/page-body-limit";
+import { healthReply } from "./http/reply-schemas";
 import { readWhole, registerResponseCache } from "./http/response-cache";
 import { registerSecurityHeaders } from "./http/security-headers";
 import type { PaymentProvider } from "./integrations/payments/payment-provider";
@@ -155,15 +157,24 @@ export async function buildApp(
   await app.register(
     async (api) => {
       // 200 while the database answers, 503 while it is out of reach (the process itself is alive)
-      api.get("/health", async (_request, reply) => {
-        try {
-          await database.db.execute(sql`select 1`);
-          return { status: "ok", database: database.kind };
-        } catch {
-          reply.status(503).header("Retry-After", String(RETRY_AFTER_SECONDS));
-          return { status: "unavailable", database: database.kind };
-        }
-      });
+      api.get(
+        "/health",
+        apiRoute({
+          summary: "Liveness and the database kind",
+          tag: "system",
+          access: "public",
+          response: healthReply,
+        }),
+        async (_request, reply) => {
+          try {
+            await database.db.execute(sql`select 1`);
+            return { status: "ok", database: database.kind };
+          } catch {
+            reply.status(503).header("Retry-After", String(RETRY_AFTER_SECONDS));
+            return { status: "unavailable", database: database.kind };
+          }
+        },
+      );
       // request.user for every API route (session cookie or bearer token); guards in server/http/auth.ts
       registerSessionUser(api, services.accounts.userFromToken);
       await registerApiRoutes(api);

@@ -6,9 +6,10 @@ import { FailureError, fail } from "../lib/result";
 
 // Who is asking, and the role guards every staff endpoint uses (SPEC §6, DESIGN "Roles are enforced on
 // the server"). `registerSessionUser` fills `request.user` from the session cookie or bearer token for
-// every route under /api; the guards are preHandlers:
+// every route under /api; the guards are preHandlers, installed by a route's access level
+// (server/http/api-route.ts):
 //
-//   app.get("/orders", { preHandler: requireShopModerator }, handler)
+//   app.get("/orders", apiRoute({ summary, tag: "orders", access: "moderator" }), handler)
 //
 // anonymous → 401 `unauthorized`; signed in with the wrong role → 403 `forbidden-moderator`
 // ('Required moderator role') or `forbidden-admin` ('Required admin role').

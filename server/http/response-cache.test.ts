@@ -29,7 +29,6 @@ import type { ChangeFeed, ChangeListener } from "../lib/change-feed";
 import { noteChosenByStock, noteShownProduct } from "../lib/shown-products";
 import { createTestDatabase, type TestDatabase } from "../test/database";
 import { recordFigure } from "../test/figures";
-import { API_TABLE } from "./api-table";
 import {
   CACHEABLE_API_ROUTES,
   KEY_COOKIES,
@@ -329,7 +328,7 @@ describe("the public catalog API", () => {
   afterAll(() => shop?.close());
 
   it("caches exactly the public GET routes that depend only on the URL", () => {
-    const publicGets = Object.entries(API_TABLE)
+    const publicGets = Object.entries(shop.app.apiTable)
       .filter(([key, route]) => key.startsWith("GET ") && route.access === "public")
       .map(([key]) => key);
     const cached = [...CACHEABLE_API_ROUTES].map((url) => `GET ${url}`);

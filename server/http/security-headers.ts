@@ -3,7 +3,6 @@ import { isSecureCookie, SESSION_COOKIE } from "../areas/accounts/session-cookie
 import type { Config } from "../config";
 import { randomBase64 } from "../lib/random-pool";
 import { fail } from "../lib/result";
-import { API_TABLE, apiRouteKey } from "./api-table";
 import { errorBody } from "./errors";
 import { isApiPath, langOfCookieHeader, plainPage } from "./plain-page";
 
@@ -159,8 +158,7 @@ function ownOrigins(request: FastifyRequest, publicOrigin: string): Set<string> 
  */
 export function isCrossSiteWrite(request: FastifyRequest, publicOrigin: string): boolean {
   if (!STATE_CHANGING.has(request.method)) return false;
-  const route = request.routeOptions.url;
-  if (route && API_TABLE[apiRouteKey(request.method, route)]?.access === "webhook") return false;
+  if (request.routeOptions.config?.api?.access === "webhook") return false;
   if (request.headers.authorization && !hasSessionCookie(request.headers.cookie)) return false;
   const origin = request.headers.origin;
   if (typeof origin === "string" && origin !== "") {

@@ -259,3 +259,9 @@ export class FailureError extends Error {
     super(failure.code);
   }
 }
+
+/** The value of a successful result; a failure is thrown (for the API's error handler, in a route). */
+export function unwrap<T>(result: Result<T>): T {
+  if (!result.ok) throw new FailureError(result);
+  return result.value;
+}

@@ -1,9 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { isLang } from "../../../domain/i18n";
+import * as authForms from "../../../domain/validation/auth";
 import { idFromTextSchema, textSchema } from "../../../domain/validation/common";
-import { requireAdmin, requireUser, signedInUser } from "../../http/auth";
-import { FailureError, type Result } from "../../lib/result";
+import { adminUserUpdateSchema } from "../../../domain/validation/user";
+import { apiRoute } from "../../http/api-route";
+import { signedInUser } from "../../http/auth";
+import { loginReply, messageReply, publicUserReply, registerReply } from "../../http/reply-schemas";
+import { unwrap } from "../../lib/result";
 import type { RequestMeta } from "./accounts.service";
 import {
   isSecureCookie,
@@ -24,11 +28,6 @@ const confirmQuerySchema = z.object({
   token: z.string().catch(""),
   email: textSchema().optional().catch(undefined),
 });
-
-function unwrap<T>(result: Result<T>): T {
-  if (!result.ok) throw new FailureError(result);
-  return result.value;
-}
 
 function requestMeta(request: FastifyRequest): RequestMeta {
   const lang = request.cookies.lang;
@@ -53,85 +52,217 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     reply.header("cache-control", "no-store");
   });
 
-  app.post("/auth/login", async (request, reply) => {
-    const { token, expiresAt, user } = unwrap(await accounts.login(request.body, requestMeta(request)));
-    reply.header("set-cookie", serializeSessionCookie(token, expiresAt, cookieOptions));
-    return { accessToken: token, expiresAt: expiresAt.toISOString(), user };
-  });
-
-  app.post("/auth/register", async (request, reply) => {
-    const user = unwrap(await accounts.register(request.body, requestMeta(request)));
-    reply.status(201);
-    return { message: "User was registered successfully!", messageKey: "success.userRegistered", user };
-  });
-
-  app.get("/auth/user", { preHandler: requireUser }, async (request) => signedInUser(request));
-
-  app.post("/auth/logout", async (request, reply) => {
-    const token = readSessionToken({
-      cookie: request.headers.cookie,
-      authorization: request.headers.authorization,
-    });
-    if (token) await accounts.logout(token);
-    reply.header("set-cookie", serializeClearSessionCookie(cookieOptions));
-    return { message: "Logged out" };
-  });
-
-  app.put("/auth/reset-password", async (request) => {
-    unwrap(await accounts.requestPasswordReset(request.body, requestMeta(request)));
-    return { message: "Email sent", messageKey: "success.emailSent" };
-  });
-
-  app.put("/auth/new-password", async (request) => {
-    unwrap(await accounts.setNewPassword(request.body));
-    return { message: "Password updated", messageKey: "success.passwordUpdated" };
-  });
-
-  app.put("/auth/change-password", { preHandler: requireUser }, async (request) => {
-    const token = readSessionToken({
-      cookie: request.headers.cookie,
-      authorization: request.headers.authorization,
-    });
-    unwrap(await accounts.changePassword(signedInUser(request), request.body, requestMeta(request), token));
-    return { message: "Password updated", messageKey: "success.passwordUpdated" };
-  });
-
-  app.get("/auth/confirm-email", async (request, reply) => {
-    const query = confirmQuerySchema.parse(request.query ?? {});
-    const outcome = unwrap(
-      await accounts.confirmEmail(
-        { token: query.token, ...(query.email ? { email: query.email } : {}) },
-        requestMeta(request),
-      ),
-    );
-    return reply.redirect(
-      outcome === "success" ? "/token-success" : `/token-error?errorType=${encodeURIComponent(outcome)}`,
-      302,
-    );
-  });
-
-  app.get("/users", { preHandler: requireAdmin }, async (request) =>
-    unwrap(await accounts.listUsers(signedInUser(request))),
+  app.post(
+    "/auth/login",
+    apiRoute({
+      summary: "Log in; returns accessToken and user",
+      tag: "auth",
+      access: "public",
+      body: authForms.loginSchema,
+      response: loginReply,
+      errors: ["auth/wrong-password", "rate-limited"],
+    }),
+    async (request, reply) => {
+      const { token, expiresAt, user } = unwrap(await accounts.login(request.body, requestMeta(request)));
+      reply.header("set-cookie", serializeSessionCookie(token, expiresAt, cookieOptions));
+      return { accessToken: token, expiresAt: expiresAt.toISOString(), user };
+    },
   );
 
-  app.get("/users/send-confirmation-email", { preHandler: requireUser }, async (request) => {
-    unwrap(await accounts.resendConfirmation(signedInUser(request), requestMeta(request)));
-    return { message: "Email sent", messageKey: "success.emailSent" };
-  });
+  app.post(
+    "/auth/register",
+    apiRoute({
+      summary: "Register an account",
+      tag: "auth",
+      access: "public",
+      body: authForms.registerPayloadSchema,
+      status: 201,
+      response: registerReply,
+      errors: ["auth/email-already-in-use", "rate-limited"],
+    }),
+    async (request, reply) => {
+      const user = unwrap(await accounts.register(request.body, requestMeta(request)));
+      reply.status(201);
+      return { message: "User was registered successfully!", messageKey: "success.userRegistered", user };
+    },
+  );
 
-  app.put("/users/:id/confirm", { preHandler: requireAdmin }, async (request) => {
-    const { id } = idParamsSchema.parse(request.params);
-    return unwrap(await accounts.confirmUser(signedInUser(request), id));
-  });
+  app.get(
+    "/auth/user",
+    apiRoute({ summary: "The signed-in user", tag: "auth", access: "user", response: publicUserReply }),
+    async (request) => signedInUser(request),
+  );
 
-  app.put("/users/:id", { preHandler: requireUser }, async (request) => {
-    const { id } = idParamsSchema.parse(request.params);
-    return unwrap(await accounts.updateUser(signedInUser(request), id, request.body ?? {}));
-  });
+  app.post(
+    "/auth/logout",
+    apiRoute({
+      summary: "End the session",
+      tag: "auth",
+      access: "public",
+      body: "none",
+      response: messageReply,
+    }),
+    async (request, reply) => {
+      const token = readSessionToken({
+        cookie: request.headers.cookie,
+        authorization: request.headers.authorization,
+      });
+      if (token) await accounts.logout(token);
+      reply.header("set-cookie", serializeClearSessionCookie(cookieOptions));
+      return { message: "Logged out" };
+    },
+  );
 
-  app.delete("/users/:id", { preHandler: requireAdmin }, async (request) => {
-    const { id } = idParamsSchema.parse(request.params);
-    unwrap(await accounts.deleteUser(signedInUser(request), id));
-    return { message: "User deleted", messageKey: "success.userDeleted" };
-  });
+  app.put(
+    "/auth/reset-password",
+    apiRoute({
+      summary: "Send a password reset link",
+      tag: "auth",
+      access: "public",
+      body: authForms.resetPasswordSchema,
+      response: messageReply,
+      errors: ["rate-limited"],
+    }),
+    async (request) => {
+      unwrap(await accounts.requestPasswordReset(request.body, requestMeta(request)));
+      return { message: "Email sent", messageKey: "success.emailSent" };
+    },
+  );
+
+  app.put(
+    "/auth/new-password",
+    apiRoute({
+      summary: "Set a new password with the e-mailed link",
+      tag: "auth",
+      access: "public",
+      body: authForms.newPasswordSchema,
+      response: messageReply,
+      errors: ["invalid-token"],
+    }),
+    async (request) => {
+      unwrap(await accounts.setNewPassword(request.body));
+      return { message: "Password updated", messageKey: "success.passwordUpdated" };
+    },
+  );
+
+  app.put(
+    "/auth/change-password",
+    apiRoute({
+      summary: "Change one's password (the current one and a new one); every other session ends",
+      tag: "auth",
+      access: "user",
+      body: authForms.changePasswordSchema,
+      response: messageReply,
+      errors: ["rate-limited"],
+    }),
+    async (request) => {
+      const token = readSessionToken({
+        cookie: request.headers.cookie,
+        authorization: request.headers.authorization,
+      });
+      unwrap(await accounts.changePassword(signedInUser(request), request.body, requestMeta(request), token));
+      return { message: "Password updated", messageKey: "success.passwordUpdated" };
+    },
+  );
+
+  app.get(
+    "/auth/confirm-email",
+    apiRoute({
+      summary: "Confirm an e-mail address (link from the e-mail)",
+      tag: "auth",
+      access: "public",
+      status: 302,
+      errors: ["rate-limited"],
+    }),
+    async (request, reply) => {
+      const query = confirmQuerySchema.parse(request.query ?? {});
+      const outcome = unwrap(
+        await accounts.confirmEmail(
+          { token: query.token, ...(query.email ? { email: query.email } : {}) },
+          requestMeta(request),
+        ),
+      );
+      return reply.redirect(
+        outcome === "success" ? "/token-success" : `/token-error?errorType=${encodeURIComponent(outcome)}`,
+        302,
+      );
+    },
+  );
+
+  app.get(
+    "/users",
+    apiRoute({
+      summary: "Every user (admin)",
+      tag: "users",
+      access: "admin",
+      response: z.array(publicUserReply),
+    }),
+    async (request) => unwrap(await accounts.listUsers(signedInUser(request))),
+  );
+
+  app.get(
+    "/users/send-confirmation-email",
+    apiRoute({
+      summary: "Send the confirmation e-mail again",
+      tag: "users",
+      access: "user",
+      response: messageReply,
+      errors: ["account-not-approved", "rate-limited"],
+    }),
+    async (request) => {
+      unwrap(await accounts.resendConfirmation(signedInUser(request), requestMeta(request)));
+      return { message: "Email sent", messageKey: "success.emailSent" };
+    },
+  );
+
+  app.put(
+    "/users/:id/confirm",
+    apiRoute({
+      summary: "Approve an account (admin)",
+      tag: "users",
+      access: "admin",
+      params: idParamsSchema,
+      body: "none",
+      response: publicUserReply,
+      errors: ["auth/user-not-found"],
+    }),
+    async (request) => {
+      const { id } = idParamsSchema.parse(request.params);
+      return unwrap(await accounts.confirmUser(signedInUser(request), id));
+    },
+  );
+
+  app.put(
+    "/users/:id",
+    apiRoute({
+      summary: "Update oneself, or any user (admin)",
+      tag: "users",
+      access: "user",
+      params: idParamsSchema,
+      body: adminUserUpdateSchema.partial(),
+      response: publicUserReply,
+      errors: ["forbidden-admin", "auth/user-not-found", "auth/email-already-in-use"],
+    }),
+    async (request) => {
+      const { id } = idParamsSchema.parse(request.params);
+      return unwrap(await accounts.updateUser(signedInUser(request), id, request.body ?? {}));
+    },
+  );
+
+  app.delete(
+    "/users/:id",
+    apiRoute({
+      summary: "Delete a user (admin); their orders are kept",
+      tag: "users",
+      access: "admin",
+      params: idParamsSchema,
+      response: messageReply,
+      errors: ["auth/user-not-found", "conflict"],
+    }),
+    async (request) => {
+      const { id } = idParamsSchema.parse(request.params);
+      unwrap(await accounts.deleteUser(signedInUser(request), id));
+      return { message: "User deleted", messageKey: "success.userDeleted" };
+    },
+  );
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { textSchema } from "../../../domain/validation/common";
-import { requireAdmin } from "../../http/auth";
+import { apiRoute } from "../../http/api-route";
 
 // GET /api/audit (admins): the staff audit log, newest first, by actor and/or entity, one page.
 
@@ -13,14 +13,23 @@ export const auditQuerySchema = z.object({
 });
 
 export async function auditRoutes(app: FastifyInstance): Promise<void> {
-  app.get("/audit", { preHandler: requireAdmin }, async (request, reply) => {
-    const query = auditQuerySchema.parse(request.query);
-    reply.header("cache-control", "no-store");
-    return app.services.audit.list({
-      actorId: query.actorId,
-      entity: query.entity || undefined,
-      entityId: query.entityId || undefined,
-      page: query.page,
-    });
-  });
+  app.get(
+    "/audit",
+    apiRoute({
+      summary: "The staff audit log, newest first, by actor and entity (admin)",
+      tag: "staff",
+      access: "admin",
+      querystring: auditQuerySchema,
+    }),
+    async (request, reply) => {
+      const query = auditQuerySchema.parse(request.query);
+      reply.header("cache-control", "no-store");
+      return app.services.audit.list({
+        actorId: query.actorId,
+        entity: query.entity || undefined,
+        entityId: query.entityId || undefined,
+        page: query.page,
+      });
+    },
+  );
 }

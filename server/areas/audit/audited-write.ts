@@ -97,9 +97,3 @@ export function refuse(failure: Failure): never {
 }
 
 export const notFound = () => fail("not-found");
-
-/** The value of a successful result; a failure is thrown for the API's error handler. */
-export function unwrap<T>(result: Result<T>): T {
-  if (!result.ok) throw new FailureError(result);
-  return result.value;
-}

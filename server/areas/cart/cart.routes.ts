@@ -4,6 +4,8 @@ import { DEFAULT_DELIVERY_METHOD, DELIVERY_METHOD_IDS } from "../../../domain/de
 import { parseSavedCart } from "../../../domain/validation/cart";
 import { textSchema } from "../../../domain/validation/common";
 import { couponCodeSchema } from "../../../domain/validation/coupon";
+import { apiRoute } from "../../http/api-route";
+import { appliedCouponReply } from "../../http/reply-schemas";
 import { FailureError, fail } from "../../lib/result";
 import { MAX_CART_LINES } from "./cart.service";
 
@@ -27,29 +29,54 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   // 400 coupon/invalid ('Kod rabatowy jest niepoprawny') for an unknown code; a known code refused says
   // why: coupon/expired, coupon/not-started, coupon/used-up, coupon/below-minimum (never here: no total);
   // 429 rate-limited beyond the coupon limit (coupon-guard.ts; the restore below counts the same way).
-  app.get("/shops/coupons/is-active/:code", async (request) => {
-    const { code } = couponParamsSchema.parse(request.params);
-    const result = await cart.checkCoupon(code, { productsGrosze: null, user: request.user, ip: request.ip });
-    if (!result.ok) throw new FailureError(result);
-    return result.value;
-  });
+  app.get(
+    "/shops/coupons/is-active/:code",
+    apiRoute({
+      summary: "Check a discount code (rate-limited)",
+      tag: "cart",
+      access: "public",
+      params: couponParamsSchema,
+      response: appliedCouponReply,
+      errors: ["coupon/invalid", "coupon/expired", "coupon/not-started", "coupon/used-up", "rate-limited"],
+    }),
+    async (request) => {
+      const { code } = couponParamsSchema.parse(request.params);
+      const result = await cart.checkCoupon(code, {
+        productsGrosze: null,
+        user: request.user,
+        ip: request.ip,
+      });
+      if (!result.ok) throw new FailureError(result);
+      return result.value;
+    },
+  );
 
-  app.post("/cart/restore", async (request) => {
-    const body = restoreBodySchema.parse(request.body ?? {});
-    const couponCode = body.coupon?.trim() || null;
-    const {
-      cart: view,
-      changes,
-      couponLimited,
-    } = await cart.view({
-      saved: parseSavedCart(body.cart),
-      couponCode,
-      deliveryMethod: body.delivery ?? DEFAULT_DELIVERY_METHOD,
-      user: request.user,
-      ip: request.ip,
-    });
-    if (couponLimited) throw new FailureError(fail("rate-limited"));
-    // `changes`: the saved lines that are gone or were lowered to the stock, to tell the shopper (issue 25)
-    return { ...view, changes };
-  });
+  app.post(
+    "/cart/restore",
+    apiRoute({
+      summary: "Price a saved cart against the catalog",
+      tag: "cart",
+      access: "public",
+      body: restoreBodySchema,
+      errors: ["rate-limited"],
+    }),
+    async (request) => {
+      const body = restoreBodySchema.parse(request.body ?? {});
+      const couponCode = body.coupon?.trim() || null;
+      const {
+        cart: view,
+        changes,
+        couponLimited,
+      } = await cart.view({
+        saved: parseSavedCart(body.cart),
+        couponCode,
+        deliveryMethod: body.delivery ?? DEFAULT_DELIVERY_METHOD,
+        user: request.user,
+        ip: request.ip,
+      });
+      if (couponLimited) throw new FailureError(fail("rate-limited"));
+      // `changes`: the saved lines that are gone or were lowered to the stock, to tell the shopper (issue 25)
+      return { ...view, changes };
+    },
+  );
 }

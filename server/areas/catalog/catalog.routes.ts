@@ -3,6 +3,8 @@ import { z } from "zod";
 import { idFromTextSchema } from "../../../domain/validation/common";
 import { productListParamsSchema } from "../../../domain/validation/product-list-params";
 import { hasProductListParams } from "../../../domain/validation/product-query";
+import { type ApiRouteSpec, apiRoute, CATALOG } from "../../http/api-route";
+import { productBasicReply, productReply } from "../../http/reply-schemas";
 import { FailureError, fail } from "../../lib/result";
 
 // GET /api/shops/{categories,fields,products,products/basic,products/:id} (SPEC §7).
@@ -13,6 +15,12 @@ export const PUBLIC_CACHE_CONTROL = "public, max-age=60";
 /** A positive integer id path parameter (shared domain schema); anything else is a 400 with the field error. */
 export const idParamsSchema = z.object({ id: idFromTextSchema });
 
+/** The declaration of a route about one row by its id: the id's schema, 404 when there is none. */
+export const BY_ID = {
+  params: idParamsSchema,
+  errors: ["not-found"],
+} as const satisfies Partial<ApiRouteSpec>;
+
 /** Marks a successful public GET reply as cacheable for a minute (never an error reply). */
 export function publicCache(reply: FastifyReply): void {
   reply.header("cache-control", PUBLIC_CACHE_CONTROL);
@@ -21,17 +29,25 @@ export function publicCache(reply: FastifyReply): void {
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   const { catalog } = app.services;
 
-  app.get("/shops/categories", async (_request, reply) => {
-    const categories = await catalog.listCategories();
-    publicCache(reply);
-    return categories;
-  });
+  app.get(
+    "/shops/categories",
+    apiRoute({ ...CATALOG, summary: "The category tree" }),
+    async (_request, reply) => {
+      const categories = await catalog.listCategories();
+      publicCache(reply);
+      return categories;
+    },
+  );
 
-  app.get("/shops/fields", async (_request, reply) => {
-    const fields = await catalog.listFields();
-    publicCache(reply);
-    return fields;
-  });
+  app.get(
+    "/shops/fields",
+    apiRoute({ ...CATALOG, summary: "Product fields with options" }),
+    async (_request, reply) => {
+      const fields = await catalog.listFields();
+      publicCache(reply);
+      return fields;
+    },
+  );
 
   // GET /api/shops/products
   //   - without list parameters: every visible product, full DTOs, as an array (SPEC §7; the app
@@ -41,29 +57,49 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   //     (asc|desc), minCena, maxCena (zł), strona — one page of the filtered list as
   //     { items: ProductBasic[], total, page, pageSize } (domain/validation/product-query.ts).
   //     Invalid values answer 400 with field errors (e.g. minCena=-1, sortujWg=foo).
-  app.get("/shops/products", async (request, reply) => {
-    if (hasProductListParams(request.query)) {
-      const query = productListParamsSchema.parse(request.query);
-      const page = await catalog.searchProducts(query);
+  app.get(
+    "/shops/products",
+    apiRoute({
+      ...CATALOG,
+      summary: "Visible products; with list parameters: filtered, sorted, one page",
+      querystring: productListParamsSchema,
+    }),
+    async (request, reply) => {
+      if (hasProductListParams(request.query)) {
+        const query = productListParamsSchema.parse(request.query);
+        const page = await catalog.searchProducts(query);
+        publicCache(reply);
+        return page;
+      }
+      const products = await catalog.listProducts();
       publicCache(reply);
-      return page;
-    }
-    const products = await catalog.listProducts();
-    publicCache(reply);
-    return products;
-  });
+      return products;
+    },
+  );
 
-  app.get("/shops/products/basic", async (_request, reply) => {
-    const products = await catalog.listProductsBasic();
-    publicCache(reply);
-    return products;
-  });
+  app.get(
+    "/shops/products/basic",
+    apiRoute({
+      ...CATALOG,
+      summary: "Id, title and slug of every visible product",
+      response: z.array(productBasicReply),
+    }),
+    async (_request, reply) => {
+      const products = await catalog.listProductsBasic();
+      publicCache(reply);
+      return products;
+    },
+  );
 
-  app.get("/shops/products/:id", async (request, reply) => {
-    const { id } = idParamsSchema.parse(request.params);
-    const product = await catalog.getProduct(id);
-    if (!product) throw new FailureError(fail("not-found"));
-    publicCache(reply);
-    return product;
-  });
+  app.get(
+    "/shops/products/:id",
+    apiRoute({ ...BY_ID, summary: "One product", tag: "catalog", access: "public", response: productReply }),
+    async (request, reply) => {
+      const { id } = idParamsSchema.parse(request.params);
+      const product = await catalog.getProduct(id);
+      if (!product) throw new FailureError(fail("not-found"));
+      publicCache(reply);
+      return product;
+    },
+  );
 }

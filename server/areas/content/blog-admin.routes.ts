@@ -1,26 +1,44 @@
 import type { FastifyInstance } from "fastify";
-import { requireShopModerator, signedInUser } from "../../http/auth";
-import { idParamsSchema } from "../catalog/catalog.routes";
-import { unwrap } from "./admin-write";
+import { blogArticleSchema } from "../../../domain/validation/catalog";
+import { apiRoute, STAFF } from "../../http/api-route";
+import { signedInUser } from "../../http/auth";
+import { unwrap } from "../../lib/result";
+import { BY_ID, idParamsSchema } from "../catalog/catalog.routes";
 
 // POST /api/blogs, PUT/DELETE /api/blogs/:id (SPEC §7), shop staff only. Thin: one service call each.
 
 export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
   const { blogAdmin } = app.services;
-  const guard = { preHandler: requireShopModerator };
 
-  app.post("/blogs", guard, async (request, reply) => {
-    const article = unwrap(await blogAdmin.create(signedInUser(request), request.body));
-    return reply.status(201).send(article);
-  });
+  app.post(
+    "/blogs",
+    apiRoute({
+      ...STAFF,
+      summary: "Add a blog article (content sanitised; related products must exist)",
+      body: blogArticleSchema,
+      status: 201,
+    }),
+    async (request, reply) => {
+      const article = unwrap(await blogAdmin.create(signedInUser(request), request.body));
+      return reply.status(201).send(article);
+    },
+  );
 
-  app.put("/blogs/:id", guard, async (request) => {
-    const { id } = idParamsSchema.parse(request.params);
-    return unwrap(await blogAdmin.update(signedInUser(request), id, request.body));
-  });
+  app.put(
+    "/blogs/:id",
+    apiRoute({ ...STAFF, ...BY_ID, summary: "Update a blog article", body: blogArticleSchema }),
+    async (request) => {
+      const { id } = idParamsSchema.parse(request.params);
+      return unwrap(await blogAdmin.update(signedInUser(request), id, request.body));
+    },
+  );
 
-  app.delete("/blogs/:id", guard, async (request) => {
-    const { id } = idParamsSchema.parse(request.params);
-    return unwrap(await blogAdmin.remove(signedInUser(request), id));
-  });
+  app.delete(
+    "/blogs/:id",
+    apiRoute({ ...STAFF, ...BY_ID, summary: "Delete a blog article" }),
+    async (request) => {
+      const { id } = idParamsSchema.parse(request.params);
+      return unwrap(await blogAdmin.remove(signedInUser(request), id));
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { contactSchema } from "../../../domain/validation/contact";
+import { apiRoute, CONTENT } from "../../http/api-route";
 import { FailureError } from "../../lib/result";
 import { publicCache } from "../catalog/catalog.routes";
 
@@ -9,28 +10,41 @@ import { publicCache } from "../catalog/catalog.routes";
 export async function contactRoutes(app: FastifyInstance): Promise<void> {
   const { contact, creators } = app.services;
 
-  app.post("/shops/message", async (request) => {
-    const input = contactSchema.parse(request.body ?? {});
-    const result = await contact.sendMessage(input, { ip: request.ip });
-    if (!result.ok) throw new FailureError(result);
-    return result.value;
-  });
+  app.post(
+    "/shops/message",
+    apiRoute({
+      ...CONTENT,
+      summary: "Send a message to the shop",
+      body: contactSchema,
+      errors: ["rate-limited"],
+    }),
+    async (request) => {
+      const input = contactSchema.parse(request.body ?? {});
+      const result = await contact.sendMessage(input, { ip: request.ip });
+      if (!result.ok) throw new FailureError(result);
+      return result.value;
+    },
+  );
 
-  app.get("/games", async (_request, reply) => {
+  app.get("/games", apiRoute({ ...CONTENT, summary: "Games" }), async (_request, reply) => {
     const list = await creators.listGames();
     publicCache(reply);
     return list;
   });
 
-  app.get("/creators", async (_request, reply) => {
+  app.get("/creators", apiRoute({ ...CONTENT, summary: "Creators" }), async (_request, reply) => {
     const list = await creators.listCreators();
     publicCache(reply);
     return list;
   });
 
-  app.get("/creators/categories", async (_request, reply) => {
-    const list = await creators.listCreatorCategories();
-    publicCache(reply);
-    return list;
-  });
+  app.get(
+    "/creators/categories",
+    apiRoute({ ...CONTENT, summary: "Creator categories" }),
+    async (_request, reply) => {
+      const list = await creators.listCreatorCategories();
+      publicCache(reply);
+      return list;
+    },
+  );
 }

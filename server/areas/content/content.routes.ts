@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { textSchema } from "../../../domain/validation/common";
+import { apiRoute, CONTENT } from "../../http/api-route";
 import { FailureError, fail } from "../../lib/result";
-import { idParamsSchema, publicCache } from "../catalog/catalog.routes";
+import { BY_ID, idParamsSchema, publicCache } from "../catalog/catalog.routes";
 
 // GET /api/shops/headers, /api/blogs, /api/blogs/:id, /api/pages, /api/pages/by-link/:link (SPEC §7).
 // Thin: parse the input, call one content service function, shape the reply.
@@ -18,38 +19,55 @@ const pageLinkParamsSchema = z.object({
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
   const { content } = app.services;
 
-  app.get("/shops/headers", async (_request, reply) => {
+  app.get("/shops/headers", apiRoute({ ...CONTENT, summary: "Header slides" }), async (_request, reply) => {
     const slides = await content.listHeaderSlides();
     publicCache(reply);
     return slides;
   });
 
-  app.get("/blogs", async (request, reply) => {
-    const { limit } = blogListQuerySchema.parse(request.query);
-    const articles = await content.listBlogArticles(limit === undefined ? {} : { limit });
-    publicCache(reply);
-    return articles;
-  });
+  app.get(
+    "/blogs",
+    apiRoute({ ...CONTENT, summary: "Blog articles, newest first" }),
+    async (request, reply) => {
+      const { limit } = blogListQuerySchema.parse(request.query);
+      const articles = await content.listBlogArticles(limit === undefined ? {} : { limit });
+      publicCache(reply);
+      return articles;
+    },
+  );
 
-  app.get("/blogs/:id", async (request, reply) => {
-    const { id } = idParamsSchema.parse(request.params);
-    const article = await content.getBlogArticle(id);
-    if (!article) throw new FailureError(fail("not-found"));
-    publicCache(reply);
-    return article;
-  });
+  app.get(
+    "/blogs/:id",
+    apiRoute({ ...CONTENT, ...BY_ID, summary: "One blog article" }),
+    async (request, reply) => {
+      const { id } = idParamsSchema.parse(request.params);
+      const article = await content.getBlogArticle(id);
+      if (!article) throw new FailureError(fail("not-found"));
+      publicCache(reply);
+      return article;
+    },
+  );
 
-  app.get("/pages", async (_request, reply) => {
+  app.get("/pages", apiRoute({ ...CONTENT, summary: "Static pages" }), async (_request, reply) => {
     const pages = await content.listPages();
     publicCache(reply);
     return pages;
   });
 
-  app.get("/pages/by-link/:link", async (request, reply) => {
-    const { link } = pageLinkParamsSchema.parse(request.params);
-    const page = await content.getPageByLink(link);
-    if (!page) throw new FailureError(fail("not-found"));
-    publicCache(reply);
-    return page;
-  });
+  app.get(
+    "/pages/by-link/:link",
+    apiRoute({
+      ...CONTENT,
+      summary: "The static page with this link",
+      params: pageLinkParamsSchema,
+      errors: ["not-found"],
+    }),
+    async (request, reply) => {
+      const { link } = pageLinkParamsSchema.parse(request.params);
+      const page = await content.getPageByLink(link);
+      if (!page) throw new FailureError(fail("not-found"));
+      publicCache(reply);
+      return page;
+    },
+  );
 }

@@ -1,47 +1,77 @@
 import type { FastifyInstance } from "fastify";
-import { requireShopModerator, signedInUser } from "../../http/auth";
-import { idParamsSchema } from "../catalog/catalog.routes";
-import { unwrap } from "./admin-write";
+import { creatorCategorySchema, creatorSchema, gameSchema } from "../../../domain/validation/creators";
+import { apiRoute, STAFF } from "../../http/api-route";
+import { signedInUser } from "../../http/auth";
+import { unwrap } from "../../lib/result";
+import { BY_ID, idParamsSchema } from "../catalog/catalog.routes";
 
 // POST /api/creators, /api/creators/categories, /api/games and PUT/DELETE of each by id, shop staff
 // only. Thin: one service call each.
 
 export async function creatorsAdminRoutes(app: FastifyInstance): Promise<void> {
   const { creatorsAdmin: service } = app.services;
-  const guard = { preHandler: requireShopModerator };
 
-  app.post("/creators/categories", guard, async (request, reply) =>
-    reply.status(201).send(unwrap(await service.createCategory(signedInUser(request), request.body))),
+  app.post(
+    "/creators/categories",
+    apiRoute({ ...STAFF, summary: "Add a creator category", body: creatorCategorySchema, status: 201 }),
+    async (request, reply) =>
+      reply.status(201).send(unwrap(await service.createCategory(signedInUser(request), request.body))),
   );
-  app.put("/creators/categories/:id", guard, async (request) => {
-    const { id } = idParamsSchema.parse(request.params);
-    return unwrap(await service.updateCategory(signedInUser(request), id, request.body));
-  });
-  app.delete("/creators/categories/:id", guard, async (request) => {
-    const { id } = idParamsSchema.parse(request.params);
-    return unwrap(await service.removeCategory(signedInUser(request), id));
-  });
+  app.put(
+    "/creators/categories/:id",
+    apiRoute({ ...STAFF, ...BY_ID, summary: "Update a creator category", body: creatorCategorySchema }),
+    async (request) => {
+      const { id } = idParamsSchema.parse(request.params);
+      return unwrap(await service.updateCategory(signedInUser(request), id, request.body));
+    },
+  );
+  app.delete(
+    "/creators/categories/:id",
+    apiRoute({ ...STAFF, ...BY_ID, summary: "Delete a creator category (its creators stay, without one)" }),
+    async (request) => {
+      const { id } = idParamsSchema.parse(request.params);
+      return unwrap(await service.removeCategory(signedInUser(request), id));
+    },
+  );
 
-  app.post("/creators", guard, async (request, reply) =>
-    reply.status(201).send(unwrap(await service.createCreator(signedInUser(request), request.body))),
+  app.post(
+    "/creators",
+    apiRoute({ ...STAFF, summary: "Add a creator", body: creatorSchema, status: 201 }),
+    async (request, reply) =>
+      reply.status(201).send(unwrap(await service.createCreator(signedInUser(request), request.body))),
   );
-  app.put("/creators/:id", guard, async (request) => {
-    const { id } = idParamsSchema.parse(request.params);
-    return unwrap(await service.updateCreator(signedInUser(request), id, request.body));
-  });
-  app.delete("/creators/:id", guard, async (request) => {
-    const { id } = idParamsSchema.parse(request.params);
-    return unwrap(await service.removeCreator(signedInUser(request), id));
-  });
+  app.put(
+    "/creators/:id",
+    apiRoute({ ...STAFF, ...BY_ID, summary: "Update a creator", body: creatorSchema }),
+    async (request) => {
+      const { id } = idParamsSchema.parse(request.params);
+      return unwrap(await service.updateCreator(signedInUser(request), id, request.body));
+    },
+  );
+  app.delete(
+    "/creators/:id",
+    apiRoute({ ...STAFF, ...BY_ID, summary: "Delete a creator" }),
+    async (request) => {
+      const { id } = idParamsSchema.parse(request.params);
+      return unwrap(await service.removeCreator(signedInUser(request), id));
+    },
+  );
 
-  app.post("/games", guard, async (request, reply) =>
-    reply.status(201).send(unwrap(await service.createGame(signedInUser(request), request.body))),
+  app.post(
+    "/games",
+    apiRoute({ ...STAFF, summary: "Add a game", body: gameSchema, status: 201 }),
+    async (request, reply) =>
+      reply.status(201).send(unwrap(await service.createGame(signedInUser(request), request.body))),
   );
-  app.put("/games/:id", guard, async (request) => {
-    const { id } = idParamsSchema.parse(request.params);
-    return unwrap(await service.updateGame(signedInUser(request), id, request.body));
-  });
-  app.delete("/games/:id", guard, async (request) => {
+  app.put(
+    "/games/:id",
+    apiRoute({ ...STAFF, ...BY_ID, summary: "Update a game", body: gameSchema }),
+    async (request) => {
+      const { id } = idParamsSchema.parse(request.params);
+      return unwrap(await service.updateGame(signedInUser(request), id, request.body));
+    },
+  );
+  app.delete("/games/:id", apiRoute({ ...STAFF, ...BY_ID, summary: "Delete a game" }), async (request) => {
     const { id } = idParamsSchema.parse(request.params);
     return unwrap(await service.removeGame(signedInUser(request), id));
   });

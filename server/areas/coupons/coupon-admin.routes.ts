@@ -1,32 +1,54 @@
 import type { FastifyInstance } from "fastify";
-import { requireShopModerator, signedInUser } from "../../http/auth";
-import { idParamsSchema } from "../catalog/catalog.routes";
-import { unwrap } from "../content/admin-write";
+import { couponFormSchema } from "../../../domain/validation/coupon";
+import { apiRoute, STAFF } from "../../http/api-route";
+import { signedInUser } from "../../http/auth";
+import { unwrap } from "../../lib/result";
+import { BY_ID, idParamsSchema } from "../catalog/catalog.routes";
 
 // GET/POST /api/shops/coupons, PUT/DELETE /api/shops/coupons/:id (SPEC §7), shop staff only.
 // (The public check GET /api/shops/coupons/is-active/:code lives with the cart.)
 
 export async function couponAdminRoutes(app: FastifyInstance): Promise<void> {
   const { couponAdmin } = app.services;
-  const guard = { preHandler: requireShopModerator };
 
-  app.get("/shops/coupons", guard, async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-    return couponAdmin.list();
-  });
+  app.get(
+    "/shops/coupons",
+    apiRoute({ ...STAFF, summary: "Every coupon with its limits and uses so far (staff)" }),
+    async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      return couponAdmin.list();
+    },
+  );
 
-  app.post("/shops/coupons", guard, async (request, reply) => {
-    const coupon = unwrap(await couponAdmin.create(signedInUser(request), request.body));
-    return reply.status(201).send(coupon);
-  });
+  app.post(
+    "/shops/coupons",
+    apiRoute({
+      ...STAFF,
+      summary: "Add a coupon (code unique ignoring case; fixed value in grosze)",
+      body: couponFormSchema,
+      status: 201,
+    }),
+    async (request, reply) => {
+      const coupon = unwrap(await couponAdmin.create(signedInUser(request), request.body));
+      return reply.status(201).send(coupon);
+    },
+  );
 
-  app.put("/shops/coupons/:id", guard, async (request) => {
-    const { id } = idParamsSchema.parse(request.params);
-    return unwrap(await couponAdmin.update(signedInUser(request), id, request.body));
-  });
+  app.put(
+    "/shops/coupons/:id",
+    apiRoute({ ...STAFF, ...BY_ID, summary: "Update a coupon", body: couponFormSchema }),
+    async (request) => {
+      const { id } = idParamsSchema.parse(request.params);
+      return unwrap(await couponAdmin.update(signedInUser(request), id, request.body));
+    },
+  );
 
-  app.delete("/shops/coupons/:id", guard, async (request) => {
-    const { id } = idParamsSchema.parse(request.params);
-    return unwrap(await couponAdmin.remove(signedInUser(request), id));
-  });
+  app.delete(
+    "/shops/coupons/:id",
+    apiRoute({ ...STAFF, ...BY_ID, summary: "Delete a coupon (orders keep their code and discount)" }),
+    async (request) => {
+      const { id } = idParamsSchema.parse(request.params);
+      return unwrap(await couponAdmin.remove(signedInUser(request), id));
+    },
+  );
 }

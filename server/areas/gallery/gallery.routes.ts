@@ -1,19 +1,19 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { MAX_FILES_PER_UPLOAD } from "../../../domain/validation/gallery";
-import { requireShopModerator, signedInUser } from "../../http/auth";
-import { FailureError, type Result } from "../../lib/result";
+import {
+  galleryDeleteSchema,
+  galleryListQuerySchema,
+  MAX_FILES_PER_UPLOAD,
+} from "../../../domain/validation/gallery";
+import { apiRoute } from "../../http/api-route";
+import { signedInUser } from "../../http/auth";
+import { unwrap } from "../../lib/result";
 import type { UploadFile } from "./gallery.service";
 
 // SPEC §7 gallery, staff only. Thin: parse, call one gallery service function, shape the reply.
 //   GET /gallery?folder=&q=&page= → { images, total, page, pageSize, folders }
 //   POST /gallery/upload (multipart: `folder` + files) → 201 { results: [{ name, ok, image | code }] }
 //   DELETE /gallery { image: id } → { removed } (409 gallery/in-use with details.usedIn)
-
-function unwrap<T>(result: Result<T>): T {
-  if (!result.ok) throw new FailureError(result);
-  return result.value;
-}
 
 /** The folder field and every file of a multipart request (a file over the limit arrives truncated). */
 async function readUpload(request: FastifyRequest): Promise<{ folder: unknown; files: UploadFile[] }> {
@@ -50,18 +50,45 @@ export async function galleryRoutes(app: FastifyInstance): Promise<void> {
     reply.header("cache-control", "no-store");
   });
 
-  app.get("/gallery", { preHandler: requireShopModerator }, async (request) =>
-    unwrap(await gallery.list(request.query)),
+  app.get(
+    "/gallery",
+    apiRoute({
+      summary: "Gallery images (newest first; ?folder=, ?q= name, ?page=) and every folder, alphabetically",
+      tag: "gallery",
+      access: "moderator",
+      querystring: galleryListQuerySchema,
+    }),
+    async (request) => unwrap(await gallery.list(request.query)),
   );
 
-  app.post("/gallery/upload", { preHandler: requireShopModerator }, async (request, reply) => {
-    const actor = signedInUser(request);
-    const result = unwrap(await gallery.upload(actor, await readUpload(request)));
-    reply.status(201);
-    return result;
-  });
+  app.post(
+    "/gallery/upload",
+    apiRoute({
+      summary:
+        "Upload images (multipart: folder + up to 20 files): checked by content, re-encoded to WebP (1200/600/300 px); one result per file",
+      tag: "gallery",
+      access: "moderator",
+      body: "multipart/form-data",
+      status: 201,
+      errors: ["validation", "gallery/no-files", "gallery/storage-failed"],
+    }),
+    async (request, reply) => {
+      const actor = signedInUser(request);
+      const result = unwrap(await gallery.upload(actor, await readUpload(request)));
+      reply.status(201);
+      return result;
+    },
+  );
 
-  app.delete("/gallery", { preHandler: requireShopModerator }, async (request) =>
-    unwrap(await gallery.remove(signedInUser(request), request.body)),
+  app.delete(
+    "/gallery",
+    apiRoute({
+      summary: "Delete an image (409 gallery/in-use with details.usedIn while anything uses it)",
+      tag: "gallery",
+      access: "moderator",
+      body: galleryDeleteSchema,
+      errors: ["not-found", "gallery/in-use"],
+    }),
+    async (request) => unwrap(await gallery.remove(signedInUser(request), request.body)),
   );
 }

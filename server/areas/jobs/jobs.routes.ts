@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { requireAdmin, signedInUser } from "../../http/auth";
+import { apiRoute } from "../../http/api-route";
+import { signedInUser } from "../../http/auth";
 import { FailureError } from "../../lib/result";
 import { idParamsSchema } from "../catalog/catalog.routes";
 
@@ -8,17 +9,36 @@ import { idParamsSchema } from "../catalog/catalog.routes";
 
 export async function jobsRoutes(app: FastifyInstance): Promise<void> {
   const { jobs } = app.services;
-  const guard = { preHandler: requireAdmin };
 
-  app.get("/jobs", guard, async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-    return jobs.list();
-  });
+  app.get(
+    "/jobs",
+    apiRoute({
+      summary:
+        "Background jobs: the dead letter (failed for good) and the latest others, newest first (admin)",
+      tag: "staff",
+      access: "admin",
+    }),
+    async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      return jobs.list();
+    },
+  );
 
-  app.post("/jobs/:id/retry", guard, async (request) => {
-    const { id } = idParamsSchema.parse(request.params);
-    const result = await jobs.retry(signedInUser(request), id);
-    if (!result.ok) throw new FailureError(result);
-    return result.value;
-  });
+  app.post(
+    "/jobs/:id/retry",
+    apiRoute({
+      summary: "Queue a dead job again with fresh attempts (409 job/not-retryable otherwise; admin, audited)",
+      tag: "staff",
+      access: "admin",
+      params: idParamsSchema,
+      body: "none",
+      errors: ["job/not-retryable"],
+    }),
+    async (request) => {
+      const { id } = idParamsSchema.parse(request.params);
+      const result = await jobs.retry(signedInUser(request), id);
+      if (!result.ok) throw new FailureError(result);
+      return result.value;
+    },
+  );
 }

@@ -3,7 +3,11 @@ import { z } from "zod";
 import { isLang, type Lang } from "../../../domain/i18n";
 import { isShopModerator } from "../../../domain/roles";
 import { textSchema } from "../../../domain/validation/common";
-import { requireShopModerator, requireUser, signedInUser } from "../../http/auth";
+import { addStatusSchema, orderCreateSchema } from "../../../domain/validation/order";
+import { addShipmentNumberSchema } from "../../../domain/validation/shipment";
+import { apiRoute } from "../../http/api-route";
+import { signedInUser } from "../../http/auth";
+import { orderPlacedReply, orderReply, paymentRetryReply } from "../../http/reply-schemas";
 import { type Failure, FailureError, fail } from "../../lib/result";
 import { staffOrderListQuerySchema } from "./order-staff.service";
 
@@ -32,106 +36,211 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     reply.header("cache-control", "no-store");
   });
 
-  app.get("/orders/my", { preHandler: requireUser }, async (request) => {
-    return orders.listForUser(signedInUser(request)._id);
-  });
+  app.get(
+    "/orders/my",
+    apiRoute({
+      summary: "The signed-in customer's orders",
+      tag: "orders",
+      access: "user",
+      response: z.array(orderReply),
+    }),
+    async (request) => {
+      return orders.listForUser(signedInUser(request)._id);
+    },
+  );
 
   // staff: every order (newest first, by status and by number or e-mail), shipment numbers, statuses
   const numericId = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
-  app.get("/orders", { preHandler: requireShopModerator }, async (request) => {
-    const query = staffOrderListQuerySchema.parse(request.query);
-    return orderStaff.list({
-      status: query.status,
-      refundOwed: query.zwrot === "1",
-      search: query.szukaj,
-      from: query.od || undefined,
-      to: query.do || undefined,
-      page: query.page,
-      pageSize: query.pageSize,
-    });
-  });
+  app.get(
+    "/orders",
+    apiRoute({
+      summary: "Every order, by status, date (od, do: YYYY-MM-DD) and number or e-mail (staff)",
+      tag: "orders",
+      access: "moderator",
+      querystring: staffOrderListQuerySchema,
+    }),
+    async (request) => {
+      const query = staffOrderListQuerySchema.parse(request.query);
+      return orderStaff.list({
+        status: query.status,
+        refundOwed: query.zwrot === "1",
+        search: query.szukaj,
+        from: query.od || undefined,
+        to: query.do || undefined,
+        page: query.page,
+        pageSize: query.pageSize,
+      });
+    },
+  );
 
-  app.put("/orders/:id/add-shipment-number", { preHandler: requireShopModerator }, async (request) => {
-    const { id } = numericId.parse(request.params);
-    const result = await orderStaff.addShipmentNumber(signedInUser(request), id, request.body);
-    if (!result.ok) reject(result);
-    return result.value;
-  });
+  app.put(
+    "/orders/:id/add-shipment-number",
+    apiRoute({
+      summary: "Add the shipment number (sends the shipment e-mail)",
+      tag: "orders",
+      access: "moderator",
+      params: numericId,
+      body: addShipmentNumberSchema,
+      errors: ["order/not-found", "order/status-conflict"],
+    }),
+    async (request) => {
+      const { id } = numericId.parse(request.params);
+      const result = await orderStaff.addShipmentNumber(signedInUser(request), id, request.body);
+      if (!result.ok) reject(result);
+      return result.value;
+    },
+  );
 
-  app.put("/orders/:id/add-status", { preHandler: requireShopModerator }, async (request) => {
-    const { id } = numericId.parse(request.params);
-    const result = await orderStaff.addStatus(signedInUser(request), id, request.body);
-    if (!result.ok) reject(result);
-    return result.value;
-  });
+  app.put(
+    "/orders/:id/add-status",
+    apiRoute({
+      summary: "Mark delivered or cancel (staff)",
+      tag: "orders",
+      access: "moderator",
+      params: numericId,
+      body: addStatusSchema,
+      errors: ["order/not-found", "order/status-conflict"],
+    }),
+    async (request) => {
+      const { id } = numericId.parse(request.params);
+      const result = await orderStaff.addStatus(signedInUser(request), id, request.body);
+      if (!result.ok) reject(result);
+      return result.value;
+    },
+  );
 
-  app.post("/orders", async (request, reply) => {
-    const header = request.headers["idempotency-key"];
-    const result = await orders.create({
-      body: request.body,
-      user: request.user,
-      lang: langOf(request),
-      idempotencyKey: typeof header === "string" ? header : null,
-      ip: request.ip,
-    });
-    if (!result.ok) reject(result);
-    const { order, redirectUrl } = result.value;
-    return reply.status(201).send({
-      _id: order._id,
-      orderNumber: order.orderNumber,
-      email: order.email,
-      priceGrosze: order.priceGrosze,
-      status: order.status,
-      payment: { redirectUrl },
-    });
-  });
+  app.post(
+    "/orders",
+    apiRoute({
+      summary: "Place an order (Idempotency-Key header); returns payment.redirectUrl",
+      tag: "orders",
+      access: "public",
+      body: orderCreateSchema,
+      status: 201,
+      response: orderPlacedReply,
+      errors: [
+        "checkout/account-not-approved",
+        "coupon/invalid",
+        "coupon/expired",
+        "coupon/not-started",
+        "coupon/used-up",
+        "coupon/below-minimum",
+        "product/unavailable",
+        "order/out-of-stock",
+        "order/price-changed",
+        "order/too-many",
+        "order/idempotency-key-reused",
+        "payment/unavailable",
+        "rate-limited",
+      ],
+    }),
+    async (request, reply) => {
+      const header = request.headers["idempotency-key"];
+      const result = await orders.create({
+        body: request.body,
+        user: request.user,
+        lang: langOf(request),
+        idempotencyKey: typeof header === "string" ? header : null,
+        ip: request.ip,
+      });
+      if (!result.ok) reject(result);
+      const { order, redirectUrl } = result.value;
+      return reply.status(201).send({
+        _id: order._id,
+        orderNumber: order.orderNumber,
+        email: order.email,
+        priceGrosze: order.priceGrosze,
+        status: order.status,
+        payment: { redirectUrl },
+      });
+    },
+  );
 
-  app.get("/orders/retry-payment/:id", async (request) => {
-    const { id } = orderParam.parse(request.params);
-    const email = emailQuery.parse(request.query).email ?? request.user?.email ?? "";
-    if (!(await orders.lookup(id, email, request.ip)).ok) reject(fail("order/not-found"));
-    const result = await payments.retry(id, email);
-    if (!result.ok) reject(result);
-    return { redirectUrl: result.value.redirectUrl, payment: { redirectUrl: result.value.redirectUrl } };
-  });
+  app.get(
+    "/orders/retry-payment/:id",
+    apiRoute({
+      summary: "A new payment for an unpaid order (?email=)",
+      tag: "orders",
+      access: "owner",
+      params: orderParam,
+      response: paymentRetryReply,
+      errors: [
+        "order/not-found",
+        "order/canceled",
+        "order/out-of-stock",
+        "conflict",
+        "payment/unavailable",
+        "rate-limited",
+      ],
+    }),
+    async (request) => {
+      const { id } = orderParam.parse(request.params);
+      const email = emailQuery.parse(request.query).email ?? request.user?.email ?? "";
+      if (!(await orders.lookup(id, email, request.ip)).ok) reject(fail("order/not-found"));
+      const result = await payments.retry(id, email);
+      if (!result.ok) reject(result);
+      return { redirectUrl: result.value.redirectUrl, payment: { redirectUrl: result.value.redirectUrl } };
+    },
+  );
 
-  app.get("/orders/:id/invoice", async (request, reply: FastifyReply) => {
-    const { id } = orderParam.parse(request.params);
-    const { email } = emailQuery.parse(request.query);
-    // a guest, or anyone naming an e-mail, goes through the rate-limited lookup (a signed-in caller's
-    // e-mail guesses count too); a signed-in caller's own order is served whatever the e-mail
-    if (!request.user || email) {
-      const allowed = await orders.lookup(id, email ?? "", request.ip);
-      if (!allowed.ok && (!request.user || allowed.code === "rate-limited")) {
-        reject(allowed.code === "rate-limited" ? allowed : fail("order/not-found"));
+  app.get(
+    "/orders/:id/invoice",
+    apiRoute({
+      summary: "The invoice PDF of a paid order (?email=)",
+      tag: "orders",
+      access: "owner",
+      params: orderParam,
+      errors: ["order/not-found", "invoice/not-ready", "rate-limited"],
+    }),
+    async (request, reply: FastifyReply) => {
+      const { id } = orderParam.parse(request.params);
+      const { email } = emailQuery.parse(request.query);
+      // a guest, or anyone naming an e-mail, goes through the rate-limited lookup (a signed-in caller's
+      // e-mail guesses count too); a signed-in caller's own order is served whatever the e-mail
+      if (!request.user || email) {
+        const allowed = await orders.lookup(id, email ?? "", request.ip);
+        if (!allowed.ok && (!request.user || allowed.code === "rate-limited")) {
+          reject(allowed.code === "rate-limited" ? allowed : fail("order/not-found"));
+        }
       }
-    }
-    const result = await invoices.pdf(id, { user: request.user, email: email ?? null });
-    if (!result.ok) reject(result);
-    return reply
-      .type("application/pdf")
-      .header("content-disposition", `inline; filename="${result.value.fileName}"`)
-      .send(Buffer.from(result.value.bytes));
-  });
+      const result = await invoices.pdf(id, { user: request.user, email: email ?? null });
+      if (!result.ok) reject(result);
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `inline; filename="${result.value.fileName}"`)
+        .send(Buffer.from(result.value.bytes));
+    },
+  );
 
   /**
    * One order: the signed-in customer's own (or any, for staff) by its number or id; a guest by
    * its number and e-mail (rate-limited). Someone else's order is "not found", never "forbidden".
    */
-  app.get("/orders/:id", async (request) => {
-    const { id } = orderParam.parse(request.params);
-    const { email } = emailQuery.parse(request.query);
-    const user = request.user;
-    if (user && /^\d+$/.test(id)) {
-      const order = isShopModerator(user)
-        ? await orders.getById(Number(id))
-        : await orders.getForUser(user._id, Number(id));
-      if (!order) reject(fail("order/not-found"));
-      return order;
-    }
-    const result = await orders.lookup(id, email ?? user?.email ?? "", request.ip);
-    if (!result.ok) reject(result);
-    return result.value;
-  });
+  app.get(
+    "/orders/:id",
+    apiRoute({
+      summary: "One order: {id} is the order number (guest: with ?email=) or, signed in, the id",
+      tag: "orders",
+      access: "owner",
+      params: orderParam,
+      response: orderReply,
+      errors: ["order/not-found", "rate-limited"],
+    }),
+    async (request) => {
+      const { id } = orderParam.parse(request.params);
+      const { email } = emailQuery.parse(request.query);
+      const user = request.user;
+      if (user && /^\d+$/.test(id)) {
+        const order = isShopModerator(user)
+          ? await orders.getById(Number(id))
+          : await orders.getForUser(user._id, Number(id));
+        if (!order) reject(fail("order/not-found"));
+        return order;
+      }
+      const result = await orders.lookup(id, email ?? user?.email ?? "", request.ip);
+      if (!result.ok) reject(result);
+      return result.value;
+    },
+  );
 }
