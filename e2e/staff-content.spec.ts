@@ -1,5 +1,8 @@
+import type { Locator } from "@playwright/test";
 import { logIn, MODERATOR, toasts } from "./support/accounts";
+import { axeViolations } from "./support/axe";
 import { addFromProductPage, cartCandidate, summaryValue } from "./support/cart";
+import { waitForHydration } from "./support/checkout";
 import { expect, type Page, test } from "./support/test";
 
 // The shop moderator's content screens (SPEC §2 /strony, /blog, /kody; creators and games): a page
@@ -8,6 +11,13 @@ import { expect, type Page, test } from "./support/test";
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** Presses Tab until the element has the focus (at most 15 times). */
+async function tabTo(page: Page, target: Locator) {
+  for (let i = 0; i < 15 && !(await target.evaluate((element) => element === document.activeElement)); i++) {
+    await page.keyboard.press("Tab");
+  }
+}
 
 async function save(page: Page, toast: string) {
   await page.getByRole("button", { name: "Zapisz" }).click();
@@ -174,6 +184,68 @@ test.describe("a shop moderator managing content", () => {
     await dialog.getByRole("button", { name: "Usuń" }).click();
     await expect(toasts(page).filter({ hasText: "Usunięto grę" })).toBeVisible();
     await expect(page.getByRole("main").getByRole("listitem").filter({ hasText: game })).toHaveCount(0);
+  });
+});
+
+test.describe("the rich-text editor on a phone-sized screen", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+  test.setTimeout(90_000);
+  test.beforeEach(async ({ page }) => {
+    await logIn(page, MODERATOR.email, MODERATOR.password);
+  });
+
+  test("fits 360 px, is used from the keyboard alone and has no axe violations", async ({ page }) => {
+    await page.goto("/konto/sklep/strony/dodaj");
+    const toolbar = page.getByRole("toolbar", { name: "Formatowanie: Treść" });
+    await expect(toolbar.getByRole("button", { name: "Cytat" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await page.getByRole("textbox", { name: "Tytuł" }).focus();
+    // from the title, Tab reaches the toolbar's buttons and then the editing area
+    await tabTo(page, toolbar.getByRole("button", { name: "Pogrubienie (Ctrl+B)" }));
+    const editor = page.getByRole("textbox", { name: "Treść" });
+    await tabTo(page, editor);
+    await expect(editor).toBeFocused();
+    await page.keyboard.press("Control+b");
+    await page.keyboard.type("Gruby");
+    await page.keyboard.press("Control+b");
+    await page.keyboard.type(" i zwykły");
+    expect(await axeViolations(page, "main")).toEqual([]);
+
+    // Shift+Tab back to the toolbar's last button, the HTML mode, switched with the keyboard
+    await page.keyboard.press("Shift+Tab");
+    const htmlMode = toolbar.getByRole("button", { name: "HTML" });
+    await expect(htmlMode).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(htmlMode).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("textbox", { name: "Treść" })).toHaveValue(
+      "<p><strong>Gruby</strong> i zwykły</p>",
+    );
+    expect(await axeViolations(page, "main")).toEqual([]);
+  });
+
+  test("text typed before the editor has loaded is kept, and typing goes on in the editor", async ({
+    page,
+  }) => {
+    let release = () => {};
+    const loaded = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/rich-text-visual-[^/]*\.js$/, async (route) => {
+      await loaded;
+      await route.continue();
+    });
+    await page.goto("/konto/sklep/strony/dodaj");
+    await waitForHydration(page);
+    await page.getByRole("textbox", { name: "Treść" }).click();
+    await page.keyboard.type("Początek");
+    release();
+    const toolbar = page.getByRole("toolbar", { name: "Formatowanie: Treść" });
+    await expect(toolbar).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Treść" })).toBeFocused();
+    await page.keyboard.type(" i dalej");
+    await toolbar.getByRole("button", { name: "HTML" }).click();
+    await expect(page.getByRole("textbox", { name: "Treść" })).toHaveValue("<p>Początek i dalej</p>");
   });
 });
 

@@ -1,5 +1,5 @@
 import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
-import { type RefObject, useEffect } from "react";
+import type { RefObject } from "react";
 import { useT } from "../../lib/i18n";
 import { storedHtml } from "./rich-text-html";
 import { cleanPastedHtml, SAFE_HREF } from "./rich-text-paste";
@@ -125,6 +125,9 @@ export default function RichTextVisual({
     if (source.current) source.current.value = storedHtml(editor.getHTML(), editor.isEmpty);
   };
   const editor = useEditor({
+    // created in an effect, once the component is in the page (created during the render, a lazily
+    // loaded component's editor can be destroyed and made again before its first effect)
+    immediatelyRender: false,
     extensions: richTextExtensions(),
     content: source.current?.value ?? "",
     enableInputRules: false,
@@ -142,14 +145,19 @@ export default function RichTextVisual({
       transformPastedHTML: cleanPastedHtml,
     },
     onUpdate: ({ editor }) => sync(editor),
+    // once the editor is in the page; someone already typing in the textarea (the editor loads after
+    // hydration) goes on in the editor, which started with what they had typed
+    onCreate: ({ editor }) => {
+      const typing = source.current !== null && document.activeElement === source.current;
+      onReady();
+      if (typing) editor.commands.focus("end");
+    },
   });
-  const pressed = useEditorState({ editor, selector: ({ editor }) => readPressed(editor) });
+  const pressed =
+    useEditorState({ editor, selector: ({ editor }) => (editor ? readPressed(editor) : {}) }) ?? {};
+  if (!editor) return null;
 
-  useEffect(() => {
-    onReady();
-  }, [onReady]);
-
-  function toggleHtml() {
+  const toggleHtml = () => {
     if (htmlMode) {
       // back from the source: the editor reads what was typed there (without an update of its own)
       editor.commands.setContent(source.current?.value ?? "", { emitUpdate: false });
@@ -158,7 +166,7 @@ export default function RichTextVisual({
     }
     editor.setEditable(htmlMode, false);
     onHtmlModeChange(!htmlMode);
-  }
+  };
 
   return (
     <>
