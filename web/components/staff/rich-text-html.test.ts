@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { Editor } from "@tiptap/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { storedHtml } from "./rich-text-html";
+import { storedHtml, visualEditorHolds } from "./rich-text-html";
 import { cleanPastedHtml } from "./rich-text-paste";
 import { richTextExtensions } from "./rich-text-schema";
 
@@ -66,5 +66,23 @@ describe("the editor's stored HTML", () => {
       '<p style="color:red" class="MsoNormal">Wklejony <b class="x">tekst</b><script>alert(1)</script></p>',
     );
     expect(storedHtml(editor.getHTML(), editor.isEmpty)).toBe("<p>Wklejony <strong>tekst</strong></p>");
+  });
+});
+
+describe("visualEditorHolds", () => {
+  it("is true for what the toolbar makes and the other tags the document keeps", () => {
+    expect(
+      visualEditorHolds(
+        '<h2>a</h2><p><b>b</b> <i>c</i> <u>d</u> <s>e</s><br><a href="/x">f</a></p><ul><li>g</li></ul><ol><li>h</li></ol><blockquote>i</blockquote><h4>j</h4><hr>',
+      ),
+    ).toBe(true);
+    expect(visualEditorHolds("")).toBe(true);
+  });
+
+  it("is false for pictures, tables, figures and spans (the visual editor would drop them)", () => {
+    expect(visualEditorHolds('<p>a <img src="https://example.com/a.jpg" alt="a"></p>')).toBe(false);
+    expect(visualEditorHolds("<table><tbody><tr><td>a</td></tr></tbody></table>")).toBe(false);
+    expect(visualEditorHolds("<figure><figcaption>a</figcaption></figure>")).toBe(false);
+    expect(visualEditorHolds("<p><span>a</span></p>")).toBe(false);
   });
 });

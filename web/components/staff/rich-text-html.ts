@@ -1,7 +1,10 @@
 // The editor's HTML as the form posts it. Tiptap's document wraps the text of a list item or a quote in
 // a paragraph (<li><p>…</p></li>); the stored HTML keeps the plain form the editor always wrote
 // (<li>…</li>, <blockquote>…</blockquote>), which Tiptap reads back into the same document. An empty
-// editor posts nothing, not an empty paragraph.
+// editor posts nothing, not an empty paragraph. HTML with elements the document cannot hold (pictures,
+// tables, figures, spans typed in the HTML mode) opens in the HTML mode, where nothing is lost.
+
+import { VISUAL_TAGS } from "./rich-text-schema";
 
 const UNWRAP_IN = new Set(["LI", "BLOCKQUOTE"]);
 
@@ -20,4 +23,13 @@ export function storedHtml(html: string, isEmpty: boolean): string {
     only.replaceWith(...Array.from(only.childNodes));
   }
   return template.innerHTML;
+}
+
+/** Whether the visual editor holds every element of the HTML (else editing it there would drop some). */
+export function visualEditorHolds(html: string): boolean {
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  return Array.from(template.content.querySelectorAll("*")).every((element) =>
+    VISUAL_TAGS.has(element.tagName),
+  );
 }

@@ -9,6 +9,29 @@ import { SAFE_HREF } from "./rich-text-paste";
 // blocks are left out (the sanitiser drops them), and so are Markdown-like input rules: what staff type
 // is what they get, as before.
 
+/** The elements the document holds (read from HTML; Tiptap writes b/i as strong/em, strike/del as s). */
+export const VISUAL_TAGS = new Set([
+  "P",
+  "BR",
+  "H2",
+  "H3",
+  "H4",
+  "STRONG",
+  "B",
+  "EM",
+  "I",
+  "U",
+  "S",
+  "STRIKE",
+  "DEL",
+  "HR",
+  "UL",
+  "OL",
+  "LI",
+  "A",
+  "BLOCKQUOTE",
+]);
+
 /** The extensions of the staff editor (also used by its tests, without React). */
 export function richTextExtensions(): Extensions {
   return [

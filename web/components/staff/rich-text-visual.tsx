@@ -1,7 +1,7 @@
 import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import type { RefObject } from "react";
 import { useT } from "../../lib/i18n";
-import { storedHtml } from "./rich-text-html";
+import { storedHtml, visualEditorHolds } from "./rich-text-html";
 import { cleanPastedHtml, SAFE_HREF } from "./rich-text-paste";
 import { richTextExtensions } from "./rich-text-schema";
 
@@ -145,12 +145,20 @@ export default function RichTextVisual({
       transformPastedHTML: cleanPastedHtml,
     },
     onUpdate: ({ editor }) => sync(editor),
-    // once the editor is in the page; someone already typing in the textarea (the editor loads after
-    // hydration) goes on in the editor, which started with what they had typed
+    // once the editor is in the page (it loads after hydration): HTML the document cannot hold all of
+    // stays in the HTML mode (the HTML button still switches); what was typed in the textarea meanwhile
+    // is posted as the editor has it (loose text in a paragraph), and typing goes on in the editor
     onCreate: ({ editor }) => {
       const typing = source.current !== null && document.activeElement === source.current;
+      const holds = visualEditorHolds(source.current?.value ?? "");
+      if (!holds) {
+        editor.setEditable(false, false);
+        onHtmlModeChange(true);
+      }
+      const edited = source.current !== null && source.current.value !== source.current.defaultValue;
+      if (holds && edited) sync(editor);
       onReady();
-      if (typing) editor.commands.focus("end");
+      if (typing && holds) editor.commands.focus("end");
     },
   });
   const pressed =
