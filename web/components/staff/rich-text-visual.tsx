@@ -1,4 +1,4 @@
-import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
+import { type ChainedCommands, type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import type { RefObject } from "react";
 import { useT } from "../../lib/i18n";
 import { storedHtml, visualEditorHolds } from "./rich-text-html";
@@ -41,58 +41,40 @@ function readPressed(editor: Editor): Pressed {
   };
 }
 
-function run(editor: Editor, command: Command, linkPrompt: string) {
+/** What each button but the link does, on a chain that has put the focus back in the editor. */
+const ACTIONS: Record<Exclude<Command, "link">, (chain: ChainedCommands) => ChainedCommands> = {
+  bold: (chain) => chain.toggleBold(),
+  italic: (chain) => chain.toggleItalic(),
+  h2: (chain) => chain.toggleHeading({ level: 2 }),
+  h3: (chain) => chain.toggleHeading({ level: 3 }),
+  ul: (chain) => chain.toggleBulletList(),
+  ol: (chain) => chain.toggleOrderedList(),
+  quote: (chain) => chain.toggleBlockquote(),
+  undo: (chain) => chain.undo(),
+  redo: (chain) => chain.redo(),
+  clear: (chain) => chain.unsetAllMarks().clearNodes(),
+};
+
+/** The link button: pressed inside a link it removes the link; otherwise it asks for the address. */
+function toggleLink(editor: Editor, linkPrompt: string) {
   const chain = editor.chain().focus();
-  switch (command) {
-    case "bold":
-      chain.toggleBold().run();
-      break;
-    case "italic":
-      chain.toggleItalic().run();
-      break;
-    case "h2":
-      chain.toggleHeading({ level: 2 }).run();
-      break;
-    case "h3":
-      chain.toggleHeading({ level: 3 }).run();
-      break;
-    case "ul":
-      chain.toggleBulletList().run();
-      break;
-    case "ol":
-      chain.toggleOrderedList().run();
-      break;
-    case "quote":
-      chain.toggleBlockquote().run();
-      break;
-    case "undo":
-      chain.undo().run();
-      break;
-    case "redo":
-      chain.redo().run();
-      break;
-    case "clear":
-      chain.unsetAllMarks().clearNodes().run();
-      break;
-    case "link": {
-      // pressed inside a link it removes the link; otherwise it asks for the address
-      if (editor.isActive("link")) {
-        chain.extendMarkRange("link").unsetLink().run();
-        break;
-      }
-      const url = window.prompt(linkPrompt, "https://")?.trim();
-      if (!url || !SAFE_HREF.test(url)) break;
-      // with nothing selected the address itself becomes the link's text
-      if (editor.state.selection.empty) {
-        chain
-          .insertContent({ type: "text", text: url, marks: [{ type: "link", attrs: { href: url } }] })
-          .run();
-      } else {
-        chain.setLink({ href: url }).run();
-      }
-      break;
-    }
+  if (editor.isActive("link")) {
+    chain.extendMarkRange("link").unsetLink().run();
+    return;
   }
+  const url = window.prompt(linkPrompt, "https://")?.trim();
+  if (!url || !SAFE_HREF.test(url)) return;
+  // with nothing selected the address itself becomes the link's text
+  if (editor.state.selection.empty) {
+    chain.insertContent({ type: "text", text: url, marks: [{ type: "link", attrs: { href: url } }] }).run();
+  } else {
+    chain.setLink({ href: url }).run();
+  }
+}
+
+function run(editor: Editor, command: Command, linkPrompt: string) {
+  if (command === "link") toggleLink(editor, linkPrompt);
+  else ACTIONS[command](editor.chain().focus()).run();
 }
 
 export interface RichTextVisualProps {
