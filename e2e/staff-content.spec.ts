@@ -2,7 +2,6 @@ import type { Locator } from "@playwright/test";
 import { logIn, MODERATOR, toasts } from "./support/accounts";
 import { axeViolations } from "./support/axe";
 import { addFromProductPage, cartCandidate, summaryValue } from "./support/cart";
-import { waitForHydration } from "./support/checkout";
 import { expect, type Page, test } from "./support/test";
 
 // The shop moderator's content screens (SPEC §2 /strony, /blog, /kody; creators and games): a page
@@ -257,12 +256,12 @@ test.describe("the rich-text editor on a phone-sized screen", () => {
     const loaded = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route(/\/assets\/rich-text-visual-[^/]*\.js$/, async (route) => {
+    // the chunk with the editor (and so the form's hydration) waits until the text is typed
+    await page.route(/\/assets\/rich-text-editor-[^/]*\.js$/, async (route) => {
       await loaded;
       await route.continue();
     });
-    await page.goto("/konto/sklep/strony/dodaj");
-    await waitForHydration(page);
+    await page.goto("/konto/sklep/strony/dodaj", { waitUntil: "domcontentloaded" });
     await page.getByRole("textbox", { name: "Treść" }).click();
     await page.keyboard.type("Początek");
     release();

@@ -1,14 +1,13 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { RichTextVisual } from "./rich-text-visual";
 
 // The staff rich-text editor (docs/decisions/016-rich-text-editor.md, 061-tiptap-rich-text-editor.md).
 // Its HTML lives in a textarea named `name`, so it posts with the form like any other field. The
 // server renders that textarea (it is all there is without JavaScript); after hydration the visual
-// editor (rich-text-visual.tsx: a toolbar and a Tiptap area) is loaded on its own and, once it is
-// there, the textarea is hidden, except in the "HTML" mode where it is the source editor. The server
-// sanitises whatever arrives (server/lib/sanitize-html.ts): that is the security boundary, not this
-// component.
-
-const RichTextVisual = lazy(() => import("./rich-text-visual"));
+// editor (rich-text-visual.tsx: a toolbar and a Tiptap area) mounts and, once its editor exists, the
+// textarea is hidden, except in the "HTML" mode where it is the source editor. Only staff routes import
+// this file, so Tiptap is in their chunks and never in a storefront page's. The server sanitises
+// whatever arrives (server/lib/sanitize-html.ts): that is the security boundary, not this component.
 
 export interface RichTextEditorProps {
   /** form field name the HTML is posted under */
@@ -25,7 +24,7 @@ export interface RichTextEditorProps {
 
 export function RichTextEditor({ name, id, label, defaultValue, error }: RichTextEditorProps) {
   const [mounted, setMounted] = useState(false);
-  /** the visual editor has loaded and holds the textarea's HTML */
+  /** the visual editor exists and holds the textarea's HTML */
   const [ready, setReady] = useState(false);
   const [htmlMode, setHtmlMode] = useState(false);
   const source = useRef<HTMLTextAreaElement>(null);
@@ -46,19 +45,17 @@ export function RichTextEditor({ name, id, label, defaultValue, error }: RichTex
         {label}
       </label>
       {mounted ? (
-        <Suspense fallback={null}>
-          <RichTextVisual
-            id={id}
-            labelId={labelId}
-            label={label}
-            errorId={errorId}
-            error={error}
-            source={source}
-            htmlMode={htmlMode}
-            onHtmlModeChange={setHtmlMode}
-            onReady={onReady}
-          />
-        </Suspense>
+        <RichTextVisual
+          id={id}
+          labelId={labelId}
+          label={label}
+          errorId={errorId}
+          error={error}
+          source={source}
+          htmlMode={htmlMode}
+          onHtmlModeChange={setHtmlMode}
+          onReady={onReady}
+        />
       ) : null}
       <textarea
         ref={source}

@@ -1,14 +1,14 @@
 import { type ChainedCommands, type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
-import type { RefObject } from "react";
+import { type RefObject, useState } from "react";
 import { useT } from "../../lib/i18n";
 import { storedHtml, visualEditorHolds } from "./rich-text-html";
 import { cleanPastedHtml, SAFE_HREF } from "./rich-text-paste";
 import { richTextExtensions } from "./rich-text-schema";
 
 // The visual part of the staff rich-text editor (docs/decisions/061-tiptap-rich-text-editor.md): the
-// toolbar and the Tiptap editing area. rich-text-editor.tsx loads it lazily after hydration (Tiptap
-// stays out of every other chunk) and owns the textarea the form posts; this part reads its starting
-// HTML from that textarea and writes every change back to it.
+// toolbar and the Tiptap editing area. rich-text-editor.tsx mounts it after hydration and owns the
+// textarea the form posts; this part reads its starting HTML from that textarea and writes every change
+// back to it.
 
 type Command = "bold" | "italic" | "h2" | "h3" | "ul" | "ol" | "link" | "quote" | "undo" | "redo" | "clear";
 
@@ -91,7 +91,7 @@ export interface RichTextVisualProps {
   onReady: () => void;
 }
 
-export default function RichTextVisual({
+export function RichTextVisual({
   id,
   labelId,
   label,
@@ -103,14 +103,16 @@ export default function RichTextVisual({
   onReady,
 }: RichTextVisualProps) {
   const t = useT();
+  // one set for the editor's life (the options are compared on every render)
+  const [extensions] = useState(richTextExtensions);
   const sync = (editor: Editor) => {
     if (source.current) source.current.value = storedHtml(editor.getHTML(), editor.isEmpty);
   };
   const editor = useEditor({
-    // created in an effect, once the component is in the page (created during the render, a lazily
-    // loaded component's editor can be destroyed and made again before its first effect)
+    // created in an effect, once the component is in the page (created during the render, the editor
+    // is destroyed and made again when the first effect comes later than Tiptap's 1 ms check)
     immediatelyRender: false,
-    extensions: richTextExtensions(),
+    extensions,
     content: source.current?.value ?? "",
     enableInputRules: false,
     enablePasteRules: false,
@@ -127,7 +129,7 @@ export default function RichTextVisual({
       transformPastedHTML: cleanPastedHtml,
     },
     onUpdate: ({ editor }) => sync(editor),
-    // once the editor is in the page (it loads after hydration): HTML the document cannot hold all of
+    // once the editor is in the page (it mounts after hydration): HTML the document cannot hold all of
     // stays in the HTML mode (the HTML button still switches); what was typed in the textarea meanwhile
     // is posted as the editor has it (loose text in a paragraph), and typing goes on in the editor
     onCreate: ({ editor }) => {
