@@ -1,4 +1,6 @@
+import type { Locator } from "@playwright/test";
 import { logIn, MODERATOR, toasts } from "./support/accounts";
+import { axeViolations } from "./support/axe";
 import { addFromProductPage, cartCandidate, summaryValue } from "./support/cart";
 import { expect, type Page, test } from "./support/test";
 
@@ -8,6 +10,13 @@ import { expect, type Page, test } from "./support/test";
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** Presses Tab until the element has the focus (at most 15 times). */
+async function tabTo(page: Page, target: Locator) {
+  for (let i = 0; i < 15 && !(await target.evaluate((element) => element === document.activeElement)); i++) {
+    await page.keyboard.press("Tab");
+  }
+}
 
 async function save(page: Page, toast: string) {
   await page.getByRole("button", { name: "Zapisz" }).click();
@@ -74,6 +83,32 @@ test.describe("a shop moderator managing content", () => {
     await expect(main.locator("strong", { hasText: "Ważna informacja" })).toBeVisible();
     await expect(main.getByRole("listitem").filter({ hasText: "Pierwszy punkt" })).toBeVisible();
     await expect(main.getByRole("listitem").filter({ hasText: "Drugi punkt" })).toBeVisible();
+  });
+
+  test("opens a page whose HTML has a picture in the HTML mode, so editing it loses nothing", async ({
+    page,
+  }) => {
+    const id = stamp();
+    const title = `Strona z obrazkiem ${id}`;
+    await page.goto("/konto/sklep/strony/dodaj");
+    await page.getByRole("textbox", { name: "Link strony" }).fill(`e2e-obrazek-${id}`);
+    await page.getByRole("textbox", { name: "Tytuł" }).fill(title);
+    await page.getByRole("button", { name: "HTML" }).click();
+    await page
+      .getByRole("textbox", { name: "Treść" })
+      .fill('<p>Zdjęcie: <img src="https://example.com/a.jpg" alt="Fartuszek"></p>');
+    await save(page, "Dodano stronę");
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: `Edytuj: ${title}` })
+      .click();
+
+    // the visual editor cannot hold a picture: the form opens in the HTML mode with the source as stored
+    await expect(page.getByRole("button", { name: "HTML" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("button", { name: "Pogrubienie (Ctrl+B)" })).toBeDisabled();
+    await expect(page.getByRole("textbox", { name: "Treść" })).toHaveValue(
+      /^<p>Zdjęcie: <img src="https:\/\/example\.com\/a\.jpg" alt="Fartuszek" \/?>/,
+    );
   });
 
   test("adds a blog article", async ({ page }) => {
@@ -174,6 +209,70 @@ test.describe("a shop moderator managing content", () => {
     await dialog.getByRole("button", { name: "Usuń" }).click();
     await expect(toasts(page).filter({ hasText: "Usunięto grę" })).toBeVisible();
     await expect(page.getByRole("main").getByRole("listitem").filter({ hasText: game })).toHaveCount(0);
+  });
+});
+
+test.describe("the rich-text editor on a phone-sized screen", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+  test.setTimeout(90_000);
+  test.beforeEach(async ({ page }) => {
+    await logIn(page, MODERATOR.email, MODERATOR.password);
+  });
+
+  test("fits 360 px, is used from the keyboard alone and has no axe violations", async ({ page }) => {
+    await page.goto("/konto/sklep/strony/dodaj");
+    const toolbar = page.getByRole("toolbar", { name: "Formatowanie: Treść" });
+    await expect(toolbar.getByRole("button", { name: "Cytat" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await page.getByRole("textbox", { name: "Tytuł" }).focus();
+    // from the title, Tab reaches the toolbar's buttons and then the editing area
+    await tabTo(page, toolbar.getByRole("button", { name: "Pogrubienie (Ctrl+B)" }));
+    const editor = page.getByRole("textbox", { name: "Treść" });
+    await tabTo(page, editor);
+    await expect(editor).toBeFocused();
+    await page.keyboard.press("Control+b");
+    await page.keyboard.type("Gruby");
+    await page.keyboard.press("Control+b");
+    await page.keyboard.type(" i zwykły");
+    expect(await axeViolations(page, "main")).toEqual([]);
+
+    // Shift+Tab back to the toolbar's last button, the HTML mode, switched with the keyboard
+    await page.keyboard.press("Shift+Tab");
+    const htmlMode = toolbar.getByRole("button", { name: "HTML" });
+    await expect(htmlMode).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(htmlMode).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("textbox", { name: "Treść" })).toHaveValue(
+      "<p><strong>Gruby</strong> i zwykły</p>",
+    );
+    expect(await axeViolations(page, "main")).toEqual([]);
+  });
+
+  test("text typed before the editor has loaded is kept, and typing goes on in the editor", async ({
+    page,
+  }) => {
+    let release = () => {};
+    const loaded = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // the chunk with the editor (and so the form's hydration) waits until the text is typed
+    await page.route(/\/assets\/rich-text-editor-[^/]*\.js$/, async (route) => {
+      await loaded;
+      await route.continue();
+    });
+    await page.goto("/konto/sklep/strony/dodaj", { waitUntil: "domcontentloaded" });
+    await page.getByRole("textbox", { name: "Treść" }).click();
+    await page.keyboard.type("Początek");
+    release();
+    const toolbar = page.getByRole("toolbar", { name: "Formatowanie: Treść" });
+    await expect(toolbar).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Treść" })).toBeFocused();
+    // the posted field has the typed text as the editor holds it, a paragraph
+    await expect(page.locator('textarea[name="content"]')).toHaveValue("<p>Początek</p>");
+    await page.keyboard.type(" i dalej");
+    await toolbar.getByRole("button", { name: "HTML" }).click();
+    await expect(page.getByRole("textbox", { name: "Treść" })).toHaveValue("<p>Początek i dalej</p>");
   });
 });
 
