@@ -4,6 +4,9 @@ import type { OrdersKey } from "./orders-pl";
 // Typed by the Polish keys of the area, so the compiler rejects missing and extra keys.
 
 export const enOrders: Record<OrdersKey, string> = {
+  // "Zapłać" on an order past its payment time (retry-payment: order/payment-time-over)
+  "errors.paymentTimeOver":
+    "The time to pay for this order is over, so it will be canceled. The reserved products go back on sale.",
   "parcelPicker.title": "Choose a parcel locker",
   "parcelPicker.searchLabel": "City, postcode or locker code",
   "parcelPicker.searchPlaceholder": "e.g. Kraków, 31-128 or KRA010",

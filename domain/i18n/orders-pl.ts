@@ -3,6 +3,9 @@
 // pl.ts joins the areas into the catalog that defines MessageKey.
 
 export const plOrders = {
+  // "Zapłać" on an order past its payment time (retry-payment: order/payment-time-over)
+  "errors.paymentTimeOver":
+    "Czas na opłacenie tego zamówienia minął, więc zostanie ono anulowane. Zarezerwowane produkty wracają do sprzedaży.",
   "parcelPicker.title": "Wybierz paczkomat",
   "parcelPicker.searchLabel": "Miejscowość, kod pocztowy lub kod paczkomatu",
   "parcelPicker.searchPlaceholder": "np. Kraków, 31-128 lub KRA010",

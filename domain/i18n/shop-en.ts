@@ -310,8 +310,6 @@ export const enShop: Record<ShopKey, string> = {
   "errors.outOfStock": "Not enough units of {product}. Change the quantity in your cart.",
   "errors.priceChanged": "Prices have changed since you opened the page. Check the new amount and try again.",
   "errors.orderCanceled": "This order has been canceled and can no longer be paid.",
-  "errors.paymentTimeOver":
-    "The time to pay for this order is over, so it will be canceled. The reserved products go back on sale.",
   "errors.paymentClosed": "This payment was closed because the order was canceled. No money was taken.",
   "errors.paymentUnavailable": "Could not reach the payment gateway. Try again in a moment.",
   "errors.couponInvalid": "The discount code is invalid",

@@ -310,8 +310,6 @@ export const plShop = {
   "errors.priceChanged":
     "Ceny zmieniły się od chwili otwarcia strony. Sprawdź nową kwotę i spróbuj ponownie.",
   "errors.orderCanceled": "To zamówienie zostało anulowane i nie można go już opłacić.",
-  "errors.paymentTimeOver":
-    "Czas na opłacenie tego zamówienia minął, więc zostanie ono anulowane. Zarezerwowane produkty wracają do sprzedaży.",
   "errors.paymentClosed": "Ta płatność została zamknięta, bo zamówienie anulowano. Nie pobraliśmy pieniędzy.",
   "errors.paymentUnavailable": "Nie udało się połączyć z bramką płatności. Spróbuj ponownie za chwilę.",
   "errors.couponInvalid": "Kod rabatowy jest niepoprawny",

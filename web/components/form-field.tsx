@@ -59,20 +59,6 @@ export function FieldErrorText({ id, error }: { id: string; error: FieldError | 
   );
 }
 
-/**
- * The `name`, `defaultValue` and `error` props of one form's fields, read from the values it shows and
- * its errors: `<TextField {...field("code")} label={…} />`.
- */
-export function bindFields<V extends object>(
-  values: V,
-  errors: { readonly [name: string]: FieldError | undefined },
-) {
-  return (name: keyof V & string) => {
-    const value: unknown = values[name];
-    return { name, defaultValue: typeof value === "string" ? value : undefined, error: errors[name] };
-  };
-}
-
 /** A field's label with its required mark and "(opcjonalnie)". */
 function FieldLabel(props: { htmlFor: string; label: string; optional: boolean; required: boolean }) {
   const t = useT();

@@ -2,7 +2,8 @@ import { useActionData, useLoaderData, useLocation, useNavigation } from "react-
 import { userSettingsSchema } from "../../../domain/validation/address";
 import { changePasswordSchema } from "../../../domain/validation/auth";
 import { parseForm } from "../../../domain/validation/errors";
-import { bindFields, FormAlert, RequiredLegend, SubmitButton, TextField } from "../../components/form-field";
+import { bindFields } from "../../components/bind-fields";
+import { FormAlert, RequiredLegend, SubmitButton, TextField } from "../../components/form-field";
 import { ACCOUNT_SETTINGS_PATH } from "../../lib/account-paths";
 import { failedForm, invalidForm, requestMeta, requireUser, sessionToken } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";

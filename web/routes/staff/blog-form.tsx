@@ -2,8 +2,8 @@ import { useId } from "react";
 import { Link, useActionData, useLoaderData, useLocation } from "react-router";
 import { parseIdFromParam } from "../../../domain/slug";
 import type { BlogArticle, ImageRef } from "../../../domain/types";
+import { bindFields } from "../../components/bind-fields";
 import {
-  bindFields,
   CheckboxField,
   FieldErrorText,
   FormAlert,

@@ -1,8 +1,8 @@
 import { Link, useActionData, useLoaderData, useLocation } from "react-router";
 import type { ProductField } from "../../../domain/types";
 import { PRODUCT_FIELD_TYPES } from "../../../domain/validation/catalog";
+import { bindFields } from "../../components/bind-fields";
 import {
-  bindFields,
   CheckboxField,
   FieldErrorText,
   FormAlert,

@@ -2,7 +2,8 @@ import { Link, useActionData, useLoaderData, useLocation } from "react-router";
 import { can } from "../../../domain/roles";
 import { parseIdFromParam } from "../../../domain/slug";
 import type { Page } from "../../../domain/types";
-import { bindFields, CheckboxField, FormAlert, SubmitButton, TextField } from "../../components/form-field";
+import { bindFields } from "../../components/bind-fields";
+import { CheckboxField, FormAlert, SubmitButton, TextField } from "../../components/form-field";
 import {
   imageRefsOfUrl,
   pageFormValuesSchema,

@@ -1,5 +1,6 @@
 import { Link, useActionData, useLoaderData, useLocation } from "react-router";
-import { bindFields, FormAlert, SubmitButton, TextAreaField, TextField } from "../../components/form-field";
+import { bindFields } from "../../components/bind-fields";
+import { FormAlert, SubmitButton, TextAreaField, TextField } from "../../components/form-field";
 import { ImagePicker } from "../../components/staff/image-picker";
 import { imageRefsOf, pickedImage, slideFormSchema } from "../../components/staff/taxonomy/taxonomy-forms";
 import { ValidatedForm } from "../../components/validated-form";

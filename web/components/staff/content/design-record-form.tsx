@@ -4,14 +4,8 @@ import type { z } from "zod";
 import type { FieldError } from "../../../../domain/validation/errors";
 import { useT } from "../../../lib/i18n";
 import { useFormValidation, useSubmitting } from "../../../lib/use-form-validation";
-import {
-  bindFields,
-  FieldErrorText,
-  FormAlert,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-} from "../../form-field";
+import { bindFields } from "../../bind-fields";
+import { FieldErrorText, FormAlert, SubmitButton, TextAreaField, TextField } from "../../form-field";
 import { ValidatedForm } from "../../validated-form";
 import { ImagePicker } from "../image-picker";
 import { imageRefsOfUrl } from "./form-values";
