@@ -161,7 +161,9 @@ beforeAll(async () => {
   const catalogBefore = createCatalogService(db);
   fieldTitles = async (search) => (await catalog.searchFields({ search })).map((f) => f.title);
   fieldTitlesBefore = async (search) =>
-    (await catalogBefore.listFields()).filter((f) => matchedBefore(search.trim(), [f.title])).map((f) => f.title);
+    (await catalogBefore.listFields())
+      .filter((f) => matchedBefore(search.trim(), [f.title]))
+      .map((f) => f.title);
   fieldStatements = async (search) => {
     counting.log.clear();
     await catalog.searchFields({ search });
@@ -179,7 +181,7 @@ describe.each(["pages", "blog", "games", "creators", "coupons"])(
     const list = () => cases.get(name) as ListCase<{ _id: Id }>;
 
     it("finds what the in-memory search found, in the same order", async () => {
-      const { before, texts, search, name } = list();
+      const { before, texts, search } = list();
       const all = await before();
       expect(all.length, name).toBeGreaterThanOrEqual(TITLES.length);
       for (const text of SEARCHES) {
@@ -189,7 +191,7 @@ describe.each(["pages", "blog", "games", "creators", "coupons"])(
     });
 
     it("takes %, _ and \\ literally", async () => {
-      const { search, texts, name } = list();
+      const { search, texts } = list();
       const titles = async (text: string) =>
         (await search({ search: text, page: 1 })).items.map((i) => texts(i)[0]);
       expect(await titles("50%"), name).toEqual(["Rabat 50%"]);
@@ -205,7 +207,7 @@ describe.each(["pages", "blog", "games", "creators", "coupons"])(
     });
 
     it("pages by LIST_PAGE_SIZE; a page past the end is the last, a page that is not one the first", async () => {
-      const { search, name } = list();
+      const { search } = list();
       const rows = TITLES.length - 7; // the "Pozycja" rows: one page and one more
       const first = await search({ search: "pozycja", page: 1 });
       expect([first.page, first.pages, first.total, first.items.length], name).toEqual([
@@ -226,7 +228,7 @@ describe.each(["pages", "blog", "games", "creators", "coupons"])(
     });
 
     it("reads only one page of rows from the database (a count, then LIMIT/OFFSET)", async () => {
-      const { search, name } = list();
+      const { search } = list();
       const { statements } = await countStatements(counting, () => search({ search: "pozycja", page: 2 }));
       expect(statements, name).toBe(2);
       const [count, read] = counting.log.statements;

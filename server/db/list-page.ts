@@ -1,4 +1,6 @@
 import { type Column, type SQL, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Db } from "./client";
 
 // The staff lists (pages, blog, games, creators, coupons, fields) search and page in the database, not
 // in memory: a list's service takes its ?szukaj= and ?strona= as a ListQuery, counts the matching rows,
@@ -44,4 +46,26 @@ export async function readListPage<T>(
   const page = Math.min(Math.max(1, Number.isFinite(requested) ? Math.floor(requested) : 1), pages);
   const items = total === 0 ? [] : await read(LIST_PAGE_SIZE, (page - 1) * LIST_PAGE_SIZE);
   return { items, page, pages, total };
+}
+
+/**
+ * The page `requested` of the rows of `table` that `where` selects (all without it), in the order
+ * `orderBy` gives (it must be total, e.g. end with the id, for the pages not to overlap).
+ */
+export async function readTablePage<T extends PgTable>(
+  db: Db,
+  table: T,
+  query: { where: SQL | undefined; orderBy: (PgColumn | SQL)[]; page: number },
+): Promise<ListPage<T["$inferSelect"]>> {
+  const { where, orderBy } = query;
+  return readListPage(query.page, await db.$count(table, where), async (limit, offset) => {
+    const rows = await db
+      .select()
+      .from(table as PgTable)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset);
+    return rows as T["$inferSelect"][];
+  });
 }

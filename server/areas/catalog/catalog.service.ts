@@ -10,8 +10,8 @@ import {
 } from "../../../domain/validation/product-query";
 import type { Db } from "../../db/client";
 import { isDbId } from "../../db/ids";
-import { containsText } from "../../db/list-page";
 import { jsonRow, rowFromJson } from "../../db/json-rows";
+import { containsText } from "../../db/list-page";
 import {
   categories,
   fieldOptions,
@@ -365,7 +365,9 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
     async searchFields(query: { search: string }): Promise<ProductField[]> {
       const search = query.search.trim();
       const where = search ? containsText(sql`f.title`, search) : undefined;
-      const { rows } = await db.execute<{ fields: FieldJson[] }>(sql`select ${fieldsJsonWhere(where)} as fields`);
+      const { rows } = await db.execute<{ fields: FieldJson[] }>(
+        sql`select ${fieldsJsonWhere(where)} as fields`,
+      );
       return fieldsFromJson(rows[0]?.fields ?? []);
     },
 

@@ -6,7 +6,7 @@ import { parseForm } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
 import type { Db, Tx } from "../../db/client";
 import { isDbId } from "../../db/ids";
-import { containsText, type ListPage, type ListQuery, readListPage } from "../../db/list-page";
+import { containsText, type ListPage, type ListQuery, readTablePage } from "../../db/list-page";
 import { blogArticles, products } from "../../db/schema";
 import { fail, type Result } from "../../lib/result";
 import { sanitizeHtml } from "../../lib/sanitize-html";
@@ -57,16 +57,9 @@ export function createBlogAdminService(db: Db) {
             sql`exists (select 1 from unnest(${blogArticles.tags}) as tag where ${containsText(sql`tag`, search)})`,
           )
         : undefined;
-      return readListPage(query.page, await db.$count(blogArticles, where), async (limit, offset) => {
-        const rows = await db
-          .select()
-          .from(blogArticles)
-          .where(where)
-          .orderBy(desc(blogArticles.createdAt), desc(blogArticles.id))
-          .limit(limit)
-          .offset(offset);
-        return rows.map(toBlogArticle);
-      });
+      const orderBy = [desc(blogArticles.createdAt), desc(blogArticles.id)];
+      const found = await readTablePage(db, blogArticles, { where, orderBy, page: query.page });
+      return { ...found, items: found.items.map(toBlogArticle) };
     },
 
     async create(actor: AuditActor, input: unknown): Promise<Result<BlogArticle>> {

@@ -5,7 +5,7 @@ import { parseForm } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
 import type { Db, Tx } from "../../db/client";
 import { isDbId } from "../../db/ids";
-import { containsText, type ListPage, type ListQuery, readListPage } from "../../db/list-page";
+import { containsText, type ListPage, type ListQuery, readListPage, readTablePage } from "../../db/list-page";
 import { creatorCategories, creators, games } from "../../db/schema";
 import { fail, type Result } from "../../lib/result";
 import type { AuditActor } from "../audit/audit";
@@ -69,11 +69,8 @@ export function createCreatorsAdminService(db: Db) {
     /** The staff list of games: by id, searched (title, description) and paged in SQL. */
     async searchGames(query: ListQuery): Promise<ListPage<Game>> {
       const where = titleOrDescription(games, query.search.trim());
-      return readListPage(query.page, await db.$count(games, where), async (limit, offset) =>
-        (await db.select().from(games).where(where).orderBy(asc(games.id)).limit(limit).offset(offset)).map(
-          toGame,
-        ),
-      );
+      const found = await readTablePage(db, games, { where, orderBy: [asc(games.id)], page: query.page });
+      return { ...found, items: found.items.map(toGame) };
     },
 
     /** The staff list of creators: by id, searched (title, description) and paged in SQL. */

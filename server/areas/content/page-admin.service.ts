@@ -6,7 +6,7 @@ import { parseForm } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
 import type { Db, Tx } from "../../db/client";
 import { isDbId } from "../../db/ids";
-import { containsText, type ListPage, type ListQuery, readListPage } from "../../db/list-page";
+import { containsText, type ListPage, type ListQuery, readTablePage } from "../../db/list-page";
 import { pages } from "../../db/schema";
 import { fail, type Result } from "../../lib/result";
 import { sanitizeHtml } from "../../lib/sanitize-html";
@@ -55,12 +55,11 @@ export function createPageAdminService(db: Db) {
     /** The staff list: pages by id, searched (in the title or the link) and paged in SQL. */
     async search(query: ListQuery): Promise<ListPage<Page>> {
       const search = query.search.trim();
-      const where = search ? or(containsText(pages.title, search), containsText(pages.link, search)) : undefined;
-      return readListPage(query.page, await db.$count(pages, where), async (limit, offset) =>
-        (await db.select().from(pages).where(where).orderBy(asc(pages.id)).limit(limit).offset(offset)).map(
-          toPage,
-        ),
-      );
+      const where = search
+        ? or(containsText(pages.title, search), containsText(pages.link, search))
+        : undefined;
+      const found = await readTablePage(db, pages, { where, orderBy: [asc(pages.id)], page: query.page });
+      return { ...found, items: found.items.map(toPage) };
     },
 
     async create(actor: PageActor, input: unknown): Promise<Result<Page>> {
