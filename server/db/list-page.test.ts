@@ -200,7 +200,16 @@ describe.each(["pages", "blog", "games", "creators", "coupons"])(
       expect((await search({ search: "%", page: 1 })).total, name).toBe(1);
     });
 
-    it("ignores Polish accents as well as case", async () => {
+    it("finds nothing for a search with U+0000 (no text holds it) instead of failing", async () => {
+    expect(await list().search({ search: "Pozycja\u0000", page: 1 })).toEqual({
+      items: [],
+      page: 1,
+      pages: 1,
+      total: 0,
+    });
+  });
+
+  it("ignores Polish accents as well as case", async () => {
       const { search, texts } = list();
       const found = await search({ search: "zolta laka", page: 1 });
       expect(found.items.map((i) => texts(i)[0])).toEqual(["Żółta ŁĄKA"]);
@@ -245,6 +254,7 @@ describe("the staff fields list searched in SQL (not paged, as before)", () => {
     for (const text of SEARCHES)
       expect(await fieldTitles(text), `"${text}"`).toEqual(await fieldTitlesBefore(text));
     expect(await fieldTitles("zolta")).toEqual(["Żółta ŁĄKA"]);
+    expect(await fieldTitles("\u0000")).toEqual([]);
   });
 
   it("filters in the database", async () => {

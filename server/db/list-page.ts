@@ -28,8 +28,12 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** "`text` contains `search`", case and Polish accents ignored (ł matches Ł and l). */
+/**
+ * "`text` contains `search`", case and Polish accents ignored (ł matches Ł and l). No text holds U+0000
+ * (PostgreSQL refuses it in a parameter), so a search with it matches nothing.
+ */
 export function containsText(text: Column | SQL, search: string): SQL {
+  if (search.includes("\u0000")) return sql`false`;
   return sql`public.f_unaccent(${text}) ilike public.f_unaccent(${containsPattern(search)})`;
 }
 
