@@ -201,15 +201,15 @@ describe.each(["pages", "blog", "games", "creators", "coupons"])(
     });
 
     it("finds nothing for a search with U+0000 (no text holds it) instead of failing", async () => {
-    expect(await list().search({ search: "Pozycja\u0000", page: 1 })).toEqual({
-      items: [],
-      page: 1,
-      pages: 1,
-      total: 0,
+      expect(await list().search({ search: "Pozycja\u0000", page: 1 })).toEqual({
+        items: [],
+        page: 1,
+        pages: 1,
+        total: 0,
+      });
     });
-  });
 
-  it("ignores Polish accents as well as case", async () => {
+    it("ignores Polish accents as well as case", async () => {
       const { search, texts } = list();
       const found = await search({ search: "zolta laka", page: 1 });
       expect(found.items.map((i) => texts(i)[0])).toEqual(["Żółta ŁĄKA"]);
