@@ -25,7 +25,7 @@ const BUILT_APP = [
   "web/bundle-budgets.test.ts",
 ];
 /** tests outside server/ that use a database */
-const DB_ELSEWHERE = ["web/lib/cart-action.test.ts"];
+const DB_ELSEWHERE = ["web/lib/cart-action.test.ts", "web/routes/staff/lists.test.ts"];
 const TEMPLATE = "server/test/pglite-template.ts";
 
 export default defineConfig({
