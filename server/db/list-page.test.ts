@@ -9,7 +9,7 @@ import { createPageAdminService } from "../areas/content/page-admin.service";
 import { createCouponAdminService } from "../areas/coupons/coupon-admin.service";
 import { type CountingDatabase, countingDatabase, countStatements } from "../test/counting-database";
 import { createTestDatabase, type TestDatabase } from "../test/database";
-import { LIST_PAGE_SIZE, type ListPage, type ListQuery } from "./list-page";
+import { containsPattern, LIST_PAGE_SIZE, type ListPage, type ListQuery } from "./list-page";
 import { blogArticles, coupons, creatorCategories, creators, games, pages, productFields } from "./schema";
 
 // The staff lists (pages, blog, games, creators, coupons; fields unpaged) search and page in the
@@ -248,6 +248,12 @@ describe.each(["pages", "blog", "games", "creators", "coupons"])(
     });
   },
 );
+
+describe("containsPattern", () => {
+  it("escapes LIKE's wildcards and its escape character", () => {
+    expect(containsPattern("50%_a\\b")).toBe("%50\\%\\_a\\\\b%");
+  });
+});
 
 describe("the staff fields list searched in SQL (not paged, as before)", () => {
   it("finds what the in-memory search found, by id", async () => {
