@@ -47,17 +47,15 @@ beforeAll(async () => {
   await db.insert(games).values(TITLES.map((title) => ({ title })));
   await db.insert(creators).values(TITLES.map((title) => ({ title, categoryId: category?.id ?? null })));
   const day = (d: number) => new Date(Date.UTC(2026, 0, d));
-  await db
-    .insert(coupons)
-    .values(
-      TITLES.map((code) => ({
-        code,
-        discountType: "percent" as const,
-        discountValue: 5,
-        startDate: day(1),
-        endDate: day(2),
-      })),
-    );
+  await db.insert(coupons).values(
+    TITLES.map((code) => ({
+      code,
+      discountType: "percent" as const,
+      discountValue: 5,
+      startDate: day(1),
+      endDate: day(2),
+    })),
+  );
   await db.insert(productFields).values(TITLES.map((title) => ({ title })));
   context = testWebContext(app.services, {
     user: toPublicUser(await createUser(database.db, { roles: ["shop-moderator", "user"] })),
