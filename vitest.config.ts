@@ -33,7 +33,11 @@ const BUILT_APP = [
  */
 const BUILT_APP_ON_POSTGRES = ["server/http/response-cache.test.ts", "server/perf/query-budget.test.ts"];
 /** tests outside server/ that use a database */
-const DB_ELSEWHERE = ["web/lib/cart-action.test.ts"];
+const DB_ELSEWHERE = [
+  "web/lib/cart-action.test.ts",
+  "web/routes/staff/jobs.test.ts",
+  "web/routes/staff/lists.test.ts",
+];
 /** the migrated template each test file's database is copied from (each a no-op in the other mode) */
 const TEMPLATES = ["server/test/pglite-template.ts", "server/test/postgres-template.ts"];
 

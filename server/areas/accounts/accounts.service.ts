@@ -18,6 +18,13 @@ import { adminUserUpdateSchema } from "../../../domain/validation/user";
 import type { Config } from "../../config";
 import type { Db, Tx } from "../../db/client";
 import { isDbId } from "../../db/ids";
+import {
+  containsText,
+  LIST_PAGE_SIZE,
+  type ListPage,
+  type ListQuery,
+  readTablePage,
+} from "../../db/list-page";
 import { isUniqueViolation } from "../../db/pg-errors";
 import { oneTimeTokens, sessions, users } from "../../db/schema";
 import { createRateLimiter, type RateLimits } from "../../lib/rate-limit";
@@ -80,7 +87,7 @@ const adminEditSchema = adminUserUpdateSchema.partial();
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** accounts per page of the staff users list */
-export const USERS_PAGE_SIZE = 20;
+export const USERS_PAGE_SIZE = LIST_PAGE_SIZE;
 
 const sameEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
 
@@ -575,29 +582,16 @@ export function createAccountsService(
      * One page of the accounts, newest first, searched in the database by name or e-mail (accents and
      * case ignored; admin only). `page` past the end gives the last page.
      */
-    async searchUsers(
-      actor: PublicUser | null,
-      query: { search: string; page: number },
-    ): Promise<Result<{ items: PublicUser[]; page: number; pages: number; total: number }>> {
+    async searchUsers(actor: PublicUser | null, query: ListQuery): Promise<Result<ListPage<PublicUser>>> {
       const allowed = adminOnly(actor);
       if (!allowed.ok) return allowed;
       const search = query.search.trim().slice(0, 100);
-      const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
       const where = search
-        ? sql`public.f_unaccent(${users.displayName} || ' ' || ${users.email}) ilike public.f_unaccent(${pattern})`
+        ? containsText(sql`${users.displayName} || ' ' || ${users.email}`, search)
         : undefined;
-      const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(where);
-      const total = counted?.total ?? 0;
-      const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
-      const page = Math.min(Math.max(1, Number.isSafeInteger(query.page) ? query.page : 1), pages);
-      const rows = await db
-        .select()
-        .from(users)
-        .where(where)
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(USERS_PAGE_SIZE)
-        .offset((page - 1) * USERS_PAGE_SIZE);
-      return ok({ items: rows.map(toPublicUser), page, pages, total });
+      const orderBy = [desc(users.createdAt), desc(users.id)];
+      const found = await readTablePage(db, users, { where, orderBy, page: query.page });
+      return ok({ ...found, items: found.items.map(toPublicUser) });
     },
 
     /** One account by id (admin only). */

@@ -11,6 +11,7 @@ import {
 import type { Db } from "../../db/client";
 import { isDbId } from "../../db/ids";
 import { jsonRow, rowFromJson } from "../../db/json-rows";
+import { containsText } from "../../db/list-page";
 import {
   categories,
   fieldOptions,
@@ -171,13 +172,14 @@ function productJson(ref: SQL, shape: ProductShape, since: Since): SQL {
   });
 }
 
-/** Every product field with its options by position, fields by id, as a JSON array. */
-const fieldsJson = sql`coalesce((
+/** The product fields (`f`) `where` selects, or every one, with their options by position, by id, as a JSON array. */
+const fieldsJsonWhere = (where?: SQL) => sql`coalesce((
   select json_agg(${jsonRow(productFields, sql`f`, {
     options: sql`coalesce((select json_agg(${jsonRow(fieldOptions, sql`o`)} order by o.position, o.id)
       from field_options o where o.field_id = f.id), '[]'::json)`,
   })} order by f.id)
-  from product_fields f), '[]'::json)`;
+  from product_fields f${where ? sql` where ${where}` : sql``}), '[]'::json)`;
+const fieldsJson = fieldsJsonWhere();
 
 /** Every category row as a JSON array. */
 const categoriesJson = sql`coalesce((select json_agg(${jsonRow(categories, sql`c`)}) from categories c), '[]'::json)`;
@@ -356,6 +358,16 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
     /** Product fields with their options by position. */
     async listFields(): Promise<ProductField[]> {
       const { rows } = await db.execute<{ fields: FieldJson[] }>(sql`select ${fieldsJson} as fields`);
+      return fieldsFromJson(rows[0]?.fields ?? []);
+    },
+
+    /** The staff list: the fields whose title contains `search` (in SQL; all for an empty one), by id. */
+    async searchFields(query: { search: string }): Promise<ProductField[]> {
+      const search = query.search.trim();
+      const where = search ? containsText(sql`f.title`, search) : undefined;
+      const { rows } = await db.execute<{ fields: FieldJson[] }>(
+        sql`select ${fieldsJsonWhere(where)} as fields`,
+      );
       return fieldsFromJson(rows[0]?.fields ?? []);
     },
 

@@ -8,6 +8,7 @@ import type { FieldError } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
 import type { Db, Tx } from "../../db/client";
 import { MAX_DB_ID } from "../../db/ids";
+import { containsText } from "../../db/list-page";
 import {
   categories,
   fieldOptions,
@@ -274,9 +275,8 @@ export function createProductAdminService(db: Db, deps: { catalog: CatalogServic
       const pageSize = STAFF_PRODUCTS_PAGE_SIZE;
       const conditions: SQL[] = [];
       if (query.szukaj) {
-        const pattern = `%${query.szukaj.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
         conditions.push(
-          sql`(public.f_unaccent(${products.title}) ilike public.f_unaccent(${pattern}) or ${products.id}::text = ${query.szukaj})`,
+          sql`(${containsText(products.title, query.szukaj)} or ${products.id}::text = ${query.szukaj})`,
         );
       }
       if (query.flaga) conditions.push(eq(FLAG_COLUMNS[query.flaga], true));

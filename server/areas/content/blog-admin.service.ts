@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { desc, eq, inArray, or, sql } from "drizzle-orm";
 import { slugify } from "../../../domain/slug";
 import type { BlogArticle, Id } from "../../../domain/types";
 import { blogArticleSchema } from "../../../domain/validation/catalog";
@@ -6,6 +6,7 @@ import { parseForm } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
 import type { Db, Tx } from "../../db/client";
 import { isDbId } from "../../db/ids";
+import { containsText, type ListPage, type ListQuery, readTablePage } from "../../db/list-page";
 import { blogArticles, products } from "../../db/schema";
 import { fail, type Result } from "../../lib/result";
 import { sanitizeHtml } from "../../lib/sanitize-html";
@@ -47,6 +48,20 @@ async function lockedArticle(tx: Tx, id: Id) {
 
 export function createBlogAdminService(db: Db) {
   return {
+    /** The staff list: articles newest first, searched (in the title or a tag) and paged in SQL. */
+    async search(query: ListQuery): Promise<ListPage<BlogArticle>> {
+      const search = query.search.trim();
+      const where = search
+        ? or(
+            containsText(blogArticles.title, search),
+            sql`exists (select 1 from unnest(${blogArticles.tags}) as tag where ${containsText(sql`tag`, search)})`,
+          )
+        : undefined;
+      const orderBy = [desc(blogArticles.createdAt), desc(blogArticles.id)];
+      const found = await readTablePage(db, blogArticles, { where, orderBy, page: query.page });
+      return { ...found, items: found.items.map(toBlogArticle) };
+    },
+
     async create(actor: AuditActor, input: unknown): Promise<Result<BlogArticle>> {
       const parsed = parseForm(blogArticleSchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);

@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
+import { asc, eq, or } from "drizzle-orm";
 import type { Id } from "../../../domain/types";
 import { creatorCategorySchema, creatorSchema, gameSchema } from "../../../domain/validation/creators";
 import { parseForm } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
 import type { Db, Tx } from "../../db/client";
 import { isDbId } from "../../db/ids";
+import { containsText, type ListPage, type ListQuery, readListPage, readTablePage } from "../../db/list-page";
 import { creatorCategories, creators, games } from "../../db/schema";
 import { fail, type Result } from "../../lib/result";
 import type { AuditActor } from "../audit/audit";
@@ -14,6 +15,9 @@ import type { Creator, CreatorCategory, Game } from "./creators.service";
 // Staff writes of the design-creator side (§7 /creators, /creators/categories, /games): plain
 // records, text stored as text. A creator's category must exist; deleting a category leaves its
 // creators without one. Every write is audited in its transaction.
+
+/** A creator in the staff list, with its category's title (null without one). */
+export type StaffCreator = Creator & { categoryTitle: string | null };
 
 type GameRow = typeof games.$inferSelect;
 type CreatorRow = typeof creators.$inferSelect;
@@ -55,8 +59,36 @@ function checkedId(id: Id): Id {
   return isDbId(id) ? id : refuse(notFound());
 }
 
+/** "The title or the description contains `search`", or no condition for an empty search. */
+function titleOrDescription(table: typeof games | typeof creators, search: string) {
+  return search ? or(containsText(table.title, search), containsText(table.description, search)) : undefined;
+}
+
 export function createCreatorsAdminService(db: Db) {
   return {
+    /** The staff list of games: by id, searched (title, description) and paged in SQL. */
+    async searchGames(query: ListQuery): Promise<ListPage<Game>> {
+      const where = titleOrDescription(games, query.search.trim());
+      const found = await readTablePage(db, games, { where, orderBy: [asc(games.id)], page: query.page });
+      return { ...found, items: found.items.map(toGame) };
+    },
+
+    /** The staff list of creators: by id, searched (title, description) and paged in SQL. */
+    async searchCreators(query: ListQuery): Promise<ListPage<StaffCreator>> {
+      const where = titleOrDescription(creators, query.search.trim());
+      return readListPage(query.page, await db.$count(creators, where), async (limit, offset) => {
+        const rows = await db
+          .select({ creator: creators, categoryTitle: creatorCategories.title })
+          .from(creators)
+          .leftJoin(creatorCategories, eq(creatorCategories.id, creators.categoryId))
+          .where(where)
+          .orderBy(asc(creators.id))
+          .limit(limit)
+          .offset(offset);
+        return rows.map((row) => ({ ...toCreator(row.creator), categoryTitle: row.categoryTitle }));
+      });
+    },
+
     async getGame(id: Id): Promise<Game | null> {
       if (!isDbId(id)) return null;
       const [row] = await db.select().from(games).where(eq(games.id, id));

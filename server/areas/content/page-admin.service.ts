@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, asc, eq, ne, or } from "drizzle-orm";
 import { can } from "../../../domain/roles";
 import type { Id, Page } from "../../../domain/types";
 import { staticPageSchema } from "../../../domain/validation/catalog";
@@ -6,6 +6,7 @@ import { parseForm } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
 import type { Db, Tx } from "../../db/client";
 import { isDbId } from "../../db/ids";
+import { containsText, type ListPage, type ListQuery, readTablePage } from "../../db/list-page";
 import { pages } from "../../db/schema";
 import { fail, type Result } from "../../lib/result";
 import { sanitizeHtml } from "../../lib/sanitize-html";
@@ -49,6 +50,16 @@ export function createPageAdminService(db: Db) {
       if (!isDbId(id)) return null;
       const [row] = await db.select().from(pages).where(eq(pages.id, id)).limit(1);
       return row ? toPage(row) : null;
+    },
+
+    /** The staff list: pages by id, searched (in the title or the link) and paged in SQL. */
+    async search(query: ListQuery): Promise<ListPage<Page>> {
+      const search = query.search.trim();
+      const where = search
+        ? or(containsText(pages.title, search), containsText(pages.link, search))
+        : undefined;
+      const found = await readTablePage(db, pages, { where, orderBy: [asc(pages.id)], page: query.page });
+      return { ...found, items: found.items.map(toPage) };
     },
 
     async create(actor: PageActor, input: unknown): Promise<Result<Page>> {

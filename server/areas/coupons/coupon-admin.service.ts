@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { couponEnd, couponStart } from "../../../domain/coupon";
 import type { Id } from "../../../domain/types";
 import { couponFormSchema } from "../../../domain/validation/coupon";
@@ -6,6 +6,7 @@ import { parseForm } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
 import type { Db, Tx } from "../../db/client";
 import { isDbId } from "../../db/ids";
+import { containsText, type ListPage, type ListQuery, readListPage } from "../../db/list-page";
 import { coupons, orders } from "../../db/schema";
 import { fail, type Result } from "../../lib/result";
 import type { AuditActor } from "../audit/audit";
@@ -96,21 +97,36 @@ export interface CouponAdminOptions {
 export function createCouponAdminService(db: Db, options: CouponAdminOptions = {}) {
   const timeoutMinutes = options.paymentTimeoutMinutes ?? 60;
   const usesOf = (tx: Db | Tx, id: Id) => countedUses(tx, id, timeoutMinutes);
+  /** The coupons `where` selects, the newest end date first, with their uses so far (a query to await). */
+  function couponsWithUses(where?: SQL) {
+    const uses = db
+      .select({ couponId: orders.couponId, n: sql<number>`count(*)::int`.as("n") })
+      .from(orders)
+      .where(countsAsCouponUse(orders, new Date(), timeoutMinutes))
+      .groupBy(orders.couponId)
+      .as("uses");
+    return db
+      .select({ coupon: coupons, n: uses.n })
+      .from(coupons)
+      .leftJoin(uses, eq(uses.couponId, coupons.id))
+      .where(where)
+      .orderBy(desc(coupons.endDate), asc(coupons.code));
+  }
+  const toListed = (row: { coupon: CouponRow; n: number | null }) => toStaffCoupon(row.coupon, row.n ?? 0);
+
   return {
     /** Every coupon, the newest end date first, with its uses so far. */
     async list(): Promise<StaffCoupon[]> {
-      const uses = db
-        .select({ couponId: orders.couponId, n: sql<number>`count(*)::int`.as("n") })
-        .from(orders)
-        .where(countsAsCouponUse(orders, new Date(), timeoutMinutes))
-        .groupBy(orders.couponId)
-        .as("uses");
-      const rows = await db
-        .select({ coupon: coupons, n: uses.n })
-        .from(coupons)
-        .leftJoin(uses, eq(uses.couponId, coupons.id))
-        .orderBy(desc(coupons.endDate), asc(coupons.code));
-      return rows.map((row) => toStaffCoupon(row.coupon, row.n ?? 0));
+      return (await couponsWithUses()).map(toListed);
+    },
+
+    /** The staff list: as `list`, searched (in the code) and paged in SQL. */
+    async search(query: ListQuery): Promise<ListPage<StaffCoupon>> {
+      const search = query.search.trim();
+      const where = search ? containsText(coupons.code, search) : undefined;
+      return readListPage(query.page, await db.$count(coupons, where), async (limit, offset) =>
+        (await couponsWithUses(where).limit(limit).offset(offset)).map(toListed),
+      );
     },
 
     async get(id: Id): Promise<StaffCoupon | null> {

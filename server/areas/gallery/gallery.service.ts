@@ -12,6 +12,7 @@ import {
 } from "../../../domain/validation/gallery";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import { containsPattern } from "../../db/list-page";
 import {
   blogArticles,
   categories,
@@ -276,7 +277,7 @@ export function createGalleryService(db: Db, config: Config) {
       const pageSize = parsed.data.pageSize ?? DEFAULT_PAGE_SIZE;
       const conditions: SQL[] = [];
       if (folder) conditions.push(eq(galleryImages.folder, folder));
-      if (q) conditions.push(ilike(galleryImages.name, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+      if (q) conditions.push(ilike(galleryImages.name, containsPattern(q)));
       const where = conditions.length > 0 ? and(...conditions) : undefined;
       const [total] = await db.select({ n: count() }).from(galleryImages).where(where);
       const rows = await db

@@ -1,7 +1,7 @@
 import { useLoaderData } from "react-router";
 import { formatDate } from "../../../domain/i18n";
 import { blogPath } from "../../../domain/slug";
-import { RecordActions, StaffList, searchPage } from "../../components/staff/content/staff-ui";
+import { listParams, RecordActions, StaffList } from "../../components/staff/content/staff-ui";
 import { useLang, useT } from "../../lib/i18n";
 import { deleteFromList, requireStaff } from "../../lib/staff.server";
 import { staffMeta } from "../../lib/staff-meta";
@@ -17,7 +17,8 @@ export function meta({ matches: routeMatches }: Route.MetaArgs) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request);
-  return searchPage(request, await context.services.content.listBlogArticles(), (a) => [a.title, ...a.tags]);
+  const query = listParams(request);
+  return { ...(await context.services.blogAdmin.search(query)), search: query.search };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

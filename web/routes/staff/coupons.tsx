@@ -2,13 +2,7 @@ import { useLoaderData } from "react-router";
 import { couponEnd, couponStart } from "../../../domain/coupon";
 import { formatDate, formatPercent } from "../../../domain/i18n";
 import { formatPrice } from "../../../domain/money";
-import {
-  listParams,
-  matches,
-  pageOf,
-  RecordActions,
-  StaffList,
-} from "../../components/staff/content/staff-ui";
+import { listParams, RecordActions, StaffList } from "../../components/staff/content/staff-ui";
 import { useLang, useT } from "../../lib/i18n";
 import { deleteFromList, requireStaff } from "../../lib/staff.server";
 import { staffMeta } from "../../lib/staff-meta";
@@ -24,9 +18,8 @@ export function meta({ matches: routeMatches }: Route.MetaArgs) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request);
-  const { search, page } = listParams(request);
-  const all = (await context.services.couponAdmin.list()).filter((c) => matches(search, c.code));
-  return { ...pageOf(all, page), search, now: Date.now() };
+  const query = listParams(request);
+  return { ...(await context.services.couponAdmin.search(query)), search: query.search, now: Date.now() };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

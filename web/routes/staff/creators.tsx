@@ -9,8 +9,6 @@ import {
   CARD,
   DeleteButton,
   listParams,
-  matches,
-  pageOf,
   RecordActions,
   StaffList,
 } from "../../components/staff/content/staff-ui";
@@ -33,16 +31,12 @@ export function meta({ matches: routeMatches }: Route.MetaArgs) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request);
-  const { search, page } = listParams(request);
-  const [creators, categories] = await Promise.all([
-    context.services.creators.listCreators(),
+  const query = listParams(request);
+  const [found, categories] = await Promise.all([
+    context.services.creatorsAdmin.searchCreators(query),
     context.services.creators.listCreatorCategories(),
   ]);
-  const titles = new Map(categories.map((c) => [c._id, c.title]));
-  const found = creators
-    .filter((c) => matches(search, c.title, c.description))
-    .map((c) => ({ ...c, categoryTitle: c.category === null ? null : (titles.get(c.category) ?? null) }));
-  return { ...pageOf(found, page), search, categories };
+  return { ...found, search: query.search, categories };
 }
 
 const BACK = STAFF_SECTIONS.creators;

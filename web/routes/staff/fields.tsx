@@ -22,10 +22,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request);
   const query = (new URL(request.url).searchParams.get("szukaj") ?? "").trim();
-  const all = await context.services.catalog.listFields();
-  const needle = query.toLocaleLowerCase("pl");
-  const fields = needle ? all.filter((field) => field.title.toLocaleLowerCase("pl").includes(needle)) : all;
-  return { fields, query };
+  return { fields: await context.services.catalog.searchFields({ search: query }), query };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

@@ -1,5 +1,5 @@
 import { useLoaderData } from "react-router";
-import { RecordActions, StaffList, searchPage } from "../../components/staff/content/staff-ui";
+import { listParams, RecordActions, StaffList } from "../../components/staff/content/staff-ui";
 import { useT } from "../../lib/i18n";
 import { deleteFromList, requireStaff } from "../../lib/staff.server";
 import { staffMeta } from "../../lib/staff-meta";
@@ -14,7 +14,8 @@ export function meta({ matches: routeMatches }: Route.MetaArgs) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request);
-  return searchPage(request, await context.services.creators.listGames(), (g) => [g.title, g.description]);
+  const query = listParams(request);
+  return { ...(await context.services.creatorsAdmin.searchGames(query)), search: query.search };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

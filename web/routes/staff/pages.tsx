@@ -1,6 +1,6 @@
 import { useLoaderData } from "react-router";
 import { formatDate } from "../../../domain/i18n";
-import { RecordActions, StaffList, searchPage } from "../../components/staff/content/staff-ui";
+import { listParams, RecordActions, StaffList } from "../../components/staff/content/staff-ui";
 import { useLang, useT } from "../../lib/i18n";
 import { deleteFromList, requireStaff } from "../../lib/staff.server";
 import { staffMeta } from "../../lib/staff-meta";
@@ -16,7 +16,8 @@ export function meta({ matches: routeMatches }: Route.MetaArgs) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request);
-  return searchPage(request, await context.services.content.listPages(), (p) => [p.title, p.link]);
+  const query = listParams(request);
+  return { ...(await context.services.pageAdmin.search(query)), search: query.search };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

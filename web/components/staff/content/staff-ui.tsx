@@ -176,33 +176,6 @@ export function DeleteButton({
   );
 }
 
-/** Page `page` of `items` (1-based, clamped) and the number of pages. */
-export function pageOf<T>(
-  items: readonly T[],
-  page: number,
-  size = 20,
-): { items: T[]; page: number; pages: number } {
-  const pages = Math.max(1, Math.ceil(items.length / size));
-  const current = Math.min(Math.max(1, Number.isFinite(page) ? Math.floor(page) : 1), pages);
-  return { items: items.slice((current - 1) * size, current * size), page: current, pages };
-}
-
-/** One page of `items` for a list URL's ?szukaj= and ?strona=, searched in the given texts of each. */
-export function searchPage<T>(
-  request: Request,
-  items: readonly T[],
-  texts: (item: T) => (string | null | undefined)[],
-): { items: T[]; page: number; pages: number; search: string } {
-  const { search, page } = listParams(request);
-  return {
-    ...pageOf(
-      items.filter((item) => matches(search, ...texts(item))),
-      page,
-    ),
-    search,
-  };
-}
-
 /**
  * A list row's buttons: "Edytuj", optionally "dodaj podobny" (the add form with ?kopiuj={id}) and the
  * confirmed delete; `name` names the record in each button's accessible name.
@@ -251,10 +224,4 @@ export function listParams(request: Request): { search: string; page: number } {
     search: (url.searchParams.get("szukaj") ?? "").trim(),
     page: Number(url.searchParams.get("strona") ?? "1") || 1,
   };
-}
-
-/** Case-insensitive "contains" over some text fields. */
-export function matches(search: string, ...texts: (string | null | undefined)[]): boolean {
-  const needle = search.toLocaleLowerCase("pl");
-  return needle === "" || texts.some((text) => (text ?? "").toLocaleLowerCase("pl").includes(needle));
 }

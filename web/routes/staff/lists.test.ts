@@ -1,0 +1,114 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../../server/app";
+import { createUser } from "../../../server/areas/accounts/accounts.fixtures";
+import { toPublicUser } from "../../../server/areas/accounts/accounts.mapper";
+import { loadConfig } from "../../../server/config";
+import {
+  blogArticles,
+  coupons,
+  creatorCategories,
+  creators,
+  games,
+  pages,
+  productFields,
+} from "../../../server/db/schema";
+import { createTestDatabase, type TestDatabase } from "../../../server/test/database";
+import { testWebContext } from "../../../server/test/web-context";
+import { loader as blogLoader } from "./blog";
+import { loader as couponsLoader } from "./coupons";
+import { loader as creatorsLoader } from "./creators";
+import { loader as fieldsLoader } from "./fields";
+import { loader as gamesLoader } from "./games";
+import { loader as pagesLoader } from "./pages";
+
+// The staff list screens in-process: ?szukaj= (trimmed) and ?strona= reach the list's service, which
+// searches and pages in the database; the screens get the same shape as before (items, page, pages,
+// search; the creators with their category's title; the fields unpaged).
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let context: ReturnType<typeof testWebContext>;
+
+/** 25 rows to find (one page of 20 and 5 more) and one not to */
+const TITLES = [...Array.from({ length: 25 }, (_, i) => `Wełna ${String(i + 1).padStart(2, "0")}`), "Inne"];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const config = loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "staff-lists-")) });
+  app = await buildApp(config, database, { web: false, logger: false });
+  const { db } = database;
+  const [category] = await db.insert(creatorCategories).values({ title: "Druty" }).returning();
+  await db.insert(pages).values(TITLES.map((title, i) => ({ title, link: `lista-${i}` })));
+  await db.insert(blogArticles).values(TITLES.map((title, i) => ({ title, slug: `lista-${i}` })));
+  await db.insert(games).values(TITLES.map((title) => ({ title })));
+  await db.insert(creators).values(TITLES.map((title) => ({ title, categoryId: category?.id ?? null })));
+  const day = (d: number) => new Date(Date.UTC(2026, 0, d));
+  await db.insert(coupons).values(
+    TITLES.map((code) => ({
+      code,
+      discountType: "percent" as const,
+      discountValue: 5,
+      startDate: day(1),
+      endDate: day(2),
+    })),
+  );
+  await db.insert(productFields).values(TITLES.map((title) => ({ title })));
+  context = testWebContext(app.services, {
+    user: toPublicUser(await createUser(database.db, { roles: ["shop-moderator", "user"] })),
+  });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.destroy();
+});
+
+const args = (query: string) =>
+  ({ context, request: new Request(`http://localhost/x?${query}`), params: {} }) as never;
+
+type ListLoader = (
+  args: never,
+) => Promise<{ items: { title?: string; code?: string }[]; page: number; pages: number; search: string }>;
+
+describe.each([
+  ["pages", pagesLoader],
+  ["blog", blogLoader],
+  ["games", gamesLoader],
+  ["creators", creatorsLoader],
+  ["coupons", couponsLoader],
+] as [string, ListLoader][])("the staff %s list", (_name, loader) => {
+  it("searches ?szukaj= (trimmed, case ignored) and shows page ?strona=", async () => {
+    const second = await loader(args("szukaj=%20WEŁNA%20&strona=2"));
+    expect([second.search, second.page, second.pages, second.items.length]).toEqual(["WEŁNA", 2, 2, 5]);
+    const first = await loader(args("szukaj=we%C5%82na"));
+    expect([first.page, first.items.length]).toEqual([1, 20]);
+    expect(first.items.map((item) => item.title ?? item.code)).not.toContain("Inne");
+  });
+
+  it("shows the last page for a page past the end, the first for one that is not a number", async () => {
+    expect((await loader(args("szukaj=wełna&strona=9"))).page).toBe(2);
+    expect((await loader(args("strona=abc"))).page).toBe(1);
+    expect((await loader(args("szukaj=50%25"))).items).toEqual([]);
+  });
+});
+
+describe("the staff creators list", () => {
+  it("shows each creator's category title, and the categories", async () => {
+    const listed = await creatorsLoader(args("szukaj=Inne") as never);
+    expect(listed.items.map((c) => [c.title, c.categoryTitle])).toEqual([["Inne", "Druty"]]);
+    expect(listed.categories.map((c) => c.title)).toEqual(["Druty"]);
+  });
+});
+
+describe("the staff fields list", () => {
+  it("searches ?szukaj= and shows every match on one page", async () => {
+    const listed = await fieldsLoader(args("szukaj=%20wełna") as never);
+    expect(listed.query).toBe("wełna");
+    expect(listed.fields).toHaveLength(25);
+    expect((await fieldsLoader(args("") as never)).fields).toHaveLength(26);
+  });
+});
