@@ -171,6 +171,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
       summary: "Confirm an e-mail address (link from the e-mail)",
       tag: "auth",
       access: "public",
+      querystring: confirmQuerySchema,
       status: 302,
       errors: ["rate-limited"],
     }),

@@ -27,7 +27,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     "/blogs",
-    apiRoute({ ...CONTENT, summary: "Blog articles, newest first" }),
+    apiRoute({ ...CONTENT, summary: "Blog articles, newest first", querystring: blogListQuerySchema }),
     async (request, reply) => {
       const { limit } = blogListQuerySchema.parse(request.query);
       const articles = await content.listBlogArticles(limit === undefined ? {} : { limit });

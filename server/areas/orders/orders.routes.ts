@@ -164,10 +164,12 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       tag: "orders",
       access: "owner",
       params: orderParam,
+      querystring: emailQuery,
       response: paymentRetryReply,
       errors: [
         "order/not-found",
         "order/canceled",
+        "order/payment-time-over",
         "order/out-of-stock",
         "conflict",
         "payment/unavailable",
@@ -191,6 +193,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       tag: "orders",
       access: "owner",
       params: orderParam,
+      querystring: emailQuery,
       errors: ["order/not-found", "invoice/not-ready", "rate-limited"],
     }),
     async (request, reply: FastifyReply) => {
@@ -224,6 +227,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       tag: "orders",
       access: "owner",
       params: orderParam,
+      querystring: emailQuery,
       response: orderReply,
       errors: ["order/not-found", "rate-limited"],
     }),
