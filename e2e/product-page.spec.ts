@@ -256,7 +256,9 @@ test.describe("the phone's buy bar", () => {
     // Tab from the top through the product, its description and the related products
     for (let n = 0; n < 45; n++) {
       await page.keyboard.press("Tab");
-      const covered = await page.evaluate(() => {
+      // after two frames: the bar shows (or hides) from an IntersectionObserver callback after the scroll
+      const covered = await page.evaluate(async () => {
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
         const focused = document.activeElement;
         const shown = document.querySelector<HTMLElement>('section[aria-label="Szybkie dodanie do koszyka"]');
         if (!focused || focused === document.body || !shown || shown.hidden || shown.contains(focused))
