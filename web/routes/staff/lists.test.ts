@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SEARCH_MAX } from "../../../domain/validation/product-query";
 import { buildApp } from "../../../server/app";
 import { createUser } from "../../../server/areas/accounts/accounts.fixtures";
 import { toPublicUser } from "../../../server/areas/accounts/accounts.mapper";
@@ -93,6 +94,12 @@ describe.each([
     expect((await loader(args("szukaj=wełna&strona=9"))).page).toBe(2);
     expect((await loader(args("strona=abc"))).page).toBe(1);
     expect((await loader(args("szukaj=50%25"))).items).toEqual([]);
+  });
+
+  it("cuts a search to the length the shop's own search takes", async () => {
+    const listed = await loader(args(`szukaj=${"w".repeat(5_000)}`));
+    expect(listed.search).toHaveLength(SEARCH_MAX);
+    expect(listed.items).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { type ReactNode, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { MessageKey } from "../../../../domain/i18n";
+import { SEARCH_MAX } from "../../../../domain/validation/product-query";
 import { useT } from "../../../lib/i18n";
 import { type StaffSection, staffAddPath, staffEditPath } from "../../../lib/staff-paths";
 import { ConfirmDialog } from "../confirm-dialog";
@@ -221,7 +222,8 @@ export function RecordActions({
 export function listParams(request: Request): { search: string; page: number } {
   const url = new URL(request.url);
   return {
-    search: (url.searchParams.get("szukaj") ?? "").trim(),
+    // as long as the shop's own search takes (a search box, not a place for a 16 kB URL)
+    search: (url.searchParams.get("szukaj") ?? "").trim().slice(0, SEARCH_MAX),
     page: Number(url.searchParams.get("strona") ?? "1") || 1,
   };
 }
