@@ -2,6 +2,7 @@ import { data, Form, useActionData, useLoaderData } from "react-router";
 import type { MessageKey } from "../../../domain/i18n";
 import { parseIdFromParam } from "../../../domain/slug";
 import { FormAlert } from "../../components/form-field";
+import { listParams } from "../../components/staff/content/staff-ui";
 import { EditDeleteActions, ListHeading, RING_BUTTON } from "../../components/staff/taxonomy-list";
 import { errorMessageKey, errorStatus } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
@@ -21,7 +22,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request);
-  const query = (new URL(request.url).searchParams.get("szukaj") ?? "").trim();
+  const query = listParams(request).search;
   return { fields: await context.services.catalog.searchFields({ search: query }), query };
 }
 
