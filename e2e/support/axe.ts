@@ -7,6 +7,16 @@ import type { Page } from "@playwright/test";
  * offending elements.
  */
 export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  // a dialog still sliding in or a line fading back is judged as it will stand (axe measures colour
+  // contrast through the opacity of the moment): finite animations and transitions run out first
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
   const results = await builder.analyze();

@@ -95,6 +95,12 @@ interface Case {
   page?: string;
   /** the index the count must be read through (selective filters) */
   count?: string;
+  /**
+   * the count may join products by scanning them: for a category (about 7 % of the products) the
+   * planner weighs one pass over products against a probe per member, and PostgreSQL's statistics
+   * tip it either way from run to run (both ~8 ms); the category's rows still come from its index
+   */
+  countMayScanProducts?: true;
 }
 
 const CASES: Case[] = [
@@ -121,7 +127,7 @@ const CASES: Case[] = [
   { query: "premium=tak&sortujWg=price", count: "products_premium_idx" },
   // (its page: the first visible products in order, each looked up in product_categories, or
   // the category's products from product_categories_category_idx, whichever is cheaper)
-  { query: "kategoria=LEAF", count: "product_categories_category_idx" },
+  { query: "kategoria=LEAF", count: "product_categories_category_idx", countMayScanProducts: true },
   // filters together: any of their indexes, never the whole table
   { query: "kategoria=LEAF&premium=tak&minCena=50&maxCena=150" },
   // search: a product number (no typo keys), a word in 1 % of the titles, two words (3 %), a typo
@@ -144,28 +150,31 @@ const RECORDED_ONLY = ["strona=200", "kategoria=TOP"];
 const withIds = (query: string) => query.replace("LEAF", LEAF()).replace("TOP", TOP());
 
 describe("the product list's plans on 10,000 products", () => {
-  it.each(CASES)("?$query: products are read through an index", async ({ query, page, count }) => {
-    const statements = listStatements(withIds(query));
-    const pagePlan = await explain(statements.page);
-    const countPlan = await explain(statements.count);
-    const pageHeld =
-      !pagePlan.productAccess.includes("Seq Scan") && (page === undefined || pagePlan.indexes.includes(page));
-    const countHeld =
-      count === undefined ||
-      (!countPlan.productAccess.includes("Seq Scan") && countPlan.indexes.includes(count));
-    recordFigure({
-      suite: "list indexes",
-      tried: `?${query || "(default)"} on ${PRODUCTS} products`,
-      result: `page: ${describePlan(pagePlan)}; count: ${describePlan(countPlan)}`,
-      held: pageHeld && countHeld,
-    });
-    expect(pagePlan.productAccess).not.toContain("Seq Scan");
-    if (page) expect(pagePlan.indexes).toContain(page);
-    if (count) {
-      expect(countPlan.productAccess).not.toContain("Seq Scan");
-      expect(countPlan.indexes).toContain(count);
-    }
-  });
+  it.each(CASES)(
+    "?$query: products are read through an index",
+    async ({ query, page, count, countMayScanProducts }) => {
+      const statements = listStatements(withIds(query));
+      const pagePlan = await explain(statements.page);
+      const countPlan = await explain(statements.count);
+      const pageHeld =
+        !pagePlan.productAccess.includes("Seq Scan") &&
+        (page === undefined || pagePlan.indexes.includes(page));
+      const countScans = !countMayScanProducts && countPlan.productAccess.includes("Seq Scan");
+      const countHeld = count === undefined || (!countScans && countPlan.indexes.includes(count));
+      recordFigure({
+        suite: "list indexes",
+        tried: `?${query || "(default)"} on ${PRODUCTS} products`,
+        result: `page: ${describePlan(pagePlan)}; count: ${describePlan(countPlan)}`,
+        held: pageHeld && countHeld,
+      });
+      expect(pagePlan.productAccess).not.toContain("Seq Scan");
+      if (page) expect(pagePlan.indexes).toContain(page);
+      if (count) {
+        if (!countMayScanProducts) expect(countPlan.productAccess).not.toContain("Seq Scan");
+        expect(countPlan.indexes).toContain(count);
+      }
+    },
+  );
 
   it("records, without asserting, the plans of a deep page, a large category and word searches", async () => {
     for (const query of RECORDED_ONLY) {
