@@ -21,6 +21,8 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: "e2e",
+  // seeds the demo shop once into a template data folder that every worker's shop copies
+  globalSetup: "./e2e/support/seeded-template.ts",
   fullyParallel: false,
   workers: Number(process.env.PLAYWRIGHT_WORKERS) || 2,
   // one retry in CI: a test that passes only on its retry is named by .ci/summary.mjs as flaky
@@ -32,8 +34,10 @@ export default defineConfig({
   use: {
     locale: "pl-PL",
     // a failed test keeps its trace (actions, DOM snapshots, network, console) but not the screencast: recording
-    // the screencast for every test cost a quarter of the e2e time (docs/decisions/026)
-    trace: { mode: "retain-on-failure", screenshots: false },
+    // the screencast for every test cost a quarter of the e2e time (docs/decisions/026). In CI, where a failure
+    // is retried once, only the retry records one: recording every test to keep the failed ones' traces cost
+    // ~5 % of the run there (docs/decisions/065)
+    trace: { mode: process.env.CI ? "on-first-retry" : "retain-on-failure", screenshots: false },
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
   },
   projects: [

@@ -250,7 +250,7 @@ describe("load and concurrency on PostgreSQL, spread over two shop instances", (
   });
 
   it("mixed shopper traffic at a fixed arrival rate over both instances: no errors; rate, p50 and p99 reported", async () => {
-    const seconds = Number(process.env.RESILIENCE_MIXED_SECONDS ?? 60);
+    const seconds = Number(process.env.RESILIENCE_MIXED_SECONDS ?? 20);
     const rate = Number(process.env.RESILIENCE_MIXED_RATE ?? 25);
     // plenty of stock: an order must never be refused during this run
     const stocked = [

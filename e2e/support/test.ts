@@ -1,13 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { test as base, type Page } from "@playwright/test";
-import { freePort } from "../../server/test/free-port";
+import { TEMPLATE_ENV } from "./seeded-template";
+import { SHOP_START_TIMEOUT_MS, startShopServer } from "./shop-server";
 
-// Every Playwright worker runs its own shop: a server on a free loopback port with a fresh data folder
-// (embedded database, outbox, uploads). The specs change the seeded shop (banners, categories, slides,
+// Every Playwright worker runs its own shop: a server on a free loopback port with its own data folder
+// (embedded database, outbox, uploads), a copy of the demo shop seeded once by the global setup. The specs change the seeded shop (banners, categories, slides,
 // stock), so two workers never share a server. Tests inside one file run in order in one worker and share
 // its server; a worker that a failed test ends is replaced by a new one with a fresh shop.
 //
@@ -20,45 +19,6 @@ export type Shop = { url: string; dataDir: string };
  * and every other spec keeps the shared default shop.
  */
 export type ShopEnv = Record<string, string>;
-
-const HEALTH_TIMEOUT_MS = 120_000;
-const KILL_GRACE_MS = 5_000;
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once("exit", () => resolve()));
-}
-
-async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`the shop server ended before answering (exit ${child.exitCode ?? child.signalCode})`);
-    try {
-      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5_000) });
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(
-    `the shop server did not answer ${url}/api/health with 200 within ${HEALTH_TIMEOUT_MS / 1000} s`,
-  );
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill("SIGTERM");
-  const killed = await Promise.race([
-    exited(child).then(() => false),
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(true), KILL_GRACE_MS).unref()),
-  ]);
-  if (killed) {
-    child.kill("SIGKILL");
-    await exited(child);
-  }
-}
 
 /** The worker's shop address, for code that runs outside a fixture (helpers, hooks without `baseURL`). */
 export function shopUrl(): string {
@@ -115,46 +75,20 @@ export const test = base.extend<Record<never, never>, { shop: Shop; shopEnv: Sho
   shop: [
     async ({ shopEnv }, use, workerInfo) => {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), `shop-e2e-w${workerInfo.workerIndex}-`));
-      const port = await freePort();
-      const url = `http://127.0.0.1:${port}`;
-      const logFile = path.join(dataDir, "server.log");
-      const log = fs.openSync(logFile, "a");
-      // node itself runs the server (tsx as an import hook): the tsx binary forks a child that survives kill
-      const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-        cwd: path.resolve(import.meta.dirname, "../.."),
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: "127.0.0.1",
-          DATA_DIR: dataDir,
-          LOG_LEVEL: "warn",
-          DATABASE_URL: "",
-          // analytics are configured, so the consent spec can see them load only after accepting
-          GA_MEASUREMENT_IDS: "G-TEST123",
-          // each test sends its own client address (extraHTTPHeaders above)
-          TRUST_PROXY: "true",
-          ...shopEnv,
-        },
-        stdio: ["ignore", log, log],
-      });
-      try {
-        await waitForHealth(url, child);
-      } catch (error) {
-        await stop(child);
-        fs.closeSync(log);
-        const output = fs.readFileSync(logFile, "utf8");
-        console.error(`shop server output (${logFile}):\n${output}`);
-        throw error;
-      }
+      // a copy of the demo shop seeded once by the global setup (e2e/support/seeded-template.ts)
+      const template = process.env[TEMPLATE_ENV];
+      if (!template)
+        throw new Error(`${TEMPLATE_ENV} is not set: playwright.config.ts runs the global setup`);
+      await cp(template, dataDir, { recursive: true });
+      const server = await startShopServer(dataDir, shopEnv);
       // the helpers (outbox, URLs built outside a fixture) read these in this worker process
       process.env.E2E_DATA_DIR = dataDir;
-      process.env.E2E_PORT = String(port);
-      await use({ url, dataDir });
-      await stop(child);
-      fs.closeSync(log);
+      process.env.E2E_PORT = String(server.port);
+      await use({ url: server.url, dataDir });
+      await server.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
-    { scope: "worker", auto: true, timeout: HEALTH_TIMEOUT_MS + 30_000 },
+    { scope: "worker", auto: true, timeout: SHOP_START_TIMEOUT_MS + 30_000 },
   ],
   baseURL: async ({ shop }, use) => use(shop.url),
 });
