@@ -133,6 +133,9 @@ export const test = base.extend<Record<never, never>, { shop: Shop; shopEnv: Sho
           GA_MEASUREMENT_IDS: "G-TEST123",
           // each test sends its own client address (extraHTTPHeaders above)
           TRUST_PROXY: "true",
+          // password hashes at the test-run cost (scrypt N = 2^12, not 2^17): the seed's accounts and
+          // every UI login hash (docs/decisions/065); production refuses it
+          PASSWORD_HASH_COST: "quick",
           ...shopEnv,
         },
         stdio: ["ignore", log, log],

@@ -10,6 +10,7 @@ import { verifyPassword } from "../../areas/accounts/password";
 import { type Config, loadConfig } from "../../config";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { PRODUCTION_READY } from "../../test/production-env";
+import { testConfig } from "../../test/test-config";
 import {
   blogArticles,
   categories,
@@ -60,7 +61,7 @@ async function tableCounts() {
 beforeAll(async () => {
   database = await createTestDatabase();
   tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "seed-test-"));
-  config = loadConfig({ DATA_DIR: tmpDir, LOG_LEVEL: "silent" });
+  config = testConfig({ DATA_DIR: tmpDir, LOG_LEVEL: "silent" });
 });
 
 afterAll(async () => {
@@ -370,7 +371,7 @@ describe("staff account", () => {
   it("is ensured even when demo seeding is off, and only once", async () => {
     const other = await createTestDatabase();
     try {
-      const noDemo = loadConfig({
+      const noDemo = testConfig({
         DATA_DIR: tmpDir,
         SEED_DEMO: "false",
         ADMIN_EMAIL: "Szefowa@Example.com",
@@ -448,7 +449,7 @@ describe("demo images", () => {
     const other = await createTestDatabase();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seed-images-"));
     try {
-      const withImages = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+      const withImages = testConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
       const summary = await seedDemoShop(other.db, withImages, { images: true });
       expect(summary.seeded).toBe(true);
       expect(summary.images?.written).toBeGreaterThan(0);
