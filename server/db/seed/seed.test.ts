@@ -347,6 +347,12 @@ describe("seedIfEmpty", () => {
     expect(unapproved?.approved).toBe(false);
     expect(await verifyPassword("nowy12345", unapproved?.passwordHash ?? "")).toBe(true);
   });
+
+  it("hashes the accounts' passwords at the configured cost (the tests' quick one here)", async () => {
+    const rows = await database.db.select({ passwordHash: users.passwordHash }).from(users);
+    expect(rows.length).toBeGreaterThanOrEqual(4); // the staff account and the demo ones
+    for (const row of rows) expect(row.passwordHash).toMatch(/^scrypt\$4096\$8\$1\$/);
+  });
 });
 
 describe("production start", () => {
@@ -357,8 +363,10 @@ describe("production start", () => {
       expect(production.seedDemo).toBe(false);
       // a config made by hand with the flag on is still not seeded in production
       expect(await seedIfEmpty(other, { ...production, seedDemo: true }, { images: false })).toBe(false);
-      const accounts = await other.db.select({ email: users.email }).from(users);
+      const accounts = await other.db.select({ email: users.email, hash: users.passwordHash }).from(users);
       expect(accounts.map((row) => row.email)).toEqual(["owner@shop.pl"]);
+      // production hashes at the standard cost (quick is refused there)
+      expect(accounts[0]?.hash).toMatch(/^scrypt\$131072\$8\$1\$/);
       expect(await other.db.select().from(coupons)).toHaveLength(0);
       expect(await other.db.select().from(products)).toHaveLength(0);
     } finally {
