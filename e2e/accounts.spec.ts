@@ -20,8 +20,9 @@ import { expect as baseExpect, test } from "./support/test";
 // Accounts as a shopper meets them: register and confirm by e-mail, log in and out, reset a
 // forgotten password, the unapproved banner, the token pages, return-to-route and settings.
 
-// Password hashing is deliberately slow (scrypt, N=2^17): on a busy machine a login or register
-// answer can take seconds, so waits after those submissions are longer than Playwright's default.
+// Password hashing is deliberately slow in production (scrypt, N=2^17); the e2e shop hashes at the
+// test-run cost (PASSWORD_HASH_COST=quick, N=2^12), but on a busy machine a login or register answer
+// can still take seconds, so waits after those submissions are longer than Playwright's default.
 const AFTER_SUBMIT = 15_000;
 const expect = baseExpect.configure({ timeout: AFTER_SUBMIT });
 test.describe.configure({ timeout: 90_000 });

@@ -5,9 +5,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { buildApp } from "./app";
-import { loadConfig } from "./config";
 import { FailureError, fail } from "./lib/result";
 import { createTestDatabase, type TestDatabase } from "./test/database";
+import { testConfig } from "./test/test-config";
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -15,7 +15,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-app-"));
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
+  app = await buildApp(testConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
   // Routes that exercise the error handler the way real handlers fail.
   app.get("/api/test/moderator-only", async () => {
     throw new FailureError(fail("forbidden-moderator"));
@@ -103,7 +103,7 @@ describe("the API shell", () => {
     const headers = { "x-forwarded-for": "203.0.113.7" };
     const direct = await app.inject({ method: "GET", url: "/api/test/ip", headers });
     expect(direct.json()).toEqual({ ip: "127.0.0.1" });
-    const proxied = await buildApp(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: "1" }), database, {
+    const proxied = await buildApp(testConfig({ DATA_DIR: dataDir, TRUST_PROXY: "1" }), database, {
       web: false,
       logger: false,
     });

@@ -2,6 +2,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, configWarnings, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, loadConfig } from "./config";
 import { PRODUCTION_READY } from "./test/production-env";
+import { testConfig } from "./test/test-config";
 
 describe("loadConfig", () => {
   it("has working defaults for a fresh machine", () => {
@@ -15,6 +16,7 @@ describe("loadConfig", () => {
     expect(config.databaseUrl).toBeNull();
     expect(config.publicUrl).toBe("http://localhost:3000");
     expect(config.admin).toEqual({ email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD, isDemo: true });
+    expect(config.passwordCost).toBe("standard");
   });
 
   it("reads PORT, HOST, DATA_DIR and DATABASE_URL", () => {
@@ -149,5 +151,29 @@ describe("loadConfig", () => {
     expect(loadConfig({}).payments.provider).toBe("demo");
     expect(loadConfig({}).seller.isDemo).toBe(true);
     expect(loadConfig({ ORDER_PAYMENT_TIMEOUT_MINUTES: "15" }).orderPaymentTimeoutMinutes).toBe(15);
+  });
+
+  it("hashes passwords at the standard cost unless told quick, which production refuses", () => {
+    expect(loadConfig({}).passwordCost).toBe("standard");
+    expect(loadConfig({ PASSWORD_HASH_COST: "standard" }).passwordCost).toBe("standard");
+    expect(loadConfig({ PASSWORD_HASH_COST: "quick" }).passwordCost).toBe("quick");
+    expect(loadConfig({ NODE_ENV: "test", PASSWORD_HASH_COST: "quick" }).passwordCost).toBe("quick");
+    expect(loadConfig({ ...PRODUCTION_READY }).passwordCost).toBe("standard");
+    expect(loadConfig({ ...PRODUCTION_READY, PASSWORD_HASH_COST: "standard" }).passwordCost).toBe("standard");
+    expect(() => loadConfig({ ...PRODUCTION_READY, PASSWORD_HASH_COST: "quick" })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...PRODUCTION_READY, PASSWORD_HASH_COST: "quick" })).toThrow(
+      /^Invalid configuration: PASSWORD_HASH_COST=quick .* for test runs only; unset it or set PASSWORD_HASH_COST=standard when NODE_ENV=production$/,
+    );
+    expect(() => loadConfig({ PASSWORD_HASH_COST: "cheap" })).toThrow(/PASSWORD_HASH_COST/);
+  });
+
+  it("gives the tests' config (server/test/test-config.ts) the quick cost and their own settings", () => {
+    expect(testConfig()).toMatchObject({ passwordCost: "quick", env: "development" });
+    expect(testConfig({ DATA_DIR: "/tmp/shop-test", PORT: "8080" })).toMatchObject({
+      passwordCost: "quick",
+      dataDir: path.resolve("/tmp/shop-test"),
+      port: 8080,
+    });
+    expect(testConfig({ PASSWORD_HASH_COST: "standard" }).passwordCost).toBe("standard");
   });
 });

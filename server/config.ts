@@ -69,7 +69,16 @@ const envSchema = z.object({
   /** the background job worker (docs/decisions/050): how often it looks for due jobs, how many at once */
   JOB_POLL_SECONDS: z.coerce.number().positive().max(3_600).default(5),
   JOB_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(2),
+  /** scrypt's work factor for new password hashes: `quick` for test runs only (refused in production) */
+  PASSWORD_HASH_COST: z.enum(["standard", "quick"]).default("standard"),
 });
+
+/**
+ * How costly a new password hash is (server/areas/accounts/password.ts): `standard` (OWASP's scrypt
+ * N = 2^17) or `quick` (N = 2^12), for test runs, where hashing was a quarter of the database tests'
+ * CPU time (docs/decisions/065).
+ */
+export type PasswordCost = "standard" | "quick";
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -113,6 +122,11 @@ export interface Config {
   responseCache: boolean;
   /** the background job worker (server/areas/jobs); concurrency 0: this instance runs no jobs */
   jobs: { pollMs: number; concurrency: number };
+  /**
+   * PASSWORD_HASH_COST: the cost of the password hashes this process makes (registration, password
+   * changes, the seed, the re-hash at login); a stored hash keeps the parameters it was made with.
+   */
+  passwordCost: PasswordCost;
 }
 
 export type PaymentsConfig =
@@ -195,6 +209,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       "Invalid configuration: SEED_DEMO=true creates demo accounts and coupons whose passwords and codes are published; unset it or set SEED_DEMO=false when NODE_ENV=production",
     );
   }
+  if (e.NODE_ENV === "production" && e.PASSWORD_HASH_COST === "quick") {
+    throw new ConfigError(
+      "Invalid configuration: PASSWORD_HASH_COST=quick makes password hashes cheap to crack and is for test runs only; unset it or set PASSWORD_HASH_COST=standard when NODE_ENV=production",
+    );
+  }
   const isDemoSeller = !e.SELLER_NAME || !e.SELLER_NIP || !e.SELLER_ADDRESS;
   if (e.NODE_ENV === "production" && isDemoSeller) {
     throw new ConfigError(
@@ -255,5 +274,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     responseCache: e.RESPONSE_CACHE === "on",
     jobs: { pollMs: Math.round(e.JOB_POLL_SECONDS * 1000), concurrency: e.JOB_CONCURRENCY },
+    passwordCost: e.PASSWORD_HASH_COST,
   };
 }

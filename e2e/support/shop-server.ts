@@ -83,6 +83,9 @@ export async function startShopServer(
       GA_MEASUREMENT_IDS: "G-TEST123",
       // each test sends its own client address (e2e/support/test.ts, extraHTTPHeaders)
       TRUST_PROXY: "true",
+      // the demo accounts are seeded, and every login and registration hashed, at the quick test cost
+      // (docs/decisions/065): the login form is what the specs test, not scrypt's price
+      PASSWORD_HASH_COST: "quick",
       ...env,
     },
     stdio: ["ignore", log, log],

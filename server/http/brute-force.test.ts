@@ -18,10 +18,10 @@ import {
 } from "../areas/accounts/accounts.fixtures";
 import { toPublicUser } from "../areas/accounts/accounts.mapper";
 import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "../areas/orders/orders.fixtures";
-import { loadConfig } from "../config";
 import { DEFAULT_RATE_LIMITS, type RateLimitRule, type RateLimits } from "../lib/rate-limit";
 import { createTestDatabase, type TestDatabase } from "../test/database";
 import { recordFigure } from "../test/figures";
+import { testConfig } from "../test/test-config";
 import { testWebContext } from "../test/web-context";
 
 // Brute force (issue 7): login, password reset, coupon checks (API and the cart form) and the guest
@@ -36,7 +36,7 @@ let shop: ShopFixtures;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "brute-force-")) });
+  const config = testConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "brute-force-")) });
   app = await buildApp(config, database, { web: false, logger: false, rateLimits: LIMITS });
   await app.ready();
   shop = await insertShopFixtures(database.db, { plainQuantity: 100 });

@@ -5,10 +5,10 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
-import { loadConfig } from "../config";
 import { createPool, type Database } from "../db/client";
 import * as schema from "../db/schema";
 import { recordFigure } from "../test/figures";
+import { testConfig } from "../test/test-config";
 
 // A page whose loader meets an unreachable database answers 503 with Retry-After and the translated
 // "service unavailable" text (web/entry.server.tsx, docs/decisions/020), with the page's CSP nonce.
@@ -31,7 +31,7 @@ beforeAll(async () => {
     migrate: async () => {},
     close: () => pool.end(),
   };
-  app = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, { web: "production", logger: false });
+  app = await buildApp(testConfig({ DATA_DIR: dataDir }), database, { web: "production", logger: false });
 });
 
 afterAll(async () => {

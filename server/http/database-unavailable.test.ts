@@ -10,12 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { translate } from "../../domain/i18n";
 import { buildApp } from "../app";
-import { loadConfig } from "../config";
 import { createPool, type Database } from "../db/client";
 import * as schema from "../db/schema";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../lib/database-unavailable";
 import { FailureError, fail } from "../lib/result";
 import { recordFigure } from "../test/figures";
+import { testConfig } from "../test/test-config";
 
 // The database going away is not a bug: while PostgreSQL is stopped or restarting every request
 // that needs it answers 503 `service-unavailable` (translated, with Retry-After), pages get a small
@@ -143,7 +143,7 @@ describe("while the database is out of reach", () => {
 
   beforeAll(async () => {
     ({ database } = await unreachableDatabase());
-    app = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
+    app = await buildApp(testConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
     // a page request that fails before React Router (the load context reads the session's user)
     app.get("/sklep", async () => {
       await database.db.select().from(schema.sessions).limit(1);

@@ -4,8 +4,8 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
-import { loadConfig } from "../config";
 import { createTestDatabase, type TestDatabase } from "../test/database";
+import { testConfig } from "../test/test-config";
 
 // No token, e-mail or order key reaches a log line (issue 24 item 7): the request lines and the
 // warnings that quote a URL, captured from the logger's stream.
@@ -22,7 +22,7 @@ const lines: string[] = [];
 beforeAll(async () => {
   database = await createTestDatabase();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "log-redaction-test-"));
-  app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "info" }), database, {
+  app = await buildApp(testConfig({ DATA_DIR: dataDir, LOG_LEVEL: "info" }), database, {
     web: false,
     logStream: { write: (line: string) => lines.push(line) },
   });

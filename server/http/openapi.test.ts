@@ -7,8 +7,8 @@ import { z } from "zod";
 import { buildApp } from "../app";
 import { bearer, createSignedInUser } from "../areas/accounts/accounts.fixtures";
 import { insertShopFixtures, orderBody } from "../areas/orders/orders.fixtures";
-import { loadConfig } from "../config";
 import { createTestDatabase, type TestDatabase } from "../test/database";
+import { testConfig } from "../test/test-config";
 import { type ApiRouteSpec, apiRoute } from "./api-route";
 import { apiRouteKey, collectApiTable, declarationProblems } from "./api-table";
 import { registerErrorHandler } from "./errors";
@@ -22,7 +22,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "openapi-")) });
+  const config = testConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "openapi-")) });
   app = await buildApp(config, database, { web: false, logger: false });
   await app.ready();
 });

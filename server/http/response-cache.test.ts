@@ -29,6 +29,7 @@ import type { ChangeFeed, ChangeListener } from "../lib/change-feed";
 import { noteChosenByStock, noteShownProduct } from "../lib/shown-products";
 import { createTestDatabase, type TestDatabase } from "../test/database";
 import { recordFigure } from "../test/figures";
+import { testConfig } from "../test/test-config";
 import {
   CACHEABLE_API_ROUTES,
   KEY_COOKIES,
@@ -277,7 +278,7 @@ interface Shop {
 async function startShop(options: { web: "production" | false; env?: Record<string, string> }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "response-cache-"));
   const database = await createTestDatabase();
-  const app = await buildApp(loadConfig({ DATA_DIR: dataDir, ...options.env }), database, {
+  const app = await buildApp(testConfig({ DATA_DIR: dataDir, ...options.env }), database, {
     web: options.web,
     logger: false,
   });
@@ -704,7 +705,7 @@ describe.skipIf(!ON_POSTGRES)("two instances on one PostgreSQL database", () => 
       .options.connectionString;
     bDatabase = await openDatabase({ databaseUrl: url, dbDir: null, poolSize: 4 });
     bDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "response-cache-b-"));
-    b = await buildApp(loadConfig({ DATA_DIR: bDataDir }), bDatabase, { web: false, logger: false });
+    b = await buildApp(testConfig({ DATA_DIR: bDataDir }), bDatabase, { web: false, logger: false });
   });
   afterAll(async () => {
     await b?.close();

@@ -20,9 +20,9 @@ import {
   RECIPIENT,
   type ShopFixtures,
 } from "../areas/orders/orders.fixtures";
-import { loadConfig } from "../config";
 import { createTestDatabase, type TestDatabase } from "../test/database";
 import { recordFigure } from "../test/figures";
+import { testConfig } from "../test/test-config";
 import { testWebContext } from "../test/web-context";
 import type { Access } from "./api-table";
 
@@ -93,7 +93,7 @@ const people = {} as Record<Exclude<Subject, "anonymous">, PublicUser & { token:
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "role-matrix-")) });
+  const config = testConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "role-matrix-")) });
   // the guest lookups here are wrong on purpose from one address: the lookup's limit (brute-force
   // and small-holes tests) is not this file's business
   const lookups = { limit: 10_000, windowMs: 60_000 };

@@ -20,6 +20,7 @@ import { createSignedInUser, createUser, FIXTURE_PASSWORD } from "../areas/accou
 import { loadConfig } from "../config";
 import { createTestDatabase, type TestDatabase } from "../test/database";
 import { recordFigure } from "../test/figures";
+import { testConfig } from "../test/test-config";
 import { pageContentSecurityPolicy, withSecureFlag } from "./security-headers";
 
 // Security headers, the CSP nonce, the CSRF rule and cookie flags (issue 7; docs/decisions/020).
@@ -57,7 +58,7 @@ const PROD_ENV = {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  dev = await buildApp(loadConfig({ DATA_DIR: tempDir() }), database, { web: false, logger: false });
+  dev = await buildApp(testConfig({ DATA_DIR: tempDir() }), database, { web: false, logger: false });
   prod = await buildApp(loadConfig({ ...PROD_ENV, DATA_DIR: tempDir() }), database, {
     web: false,
     logger: false,
@@ -156,7 +157,7 @@ describe("security headers", () => {
   });
 
   it("page policy: analytics and widget hosts only when configured, the Paynow paywall in form-action", () => {
-    const bare = pageContentSecurityPolicy(loadConfig({}), "abc");
+    const bare = pageContentSecurityPolicy(testConfig({}), "abc");
     expect(directive(bare, "connect-src")).toEqual(["'self'"]);
     expect(directive(bare, "form-action")).toEqual(["'self'"]);
     expect(directive(bare, "style-src")).toEqual(["'self'", "'unsafe-inline'"]);
@@ -174,7 +175,7 @@ describe("security headers", () => {
     expect(directive(full, "script-src")).toEqual(["'self'", "'nonce-abc'", "'strict-dynamic'", "https:"]);
 
     // npm run dev: Vite's inline scripts and HMR websocket work, and no nonce switches them off
-    const development = pageContentSecurityPolicy(loadConfig({}), "abc", { development: true });
+    const development = pageContentSecurityPolicy(testConfig({}), "abc", { development: true });
     expect(directive(development, "script-src").join(" ")).not.toContain("nonce-");
     expect(directive(development, "connect-src")).toContain("ws:");
     expect(directive(development, "object-src")).toEqual(["'none'"]);

@@ -5,9 +5,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "../areas/orders/orders.fixtures";
-import { loadConfig } from "../config";
 import { DEFAULT_RATE_LIMITS } from "../lib/rate-limit";
 import { createTestDatabase, type TestDatabase } from "../test/database";
+import { testConfig } from "../test/test-config";
 
 // Smaller holes of issue 24 item 8, with the shop's real limits: "people viewing now" cannot be
 // inflated from one address, and the guest order lookup makes wrong guesses dear while the result
@@ -21,7 +21,7 @@ let dataDir: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "small-holes-"));
-  app = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
+  app = await buildApp(testConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
   await app.ready();
   shop = await insertShopFixtures(database.db, { plainQuantity: 100 });
 });

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildApp } from "../app";
-import { loadConfig } from "../config";
 import type { ApiRoute } from "../http/api-table";
 import { createTestDatabase } from "./database";
+import { testConfig } from "./test-config";
 
 /**
  * The table of every registered /api route (server/http/api-table.ts), for tests that need it
@@ -14,7 +14,7 @@ import { createTestDatabase } from "./database";
 export async function registeredApiTable(): Promise<Readonly<Record<string, ApiRoute>>> {
   const database = await createTestDatabase();
   try {
-    const config = loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "api-table-")) });
+    const config = testConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "api-table-")) });
     const app = await buildApp(config, database, { web: false, logger: false });
     await app.ready();
     const table = { ...app.apiTable };

@@ -8,10 +8,10 @@ import { z } from "zod";
 import { buildApp } from "../app";
 import { createSignedInUser } from "../areas/accounts/accounts.fixtures";
 import { insertShopFixtures, orderBody, type ShopFixtures } from "../areas/orders/orders.fixtures";
-import { loadConfig } from "../config";
 import type { Db } from "../db/client";
 import { seedIfEmpty } from "../db/seed";
 import { createTestDatabase, type TestDatabase } from "./database";
+import { testConfig } from "./test-config";
 
 // Generated bad input for the API (issue 7, "Bad input and attacks"): the route table's zod schemas
 // are turned into JSON Schema (`z.toJSONSchema`, input side, as the OpenAPI document does) and
@@ -515,7 +515,7 @@ export interface ShopUnderAttack {
 export async function startShopUnderAttack(): Promise<ShopUnderAttack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "attack-"));
   const database = await createTestDatabase();
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+  const config = testConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
   await seedIfEmpty(database, config, { images: false });
   const small = { perAccount: { limit: 2, windowMs: 60_000 }, perAddress: { limit: 2, windowMs: 60_000 } };
   const app = await buildApp(config, database, {

@@ -4,12 +4,13 @@ import path from "node:path";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
-import { type Config, loadConfig } from "../config";
+import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { products } from "../db/schema";
 import { seedIfEmpty } from "../db/seed";
 import type { RateLimits } from "../lib/rate-limit";
 import { createTestDatabase, type TestDatabase } from "./database";
+import { testConfig } from "./test-config";
 
 // The built shop (pages rendered by build/server, served in-process through app.inject) on a fresh
 // database with the demo data, for tests of what pages and their headers look like. `npm test`
@@ -38,7 +39,7 @@ export async function startBuiltShop(options: {
     throw new Error(`${BUILD_ENTRY} is missing: run \`npm run build\` first (npm test does)`);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${options.name}-`));
-  const config = loadConfig({
+  const config = testConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     RESPONSE_CACHE: "off",

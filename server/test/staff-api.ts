@@ -5,10 +5,10 @@ import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { buildApp } from "../app";
 import { bearer, createSignedInUser } from "../areas/accounts/accounts.fixtures";
-import { loadConfig } from "../config";
 import { auditLog } from "../db/schema";
 import type { RateLimits } from "../lib/rate-limit";
 import { createTestDatabase, type TestDatabase } from "./database";
+import { testConfig } from "./test-config";
 
 // The setup the staff write tests share (catalog, content, coupons): an app on a fresh database, a
 // shop moderator and a plain customer signed in, a way to call the API as either (or anonymously),
@@ -40,7 +40,7 @@ export async function startStaffApi(
 ): Promise<StaffApiKit> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "staff-api-"));
   const database = await createTestDatabase();
-  const app = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, {
+  const app = await buildApp(testConfig({ DATA_DIR: dataDir }), database, {
     web: false,
     logger: false,
     rateLimits: options.rateLimits,

@@ -9,10 +9,10 @@ import type { PublicUser } from "../../domain/types";
 import { createUser } from "../../server/areas/accounts/accounts.fixtures";
 import { toPublicUser } from "../../server/areas/accounts/accounts.mapper";
 import { type CatalogFixtures, insertCatalogFixtures } from "../../server/areas/catalog/catalog.fixtures";
-import { loadConfig } from "../../server/config";
 import { coupons, products } from "../../server/db/schema";
 import { createServices, type Services } from "../../server/services";
 import { createTestDatabase, type TestDatabase } from "../../server/test/database";
+import { testConfig } from "../../server/test/test-config";
 import { action } from "../routes/cart/cart";
 import type { CartActionData } from "./cart";
 import { loadCart, restoreChangesNotice } from "./cart.server";
@@ -38,7 +38,7 @@ beforeAll(async () => {
     endDate: new Date(Date.now() + 30 * DAY_MS),
   });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cart-action-test-"));
-  services = createServices(database.db, loadConfig({ DATA_DIR: dataDir }));
+  services = createServices(database.db, testConfig({ DATA_DIR: dataDir }));
 });
 
 afterAll(async () => {

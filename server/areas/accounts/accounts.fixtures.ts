@@ -14,9 +14,12 @@ import { hashToken, newToken } from "./tokens";
 export const FIXTURE_PASSWORD = "haslo-testowe-123";
 
 let fixtureHash: Promise<string> | null = null;
-/** One scrypt hash of FIXTURE_PASSWORD per test file (hashing takes a few hundred ms). */
+/**
+ * One scrypt hash of FIXTURE_PASSWORD per module load, at the quick cost (what the tests' config,
+ * server/test/test-config.ts, hashes with; an app with the standard cost re-hashes it at login).
+ */
 function passwordHash(): Promise<string> {
-  fixtureHash ??= hashPassword(FIXTURE_PASSWORD);
+  fixtureHash ??= hashPassword(FIXTURE_PASSWORD, "quick");
   return fixtureHash;
 }
 

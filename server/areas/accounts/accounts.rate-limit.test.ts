@@ -4,8 +4,8 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
-import { loadConfig } from "../../config";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { testConfig } from "../../test/test-config";
 import { bearer, createSignedInUser, createUser, FIXTURE_PASSWORD } from "./accounts.fixtures";
 
 // Login, register, reset and resend are limited per account (e-mail) and per address (IP): 429 with a
@@ -22,7 +22,7 @@ const HOUR = 10_000 * 24 * 3_600_000;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "accounts-limits-"));
   database = await createTestDatabase();
-  app = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, {
+  app = await buildApp(testConfig({ DATA_DIR: dataDir }), database, {
     web: false,
     logger: false,
     rateLimits: {

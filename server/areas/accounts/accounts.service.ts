@@ -127,7 +127,7 @@ async function auditUserChange(tx: Tx, actor: AuditActor, before: UserRow, after
 
 export function createAccountsService(
   db: Db,
-  config: Pick<Config, "publicUrl" | "shopName">,
+  config: Pick<Config, "publicUrl" | "shopName" | "passwordCost">,
   mail: Pick<MailService, "send">,
   options: AccountsServiceOptions = {},
 ) {
@@ -148,9 +148,9 @@ export function createAccountsService(
       .where(lt(oneTimeTokens.expiresAt, new Date(now.getTime() - TOKEN_RETENTION_MS)));
   }
 
-  /** A hash with the current parameters to verify against when the e-mail is unknown (same timing). */
+  /** A hash with the configured cost to verify against when the e-mail is unknown (same timing). */
   function dummy(): Promise<string> {
-    dummyHash ??= hashPassword(newToken());
+    dummyHash ??= hashPassword(newToken(), config.passwordCost);
     return dummyHash;
   }
 
@@ -277,7 +277,7 @@ export function createAccountsService(
       const limit = await limiter.hit("register", { account: email, address: meta.ip });
       if (!limit.allowed) return fail("rate-limited");
       if (await findByEmail(email)) return fail("auth/email-already-in-use");
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await hashPassword(password, config.passwordCost);
       let row: UserRow | undefined;
       try {
         [row] = await db
@@ -308,10 +308,10 @@ export function createAccountsService(
       if (!user || !valid) return fail("auth/wrong-password");
       await limit.undo();
       await limit.remember();
-      if (needsRehash(user.passwordHash)) {
+      if (needsRehash(user.passwordHash, config.passwordCost)) {
         await db
           .update(users)
-          .set({ passwordHash: await hashPassword(password) })
+          .set({ passwordHash: await hashPassword(password, config.passwordCost) })
           .where(eq(users.id, user.id));
       }
       const session = await createSession(user.id, meta.userAgent);
@@ -437,7 +437,7 @@ export function createAccountsService(
       if (!user) return fail("invalid-token");
       const email = link.data.email?.trim().toLowerCase();
       if (email && email !== user.email.toLowerCase()) return fail("invalid-token");
-      const passwordHash = await hashPassword(passwords.data.password);
+      const passwordHash = await hashPassword(passwords.data.password, config.passwordCost);
       try {
         await db.transaction(async (tx) => {
           const [used] = await tx
@@ -485,7 +485,7 @@ export function createAccountsService(
         return fail("validation", { currentPassword: { key: MSG.currentPasswordWrong } });
       }
       await limit.undo();
-      const passwordHash = await hashPassword(parsed.data.password);
+      const passwordHash = await hashPassword(parsed.data.password, config.passwordCost);
       const now = new Date();
       const kept = currentToken ? hashToken(currentToken) : null;
       await db.transaction(async (tx) => {

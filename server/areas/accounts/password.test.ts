@@ -1,10 +1,10 @@
 import { randomBytes, scryptSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { hashPassword, needsRehash, verifyPassword } from "./password";
+import { hashPassword, needsRehash, PASSWORD_COSTS, verifyPassword } from "./password";
 
 describe("password hashing", () => {
-  it("verifies the password it hashed", async () => {
-    const stored = await hashPassword("zażółć gęślą jaźń 123");
+  it("verifies the password it hashed, with OWASP's parameters at the standard cost", async () => {
+    const stored = await hashPassword("zażółć gęślą jaźń 123", "standard");
     expect(stored).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/]+=*\$[A-Za-z0-9+/]+=*$/);
     const [, , , , salt, hash] = stored.split("$");
     expect(Buffer.from(salt ?? "", "base64")).toHaveLength(16);
@@ -13,21 +13,21 @@ describe("password hashing", () => {
   });
 
   it("rejects a wrong password", async () => {
-    const stored = await hashPassword("klient1234");
+    const stored = await hashPassword("klient1234", "quick");
     await expect(verifyPassword("klient12345", stored)).resolves.toBe(false);
     await expect(verifyPassword("", stored)).resolves.toBe(false);
   });
 
   it("salts every hash", async () => {
-    const first = await hashPassword("admin1234");
-    const second = await hashPassword("admin1234");
+    const first = await hashPassword("admin1234", "quick");
+    const second = await hashPassword("admin1234", "quick");
     expect(first).not.toBe(second);
     await expect(verifyPassword("admin1234", first)).resolves.toBe(true);
     await expect(verifyPassword("admin1234", second)).resolves.toBe(true);
   });
 
   it("returns false for malformed stored strings", async () => {
-    const valid = await hashPassword("secret123");
+    const valid = await hashPassword("secret123", "quick");
     const [, n, r, p, salt, hash] = valid.split("$");
     const malformed = [
       "",
@@ -56,8 +56,30 @@ describe("password hashing", () => {
     const old = `scrypt$16384$8$1$${salt.toString("base64")}$${key.toString("base64")}`;
     await expect(verifyPassword("klient1234", old)).resolves.toBe(true);
     await expect(verifyPassword("klient12345", old)).resolves.toBe(false);
-    expect(needsRehash(old)).toBe(true);
-    expect(needsRehash(await hashPassword("klient1234"))).toBe(false);
-    expect(needsRehash("garbage")).toBe(true);
+    expect(needsRehash(old, "standard")).toBe(true);
+    expect(needsRehash(old, "quick")).toBe(true);
+    expect(needsRehash(await hashPassword("klient1234", "standard"), "standard")).toBe(false);
+    expect(needsRehash("garbage", "standard")).toBe(true);
+    expect(needsRehash("garbage", "quick")).toBe(true);
+  });
+
+  it("hashes at the quick cost (test runs) with N = 2^12, same salt and key sizes, verified from the stored parameters", async () => {
+    expect(PASSWORD_COSTS.quick).toEqual({ N: 4_096, r: 8, p: 1 });
+    expect(PASSWORD_COSTS.standard).toEqual({ N: 131_072, r: 8, p: 1 });
+    const quick = await hashPassword("zażółć gęślą jaźń 123", "quick");
+    expect(quick).toMatch(/^scrypt\$4096\$8\$1\$[A-Za-z0-9+/]+=*\$[A-Za-z0-9+/]+=*$/);
+    const [, , , , salt, hash] = quick.split("$");
+    expect(Buffer.from(salt ?? "", "base64")).toHaveLength(16);
+    expect(Buffer.from(hash ?? "", "base64")).toHaveLength(64);
+    await expect(verifyPassword("zażółć gęślą jaźń 123", quick)).resolves.toBe(true);
+    await expect(verifyPassword("zażółć gęślą jaźń 12", quick)).resolves.toBe(false);
+    expect(needsRehash(quick, "quick")).toBe(false);
+  });
+
+  it("asks to re-hash a quick hash under the standard cost, so a test database's hashes are upgraded at a production login", async () => {
+    const quick = await hashPassword("klient1234", "quick");
+    expect(needsRehash(quick, "standard")).toBe(true);
+    // and the other way round (a standard-cost hash met by a test run is re-hashed to that run's cost)
+    expect(needsRehash(await hashPassword("klient1234", "standard"), "quick")).toBe(true);
   });
 });

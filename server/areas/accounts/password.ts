@@ -1,13 +1,19 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
+import type { PasswordCost } from "../../config";
 
-// Password hashing with scrypt (node:crypto, no native add-ons), OWASP parameters:
-// N = 2^17, r = 8, p = 1 (128 MiB, roughly 0.3–0.5 s on one core).
-// Stored form: `scrypt$N$r$p$saltB64$hashB64`, so every hash records its own parameters: older hashes
-// (e.g. N = 2^14 from the first seed) still verify, and `needsRehash` tells the login to upgrade them.
+// Password hashing with scrypt (node:crypto, no native add-ons). The cost is the caller's
+// (config.passwordCost, PASSWORD_HASH_COST): `standard` is OWASP's N = 2^17, r = 8, p = 1 (128 MiB,
+// roughly 0.3–0.5 s on one core); `quick` (N = 2^12, ~32 times cheaper) is for test runs only, and
+// loadConfig refuses it with NODE_ENV=production.
+// Stored form: `scrypt$N$r$p$saltB64$hashB64`, so every hash records its own parameters: older or
+// cheaper hashes (N = 2^14 from the first seed, N = 2^12 from a test run) still verify, and
+// `needsRehash` tells the login to re-hash them with the configured cost.
 
-const N = 131_072;
-const R = 8;
-const P = 1;
+/** scrypt's parameters for each cost (r and p are the same: only the work factor N differs). */
+export const PASSWORD_COSTS: Readonly<Record<PasswordCost, { N: number; r: number; p: number }>> = {
+  standard: { N: 131_072, r: 8, p: 1 },
+  quick: { N: 4_096, r: 8, p: 1 },
+};
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 /**
@@ -26,10 +32,12 @@ function derive(plain: string, salt: Buffer, keyLength: number, options: ScryptO
   });
 }
 
-export async function hashPassword(plain: string): Promise<string> {
+/** A new salted hash of `plain` with the given cost's parameters (recorded in the stored string). */
+export async function hashPassword(plain: string, cost: PasswordCost): Promise<string> {
+  const { N, r, p } = PASSWORD_COSTS[cost];
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(plain, salt, KEY_LENGTH, { N, r: R, p: P, maxmem: MAX_MEMORY });
-  return `scrypt$${N}$${R}$${P}$${salt.toString("base64")}$${key.toString("base64")}`;
+  const key = await derive(plain, salt, KEY_LENGTH, { N, r, p, maxmem: MAX_MEMORY });
+  return `scrypt$${N}$${r}$${p}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -64,7 +72,10 @@ function parseStored(stored: string): ParsedHash | null {
   return { n, r, p, salt, expected };
 }
 
-/** True when `plain` matches `stored`; false for a wrong password or a malformed stored string. */
+/**
+ * True when `plain` matches `stored`; false for a wrong password or a malformed stored string. The
+ * parameters are the stored string's own, whatever the configured cost.
+ */
 export async function verifyPassword(plain: string, stored: string): Promise<boolean> {
   const parsed = parseStored(stored);
   if (!parsed) return false;
@@ -78,14 +89,18 @@ export async function verifyPassword(plain: string, stored: string): Promise<boo
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** True when `stored` was made with other (older) parameters: re-hash it after a successful login. */
-export function needsRehash(stored: string): boolean {
+/**
+ * True when `stored` was made with parameters other than the cost's (an older hash, or a quick one
+ * from a test run met by a standard-cost shop): re-hash it after a successful login.
+ */
+export function needsRehash(stored: string, cost: PasswordCost): boolean {
+  const { N, r, p } = PASSWORD_COSTS[cost];
   const parsed = parseStored(stored);
   return (
     !parsed ||
     parsed.n !== N ||
-    parsed.r !== R ||
-    parsed.p !== P ||
+    parsed.r !== r ||
+    parsed.p !== p ||
     parsed.expected.length !== KEY_LENGTH ||
     parsed.salt.length < SALT_BYTES
   );

@@ -5,8 +5,8 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PublicUser } from "../../../domain/types";
 import { buildApp } from "../../app";
-import { loadConfig } from "../../config";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { testConfig } from "../../test/test-config";
 import { createUser } from "./accounts.fixtures";
 import { USERS_PAGE_SIZE } from "./accounts.service";
 
@@ -22,7 +22,7 @@ let moderator: PublicUser;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "user-search-"));
   database = await createTestDatabase();
-  app = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
+  app = await buildApp(testConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
   const { accounts } = app.services;
   const adminRow = await createUser(database.db, { roles: ["admin", "user"], email: "szef@example.com" });
   const moderatorRow = await createUser(database.db, { roles: ["shop-moderator", "user"] });

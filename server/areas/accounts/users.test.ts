@@ -6,9 +6,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../../../domain/types";
 import { buildApp } from "../../app";
-import { loadConfig } from "../../config";
 import { sessions, users } from "../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { testConfig } from "../../test/test-config";
 import { bearer, createSignedInUser, createUser, type FixtureUser } from "./accounts.fixtures";
 
 // The role matrix of the users endpoints and GET /api/orders/my (SPEC §6, §7): anonymous 401, the
@@ -32,7 +32,7 @@ const SUBJECT_USERS: Record<Exclude<Subject, "anonymous">, { roles: Role[]; appr
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "users-test-"));
   database = await createTestDatabase();
-  app = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
+  app = await buildApp(testConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
   for (const [subject, input] of Object.entries(SUBJECT_USERS)) {
     const user = await createSignedInUser(database.db, input);
     tokens[subject as Subject] = user.token;

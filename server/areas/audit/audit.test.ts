@@ -4,8 +4,8 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
-import { loadConfig } from "../../config";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { testConfig } from "../../test/test-config";
 import { bearer, createSignedInUser, createUser, type FixtureUser } from "../accounts/accounts.fixtures";
 import { insertShopFixtures, orderBody, type ShopFixtures } from "../orders/orders.fixtures";
 
@@ -22,7 +22,7 @@ let customer: FixtureUser & { token: string };
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "audit-")) });
+  const config = testConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "audit-")) });
   app = await buildApp(config, database, { web: false, logger: false });
   shop = await insertShopFixtures(database.db);
   admin = await createSignedInUser(database.db, { roles: ["admin", "user"] });

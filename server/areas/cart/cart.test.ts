@@ -11,11 +11,11 @@ import { cartLineId, type SavedCartLine } from "../../../domain/cart";
 import { translate } from "../../../domain/i18n";
 import type { AppliedCoupon, CartView, PublicUser } from "../../../domain/types";
 import { buildApp } from "../../app";
-import { loadConfig } from "../../config";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema";
 import { coupons, orders, products } from "../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { testConfig } from "../../test/test-config";
 import { createUser } from "../accounts/accounts.fixtures";
 import { toPublicUser } from "../accounts/accounts.mapper";
 import { type CatalogFixtures, insertCatalogFixtures } from "../catalog/catalog.fixtures";
@@ -131,10 +131,10 @@ beforeAll(async () => {
 
   cart = createCartService(database.db, { now: () => now });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cart-test-"));
-  app = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
+  app = await buildApp(testConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
   await app.ready();
   const tight = { limit: 2, windowMs: 60_000 };
-  limitedApp = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, {
+  limitedApp = await buildApp(testConfig({ DATA_DIR: dataDir }), database, {
     web: false,
     logger: false,
     rateLimits: { coupon: { perAccount: tight, perAddress: tight } },

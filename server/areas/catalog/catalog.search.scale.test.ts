@@ -10,10 +10,10 @@ import {
   parseProductQuery,
 } from "../../../domain/validation/product-query";
 import { buildApp } from "../../app";
-import { loadConfig } from "../../config";
 import { largeCatalogRules, seedLargeCatalog } from "../../db/seed/large-catalog";
 import { type CountingDatabase, countingDatabase } from "../../test/counting-database";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { testConfig } from "../../test/test-config";
 import { createCatalogService } from "./catalog.service";
 
 // A catalog of 10,000 products (server/db/seed/large-catalog.ts): the list endpoint still answers
@@ -40,7 +40,7 @@ beforeAll(async () => {
   await db.execute(sql`analyze`);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "catalog-scale-test-"));
   counting = countingDatabase(database);
-  app = await buildApp(loadConfig({ DATA_DIR: dataDir }), counting.database, {
+  app = await buildApp(testConfig({ DATA_DIR: dataDir }), counting.database, {
     web: false,
     logger: false,
   });

@@ -9,10 +9,10 @@ import { fuzzyKeys, normalizeSearchText, stemPolish } from "../../../domain/sear
 import type { ProductBasic } from "../../../domain/types";
 import { PRODUCT_PAGE_SIZE, type ProductListPage } from "../../../domain/validation/product-query";
 import { buildApp } from "../../app";
-import { loadConfig } from "../../config";
 import type { Db } from "../../db/client";
 import { productCategories, products, productVariants } from "../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { testConfig } from "../../test/test-config";
 import { insertCategoryTree } from "./catalog.fixtures";
 
 // The product list of /produkty and GET /api/shops/products?…: every filter, both directions of
@@ -171,7 +171,7 @@ beforeAll(async () => {
     );
   }
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "catalog-search-test-"));
-  app = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
+  app = await buildApp(testConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
   await app.ready();
 });
 

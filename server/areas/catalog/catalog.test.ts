@@ -10,9 +10,9 @@ import {
   parseProductQuery,
 } from "../../../domain/validation/product-query";
 import { buildApp } from "../../app";
-import { loadConfig } from "../../config";
 import { countingDatabase } from "../../test/counting-database";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { testConfig } from "../../test/test-config";
 import { type CatalogFixtures, daysAgo, insertCatalogFixtures } from "./catalog.fixtures";
 import { createCatalogService } from "./catalog.service";
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   fx = await insertCatalogFixtures(database.db, now);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "catalog-test-"));
-  app = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
+  app = await buildApp(testConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
   await app.ready();
 });
 

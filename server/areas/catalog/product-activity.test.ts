@@ -5,11 +5,11 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
-import { loadConfig } from "../../config";
 import type { Db } from "../../db/client";
 import { orderItems, orderStatuses, orders, products, productViews } from "../../db/schema";
 import { countingDatabase } from "../../test/counting-database";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { testConfig } from "../../test/test-config";
 import { daysAgo, insertCatalogFixtures } from "./catalog.fixtures";
 import {
   createProductActivityService,
@@ -243,7 +243,7 @@ describe("POST /api/shops/products/:id/views", () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "product-activity-api-"));
-    app = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
+    app = await buildApp(testConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
   });
 
   afterAll(async () => {

@@ -4,9 +4,9 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
-import { loadConfig } from "../../config";
 import { creatorCategories, creators, games } from "../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { testConfig } from "../../test/test-config";
 import { CONTACT_RATE_LIMIT, shopAddress } from "./contact.service";
 import type { Creator, CreatorCategory, Game } from "./creators.service";
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "contact-test-"));
   app = await buildApp(
-    loadConfig({ DATA_DIR: dataDir, MAIL_FROM: "Szyciowo <sklep@szyciowo.example>" }),
+    testConfig({ DATA_DIR: dataDir, MAIL_FROM: "Szyciowo <sklep@szyciowo.example>" }),
     database,
     { web: false, logger: false },
   );

@@ -5,9 +5,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BlogArticle, Category, HeaderSlide, Page } from "../../../domain/types";
 import { buildApp } from "../../app";
-import { loadConfig } from "../../config";
 import { blogArticles, headerSlides, pages } from "../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { testConfig } from "../../test/test-config";
 import { insertCategoryTree } from "../catalog/catalog.fixtures";
 
 let database: TestDatabase;
@@ -76,7 +76,7 @@ beforeAll(async () => {
   ids.blogs = blogRows.map((row) => row.id);
 
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "content-test-"));
-  app = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
+  app = await buildApp(testConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
   await app.ready();
 });
 

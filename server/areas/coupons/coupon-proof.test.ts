@@ -4,10 +4,10 @@ import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
-import { loadConfig } from "../../config";
 import { DEFAULT_RATE_LIMITS } from "../../lib/rate-limit";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { NO_ORDER_LIMIT } from "../../test/rate-limits";
+import { testConfig } from "../../test/test-config";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
 import { insertShopFixtures, orderBody, type ShopFixtures } from "../orders/orders.fixtures";
 
@@ -22,7 +22,7 @@ let shop: ShopFixtures;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "coupon-proof-")) });
+  const config = testConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "coupon-proof-")) });
   app = await buildApp(config, database, { web: false, logger: false, rateLimits: NO_ORDER_LIMIT });
   await app.ready();
   shop = await insertShopFixtures(database.db, { plainQuantity: 1_000 });

@@ -8,10 +8,10 @@ import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../app";
-import { loadConfig } from "../../config";
 import { auditLog, galleryImages, headerSlides, pages, productImages, products } from "../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { recordFigure } from "../../test/figures";
+import { testConfig } from "../../test/test-config";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
 import { pngBomb } from "./gallery.fixtures";
 import type { GalleryImage, UploadOutcome } from "./gallery.service";
@@ -31,7 +31,7 @@ let customerToken: string;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gallery-test-"));
   database = await createTestDatabase();
-  const config = loadConfig({ DATA_DIR: dataDir, MEDIA_MAX_UPLOAD_MB: "1" });
+  const config = testConfig({ DATA_DIR: dataDir, MEDIA_MAX_UPLOAD_MB: "1" });
   mediaDir = config.mediaDir;
   app = await buildApp(config, database, { web: false, logger: false });
   const staff = await createSignedInUser(database.db, { roles: ["shop-moderator", "user"] });
@@ -279,7 +279,7 @@ describe("POST /api/gallery/upload", () => {
 describe("an unwritable media directory", () => {
   it("answers 507 gallery/storage-failed, with no row and no file left behind", async () => {
     const brokenDir = fs.mkdtempSync(path.join(os.tmpdir(), "gallery-broken-"));
-    const config = loadConfig({ DATA_DIR: brokenDir });
+    const config = testConfig({ DATA_DIR: brokenDir });
     const broken = await buildApp(config, database, { web: false, logger: false });
     try {
       // "gallery" is a file: no directory can be made under it (works for root too, unlike chmod)

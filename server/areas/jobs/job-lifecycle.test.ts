@@ -4,9 +4,9 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "../../app";
-import { loadConfig } from "../../config";
 import { jobs } from "../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { testConfig } from "../../test/test-config";
 import { JOB_KINDS } from "./job-kinds";
 
 // The running shop's worker (buildApp with `jobs: true`, as server/main.ts starts it): on start it
@@ -31,7 +31,7 @@ async function waitFor<T>(read: () => Promise<T | undefined>, what: string): Pro
 }
 
 it("the app's worker runs the start-up backfill and the expiry sweep, and lets go of every job on close", async () => {
-  const config = loadConfig({
+  const config = testConfig({
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "job-lifecycle-")),
     JOB_POLL_SECONDS: "0.05",
   });

@@ -5,9 +5,9 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
-import { loadConfig } from "../../config";
 import { auditLog, jobs } from "../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { testConfig } from "../../test/test-config";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
 
 // The staff's view of the job queue: admins list the dead letter and retry a job ("Ponów"), the
@@ -20,7 +20,7 @@ let moderatorToken: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "jobs-routes-")) });
+  const config = testConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "jobs-routes-")) });
   app = await buildApp(config, database, { web: false, logger: false });
   admin = await createSignedInUser(database.db, { roles: ["admin", "user"] });
   moderatorToken = (await createSignedInUser(database.db, { roles: ["shop-moderator", "user"] })).token;

@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { loadConfig } from "../../config";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { startFakeSmtp } from "../../test/fake-smtp";
+import { testConfig } from "../../test/test-config";
 import { MAX_RETRY_MS } from "../jobs/job-backoff";
 import { createJobQueue, DEFAULT_MAX_ATTEMPTS } from "../jobs/job-queue";
 import { createJobWorker, jobHandler } from "../jobs/job-worker";
@@ -13,7 +13,7 @@ import { createMailService, MAIL_DELIVER_JOB } from "./mail.service";
 
 let database: TestDatabase;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-mail-"));
-const config = loadConfig({ DATA_DIR: dataDir });
+const config = testConfig({ DATA_DIR: dataDir });
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -154,7 +154,7 @@ describe("mail outbox", () => {
   it("without SMTP, messages whose .eml cannot be written are stored as failed", async () => {
     // the outbox folder's place is taken by a file: no .eml can be written there
     const blockedDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-mail-blocked-"));
-    const blocked = loadConfig({ DATA_DIR: blockedDir });
+    const blocked = testConfig({ DATA_DIR: blockedDir });
     fs.mkdirSync(path.dirname(blocked.outboxDir), { recursive: true });
     fs.writeFileSync(blocked.outboxDir, "not a folder");
     try {

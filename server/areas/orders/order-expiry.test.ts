@@ -5,13 +5,14 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../app";
-import { type Config, loadConfig } from "../../config";
+import type { Config } from "../../config";
 import { jobs, mailOutbox, orderStatuses, orders, payments, products } from "../../db/schema";
 import { createPaymentProvider, type PaymentProvider } from "../../integrations/payments";
 import { demoNotification } from "../../integrations/payments/demo";
 import { createServices } from "../../services";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { NO_ORDER_LIMIT } from "../../test/rate-limits";
+import { testConfig } from "../../test/test-config";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
 import { JOB_KINDS, schedulePeriodicJobs } from "../jobs/job-kinds";
 import { createJobWorker } from "../jobs/job-worker";
@@ -33,7 +34,7 @@ const silent = { warn: () => {}, error: () => {} };
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  config = loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "order-expiry-")) });
+  config = testConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "order-expiry-")) });
   app = await buildApp(config, database, { web: false, logger: false, rateLimits: NO_ORDER_LIMIT });
   shop = await insertShopFixtures(database.db, { couponLimit: 1, plainQuantity: 50 });
   staffToken = (await createSignedInUser(database.db, { roles: ["shop-moderator", "user"] })).token;

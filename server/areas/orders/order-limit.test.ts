@@ -6,10 +6,10 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { translate } from "../../../domain/i18n";
 import { buildApp } from "../../app";
-import { loadConfig } from "../../config";
 import { products } from "../../db/schema";
 import { DEFAULT_RATE_LIMITS } from "../../lib/rate-limit";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { testConfig } from "../../test/test-config";
 import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "./orders.fixtures";
 
 // Issue 24 item 3: unpaid orders as a weapon. Order creation is limited per client address and per
@@ -22,7 +22,7 @@ let shop: ShopFixtures;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "order-limit-")) });
+  const config = testConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "order-limit-")) });
   app = await buildApp(config, database, { web: false, logger: false });
   await app.ready();
   shop = await insertShopFixtures(database.db, { plainQuantity: 1_000 });

@@ -5,9 +5,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AddressData, Order } from "../../../domain/types";
 import { buildApp } from "../../app";
-import { loadConfig } from "../../config";
 import { orderItems, orderStatuses, orders } from "../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { testConfig } from "../../test/test-config";
 import { bearer, createSignedInUser, type FixtureUser } from "../accounts/accounts.fixtures";
 import { createOrderQueries } from "./orders.queries";
 
@@ -62,7 +62,7 @@ async function insertOrder(
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "orders-test-"));
   database = await createTestDatabase();
-  app = await buildApp(loadConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
+  app = await buildApp(testConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
   owner = await createSignedInUser(database.db, { displayName: "Katarzyna Nowak" });
   stranger = await createSignedInUser(database.db);
 

@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { translate } from "../../../domain/i18n";
 import { buildApp } from "../../app";
-import { type Config, loadConfig } from "../../config";
+import type { Config } from "../../config";
 import { mailOutbox, orderStatuses, orders, payments, products, productVariants } from "../../db/schema";
 import { demoNotification } from "../../integrations/payments/demo";
 import { createRateLimiter } from "../../lib/rate-limit";
@@ -15,6 +15,7 @@ import { type CountingDatabase, countingDatabase } from "../../test/counting-dat
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { recordFigure } from "../../test/figures";
 import { NO_ORDER_LIMIT } from "../../test/rate-limits";
+import { testConfig } from "../../test/test-config";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
 import { createCouponGuard } from "../coupons/coupon-guard";
 import { resultUrlOf } from "../payments/result-url";
@@ -33,7 +34,7 @@ let shop: ShopFixtures;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  config = loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "orders-")) });
+  config = testConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "orders-")) });
   app = await buildApp(config, database, { web: false, logger: false, rateLimits: NO_ORDER_LIMIT });
   shop = await insertShopFixtures(database.db);
 });
@@ -275,7 +276,7 @@ describe("POST /api/orders", () => {
   });
 
   it("with a carrier's map widget the locker ids are the widget's: one outside the table is accepted", async () => {
-    const widgetConfig = loadConfig({
+    const widgetConfig = testConfig({
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "orders-widget-")),
       INPOST_GEOWIDGET_TOKEN: "token-testowy",
     });

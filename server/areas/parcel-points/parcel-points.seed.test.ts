@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { count } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config";
 import { parcelPoints, products } from "../../db/schema";
 import { seedIfEmpty } from "../../db/seed";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { testConfig } from "../../test/test-config";
 
 // The demo lockers are seeded whenever the points table is empty and SEED_DEMO is on, also in
 // a shop that already has a catalogue (the demo shop itself is then not seeded).
@@ -33,7 +33,7 @@ afterAll(() => {
 
 describe("seeding the demo parcel lockers", () => {
   it("fills an empty points table of a shop that already has products, once", async () => {
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+    const config = testConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
     expect(await seedIfEmpty(database, config, { images: false })).toBe(false);
     const seeded = await pointCount();
     expect(seeded).toBeGreaterThanOrEqual(60);
@@ -44,7 +44,7 @@ describe("seeding the demo parcel lockers", () => {
   });
 
   it("leaves the points alone with SEED_DEMO=false", async () => {
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", SEED_DEMO: "false" });
+    const config = testConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", SEED_DEMO: "false" });
     await seedIfEmpty(database, config, { images: false });
     expect(await pointCount()).toBe(0);
   });

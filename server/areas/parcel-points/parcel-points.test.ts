@@ -6,10 +6,10 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ParcelPoint } from "../../../domain/types";
 import { buildApp } from "../../app";
-import { loadConfig } from "../../config";
 import { parcelPoints } from "../../db/schema";
 import { seedParcelPointsIfEmpty } from "../../db/seed";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { testConfig } from "../../test/test-config";
 import {
   createParcelPointsService,
   type ParcelPointRecord,
@@ -68,7 +68,7 @@ beforeAll(async () => {
       }),
     ),
   ]);
-  app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }), database, {
+  app = await buildApp(testConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }), database, {
     web: false,
     logger: false,
   });

@@ -5,12 +5,12 @@ import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
-import { loadConfig } from "../../config";
 import { orders, products } from "../../db/schema";
 import { createPaymentProvider } from "../../integrations/payments";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { type FakePaynow, startFakePaynow } from "../../test/fake-paynow";
 import { recordFigure } from "../../test/figures";
+import { testConfig } from "../../test/test-config";
 import { insertShopFixtures, orderBody, type ShopFixtures } from "../orders/orders.fixtures";
 
 // The whole payment flow with PAYMENT_PROVIDER=paynow against a local fake Paynow v3 server:
@@ -25,7 +25,7 @@ let shop: ShopFixtures;
 beforeAll(async () => {
   database = await createTestDatabase();
   paynow = await startFakePaynow();
-  const config = loadConfig({
+  const config = testConfig({
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "paynow-flow-")),
     PAYMENT_PROVIDER: "paynow",
     PAYNOW_API_URL: paynow.url,

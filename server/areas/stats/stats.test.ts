@@ -4,9 +4,9 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
-import { loadConfig } from "../../config";
 import { orderItems, orders } from "../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { testConfig } from "../../test/test-config";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
 import { INVOICE_DATA, insertShopFixtures, RECIPIENT } from "../orders/orders.fixtures";
 
@@ -61,7 +61,7 @@ async function order(input: {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "stats-")) });
+  const config = testConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "stats-")) });
   app = await buildApp(config, database, { web: false, logger: false });
   const shop = await insertShopFixtures(database.db);
   p1 = shop.plain.id;

@@ -5,8 +5,8 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BlogArticle, Category, HeaderSlide, Page, Product, ProductBasic } from "../../../domain/types";
 import { buildApp } from "../../app";
-import { loadConfig } from "../../config";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { testConfig } from "../../test/test-config";
 import { seedIfEmpty } from ".";
 
 // The spec's public GET endpoints answer with the seeded demo shop.
@@ -17,7 +17,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-seed-api-"));
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+  const config = testConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
   await seedIfEmpty(database, config, { images: false });
   app = await buildApp(config, database, { web: false, logger: false });
 });

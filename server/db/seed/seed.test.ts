@@ -10,6 +10,7 @@ import { verifyPassword } from "../../areas/accounts/password";
 import { type Config, loadConfig } from "../../config";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { PRODUCTION_READY } from "../../test/production-env";
+import { testConfig } from "../../test/test-config";
 import {
   blogArticles,
   categories,
@@ -60,7 +61,7 @@ async function tableCounts() {
 beforeAll(async () => {
   database = await createTestDatabase();
   tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "seed-test-"));
-  config = loadConfig({ DATA_DIR: tmpDir, LOG_LEVEL: "silent" });
+  config = testConfig({ DATA_DIR: tmpDir, LOG_LEVEL: "silent" });
 });
 
 afterAll(async () => {
@@ -346,6 +347,12 @@ describe("seedIfEmpty", () => {
     expect(unapproved?.approved).toBe(false);
     expect(await verifyPassword("nowy12345", unapproved?.passwordHash ?? "")).toBe(true);
   });
+
+  it("hashes the accounts' passwords at the configured cost (the tests' quick one here)", async () => {
+    const rows = await database.db.select({ passwordHash: users.passwordHash }).from(users);
+    expect(rows.length).toBeGreaterThanOrEqual(4); // the staff account and the demo ones
+    for (const row of rows) expect(row.passwordHash).toMatch(/^scrypt\$4096\$8\$1\$/);
+  });
 });
 
 describe("production start", () => {
@@ -356,8 +363,10 @@ describe("production start", () => {
       expect(production.seedDemo).toBe(false);
       // a config made by hand with the flag on is still not seeded in production
       expect(await seedIfEmpty(other, { ...production, seedDemo: true }, { images: false })).toBe(false);
-      const accounts = await other.db.select({ email: users.email }).from(users);
+      const accounts = await other.db.select({ email: users.email, hash: users.passwordHash }).from(users);
       expect(accounts.map((row) => row.email)).toEqual(["owner@shop.pl"]);
+      // production hashes at the standard cost (quick is refused there)
+      expect(accounts[0]?.hash).toMatch(/^scrypt\$131072\$8\$1\$/);
       expect(await other.db.select().from(coupons)).toHaveLength(0);
       expect(await other.db.select().from(products)).toHaveLength(0);
     } finally {
@@ -370,7 +379,7 @@ describe("staff account", () => {
   it("is ensured even when demo seeding is off, and only once", async () => {
     const other = await createTestDatabase();
     try {
-      const noDemo = loadConfig({
+      const noDemo = testConfig({
         DATA_DIR: tmpDir,
         SEED_DEMO: "false",
         ADMIN_EMAIL: "Szefowa@Example.com",
@@ -448,7 +457,7 @@ describe("demo images", () => {
     const other = await createTestDatabase();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seed-images-"));
     try {
-      const withImages = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+      const withImages = testConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
       const summary = await seedDemoShop(other.db, withImages, { images: true });
       expect(summary.seeded).toBe(true);
       expect(summary.images?.written).toBeGreaterThan(0);

@@ -9,7 +9,7 @@ import type { Executor } from "./seed-lock";
 
 // The staff account (ensured on every start) and the demo accounts.
 
-/** An account to create, with its password already hashed (outside the transaction: ~0.4 s each). */
+/** An account to create, with its password already hashed (outside the transaction: ~0.4 s each at the standard cost). */
 export interface UserRow {
   def: UserDef;
   passwordHash: string;
@@ -51,7 +51,7 @@ async function userExists(db: Executor, email: string): Promise<boolean> {
 export async function ensureStaffAccount(db: Executor, config: Config): Promise<boolean> {
   if (await userExists(db, config.admin.email)) return false;
   const def = staffUserDef(config);
-  const passwordHash = await hashPassword(def.password);
+  const passwordHash = await hashPassword(def.password, config.passwordCost);
   const inserted = await db
     .insert(users)
     .values(userValues(new Date(), { def, passwordHash }))
@@ -66,7 +66,10 @@ export async function hashMissingUsers(db: Executor, config: Config): Promise<Us
   const missingDefs: UserDef[] = [];
   for (const def of userDefs) if (!(await userExists(db, def.email))) missingDefs.push(def);
   return Promise.all(
-    missingDefs.map(async (def) => ({ def, passwordHash: await hashPassword(def.password) })),
+    missingDefs.map(async (def) => ({
+      def,
+      passwordHash: await hashPassword(def.password, config.passwordCost),
+    })),
   );
 }
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config";
+import { testConfig } from "../../test/test-config";
 import { DEMO_SECRET_FILE, storedDemoSecret, withStoredDemoSecret } from "./demo-secret";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "shop-demo-secret-"));
@@ -22,9 +22,9 @@ describe("the demo bank's stored key", () => {
 
   it("replaces the process's key in the config of the demo bank only", () => {
     const dataDir = path.join(tmp, "c");
-    const config = withStoredDemoSecret(loadConfig({ DATA_DIR: dataDir }));
+    const config = withStoredDemoSecret(testConfig({ DATA_DIR: dataDir }));
     expect(config.payments).toEqual({ provider: "demo", demoSecret: storedDemoSecret(dataDir) });
-    const paynow = loadConfig({
+    const paynow = testConfig({
       DATA_DIR: dataDir,
       PAYMENT_PROVIDER: "paynow",
       PAYNOW_API_KEY: "k",

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config";
 import { type FakePaynow, startFakePaynow } from "../../test/fake-paynow";
+import { testConfig } from "../../test/test-config";
 import { createPaymentProvider, demoNotification, PaymentProviderError } from "./index";
 
 let fake: FakePaynow;
@@ -15,7 +15,7 @@ afterAll(async () => {
 
 describe("createPaymentProvider", () => {
   it("is the demo bank by default, keyed with config.payments.demoSecret", () => {
-    const config = loadConfig({ DATA_DIR: "/tmp/shop-payments" });
+    const config = testConfig({ DATA_DIR: "/tmp/shop-payments" });
     const provider = createPaymentProvider(config);
     expect(provider.name).toBe("demo");
     if (config.payments.provider !== "demo") throw new Error("expected the demo bank");
@@ -28,12 +28,12 @@ describe("createPaymentProvider", () => {
     });
     expect(provider.verifyNotification(rawBody, headers).ok).toBe(true);
     expect(
-      createPaymentProvider(loadConfig({ DATA_DIR: "/tmp/other" })).verifyNotification(rawBody, headers),
+      createPaymentProvider(testConfig({ DATA_DIR: "/tmp/other" })).verifyNotification(rawBody, headers),
     ).toEqual({ ok: false, reason: "bad-signature" });
   });
 
   it("is Paynow with PAYMENT_PROVIDER=paynow, talking to PAYNOW_API_URL with the configured keys", async () => {
-    const config = loadConfig({
+    const config = testConfig({
       PAYMENT_PROVIDER: "paynow",
       PAYNOW_API_URL: fake.url,
       PAYNOW_API_KEY: fake.apiKey,
@@ -55,7 +55,7 @@ describe("createPaymentProvider", () => {
   });
 
   it("passes the timeout option to the Paynow adapter", async () => {
-    const config = loadConfig({
+    const config = testConfig({
       PAYMENT_PROVIDER: "paynow",
       PAYNOW_API_URL: fake.url,
       PAYNOW_API_KEY: fake.apiKey,
@@ -74,7 +74,7 @@ describe("createPaymentProvider", () => {
   });
 
   it("uses the injected fetch", async () => {
-    const config = loadConfig({
+    const config = testConfig({
       PAYMENT_PROVIDER: "paynow",
       PAYNOW_API_URL: "https://api.sandbox.paynow.pl",
       PAYNOW_API_KEY: "key",

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../../server/app";
 import { createUser } from "../../../server/areas/accounts/accounts.fixtures";
 import { toPublicUser } from "../../../server/areas/accounts/accounts.mapper";
-import { loadConfig } from "../../../server/config";
 import { jobs } from "../../../server/db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../server/test/database";
+import { testConfig } from "../../../server/test/test-config";
 import { testWebContext } from "../../../server/test/web-context";
 import { action, loader } from "./jobs";
 
@@ -21,7 +21,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "jobs-page-")) });
+  const config = testConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "jobs-page-")) });
   app = await buildApp(config, database, { web: false, logger: false });
 });
 afterAll(async () => {

@@ -7,7 +7,6 @@ import { SEARCH_MAX } from "../../../domain/validation/product-query";
 import { buildApp } from "../../../server/app";
 import { createUser } from "../../../server/areas/accounts/accounts.fixtures";
 import { toPublicUser } from "../../../server/areas/accounts/accounts.mapper";
-import { loadConfig } from "../../../server/config";
 import {
   blogArticles,
   coupons,
@@ -18,6 +17,7 @@ import {
   productFields,
 } from "../../../server/db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../server/test/database";
+import { testConfig } from "../../../server/test/test-config";
 import { testWebContext } from "../../../server/test/web-context";
 import { loader as blogLoader } from "./blog";
 import { loader as couponsLoader } from "./coupons";
@@ -39,7 +39,7 @@ const TITLES = [...Array.from({ length: 25 }, (_, i) => `Wełna ${String(i + 1).
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "staff-lists-")) });
+  const config = testConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "staff-lists-")) });
   app = await buildApp(config, database, { web: false, logger: false });
   const { db } = database;
   const [category] = await db.insert(creatorCategories).values({ title: "Druty" }).returning();
