@@ -92,7 +92,9 @@ describe("unpaid orders that expire, on PostgreSQL with two shop instances", () 
       [held],
     );
     // and the minute until the sweep's next run has passed: whichever instance polls first claims it
-    await db.query("update jobs set run_at = now() where kind = 'orders.expire-unpaid' and status = 'queued'");
+    await db.query(
+      "update jobs set run_at = now() where kind = 'orders.expire-unpaid' and status = 'queued'",
+    );
     const deadline = Date.now() + EXPIRY_WAIT_MS;
     let canceled = 0;
     while (Date.now() < deadline) {
