@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { logIn, UNAPPROVED } from "./support/accounts";
+import { signIn, UNAPPROVED } from "./support/accounts";
 import { axeViolations } from "./support/axe";
 import {
   addFromProductPage,
@@ -354,7 +354,7 @@ test.describe("the cart page", () => {
   });
 
   test("an unapproved customer cannot go on to checkout and gets the message", async ({ page }) => {
-    await logIn(page, UNAPPROVED.email, UNAPPROVED.password);
+    await signIn(page, UNAPPROVED.email, UNAPPROVED.password);
     await addFromProductPage(page, candidate);
     await page.goto("/koszyk");
     const main = page.getByRole("main");

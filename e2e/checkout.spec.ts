@@ -1,4 +1,4 @@
-import { CUSTOMER, logIn, toasts, UNAPPROVED, uniqueEmail, waitForMail } from "./support/accounts";
+import { CUSTOMER, signIn, toasts, UNAPPROVED, uniqueEmail, waitForMail } from "./support/accounts";
 import { axeViolations } from "./support/axe";
 import {
   acceptTerms,
@@ -193,7 +193,7 @@ test.describe("buying", () => {
     request,
   }) => {
     const { simple } = await productsToBuy(request);
-    await logIn(page, CUSTOMER.email, CUSTOMER.password);
+    await signIn(page, CUSTOMER.email, CUSTOMER.password);
     await addToCart(page, simple);
     await page.goto("/koszyk");
     await page.getByRole("main").getByRole("button", { name: "Dostawa i płatność" }).click();
@@ -285,7 +285,7 @@ test.describe("buying", () => {
   });
 
   test("an account that is not active is sent back to the cart with the message", async ({ page }) => {
-    await logIn(page, UNAPPROVED.email, UNAPPROVED.password);
+    await signIn(page, UNAPPROVED.email, UNAPPROVED.password);
     await page.goto("/dostawa-i-platnosc");
     await expect(page).toHaveURL(/\/koszyk$/);
     await expect(

@@ -1,4 +1,4 @@
-import { CUSTOMER, logIn } from "./support/accounts";
+import { CUSTOMER, signIn } from "./support/accounts";
 import { axeViolations } from "./support/axe";
 import {
   acceptTerms,
@@ -135,7 +135,7 @@ test("the result page stops waiting after 2 minutes and says what to do", async 
 
 test("a customer pays an order left at the bank from the purchases", async ({ page, request }) => {
   const { simple } = await productsToBuy(request);
-  await logIn(page, CUSTOMER.email, CUSTOMER.password);
+  await signIn(page, CUSTOMER.email, CUSTOMER.password);
   await addToCart(page, simple);
   await page.goto("/koszyk");
   await page.getByRole("main").getByRole("button", { name: "Dostawa i płatność" }).click();

@@ -1,4 +1,4 @@
-import { logIn } from "./support/accounts";
+import { signIn } from "./support/accounts";
 import { axeViolations } from "./support/axe";
 import { sideCart } from "./support/cart";
 import {
@@ -278,7 +278,7 @@ test.describe("the product page for shop staff", () => {
   test("shows the moderator links and previews a hidden product", async ({ page, request }) => {
     const product = await productWithTags(request);
     const hidden = await hiddenProductId(request);
-    await logIn(page, "admin@example.com", "admin1234");
+    await signIn(page, "admin@example.com", "admin1234");
 
     await page.goto(productUrl(product));
     const tools = page.getByRole("navigation", { name: "Narzędzia moderatora" });

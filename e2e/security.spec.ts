@@ -1,4 +1,4 @@
-import { logIn, MODERATOR } from "./support/accounts";
+import { logIn, MODERATOR, signIn } from "./support/accounts";
 import { addToCart, productsToBuy } from "./support/checkout";
 import { stubGtag } from "./support/consent";
 import {
@@ -140,7 +140,7 @@ test("every storefront, account and staff page: nonce on every script, strict CS
   checked.push(await visit(page, "/dostawa-i-platnosc"));
 
   // signed in: the account and the staff area (rich-text editor, gallery)
-  await logIn(page, MODERATOR.email, MODERATOR.password);
+  await signIn(page, MODERATOR.email, MODERATOR.password);
   for (const path of [
     "/konto",
     "/konto/sklep",

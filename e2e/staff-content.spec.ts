@@ -1,5 +1,5 @@
 import type { Locator } from "@playwright/test";
-import { logIn, MODERATOR, toasts } from "./support/accounts";
+import { MODERATOR, signIn, toasts } from "./support/accounts";
 import { axeViolations } from "./support/axe";
 import { addFromProductPage, cartCandidate, summaryValue } from "./support/cart";
 import { expect, type Page, test } from "./support/test";
@@ -26,7 +26,7 @@ async function save(page: Page, toast: string) {
 test.describe("a shop moderator managing content", () => {
   test.setTimeout(120_000);
   test.beforeEach(async ({ page }) => {
-    await logIn(page, MODERATOR.email, MODERATOR.password);
+    await signIn(page, MODERATOR.email, MODERATOR.password);
   });
 
   test("writes a page with bold text and a list, and sees it at its link", async ({ page }) => {
@@ -216,7 +216,7 @@ test.describe("the rich-text editor on a phone-sized screen", () => {
   test.use({ viewport: { width: 360, height: 740 } });
   test.setTimeout(90_000);
   test.beforeEach(async ({ page }) => {
-    await logIn(page, MODERATOR.email, MODERATOR.password);
+    await signIn(page, MODERATOR.email, MODERATOR.password);
   });
 
   test("fits 360 px, is used from the keyboard alone and has no axe violations", async ({ page }) => {
@@ -281,7 +281,7 @@ test.describe("the content forms without JavaScript", () => {
   test.setTimeout(90_000);
 
   test("a page's HTML is typed in the plain textarea and posted with the form", async ({ page }) => {
-    await logIn(page, MODERATOR.email, MODERATOR.password);
+    await signIn(page, MODERATOR.email, MODERATOR.password);
     const id = stamp();
     await page.goto("/konto/sklep/strony/dodaj");
     await expect(page.getByRole("button", { name: "Pogrubienie (Ctrl+B)" })).toHaveCount(0);

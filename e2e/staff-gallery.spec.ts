@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { logIn, MODERATOR, toasts } from "./support/accounts";
+import { MODERATOR, signIn, toasts } from "./support/accounts";
 import { expect, type Page, test } from "./support/test";
 
 // The staff gallery as a shop moderator: a new folder, two images uploaded at once with progress,
@@ -31,7 +31,7 @@ test.describe("the staff gallery", () => {
     page,
   }) => {
     const folder = `testy/${unique()}`;
-    await logIn(page, MODERATOR.email, MODERATOR.password);
+    await signIn(page, MODERATOR.email, MODERATOR.password);
     await openFolder(page, folder);
     await expect(page.getByText("Brak elementów")).toBeVisible();
     await expect(page.getByLabel("Folder docelowy")).toHaveValue(folder);
@@ -79,7 +79,7 @@ test.describe("the staff gallery", () => {
 
   test("refuses a text file named .jpg with a clear message", async ({ page }) => {
     const folder = `testy/${unique()}`;
-    await logIn(page, MODERATOR.email, MODERATOR.password);
+    await signIn(page, MODERATOR.email, MODERATOR.password);
     await openFolder(page, folder);
     await page
       .getByLabel("Zdjęcia", { exact: true })
@@ -98,7 +98,7 @@ test.describe("the staff gallery", () => {
     const folder = "produkty";
     const one = `${id}-pierwsze.png`;
     const two = `${id}-drugie.png`;
-    await logIn(page, MODERATOR.email, MODERATOR.password);
+    await signIn(page, MODERATOR.email, MODERATOR.password);
     await page.goto("/konto/sklep/produkty/dodaj");
     const value = page.locator('input[type="hidden"][name="images"]');
     const names = async () => (JSON.parse(await value.inputValue()) as { name: string }[]).map((i) => i.name);
@@ -144,7 +144,7 @@ test.describe("the staff gallery", () => {
 
     test("the plain multipart form uploads into the folder", async ({ page }) => {
       const folder = `testy/${unique()}`;
-      await logIn(page, MODERATOR.email, MODERATOR.password);
+      await signIn(page, MODERATOR.email, MODERATOR.password);
       await page.goto(`/konto/sklep/galeria?folder=${encodeURIComponent(folder)}`);
       await page
         .getByLabel("Zdjęcia", { exact: true })

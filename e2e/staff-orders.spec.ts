@@ -1,6 +1,6 @@
 import { demoNotification } from "../server/integrations/payments/demo";
 import { storedDemoSecret } from "../server/integrations/payments/demo-secret";
-import { isPhone, logIn, MODERATOR, staffApi, toasts, uniqueEmail, waitForMail } from "./support/accounts";
+import { isPhone, MODERATOR, signIn, staffApi, toasts, uniqueEmail, waitForMail } from "./support/accounts";
 import {
   acceptTerms,
   addToCart,
@@ -47,7 +47,7 @@ async function guestOrder(page: Page, request: APIRequestContext, pay: boolean) 
 async function openInStaffList(page: Page, orderNumber: string) {
   await page.context().clearCookies();
   await decideCookies(page.context(), shopUrl());
-  await logIn(page, MODERATOR.email, MODERATOR.password);
+  await signIn(page, MODERATOR.email, MODERATOR.password);
   await page.goto("/konto/sklep/zamowienia");
   await page.getByLabel("Numer zamówienia lub e-mail").fill(orderNumber);
   await page.getByRole("button", { name: "Filtruj" }).click();
@@ -209,7 +209,7 @@ test.describe("orders in the staff area", () => {
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
     await decideCookies(context, baseURL);
     const staff = await context.newPage();
-    await logIn(staff, MODERATOR.email, MODERATOR.password);
+    await signIn(staff, MODERATOR.email, MODERATOR.password);
     await staff.goto(`/konto/sklep/zamowienia?szukaj=${order.orderNumber}`);
     await staff.getByRole("link", { name: `Zamówienie ${order.orderNumber}` }).click();
     await staff.getByRole("button", { name: "Anuluj zamówienie" }).click();
@@ -260,7 +260,7 @@ test.describe("orders in the staff area", () => {
       "Zwrócimy pieniądze na konto, z którego zostały wysłane.",
     );
 
-    await logIn(page, MODERATOR.email, MODERATOR.password);
+    await signIn(page, MODERATOR.email, MODERATOR.password);
     await page.goto("/konto/sklep");
     const owed = page.getByRole("region", { name: "Do zwrotu" });
     await expect(owed.getByTestId("refund-owed-count")).not.toHaveText("0");

@@ -1,4 +1,4 @@
-import { logIn, MODERATOR, toasts } from "./support/accounts";
+import { MODERATOR, signIn, toasts } from "./support/accounts";
 import { expect, type Page, test } from "./support/test";
 
 // A shop moderator adds a product with two variants of a price-changing demo field, sees it in the
@@ -26,7 +26,7 @@ test.describe("a shop moderator managing products", () => {
     page,
   }) => {
     const title = `Kocyk e2e ${unique()}`;
-    await logIn(page, MODERATOR.email, MODERATOR.password);
+    await signIn(page, MODERATOR.email, MODERATOR.password);
     await page.goto("/konto/sklep/produkty");
     await page.getByRole("link", { name: "Dodaj produkt" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Dodaj produkt" })).toBeVisible();
@@ -81,7 +81,7 @@ test.describe("a shop moderator managing products", () => {
     page,
   }) => {
     const title = `Poduszka e2e ${unique()}`;
-    await logIn(page, MODERATOR.email, MODERATOR.password);
+    await signIn(page, MODERATOR.email, MODERATOR.password);
     const created = await page.request.post("/api/shops/products", {
       data: { title, description: "<p>Do skopiowania</p>", priceGrosze: 4_999, quantity: 4, isHidden: true },
     });
@@ -108,7 +108,7 @@ test.describe("a shop moderator managing products", () => {
   test("a customer is refused and a visitor is sent to log in", async ({ page }) => {
     await page.goto("/konto/sklep/produkty/dodaj");
     await expect(page).toHaveURL(/\/logowanie\?return=/);
-    await logIn(page, "klient@example.com", "klient1234");
+    await signIn(page, "klient@example.com", "klient1234");
     const response = await page.goto("/konto/sklep/produkty");
     expect(response?.status()).toBe(403);
   });
@@ -122,7 +122,7 @@ test.describe("the product form without JavaScript", () => {
     page,
   }) => {
     const title = `Śpiworek nojs ${unique()}`;
-    await logIn(page, MODERATOR.email, MODERATOR.password);
+    await signIn(page, MODERATOR.email, MODERATOR.password);
     const fields = (await (await page.request.get("/api/shops/fields")).json()) as {
       _id: number;
       title: string;

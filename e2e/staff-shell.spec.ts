@@ -1,4 +1,4 @@
-import { ADMIN, CUSTOMER, isPhone, logIn, MODERATOR } from "./support/accounts";
+import { ADMIN, CUSTOMER, isPhone, MODERATOR, signIn } from "./support/accounts";
 import { axeViolations } from "./support/axe";
 import { expect, type Page, test } from "./support/test";
 
@@ -21,7 +21,7 @@ test.describe("the staff shell", () => {
   test("a shop moderator moves between sections with the navigation and the breadcrumbs", async ({
     page,
   }) => {
-    await logIn(page, MODERATOR.email, MODERATOR.password);
+    await signIn(page, MODERATOR.email, MODERATOR.password);
     await page.goto("/konto/sklep");
     await expect(page.getByRole("heading", { level: 1, name: "Panel sklepu" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Ostatnie 30 dni" })).toHaveAttribute("aria-current", "true");
@@ -61,7 +61,7 @@ test.describe("the staff shell", () => {
   });
 
   test("an admin also sees Użytkownicy and Dziennik zmian", async ({ page }) => {
-    await logIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, ADMIN.email, ADMIN.password);
     await page.goto("/konto/sklep/dziennik");
     await expect(page.getByRole("heading", { level: 1, name: "Dziennik zmian" })).toBeVisible();
     await openNav(page);
@@ -76,7 +76,7 @@ test.describe("the staff shell", () => {
   test("an admin finds the background jobs from the dashboard's counter and the navigation", async ({
     page,
   }) => {
-    await logIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, ADMIN.email, ADMIN.password);
     await page.goto("/konto/sklep");
     const counter = page.getByRole("region", { name: "Nieudane zadania w tle" });
     await expect(counter.getByTestId("failed-jobs-count")).toHaveText("0");
@@ -93,7 +93,7 @@ test.describe("the staff shell", () => {
   });
 
   test("a customer gets 403 at /konto/sklep", async ({ page }) => {
-    await logIn(page, CUSTOMER.email, CUSTOMER.password);
+    await signIn(page, CUSTOMER.email, CUSTOMER.password);
     const response = await page.goto("/konto/sklep");
     expect(response?.status()).toBe(403);
     await expect(page.getByRole("heading", { name: "Wymagana rola moderatora" })).toBeVisible();

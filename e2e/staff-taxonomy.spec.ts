@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { isPhone, logIn, MODERATOR, toasts } from "./support/accounts";
+import { isPhone, MODERATOR, signIn, toasts } from "./support/accounts";
 import { waitForHydration } from "./support/checkout";
 import { expect, type Page, test } from "./support/test";
 
@@ -57,7 +57,7 @@ async function saveOrder(page: Page) {
 test.describe("a shop moderator managing categories, fields and slides", () => {
   test.setTimeout(120_000);
   test.beforeEach(async ({ page }) => {
-    await logIn(page, MODERATOR.email, MODERATOR.password);
+    await signIn(page, MODERATOR.email, MODERATOR.password);
   });
 
   test("adds a category with subcategories, reorders them with the buttons and the menu follows", async ({
@@ -212,7 +212,7 @@ test.describe("without JavaScript", () => {
   test.setTimeout(120_000);
 
   test("adds categories and moves one with an arrow button, saved at once", async ({ page }) => {
-    await logIn(page, MODERATOR.email, MODERATOR.password);
+    await signIn(page, MODERATOR.email, MODERATOR.password);
     const names = await categoryFamily(page, "Bez JS");
     await page.getByRole("button", { name: `Przesuń niżej: ${names.first}` }).click();
     await expectToast(page, "Zapisano kolejność");

@@ -1,4 +1,4 @@
-import { fillRegisterForm, logIn, toasts, uniqueEmail } from "./support/accounts";
+import { fillRegisterForm, signIn, toasts, uniqueEmail } from "./support/accounts";
 import { expect, test } from "./support/test";
 
 // The admin's users list (SPEC §6: admin lists, approves and deletes users).
@@ -12,7 +12,7 @@ test.describe("an administrator managing accounts", () => {
     await fillRegisterForm(page, { name: "Nowa Klientka", email, password: "tajne-haslo-1" });
     await expect(page).toHaveURL(/\/logowanie$/, { timeout: 15_000 });
 
-    await logIn(page, "admin@example.com", "admin1234");
+    await signIn(page, "admin@example.com", "admin1234");
     await page.goto("/konto/sklep/uzytkownicy");
     await expect(page.getByRole("heading", { level: 1, name: "Użytkownicy" })).toBeVisible();
     const row = page.getByRole("listitem").filter({ hasText: email });
@@ -30,7 +30,7 @@ test.describe("an administrator managing accounts", () => {
   });
 
   test("a customer is refused with the admin-role message", async ({ page }) => {
-    await logIn(page, "klient@example.com", "klient1234");
+    await signIn(page, "klient@example.com", "klient1234");
     const response = await page.goto("/konto/sklep/uzytkownicy");
     expect(response?.status()).toBe(403);
     await expect(page.getByRole("heading", { name: "Wymagana rola administratora" })).toBeVisible();
@@ -51,7 +51,7 @@ test.describe("an administrator editing a user's roles", () => {
     await fillRegisterForm(page, { name: "Przyszła Moderatorka", email, password: "tajne-haslo-1" });
     await expect(page).toHaveURL(/\/logowanie$/, { timeout: 15_000 });
 
-    await logIn(page, "admin@example.com", "admin1234");
+    await signIn(page, "admin@example.com", "admin1234");
     await page.goto(`/konto/sklep/uzytkownicy?szukaj=${encodeURIComponent(email)}`);
     const row = page.getByRole("listitem").filter({ hasText: email });
     await expect(row).toHaveCount(1);

@@ -1,4 +1,4 @@
-import { logIn, MODERATOR, toasts } from "./support/accounts";
+import { MODERATOR, signIn, toasts } from "./support/accounts";
 import { expect, test } from "./support/test";
 
 // A shop moderator changes stock in the warehouse table — inline and in bulk — and the product page
@@ -9,7 +9,7 @@ test.describe("a shop moderator in the warehouse", () => {
 
   test("edits a stock inline and in bulk, and the product page follows", async ({ page }) => {
     const title = `Rożek magazyn ${Date.now()}`;
-    await logIn(page, MODERATOR.email, MODERATOR.password);
+    await signIn(page, MODERATOR.email, MODERATOR.password);
     const created = await page.request.post("/api/shops/products", {
       data: { title, priceGrosze: 9_900, quantity: 2, isHidden: true },
     });
@@ -50,7 +50,7 @@ test.describe("a shop moderator in the warehouse", () => {
 
   test("refuses a save over stock an order changed since the page was loaded", async ({ page }) => {
     const title = `Rożek wyścig ${Date.now()}`;
-    await logIn(page, MODERATOR.email, MODERATOR.password);
+    await signIn(page, MODERATOR.email, MODERATOR.password);
     const created = await page.request.post("/api/shops/products", {
       data: { title, priceGrosze: 9_900, quantity: 2, isHidden: true },
     });
@@ -83,7 +83,7 @@ test.describe("a shop moderator in the warehouse", () => {
   });
 
   test("refuses a CSV with bad lines and lists them", async ({ page }) => {
-    await logIn(page, MODERATOR.email, MODERATOR.password);
+    await signIn(page, MODERATOR.email, MODERATOR.password);
     await page.goto("/konto/sklep/magazyn?szukaj=nic-takiego-nie-ma");
     await page.getByLabel("Plik CSV").setInputFiles({
       name: "magazyn.csv",

@@ -146,6 +146,17 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await expect(page).not.toHaveURL(/\/logowanie/, { timeout: 15_000 });
 }
 
+/**
+ * Signs the page in through the API, for tests where logging in is not what they test: POST /api/auth/login
+ * through `page.request`, whose cookie jar is the page's context, so the session cookie the answer sets
+ * signs the page in. No page is loaded and the page stays where it is: go to the page the test needs.
+ * (The login form costs a page load and a redirect more; `logIn` keeps it for the tests about logging in.)
+ */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  const response = await page.request.post("/api/auth/login", { data: { email, password } });
+  expect(response.status(), `POST /api/auth/login as ${email}`).toBe(200);
+}
+
 /** The toast region (role="status"). */
 export function toasts(page: Page) {
   return page.getByRole("region", { name: "Powiadomienia" }).getByRole("status");
