@@ -17,7 +17,9 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  const builder = new AxeBuilder({ page });
+  // only the violations are read: axe keeps every node of them and one of each other result type
+  // (passes, incomplete, inapplicable), which it otherwise collects and sends back whole
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
   if (include) builder.include(include);
   const results = await builder.analyze();
   return results.violations.map(

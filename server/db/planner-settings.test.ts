@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from "../test/database";
 import { RANDOM_PAGE_COST } from "./client";
 
 // Every connection of both drivers plans with the shop's cost of an out-of-order page read (the
-// search's indexes depend on it: server/areas/catalog/catalog.indexes.test.ts).
+// search's indexes depend on it: server/areas/catalog/catalog.indexes.cases.ts (run by catalog.large.test.ts)).
 
 let database: TestDatabase;
 

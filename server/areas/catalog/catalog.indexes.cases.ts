@@ -1,33 +1,23 @@
 import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { cheapestVariant, effectivePriceGrosze } from "../../../domain/pricing";
 import { searchTerms } from "../../../domain/search";
 import { PRODUCT_PAGE_SIZE, parseProductQuery } from "../../../domain/validation/product-query";
 import { priceHistory, products, productVariants } from "../../db/schema";
-import { type LargeCatalog, largeCatalogRules, seedLargeCatalog } from "../../db/seed/large-catalog";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { type LargeCatalog, largeCatalogRules } from "../../db/seed/large-catalog";
+import type { TestDatabase } from "../../test/database";
 import { recordFigure } from "../../test/figures";
 import { productListOrder, productListWhere } from "./catalog.search";
+import { LARGE_CATALOG_PRODUCTS, type LargeCatalogTestbed } from "./large-catalog.testbed";
 
 // Every filter and sort of the product list reaches products through an index on 10,000 products
 // (docs/decisions/022-list-indexes.md): EXPLAIN ANALYZE of the list's own statements, built by the
 // same builders as catalog.service searchProducts (its count, and its page of ids). The chosen
 // indexes and the execution times are recorded as figures; times are never asserted.
 
-const PRODUCTS = 10_000;
+const PRODUCTS = LARGE_CATALOG_PRODUCTS;
 let database: TestDatabase;
 let catalog: LargeCatalog;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  catalog = await seedLargeCatalog(database.db, { products: PRODUCTS });
-  // what autovacuum does on a live database: fresh statistics and the visibility map
-  await database.db.execute(sql`vacuum analyze`);
-}, 240_000);
-
-afterAll(async () => {
-  await database?.destroy();
-});
 
 /** The list's two statements for a query string, as catalog.service searchProducts builds them. */
 function listStatements(queryString: string): { count: SQL; page: SQL } {
@@ -149,49 +139,6 @@ const RECORDED_ONLY = ["strona=200", "kategoria=TOP"];
 
 const withIds = (query: string) => query.replace("LEAF", LEAF()).replace("TOP", TOP());
 
-describe("the product list's plans on 10,000 products", () => {
-  it.each(CASES)(
-    "?$query: products are read through an index",
-    async ({ query, page, count, countMayScanProducts }) => {
-      const statements = listStatements(withIds(query));
-      const pagePlan = await explain(statements.page);
-      const countPlan = await explain(statements.count);
-      const pageHeld =
-        !pagePlan.productAccess.includes("Seq Scan") &&
-        (page === undefined || pagePlan.indexes.includes(page));
-      const countScans = !countMayScanProducts && countPlan.productAccess.includes("Seq Scan");
-      const countHeld = count === undefined || (!countScans && countPlan.indexes.includes(count));
-      recordFigure({
-        suite: "list indexes",
-        tried: `?${query || "(default)"} on ${PRODUCTS} products`,
-        result: `page: ${describePlan(pagePlan)}; count: ${describePlan(countPlan)}`,
-        held: pageHeld && countHeld,
-      });
-      expect(pagePlan.productAccess).not.toContain("Seq Scan");
-      if (page) expect(pagePlan.indexes).toContain(page);
-      if (count) {
-        if (!countMayScanProducts) expect(countPlan.productAccess).not.toContain("Seq Scan");
-        expect(countPlan.indexes).toContain(count);
-      }
-    },
-  );
-
-  it("records, without asserting, the plans of a deep page, a large category and word searches", async () => {
-    for (const query of RECORDED_ONLY) {
-      const statements = listStatements(withIds(query));
-      const pagePlan = await explain(statements.page);
-      const countPlan = await explain(statements.count);
-      recordFigure({
-        suite: "list indexes",
-        tried: `?${query} on ${PRODUCTS} products (not asserted)`,
-        result: `page: ${describePlan(pagePlan)}; count: ${describePlan(countPlan)}`,
-        held: true,
-      });
-      expect(pagePlan.productAccess.length).toBeGreaterThan(0);
-    }
-  });
-});
-
 /** Every product's list price by domain/pricing (the thumbnail price), from its rows. */
 async function domainListPrices(ids?: number[]): Promise<Map<number, number>> {
   const productRows = await database.db
@@ -232,92 +179,141 @@ async function storedListPrices(ids: number[]): Promise<Map<number, number>> {
   return new Map(rows.map((row) => [row.id, row.listPriceGrosze]));
 }
 
-describe("the stored list price", () => {
-  it("equals domain/pricing's thumbnail price for every product, with and without variants", async () => {
-    const expected = await domainListPrices();
-    const stored = await storedListPrices([...expected.keys()]);
-    expect(expected.size).toBe(PRODUCTS);
-    const wrong = [...expected].filter(([id, price]) => stored.get(id) !== price);
-    expect(wrong).toEqual([]);
+/** The plans and the stored list price (its last tests change prices: register these after the read-only checks). */
+export function listPlanTests(testbed: () => LargeCatalogTestbed): void {
+  beforeAll(() => {
+    ({ database, catalog } = testbed());
   });
 
-  it("filters and sorts the list as domain/pricing prices the products", async () => {
-    const expected = await domainListPrices();
-    const hidden = new Set(
-      (await database.db.select({ id: products.id }).from(products).where(eq(products.isHidden, true))).map(
-        (row) => row.id,
-      ),
+  describe("the product list's plans on 10,000 products", () => {
+    it.each(CASES)(
+      "?$query: products are read through an index",
+      async ({ query, page, count, countMayScanProducts }) => {
+        const statements = listStatements(withIds(query));
+        const pagePlan = await explain(statements.page);
+        const countPlan = await explain(statements.count);
+        const pageHeld =
+          !pagePlan.productAccess.includes("Seq Scan") &&
+          (page === undefined || pagePlan.indexes.includes(page));
+        const countScans = !countMayScanProducts && countPlan.productAccess.includes("Seq Scan");
+        const countHeld = count === undefined || (!countScans && countPlan.indexes.includes(count));
+        recordFigure({
+          suite: "list indexes",
+          tried: `?${query || "(default)"} on ${PRODUCTS} products`,
+          result: `page: ${describePlan(pagePlan)}; count: ${describePlan(countPlan)}`,
+          held: pageHeld && countHeld,
+        });
+        expect(pagePlan.productAccess).not.toContain("Seq Scan");
+        if (page) expect(pagePlan.indexes).toContain(page);
+        if (count) {
+          if (!countMayScanProducts) expect(countPlan.productAccess).not.toContain("Seq Scan");
+          expect(countPlan.indexes).toContain(count);
+        }
+      },
     );
-    const inRange = [...expected]
-      .filter(([id, price]) => !hidden.has(id) && price >= 5000 && price <= 15000)
-      .sort(([idA, a], [idB, b]) => a - b || idA - idB);
-    for (const direction of ["asc", "desc"] as const) {
-      const statements = listStatements(
-        `minCena=50&maxCena=150&sortujWg=price&sortujTyp=${direction}&strona=2`,
-      );
-      const total = (await database.db.execute<{ total: number }>(statements.count)).rows[0]?.total;
-      const page = (await database.db.execute<{ id: number }>(statements.page)).rows.map((row) =>
-        Number(row.id),
-      );
-      const ordered = direction === "asc" ? inRange : [...inRange].reverse();
-      expect(Number(total)).toBe(inRange.length);
-      expect(page).toEqual(ordered.slice(PRODUCT_PAGE_SIZE, 2 * PRODUCT_PAGE_SIZE).map(([id]) => id));
-    }
-  });
 
-  it("follows every price change of a product or its variants (triggers), price history still written", async () => {
-    const { first } = catalog.productIds;
-    // product numbers (i) from the generator: 5 and 10 have variants, 1 and 2 do not
-    const withVariants = first + 4;
-    const other = first + 9;
-    const plain = first;
-    const plain2 = first + 1;
-    expect(largeCatalogRules.hasVariants(5) && largeCatalogRules.hasVariants(10)).toBe(true);
-    const historyBefore = await database.db.$count(priceHistory);
-    const variants = await database.db
-      .select({ id: productVariants.id, priceGrosze: productVariants.priceGrosze })
-      .from(productVariants)
-      .where(eq(productVariants.productId, withVariants))
-      .orderBy(asc(productVariants.position));
-    const [cheapest, second] = variants;
-    if (!cheapest || !second) throw new Error("the generated product has no variants");
-
-    // a cheaper promotion on one variant, then the cheapest variant removed, then one added
-    await database.db
-      .update(productVariants)
-      .set({ promotionalPriceGrosze: 1234 })
-      .where(eq(productVariants.id, second.id));
-    expect((await storedListPrices([withVariants])).get(withVariants)).toBe(1234);
-    await database.db.delete(productVariants).where(eq(productVariants.id, second.id));
-    await database.db.insert(productVariants).values({
-      productId: withVariants,
-      fields: { "0": 999_999 },
-      variantKey: "999999",
-      priceGrosze: 2222,
-      quantity: 1,
+    it("records, without asserting, the plans of a deep page, a large category and word searches", async () => {
+      for (const query of RECORDED_ONLY) {
+        const statements = listStatements(withIds(query));
+        const pagePlan = await explain(statements.page);
+        const countPlan = await explain(statements.count);
+        recordFigure({
+          suite: "list indexes",
+          tried: `?${query} on ${PRODUCTS} products (not asserted)`,
+          result: `page: ${describePlan(pagePlan)}; count: ${describePlan(countPlan)}`,
+          held: true,
+        });
+        expect(pagePlan.productAccess.length).toBeGreaterThan(0);
+      }
     });
-    // a variant moved to another product: both products are recomputed
-    await database.db
-      .update(productVariants)
-      .set({ productId: other, variantKey: "moved" })
-      .where(eq(productVariants.id, cheapest.id));
-    // a product without variants: a promotion, and a "promotion" equal to the price (none)
-    await database.db.update(products).set({ promotionalPriceGrosze: 1111 }).where(eq(products.id, plain));
-    await database.db
-      .update(products)
-      .set({ promotionalPriceGrosze: sql`${products.priceGrosze}` })
-      .where(eq(products.id, plain2));
-    // nobody can write a wrong value by hand
-    await database.db.update(products).set({ listPriceGrosze: 1 }).where(eq(products.id, other));
-
-    const ids = [withVariants, other, plain, plain2];
-    const expected = await domainListPrices(ids);
-    expect(await storedListPrices(ids)).toEqual(expected);
-    expect(expected.get(withVariants)).toBe(2222);
-    expect(expected.get(plain)).toBe(1111);
-    // 0004's history: +1 the variant's promotion, −2 that variant's rows deleted with it, +1 the new
-    // variant, +1 the product's promotion (a move, a promotion equal to the price and the
-    // hand-written list price change no effective price)
-    expect(await database.db.$count(priceHistory)).toBe(historyBefore + 1 - 2 + 1 + 1);
   });
-});
+  describe("the stored list price", () => {
+    it("equals domain/pricing's thumbnail price for every product, with and without variants", async () => {
+      const expected = await domainListPrices();
+      const stored = await storedListPrices([...expected.keys()]);
+      expect(expected.size).toBe(PRODUCTS);
+      const wrong = [...expected].filter(([id, price]) => stored.get(id) !== price);
+      expect(wrong).toEqual([]);
+    });
+
+    it("filters and sorts the list as domain/pricing prices the products", async () => {
+      const expected = await domainListPrices();
+      const hidden = new Set(
+        (await database.db.select({ id: products.id }).from(products).where(eq(products.isHidden, true))).map(
+          (row) => row.id,
+        ),
+      );
+      const inRange = [...expected]
+        .filter(([id, price]) => !hidden.has(id) && price >= 5000 && price <= 15000)
+        .sort(([idA, a], [idB, b]) => a - b || idA - idB);
+      for (const direction of ["asc", "desc"] as const) {
+        const statements = listStatements(
+          `minCena=50&maxCena=150&sortujWg=price&sortujTyp=${direction}&strona=2`,
+        );
+        const total = (await database.db.execute<{ total: number }>(statements.count)).rows[0]?.total;
+        const page = (await database.db.execute<{ id: number }>(statements.page)).rows.map((row) =>
+          Number(row.id),
+        );
+        const ordered = direction === "asc" ? inRange : [...inRange].reverse();
+        expect(Number(total)).toBe(inRange.length);
+        expect(page).toEqual(ordered.slice(PRODUCT_PAGE_SIZE, 2 * PRODUCT_PAGE_SIZE).map(([id]) => id));
+      }
+    });
+
+    it("follows every price change of a product or its variants (triggers), price history still written", async () => {
+      const { first } = catalog.productIds;
+      // product numbers (i) from the generator: 5 and 10 have variants, 1 and 2 do not
+      const withVariants = first + 4;
+      const other = first + 9;
+      const plain = first;
+      const plain2 = first + 1;
+      expect(largeCatalogRules.hasVariants(5) && largeCatalogRules.hasVariants(10)).toBe(true);
+      const historyBefore = await database.db.$count(priceHistory);
+      const variants = await database.db
+        .select({ id: productVariants.id, priceGrosze: productVariants.priceGrosze })
+        .from(productVariants)
+        .where(eq(productVariants.productId, withVariants))
+        .orderBy(asc(productVariants.position));
+      const [cheapest, second] = variants;
+      if (!cheapest || !second) throw new Error("the generated product has no variants");
+
+      // a cheaper promotion on one variant, then the cheapest variant removed, then one added
+      await database.db
+        .update(productVariants)
+        .set({ promotionalPriceGrosze: 1234 })
+        .where(eq(productVariants.id, second.id));
+      expect((await storedListPrices([withVariants])).get(withVariants)).toBe(1234);
+      await database.db.delete(productVariants).where(eq(productVariants.id, second.id));
+      await database.db.insert(productVariants).values({
+        productId: withVariants,
+        fields: { "0": 999_999 },
+        variantKey: "999999",
+        priceGrosze: 2222,
+        quantity: 1,
+      });
+      // a variant moved to another product: both products are recomputed
+      await database.db
+        .update(productVariants)
+        .set({ productId: other, variantKey: "moved" })
+        .where(eq(productVariants.id, cheapest.id));
+      // a product without variants: a promotion, and a "promotion" equal to the price (none)
+      await database.db.update(products).set({ promotionalPriceGrosze: 1111 }).where(eq(products.id, plain));
+      await database.db
+        .update(products)
+        .set({ promotionalPriceGrosze: sql`${products.priceGrosze}` })
+        .where(eq(products.id, plain2));
+      // nobody can write a wrong value by hand
+      await database.db.update(products).set({ listPriceGrosze: 1 }).where(eq(products.id, other));
+
+      const ids = [withVariants, other, plain, plain2];
+      const expected = await domainListPrices(ids);
+      expect(await storedListPrices(ids)).toEqual(expected);
+      expect(expected.get(withVariants)).toBe(2222);
+      expect(expected.get(plain)).toBe(1111);
+      // 0004's history: +1 the variant's promotion, −2 that variant's rows deleted with it, +1 the new
+      // variant, +1 the product's promotion (a move, a promotion equal to the price and the
+      // hand-written list price change no effective price)
+      expect(await database.db.$count(priceHistory)).toBe(historyBefore + 1 - 2 + 1 + 1);
+    });
+  });
+}
