@@ -82,6 +82,24 @@ process.on("exit", () => {
   for (const folder of ownFolders) fs.rmSync(folder, { recursive: true, force: true });
 });
 
+/**
+ * Where the first instance of a run that seeded the demo shop leaves its pictures (set by the global
+ * setup): later instances start with a copy, and the seed keeps files that exist instead of drawing
+ * them again with sharp (~7 s of each file's start; the load and fault tests never fetch them).
+ */
+export const MEDIA_TEMPLATE_ENV = "RESILIENCE_MEDIA_TEMPLATE";
+
+function keepMedia(mediaDir: string, template: string): void {
+  const staging = `${template}.${process.pid}.${Date.now()}`;
+  fs.cpSync(mediaDir, staging, { recursive: true });
+  try {
+    fs.renameSync(staging, template);
+  } catch {
+    // another instance kept its copy first
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
+
 export async function startInstance(options: InstanceOptions): Promise<Instance> {
   requireBuild();
   const port = await freePort();
@@ -133,7 +151,13 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
       throw error;
     }
   };
+  const mediaTemplate = process.env[MEDIA_TEMPLATE_ENV];
+  const mediaDir = path.join(dataDir, "media");
+  if (mediaTemplate && !options.dataDir && fs.existsSync(mediaTemplate))
+    fs.cpSync(mediaTemplate, mediaDir, { recursive: true });
   await launch();
+  if (mediaTemplate && !fs.existsSync(mediaTemplate) && fs.existsSync(mediaDir))
+    keepMedia(mediaDir, mediaTemplate);
 
   const instance: Instance = {
     url,
