@@ -27,10 +27,17 @@ function mapDialog(page: Page) {
 /** "Zaznacz paczkomat" or "zmień", then the locker's button on the (stand-in) Geowidget. */
 async function chooseOnTheMap(page: Page, opener: "Zaznacz paczkomat" | "zmień", locker: string) {
   await pickupSection(page).getByRole("button", { name: opener }).click();
+  // the choice is saved by a background post: a reload before its answer would show the page without it
+  const saved = page.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" &&
+      /(^|&)intent=point(&|$)/.test(response.request().postData() ?? ""),
+  );
   await mapDialog(page)
     .getByRole("button", { name: `Wybierz ${locker}` })
     .click();
   await expect(mapDialog(page)).toBeHidden();
+  await saved;
 }
 
 test("the chosen locker is shown on a small map under its address and hours, and follows a change", async ({
