@@ -23,6 +23,8 @@ function displayName(name: string): string {
   return /[",<>@;:\\()[\]]/.test(name) ? JSON.stringify(name) : name;
 }
 
+const passwordCost = z.enum(["standard", "quick"]);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -70,7 +72,7 @@ const envSchema = z.object({
   JOB_POLL_SECONDS: z.coerce.number().positive().max(3_600).default(5),
   JOB_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(2),
   /** scrypt's work factor for new password hashes: `quick` for test runs only (refused in production) */
-  PASSWORD_HASH_COST: z.enum(["standard", "quick"]).default("standard"),
+  PASSWORD_HASH_COST: passwordCost.default("standard"),
 });
 
 /**
@@ -78,7 +80,7 @@ const envSchema = z.object({
  * N = 2^17) or `quick` (N = 2^12), for test runs, where hashing was a quarter of the database tests'
  * CPU time (docs/decisions/065).
  */
-export type PasswordCost = "standard" | "quick";
+export type PasswordCost = z.infer<typeof passwordCost>;
 
 export interface Config {
   env: "development" | "production" | "test";

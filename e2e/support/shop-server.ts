@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { stopChild } from "../../server/test/child-process";
 import { freePort } from "../../server/test/free-port";
 
 // One shop server process for the e2e run: `node --import tsx server/main.ts` on a free loopback
@@ -21,11 +22,6 @@ export interface ShopServer {
   stop(): Promise<void>;
 }
 
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once("exit", () => resolve()));
-}
-
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
   while (Date.now() < deadline) {
@@ -42,19 +38,6 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   throw new Error(
     `the shop server did not answer ${url}/api/health with 200 within ${HEALTH_TIMEOUT_MS / 1000} s`,
   );
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill("SIGTERM");
-  const killed = await Promise.race([
-    exited(child).then(() => false),
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(true), KILL_GRACE_MS).unref()),
-  ]);
-  if (killed) {
-    child.kill("SIGKILL");
-    await exited(child);
-  }
 }
 
 /**
@@ -91,7 +74,7 @@ export async function startShopServer(
     stdio: ["ignore", log, log],
   });
   const stop = async () => {
-    await stopChild(child);
+    await stopChild(child, KILL_GRACE_MS);
     fs.closeSync(log);
   };
   try {

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { exited } from "../../server/test/child-process";
 import { freePort } from "../../server/test/free-port";
 
 // The shop as it runs in production: `tsx server/main.ts` (the API and the built web app) in its own
@@ -67,11 +68,6 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   throw new Error(`The shop did not answer ${url}/api/health within ${timeoutMs / 1000} s:\n${log()}`);
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once("exit", () => resolve()));
 }
 
 const started = new Set<ChildProcess>();

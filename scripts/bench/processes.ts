@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { stopChild } from "../../server/test/child-process";
 import { freePort } from "../../server/test/free-port";
 
 // The processes a measurement runs against: the built shop as `npm start` runs it (`node --import
@@ -49,24 +50,6 @@ export function requireBuild(): void {
   }
 }
 
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once("exit", () => resolve()));
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill("SIGTERM");
-  const late = await Promise.race([
-    exited(child).then(() => false),
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(true), KILL_GRACE_MS).unref()),
-  ]);
-  if (late) {
-    child.kill("SIGKILL");
-    await exited(child);
-  }
-}
-
 function tail(file: string, lines = 40): string {
   if (!fs.existsSync(file)) return "";
   return fs.readFileSync(file, "utf8").trim().split("\n").slice(-lines).join("\n");
@@ -88,7 +71,7 @@ async function waitUntilReady(url: string, child: ChildProcess, logFile: string)
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  await stopChild(child);
+  await stopChild(child, KILL_GRACE_MS);
   throw new Error(`${url} did not answer 200 within ${START_TIMEOUT_MS / 1000} s:\n${tail(logFile)}`);
 }
 
@@ -122,7 +105,7 @@ async function launch(
     logFile,
     child,
     async stop() {
-      await stopChild(child);
+      await stopChild(child, KILL_GRACE_MS);
       running.delete(child);
     },
   };
