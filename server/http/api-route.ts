@@ -37,6 +37,9 @@ export type ApiTag =
  */
 export type OtherBody = "signed-json" | "text/csv" | "multipart/form-data" | "none";
 
+/** A success that is not JSON: a file (an invoice PDF, a CSV) or a plain-text answer to a provider. */
+export type OtherReply = "application/pdf" | "text/csv" | "text/plain";
+
 export interface ApiRouteSpec {
   summary: string;
   tag: ApiTag;
@@ -46,8 +49,11 @@ export interface ApiRouteSpec {
   querystring?: z.ZodType;
   /** required when the URL has parameters: an object schema with exactly those keys */
   params?: z.ZodType;
-  /** what a success answers (documented; the reply is sent as the handler shapes it) */
-  response?: z.ZodType;
+  /**
+   * what a success answers: the JSON's zod schema (documented; the reply is sent as the handler
+   * shapes it), or the content type of a reply that is not JSON; nothing for a 204 or a 302
+   */
+  response?: z.ZodType | OtherReply;
   /** the status of a success (200 unless said) */
   status?: 200 | 201 | 202 | 204 | 302;
   /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { ErrorCode } from "../lib/result";
-import type { Access, ApiRouteSpec, ApiTag, OtherBody } from "./api-route";
+import type { Access, ApiRouteSpec, ApiTag, OtherBody, OtherReply } from "./api-route";
 
 // The table of every /api route, DERIVED from the registered routes (docs/decisions/060): an
 // onRoute hook reads each route's declaration (server/http/api-route.ts, `config.api`) as Fastify
@@ -24,7 +24,10 @@ export interface ApiRoute {
   otherBody?: OtherBody;
   querystring?: z.ZodType;
   params?: z.ZodType;
+  /** the success reply's zod schema */
   response?: z.ZodType;
+  /** the content type of a success that is not JSON */
+  otherResponse?: OtherReply;
   status: number;
   /** every failure code the route may answer (declared and implied), alphabetically */
   errors: ErrorCode[];
@@ -62,13 +65,14 @@ function impliedErrors(method: string, spec: ApiRouteSpec): ErrorCode[] {
 }
 
 function toApiRoute(method: string, url: string, spec: ApiRouteSpec): ApiRoute {
-  const { body, errors = [], status = 200, ...rest } = spec;
+  const { body, response, errors = [], status = 200, ...rest } = spec;
   return {
     ...rest,
     method,
     url,
     status,
     ...(typeof body === "object" ? { body } : body ? { otherBody: body } : {}),
+    ...(typeof response === "object" ? { response } : response ? { otherResponse: response } : {}),
     errors: [...new Set([...impliedErrors(method, spec), ...errors])].sort(),
   };
 }
@@ -142,4 +146,14 @@ export function declarationProblems(app: FastifyInstance): string[] {
     }
   }
   return problems;
+}
+
+/** Routes that do not say what a success answers: no reply schema, no content type, not a 204 or 302. */
+export function undeclaredReplies(app: FastifyInstance): string[] {
+  return Object.entries(app.apiTable)
+    .filter(
+      ([, route]) => !route.response && !route.otherResponse && route.status !== 204 && route.status !== 302,
+    )
+    .map(([key]) => key)
+    .sort();
 }

@@ -8,9 +8,10 @@ import { buildApp } from "../app";
 import { bearer, createSignedInUser } from "../areas/accounts/accounts.fixtures";
 import { insertShopFixtures, orderBody } from "../areas/orders/orders.fixtures";
 import { createTestDatabase, type TestDatabase } from "../test/database";
+import { expectDeclaredReply } from "../test/reply-check";
 import { testConfig } from "../test/test-config";
 import { type ApiRouteSpec, apiRoute } from "./api-route";
-import { apiRouteKey, collectApiTable, declarationProblems } from "./api-table";
+import { apiRouteKey, collectApiTable, declarationProblems, undeclaredReplies } from "./api-table";
 import { registerErrorHandler } from "./errors";
 
 // Every registered /api route is described (its declaration, server/http/api-route.ts) and the OpenAPI
@@ -160,16 +161,85 @@ describe("responses in /api/docs", () => {
   });
 });
 
+// Routes whose success reply is not declared yet; each entry leaves this list when its route declares
+// `response` and a test checks a real reply against it (server/test/reply-check.ts).
+const REPLIES_NOT_YET_DECLARED = [
+  "DELETE /api/blogs/:id",
+  "DELETE /api/creators/:id",
+  "DELETE /api/creators/categories/:id",
+  "DELETE /api/gallery",
+  "DELETE /api/games/:id",
+  "DELETE /api/pages/:id",
+  "DELETE /api/shops/categories/:id",
+  "DELETE /api/shops/coupons/:id",
+  "DELETE /api/shops/fields/:id",
+  "DELETE /api/shops/headers/:id",
+  "DELETE /api/shops/products/:id",
+  "GET /api/audit",
+  "GET /api/blogs",
+  "GET /api/blogs/:id",
+  "GET /api/creators",
+  "GET /api/creators/categories",
+  "GET /api/gallery",
+  "GET /api/games",
+  "GET /api/jobs",
+  "GET /api/orders",
+  "GET /api/orders/:id/invoice",
+  "GET /api/pages",
+  "GET /api/pages/by-link/:link",
+  "GET /api/shops/categories",
+  "GET /api/shops/coupons",
+  "GET /api/shops/fields",
+  "GET /api/shops/headers",
+  "GET /api/shops/products",
+  "GET /api/shops/products/staff",
+  "GET /api/shops/stats",
+  "GET /api/shops/warehouse",
+  "GET /api/shops/warehouse.csv",
+  "POST /api/blogs",
+  "POST /api/cart/restore",
+  "POST /api/creators",
+  "POST /api/creators/categories",
+  "POST /api/gallery/upload",
+  "POST /api/games",
+  "POST /api/jobs/:id/retry",
+  "POST /api/pages",
+  "POST /api/payments/:provider/notifications",
+  "POST /api/shops/categories",
+  "POST /api/shops/coupons",
+  "POST /api/shops/fields",
+  "POST /api/shops/headers",
+  "POST /api/shops/message",
+  "POST /api/shops/products",
+  "POST /api/shops/warehouse/import",
+  "PUT /api/blogs/:id",
+  "PUT /api/creators/:id",
+  "PUT /api/creators/categories/:id",
+  "PUT /api/games/:id",
+  "PUT /api/orders/:id/add-shipment-number",
+  "PUT /api/orders/:id/add-status",
+  "PUT /api/pages/:id",
+  "PUT /api/shops/categories",
+  "PUT /api/shops/categories/:id",
+  "PUT /api/shops/coupons/:id",
+  "PUT /api/shops/fields/:id",
+  "PUT /api/shops/headers",
+  "PUT /api/shops/headers/:id",
+  "PUT /api/shops/products/:id",
+  "PUT /api/shops/warehouse",
+];
+
 describe("declared response schemas", () => {
+  it("every route says what a success answers (a reply schema, a content type, or 204/302)", () => {
+    expect(undeclaredReplies(app)).toEqual([...REPLIES_NOT_YET_DECLARED].sort());
+  });
+
   it("the real replies of the main routes match the schemas their declarations give", async () => {
     const shop = await insertShopFixtures(database.db, { plainQuantity: 10 });
     const checked: string[] = [];
     const matches = (key: string, response: LightMyRequestResponse) => {
-      const route = app.apiTable[key];
-      expect(route?.response, key).toBeDefined();
-      expect(response.statusCode, `${key}: ${response.body.slice(0, 200)}`).toBe(route?.status);
-      const parsed = route?.response?.safeParse(response.json());
-      expect(parsed?.success, `${key}: ${parsed?.error?.message}`).toBe(true);
+      expect(app.apiTable[key]?.response, key).toBeDefined();
+      expectDeclaredReply(app, key, response);
       checked.push(key);
     };
     matches("GET /api/health", await app.inject({ url: "/api/health" }));

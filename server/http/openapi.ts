@@ -57,7 +57,9 @@ function responses(route: ApiRoute): Record<string, Record<string, unknown>> {
       ? { description: route.status === 204 ? "No content" : "Redirect", type: "null" }
       : route.response
         ? { description: "Success", ...documentSchema(route.response, "output") }
-        : { description: "Success" };
+        : route.otherResponse
+          ? { description: "Success", content: { [route.otherResponse]: { schema: { type: "string" } } } }
+          : { description: "Success" };
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of route.errors) {
     const status = ERROR_CODES[code].status;

@@ -17,13 +17,14 @@ import { deliveryPointSchema } from "../../domain/validation/order";
 // replies themselves are sent as the handlers shape them (openapi.test.ts checks real replies
 // against these schemas).
 
-const id = z.number().int();
-const grosze = z.number().int();
-const isoDate = z.string();
-const optionalText = z.string().nullable();
-const processingTime = z.enum(["1-2", "3-6", "7-9", "10-14"]);
+// The parts every reply is made of; the areas' own reply schemas (<area>/<area>.replies.ts) use them too.
+export const id = z.number().int();
+export const grosze = z.number().int();
+export const isoDate = z.string();
+export const optionalText = z.string().nullable();
+export const processingTime = z.enum(["1-2", "3-6", "7-9", "10-14"]);
 
-const imageRef: z.ZodType<ImageRef> = z.object({
+export const imageRef: z.ZodType<ImageRef> = z.object({
   url: z.string(),
   thumb_url: z.string(),
   name: z.string(),
@@ -62,7 +63,7 @@ export const messageReply = z.object({ message: z.string(), messageKey: z.string
 export const healthReply = z.object({ status: z.enum(["ok", "unavailable"]), database: z.string() });
 
 /** The flags a product and its list entry share. */
-const productFlags = {
+export const productFlags = {
   isHidden: z.boolean(),
   isNew: z.boolean(),
   isSale: z.boolean(),

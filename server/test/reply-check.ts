@@ -1,0 +1,25 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { expect } from "vitest";
+
+/**
+ * A real reply matches what its route declares (server/http/api-route.ts `response`): the success
+ * status, and the JSON against the reply schema or the content type of a file or text reply.
+ * `key` is the route's table key, e.g. "GET /api/blogs/:id".
+ */
+export function expectDeclaredReply(
+  app: FastifyInstance,
+  key: string,
+  response: LightMyRequestResponse,
+): void {
+  const route = app.apiTable[key];
+  expect(route, `${key} is not a registered /api route`).toBeDefined();
+  expect(response.statusCode, `${key}: ${response.body.slice(0, 300)}`).toBe(route?.status);
+  if (route?.otherResponse) {
+    expect(String(response.headers["content-type"]), key).toContain(route.otherResponse);
+    return;
+  }
+  if (route?.status === 204 || route?.status === 302) return;
+  expect(route?.response, `${key} declares no reply schema`).toBeDefined();
+  const parsed = route?.response?.safeParse(response.json());
+  expect(parsed?.success, `${key}: ${parsed?.error?.message}`).toBe(true);
+}
