@@ -4,6 +4,7 @@
 
 export * from "./accounts";
 export * from "./activity";
+export * from "./after-sale";
 export * from "./audit";
 export * from "./catalog";
 export * from "./content";
