@@ -22,12 +22,12 @@ import { constantTimeEqual } from "./paynow-signature";
 // Refunds (issue 27), so the whole after-sale path runs locally: createRefund answers at once, with
 // no network and no state, a refund id derived from the idempotency key like demoPaymentId (the same
 // key gives the same refund, as with Paynow) and status NEW; getRefundStatus answers SUCCESSFUL for
-// any demo refund id, so the first poll after creation finds the money returned. The demo bank
-// refuses ("rejected") only what Paynow would refuse too: an Idempotency-Key Paynow would not take,
-// an amount that is not a positive whole number of grosze, a payment or refund id that is not the
-// demo bank's. It does not know the payment's amount, so it cannot refuse a refund above what is
-// left: the refunds service keeps that sum itself (it must anyway, Paynow's check comes too late to
-// show staff the amount left).
+// any well-formed demo refund id (it keeps no record, so it cannot tell one it made from another),
+// so the first poll after creation finds the money returned. The demo bank refuses ("rejected")
+// only what Paynow would refuse too: an Idempotency-Key Paynow would not take, an amount that is not
+// a positive whole number of grosze, a payment or refund id that is not the demo bank's. It does
+// not know the payment's amount, so it cannot refuse a refund above what is left: the refunds
+// service keeps that sum itself, as it must with Paynow too to propose and show the amount left.
 
 export type DemoDecisionStatus = "CONFIRMED" | "REJECTED" | "PENDING";
 

@@ -208,6 +208,11 @@ export function createPaynowProvider(settings: PaynowSettings, options: PaynowOp
     throw errorOf(status, text, status >= 400 && status < 500 ? "rejected" : "unavailable");
   }
 
+  /** A status read: Idempotency-Key is required on every v3 call, GETs included; a fresh one per read. */
+  function signedGet(path: string): Promise<unknown> {
+    return call({ method: "GET", path, idempotencyKey: randomUUID() });
+  }
+
   return {
     name: "paynow",
 
@@ -244,12 +249,7 @@ export function createPaynowProvider(settings: PaynowSettings, options: PaynowOp
     },
 
     async getPaymentStatus(externalId: string): Promise<PaymentStatus> {
-      // Idempotency-Key is required on every v3 call, GETs included; a fresh one per read.
-      const reply = await call({
-        method: "GET",
-        path: `/v3/payments/${encodeURIComponent(externalId)}/status`,
-        idempotencyKey: randomUUID(),
-      });
+      const reply = await signedGet(`/v3/payments/${encodeURIComponent(externalId)}/status`);
       const parsed = statusSchema.safeParse(reply);
       const status = parsed.success ? mapPaynowStatus(parsed.data.status) : null;
       if (status === null) {
@@ -276,12 +276,7 @@ export function createPaynowProvider(settings: PaynowSettings, options: PaynowOp
     },
 
     async getRefundStatus(refundId: string): Promise<RefundStatus> {
-      // a fresh Idempotency-Key per read, as for getPaymentStatus
-      const reply = await call({
-        method: "GET",
-        path: `/v3/refunds/${encodeURIComponent(refundId)}/status`,
-        idempotencyKey: randomUUID(),
-      });
+      const reply = await signedGet(`/v3/refunds/${encodeURIComponent(refundId)}/status`);
       const parsed = refundStatusSchema.safeParse(reply);
       if (!parsed.success) {
         throw new PaymentProviderError("Paynow replied with an unknown refund status", "unavailable");
