@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createDemoProvider, demoNotification, demoPaymentId } from "./demo";
+import { createDemoProvider, DEMO_REFUND_ID, demoNotification, demoPaymentId, demoRefundId } from "./demo";
 import { type CreatePaymentRequest, PaymentProviderError } from "./payment-provider";
 
 const SECRET = "demo-bank:/tmp/test-data";
@@ -50,6 +50,76 @@ describe("demo bank: createPayment", () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PaymentProviderError);
     expect((error as PaymentProviderError).kind).toBe("unavailable");
+  });
+});
+
+describe("demo bank: refunds", () => {
+  const paymentExternalId = demoPaymentId(SECRET, "idem-1");
+
+  async function refusal(promise: Promise<unknown>): Promise<PaymentProviderError> {
+    const error = await promise.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PaymentProviderError);
+    expect((error as PaymentProviderError).kind).toBe("rejected");
+    return error as PaymentProviderError;
+  }
+
+  it("createRefund answers a DEMO-R- id derived from the key and NEW, without network; the first read is SUCCESSFUL", async () => {
+    const demo = createDemoProvider(SECRET);
+    const created = await demo.createRefund({
+      paymentExternalId,
+      amountGrosze: 4_999,
+      idempotencyKey: "ZAM-1-refund-1",
+      reason: "REFUND_BEFORE_14",
+    });
+    expect(created).toEqual({ refundId: demoRefundId(SECRET, "ZAM-1-refund-1"), status: "NEW" });
+    expect(created.refundId).toMatch(DEMO_REFUND_ID);
+    expect(created.refundId).not.toMatch(/^DEMO-[A-Z2-7]{16}$/);
+    expect(await demo.getRefundStatus(created.refundId)).toBe("SUCCESSFUL");
+    expect(await demo.getRefundStatus(created.refundId)).toBe("SUCCESSFUL");
+  });
+
+  it("the same key gives the same refund; another key, secret or kind of id another", async () => {
+    const demo = createDemoProvider(SECRET);
+    const request = { paymentExternalId, amountGrosze: 100, idempotencyKey: "ZAM-1-refund-2" };
+    const first = await demo.createRefund(request);
+    expect(await demo.createRefund(request)).toEqual(first);
+    expect((await demo.createRefund({ ...request, idempotencyKey: "ZAM-1-refund-3" })).refundId).not.toBe(
+      first.refundId,
+    );
+    expect(demoRefundId("another-secret", "ZAM-1-refund-2")).not.toBe(first.refundId);
+    // the same key as a payment's and a refund's gives unrelated ids (the HMAC input names the kind)
+    expect(demoRefundId(SECRET, "ZAM-1-refund-2").slice(7)).not.toBe(
+      demoPaymentId(SECRET, "ZAM-1-refund-2").slice(5),
+    );
+  });
+
+  it("refuses what Paynow would refuse: a key Paynow would not take, an amount not a positive whole number of grosze", async () => {
+    const demo = createDemoProvider(SECRET);
+    await refusal(
+      demo.createRefund({ paymentExternalId, amountGrosze: 100, idempotencyKey: "k".repeat(46) }),
+    );
+    await refusal(demo.createRefund({ paymentExternalId, amountGrosze: 100, idempotencyKey: "" }));
+    for (const amountGrosze of [0, -1, 1.5, Number.NaN]) {
+      const error = await refusal(
+        demo.createRefund({ paymentExternalId, amountGrosze, idempotencyKey: "k" }),
+      );
+      expect(error.errorType).toBe("VALIDATION_ERROR");
+    }
+    // what a real shop does is never refused: any amount (the service checks what is left), the longest key
+    await expect(
+      demo.createRefund({ paymentExternalId, amountGrosze: 100_000_000, idempotencyKey: "k".repeat(45) }),
+    ).resolves.toMatchObject({ status: "NEW" });
+  });
+
+  it("a payment or refund id that is not the demo bank's is rejected as not found", async () => {
+    const demo = createDemoProvider(SECRET);
+    const payment = await refusal(
+      demo.createRefund({ paymentExternalId: "NOLV-8F9-08K-WGD", amountGrosze: 100, idempotencyKey: "k" }),
+    );
+    expect(payment.errorType).toBe("NOT_FOUND");
+    for (const refundId of ["NOLV-8F9-08K-WGD", paymentExternalId, "DEMO-R-short"]) {
+      expect((await refusal(demo.getRefundStatus(refundId))).errorType).toBe("NOT_FOUND");
+    }
   });
 });
 

@@ -1,9 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakePaynow, startFakePaynow } from "../../test/fake-paynow";
 import { testConfig } from "../../test/test-config";
-import { createPaymentProvider, demoNotification, PaymentProviderError } from "./index";
+import {
+  type CreatePaymentRequest,
+  createPaymentProvider,
+  demoNotification,
+  PaymentProviderError,
+} from "./index";
 
 let fake: FakePaynow;
+
+function paymentRequestFor(orderNumber: string): CreatePaymentRequest {
+  return {
+    orderNumber,
+    amountGrosze: 9_900,
+    currency: "PLN",
+    description: `Zamówienie ${orderNumber}`,
+    buyer: { email: "jan@example.com", locale: "pl-PL" },
+    continueUrl: `https://sklep.example/gotowe?orderNumber=${orderNumber}`,
+    notificationUrl: "https://sklep.example/api/payments/notifications",
+    idempotencyKey: `${orderNumber}-1`,
+  };
+}
 
 beforeAll(async () => {
   fake = await startFakePaynow();
@@ -71,6 +89,37 @@ describe("createPaymentProvider", () => {
     } finally {
       fake.setDelay(0);
     }
+  });
+
+  it("both adapters refund through the same interface", async () => {
+    const demo = createPaymentProvider(testConfig({ DATA_DIR: "/tmp/shop-payments" }));
+    const demoPayment = await demo.createPayment(paymentRequestFor("ZAM-8"));
+    const demoRefund = await demo.createRefund({
+      paymentExternalId: demoPayment.externalId,
+      amountGrosze: 9_900,
+      idempotencyKey: "ZAM-8-refund-1",
+    });
+    expect(await demo.getRefundStatus(demoRefund.refundId)).toBe("SUCCESSFUL");
+
+    const paynow = createPaymentProvider(
+      testConfig({
+        PAYMENT_PROVIDER: "paynow",
+        PAYNOW_API_URL: fake.url,
+        PAYNOW_API_KEY: fake.apiKey,
+        PAYNOW_SIGNATURE_KEY: fake.signatureKey,
+      }),
+    );
+    const payment = await paynow.createPayment(paymentRequestFor("ZAM-9"));
+    fake.setStatus(payment.externalId, "CONFIRMED");
+    const refund = await paynow.createRefund({
+      paymentExternalId: payment.externalId,
+      amountGrosze: 9_900,
+      idempotencyKey: "ZAM-9-refund-1",
+      reason: "RMA",
+    });
+    expect(refund.status).toBe("NEW");
+    expect(await paynow.getRefundStatus(refund.refundId)).toBe("PENDING");
+    expect(await paynow.getRefundStatus(refund.refundId)).toBe("SUCCESSFUL");
   });
 
   it("uses the injected fetch", async () => {

@@ -46,13 +46,67 @@ export type NotificationResult =
   | { ok: true; notification: PaymentNotification }
   | { ok: false; reason: "bad-signature" | "malformed" };
 
+/**
+ * A refund's status, as Paynow names them (docs.paynow.pl v3 refunds; SDK `Model/Refund/Status.php`):
+ * NEW accepted (an "awaiting refund" waits here for the shop's balance), PENDING being processed,
+ * SUCCESSFUL the money went out, FAILED it did not, CANCELLED it never will (only a NEW one can be
+ * cancelled; Paynow cancels an awaiting refund itself after 120 h by default).
+ */
+export const REFUND_STATUSES = ["NEW", "PENDING", "SUCCESSFUL", "FAILED", "CANCELLED"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** The statuses a refund never leaves: polling stops there. */
+export const FINAL_REFUND_STATUSES: readonly RefundStatus[] = ["SUCCESSFUL", "FAILED", "CANCELLED"];
+
+/**
+ * Why the money goes back, in Paynow's documented vocabulary (docs.paynow.pl "Create a refund",
+ * RefundReason): RMA a complaint (reklamacja), REFUND_BEFORE_14 / REFUND_AFTER_14 a refund before /
+ * after 14 days from the purchase, OTHER anything else. Optional: leave it out when unsure.
+ */
+export const REFUND_REASONS = ["RMA", "REFUND_BEFORE_14", "REFUND_AFTER_14", "OTHER"] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+export interface CreateRefundRequest {
+  /** the provider's payment id the money came with (CreatedPayment.externalId) */
+  paymentExternalId: string;
+  /** a positive integer, at most what is left of the payment; same currency as the payment */
+  amountGrosze: number;
+  /** at most 45 characters; the same key returns the same refund (retry with it after a timeout) */
+  idempotencyKey: string;
+  reason?: RefundReason;
+}
+
+export interface CreatedRefund {
+  /** the provider's refund id, for getRefundStatus */
+  refundId: string;
+  status: RefundStatus;
+}
+
+/** What the provider said when it answered with an error (kept for staff to read; no secrets in it). */
+export interface ProviderErrorDetails {
+  /** the HTTP status of the answer */
+  httpStatus?: number;
+  /** e.g. INSUFFICIENT_BALANCE_FUNDS, VALIDATION_ERROR, NOT_FOUND */
+  errorType?: string;
+  /** the provider's own message */
+  providerMessage?: string;
+}
+
 export class PaymentProviderError extends Error {
+  readonly httpStatus: number | null;
+  readonly errorType: string | null;
+  readonly providerMessage: string | null;
+
   constructor(
     message: string,
     /** "unavailable": timeout, refused connection, 5xx; "rejected": 4xx from the provider */
     readonly kind: "unavailable" | "rejected",
+    details: ProviderErrorDetails = {},
   ) {
     super(message);
+    this.httpStatus = details.httpStatus ?? null;
+    this.errorType = details.errorType ?? null;
+    this.providerMessage = details.providerMessage ?? null;
   }
 }
 
@@ -67,4 +121,13 @@ export interface PaymentProvider {
    * compared in constant time.
    */
   verifyNotification(rawBody: string, headers: Record<string, string | undefined>): NotificationResult;
+  /**
+   * Gives `amountGrosze` of a confirmed payment back to the buyer, full or partial (several partial
+   * refunds may follow each other up to the payment's amount). Idempotent by `idempotencyKey`: after a
+   * timeout ("unavailable") call again with the same key. "rejected" carries the provider's errorType
+   * and message (e.g. INSUFFICIENT_BALANCE_FUNDS) for staff.
+   */
+  createRefund(request: CreateRefundRequest): Promise<CreatedRefund>;
+  /** The refund's current status (poll until one of FINAL_REFUND_STATUSES). */
+  getRefundStatus(refundId: string): Promise<RefundStatus>;
 }

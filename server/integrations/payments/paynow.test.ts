@@ -18,6 +18,8 @@ afterAll(async () => {
 afterEach(() => {
   fake.setDelay(0);
   fake.refuse(null);
+  fake.scriptRefunds(null);
+  fake.setBalance(null);
 });
 
 let counter = 0;
@@ -219,6 +221,273 @@ describe("Paynow adapter: getPaymentStatus", () => {
     const created = await provider().createPayment(paymentRequest());
     fake.setStatus(created.externalId, "SOMETHING_NEW");
     await expectProviderError(provider().getPaymentStatus(created.externalId), "unavailable");
+  });
+});
+
+/** A payment of `amount` grosze at the fake, CONFIRMED (only those can be refunded). */
+async function confirmedPayment(amount = 12_345): Promise<string> {
+  const created = await provider().createPayment(paymentRequest({ amountGrosze: amount }));
+  fake.setStatus(created.externalId, "CONFIRMED");
+  return created.externalId;
+}
+
+describe("Paynow adapter: createRefund", () => {
+  it("POSTs a signed {amount, reason} to /v3/payments/{id}/refunds and returns Paynow's refund id and status", async () => {
+    const paymentExternalId = await confirmedPayment(9_999);
+    const created = await provider().createRefund({
+      paymentExternalId,
+      amountGrosze: 4_999,
+      idempotencyKey: "ZAM-7-refund-1",
+      reason: "REFUND_BEFORE_14",
+    });
+    expect(created.refundId).toMatch(PAYNOW_PAYMENT_ID);
+    expect(created.status).toBe("NEW");
+
+    const sent = fake.requests.at(-1);
+    expect(sent?.method).toBe("POST");
+    expect(sent?.path).toBe(`/v3/payments/${paymentExternalId}/refunds`);
+    expect(sent?.status).toBe(201);
+    expect(sent?.body).toBe('{"amount":4999,"reason":"REFUND_BEFORE_14"}');
+    expect(sent?.headers["api-key"]).toBe(fake.apiKey);
+    expect(sent?.headers["idempotency-key"]).toBe("ZAM-7-refund-1");
+    expect(sent?.headers["content-type"]).toBe("application/json");
+    expect(sent?.headers.accept).toBe("application/json");
+    // fixed vector: the sandbox keys, this key and body, computed with paynowV3RequestSignature
+    // (and again with Python's hmac over the same payload)
+    expect(sent?.headers.signature).toBe("B4TSo3y5kL2S+AKN2K7Is9SxdyPwqDKgAEZ4gzF+qvE=");
+    expect(fake.refunds.get(created.refundId)).toMatchObject({
+      paymentId: paymentExternalId,
+      amount: 4_999,
+      reason: "REFUND_BEFORE_14",
+    });
+  });
+
+  it("leaves the reason out when not given", async () => {
+    const paymentExternalId = await confirmedPayment();
+    const created = await provider().createRefund({
+      paymentExternalId,
+      amountGrosze: 1_500,
+      idempotencyKey: "ZAM-7-refund-2",
+    });
+    const sent = fake.requests.at(-1);
+    expect(sent?.body).toBe('{"amount":1500}');
+    expect(sent?.headers.signature).toBe("x+F2lMb7eQBHMEVrJyz3Kp1fVhamsj6RaC25npegbak=");
+    expect(fake.refunds.get(created.refundId)?.reason).toBeUndefined();
+  });
+
+  it("the same idempotency key returns the same refund; another key makes another", async () => {
+    const paymentExternalId = await confirmedPayment(10_000);
+    const request = { paymentExternalId, amountGrosze: 3_000, idempotencyKey: `refund-same-${Date.now()}` };
+    const first = await provider().createRefund(request);
+    expect(await provider().createRefund(request)).toEqual(first);
+    expect(fake.refundable(paymentExternalId)).toBe(7_000);
+    const other = await provider().createRefund({
+      ...request,
+      idempotencyKey: `${request.idempotencyKey}-b`,
+    });
+    expect(other.refundId).not.toBe(first.refundId);
+    expect(fake.refundable(paymentExternalId)).toBe(4_000);
+  });
+
+  it("a reply lost after the refund was made is unavailable; the retry with the same key gets that refund, made once", async () => {
+    const paymentExternalId = await confirmedPayment(10_000);
+    const request = { paymentExternalId, amountGrosze: 10_000, idempotencyKey: `refund-lost-${Date.now()}` };
+    fake.failNextRequests(1, "lost-reply");
+    await expectProviderError(provider({ timeoutMs: 300 }).createRefund(request), "unavailable");
+    const made = [...fake.refunds.values()].filter((refund) => refund.paymentId === paymentExternalId);
+    expect(made).toHaveLength(1);
+    const retried = await provider().createRefund(request);
+    expect(retried.refundId).toBe(made[0]?.refundId);
+    expect(
+      [...fake.refunds.values()].filter((refund) => refund.paymentId === paymentExternalId),
+    ).toHaveLength(1);
+  });
+
+  it("refuses an idempotency key longer than 45 characters without calling Paynow", async () => {
+    const paymentExternalId = await confirmedPayment();
+    const before = fake.requests.length;
+    await expectProviderError(
+      provider().createRefund({ paymentExternalId, amountGrosze: 100, idempotencyKey: "r".repeat(46) }),
+      "rejected",
+    );
+    expect(fake.requests.length).toBe(before);
+    await expect(
+      provider().createRefund({ paymentExternalId, amountGrosze: 100, idempotencyKey: "r".repeat(45) }),
+    ).resolves.toMatchObject({ status: "NEW" });
+  });
+
+  it("partial refunds up to the payment's amount; more than is left is rejected (400) with Paynow's errorType kept", async () => {
+    const paymentExternalId = await confirmedPayment(5_000);
+    const key = `refund-partial-${Date.now()}`;
+    await provider().createRefund({ paymentExternalId, amountGrosze: 2_000, idempotencyKey: `${key}-1` });
+    await provider().createRefund({ paymentExternalId, amountGrosze: 3_000, idempotencyKey: `${key}-2` });
+    const error = await expectProviderError(
+      provider().createRefund({ paymentExternalId, amountGrosze: 1, idempotencyKey: `${key}-3` }),
+      "rejected",
+    );
+    expect(error.httpStatus).toBe(400);
+    expect(error.errorType).toBe("REFUND_AMOUNT_TOO_LARGE");
+    expect(error.providerMessage).toBe("Refund amount exceeds the amount left to refund");
+    expect(error.message).toContain("REFUND_AMOUNT_TOO_LARGE");
+  });
+
+  it("the shop's balance too low is rejected with INSUFFICIENT_BALANCE_FUNDS and Paynow's message, for staff", async () => {
+    const paymentExternalId = await confirmedPayment(5_000);
+    fake.setBalance(1_000);
+    const error = await expectProviderError(
+      provider().createRefund({
+        paymentExternalId,
+        amountGrosze: 1_001,
+        idempotencyKey: `refund-bal-${Date.now()}`,
+      }),
+      "rejected",
+    );
+    expect(error).toMatchObject({
+      httpStatus: 400,
+      errorType: "INSUFFICIENT_BALANCE_FUNDS",
+      providerMessage: "Insufficient funds on balance",
+    });
+    // no secret in what staff or the log may be shown
+    for (const secret of [fake.apiKey, fake.signatureKey, fake.requests.at(-1)?.headers.signature ?? "?"]) {
+      expect(error.message).not.toContain(secret);
+    }
+  });
+
+  it("a payment not CONFIRMED, an invalid amount or reason are rejected (400 VALIDATION_ERROR)", async () => {
+    const unpaid = await provider().createPayment(paymentRequest());
+    const key = `refund-invalid-${Date.now()}`;
+    const notConfirmed = await expectProviderError(
+      provider().createRefund({
+        paymentExternalId: unpaid.externalId,
+        amountGrosze: 100,
+        idempotencyKey: `${key}-1`,
+      }),
+      "rejected",
+    );
+    expect(notConfirmed.errorType).toBe("VALIDATION_ERROR");
+    const paymentExternalId = await confirmedPayment();
+    for (const [i, amountGrosze] of [0, -5, 1.5].entries()) {
+      const error = await expectProviderError(
+        provider().createRefund({ paymentExternalId, amountGrosze, idempotencyKey: `${key}-a${i}` }),
+        "rejected",
+      );
+      expect(error.errorType).toBe("VALIDATION_ERROR");
+    }
+    const badReason = await expectProviderError(
+      provider().createRefund({
+        paymentExternalId,
+        amountGrosze: 100,
+        idempotencyKey: `${key}-r`,
+        reason: "WITHDRAWAL" as never,
+      }),
+      "rejected",
+    );
+    expect(badReason.errorType).toBe("VALIDATION_ERROR");
+  });
+
+  it("an unknown payment is rejected (404 NOT_FOUND)", async () => {
+    const error = await expectProviderError(
+      provider().createRefund({
+        paymentExternalId: "AAAA-BBB-CCC-DDD",
+        amountGrosze: 100,
+        idempotencyKey: `refund-404-${Date.now()}`,
+      }),
+      "rejected",
+    );
+    expect(error).toMatchObject({ httpStatus: 404, errorType: "NOT_FOUND" });
+  });
+
+  it("5xx is unavailable (the error kept) and nothing is made; the request after works", async () => {
+    const paymentExternalId = await confirmedPayment();
+    const request = { paymentExternalId, amountGrosze: 500, idempotencyKey: `refund-5xx-${Date.now()}` };
+    fake.failNextRequests(2, 503);
+    const error = await expectProviderError(provider().createRefund(request), "unavailable");
+    expect(error).toMatchObject({ httpStatus: 503, errorType: "INTERNAL_ERROR" });
+    await expectProviderError(provider().createRefund(request), "unavailable");
+    expect(fake.refundable(paymentExternalId)).toBe(12_345);
+    await expect(provider().createRefund(request)).resolves.toMatchObject({ status: "NEW" });
+    expect(fake.refundable(paymentExternalId)).toBe(12_345 - 500);
+  });
+
+  it("no answer within the timeout is unavailable, and nothing is made", async () => {
+    const paymentExternalId = await confirmedPayment();
+    fake.failNextRequests(1, "timeout");
+    const started = performance.now();
+    await expectProviderError(
+      provider({ timeoutMs: 300 }).createRefund({
+        paymentExternalId,
+        amountGrosze: 500,
+        idempotencyKey: `refund-timeout-${Date.now()}`,
+      }),
+      "unavailable",
+    );
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(fake.refundable(paymentExternalId)).toBe(12_345);
+  });
+});
+
+describe("Paynow adapter: getRefundStatus", () => {
+  async function refund(): Promise<string> {
+    const paymentExternalId = await confirmedPayment();
+    counter += 1;
+    const created = await provider().createRefund({
+      paymentExternalId,
+      amountGrosze: 1_000,
+      idempotencyKey: `refund-status-${counter}-${Date.now()}`,
+    });
+    return created.refundId;
+  }
+
+  it("reads with a signed GET /v3/refunds/{id}/status (empty body, fresh key): NEW → PENDING → SUCCESSFUL, then stays", async () => {
+    const refundId = await refund();
+    expect(await provider().getRefundStatus(refundId)).toBe("PENDING");
+    const sent = fake.requests.at(-1);
+    expect(sent?.method).toBe("GET");
+    expect(sent?.path).toBe(`/v3/refunds/${refundId}/status`);
+    expect(sent?.status).toBe(200);
+    expect(sent?.body).toBe("");
+    expect(sent?.headers["content-type"]).toBeUndefined();
+    const key = sent?.headers["idempotency-key"] ?? "";
+    expect(key.length).toBeGreaterThan(0);
+    expect(key.length).toBeLessThanOrEqual(45);
+    expect(sent?.headers.signature).toBe(
+      paynowV3RequestSignature({
+        apiKey: fake.apiKey,
+        signatureKey: fake.signatureKey,
+        idempotencyKey: key,
+        body: "",
+      }),
+    );
+    expect(await provider().getRefundStatus(refundId)).toBe("SUCCESSFUL");
+    expect(fake.requests.at(-1)?.headers["idempotency-key"]).not.toBe(key);
+    expect(await provider().getRefundStatus(refundId)).toBe("SUCCESSFUL");
+  });
+
+  it("follows a scripted end: FAILED (its amount is refundable again) or CANCELLED", async () => {
+    fake.scriptRefunds(["NEW", "FAILED"]);
+    const failed = await refund();
+    const paymentId = fake.refunds.get(failed)?.paymentId ?? "";
+    expect(fake.refundable(paymentId)).toBe(12_345 - 1_000);
+    expect(await provider().getRefundStatus(failed)).toBe("FAILED");
+    expect(fake.refundable(paymentId)).toBe(12_345);
+
+    fake.scriptRefunds(null);
+    const cancelled = await refund();
+    fake.setRefundStatus(cancelled, "CANCELLED");
+    expect(await provider().getRefundStatus(cancelled)).toBe("CANCELLED");
+  });
+
+  it("an unknown refund is rejected (404 NOT_FOUND); an unknown status, 5xx and a timeout are unavailable", async () => {
+    const missing = await expectProviderError(provider().getRefundStatus("RAAA-BBB-CCC-DDD"), "rejected");
+    expect(missing).toMatchObject({ httpStatus: 404, errorType: "NOT_FOUND" });
+
+    const refundId = await refund();
+    fake.failNextRequests(1, 500);
+    await expectProviderError(provider().getRefundStatus(refundId), "unavailable");
+    fake.failNextRequests(1, "timeout");
+    await expectProviderError(provider({ timeoutMs: 300 }).getRefundStatus(refundId), "unavailable");
+    fake.setRefundStatus(refundId, "DONE" as never);
+    await expectProviderError(provider().getRefundStatus(refundId), "unavailable");
   });
 });
 

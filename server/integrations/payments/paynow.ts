@@ -2,11 +2,16 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import {
   type CreatedPayment,
+  type CreatedRefund,
   type CreatePaymentRequest,
+  type CreateRefundRequest,
   type NotificationResult,
   type PaymentProvider,
   PaymentProviderError,
   type PaymentStatus,
+  type ProviderErrorDetails,
+  REFUND_STATUSES,
+  type RefundStatus,
 } from "./payment-provider";
 import {
   asciiJson,
@@ -17,6 +22,13 @@ import {
 } from "./paynow-signature";
 
 // Paynow (mBank) API v3 adapter (INTEGRATIONS.md §1). Tested against server/test/fake-paynow.ts.
+// Payments: POST /v3/payments, GET /v3/payments/{id}/status, signed notifications. Refunds (issue 27):
+// POST /v3/payments/{paymentId}/refunds {amount, reason?} → 201 {refundId, status}, then
+// GET /v3/refunds/{refundId}/status until final; every call goes through the one signed `call` below
+// (Api-Key, v3 Signature, Idempotency-Key), so refunds are signed exactly like payments. Paynow
+// answers the same refund for the same Idempotency-Key, so a create that timed out is retried with
+// its key, never with a new one. A 4xx keeps Paynow's errorType and message on the error (e.g.
+// INSUFFICIENT_BALANCE_FUNDS: the shop's Paynow balance cannot cover it) for staff to read.
 
 export interface PaynowSettings {
   /** e.g. https://api.sandbox.paynow.pl (no trailing slash needed) */
@@ -35,6 +47,16 @@ export interface PaynowOptions {
 export const PAYNOW_DEFAULT_TIMEOUT_MS = 15_000;
 /** Paynow refuses longer Idempotency-Key values. */
 export const PAYNOW_IDEMPOTENCY_KEY_MAX = 45;
+
+/** Refuses ("rejected", before any network) an Idempotency-Key Paynow would refuse. */
+export function checkIdempotencyKey(idempotencyKey: string): void {
+  if (idempotencyKey.length === 0 || idempotencyKey.length > PAYNOW_IDEMPOTENCY_KEY_MAX) {
+    throw new PaymentProviderError(
+      `Idempotency-Key must have 1 to ${PAYNOW_IDEMPOTENCY_KEY_MAX} characters`,
+      "rejected",
+    );
+  }
+}
 
 /**
  * Paynow's payment status → ours. PAYMENT_NEW/PENDING/CONFIRMED are "PAYMENT_" + Paynow's status;
@@ -81,6 +103,10 @@ const createdSchema = z.object({
 
 const statusSchema = z.object({ paymentId: z.string().optional(), status: z.string() });
 
+const refundSchema = z.object({ refundId: z.string().min(1), status: z.enum(REFUND_STATUSES) });
+// the status reply also carries refundId and, when FAILED, failureReason; only the status is read
+const refundStatusSchema = z.object({ status: z.enum(REFUND_STATUSES) });
+
 const errorBodySchema = z.object({
   statusCode: z.number().optional(),
   errors: z.array(z.object({ errorType: z.string().optional(), message: z.string().optional() })).optional(),
@@ -94,15 +120,22 @@ const notificationSchema = z.object({
   modifiedAt: z.string().optional(),
 });
 
-function describeError(status: number, text: string): string {
+/** The error for a non-2xx answer: a message for the log and Paynow's first error, kept on the error. */
+function errorOf(status: number, text: string, kind: "unavailable" | "rejected"): PaymentProviderError {
+  const details: ProviderErrorDetails = { httpStatus: status };
   try {
     const parsed = errorBodySchema.safeParse(JSON.parse(text));
     const first = parsed.success ? parsed.data.errors?.[0] : undefined;
-    if (first) return `Paynow replied ${status} ${first.errorType ?? ""}: ${first.message ?? ""}`.trim();
+    if (first) {
+      details.errorType = first.errorType;
+      details.providerMessage = first.message;
+      const message = `Paynow replied ${status} ${first.errorType ?? ""}: ${first.message ?? ""}`.trim();
+      return new PaymentProviderError(message, kind, details);
+    }
   } catch {
     // not JSON: fall through
   }
-  return `Paynow replied ${status}`;
+  return new PaymentProviderError(`Paynow replied ${status}`, kind, details);
 }
 
 export function createPaynowProvider(settings: PaynowSettings, options: PaynowOptions = {}): PaymentProvider {
@@ -172,20 +205,19 @@ export function createPaynowProvider(settings: PaynowSettings, options: PaynowOp
     }
     // 4xx: Paynow refused this request (bad key, signature, data); repeating it will not help.
     // 5xx (and anything else): the provider is in trouble; the shopper may try again later.
-    const kind = status >= 400 && status < 500 ? "rejected" : "unavailable";
-    throw new PaymentProviderError(describeError(status, text), kind);
+    throw errorOf(status, text, status >= 400 && status < 500 ? "rejected" : "unavailable");
+  }
+
+  /** A status read: Idempotency-Key is required on every v3 call, GETs included; a fresh one per read. */
+  function signedGet(path: string): Promise<unknown> {
+    return call({ method: "GET", path, idempotencyKey: randomUUID() });
   }
 
   return {
     name: "paynow",
 
     async createPayment(request: CreatePaymentRequest): Promise<CreatedPayment> {
-      if (request.idempotencyKey.length === 0 || request.idempotencyKey.length > PAYNOW_IDEMPOTENCY_KEY_MAX) {
-        throw new PaymentProviderError(
-          `Idempotency-Key must have 1 to ${PAYNOW_IDEMPOTENCY_KEY_MAX} characters`,
-          "rejected",
-        );
-      }
+      checkIdempotencyKey(request.idempotencyKey);
       // The notification URL is deliberately NOT in the body: Paynow takes it from the shop's
       // configuration in the merchant panel (or PATCH /v3/configuration/shop/urls), so
       // `request.notificationUrl` is what the operator must enter there (README, ADR 012).
@@ -217,18 +249,39 @@ export function createPaynowProvider(settings: PaynowSettings, options: PaynowOp
     },
 
     async getPaymentStatus(externalId: string): Promise<PaymentStatus> {
-      // Idempotency-Key is required on every v3 call, GETs included; a fresh one per read.
-      const reply = await call({
-        method: "GET",
-        path: `/v3/payments/${encodeURIComponent(externalId)}/status`,
-        idempotencyKey: randomUUID(),
-      });
+      const reply = await signedGet(`/v3/payments/${encodeURIComponent(externalId)}/status`);
       const parsed = statusSchema.safeParse(reply);
       const status = parsed.success ? mapPaynowStatus(parsed.data.status) : null;
       if (status === null) {
         throw new PaymentProviderError("Paynow replied with an unknown payment status", "unavailable");
       }
       return status;
+    },
+
+    async createRefund(request: CreateRefundRequest): Promise<CreatedRefund> {
+      checkIdempotencyKey(request.idempotencyKey);
+      // `reason` is left out of the body when not given (JSON drops undefined)
+      const body = asciiJson({ amount: request.amountGrosze, reason: request.reason });
+      const reply = await call({
+        method: "POST",
+        path: `/v3/payments/${encodeURIComponent(request.paymentExternalId)}/refunds`,
+        body,
+        idempotencyKey: request.idempotencyKey,
+      });
+      const parsed = refundSchema.safeParse(reply);
+      if (!parsed.success) {
+        throw new PaymentProviderError("Paynow replied with an unexpected refund body", "unavailable");
+      }
+      return { refundId: parsed.data.refundId, status: parsed.data.status };
+    },
+
+    async getRefundStatus(refundId: string): Promise<RefundStatus> {
+      const reply = await signedGet(`/v3/refunds/${encodeURIComponent(refundId)}/status`);
+      const parsed = refundStatusSchema.safeParse(reply);
+      if (!parsed.success) {
+        throw new PaymentProviderError("Paynow replied with an unknown refund status", "unavailable");
+      }
+      return parsed.data.status;
     },
 
     verifyNotification(rawBody: string, headers: Record<string, string | undefined>): NotificationResult {
