@@ -41,6 +41,8 @@
 //   complaintReminderDue(deadline, now, alreadySent): boolean
 //   REFUND_STATUSES, RefundStatus, FINAL_REFUND_STATUSES, isRefundStatus, isFinalRefundStatus,
 //   canRefundTransition(from, to)
+//   COMPLAINT_REMEDIES, ComplaintRemedy     repair | replacement | price-reduction | withdrawal (art. 43c-43e)
+//   REFUND_REASONS, RefundReason            withdrawal | complaint | refund-owed | cancel
 
 import { addShopDays, endOfShopDayAfter, shopDay, shopDayStart } from "./shop-time";
 
@@ -102,6 +104,17 @@ export function isClosedState(kind: AfterSaleKind, state: string): boolean {
     isAfterSaleState(kind, state) && AFTER_SALE_STATES[kind].every((to) => !canTransition(kind, state, to))
   );
 }
+
+/** What a complaining consumer asks for (consumer rights act art. 43c-43e). */
+export const COMPLAINT_REMEDIES = ["repair", "replacement", "price-reduction", "withdrawal"] as const;
+export type ComplaintRemedy = (typeof COMPLAINT_REMEDIES)[number];
+
+/**
+ * Why money goes back: a withdrawal, a complaint (price reduction or withdrawal), money the shop
+ * could not keep (order-status.ts REFUND_OWED_STATUSES) or a paid order canceled by staff.
+ */
+export const REFUND_REASONS = ["withdrawal", "complaint", "refund-owed", "cancel"] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
 
 // ---------------------------------------------------------------- the staff desk's filters
 
