@@ -42,6 +42,16 @@ const input = (
   alreadyRefundedGrosze,
 });
 
+/** Units of a line returned: { lineId, quantity }. */
+const u = (lineId: number, quantity: number): ReturnedUnits => ({ lineId, quantity });
+
+/** An expected refund line: [lineId, quantity, amountGrosze]. */
+const row = (lineId: number, quantity: number, amountGrosze: number): [number, number, number] => [
+  lineId,
+  quantity,
+  amountGrosze,
+];
+
 const refund = (result: RefundResult) => {
   if (!result.ok) throw new Error(`refused: ${result.problem}`);
   return result.refund;
@@ -79,75 +89,45 @@ describe("proposeRefund", () => {
   it.each<[string, RefundInput, { lines: [number, number, number][]; goods: number; delivery: number }]>([
     [
       "one unit of a three-unit line",
-      input([{ lineId: 13, quantity: 1 }]),
-      { lines: [[13, 1, 1_104]], goods: 1_104, delivery: 0 },
+      input([u(13, 1)]),
+      { lines: [row(13, 1, 1_104)], goods: 1_104, delivery: 0 },
     ],
     [
       "the rest of that line later takes the remainder",
-      input([{ lineId: 13, quantity: 2 }], [{ lineId: 13, quantity: 1 }]),
-      { lines: [[13, 2, 2_210]], goods: 2_210, delivery: 0 },
+      input([u(13, 2)], [u(13, 1)]),
+      { lines: [row(13, 2, 2_210)], goods: 2_210, delivery: 0 },
     ],
     [
       "a partial return gives no delivery back",
-      input([
-        { lineId: 11, quantity: 1 },
-        { lineId: 13, quantity: 1 },
-      ]),
+      input([u(11, 1), u(13, 1)]),
       {
-        lines: [
-          [11, 1, 2_650],
-          [13, 1, 1_104],
-        ],
+        lines: [row(11, 1, 2_650), row(13, 1, 1_104)],
         goods: 3_754,
         delivery: 0,
       },
     ],
     [
       "the return completing everything gives the cheapest delivery back (9,99 zł, not the courier's 14,99 zł)",
-      input(
-        [
-          { lineId: 12, quantity: 1 },
-          { lineId: 13, quantity: 2 },
-        ],
-        [
-          { lineId: 11, quantity: 1 },
-          { lineId: 13, quantity: 1 },
-        ],
-        3_754,
-      ),
+      input([u(12, 1), u(13, 2)], [u(11, 1), u(13, 1)], 3_754),
       {
-        lines: [
-          [12, 1, 1_635],
-          [13, 2, 2_210],
-        ],
+        lines: [row(12, 1, 1_635), row(13, 2, 2_210)],
         goods: 3_845,
         delivery: 999,
       },
     ],
     [
       "everything at once: the same money as in two parts (3754 + 4844)",
-      input([
-        { lineId: 13, quantity: 3 },
-        { lineId: 11, quantity: 1 },
-        { lineId: 12, quantity: 1 },
-      ]),
+      input([u(13, 3), u(11, 1), u(12, 1)]),
       {
-        lines: [
-          [11, 1, 2_650],
-          [12, 1, 1_635],
-          [13, 3, 3_314],
-        ],
+        lines: [row(11, 1, 2_650), row(12, 1, 1_635), row(13, 3, 3_314)],
         goods: 7_599,
         delivery: 999,
       },
     ],
     [
       "a line listed twice adds up",
-      input([
-        { lineId: 13, quantity: 1 },
-        { lineId: 13, quantity: 1 },
-      ]),
-      { lines: [[13, 2, 2_209]], goods: 2_209, delivery: 0 },
+      input([u(13, 1), u(13, 1)]),
+      { lines: [row(13, 2, 2_209)], goods: 2_209, delivery: 0 },
     ],
   ])("%s", (_name, refundInput, expected) => {
     const proposal = refund(proposeRefund(refundInput));
@@ -169,13 +149,7 @@ describe("proposeRefund", () => {
   });
 
   it("returning every unit one by one gives exactly the order's price (less the dearer delivery's difference)", () => {
-    const units: ReturnedUnits[] = [
-      { lineId: 13, quantity: 1 },
-      { lineId: 11, quantity: 1 },
-      { lineId: 13, quantity: 1 },
-      { lineId: 12, quantity: 1 },
-      { lineId: 13, quantity: 1 },
-    ];
+    const units: ReturnedUnits[] = [u(13, 1), u(11, 1), u(13, 1), u(12, 1), u(13, 1)];
     let refunded = 0;
     units.forEach((unit, index) => {
       refunded += refund(proposeRefund(input([unit], units.slice(0, index), refunded))).totalGrosze;
@@ -215,30 +189,14 @@ describe("proposeRefund", () => {
 
   it.each<[string, RefundInput, RefundResult]>([
     ["nothing", input([]), { ok: false, problem: "nothing-returned" }],
-    ["zero units", input([{ lineId: 11, quantity: 0 }]), { ok: false, problem: "nothing-returned" }],
-    [
-      "negative units",
-      input([{ lineId: 11, quantity: -1 }]),
-      { ok: false, problem: "invalid-quantity", lineId: 11 },
-    ],
-    [
-      "half a unit",
-      input([{ lineId: 13, quantity: 1.5 }]),
-      { ok: false, problem: "invalid-quantity", lineId: 13 },
-    ],
-    [
-      "a line of another order",
-      input([{ lineId: 99, quantity: 1 }]),
-      { ok: false, problem: "unknown-line", lineId: 99 },
-    ],
-    [
-      "more units than ordered",
-      input([{ lineId: 13, quantity: 4 }]),
-      { ok: false, problem: "too-many-units", lineId: 13 },
-    ],
+    ["zero units", input([u(11, 0)]), { ok: false, problem: "nothing-returned" }],
+    ["negative units", input([u(11, -1)]), { ok: false, problem: "invalid-quantity", lineId: 11 }],
+    ["half a unit", input([u(13, 1.5)]), { ok: false, problem: "invalid-quantity", lineId: 13 }],
+    ["a line of another order", input([u(99, 1)]), { ok: false, problem: "unknown-line", lineId: 99 }],
+    ["more units than ordered", input([u(13, 4)]), { ok: false, problem: "too-many-units", lineId: 13 }],
     [
       "more than are left after an earlier return",
-      input([{ lineId: 13, quantity: 2 }], [{ lineId: 13, quantity: 2 }]),
+      input([u(13, 2)], [u(13, 2)]),
       { ok: false, problem: "too-many-units", lineId: 13 },
     ],
   ])("refuses %s", (_name, refundInput, expected) => {
