@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  cheapestDeliveryPriceGrosze,
   DEFAULT_DELIVERY_METHOD,
   type DeliveryMethodId,
   deliveryMethod,
@@ -64,5 +65,15 @@ describe("missingForFreeDeliveryGrosze", () => {
     [9950, 999, 0],
   ])("products %i, delivery %i -> %i", (products, delivery, missing) => {
     expect(missingForFreeDeliveryGrosze(products, delivery)).toBe(missing);
+  });
+});
+
+describe("cheapestDeliveryPriceGrosze", () => {
+  it.each<[number, number]>([
+    [5000, 999],
+    [FREE_DELIVERY_THRESHOLD_GROSZE - 1, 999],
+    [FREE_DELIVERY_THRESHOLD_GROSZE, 0],
+  ])("products %i -> %i", (products, price) => {
+    expect(cheapestDeliveryPriceGrosze(products)).toBe(price);
   });
 });

@@ -36,6 +36,15 @@ export function deliveryPriceGrosze(method: DeliveryMethodId, productsGrosze: nu
   return productsGrosze >= FREE_DELIVERY_THRESHOLD_GROSZE ? 0 : deliveryMethod(method).priceGrosze;
 }
 
+/**
+ * The cheapest ordinary delivery the shop offered for products worth `productsGrosze` (0 above the
+ * free-delivery threshold): what a full withdrawal gives back for delivery at most (consumer rights
+ * act art. 32 ust. 3; issue 27).
+ */
+export function cheapestDeliveryPriceGrosze(productsGrosze: number): number {
+  return Math.min(...DELIVERY_METHOD_IDS.map((id) => deliveryPriceGrosze(id, productsGrosze)));
+}
+
 /** How much more to buy for free delivery; 0 when delivery is already free. */
 export function missingForFreeDeliveryGrosze(productsGrosze: number, deliveryPriceGrosze: number): number {
   if (deliveryPriceGrosze === 0) return 0;

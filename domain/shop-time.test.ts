@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatDate } from "./i18n";
-import { isDayString, shopDay, shopDayEnd, shopDayStart } from "./shop-time";
+import { addShopDays, endOfShopDayAfter, isDayString, shopDay, shopDayEnd, shopDayStart } from "./shop-time";
 
 describe("shop days (Europe/Warsaw)", () => {
   it.each<[string, string, string]>([
@@ -35,5 +35,29 @@ describe("shop days (Europe/Warsaw)", () => {
     expect(Number.isNaN(shopDayEnd("31.12.2026"))).toBe(true);
     expect(isDayString("2026-12-31")).toBe(true);
     expect(isDayString("2026-12-31T10:00:00Z")).toBe(false);
+  });
+});
+
+describe("addShopDays / endOfShopDayAfter", () => {
+  it.each<[string, number, string]>([
+    ["2026-03-20", 14, "2026-04-03"],
+    ["2026-12-25", 14, "2027-01-08"],
+    ["2028-02-20", 14, "2028-03-05"],
+    ["2026-03-01", -1, "2026-02-28"],
+    ["2026-03-01", 0, "2026-03-01"],
+    ["31.12.2026", 1, ""],
+  ])("%s + %i days = %j", (day, days, expected) => {
+    expect(addShopDays(day, days)).toBe(expected);
+  });
+
+  it.each<[string, number, string]>([
+    // the event's Warsaw day counts, not its UTC day; clock changes in between
+    ["2026-03-20T10:00:00.000Z", 14, "2026-04-03T21:59:59.999Z"],
+    ["2026-10-20T10:00:00.000Z", 14, "2026-11-03T22:59:59.999Z"],
+    ["2026-03-19T23:10:00.000Z", 14, "2026-04-03T21:59:59.999Z"],
+    ["2026-03-20T22:30:00.000Z", 14, "2026-04-03T21:59:59.999Z"],
+    ["2026-03-20T23:10:00.000Z", 14, "2026-04-04T21:59:59.999Z"],
+  ])("%s + %i days ends at %s", (instant, days, end) => {
+    expect(endOfShopDayAfter(instant, days).toISOString()).toBe(end);
   });
 });

@@ -69,3 +69,20 @@ export function shopDayEnd(day: string): number {
   const next = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + 1));
   return shopDayStart(next.toISOString().slice(0, 10)) - 1;
 }
+
+/** The day `days` calendar days after "YYYY-MM-DD" (negative goes back); "" for anything but a day. */
+export function addShopDays(day: string, days: number): string {
+  const match = DAY.exec(day);
+  if (!match || !Number.isInteger(days)) return "";
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days));
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * 23:59:59.999 Warsaw time on the `days`-th calendar day after the Warsaw day of `instant`, as a
+ * Date: the legal "N days from the day of …" deadlines (the day of the event itself is not
+ * counted, art. 111 of the civil code). A clock change in between does not move it off midnight.
+ */
+export function endOfShopDayAfter(instant: Date | string | number, days: number): Date {
+  return new Date(shopDayEnd(addShopDays(shopDay(instant), days)));
+}

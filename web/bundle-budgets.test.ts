@@ -29,7 +29,7 @@ const LANGS = ["pl", "en"] as const;
  */
 const MODULE_TEXT_AREAS = fs
   .readdirSync(path.resolve("domain", "i18n"))
-  .map((file) => /^(\w+)-pl\.ts$/.exec(file)?.[1])
+  .map((file) => /^([\w-]+)-pl\.ts$/.exec(file)?.[1])
   .filter((area): area is string => area !== undefined && !["shop", "staff", "mail"].includes(area));
 const AREA_TEXTS = new RegExp(`^domain/i18n/(${MODULE_TEXT_AREAS.join("|")})-(pl|en)\\.ts$`);
 

@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { enAfterSale } from "./after-sale-en";
+import { plAfterSale } from "./after-sale-pl";
 import { enAuth } from "./auth-en";
 import { plAuth } from "./auth-pl";
 import { enCart } from "./cart-en";
@@ -43,6 +45,7 @@ const MODULE_AREAS = [
   moduleArea("cart", plCart),
   moduleArea("checkout", plCheckout),
   moduleArea("content", plContent),
+  moduleArea("after-sale", plAfterSale),
 ];
 
 const KEY_LITERAL = /["'`]([a-zA-Z]+\.[\w./-]+)["'`]/g;
@@ -76,6 +79,7 @@ describe("text areas", () => {
       [plCart, enCart],
       [plCheckout, enCheckout],
       [plContent, enContent],
+      [plAfterSale, enAfterSale],
     ] as const) {
       expect(Object.keys(en).sort()).toEqual(Object.keys(pl).sort());
     }
@@ -88,6 +92,7 @@ describe("text areas", () => {
       plCart,
       plCheckout,
       plContent,
+      plAfterSale,
       plStaff,
       plMail,
     ].flatMap((area) => Object.keys(area));

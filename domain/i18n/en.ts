@@ -1,3 +1,4 @@
+import { enAfterSale } from "./after-sale-en";
 import { enAuth } from "./auth-en";
 import { enCart } from "./cart-en";
 import { enCheckout } from "./checkout-en";
@@ -11,7 +12,7 @@ import { enShop } from "./shop-en";
 import { enStaff } from "./staff-en";
 
 // English message catalog: the same keys as pl.ts, area by area (shop-en.ts, auth-en.ts,
-// orders-en.ts, staff-en.ts, mail-en.ts, each typed by its Polish area, so the compiler rejects missing and extra keys).
+// orders-en.ts, staff-en.ts, after-sale-en.ts, mail-en.ts, each typed by its Polish area, so the compiler rejects missing and extra keys).
 // Server messages quoted in SPEC.md in English are kept verbatim.
 
 export const en: Record<MessageKey, string> = {
@@ -24,5 +25,6 @@ export const en: Record<MessageKey, string> = {
   ...enCheckout,
   ...enContent,
   ...enStaff,
+  ...enAfterSale,
   ...enMail,
 };

@@ -1,4 +1,12 @@
 import { describe, expect, it } from "vitest";
+import {
+  AFTER_SALE_FILTERS,
+  AFTER_SALE_KINDS,
+  AFTER_SALE_STATES,
+  COMPLAINT_REMEDIES,
+  REFUND_REASONS,
+  REFUND_STATUSES,
+} from "../after-sale-status";
 import { KNOWN_ORDER_STATUSES } from "../order-status";
 import { MESSAGE_KEYS } from "../validation/messages";
 import {
@@ -60,6 +68,7 @@ describe("catalogs", () => {
       "address",
       "order",
       "orderStatus",
+      "afterSale",
       "auth",
       "account",
       "staff",
@@ -248,6 +257,40 @@ describe("catalogs", () => {
       "magazyn",
     ];
     for (const segment of segments) expect(isMessageKey(`staff.segment.${segment}`), segment).toBe(true);
+  });
+
+  it("label every after-sale code (domain/after-sale-status.ts)", () => {
+    const keys = [
+      ...AFTER_SALE_KINDS.flatMap((kind) => [
+        `afterSale.kind.${kind}`,
+        ...AFTER_SALE_STATES[kind].map((state) => `afterSale.state.${kind}.${state}`),
+      ]),
+      ...["all", ...AFTER_SALE_FILTERS].map((filter) => `afterSale.filter.${filter}`),
+      ...REFUND_STATUSES.map((status) => `afterSale.refundStatus.${status}`),
+      ...COMPLAINT_REMEDIES.map((remedy) => `afterSale.remedy.${remedy}`),
+      ...REFUND_REASONS.map((reason) => `afterSale.refundReason.${reason}`),
+      ...["overdue", "close", "ok"].map((urgency) => `afterSale.urgency.${urgency}`),
+    ];
+    for (const key of keys) expect(isMessageKey(key), key).toBe(true);
+  });
+
+  it("keep the after-sale texts the issue quotes (issue 27)", () => {
+    const expected: [MessageKey, string, string][] = [
+      ["afterSale.withdrawButton", "Odstąp od umowy tutaj", "Withdraw from contract here"],
+      ["afterSale.confirmWithdrawal", "Potwierdź odstąpienie od umowy", "Confirm withdrawal"],
+      ["afterSale.complainButton", "Zgłoś reklamację", "Make a complaint"],
+      ["footer.withdrawal", "Odstąpienie od umowy", "Withdrawal from contract"],
+      [
+        "afterSale.periodEnded",
+        "Termin na odstąpienie od umowy minął {date}.",
+        "The withdrawal period ended on {date}.",
+      ],
+      ["afterSale.state.withdrawal.REFUNDED", "Zwrócono pieniądze", "Money refunded"],
+    ];
+    for (const [key, polish, english] of expected) {
+      expect(pl[key], key).toBe(polish);
+      expect(en[key], key).toBe(english);
+    }
   });
 });
 

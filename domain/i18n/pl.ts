@@ -1,3 +1,4 @@
+import { plAfterSale } from "./after-sale-pl";
 import { plAuth } from "./auth-pl";
 import { plCart } from "./cart-pl";
 import { plCheckout } from "./checkout-pl";
@@ -14,8 +15,8 @@ import { plStaff } from "./staff-pl";
 // verbatim; placeholders use `{name}`. The texts live in areas so the browser loads only what a
 // page needs (docs/decisions/021-bundle-budgets.md): shop-pl.ts (every page outside the staff
 // area), auth-pl.ts (the login, register, password and token pages), orders-pl.ts (checkout's
-// parcel picker, the order pages and the account area), staff-pl.ts (the staff area) and
-// mail-pl.ts (the server's e-mails).
+// parcel picker, the order pages and the account area), staff-pl.ts (the staff area),
+// after-sale-pl.ts (withdrawals, complaints and refunds) and mail-pl.ts (the server's e-mails).
 
 export const pl = {
   ...plShop,
@@ -27,6 +28,7 @@ export const pl = {
   ...plCheckout,
   ...plContent,
   ...plStaff,
+  ...plAfterSale,
   ...plMail,
 } as const;
 

@@ -32,6 +32,7 @@ export const enShop: Record<ShopKey, string> = {
   "footer.contact": "Contact",
   "footer.privacyPolicy": "Privacy policy",
   "footer.terms": "Terms and conditions",
+  "footer.withdrawal": "Withdrawal from contract",
   "footer.shippingAndPayments": "Shipping and payments",
   "footer.blog": "Blog",
   "footer.devInfo": "About the application",

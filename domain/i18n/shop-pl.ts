@@ -30,6 +30,7 @@ export const plShop = {
   "footer.contact": "Kontakt",
   "footer.privacyPolicy": "Polityka prywatności",
   "footer.terms": "Regulamin",
+  "footer.withdrawal": "Odstąpienie od umowy",
   "footer.shippingAndPayments": "Wysyłka i płatności",
   "footer.blog": "Blog",
   "footer.devInfo": "O aplikacji",

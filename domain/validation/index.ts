@@ -1,5 +1,6 @@
 // Zod schemas for every form and payload; messages are i18n keys (messages.ts).
 export * from "./address";
+export * from "./after-sale";
 export * from "./auth";
 export * from "./cart";
 export * from "./catalog";

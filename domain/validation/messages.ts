@@ -34,6 +34,9 @@ export const MESSAGE_KEYS = [
   "checkout.unknownParcelLocker",
   "shipment.sameAsPrevious",
   "staff.gallery.folderInvalid",
+  "afterSale.linesRequired",
+  "afterSale.chooseRemedy",
+  "afterSale.tooManyPhotos",
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
@@ -72,6 +75,9 @@ export const MSG = {
   unknownParcelLocker: "checkout.unknownParcelLocker",
   shipmentSameAsPrevious: "shipment.sameAsPrevious",
   galleryFolder: "staff.gallery.folderInvalid",
+  afterSaleLinesRequired: "afterSale.linesRequired",
+  afterSaleChooseRemedy: "afterSale.chooseRemedy",
+  afterSaleTooManyPhotos: "afterSale.tooManyPhotos",
 } as const satisfies Record<string, MessageKey>;
 
 /** Placeholders each parameterised message uses ("{min}", "{max}"). */
@@ -82,6 +88,7 @@ export const MESSAGE_PARAMS: Readonly<Partial<Record<MessageKey, readonly string
   "validation.maxValue": ["max"],
   "coupon.notStarted": ["date"],
   "coupon.belowMinimum": ["amount"],
+  "afterSale.tooManyPhotos": ["max"],
 };
 
 export function isMessageKey(value: unknown): value is MessageKey {

@@ -11,6 +11,8 @@ import { MSG } from "./messages";
 
 export const MAX_ORDER_LINES = 100;
 export const MAX_LINE_QUANTITY = 999;
+/** The longest order number a lookup or a withdrawal statement takes. */
+export const ORDER_NUMBER_MAX = 64;
 
 const optionalPointText = z.preprocess(
   (value) => (typeof value === "number" ? String(value) : value === "" ? null : value),
@@ -101,6 +103,6 @@ export const addStatusSchema = z.object({ status: z.enum(MODERATOR_STATUSES, { e
 
 /** Guest order lookup (`/zamowienie?orderNumber=&email=`, `GET /orders/{id}?email=`). */
 export const orderLookupSchema = z.object({
-  orderNumber: requiredString({ max: 64 }),
+  orderNumber: requiredString({ max: ORDER_NUMBER_MAX }),
   email: emailSchema,
 });

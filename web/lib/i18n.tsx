@@ -54,6 +54,7 @@ type TextsArea =
   | "cart"
   | "checkout"
   | "content"
+  | "after-sale"
   | "staff";
 type TextsLoader = () => Promise<Parameters<typeof addTexts>[1]>;
 
@@ -89,6 +90,10 @@ const AREAS: Record<TextsArea, Record<Lang, TextsLoader>> = {
   content: {
     pl: () => import("../../domain/i18n/content-pl").then((m) => m.plContent),
     en: () => import("../../domain/i18n/content-en").then((m) => m.enContent),
+  },
+  "after-sale": {
+    pl: () => import("../../domain/i18n/after-sale-pl").then((m) => m.plAfterSale),
+    en: () => import("../../domain/i18n/after-sale-en").then((m) => m.enAfterSale),
   },
   staff: {
     pl: () => import("../../domain/i18n/staff-pl").then((m) => m.plStaff),
