@@ -3,6 +3,7 @@ import { contactSchema } from "../../../domain/validation/contact";
 import { apiRoute, CONTENT } from "../../http/api-route";
 import { FailureError } from "../../lib/result";
 import { publicCache } from "../catalog/catalog.routes";
+import { creatorCategoriesReply, creatorsReply, gamesReply, messageSentReply } from "./content.replies";
 
 // POST /api/shops/message {email, message}; GET /api/games, /api/creators, /api/creators/categories
 // (SPEC §7). Thin: parse the input with the shared schema, call one service function.
@@ -16,6 +17,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
       ...CONTENT,
       summary: "Send a message to the shop",
       body: contactSchema,
+      response: messageSentReply,
       errors: ["rate-limited"],
     }),
     async (request) => {
@@ -26,21 +28,29 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get("/games", apiRoute({ ...CONTENT, summary: "Games" }), async (_request, reply) => {
-    const list = await creators.listGames();
-    publicCache(reply);
-    return list;
-  });
+  app.get(
+    "/games",
+    apiRoute({ ...CONTENT, summary: "Games", response: gamesReply }),
+    async (_request, reply) => {
+      const list = await creators.listGames();
+      publicCache(reply);
+      return list;
+    },
+  );
 
-  app.get("/creators", apiRoute({ ...CONTENT, summary: "Creators" }), async (_request, reply) => {
-    const list = await creators.listCreators();
-    publicCache(reply);
-    return list;
-  });
+  app.get(
+    "/creators",
+    apiRoute({ ...CONTENT, summary: "Creators", response: creatorsReply }),
+    async (_request, reply) => {
+      const list = await creators.listCreators();
+      publicCache(reply);
+      return list;
+    },
+  );
 
   app.get(
     "/creators/categories",
-    apiRoute({ ...CONTENT, summary: "Creator categories" }),
+    apiRoute({ ...CONTENT, summary: "Creator categories", response: creatorCategoriesReply }),
     async (_request, reply) => {
       const list = await creators.listCreatorCategories();
       publicCache(reply);

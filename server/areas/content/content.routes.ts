@@ -4,6 +4,13 @@ import { textSchema } from "../../../domain/validation/common";
 import { apiRoute, CONTENT } from "../../http/api-route";
 import { FailureError, fail } from "../../lib/result";
 import { BY_ID, idParamsSchema, publicCache } from "../catalog/catalog.routes";
+import {
+  blogArticleReply,
+  blogArticlesReply,
+  headerSlidesReply,
+  pageReply,
+  pagesReply,
+} from "./content.replies";
 
 // GET /api/shops/headers, /api/blogs, /api/blogs/:id, /api/pages, /api/pages/by-link/:link (SPEC §7).
 // Thin: parse the input, call one content service function, shape the reply.
@@ -19,15 +26,24 @@ const pageLinkParamsSchema = z.object({
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
   const { content } = app.services;
 
-  app.get("/shops/headers", apiRoute({ ...CONTENT, summary: "Header slides" }), async (_request, reply) => {
-    const slides = await content.listHeaderSlides();
-    publicCache(reply);
-    return slides;
-  });
+  app.get(
+    "/shops/headers",
+    apiRoute({ ...CONTENT, summary: "Header slides", response: headerSlidesReply }),
+    async (_request, reply) => {
+      const slides = await content.listHeaderSlides();
+      publicCache(reply);
+      return slides;
+    },
+  );
 
   app.get(
     "/blogs",
-    apiRoute({ ...CONTENT, summary: "Blog articles, newest first", querystring: blogListQuerySchema }),
+    apiRoute({
+      ...CONTENT,
+      summary: "Blog articles, newest first",
+      querystring: blogListQuerySchema,
+      response: blogArticlesReply,
+    }),
     async (request, reply) => {
       const { limit } = blogListQuerySchema.parse(request.query);
       const articles = await content.listBlogArticles(limit === undefined ? {} : { limit });
@@ -38,7 +54,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     "/blogs/:id",
-    apiRoute({ ...CONTENT, ...BY_ID, summary: "One blog article" }),
+    apiRoute({ ...CONTENT, ...BY_ID, summary: "One blog article", response: blogArticleReply }),
     async (request, reply) => {
       const { id } = idParamsSchema.parse(request.params);
       const article = await content.getBlogArticle(id);
@@ -48,11 +64,15 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get("/pages", apiRoute({ ...CONTENT, summary: "Static pages" }), async (_request, reply) => {
-    const pages = await content.listPages();
-    publicCache(reply);
-    return pages;
-  });
+  app.get(
+    "/pages",
+    apiRoute({ ...CONTENT, summary: "Static pages", response: pagesReply }),
+    async (_request, reply) => {
+      const pages = await content.listPages();
+      publicCache(reply);
+      return pages;
+    },
+  );
 
   app.get(
     "/pages/by-link/:link",
@@ -60,6 +80,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
       ...CONTENT,
       summary: "The static page with this link",
       params: pageLinkParamsSchema,
+      response: pageReply,
       errors: ["not-found"],
     }),
     async (request, reply) => {

@@ -28,6 +28,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       access: "webhook",
       params: providerParam,
       body: "signed-json",
+      response: "none",
       status: 202,
       errors: ["payment/bad-notification"],
     }),
