@@ -131,6 +131,9 @@ describe("content replies", () => {
     ).toBe(1);
     expect((await replyOf("anonymous", "GET /api/creators", "/api/creators")).length).toBe(1);
     expect((await replyOf("anonymous", "GET /api/games", "/api/games")).length).toBe(1);
+    // the public lists are read with the public cache header (publicRead)
+    const games = await kit.call("anonymous", "GET", "/api/games");
+    expect(games.headers["cache-control"]).toBe("public, max-age=60");
 
     await replyOf(
       "moderator",

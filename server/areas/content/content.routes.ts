@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { textSchema } from "../../../domain/validation/common";
 import { apiRoute, CONTENT } from "../../http/api-route";
@@ -23,17 +23,25 @@ const pageLinkParamsSchema = z.object({
   link: textSchema().min(1).max(200),
 });
 
+/**
+ * The handler of a public read: answers what `read` gives, with the public cache header (a failure,
+ * thrown, has none).
+ */
+export function publicRead<T>(read: (request: FastifyRequest) => Promise<T>) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<T> => {
+    const value = await read(request);
+    publicCache(reply);
+    return value;
+  };
+}
+
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
   const { content } = app.services;
 
   app.get(
     "/shops/headers",
     apiRoute({ ...CONTENT, summary: "Header slides", response: headerSlidesReply }),
-    async (_request, reply) => {
-      const slides = await content.listHeaderSlides();
-      publicCache(reply);
-      return slides;
-    },
+    publicRead(() => content.listHeaderSlides()),
   );
 
   app.get(
@@ -44,12 +52,10 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
       querystring: blogListQuerySchema,
       response: blogArticlesReply,
     }),
-    async (request, reply) => {
+    publicRead((request) => {
       const { limit } = blogListQuerySchema.parse(request.query);
-      const articles = await content.listBlogArticles(limit === undefined ? {} : { limit });
-      publicCache(reply);
-      return articles;
-    },
+      return content.listBlogArticles(limit === undefined ? {} : { limit });
+    }),
   );
 
   app.get(
@@ -67,11 +73,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/pages",
     apiRoute({ ...CONTENT, summary: "Static pages", response: pagesReply }),
-    async (_request, reply) => {
-      const pages = await content.listPages();
-      publicCache(reply);
-      return pages;
-    },
+    publicRead(() => content.listPages()),
   );
 
   app.get(
