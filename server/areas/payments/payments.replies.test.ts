@@ -25,6 +25,17 @@ describe("payments replies", () => {
     expectDeclaredReply(kit.app, "POST /api/payments/:provider/notifications", response);
   });
 
+  it("a provider the shop does not use answers 404 not-found, which the route declares", async () => {
+    const response = await kit.app.inject({
+      method: "POST",
+      url: "/api/payments/przelewy24/notifications",
+      payload: "{}",
+      headers: { "content-type": "application/json" },
+    });
+    expect([response.statusCode, response.json().code]).toEqual([404, "not-found"]);
+    expect(kit.app.apiTable["POST /api/payments/:provider/notifications"]?.errors).toContain("not-found");
+  });
+
   it("/api/docs gives the 202 without a body", async () => {
     const paths = (await kit.app.inject({ url: "/api/docs/json" })).json().paths;
     const accepted = paths["/api/payments/{provider}/notifications"]?.post?.responses?.["202"];
