@@ -37,8 +37,11 @@ export type ApiTag =
  */
 export type OtherBody = "signed-json" | "text/csv" | "multipart/form-data" | "none";
 
-/** A success that is not JSON: a file (an invoice PDF, a CSV) or a plain-text answer to a provider. */
-export type OtherReply = "application/pdf" | "text/csv" | "text/plain";
+/**
+ * A success that is not JSON: a file (an invoice PDF, a CSV), a plain-text answer, or an empty body
+ * ("none": a payment provider's notification accepted with 202 and nothing else, as Paynow expects).
+ */
+export type OtherReply = "application/pdf" | "text/csv" | "text/plain" | "none";
 
 export interface ApiRouteSpec {
   summary: string;
@@ -51,7 +54,8 @@ export interface ApiRouteSpec {
   params?: z.ZodType;
   /**
    * what a success answers: the JSON's zod schema (documented; the reply is sent as the handler
-   * shapes it), or the content type of a reply that is not JSON; nothing for a 204 or a 302
+   * shapes it), the content type of a reply that is not JSON, or "none" for an empty body other
+   * than a 204's; nothing for a 204 or a 302
    */
   response?: z.ZodType | OtherReply;
   /** the status of a success (200 unless said) */

@@ -26,7 +26,7 @@ export interface ApiRoute {
   params?: z.ZodType;
   /** the success reply's zod schema */
   response?: z.ZodType;
-  /** the content type of a success that is not JSON */
+  /** the content type of a success that is not JSON ("none": an empty body) */
   otherResponse?: OtherReply;
   status: number;
   /** every failure code the route may answer (declared and implied), alphabetically */

@@ -57,9 +57,11 @@ function responses(route: ApiRoute): Record<string, Record<string, unknown>> {
       ? { description: route.status === 204 ? "No content" : "Redirect", type: "null" }
       : route.response
         ? { description: "Success", ...documentSchema(route.response, "output") }
-        : route.otherResponse
-          ? { description: "Success", content: { [route.otherResponse]: { schema: { type: "string" } } } }
-          : { description: "Success" };
+        : route.otherResponse === "none"
+          ? { description: "Success, empty body", type: "null" }
+          : route.otherResponse
+            ? { description: "Success", content: { [route.otherResponse]: { schema: { type: "string" } } } }
+            : { description: "Success" };
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of route.errors) {
     const status = ERROR_CODES[code].status;

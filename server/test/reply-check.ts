@@ -3,7 +3,8 @@ import { expect } from "vitest";
 
 /**
  * A real reply matches what its route declares (server/http/api-route.ts `response`): the success
- * status, and the JSON against the reply schema or the content type of a file or text reply.
+ * status, and the JSON against the reply schema, the content type of a file or text reply, or an
+ * empty body.
  * `key` is the route's table key, e.g. "GET /api/blogs/:id".
  */
 export function expectDeclaredReply(
@@ -14,6 +15,10 @@ export function expectDeclaredReply(
   const route = app.apiTable[key];
   expect(route, `${key} is not a registered /api route`).toBeDefined();
   expect(response.statusCode, `${key}: ${response.body.slice(0, 300)}`).toBe(route?.status);
+  if (route?.otherResponse === "none") {
+    expect(response.body, `${key} declares an empty body`).toBe("");
+    return;
+  }
   if (route?.otherResponse) {
     expect(String(response.headers["content-type"]), key).toContain(route.otherResponse);
     return;

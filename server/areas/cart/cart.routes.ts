@@ -7,6 +7,7 @@ import { couponCodeSchema } from "../../../domain/validation/coupon";
 import { apiRoute } from "../../http/api-route";
 import { appliedCouponReply } from "../../http/reply-schemas";
 import { FailureError, fail } from "../../lib/result";
+import { restoredCartReply } from "./cart.replies";
 import { MAX_CART_LINES } from "./cart.service";
 
 // GET /api/shops/coupons/is-active/:code (SPEC §7: returns the coupon) and POST /api/cart/restore
@@ -58,6 +59,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
       tag: "cart",
       access: "public",
       body: restoreBodySchema,
+      response: restoredCartReply,
       errors: ["rate-limited"],
     }),
     async (request) => {

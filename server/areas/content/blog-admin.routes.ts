@@ -4,6 +4,7 @@ import { apiRoute, STAFF } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
 import { unwrap } from "../../lib/result";
 import { BY_ID, idParamsSchema } from "../catalog/catalog.routes";
+import { blogArticleReply, deletedReply } from "./content.replies";
 
 // POST /api/blogs, PUT/DELETE /api/blogs/:id (SPEC §7), shop staff only. Thin: one service call each.
 
@@ -16,6 +17,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
       ...STAFF,
       summary: "Add a blog article (content sanitised; related products must exist)",
       body: blogArticleSchema,
+      response: blogArticleReply,
       status: 201,
     }),
     async (request, reply) => {
@@ -26,7 +28,13 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
 
   app.put(
     "/blogs/:id",
-    apiRoute({ ...STAFF, ...BY_ID, summary: "Update a blog article", body: blogArticleSchema }),
+    apiRoute({
+      ...STAFF,
+      ...BY_ID,
+      summary: "Update a blog article",
+      body: blogArticleSchema,
+      response: blogArticleReply,
+    }),
     async (request) => {
       const { id } = idParamsSchema.parse(request.params);
       return unwrap(await blogAdmin.update(signedInUser(request), id, request.body));
@@ -35,7 +43,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete(
     "/blogs/:id",
-    apiRoute({ ...STAFF, ...BY_ID, summary: "Delete a blog article" }),
+    apiRoute({ ...STAFF, ...BY_ID, summary: "Delete a blog article", response: deletedReply }),
     async (request) => {
       const { id } = idParamsSchema.parse(request.params);
       return unwrap(await blogAdmin.remove(signedInUser(request), id));

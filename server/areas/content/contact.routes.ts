@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { contactSchema } from "../../../domain/validation/contact";
 import { apiRoute, CONTENT } from "../../http/api-route";
 import { FailureError } from "../../lib/result";
-import { publicCache } from "../catalog/catalog.routes";
+import { creatorCategoriesReply, creatorsReply, gamesReply, messageSentReply } from "./content.replies";
+import { publicRead } from "./content.routes";
 
 // POST /api/shops/message {email, message}; GET /api/games, /api/creators, /api/creators/categories
 // (SPEC §7). Thin: parse the input with the shared schema, call one service function.
@@ -16,6 +17,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
       ...CONTENT,
       summary: "Send a message to the shop",
       body: contactSchema,
+      response: messageSentReply,
       errors: ["rate-limited"],
     }),
     async (request) => {
@@ -26,25 +28,21 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get("/games", apiRoute({ ...CONTENT, summary: "Games" }), async (_request, reply) => {
-    const list = await creators.listGames();
-    publicCache(reply);
-    return list;
-  });
+  app.get(
+    "/games",
+    apiRoute({ ...CONTENT, summary: "Games", response: gamesReply }),
+    publicRead(() => creators.listGames()),
+  );
 
-  app.get("/creators", apiRoute({ ...CONTENT, summary: "Creators" }), async (_request, reply) => {
-    const list = await creators.listCreators();
-    publicCache(reply);
-    return list;
-  });
+  app.get(
+    "/creators",
+    apiRoute({ ...CONTENT, summary: "Creators", response: creatorsReply }),
+    publicRead(() => creators.listCreators()),
+  );
 
   app.get(
     "/creators/categories",
-    apiRoute({ ...CONTENT, summary: "Creator categories" }),
-    async (_request, reply) => {
-      const list = await creators.listCreatorCategories();
-      publicCache(reply);
-      return list;
-    },
+    apiRoute({ ...CONTENT, summary: "Creator categories", response: creatorCategoriesReply }),
+    publicRead(() => creators.listCreatorCategories()),
   );
 }

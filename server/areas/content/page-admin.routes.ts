@@ -4,6 +4,7 @@ import { apiRoute, STAFF } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
 import { unwrap } from "../../lib/result";
 import { idParamsSchema } from "../catalog/catalog.routes";
+import { deletedReply, pageReply } from "./content.replies";
 
 // POST /api/pages, PUT/DELETE /api/pages/:id (SPEC §7), shop staff only. Thin: one service call each.
 
@@ -16,6 +17,7 @@ export async function pageAdminRoutes(app: FastifyInstance): Promise<void> {
       ...STAFF,
       summary: "Add a static page (link unique; content sanitised)",
       body: staticPageSchema,
+      response: pageReply,
       status: 201,
       errors: ["page/protect-admin-only"],
     }),
@@ -32,6 +34,7 @@ export async function pageAdminRoutes(app: FastifyInstance): Promise<void> {
       summary: "Update a static page",
       params: idParamsSchema,
       body: staticPageSchema,
+      response: pageReply,
       errors: ["not-found", "page/protect-admin-only"],
     }),
     async (request) => {
@@ -46,6 +49,7 @@ export async function pageAdminRoutes(app: FastifyInstance): Promise<void> {
       ...STAFF,
       summary: "Delete a page (409 page/protected for a protected page)",
       params: idParamsSchema,
+      response: deletedReply,
       errors: ["not-found", "page/protected"],
     }),
     async (request) => {

@@ -4,6 +4,7 @@ import { apiRoute, STAFF } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
 import { unwrap } from "../../lib/result";
 import { BY_ID, idParamsSchema } from "../catalog/catalog.routes";
+import { headerSlideReply, headerSlidesReply } from "./content.replies";
 
 // Staff writes of the header slides (SPEC §7): POST /shops/headers, PUT /shops/headers (bulk order:
 // [{_id, order}]), PUT /shops/headers/:id, DELETE /shops/headers/:id. Shop moderators only.
@@ -17,6 +18,7 @@ export async function slideAdminRoutes(app: FastifyInstance): Promise<void> {
       ...STAFF,
       summary: "Add a header slide (no order = last)",
       body: headerSlideSchema,
+      response: headerSlideReply,
       status: 201,
     }),
     async (request, reply) => {
@@ -32,6 +34,7 @@ export async function slideAdminRoutes(app: FastifyInstance): Promise<void> {
       ...STAFF,
       summary: "Bulk order of header slides: [{_id, order}]",
       body: headerSlidesOrderSchema,
+      response: headerSlidesReply,
       errors: ["bulk/unknown-ids"],
     }),
     async (request) => {
@@ -42,7 +45,13 @@ export async function slideAdminRoutes(app: FastifyInstance): Promise<void> {
 
   app.put(
     "/shops/headers/:id",
-    apiRoute({ ...STAFF, ...BY_ID, summary: "Update a header slide", body: headerSlideSchema }),
+    apiRoute({
+      ...STAFF,
+      ...BY_ID,
+      summary: "Update a header slide",
+      body: headerSlideSchema,
+      response: headerSlideReply,
+    }),
     async (request) => {
       const { id } = idParamsSchema.parse(request.params);
       const payload = headerSlideSchema.parse(request.body);
@@ -52,7 +61,12 @@ export async function slideAdminRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete(
     "/shops/headers/:id",
-    apiRoute({ ...STAFF, ...BY_ID, summary: "Delete a header slide" }),
+    apiRoute({
+      ...STAFF,
+      ...BY_ID,
+      summary: "Delete a header slide (answers the slide it removed)",
+      response: headerSlideReply,
+    }),
     async (request) => {
       const { id } = idParamsSchema.parse(request.params);
       return unwrap(await slideAdmin.deleteSlide(signedInUser(request), id));

@@ -28,8 +28,10 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       access: "webhook",
       params: providerParam,
       body: "signed-json",
+      response: "none",
       status: 202,
-      errors: ["payment/bad-notification"],
+      // not-found: a provider this shop does not use
+      errors: ["payment/bad-notification", "not-found"],
     }),
     async (request, reply) => {
       const { provider } = providerParam.parse(request.params);

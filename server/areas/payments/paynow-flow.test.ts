@@ -1,50 +1,28 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { desc, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app";
 import { orders, products } from "../../db/schema";
-import { createPaymentProvider } from "../../integrations/payments";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { type FakePaynow, startFakePaynow } from "../../test/fake-paynow";
+import type { TestDatabase } from "../../test/database";
+import type { FakePaynow } from "../../test/fake-paynow";
 import { recordFigure } from "../../test/figures";
-import { testConfig } from "../../test/test-config";
-import { insertShopFixtures, orderBody, type ShopFixtures } from "../orders/orders.fixtures";
+import { type PaynowShop, startPaynowShop } from "../../test/paynow-shop";
+import type { ShopFixtures } from "../orders/orders.fixtures";
 
 // The whole payment flow with PAYMENT_PROVIDER=paynow against a local fake Paynow v3 server:
 // order → signed payment request → notification webhook (signature checked) → paid; the gateway
 // down or too slow → a clean 502 with the units given back, and a later notification still confirms.
 
+let kit: PaynowShop;
 let database: TestDatabase;
-let app: FastifyInstance;
 let paynow: FakePaynow;
 let shop: ShopFixtures;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  paynow = await startFakePaynow();
-  const config = testConfig({
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "paynow-flow-")),
-    PAYMENT_PROVIDER: "paynow",
-    PAYNOW_API_URL: paynow.url,
-    PAYNOW_API_KEY: paynow.apiKey,
-    PAYNOW_SIGNATURE_KEY: paynow.signatureKey,
-    PUBLIC_URL: "https://shop.example",
-  });
-  app = await buildApp(config, database, {
-    web: false,
-    logger: false,
-    paymentProvider: createPaymentProvider(config, { timeoutMs: 400 }),
-  });
-  shop = await insertShopFixtures(database.db);
+  kit = await startPaynowShop({ timeoutMs: 400 });
+  ({ database, paynow, shop } = kit);
 });
 
 afterAll(async () => {
-  await app?.close();
-  await paynow?.close();
-  await database?.destroy();
+  await kit?.close();
 });
 
 async function stock(): Promise<number> {
@@ -55,25 +33,8 @@ async function stock(): Promise<number> {
   return row?.q ?? -1;
 }
 
-function placeOrder() {
-  return app.inject({
-    method: "POST",
-    url: "/api/orders",
-    payload: orderBody({
-      cart: [{ productId: shop.plain.id, quantity: 1, variantKeys: {}, variantId: null }],
-      priceGrosze: 4_999,
-    }),
-  });
-}
-
-function deliver(notification: { rawBody: string; headers: Record<string, string> }) {
-  return app.inject({
-    method: "POST",
-    url: "/api/payments/paynow/notifications",
-    payload: notification.rawBody,
-    headers: { "content-type": "application/json", ...notification.headers },
-  });
-}
+const placeOrder = () => kit.placeOrder();
+const deliver: PaynowShop["deliver"] = (notification) => kit.deliver(notification);
 
 async function orderRow(orderNumber: string) {
   const [row] = await database.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
