@@ -66,22 +66,18 @@ describe("catalog replies", () => {
   });
 
   it("field writes: add, update, delete", async () => {
-    const field = {
-      title: "Haft",
-      type: "select",
-      description: "Imię wyhaftowane na kocyku",
-      changePrice: false,
-      options: [
-        { title: "Bez haftu" },
-        { title: "Z haftem", description: "+ 3 dni", image: "/media/pola/haft.jpg" },
-      ],
-    };
+    // an option with a description and an image, one with neither
+    const options = [
+      { title: "Z podszewką", description: "Bawełna", image: "/media/pola/podszewka.jpg" },
+      { title: "Bez podszewki" },
+    ];
+    const field = { title: "Podszewka", type: "select", description: "", changePrice: true, options };
     const created = await staff("POST", "/api/shops/fields", field);
     matches("POST /api/shops/fields", created);
-    const { _id, options } = created.json();
+    const { _id, options: stored } = created.json();
     const updated = await staff("PUT", `/api/shops/fields/${_id}`, {
       ...field,
-      options: [...options, { title: "Z haftem złotym" }],
+      options: [...stored, { title: "Z podszewką lnianą" }],
     });
     matches("PUT /api/shops/fields/:id", updated);
     matches("DELETE /api/shops/fields/:id", await staff("DELETE", `/api/shops/fields/${_id}`));
