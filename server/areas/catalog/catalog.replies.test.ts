@@ -144,6 +144,20 @@ describe("catalog replies", () => {
     matches("POST /api/shops/warehouse/import", imported);
   });
 
+  it("a subcategory is checked as a category, and documented without a $ref the OpenAPI document cannot resolve", async () => {
+    const doc = (await kit.app.inject({ url: "/api/docs/json" })).json();
+    const tree = JSON.stringify(doc.paths["/api/shops/categories"].get.responses["200"]);
+    expect(tree).toContain("subcategories");
+    expect(tree).not.toContain("$ref");
+    const nested = { _id: 1, title: "A", parent: null, order: 0, path: "A", idsPath: "1", image: null };
+    const schema = kit.app.apiTable["GET /api/shops/categories"]?.response;
+    const parse = (reply: unknown) => schema?.safeParse(reply);
+    expect(parse([{ ...nested, subcategories: [{ ...nested, subcategories: [] }] }])?.success).toBe(true);
+    expect(
+      parse([{ ...nested, subcategories: [{ ...nested, subcategories: [{ title: 1 }] }] }])?.success,
+    ).toBe(false);
+  });
+
   it("walked every catalog route this file is about", () => {
     expect([...new Set(checked)].sort()).toEqual(
       [

@@ -23,6 +23,15 @@ import type { WarehouseRow } from "./warehouse.service";
 
 const count = z.number().int();
 
+/**
+ * A subcategory has a category's own shape: checked as one, but documented without the recursion
+ * (a recursive zod schema becomes a JSON Schema `$ref` into its own `$defs`, which the OpenAPI
+ * document would resolve against its root and miss).
+ */
+const subcategory = z
+  .custom<Category>((value) => categoryReply.safeParse(value).success)
+  .describe("A category (this same shape, with its own subcategories)");
+
 /** A category of GET /shops/categories (flat, depth first), each with its subcategories nested. */
 export const categoryReply: z.ZodType<Category> = z.object({
   _id: id,
@@ -32,9 +41,7 @@ export const categoryReply: z.ZodType<Category> = z.object({
   path: z.string(),
   idsPath: z.string(),
   image: optionalText,
-  get subcategories() {
-    return z.array(categoryReply);
-  },
+  subcategories: z.array(subcategory),
 });
 
 /** A category as a staff write answers it (first level: parent null). */
