@@ -4,7 +4,7 @@ import { expect } from "vitest";
 /**
  * A real reply matches what its route declares (server/http/api-route.ts `response`): the success
  * status, and the JSON against the reply schema, the content type of a file or text reply, or an
- * empty body.
+ * empty body. The schema must name every field the reply sends (nothing undocumented goes out).
  * `key` is the route's table key, e.g. "GET /api/blogs/:id".
  */
 export function expectDeclaredReply(
@@ -25,6 +25,9 @@ export function expectDeclaredReply(
   }
   if (route?.status === 204 || route?.status === 302) return;
   expect(route?.response, `${key} declares no reply schema`).toBeDefined();
-  const parsed = route?.response?.safeParse(response.json());
+  const body = response.json();
+  const parsed = route?.response?.safeParse(body);
   expect(parsed?.success, `${key}: ${parsed?.error?.message}`).toBe(true);
+  // the schema names every field the reply has: parsing drops nothing (z.object strips unknown keys)
+  expect(parsed?.data, `${key}: the reply has fields its schema does not name`).toEqual(body);
 }

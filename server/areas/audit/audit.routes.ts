@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { textSchema } from "../../../domain/validation/common";
 import { apiRoute } from "../../http/api-route";
+import { auditPageReply } from "./audit.replies";
 
 // GET /api/audit (admins): the staff audit log, newest first, by actor and/or entity, one page.
 
@@ -20,6 +21,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       tag: "staff",
       access: "admin",
       querystring: auditQuerySchema,
+      response: auditPageReply,
     }),
     async (request, reply) => {
       const query = auditQuerySchema.parse(request.query);

@@ -6,6 +6,7 @@ import { hasProductListParams } from "../../../domain/validation/product-query";
 import { type ApiRouteSpec, apiRoute, CATALOG } from "../../http/api-route";
 import { productBasicReply, productReply } from "../../http/reply-schemas";
 import { FailureError, fail } from "../../lib/result";
+import { categoryReply, productFieldReply, productListReply } from "./catalog.replies";
 
 // GET /api/shops/{categories,fields,products,products/basic,products/:id} (SPEC §7).
 // Thin: parse the input, call one catalog service function, shape the reply.
@@ -31,7 +32,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     "/shops/categories",
-    apiRoute({ ...CATALOG, summary: "The category tree" }),
+    apiRoute({ ...CATALOG, summary: "The category tree", response: z.array(categoryReply) }),
     async (_request, reply) => {
       const categories = await catalog.listCategories();
       publicCache(reply);
@@ -41,7 +42,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     "/shops/fields",
-    apiRoute({ ...CATALOG, summary: "Product fields with options" }),
+    apiRoute({ ...CATALOG, summary: "Product fields with options", response: z.array(productFieldReply) }),
     async (_request, reply) => {
       const fields = await catalog.listFields();
       publicCache(reply);
@@ -63,6 +64,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       ...CATALOG,
       summary: "Visible products; with list parameters: filtered, sorted, one page",
       querystring: productListParamsSchema,
+      response: productListReply,
     }),
     async (request, reply) => {
       if (hasProductListParams(request.query)) {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import {
   categoriesOrderSchema,
   categorySchema,
@@ -7,6 +8,7 @@ import {
 import { apiRoute, STAFF } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
 import { unwrap } from "../../lib/result";
+import { categoryRecordReply, categoryReply } from "./catalog.replies";
 import { idParamsSchema } from "./catalog.routes";
 
 // Staff writes of the category tree (SPEC §7): POST /shops/categories, PUT /shops/categories (bulk:
@@ -22,6 +24,7 @@ export async function categoryAdminRoutes(app: FastifyInstance): Promise<void> {
       ...STAFF,
       summary: "Add a category (parent null = first level; no order = last)",
       body: categorySchema,
+      response: categoryRecordReply,
       status: 201,
       errors: ["not-found"],
     }),
@@ -38,6 +41,7 @@ export async function categoryAdminRoutes(app: FastifyInstance): Promise<void> {
       ...STAFF,
       summary: "Bulk tree edit: the new parent and order of each category sent (cycles refused)",
       body: categoriesOrderSchema,
+      response: z.array(categoryReply),
       errors: ["bulk/unknown-ids", "category/cycle", "category/root-protected"],
     }),
     async (request) => {
@@ -53,6 +57,7 @@ export async function categoryAdminRoutes(app: FastifyInstance): Promise<void> {
       summary: "Rename, re-parent or change the image of a category (root protected)",
       params: idParamsSchema,
       body: categoryUpdateSchema,
+      response: categoryRecordReply,
       errors: ["not-found", "category/cycle", "category/root-protected"],
     }),
     async (request) => {
@@ -68,6 +73,7 @@ export async function categoryAdminRoutes(app: FastifyInstance): Promise<void> {
       ...STAFF,
       summary: "Delete a category (refused while products or subcategories use it)",
       params: idParamsSchema,
+      response: categoryRecordReply,
       errors: ["not-found", "category/in-use-products", "category/has-children", "category/root-protected"],
     }),
     async (request) => {

@@ -3,6 +3,7 @@ import { productFieldSchema } from "../../../domain/validation/catalog";
 import { apiRoute, STAFF } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
 import { unwrap } from "../../lib/result";
+import { productFieldReply } from "./catalog.replies";
 import { idParamsSchema } from "./catalog.routes";
 
 // Staff writes of product fields (SPEC §7): POST /shops/fields, PUT /shops/fields/:id (returns the
@@ -17,6 +18,7 @@ export async function fieldAdminRoutes(app: FastifyInstance): Promise<void> {
       ...STAFF,
       summary: "Add a product field with its options",
       body: productFieldSchema,
+      response: productFieldReply,
       status: 201,
     }),
     async (request, reply) => {
@@ -33,6 +35,7 @@ export async function fieldAdminRoutes(app: FastifyInstance): Promise<void> {
       summary: "Update a field; options by _id (new without, removed when missing); returns the field",
       params: idParamsSchema,
       body: productFieldSchema,
+      response: productFieldReply,
       errors: ["not-found", "field/option-in-use", "field/change-price-in-use"],
     }),
     async (request) => {
@@ -48,6 +51,7 @@ export async function fieldAdminRoutes(app: FastifyInstance): Promise<void> {
       ...STAFF,
       summary: "Delete a product field (refused while products use it)",
       params: idParamsSchema,
+      response: productFieldReply,
       errors: ["not-found", "field/in-use"],
     }),
     async (request) => {

@@ -2,7 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { productSchema, staffProductQuerySchema } from "../../../domain/validation/catalog";
 import { apiRoute, STAFF } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
+import { productReply } from "../../http/reply-schemas";
 import { FailureError } from "../../lib/result";
+import { productRemovedReply, staffProductPageReply } from "./catalog.replies";
 import { BY_ID, idParamsSchema } from "./catalog.routes";
 
 // Staff product writes and list (issue 6, SPEC §7): POST /shops/products, PUT and DELETE
@@ -18,6 +20,7 @@ export async function productAdminRoutes(app: FastifyInstance): Promise<void> {
       ...STAFF,
       summary: "Products for staff, hidden ones too: search by title, a flag, one page",
       querystring: staffProductQuerySchema,
+      response: staffProductPageReply,
     }),
     async (request) => {
       const query = staffProductQuerySchema.parse(request.query);
@@ -31,6 +34,7 @@ export async function productAdminRoutes(app: FastifyInstance): Promise<void> {
       ...STAFF,
       summary: "Create a product (images, categories, fields, variants; description sanitised)",
       body: productSchema,
+      response: productReply,
       status: 201,
     }),
     async (request, reply) => {
@@ -48,6 +52,7 @@ export async function productAdminRoutes(app: FastifyInstance): Promise<void> {
       ...BY_ID,
       summary: "Update a product (variants by _id: kept, added, missing ones deleted)",
       body: productSchema,
+      response: productReply,
     }),
     async (request) => {
       const { id } = idParamsSchema.parse(request.params);
@@ -60,7 +65,12 @@ export async function productAdminRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete(
     "/shops/products/:id",
-    apiRoute({ ...STAFF, ...BY_ID, summary: "Delete a product (order lines keep their snapshot)" }),
+    apiRoute({
+      ...STAFF,
+      ...BY_ID,
+      summary: "Delete a product (order lines keep their snapshot)",
+      response: productRemovedReply,
+    }),
     async (request) => {
       const { id } = idParamsSchema.parse(request.params);
       const result = await productAdmin.remove(signedInUser(request), id);

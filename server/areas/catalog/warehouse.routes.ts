@@ -4,6 +4,7 @@ import { STOCK_CSV_FILENAME } from "../../../domain/warehouse";
 import { apiRoute, STAFF } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
 import { FailureError } from "../../lib/result";
+import { stockChangedReply, stockImportedReply, warehouseReply } from "./catalog.replies";
 
 // The warehouse API (issue 6): GET /shops/warehouse (rows with stock levels), PUT /shops/warehouse
 // (bulk stock change), GET /shops/warehouse.csv (export) and POST /shops/warehouse/import (a
@@ -21,6 +22,7 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
       ...STAFF,
       summary: "Stock of every product without variants and every variant, with its level",
       querystring: warehouseQuerySchema,
+      response: warehouseReply,
     }),
     async (request) => {
       return warehouse.list(warehouseQuerySchema.parse(request.query));
@@ -33,6 +35,7 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
       ...STAFF,
       summary: "Set the stock of several products/variants in one transaction",
       body: stockChangesSchema,
+      response: stockChangedReply,
       errors: ["warehouse/stale-rows"],
     }),
     async (request) => {
@@ -45,7 +48,11 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     "/shops/warehouse.csv",
-    apiRoute({ ...STAFF, summary: "Stock CSV (productId;variantId;title;variant;quantity, UTF-8 with BOM)" }),
+    apiRoute({
+      ...STAFF,
+      summary: "Stock CSV (productId;variantId;title;variant;quantity, UTF-8 with BOM)",
+      response: "text/csv",
+    }),
     async (_request, reply) => {
       const csv = await warehouse.exportCsv();
       return reply
@@ -62,6 +69,7 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
       ...STAFF,
       summary: "Import a stock CSV (text/csv); every line checked, all or nothing",
       body: "text/csv",
+      response: stockImportedReply,
       errors: ["validation", "warehouse/stale-rows"],
     }),
     async (request) => {

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { couponFormSchema } from "../../../domain/validation/coupon";
 import { apiRoute, STAFF } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
 import { unwrap } from "../../lib/result";
 import { BY_ID, idParamsSchema } from "../catalog/catalog.routes";
+import { couponRemovedReply, staffCouponReply } from "./coupons.replies";
 
 // GET/POST /api/shops/coupons, PUT/DELETE /api/shops/coupons/:id (SPEC §7), shop staff only.
 // (The public check GET /api/shops/coupons/is-active/:code lives with the cart.)
@@ -13,7 +15,11 @@ export async function couponAdminRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     "/shops/coupons",
-    apiRoute({ ...STAFF, summary: "Every coupon with its limits and uses so far (staff)" }),
+    apiRoute({
+      ...STAFF,
+      summary: "Every coupon with its limits and uses so far (staff)",
+      response: z.array(staffCouponReply),
+    }),
     async (_request, reply) => {
       reply.header("cache-control", "no-store");
       return couponAdmin.list();
@@ -26,6 +32,7 @@ export async function couponAdminRoutes(app: FastifyInstance): Promise<void> {
       ...STAFF,
       summary: "Add a coupon (code unique ignoring case; fixed value in grosze)",
       body: couponFormSchema,
+      response: staffCouponReply,
       status: 201,
     }),
     async (request, reply) => {
@@ -36,7 +43,13 @@ export async function couponAdminRoutes(app: FastifyInstance): Promise<void> {
 
   app.put(
     "/shops/coupons/:id",
-    apiRoute({ ...STAFF, ...BY_ID, summary: "Update a coupon", body: couponFormSchema }),
+    apiRoute({
+      ...STAFF,
+      ...BY_ID,
+      summary: "Update a coupon",
+      body: couponFormSchema,
+      response: staffCouponReply,
+    }),
     async (request) => {
       const { id } = idParamsSchema.parse(request.params);
       return unwrap(await couponAdmin.update(signedInUser(request), id, request.body));
@@ -45,7 +58,12 @@ export async function couponAdminRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete(
     "/shops/coupons/:id",
-    apiRoute({ ...STAFF, ...BY_ID, summary: "Delete a coupon (orders keep their code and discount)" }),
+    apiRoute({
+      ...STAFF,
+      ...BY_ID,
+      summary: "Delete a coupon (orders keep their code and discount)",
+      response: couponRemovedReply,
+    }),
     async (request) => {
       const { id } = idParamsSchema.parse(request.params);
       return unwrap(await couponAdmin.remove(signedInUser(request), id));

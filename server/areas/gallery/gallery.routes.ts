@@ -8,6 +8,7 @@ import {
 import { apiRoute } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
 import { unwrap } from "../../lib/result";
+import { galleryListReply, galleryRemovedReply, galleryUploadReply } from "./gallery.replies";
 import type { UploadFile } from "./gallery.service";
 
 // SPEC §7 gallery, staff only. Thin: parse, call one gallery service function, shape the reply.
@@ -57,6 +58,7 @@ export async function galleryRoutes(app: FastifyInstance): Promise<void> {
       tag: "gallery",
       access: "moderator",
       querystring: galleryListQuerySchema,
+      response: galleryListReply,
     }),
     async (request) => unwrap(await gallery.list(request.query)),
   );
@@ -69,6 +71,7 @@ export async function galleryRoutes(app: FastifyInstance): Promise<void> {
       tag: "gallery",
       access: "moderator",
       body: "multipart/form-data",
+      response: galleryUploadReply,
       status: 201,
       errors: ["validation", "gallery/no-files", "gallery/storage-failed"],
     }),
@@ -87,6 +90,7 @@ export async function galleryRoutes(app: FastifyInstance): Promise<void> {
       tag: "gallery",
       access: "moderator",
       body: galleryDeleteSchema,
+      response: galleryRemovedReply,
       errors: ["not-found", "gallery/in-use"],
     }),
     async (request) => unwrap(await gallery.remove(signedInUser(request), request.body)),

@@ -3,6 +3,7 @@ import { apiRoute } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
 import { FailureError } from "../../lib/result";
 import { idParamsSchema } from "../catalog/catalog.routes";
+import { jobListReply, jobReply } from "./jobs.replies";
 
 // The background jobs for staff (admins): GET /api/jobs lists the dead letter and the latest jobs,
 // POST /api/jobs/:id/retry queues a dead job again ("Ponów"; docs/decisions/050).
@@ -17,6 +18,7 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
         "Background jobs: the dead letter (failed for good) and the latest others, newest first (admin)",
       tag: "staff",
       access: "admin",
+      response: jobListReply,
     }),
     async (_request, reply) => {
       reply.header("cache-control", "no-store");
@@ -32,6 +34,7 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
       access: "admin",
       params: idParamsSchema,
       body: "none",
+      response: jobReply,
       errors: ["job/not-retryable"],
     }),
     async (request) => {

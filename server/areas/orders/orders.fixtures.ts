@@ -1,3 +1,4 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { OrderCreateInput } from "../../../domain/validation/order";
 import type { Db } from "../../db/client";
 import {
@@ -193,4 +194,18 @@ export function orderBody(
     maxProcessingTime: "1-2",
     ...overrides,
   };
+}
+
+/**
+ * Places a guest order of `cart` at the server's price: a first post with a wrong total answers the
+ * server's (409 order/price-changed with details.totalGrosze), the second one places the order.
+ */
+export async function placeOrderAtServerPrice(
+  app: FastifyInstance,
+  overrides: Partial<OrderCreateInput> & Pick<OrderCreateInput, "cart">,
+): Promise<LightMyRequestResponse> {
+  const post = (priceGrosze: number) =>
+    app.inject({ method: "POST", url: "/api/orders", payload: orderBody({ ...overrides, priceGrosze }) });
+  const quote = await post(0);
+  return post(quote.json().details.totalGrosze);
 }

@@ -10,6 +10,7 @@ import { signedInUser } from "../../http/auth";
 import { orderPlacedReply, orderReply, paymentRetryReply } from "../../http/reply-schemas";
 import { type Failure, FailureError, fail } from "../../lib/result";
 import { staffOrderListQuerySchema } from "./order-staff.service";
+import { staffOrderListReply } from "./orders.replies";
 
 // Orders (SPEC §7): place an order, look one up as a guest, retry a payment, the invoice (the payment
 // providers' webhooks: payments/payments.routes.ts). Thin: parse, call one service function, shape the reply.
@@ -59,6 +60,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       tag: "orders",
       access: "moderator",
       querystring: staffOrderListQuerySchema,
+      response: staffOrderListReply,
     }),
     async (request) => {
       const query = staffOrderListQuerySchema.parse(request.query);
@@ -82,6 +84,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       access: "moderator",
       params: numericId,
       body: addShipmentNumberSchema,
+      response: orderReply,
       errors: ["order/not-found", "order/status-conflict"],
     }),
     async (request) => {
@@ -100,6 +103,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       access: "moderator",
       params: numericId,
       body: addStatusSchema,
+      response: orderReply,
       errors: ["order/not-found", "order/status-conflict"],
     }),
     async (request) => {
@@ -194,6 +198,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       access: "owner",
       params: orderParam,
       querystring: emailQuery,
+      response: "application/pdf",
       errors: ["order/not-found", "invoice/not-ready", "rate-limited"],
     }),
     async (request, reply: FastifyReply) => {

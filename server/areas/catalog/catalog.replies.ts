@@ -1,0 +1,130 @@
+import { z } from "zod";
+import type { AvailabilityLevel } from "../../../domain/availability";
+import type { Category, FieldOption, ProductField } from "../../../domain/types";
+import type { ProductListPage } from "../../../domain/validation/product-query";
+import {
+  grosze,
+  id,
+  imageRef,
+  isoDate,
+  optionalText,
+  productBasicReply,
+  productFlags,
+  productReply,
+} from "../../http/reply-schemas";
+import type { CategoryRecord } from "./category-admin.service";
+import type { StaffProductPage, StaffProductRow } from "./product-admin.service";
+import type { WarehouseRow } from "./warehouse.service";
+
+// What the catalog's /api routes answer on success (docs/decisions/060): the category tree and its
+// staff writes, product fields, the product lists and writes, the warehouse. Each is typed against
+// the shape its service returns, so a field the type gains or loses fails the type check;
+// catalog.replies.test.ts checks real replies against them.
+
+const count = z.number().int();
+
+/**
+ * A subcategory has a category's own shape: checked as one, but documented without the recursion
+ * (a recursive zod schema becomes a JSON Schema `$ref` into its own `$defs`, which the OpenAPI
+ * document would resolve against its root and miss).
+ */
+const subcategory = z
+  .custom<Category>((value) => categoryReply.safeParse(value).success)
+  .describe("A category (this same shape, with its own subcategories)");
+
+/** A category of GET /shops/categories (flat, depth first), each with its subcategories nested. */
+export const categoryReply: z.ZodType<Category> = z.object({
+  _id: id,
+  title: z.string(),
+  parent: id.nullable(),
+  order: z.number().int(),
+  path: z.string(),
+  idsPath: z.string(),
+  image: optionalText,
+  subcategories: z.array(subcategory),
+});
+
+/** A category as a staff write answers it (first level: parent null). */
+export const categoryRecordReply: z.ZodType<CategoryRecord> = z.object({
+  _id: id,
+  title: z.string(),
+  parent: id.nullable(),
+  order: z.number().int(),
+  image: optionalText,
+});
+
+const fieldOption: z.ZodType<FieldOption> = z.object({
+  _id: id,
+  title: z.string(),
+  description: z.string(),
+  image: optionalText,
+});
+
+export const productFieldReply: z.ZodType<ProductField> = z.object({
+  _id: id,
+  title: z.string(),
+  type: z.string(),
+  description: z.string(),
+  changePrice: z.boolean(),
+  options: z.array(fieldOption),
+});
+
+export const productListPageReply: z.ZodType<ProductListPage> = z.object({
+  items: z.array(productBasicReply),
+  total: count,
+  page: count,
+  pageSize: count,
+});
+
+/** GET /shops/products: every visible product without list parameters, one page of the list with them. */
+export const productListReply = z.union([z.array(productReply), productListPageReply]);
+
+const staffProductRow: z.ZodType<StaffProductRow> = z.object({
+  _id: id,
+  title: z.string(),
+  slug: z.string(),
+  image: imageRef.nullable(),
+  priceGrosze: grosze,
+  promotionalPriceGrosze: grosze.nullable(),
+  priceRange: z.object({ minGrosze: grosze, maxGrosze: grosze }),
+  totalQuantity: count,
+  variantCount: count,
+  ...productFlags,
+  updatedAt: isoDate,
+});
+
+export const staffProductPageReply: z.ZodType<StaffProductPage> = z.object({
+  items: z.array(staffProductRow),
+  total: count,
+  page: count,
+  pageSize: count,
+});
+
+export const productRemovedReply = z.object({ _id: id });
+
+const availabilityLevel: z.ZodType<AvailabilityLevel> = z.union([
+  z.literal(0),
+  z.literal(1),
+  z.literal(2),
+  z.literal(3),
+]);
+
+const warehouseRow: z.ZodType<WarehouseRow> = z.object({
+  productId: id,
+  variantId: id.nullable(),
+  title: z.string(),
+  variant: z.string(),
+  quantity: count,
+  slug: z.string(),
+  isHidden: z.boolean(),
+  level: availabilityLevel,
+  heldByUnpaid: count,
+});
+
+export const warehouseReply = z.array(warehouseRow);
+
+/** PUT /shops/warehouse: how many rows changed. */
+export const stockChangedReply = z.object({ changed: count });
+
+/** POST /shops/warehouse/import: how many rows changed of how many lines read. */
+export const stockImportedReply = z.object({ changed: count, rows: count });
