@@ -6,8 +6,9 @@ import { idFromTextSchema, textSchema } from "../../../domain/validation/common"
 import { adminUserUpdateSchema } from "../../../domain/validation/user";
 import { apiRoute } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
-import { loginReply, messageReply, publicUserReply, registerReply } from "../../http/reply-schemas";
+import { messageReply } from "../../http/reply-schemas";
 import { unwrap } from "../../lib/result";
+import { loginReply, publicUserReply, registerReply } from "./accounts.replies";
 import type { RequestMeta } from "./accounts.service";
 import {
   isSecureCookie,

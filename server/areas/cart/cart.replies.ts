@@ -1,13 +1,23 @@
 import { z } from "zod";
 import type { RestoreChange } from "../../../domain/cart";
 import { DELIVERY_METHOD_IDS } from "../../../domain/delivery";
-import type { CartLineView, CartView } from "../../../domain/types";
-import { appliedCouponReply, grosze, id, imageRef, processingTime } from "../../http/reply-schemas";
+import type { AppliedCoupon, CartLineView, CartView } from "../../../domain/types";
+import { grosze, id, imageRef, processingTime } from "../../http/reply-schemas";
 
 // What POST /api/cart/restore answers on success (docs/decisions/060): the priced cart and what
 // restoring changed. Typed against the shapes the cart service returns, so a field the type gains or
 // loses fails the type check; it documents, the reply is sent as the handler shapes it
 // (cart.replies.test.ts).
+
+export const appliedCouponReply: z.ZodType<AppliedCoupon> = z.object({
+  _id: id,
+  code: z.string(),
+  discountType: z.enum(["percent", "fixed"]),
+  discountValue: z.number(),
+  startDate: z.string(),
+  endDate: z.string(),
+  minOrderGrosze: grosze.nullable(),
+});
 
 const cartLineReply: z.ZodType<CartLineView> = z.object({
   lineId: z.string(),

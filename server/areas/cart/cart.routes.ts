@@ -5,9 +5,8 @@ import { parseSavedCart } from "../../../domain/validation/cart";
 import { textSchema } from "../../../domain/validation/common";
 import { couponCodeSchema } from "../../../domain/validation/coupon";
 import { apiRoute } from "../../http/api-route";
-import { appliedCouponReply } from "../../http/reply-schemas";
 import { FailureError, fail } from "../../lib/result";
-import { restoredCartReply } from "./cart.replies";
+import { appliedCouponReply, restoredCartReply } from "./cart.replies";
 import { MAX_CART_LINES } from "./cart.service";
 
 // GET /api/shops/coupons/is-active/:code (SPEC §7: returns the coupon) and POST /api/cart/restore

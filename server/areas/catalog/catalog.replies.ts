@@ -1,17 +1,15 @@
 import { z } from "zod";
 import type { AvailabilityLevel } from "../../../domain/availability";
-import type { Category, FieldOption, ProductField } from "../../../domain/types";
+import type {
+  Category,
+  FieldOption,
+  Product,
+  ProductBasic,
+  ProductField,
+  ProductThumbnail,
+} from "../../../domain/types";
 import type { ProductListPage } from "../../../domain/validation/product-query";
-import {
-  grosze,
-  id,
-  imageRef,
-  isoDate,
-  optionalText,
-  productBasicReply,
-  productFlags,
-  productReply,
-} from "../../http/reply-schemas";
+import { grosze, id, imageRef, isoDate, optionalText, processingTime } from "../../http/reply-schemas";
 import type { CategoryRecord } from "./category-admin.service";
 import type { StaffProductPage, StaffProductRow } from "./product-admin.service";
 import type { WarehouseRow } from "./warehouse.service";
@@ -20,6 +18,71 @@ import type { WarehouseRow } from "./warehouse.service";
 // staff writes, product fields, the product lists and writes, the warehouse. Each is typed against
 // the shape its service returns, so a field the type gains or loses fails the type check;
 // catalog.replies.test.ts checks real replies against them.
+
+const thumbnail: z.ZodType<ProductThumbnail> = z.object({
+  totalQuantity: z.number(),
+  discountPercent: z.number(),
+  priceGrosze: grosze,
+  standardPriceGrosze: grosze,
+  minPriceGrosze: grosze,
+});
+
+/** The flags a product and its list entry share. */
+export const productFlags = {
+  isHidden: z.boolean(),
+  isNew: z.boolean(),
+  isSale: z.boolean(),
+  isPremium: z.boolean(),
+  isLayette: z.boolean(),
+  isSet: z.boolean(),
+};
+
+export const productReply: z.ZodType<Product> = z.object({
+  _id: id,
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  images: z.array(imageRef),
+  categories: z.array(id),
+  fields: z.array(id),
+  variants: z.array(
+    z.object({
+      _id: id,
+      fields: z.record(z.string(), id),
+      priceGrosze: grosze,
+      promotionalPriceGrosze: grosze.nullable(),
+      quantity: z.number().int(),
+    }),
+  ),
+  quantity: z.number().int(),
+  priceGrosze: grosze,
+  promotionalPriceGrosze: grosze.nullable(),
+  minPriceGrosze: grosze,
+  minVariantPrice: z.record(z.string(), grosze),
+  vatRate: z.number(),
+  ...productFlags,
+  hasSlides: z.boolean(),
+  slides: z.array(id),
+  slidesTitle: z.string(),
+  slidesDescription: z.string(),
+  processingTime,
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  thumbnail,
+});
+
+export const productBasicReply: z.ZodType<ProductBasic> = z.object({
+  _id: id,
+  slug: z.string(),
+  title: z.string(),
+  image: imageRef.nullable(),
+  categories: z.array(id),
+  ...productFlags,
+  processingTime,
+  updatedAt: isoDate,
+  thumbnail,
+});
 
 const count = z.number().int();
 

@@ -4,9 +4,14 @@ import { idFromTextSchema } from "../../../domain/validation/common";
 import { productListParamsSchema } from "../../../domain/validation/product-list-params";
 import { hasProductListParams } from "../../../domain/validation/product-query";
 import { type ApiRouteSpec, apiRoute, CATALOG } from "../../http/api-route";
-import { productBasicReply, productReply } from "../../http/reply-schemas";
 import { FailureError, fail } from "../../lib/result";
-import { categoryReply, productFieldReply, productListReply } from "./catalog.replies";
+import {
+  categoryReply,
+  productBasicReply,
+  productFieldReply,
+  productListReply,
+  productReply,
+} from "./catalog.replies";
 
 // GET /api/shops/{categories,fields,products,products/basic,products/:id} (SPEC §7).
 // Thin: parse the input, call one catalog service function, shape the reply.

@@ -2,9 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { productSchema, staffProductQuerySchema } from "../../../domain/validation/catalog";
 import { apiRoute, STAFF } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
-import { productReply } from "../../http/reply-schemas";
 import { FailureError } from "../../lib/result";
-import { productRemovedReply, staffProductPageReply } from "./catalog.replies";
+import { productRemovedReply, productReply, staffProductPageReply } from "./catalog.replies";
 import { BY_ID, idParamsSchema } from "./catalog.routes";
 
 // Staff product writes and list (issue 6, SPEC §7): POST /shops/products, PUT and DELETE

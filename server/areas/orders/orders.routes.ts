@@ -7,10 +7,9 @@ import { addStatusSchema, orderCreateSchema } from "../../../domain/validation/o
 import { addShipmentNumberSchema } from "../../../domain/validation/shipment";
 import { apiRoute } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
-import { orderPlacedReply, orderReply, paymentRetryReply } from "../../http/reply-schemas";
 import { type Failure, FailureError, fail } from "../../lib/result";
 import { staffOrderListQuerySchema } from "./order-staff.service";
-import { staffOrderListReply } from "./orders.replies";
+import { orderPlacedReply, orderReply, paymentRetryReply, staffOrderListReply } from "./orders.replies";
 
 // Orders (SPEC §7): place an order, look one up as a guest, retry a payment, the invoice (the payment
 // providers' webhooks: payments/payments.routes.ts). Thin: parse, call one service function, shape the reply.

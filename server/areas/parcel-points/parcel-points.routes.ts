@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { parcelPointSearchSchema } from "../../../domain/validation/parcel-points";
 import { apiRoute } from "../../http/api-route";
-import { parcelPointsReply } from "../../http/reply-schemas";
+import { parcelPointsReply } from "./parcel-points.replies";
 
 // GET /api/parcel-points?q=…&limit=… → { items: ParcelPoint[] } (the built-in locker picker).
 // Thin: parse the query, call the service, shape the reply. The list changes only with a sync,
