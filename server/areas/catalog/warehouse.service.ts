@@ -22,8 +22,9 @@ import {
   products,
   productVariants,
 } from "../../db/schema";
-import { FailureError, fail, ok, type Result } from "../../lib/result";
-import { type AuditActor, recordAudit } from "../audit/audit";
+import { fail, ok, type Result } from "../../lib/result";
+import type { AuditActor } from "../audit/audit";
+import { inTransaction, recordChange, refuse, updated } from "../audit/audited-write";
 
 // The warehouse (issue 6): one row per product without variants and per variant, with its stock
 // level and the units unpaid orders hold; bulk stock changes in one transaction (rows locked in the
@@ -59,12 +60,6 @@ const fold = (text: string) =>
     .replace(/ł/g, "l")
     .replace(/Ł/g, "L")
     .toLowerCase();
-
-class StaleRowsError extends Error {
-  constructor(readonly rows: Omit<StaleStockRow, "name">[]) {
-    super("stale stock rows");
-  }
-}
 
 export function createWarehouseService(db: Db) {
   async function allRows(): Promise<WarehouseRow[]> {
@@ -174,107 +169,95 @@ export function createWarehouseService(db: Db) {
     const variantIds = [
       ...new Set(changes.flatMap((change) => (change.variantId === null ? [] : [change.variantId]))),
     ].filter((id) => id <= MAX_DB_ID);
-    try {
-      const changed = await db.transaction(async (tx: Tx) => {
-        // lock in the order takeStock uses: variants by id, then products by id
-        const variants = variantIds.length
-          ? await tx
-              .select({
-                id: productVariants.id,
-                productId: productVariants.productId,
-                quantity: productVariants.quantity,
-              })
-              .from(productVariants)
-              .where(inArray(productVariants.id, variantIds))
-              .orderBy(productVariants.id)
-              .for("update")
-          : [];
-        const productRows = productIds.length
-          ? await tx
-              .select({ id: products.id, title: products.title, quantity: products.quantity })
-              .from(products)
-              .where(inArray(products.id, productIds))
-              .orderBy(products.id)
-              .for("update")
-          : [];
-        const productById = new Map(productRows.map((row) => [row.id, row]));
-        const variantById = new Map(variants.map((row) => [row.id, row]));
-        const errors: StockChangeErrors = {};
-        changes.forEach((change, index) => {
-          if (!productById.has(change.productId))
-            errors[`${index}.productId`] = { key: "validation.invalid" };
-          else if (
-            change.variantId !== null &&
-            variantById.get(change.variantId)?.productId !== change.productId
-          )
-            errors[`${index}.variantId`] = { key: "validation.invalid" };
-        });
-        if (Object.keys(errors).length > 0) throw new FailureError(fail("validation", errors));
-        // a row an order (or another person) changed since the screen loaded it: refuse, write nothing
-        const stale = changes.flatMap((change) => {
-          const current =
-            change.variantId === null
-              ? productById.get(change.productId)?.quantity
-              : variantById.get(change.variantId)?.quantity;
-          return change.loadedQuantity !== undefined &&
-            current !== undefined &&
-            current !== change.loadedQuantity
-            ? [
-                {
-                  productId: change.productId,
-                  variantId: change.variantId,
-                  loaded: change.loadedQuantity,
-                  current,
-                },
-              ]
-            : [];
-        });
-        if (stale.length > 0) throw new StaleRowsError(stale);
-        let count = 0;
-        for (const change of changes) {
-          const product = productById.get(change.productId);
-          const before =
-            change.variantId === null ? product?.quantity : variantById.get(change.variantId)?.quantity;
-          if (before === undefined || before === change.quantity) continue;
-          if (change.variantId === null) {
-            await tx
-              .update(products)
-              .set({ quantity: change.quantity, updatedAt: new Date() })
-              .where(eq(products.id, change.productId));
-          } else {
-            await tx
-              .update(productVariants)
-              .set({ quantity: change.quantity })
-              .where(eq(productVariants.id, change.variantId));
-          }
-          await recordAudit(tx, actor, {
-            action: "stock.update",
-            entity: "stock",
-            entityId:
-              change.variantId === null ? change.productId : `${change.productId}:${change.variantId}`,
-            before: {
-              productId: change.productId,
-              variantId: change.variantId,
-              title: product?.title,
-              quantity: before,
-            },
-            after: {
-              productId: change.productId,
-              variantId: change.variantId,
-              title: product?.title,
-              quantity: change.quantity,
-            },
-          });
-          count += 1;
-        }
-        return count;
+    const outcome = await inTransaction(db, async (tx: Tx) => {
+      // lock in the order takeStock uses: variants by id, then products by id
+      const variants = variantIds.length
+        ? await tx
+            .select({
+              id: productVariants.id,
+              productId: productVariants.productId,
+              quantity: productVariants.quantity,
+            })
+            .from(productVariants)
+            .where(inArray(productVariants.id, variantIds))
+            .orderBy(productVariants.id)
+            .for("update")
+        : [];
+      const productRows = productIds.length
+        ? await tx
+            .select({ id: products.id, title: products.title, quantity: products.quantity })
+            .from(products)
+            .where(inArray(products.id, productIds))
+            .orderBy(products.id)
+            .for("update")
+        : [];
+      const productById = new Map(productRows.map((row) => [row.id, row]));
+      const variantById = new Map(variants.map((row) => [row.id, row]));
+      const errors: StockChangeErrors = {};
+      changes.forEach((change, index) => {
+        if (!productById.has(change.productId)) errors[`${index}.productId`] = { key: "validation.invalid" };
+        else if (
+          change.variantId !== null &&
+          variantById.get(change.variantId)?.productId !== change.productId
+        )
+          errors[`${index}.variantId`] = { key: "validation.invalid" };
       });
-      return ok({ changed });
-    } catch (error) {
-      if (error instanceof FailureError) return error.failure;
-      if (error instanceof StaleRowsError) return staleFailure(error.rows);
-      throw error;
-    }
+      if (Object.keys(errors).length > 0) refuse(fail("validation", errors));
+      // a row an order (or another person) changed since the screen loaded it: refuse, write nothing
+      const stale = changes.flatMap((change) => {
+        const current =
+          change.variantId === null
+            ? productById.get(change.productId)?.quantity
+            : variantById.get(change.variantId)?.quantity;
+        return change.loadedQuantity !== undefined &&
+          current !== undefined &&
+          current !== change.loadedQuantity
+          ? [
+              {
+                productId: change.productId,
+                variantId: change.variantId,
+                loaded: change.loadedQuantity,
+                current,
+              },
+            ]
+          : [];
+      });
+      if (stale.length > 0) refuse(fail("warehouse/stale-rows", undefined, { stale }));
+      let count = 0;
+      for (const change of changes) {
+        const product = productById.get(change.productId);
+        const before =
+          change.variantId === null ? product?.quantity : variantById.get(change.variantId)?.quantity;
+        if (before === undefined || before === change.quantity) continue;
+        if (change.variantId === null) {
+          await tx
+            .update(products)
+            .set({ quantity: change.quantity, updatedAt: new Date() })
+            .where(eq(products.id, change.productId));
+        } else {
+          await tx
+            .update(productVariants)
+            .set({ quantity: change.quantity })
+            .where(eq(productVariants.id, change.variantId));
+        }
+        const row = { productId: change.productId, variantId: change.variantId, title: product?.title };
+        await recordChange(
+          tx,
+          actor,
+          "stock.update",
+          updated(
+            change.variantId === null ? change.productId : `${change.productId}:${change.variantId}`,
+            { ...row, quantity: before },
+            { ...row, quantity: change.quantity },
+          ),
+        );
+        count += 1;
+      }
+      return count;
+    });
+    if (outcome.ok) return ok({ changed: outcome.value });
+    const stale = outcome.details?.stale as Omit<StaleStockRow, "name">[] | undefined;
+    return stale ? staleFailure(stale) : outcome;
   }
 
   /** The refusal naming each stale row as the screen shows it ("title — variant"). */
