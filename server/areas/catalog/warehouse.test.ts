@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseStockCsv } from "../../../domain/warehouse";
@@ -116,6 +116,85 @@ describe("bulk changes", () => {
       );
     expect(audit?.before).toMatchObject({ quantity: 0 });
     expect(audit?.after).toMatchObject({ quantity: 12 });
+  });
+
+  it("records each changed row as stock.update: the row's ids and title, the quantity before and after", async () => {
+    const [product] = await database.db
+      .select({ title: products.title, quantity: products.quantity })
+      .from(products)
+      .where(eq(products.id, fx.products.simpleSale));
+    const [variant] = await database.db
+      .select({ quantity: productVariants.quantity })
+      .from(productVariants)
+      .where(eq(productVariants.id, fx.variants.mWhite));
+    const [blanket] = await database.db
+      .select({ title: products.title })
+      .from(products)
+      .where(eq(products.id, fx.products.blanket));
+    const res = await app.inject({
+      method: "PUT",
+      url: "/api/shops/warehouse",
+      headers: bearer(staff),
+      payload: [
+        { productId: fx.products.simpleSale, variantId: null, quantity: (product?.quantity ?? 0) + 7 },
+        {
+          productId: fx.products.blanket,
+          variantId: fx.variants.mWhite,
+          quantity: (variant?.quantity ?? 0) + 2,
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const entries = await database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, "stock.update"),
+          inArray(auditLog.entityId, [
+            String(fx.products.simpleSale),
+            `${fx.products.blanket}:${fx.variants.mWhite}`,
+          ]),
+        ),
+      )
+      .orderBy(desc(auditLog.id))
+      .limit(2);
+    const row = (
+      variantId: number | null,
+      productId: number,
+      title: string | undefined,
+      quantity: number,
+    ) => ({
+      productId,
+      variantId,
+      title,
+      quantity,
+    });
+    expect(
+      entries.reverse().map(({ entity, entityId, before, after }) => ({ entity, entityId, before, after })),
+    ).toEqual([
+      {
+        entity: "stock",
+        entityId: String(fx.products.simpleSale),
+        before: row(null, fx.products.simpleSale, product?.title, product?.quantity ?? 0),
+        after: row(null, fx.products.simpleSale, product?.title, (product?.quantity ?? 0) + 7),
+      },
+      {
+        entity: "stock",
+        entityId: `${fx.products.blanket}:${fx.variants.mWhite}`,
+        before: row(fx.variants.mWhite, fx.products.blanket, blanket?.title, variant?.quantity ?? 0),
+        after: row(fx.variants.mWhite, fx.products.blanket, blanket?.title, (variant?.quantity ?? 0) + 2),
+      },
+    ]);
+    // the other tests count on the fixtures' stock
+    await database.db
+      .update(products)
+      .set({ quantity: product?.quantity ?? 0 })
+      .where(eq(products.id, fx.products.simpleSale));
+    await database.db
+      .update(productVariants)
+      .set({ quantity: variant?.quantity ?? 0 })
+      .where(eq(productVariants.id, fx.variants.mWhite));
   });
 
   it("refuses unknown ids, a variant of another product, negative or fractional numbers: nothing written", async () => {
