@@ -28,7 +28,7 @@ import { loader as pagesLoader } from "./pages";
 
 // The staff list screens in-process: ?szukaj= (trimmed) and ?strona= reach the list's service, which
 // searches and pages in the database; the screens get the same shape as before (items, page, pages,
-// search; the creators with their category's title; the fields unpaged).
+// search; the creators with their category's title). The fields list is paged the same way.
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -81,6 +81,7 @@ describe.each([
   ["games", gamesLoader],
   ["creators", creatorsLoader],
   ["coupons", couponsLoader],
+  ["fields", fieldsLoader],
 ] as [string, ListLoader][])("the staff %s list", (_name, loader) => {
   it("searches ?szukaj= (trimmed, case ignored) and shows page ?strona=", async () => {
     const second = await loader(args("szukaj=%20WEŁNA%20&strona=2"));
@@ -108,14 +109,5 @@ describe("the staff creators list", () => {
     const listed = await creatorsLoader(args("szukaj=Inne") as never);
     expect(listed.items.map((c) => [c.title, c.categoryTitle])).toEqual([["Inne", "Druty"]]);
     expect(listed.categories.map((c) => c.title)).toEqual(["Druty"]);
-  });
-});
-
-describe("the staff fields list", () => {
-  it("searches ?szukaj= and shows every match on one page", async () => {
-    const listed = await fieldsLoader(args("szukaj=%20wełna") as never);
-    expect(listed.query).toBe("wełna");
-    expect(listed.fields).toHaveLength(25);
-    expect((await fieldsLoader(args("") as never)).fields).toHaveLength(26);
   });
 });
