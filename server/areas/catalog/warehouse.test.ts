@@ -87,6 +87,54 @@ describe("the warehouse list", () => {
   });
 });
 
+/** The search the list did in memory before it searched in SQL: every word in "title variant" or the id. */
+function matchedBefore(row: WarehouseRow, search: string): boolean {
+  const fold = (text: string) =>
+    text
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/ł/g, "l")
+      .replace(/Ł/g, "L")
+      .toLowerCase();
+  return fold(search)
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((term) => fold(`${row.title} ${row.variant}`).includes(term) || String(row.productId) === term);
+}
+
+describe("the warehouse search, in SQL", () => {
+  it("finds the rows the in-memory search found, in the same order: title, variant label, id", async () => {
+    const all = await rows();
+    const searches = [
+      "kocyk",
+      "KOCYK róż",
+      "rozowy",
+      "s różowy",
+      "biały m",
+      " wariantami   biały ",
+      "rożek",
+      "rozek",
+      "/",
+      String(fx.products.simpleSale),
+      `${fx.products.blanket} s`,
+      "brak",
+      "50%",
+    ];
+    for (const search of searches) {
+      const expected = all.filter((row) => matchedBefore(row, search));
+      const found = await rows(`?szukaj=${encodeURIComponent(search)}`);
+      expect(found, search).toEqual(expected);
+    }
+    expect((await rows("?szukaj=r%C3%B3%C5%BCowy")).map((row) => row.variant)).toEqual(
+      all.filter((row) => row.variant.includes("Różowy")).map((row) => row.variant),
+    );
+    // the variant labels are searched: the pink variants are found by their option alone
+    expect((await rows("?szukaj=rozowy")).filter((row) => row.variant !== "")).not.toHaveLength(0);
+    const lowPink = await rows("?szukaj=rozowy&niski=tak");
+    expect(lowPink).toEqual(all.filter((row) => matchedBefore(row, "rozowy") && row.quantity <= 5));
+  });
+});
+
 describe("bulk changes", () => {
   it("saves the changed rows in one transaction, one audit entry per changed row", async () => {
     const before = await stockAudits();

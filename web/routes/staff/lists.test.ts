@@ -15,6 +15,7 @@ import {
   games,
   pages,
   productFields,
+  products,
 } from "../../../server/db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../server/test/database";
 import { testConfig } from "../../../server/test/test-config";
@@ -25,6 +26,7 @@ import { loader as creatorsLoader } from "./creators";
 import { loader as fieldsLoader } from "./fields";
 import { loader as gamesLoader } from "./games";
 import { loader as pagesLoader } from "./pages";
+import { loader as warehouseLoader } from "./warehouse";
 
 // The staff list screens in-process: ?szukaj= (trimmed) and ?strona= reach the list's service, which
 // searches and pages in the database; the screens get the same shape as before (items, page, pages,
@@ -58,6 +60,17 @@ beforeAll(async () => {
     })),
   );
   await db.insert(productFields).values(TITLES.map((title) => ({ title })));
+  // the warehouse: the first 10 "Wełna" products are low on stock (2 units), the others are not (20)
+  await db
+    .insert(products)
+    .values(
+      TITLES.map((title, i) => ({
+        title,
+        slug: `lista-${i}`,
+        priceGrosze: 1_000,
+        quantity: i < 10 ? 2 : 20,
+      })),
+    );
   context = testWebContext(app.services, {
     user: toPublicUser(await createUser(database.db, { roles: ["shop-moderator", "user"] })),
   });
@@ -109,5 +122,21 @@ describe("the staff creators list", () => {
     const listed = await creatorsLoader(args("szukaj=Inne") as never);
     expect(listed.items.map((c) => [c.title, c.categoryTitle])).toEqual([["Inne", "Druty"]]);
     expect(listed.categories.map((c) => c.title)).toEqual(["Druty"]);
+  });
+});
+
+describe("the staff warehouse list", () => {
+  it("searches, filters and pages in the database: ?szukaj=, ?niski=tak and ?strona=, 20 rows a page", async () => {
+    const first = await warehouseLoader(args("szukaj=WEŁNA"));
+    expect([first.page, first.pages, first.total, first.rows.length]).toEqual([1, 2, 25, 20]);
+    const second = await warehouseLoader(args("szukaj=we%C5%82na&strona=2"));
+    expect([second.page, second.rows.length]).toEqual([2, 5]);
+    const titles = [...first.rows, ...second.rows].map((row) => row.title);
+    expect(titles).toEqual(TITLES.slice(0, 25));
+    expect((await warehouseLoader(args("szukaj=wełna&strona=9"))).page).toBe(2);
+    const low = await warehouseLoader(args("niski=tak&strona=2"));
+    expect([low.page, low.pages, low.total]).toEqual([1, 1, 10]);
+    expect(low.rows.every((row) => row.quantity === 2)).toBe(true);
+    expect((await warehouseLoader(args("szukaj=inne"))).rows.map((row) => row.title)).toEqual(["Inne"]);
   });
 });
