@@ -147,29 +147,9 @@ describe("auditedWrite", () => {
     });
     expect(result).toEqual({ ok: true, value: 2 });
     const rows = (await entries()).sort((a, b) => a.id - b.id);
-    expect(
-      rows.map(({ action, entity, entityId, before, after }) => ({
-        action,
-        entity,
-        entityId,
-        before,
-        after,
-      })),
-    ).toEqual([
-      {
-        action: "stock.update",
-        entity: "stock",
-        entityId: "1:2",
-        before: { quantity: 0 },
-        after: { quantity: 3 },
-      },
-      {
-        action: "stock.update",
-        entity: "stock",
-        entityId: "4",
-        before: { quantity: 1 },
-        after: { quantity: 2 },
-      },
+    expect(rows.map((row) => [row.action, row.entity, row.entityId, row.before, row.after])).toEqual([
+      ["stock.update", "stock", "1:2", { quantity: 0 }, { quantity: 3 }],
+      ["stock.update", "stock", "4", { quantity: 1 }, { quantity: 2 }],
     ]);
   });
 
