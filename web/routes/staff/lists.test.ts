@@ -61,16 +61,14 @@ beforeAll(async () => {
   );
   await db.insert(productFields).values(TITLES.map((title) => ({ title })));
   // the warehouse: the first 10 "Wełna" products are low on stock (2 units), the others are not (20)
-  await db
-    .insert(products)
-    .values(
-      TITLES.map((title, i) => ({
-        title,
-        slug: `lista-${i}`,
-        priceGrosze: 1_000,
-        quantity: i < 10 ? 2 : 20,
-      })),
-    );
+  await db.insert(products).values(
+    TITLES.map((title, i) => ({
+      title,
+      slug: `lista-${i}`,
+      priceGrosze: 1_000,
+      quantity: i < 10 ? 2 : 20,
+    })),
+  );
   context = testWebContext(app.services, {
     user: toPublicUser(await createUser(database.db, { roles: ["shop-moderator", "user"] })),
   });
