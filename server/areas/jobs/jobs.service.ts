@@ -10,6 +10,8 @@ import type { JobQueue, JobSummary } from "./job-queue";
 export function createJobsService(db: Db, queue: JobQueue) {
   return {
     list: queue.list,
+    failedPage: queue.failedPage,
+    recent: queue.recent,
     failedCount: queue.failedCount,
 
     async retry(actor: AuditActor, id: number): Promise<Result<JobSummary>> {
