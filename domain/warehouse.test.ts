@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { formatStockCsv, isLowStock, parseStockCsv, splitCsv, stockLevel } from "./warehouse";
+import { formatStockCsv, isLowStock, LOW_STOCK_MAX, parseStockCsv, splitCsv, stockLevel } from "./warehouse";
 
 describe("stock levels", () => {
   it("follows the availability levels", () => {
     expect([0, 1, 5, 6, 9, 10].map(stockLevel)).toEqual([0, 1, 1, 2, 2, 3]);
     expect([0, 5, 6].map(isLowStock)).toEqual([true, true, false]);
+  });
+
+  it("LOW_STOCK_MAX (the SQL filter's bound) is the last low quantity", () => {
+    for (let quantity = 0; quantity <= 20; quantity++)
+      expect(isLowStock(quantity), String(quantity)).toBe(quantity <= LOW_STOCK_MAX);
   });
 });
 

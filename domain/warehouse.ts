@@ -3,6 +3,7 @@
 // Excel with Polish settings opens it as columns. Pure: the service reads and writes the database.
 
 import { type AvailabilityLevel, availabilityLevel } from "./availability";
+import { AVAILABILITY_MEDIUM_ABOVE } from "./constants";
 import type { Id } from "./types";
 
 export interface StockRow {
@@ -24,6 +25,9 @@ export function stockLevel(quantity: number): AvailabilityLevel {
 export function isLowStock(quantity: number): boolean {
   return stockLevel(quantity) <= 1;
 }
+
+/** The most units a low-stock row has (`isLowStock(n)` is `n <= LOW_STOCK_MAX`): the filter in SQL. */
+export const LOW_STOCK_MAX = AVAILABILITY_MEDIUM_ABOVE;
 
 /** The download's file name. */
 export const STOCK_CSV_FILENAME = "magazyn.csv";

@@ -2,7 +2,7 @@ import { type Column, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 
-// The staff lists (pages, blog, games, creators, coupons, users; fields unpaged) search and page in the
+// The staff lists (pages, blog, games, creators, coupons, users, fields) search and page in the
 // database, not in memory: a list's service takes its ?szukaj= and ?strona= as a ListQuery, counts the
 // matching rows, reads one page with LIMIT/OFFSET and returns a ListPage. The staff products and the
 // gallery use the same match and pattern.

@@ -29,7 +29,7 @@ import { isUniqueViolation } from "../../db/pg-errors";
 import { oneTimeTokens, sessions, users } from "../../db/schema";
 import { createRateLimiter, type RateLimits } from "../../lib/rate-limit";
 import { FailureError, fail, ok, type Result } from "../../lib/result";
-import { type AuditActor, recordAudit } from "../audit/audit";
+import { type AuditedChange, auditedWrite, deleted, inTransaction, refuse } from "../audit/audited-write";
 import type { MailService } from "../mail/mail.service";
 import { toPublicUser, type UserRow } from "./accounts.mapper";
 import { confirmationEmail, passwordResetEmail } from "./emails";
@@ -104,26 +104,32 @@ const AUDITED_USER_FIELDS = [
   "approved",
 ] as const;
 
-/** Records an admin's change of an account: only the fields that changed, before and after. */
-async function auditUserChange(tx: Tx, actor: AuditActor, before: UserRow, after: UserRow): Promise<void> {
+/**
+ * An admin's change of an account as the audit log keeps it: only the fields that changed, before and
+ * after, under the action they make ("user.roles", "user.approve" or "user.update"); unchanged (no
+ * entry) when none did.
+ */
+function userChange(before: UserRow, after: UserRow): AuditedChange<UserRow> {
   const changed = AUDITED_USER_FIELDS.filter(
     (field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]),
   );
-  if (changed.length === 0) return;
   const pick = (row: UserRow) => Object.fromEntries(changed.map((field) => [field, row[field]]));
-  const action = changed.includes("roles")
-    ? "user.roles"
-    : changed.length === 1 && changed[0] === "approved"
-      ? "user.approve"
-      : "user.update";
-  await recordAudit(tx, actor, {
-    action,
-    entity: "user",
+  return {
+    value: after,
     entityId: after.id,
     before: pick(before),
     after: pick(after),
-  });
+    unchanged: changed.length === 0,
+    action: changed.includes("roles")
+      ? "user.roles"
+      : changed.length === 1 && changed[0] === "approved"
+        ? "user.approve"
+        : "user.update",
+  };
 }
+
+const userNotFound = () => fail("auth/user-not-found");
+const emailTaken = () => fail("auth/email-already-in-use");
 
 export function createAccountsService(
   db: Db,
@@ -552,22 +558,25 @@ export function createAccountsService(
           changes.approvedAt = data.approved ? now : null;
         }
       }
-      try {
-        const row = await db.transaction(async (tx) => {
-          const [updated] = await tx
-            .update(users)
-            .set({ ...changes, updatedAt: now })
-            .where(eq(users.id, id))
-            .returning();
-          // an admin's edit of another account is audited: the changed fields before and after
-          if (updated && !self) await auditUserChange(tx, actor, current, updated);
-          return updated;
-        });
-        return row ? ok(toPublicUser(row)) : fail("auth/user-not-found");
-      } catch (error) {
-        if (isUniqueViolation(error)) return fail("auth/email-already-in-use");
-        throw error;
-      }
+      const write = async (tx: Tx) => {
+        const [updated] = await tx
+          .update(users)
+          .set({ ...changes, updatedAt: now })
+          .where(eq(users.id, id))
+          .returning();
+        return updated ?? refuse(userNotFound());
+      };
+      // an admin's edit of another account is audited: the changed fields before and after
+      const row = self
+        ? await inTransaction(db, write, emailTaken)
+        : await auditedWrite(
+            db,
+            actor,
+            "user.update",
+            async (tx) => userChange(current, await write(tx)),
+            emailTaken,
+          );
+      return row.ok ? ok(toPublicUser(row.value)) : row;
     },
 
     /** Every user, newest first (admin only). */
@@ -608,9 +617,9 @@ export function createAccountsService(
       const allowed = adminOnly(actor);
       if (!allowed.ok) return allowed;
       const now = new Date();
-      const row = await db.transaction(async (tx) => {
+      const row = await auditedWrite(db, allowed.value, "user.approve", async (tx) => {
         const [before] = await tx.select().from(users).where(eq(users.id, id)).for("update");
-        if (!before) return undefined;
+        if (!before) return refuse(userNotFound());
         const [updated] = await tx
           .update(users)
           .set({
@@ -620,10 +629,10 @@ export function createAccountsService(
           })
           .where(eq(users.id, id))
           .returning();
-        if (updated && !before.approved) await auditUserChange(tx, allowed.value, before, updated);
-        return updated;
+        // approving an approved account changes no audited field: no entry
+        return userChange(before, updated ?? refuse(userNotFound()));
       });
-      return row ? ok(toPublicUser(row)) : fail("auth/user-not-found");
+      return row.ok ? ok(toPublicUser(row.value)) : row;
     },
 
     /** Deletes an account and ends its sessions (admin only; not one's own account). */
@@ -631,23 +640,14 @@ export function createAccountsService(
       const allowed = adminOnly(actor);
       if (!allowed.ok) return allowed;
       if (allowed.value._id === id) return fail("conflict");
-      const deleted = await db.transaction(async (tx) => {
+      const removed = await auditedWrite(db, allowed.value, "user.delete", async (tx) => {
         await tx.delete(sessions).where(eq(sessions.userId, id));
-        const rows = await tx.delete(users).where(eq(users.id, id)).returning();
-        const [row] = rows;
-        if (row) {
-          const { email, displayName, roles, approved } = row;
-          await recordAudit(tx, allowed.value, {
-            action: "user.delete",
-            entity: "user",
-            entityId: id,
-            before: { email, displayName, roles, approved },
-            after: null,
-          });
-        }
-        return rows;
+        const [row] = await tx.delete(users).where(eq(users.id, id)).returning();
+        if (!row) return refuse(userNotFound());
+        const { email, displayName, roles, approved } = row;
+        return deleted(id, { email, displayName, roles, approved }, undefined);
       });
-      return deleted.length > 0 ? ok(undefined) : fail("auth/user-not-found");
+      return removed.ok ? ok(undefined) : removed;
     },
   };
 }

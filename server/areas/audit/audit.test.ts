@@ -165,6 +165,25 @@ describe("audited staff writes", () => {
     expect(byAdmin.total).toBe(3);
   });
 
+  it("an admin's edit of an account's data records only the changed fields; an edit that changes nothing records nothing", async () => {
+    const target = await createUser(database.db, { displayName: "Stara Nazwa" });
+    const put = (url: string, payload?: object) =>
+      app.inject({ method: "PUT", url, ...(payload ? { payload } : {}), headers: bearer(admin.token) });
+    const edit = await put(`/api/users/${target.id}`, { displayName: "Nowa Nazwa", city: "Kraków" });
+    expect(edit.statusCode, edit.body).toBe(200);
+    // the same values again, and approving an approved account: no entry
+    expect((await put(`/api/users/${target.id}`, { displayName: "Nowa Nazwa" })).statusCode).toBe(200);
+    expect((await put(`/api/users/${target.id}/confirm`)).statusCode).toBe(200);
+
+    const log = await auditOf(`entity=user&entityId=${target.id}`);
+    expect(log.total).toBe(1);
+    expect(log.items[0]).toMatchObject({ action: "user.update", actorId: admin.id });
+    expect([log.items[0]?.before, log.items[0]?.after]).toEqual([
+      { displayName: "Stara Nazwa", city: null },
+      { displayName: "Nowa Nazwa", city: "Kraków" },
+    ]);
+  });
+
   it("editing oneself is not a staff write and records nothing", async () => {
     const before = (await auditOf(`actorId=${customer.id}`)).total;
     const response = await app.inject({

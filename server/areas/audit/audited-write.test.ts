@@ -3,7 +3,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, pages } from "../../db/schema";
 import { fail } from "../../lib/result";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { auditedWrite, created, deleted, refuse, updated } from "./audited-write";
+import {
+  auditedWrite,
+  created,
+  deleted,
+  inTransaction,
+  recordChange,
+  refuse,
+  updated,
+} from "./audited-write";
 
 // The skeleton of every staff write (ADR 062): the write and its audit entry commit together, a
 // refusal rolls both back and comes out as its coded failure, a unique violation as the service's.
@@ -111,6 +119,38 @@ describe("auditedWrite", () => {
     }));
     expect(result).toEqual({ ok: true, value: [] });
     expect(await entries()).toEqual([]);
+  });
+
+  it("records the action the write names (of the same entity) instead of the default", async () => {
+    const result = await auditedWrite(database.db, actor, "page.update", async () => ({
+      value: "done",
+      entityId: 5,
+      before: { title: "a" },
+      after: { title: "b" },
+      action: "page.rename",
+    }));
+    expect(result).toEqual({ ok: true, value: "done" });
+    expect((await entries()).map(({ action, entity, entityId }) => ({ action, entity, entityId }))).toEqual([
+      { action: "page.rename", entity: "page", entityId: "5" },
+    ]);
+  });
+
+  it("recordChange inside inTransaction records one entry per changed record, none for an unchanged one", async () => {
+    const result = await inTransaction(database.db, async (tx) => {
+      await recordChange(tx, actor, "stock.update", updated("1:2", { quantity: 0 }, { quantity: 3 }));
+      await recordChange(tx, actor, "stock.update", {
+        ...updated(4, { quantity: 1 }, { quantity: 1 }),
+        unchanged: true,
+      });
+      await recordChange(tx, actor, "stock.update", updated(4, { quantity: 1 }, { quantity: 2 }));
+      return 2;
+    });
+    expect(result).toEqual({ ok: true, value: 2 });
+    const rows = (await entries()).sort((a, b) => a.id - b.id);
+    expect(rows.map((row) => [row.action, row.entity, row.entityId, row.before, row.after])).toEqual([
+      ["stock.update", "stock", "1:2", { quantity: 0 }, { quantity: 3 }],
+      ["stock.update", "stock", "4", { quantity: 1 }, { quantity: 2 }],
+    ]);
   });
 
   it("a unique violation comes out as the service's failure when it gives one, and is thrown otherwise", async () => {

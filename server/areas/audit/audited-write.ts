@@ -8,6 +8,9 @@ import { type AuditActor, recordAudit } from "./audit";
 // failures are thrown inside with `refuse` (rolling everything back) and come out as a Result; a
 // unique violation the pre-check missed (a race) comes out as the service's coded failure.
 
+/** An audit action: "<entity>.<verb>", the entity being the part before the dot. */
+export type AuditAction = `${string}.${string}`;
+
 /** What one staff write did: the value it returns, and the record before and after for the log. */
 export interface AuditedChange<T> {
   value: T;
@@ -16,8 +19,10 @@ export interface AuditedChange<T> {
   before?: unknown;
   /** null (or left out) for a delete */
   after?: unknown;
-  /** the write changed nothing (a bulk reorder that moved nothing): no audit entry */
+  /** the write changed nothing (a bulk reorder that moved nothing, an edit to the same values): no entry */
   unchanged?: boolean;
+  /** the action the write did, when it decides it (an account edit: roles, approval or data); of the same entity */
+  action?: AuditAction;
 }
 
 /** A created record: returned as it is, and logged as the state after. */
@@ -50,7 +55,7 @@ export function deleted(entityId: number | string, before: unknown, ...value: un
 export function auditedWrite<T>(
   db: Db,
   actor: AuditActor,
-  action: `${string}.${string}`,
+  action: AuditAction,
   work: (tx: Tx) => Promise<AuditedChange<T>>,
   onUnique?: () => Failure,
 ): Promise<Result<T>> {
@@ -58,19 +63,33 @@ export function auditedWrite<T>(
     db,
     async (tx) => {
       const change = await work(tx);
-      if (!change.unchanged) {
-        await recordAudit(tx, actor, {
-          action,
-          entity: action.slice(0, action.indexOf(".")),
-          entityId: change.entityId,
-          before: change.before,
-          after: change.after,
-        });
-      }
+      await recordChange(tx, actor, action, change);
       return change.value;
     },
     onUnique,
   );
+}
+
+/**
+ * Records one change as the audit entry `change.action ?? action` (nothing when it is unchanged):
+ * the step `auditedWrite` ends with, for a write of many records in one `inTransaction` (the
+ * warehouse's bulk stock change records one entry per changed row).
+ */
+export async function recordChange(
+  tx: Tx,
+  actor: AuditActor,
+  action: AuditAction,
+  change: Omit<AuditedChange<unknown>, "value">,
+): Promise<void> {
+  if (change.unchanged) return;
+  const done = change.action ?? action;
+  await recordAudit(tx, actor, {
+    action: done,
+    entity: done.slice(0, done.indexOf(".")),
+    entityId: change.entityId,
+    before: change.before,
+    after: change.after,
+  });
 }
 
 /**

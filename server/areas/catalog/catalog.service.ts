@@ -11,7 +11,7 @@ import {
 import type { Db } from "../../db/client";
 import { isDbId } from "../../db/ids";
 import { jsonRow, rowFromJson } from "../../db/json-rows";
-import { containsText } from "../../db/list-page";
+import { containsText, type ListPage, type ListQuery, readListPage } from "../../db/list-page";
 import {
   categories,
   fieldOptions,
@@ -361,14 +361,26 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
       return fieldsFromJson(rows[0]?.fields ?? []);
     },
 
-    /** The staff list: the fields whose title contains `search` (in SQL; all for an empty one), by id. */
-    async searchFields(query: { search: string }): Promise<ProductField[]> {
+    /**
+     * The staff list: one page of the fields whose title contains `search` (all for an empty one), by
+     * id, counted and paged in SQL like the other staff lists; `page` past the end gives the last page.
+     */
+    async searchFields(query: ListQuery): Promise<ListPage<ProductField>> {
       const search = query.search.trim();
-      const where = search ? containsText(sql`f.title`, search) : undefined;
-      const { rows } = await db.execute<{ fields: FieldJson[] }>(
-        sql`select ${fieldsJsonWhere(where)} as fields`,
-      );
-      return fieldsFromJson(rows[0]?.fields ?? []);
+      const where = search ? containsText(productFields.title, search) : undefined;
+      return readListPage(query.page, await db.$count(productFields, where), async (limit, offset) => {
+        const onPage = db
+          .select({ id: productFields.id })
+          .from(productFields)
+          .where(where)
+          .orderBy(asc(productFields.id))
+          .limit(limit)
+          .offset(offset);
+        const { rows } = await db.execute<{ fields: FieldJson[] }>(
+          sql`select ${fieldsJsonWhere(sql`f.id in (${onPage})`)} as fields`,
+        );
+        return fieldsFromJson(rows[0]?.fields ?? []);
+      });
     },
 
     /** Full product DTOs (by id), visible ones unless includeHidden. */

@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, type Column, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { AvailabilityLevel } from "../../../domain/availability";
 import { type GridField, variantLabel } from "../../../domain/product-variants-grid";
 import type { Id } from "../../../domain/types";
 import type { StockChange, WarehouseQuery } from "../../../domain/validation/warehouse";
 import {
   formatStockCsv,
-  isLowStock,
+  LOW_STOCK_MAX,
   parseStockCsv,
   type StockCsvError,
   type StockRow,
@@ -13,6 +13,7 @@ import {
 } from "../../../domain/warehouse";
 import type { Db, Tx } from "../../db/client";
 import { MAX_DB_ID } from "../../db/ids";
+import { containsText, type ListPage, readListPage } from "../../db/list-page";
 import {
   fieldOptions,
   orderItems,
@@ -22,8 +23,9 @@ import {
   products,
   productVariants,
 } from "../../db/schema";
-import { FailureError, fail, ok, type Result } from "../../lib/result";
-import { type AuditActor, recordAudit } from "../audit/audit";
+import { fail, ok, type Result } from "../../lib/result";
+import type { AuditActor } from "../audit/audit";
+import { inTransaction, recordChange, refuse, updated } from "../audit/audited-write";
 
 // The warehouse (issue 6): one row per product without variants and per variant, with its stock
 // level and the units unpaid orders hold; bulk stock changes in one transaction (rows locked in the
@@ -52,22 +54,41 @@ export interface StaleStockRow {
 /** Why a bulk change was refused: per entry index, the field that is wrong. */
 export type StockChangeErrors = Record<string, { key: "validation.invalid" }>;
 
-const fold = (text: string) =>
-  text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/ł/g, "l")
-    .replace(/Ł/g, "L")
-    .toLowerCase();
+type RowKey = {
+  productId: Id;
+  variantId: Id | null;
+};
 
-class StaleRowsError extends Error {
-  constructor(readonly rows: Omit<StaleStockRow, "name">[]) {
-    super("stale stock rows");
+/** The list's rows in SQL: each product without variants once (`v.id` null), else each of its variants. */
+const ROWS_FROM = sql`from products p left join product_variants v on v.product_id = p.id`;
+const ROW_QUANTITY = sql`(case when v.id is null then p.quantity else v.quantity end)`;
+/** A variant's option titles ("#id" for an unknown option), what its label on the screen shows. */
+const ROW_LABEL = sql`coalesce((select string_agg(coalesce(o.title, '#' || e.value), ' / '
+    order by l.position nulls last, f.id)
+  from jsonb_each_text(v.fields) e
+  join product_fields f on f.id::text = e.key
+  left join field_options o on o.field_id = f.id and o.id::text = e.value
+  left join product_field_links l on l.product_id = p.id and l.field_id = f.id), '')`;
+
+/**
+ * "Only low stock", and every word of the search in the title or the variant's label (case and Polish
+ * accents ignored) or equal to the product's id.
+ */
+function whereOf(query: WarehouseQuery): SQL {
+  const conditions: SQL[] = [];
+  if (query.niski) conditions.push(sql`${ROW_QUANTITY} <= ${LOW_STOCK_MAX}`);
+  for (const term of query.szukaj.split(/\s+/).filter(Boolean)) {
+    const text = sql`p.title || ' ' || ${ROW_LABEL}`;
+    conditions.push(sql`(${containsText(text, term)} or p.id::text = ${term})`);
   }
+  return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 }
 
 export function createWarehouseService(db: Db) {
-  async function allRows(): Promise<WarehouseRow[]> {
+  /** The rows of the products `productIds` names (every product without it), by title. */
+  async function rowsOf(productIds?: readonly Id[]): Promise<WarehouseRow[]> {
+    const only = (column: Column) => (productIds ? inArray(column, [...productIds]) : undefined);
+    if (productIds?.length === 0) return [];
     const [productRows, variantRows, linkRows, fieldRows, optionRows, heldRows] = await Promise.all([
       db
         .select({
@@ -78,6 +99,7 @@ export function createWarehouseService(db: Db) {
           isHidden: products.isHidden,
         })
         .from(products)
+        .where(only(products.id))
         .orderBy(asc(products.title), asc(products.id)),
       db
         .select({
@@ -87,8 +109,13 @@ export function createWarehouseService(db: Db) {
           quantity: productVariants.quantity,
         })
         .from(productVariants)
+        .where(only(productVariants.productId))
         .orderBy(productVariants.productId, productVariants.position, productVariants.id),
-      db.select().from(productFieldLinks).orderBy(productFieldLinks.position, productFieldLinks.fieldId),
+      db
+        .select()
+        .from(productFieldLinks)
+        .where(only(productFieldLinks.productId))
+        .orderBy(productFieldLinks.position, productFieldLinks.fieldId),
       db.select({ id: productFields.id, title: productFields.title }).from(productFields),
       db
         .select({ id: fieldOptions.id, fieldId: fieldOptions.fieldId, title: fieldOptions.title })
@@ -102,7 +129,7 @@ export function createWarehouseService(db: Db) {
         })
         .from(orderItems)
         .innerJoin(orders, eq(orders.id, orderItems.orderId))
-        .where(and(eq(orders.stockReserved, true), isNull(orders.paidAt)))
+        .where(and(eq(orders.stockReserved, true), isNull(orders.paidAt), only(orderItems.productId)))
         .groupBy(orderItems.productId, orderItems.variantId),
     ]);
     const held = new Map(heldRows.map((row) => [`${row.productId}:${row.variantId ?? ""}`, row.units]));
@@ -163,6 +190,22 @@ export function createWarehouseService(db: Db) {
     });
   }
 
+  /** The ids of the rows `query` selects, in the list's order (`page`: a LIMIT/OFFSET clause). */
+  async function matchingKeys(query: WarehouseQuery, page?: SQL): Promise<RowKey[]> {
+    const { rows } = await db.execute<RowKey>(
+      sql`select p.id as "productId", v.id as "variantId" ${ROWS_FROM} ${whereOf(query)}
+        order by p.title, p.id, v.position, v.id ${page ?? sql``}`,
+    );
+    return rows;
+  }
+
+  /** The full rows of `keys`, in their order. */
+  async function rowsAt(keys: readonly RowKey[]): Promise<WarehouseRow[]> {
+    const rows = await rowsOf([...new Set(keys.map((key) => key.productId))]);
+    const byKey = new Map(rows.map((row) => [`${row.productId}:${row.variantId ?? ""}`, row]));
+    return keys.flatMap((key) => byKey.get(`${key.productId}:${key.variantId ?? ""}`) ?? []);
+  }
+
   /** Applies stock changes in one transaction; unknown ids → field errors by entry index, nothing written. */
   async function applyChanges(
     actor: AuditActor,
@@ -174,112 +217,100 @@ export function createWarehouseService(db: Db) {
     const variantIds = [
       ...new Set(changes.flatMap((change) => (change.variantId === null ? [] : [change.variantId]))),
     ].filter((id) => id <= MAX_DB_ID);
-    try {
-      const changed = await db.transaction(async (tx: Tx) => {
-        // lock in the order takeStock uses: variants by id, then products by id
-        const variants = variantIds.length
-          ? await tx
-              .select({
-                id: productVariants.id,
-                productId: productVariants.productId,
-                quantity: productVariants.quantity,
-              })
-              .from(productVariants)
-              .where(inArray(productVariants.id, variantIds))
-              .orderBy(productVariants.id)
-              .for("update")
-          : [];
-        const productRows = productIds.length
-          ? await tx
-              .select({ id: products.id, title: products.title, quantity: products.quantity })
-              .from(products)
-              .where(inArray(products.id, productIds))
-              .orderBy(products.id)
-              .for("update")
-          : [];
-        const productById = new Map(productRows.map((row) => [row.id, row]));
-        const variantById = new Map(variants.map((row) => [row.id, row]));
-        const errors: StockChangeErrors = {};
-        changes.forEach((change, index) => {
-          if (!productById.has(change.productId))
-            errors[`${index}.productId`] = { key: "validation.invalid" };
-          else if (
-            change.variantId !== null &&
-            variantById.get(change.variantId)?.productId !== change.productId
-          )
-            errors[`${index}.variantId`] = { key: "validation.invalid" };
-        });
-        if (Object.keys(errors).length > 0) throw new FailureError(fail("validation", errors));
-        // a row an order (or another person) changed since the screen loaded it: refuse, write nothing
-        const stale = changes.flatMap((change) => {
-          const current =
-            change.variantId === null
-              ? productById.get(change.productId)?.quantity
-              : variantById.get(change.variantId)?.quantity;
-          return change.loadedQuantity !== undefined &&
-            current !== undefined &&
-            current !== change.loadedQuantity
-            ? [
-                {
-                  productId: change.productId,
-                  variantId: change.variantId,
-                  loaded: change.loadedQuantity,
-                  current,
-                },
-              ]
-            : [];
-        });
-        if (stale.length > 0) throw new StaleRowsError(stale);
-        let count = 0;
-        for (const change of changes) {
-          const product = productById.get(change.productId);
-          const before =
-            change.variantId === null ? product?.quantity : variantById.get(change.variantId)?.quantity;
-          if (before === undefined || before === change.quantity) continue;
-          if (change.variantId === null) {
-            await tx
-              .update(products)
-              .set({ quantity: change.quantity, updatedAt: new Date() })
-              .where(eq(products.id, change.productId));
-          } else {
-            await tx
-              .update(productVariants)
-              .set({ quantity: change.quantity })
-              .where(eq(productVariants.id, change.variantId));
-          }
-          await recordAudit(tx, actor, {
-            action: "stock.update",
-            entity: "stock",
-            entityId:
-              change.variantId === null ? change.productId : `${change.productId}:${change.variantId}`,
-            before: {
-              productId: change.productId,
-              variantId: change.variantId,
-              title: product?.title,
-              quantity: before,
-            },
-            after: {
-              productId: change.productId,
-              variantId: change.variantId,
-              title: product?.title,
-              quantity: change.quantity,
-            },
-          });
-          count += 1;
-        }
-        return count;
+    const outcome = await inTransaction(db, async (tx: Tx) => {
+      // lock in the order takeStock uses: variants by id, then products by id
+      const variants = variantIds.length
+        ? await tx
+            .select({
+              id: productVariants.id,
+              productId: productVariants.productId,
+              quantity: productVariants.quantity,
+            })
+            .from(productVariants)
+            .where(inArray(productVariants.id, variantIds))
+            .orderBy(productVariants.id)
+            .for("update")
+        : [];
+      const productRows = productIds.length
+        ? await tx
+            .select({ id: products.id, title: products.title, quantity: products.quantity })
+            .from(products)
+            .where(inArray(products.id, productIds))
+            .orderBy(products.id)
+            .for("update")
+        : [];
+      const productById = new Map(productRows.map((row) => [row.id, row]));
+      const variantById = new Map(variants.map((row) => [row.id, row]));
+      const errors: StockChangeErrors = {};
+      changes.forEach((change, index) => {
+        if (!productById.has(change.productId)) errors[`${index}.productId`] = { key: "validation.invalid" };
+        else if (
+          change.variantId !== null &&
+          variantById.get(change.variantId)?.productId !== change.productId
+        )
+          errors[`${index}.variantId`] = { key: "validation.invalid" };
       });
-      return ok({ changed });
-    } catch (error) {
-      if (error instanceof FailureError) return error.failure;
-      if (error instanceof StaleRowsError) return staleFailure(error.rows);
-      throw error;
-    }
+      if (Object.keys(errors).length > 0) refuse(fail("validation", errors));
+      // a row an order (or another person) changed since the screen loaded it: refuse, write nothing
+      const stale = changes.flatMap((change) => {
+        const current =
+          change.variantId === null
+            ? productById.get(change.productId)?.quantity
+            : variantById.get(change.variantId)?.quantity;
+        return change.loadedQuantity !== undefined &&
+          current !== undefined &&
+          current !== change.loadedQuantity
+          ? [
+              {
+                productId: change.productId,
+                variantId: change.variantId,
+                loaded: change.loadedQuantity,
+                current,
+              },
+            ]
+          : [];
+      });
+      if (stale.length > 0) refuse(fail("warehouse/stale-rows", undefined, { stale }));
+      let count = 0;
+      for (const change of changes) {
+        const product = productById.get(change.productId);
+        const before =
+          change.variantId === null ? product?.quantity : variantById.get(change.variantId)?.quantity;
+        if (before === undefined || before === change.quantity) continue;
+        if (change.variantId === null) {
+          await tx
+            .update(products)
+            .set({ quantity: change.quantity, updatedAt: new Date() })
+            .where(eq(products.id, change.productId));
+        } else {
+          await tx
+            .update(productVariants)
+            .set({ quantity: change.quantity })
+            .where(eq(productVariants.id, change.variantId));
+        }
+        const row = { productId: change.productId, variantId: change.variantId, title: product?.title };
+        await recordChange(
+          tx,
+          actor,
+          "stock.update",
+          updated(
+            change.variantId === null ? change.productId : `${change.productId}:${change.variantId}`,
+            { ...row, quantity: before },
+            { ...row, quantity: change.quantity },
+          ),
+        );
+        count += 1;
+      }
+      return count;
+    });
+    if (outcome.ok) return ok({ changed: outcome.value });
+    const stale = outcome.details?.stale as Omit<StaleStockRow, "name">[] | undefined;
+    return stale ? staleFailure(stale) : outcome;
   }
 
   /** The refusal naming each stale row as the screen shows it ("title — variant"). */
   async function staleFailure(stale: readonly Omit<StaleStockRow, "name">[]) {
-    const rows = await allRows();
+    const rows = await rowsOf([...new Set(stale.map((row) => row.productId))]);
     const named: StaleStockRow[] = stale.map((row) => {
       const shown = rows.find((r) => r.productId === row.productId && r.variantId === row.variantId);
       const name = shown
@@ -296,16 +327,18 @@ export function createWarehouseService(db: Db) {
   }
 
   return {
-    /** Every product without variants and every variant, by title; searched and filtered. */
+    /** Every row the query selects (a product without variants, a variant), by title; searched in SQL. */
     async list(query: WarehouseQuery = { szukaj: "", niski: false }): Promise<WarehouseRow[]> {
-      const rows = await allRows();
-      const terms = fold(query.szukaj).split(/\s+/).filter(Boolean);
-      return rows.filter(
-        (row) =>
-          (!query.niski || isLowStock(row.quantity)) &&
-          terms.every(
-            (term) => fold(`${row.title} ${row.variant}`).includes(term) || String(row.productId) === term,
-          ),
+      return rowsAt(await matchingKeys(query));
+    },
+
+    /** One page of those rows (LIST_PAGE_SIZE, like the other staff lists); past the end: the last. */
+    async listPage(query: WarehouseQuery, page: number): Promise<ListPage<WarehouseRow>> {
+      const { rows } = await db.execute<{ total: number }>(
+        sql`select count(*)::int as total ${ROWS_FROM} ${whereOf(query)}`,
+      );
+      return readListPage(page, rows[0]?.total ?? 0, async (limit, offset) =>
+        rowsAt(await matchingKeys(query, sql`limit ${limit} offset ${offset}`)),
       );
     },
 
@@ -313,7 +346,7 @@ export function createWarehouseService(db: Db) {
 
     /** The stock CSV of every row (UTF-8 with BOM, `;`). */
     async exportCsv(): Promise<string> {
-      return formatStockCsv(await allRows());
+      return formatStockCsv(await rowsOf());
     },
 
     /**

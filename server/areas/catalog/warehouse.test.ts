@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseStockCsv } from "../../../domain/warehouse";
@@ -87,6 +87,54 @@ describe("the warehouse list", () => {
   });
 });
 
+/** The search the list did in memory before it searched in SQL: every word in "title variant" or the id. */
+function matchedBefore(row: WarehouseRow, search: string): boolean {
+  const fold = (text: string) =>
+    text
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/ł/g, "l")
+      .replace(/Ł/g, "L")
+      .toLowerCase();
+  return fold(search)
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((term) => fold(`${row.title} ${row.variant}`).includes(term) || String(row.productId) === term);
+}
+
+describe("the warehouse search, in SQL", () => {
+  it("finds the rows the in-memory search found, in the same order: title, variant label, id", async () => {
+    const all = await rows();
+    const searches = [
+      "kocyk",
+      "KOCYK róż",
+      "rozowy",
+      "s różowy",
+      "biały m",
+      " wariantami   biały ",
+      "rożek",
+      "rozek",
+      "/",
+      String(fx.products.simpleSale),
+      `${fx.products.blanket} s`,
+      "brak",
+      "50%",
+    ];
+    for (const search of searches) {
+      const expected = all.filter((row) => matchedBefore(row, search));
+      const found = await rows(`?szukaj=${encodeURIComponent(search)}`);
+      expect(found, search).toEqual(expected);
+    }
+    expect((await rows("?szukaj=r%C3%B3%C5%BCowy")).map((row) => row.variant)).toEqual(
+      all.filter((row) => row.variant.includes("Różowy")).map((row) => row.variant),
+    );
+    // the variant labels are searched: the pink variants are found by their option alone
+    expect((await rows("?szukaj=rozowy")).filter((row) => row.variant !== "")).not.toHaveLength(0);
+    const lowPink = await rows("?szukaj=rozowy&niski=tak");
+    expect(lowPink).toEqual(all.filter((row) => matchedBefore(row, "rozowy") && row.quantity <= 5));
+  });
+});
+
 describe("bulk changes", () => {
   it("saves the changed rows in one transaction, one audit entry per changed row", async () => {
     const before = await stockAudits();
@@ -116,6 +164,85 @@ describe("bulk changes", () => {
       );
     expect(audit?.before).toMatchObject({ quantity: 0 });
     expect(audit?.after).toMatchObject({ quantity: 12 });
+  });
+
+  it("records each changed row as stock.update: the row's ids and title, the quantity before and after", async () => {
+    const [product] = await database.db
+      .select({ title: products.title, quantity: products.quantity })
+      .from(products)
+      .where(eq(products.id, fx.products.simpleSale));
+    const [variant] = await database.db
+      .select({ quantity: productVariants.quantity })
+      .from(productVariants)
+      .where(eq(productVariants.id, fx.variants.mWhite));
+    const [blanket] = await database.db
+      .select({ title: products.title })
+      .from(products)
+      .where(eq(products.id, fx.products.blanket));
+    const res = await app.inject({
+      method: "PUT",
+      url: "/api/shops/warehouse",
+      headers: bearer(staff),
+      payload: [
+        { productId: fx.products.simpleSale, variantId: null, quantity: (product?.quantity ?? 0) + 7 },
+        {
+          productId: fx.products.blanket,
+          variantId: fx.variants.mWhite,
+          quantity: (variant?.quantity ?? 0) + 2,
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const entries = await database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, "stock.update"),
+          inArray(auditLog.entityId, [
+            String(fx.products.simpleSale),
+            `${fx.products.blanket}:${fx.variants.mWhite}`,
+          ]),
+        ),
+      )
+      .orderBy(desc(auditLog.id))
+      .limit(2);
+    const row = (
+      variantId: number | null,
+      productId: number,
+      title: string | undefined,
+      quantity: number,
+    ) => ({
+      productId,
+      variantId,
+      title,
+      quantity,
+    });
+    expect(
+      entries.reverse().map(({ entity, entityId, before, after }) => ({ entity, entityId, before, after })),
+    ).toEqual([
+      {
+        entity: "stock",
+        entityId: String(fx.products.simpleSale),
+        before: row(null, fx.products.simpleSale, product?.title, product?.quantity ?? 0),
+        after: row(null, fx.products.simpleSale, product?.title, (product?.quantity ?? 0) + 7),
+      },
+      {
+        entity: "stock",
+        entityId: `${fx.products.blanket}:${fx.variants.mWhite}`,
+        before: row(fx.variants.mWhite, fx.products.blanket, blanket?.title, variant?.quantity ?? 0),
+        after: row(fx.variants.mWhite, fx.products.blanket, blanket?.title, (variant?.quantity ?? 0) + 2),
+      },
+    ]);
+    // the other tests count on the fixtures' stock
+    await database.db
+      .update(products)
+      .set({ quantity: product?.quantity ?? 0 })
+      .where(eq(products.id, fx.products.simpleSale));
+    await database.db
+      .update(productVariants)
+      .set({ quantity: variant?.quantity ?? 0 })
+      .where(eq(productVariants.id, fx.variants.mWhite));
   });
 
   it("refuses unknown ids, a variant of another product, negative or fractional numbers: nothing written", async () => {

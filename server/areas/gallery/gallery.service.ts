@@ -25,7 +25,8 @@ import {
   products,
 } from "../../db/schema";
 import { type ErrorCode, fail, ok, type Result } from "../../lib/result";
-import { type AuditActor, recordAudit } from "../audit/audit";
+import type { AuditActor } from "../audit/audit";
+import { auditedWrite, deleted, notFound, refuse } from "../audit/audited-write";
 import { processImage, VARIANTS } from "./image-processing";
 
 // The staff media gallery (issue 6; docs/decisions/017-gallery-uploads.md): list images by folder,
@@ -177,7 +178,7 @@ export function createGalleryService(db: Db, config: Config) {
     const urlBase = `/media/gallery/${segments.map(encodeURIComponent).join("/")}/${base}`;
     const full = processed.image.variants[0];
     try {
-      const row = await db.transaction(async (tx) => {
+      const stored = await auditedWrite(db, actor, "gallery.upload", async (tx) => {
         const [inserted] = await tx
           .insert(galleryImages)
           .values({
@@ -192,16 +193,17 @@ export function createGalleryService(db: Db, config: Config) {
           })
           .returning();
         if (!inserted) throw new Error("gallery insert returned nothing");
-        await recordAudit(tx, actor, {
-          action: "gallery.upload",
-          entity: "gallery",
+        const image = toImage(inserted);
+        return {
+          value: image,
           entityId: inserted.id,
           before: null,
-          after: { ...toImage(inserted), sourceFormat: processed.image.format },
-        });
-        return inserted;
+          after: { ...image, sourceFormat: processed.image.format },
+        };
       });
-      return { name, ok: true, image: toImage(row) };
+      if (stored.ok) return { name, ok: true, image: stored.value };
+      await removeFiles(written);
+      return { name, ok: false, code: stored.code };
     } catch (error) {
       await removeFiles(written);
       throw error;
@@ -335,24 +337,18 @@ export function createGalleryService(db: Db, config: Config) {
       if (!row) return fail("not-found");
       const usedIn = await usageOf(row);
       if (usedIn.length > 0) return fail("gallery/in-use", undefined, { usedIn });
-      const deleted = await db.transaction(async (tx) => {
+      const removed = await auditedWrite(db, actor, "gallery.delete", async (tx) => {
         const [gone] = await tx.delete(galleryImages).where(eq(galleryImages.id, row.id)).returning();
-        if (!gone) return null;
-        await recordAudit(tx, actor, {
-          action: "gallery.delete",
-          entity: "gallery",
-          entityId: gone.id,
-          before: toImage(gone),
-          after: null,
-        });
-        return gone;
+        if (!gone) return refuse(notFound());
+        return deleted(gone.id, toImage(gone), gone);
       });
-      if (!deleted) return fail("not-found");
-      const files = [...new Set([...variantUrls(deleted.url), deleted.thumbUrl])]
+      if (!removed.ok) return removed;
+      const gone = removed.value;
+      const files = [...new Set([...variantUrls(gone.url), gone.thumbUrl])]
         .map(fileOfUrl)
         .filter((file): file is string => file !== null);
       await removeFiles(files);
-      return ok({ removed: toImage(deleted) });
+      return ok({ removed: toImage(gone) });
     },
   };
 }

@@ -276,6 +276,24 @@ describe("POST /api/gallery/upload", () => {
   });
 });
 
+describe("the upload's audit entry", () => {
+  it("is gallery.upload of the image as the upload answers it, with the format it came in, by whom", async () => {
+    const image = await uploadOne("testy/wpis");
+    const entries = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "gallery.upload"), eq(auditLog.entityId, String(image._id))));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actorId: moderator.id,
+      actorEmail: moderator.email,
+      entity: "gallery",
+      before: null,
+    });
+    expect(entries[0]?.after).toEqual({ ...image, sourceFormat: "png" });
+  });
+});
+
 describe("an unwritable media directory", () => {
   it("answers 507 gallery/storage-failed, with no row and no file left behind", async () => {
     const brokenDir = fs.mkdtempSync(path.join(os.tmpdir(), "gallery-broken-"));

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
+import { type ListPage, readTablePage } from "../../db/list-page";
 import { jobs } from "../../db/schema";
 import { redactSecrets } from "../../lib/redact";
 import { retryDelayMs } from "./job-backoff";
@@ -52,6 +53,10 @@ export function storableError(error: unknown): string {
 
 export type JobQueue = ReturnType<typeof createJobQueue>;
 
+const FAILED = eq(jobs.status, "failed");
+/** the staff list's order: the latest change first */
+const NEWEST = [desc(jobs.updatedAt), desc(jobs.id)];
+
 export function createJobQueue(db: Db, options: { clock?: Clock } = {}) {
   const clock = options.clock ?? (() => new Date());
   const listeners = new Set<() => void>();
@@ -82,6 +87,17 @@ export function createJobQueue(db: Db, options: { clock?: Clock } = {}) {
       })
       .returning({ id: jobs.id });
     return rows.map((row) => row.id);
+  }
+
+  /** The latest `limit` jobs that are not dead (queued, running, done). */
+  async function recent(limit: number): Promise<JobSummary[]> {
+    const rows = await db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.status} <> 'failed'`)
+      .orderBy(...NEWEST)
+      .limit(limit);
+    return rows.map(summary);
   }
 
   return {
@@ -260,17 +276,19 @@ export function createJobQueue(db: Db, options: { clock?: Clock } = {}) {
       const failed = await db
         .select()
         .from(jobs)
-        .where(eq(jobs.status, "failed"))
-        .orderBy(desc(jobs.updatedAt), desc(jobs.id))
+        .where(FAILED)
+        .orderBy(...NEWEST)
         .limit(limit);
-      const recent = await db
-        .select()
-        .from(jobs)
-        .where(sql`${jobs.status} <> 'failed'`)
-        .orderBy(desc(jobs.updatedAt), desc(jobs.id))
-        .limit(limit);
-      return { failed: failed.map(summary), recent: recent.map(summary) };
+      return { failed: failed.map(summary), recent: await recent(limit) };
     },
+
+    /** One page of the dead letter, newest first: counted and paged in SQL like the staff lists. */
+    async failedPage(requested: number): Promise<ListPage<JobSummary>> {
+      const found = await readTablePage(db, jobs, { where: FAILED, orderBy: NEWEST, page: requested });
+      return { ...found, items: found.items.map(summary) };
+    },
+
+    recent,
 
     /** How many jobs are in the dead letter (the dashboard's counter). */
     async failedCount(): Promise<number> {

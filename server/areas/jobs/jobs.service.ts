@@ -1,32 +1,34 @@
 import type { Db } from "../../db/client";
 import { fail, ok, type Result } from "../../lib/result";
-import { type AuditActor, recordAudit } from "../audit/audit";
+import type { AuditActor } from "../audit/audit";
+import { auditedWrite, refuse } from "../audit/audited-write";
 import type { JobQueue, JobSummary } from "./job-queue";
 
 // Staff's view of the job queue (/konto/sklep/zadania): the dead letter and the latest jobs, and
-// "Ponów", which queues a dead job again, audited like every staff write.
+// "Ponów", which queues a dead job again, audited like every staff write (one `auditedWrite`, ADR 062).
 
 export function createJobsService(db: Db, queue: JobQueue) {
   return {
     list: queue.list,
+    failedPage: queue.failedPage,
+    recent: queue.recent,
     failedCount: queue.failedCount,
 
     async retry(actor: AuditActor, id: number): Promise<Result<JobSummary>> {
-      const retried = await db.transaction(async (tx) => {
+      const retried = await auditedWrite(db, actor, "job.retry", async (tx) => {
         const changed = await queue.retry(id, tx);
-        if (changed)
-          await recordAudit(tx, actor, {
-            action: "job.retry",
-            entity: "job",
-            entityId: id,
-            before: { status: changed.before.status, attempts: changed.before.attempts },
-            after: { status: changed.after.status, attempts: changed.after.attempts },
-          });
-        return changed;
+        if (!changed) return refuse(fail("job/not-retryable"));
+        const { before, after } = changed;
+        return {
+          value: after,
+          entityId: id,
+          before: { status: before.status, attempts: before.attempts },
+          after: { status: after.status, attempts: after.attempts },
+        };
       });
-      if (!retried) return fail("job/not-retryable");
+      if (!retried.ok) return retried;
       queue.notify();
-      return ok(retried.after);
+      return ok(retried.value);
     },
   };
 }

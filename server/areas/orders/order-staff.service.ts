@@ -11,7 +11,8 @@ import { addShipmentNumberSchema, isSameShipmentNumber } from "../../../domain/v
 import type { Db } from "../../db/client";
 import { orderStatuses, orders } from "../../db/schema";
 import { fail, ok, type Result } from "../../lib/result";
-import { type AuditActor, recordAudit } from "../audit/audit";
+import type { AuditActor } from "../audit/audit";
+import { auditedWrite, refuse, updated } from "../audit/audited-write";
 import { cancelLockedOrder, lockOrder } from "./order-cancel";
 import type { OrderEmailKind } from "./order-mailer";
 import type { OrderQueries } from "./orders.queries";
@@ -19,8 +20,8 @@ import type { OrderQueries } from "./orders.queries";
 // What shop staff do to an order (SPEC §4 moderator actions, §7 add-shipment-number / add-status):
 // every change goes through canTransition under the order row lock; adding a shipment number sends
 // the shipment e-mail, canceling (order-cancel.ts) gives the units back, closes the open payments and
-// sends the cancellation e-mail. Every change
-// is written to the audit log (status and shipment number before/after) in the same transaction.
+// sends the cancellation e-mail. Every change is one `auditedWrite` (ADR 062): the audit entry (status
+// and shipment number before/after) is written in the same transaction.
 
 const day = z
   .string()
@@ -69,9 +70,9 @@ const REFUND_OWED: SQL = sql`exists (select 1 from ${orderStatuses} rs where rs.
     sql`, `,
   )}))`;
 
-/** The refusal of a change the status table does not allow, naming the status that stops it. */
-function statusConflict(status: string) {
-  return fail("order/status-conflict", undefined, { status, params: { status } });
+/** Refuses (rolling back) a change the status table does not allow, naming the status that stops it. */
+function statusConflict(status: string): never {
+  return refuse(fail("order/status-conflict", undefined, { status, params: { status } }));
 }
 
 export function createOrderStaffService(
@@ -120,18 +121,16 @@ export function createOrderStaffService(
       return count?.total ?? 0;
     },
 
-    /** PUT /orders/{id}/add-shipment-number: failures validation (same as before), order/not-found, conflict. */
-
     /** PUT /orders/{id}/add-shipment-number: failures validation (same as before), order/not-found, order/status-conflict. */
     async addShipmentNumber(actor: AuditActor, orderId: number, input: unknown): Promise<Result<Order>> {
       const parsed = parseForm(addShipmentNumberSchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
       const number = parsed.data.shipmentNumber;
-      const outcome = await db.transaction(async (tx) => {
+      const outcome = await auditedWrite(db, actor, "order.shipment-number", async (tx) => {
         const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-        if (!order) return fail("order/not-found");
+        if (!order) return refuse(fail("order/not-found"));
         if (isSameShipmentNumber(order.shipmentNumber, number)) {
-          return fail("validation", { shipmentNumber: { key: MSG.shipmentSameAsPrevious } });
+          return refuse(fail("validation", { shipmentNumber: { key: MSG.shipmentSameAsPrevious } }));
         }
         if (!canTransition(order.status, "SHIPMENT_NUMBER_ADDED")) return statusConflict(order.status);
         const now = new Date();
@@ -140,14 +139,11 @@ export function createOrderStaffService(
           .update(orders)
           .set({ shipmentNumber: number, status: "SHIPMENT_NUMBER_ADDED", updatedAt: now })
           .where(eq(orders.id, orderId));
-        await recordAudit(tx, actor, {
-          action: "order.shipment-number",
-          entity: "order",
-          entityId: orderId,
-          before: { status: order.status, shipmentNumber: order.shipmentNumber },
-          after: { status: "SHIPMENT_NUMBER_ADDED", shipmentNumber: number },
-        });
-        return ok(undefined);
+        return updated(
+          orderId,
+          { status: order.status, shipmentNumber: order.shipmentNumber },
+          { status: "SHIPMENT_NUMBER_ADDED", shipmentNumber: number },
+        );
       });
       if (!outcome.ok) return outcome;
       await deps.sendEmail("shipped", orderId);
@@ -163,9 +159,9 @@ export function createOrderStaffService(
       const parsed = parseForm(addStatusSchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
       const status: (typeof MODERATOR_STATUSES)[number] = parsed.data.status;
-      const outcome = await db.transaction(async (tx) => {
+      const outcome = await auditedWrite(db, actor, "order.status", async (tx) => {
         const order = await lockOrder(tx, orderId);
-        if (!order) return fail("order/not-found");
+        if (!order) return refuse(fail("order/not-found"));
         if (!canTransition(order.status, status)) return statusConflict(order.status);
         const now = new Date();
         if (status === "CANCELED") {
@@ -175,14 +171,7 @@ export function createOrderStaffService(
           await tx.insert(orderStatuses).values({ orderId, status, createdAt: now });
           await tx.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, orderId));
         }
-        await recordAudit(tx, actor, {
-          action: "order.status",
-          entity: "order",
-          entityId: orderId,
-          before: { status: order.status },
-          after: { status },
-        });
-        return ok(undefined);
+        return updated(orderId, { status: order.status }, { status });
       });
       if (!outcome.ok) return outcome;
       if (status === "CANCELED") await deps.sendEmail("canceled", orderId);

@@ -2,7 +2,7 @@ import { data, Form, useActionData, useLoaderData } from "react-router";
 import type { MessageKey } from "../../../domain/i18n";
 import { parseIdFromParam } from "../../../domain/slug";
 import { FormAlert } from "../../components/form-field";
-import { listParams } from "../../components/staff/content/staff-ui";
+import { listParams, Paging } from "../../components/staff/content/staff-ui";
 import { EditDeleteActions, ListHeading, RING_BUTTON } from "../../components/staff/taxonomy-list";
 import { errorMessageKey, errorStatus } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
@@ -13,7 +13,8 @@ import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import type { Route } from "./+types/fields";
 
 // /konto/sklep/pola: the product fields (title, type, whether the choice changes the price, options),
-// searchable by title; links to add and edit; delete after a confirmation (refused with a clear
+// searched by title (?szukaj=) and paged (?strona=) in the database like the other staff lists;
+// links to add and edit; delete after a confirmation (refused with a clear
 // message while products use the field).
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -22,8 +23,8 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request);
-  const query = listParams(request).search;
-  return { fields: await context.services.catalog.searchFields({ search: query }), query };
+  const query = listParams(request);
+  return { ...(await context.services.catalog.searchFields(query)), search: query.search };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -45,7 +46,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function StaffFields() {
   const t = useT();
-  const { fields, query } = useLoaderData<typeof loader>();
+  const { items: fields, page, pages, search } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   return (
     <div className="space-y-5">
@@ -59,7 +60,7 @@ export default function StaffFields() {
           id="fields-search"
           type="search"
           name="szukaj"
-          defaultValue={query}
+          defaultValue={search}
           className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base"
         />
         <button type="submit" className={`${RING_BUTTON} text-stone-800 ring-stone-300 hover:bg-stone-50`}>
@@ -102,6 +103,7 @@ export default function StaffFields() {
           ))}
         </ul>
       )}
+      <Paging page={page} pages={pages} search={search} />
     </div>
   );
 }

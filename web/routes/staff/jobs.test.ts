@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../../server/app";
@@ -86,6 +86,36 @@ describe("the staff jobs page", () => {
     // a second Ponów finds nothing dead: the refusal's message
     const again = await action({ context: admin, request: retryRequest(dead?.id ?? 0), params: {} } as never);
     expect(decodeURIComponent(again.headers.get("set-cookie") ?? "")).toContain("errors.job/not-retryable");
+  });
+
+  it("pages the dead letter in the database, newest first, 20 a page (?strona=)", async () => {
+    const admin = await contextOf(["admin", "user"]);
+    const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 12, minutes));
+    const inserted = await database.db
+      .insert(jobs)
+      .values(
+        Array.from({ length: 23 }, (_, i) => ({
+          kind: "mail.deliver",
+          payload: {},
+          status: "failed" as const,
+          attempts: 8,
+          lastError: `dead ${i}`,
+          updatedAt: at(i),
+        })),
+      )
+      .returning({ id: jobs.id });
+    const listed = (strona: string) =>
+      loader({ context: admin, request: new Request(`${PAGE}?strona=${strona}`), params: {} } as never);
+    const first = await listed("1");
+    const [dead] = await database.db.select({ n: count() }).from(jobs).where(eq(jobs.status, "failed"));
+    expect([first.page, first.pages, first.total, first.failed.length]).toEqual([1, 2, dead?.n, 20]);
+    const second = await listed("2");
+    expect([second.page, second.failed.length]).toEqual([2, (dead?.n ?? 0) - 20]);
+    const ids = [...first.failed, ...second.failed].map((job) => job._id);
+    expect(new Set(ids).size).toBe(dead?.n);
+    // the oldest of these (the earliest change) is last
+    expect(ids.at(-1)).toBe(inserted[0]?.id);
+    expect((await listed("99")).page).toBe(2);
   });
 
   it("refuses a shop moderator with the admin-role answer", async () => {

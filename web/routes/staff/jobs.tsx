@@ -1,6 +1,7 @@
 import { Form, useLoaderData, useNavigation } from "react-router";
 import { formatDateTime } from "../../../domain/i18n";
 import { parseIdFromParam } from "../../../domain/slug";
+import { listParams, Paging } from "../../components/staff/content/staff-ui";
 import { errorMessageKey } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { useLang, useT } from "../../lib/i18n";
@@ -11,7 +12,11 @@ import type { Route } from "./+types/jobs";
 
 // /konto/sklep/zadania (admins): the background jobs (docs/decisions/050). First the dead letter —
 // jobs that failed every attempt (an e-mail the mail server kept refusing, …) — each with its last
-// error and "Ponów", which queues it again with fresh attempts; then the latest other jobs.
+// error and "Ponów", which queues it again with fresh attempts, 20 a page (?strona=, paged in the
+// database like the other staff lists); then the latest 50 other jobs.
+
+/** how many of the latest other jobs the page shows (done jobs are pruned after a while) */
+const RECENT_JOBS = 50;
 
 export function meta({ matches }: Route.MetaArgs) {
   return staffMeta(matches, "staff.segment.zadania");
@@ -19,7 +24,12 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaffAdmin(context, request);
-  return context.services.jobs.list({ limit: 50 });
+  const { jobs } = context.services;
+  const [failed, recent] = await Promise.all([
+    jobs.failedPage(listParams(request).page),
+    jobs.recent(RECENT_JOBS),
+  ]);
+  return { failed: failed.items, page: failed.page, pages: failed.pages, total: failed.total, recent };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -81,7 +91,7 @@ function JobFacts({ job }: { job: Job }) {
 
 export default function StaffJobs() {
   const t = useT();
-  const { failed, recent } = useLoaderData<typeof loader>();
+  const { failed, page, pages, total, recent } = useLoaderData<typeof loader>();
   const busy = useNavigation().state === "submitting";
   return (
     <div>
@@ -91,7 +101,7 @@ export default function StaffJobs() {
       <p className="mt-2 text-sm text-stone-700">{t("staff.jobs.intro")}</p>
       <section aria-labelledby="jobs-failed" className="mt-6">
         <h2 id="jobs-failed" className="text-lg font-semibold text-stone-900">
-          {t("staff.jobs.failedTitle")} ({failed.length})
+          {t("staff.jobs.failedTitle")} ({total})
         </h2>
         {failed.length === 0 ? (
           <p className="mt-3 rounded-2xl bg-white p-6 text-center text-stone-700 shadow-sm ring-1 ring-stone-200">
@@ -122,6 +132,7 @@ export default function StaffJobs() {
             ))}
           </ul>
         )}
+        <Paging page={page} pages={pages} search="" />
       </section>
       <section aria-labelledby="jobs-recent" className="mt-8">
         <h2 id="jobs-recent" className="text-lg font-semibold text-stone-900">

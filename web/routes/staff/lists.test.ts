@@ -15,6 +15,7 @@ import {
   games,
   pages,
   productFields,
+  products,
 } from "../../../server/db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../server/test/database";
 import { testConfig } from "../../../server/test/test-config";
@@ -25,10 +26,11 @@ import { loader as creatorsLoader } from "./creators";
 import { loader as fieldsLoader } from "./fields";
 import { loader as gamesLoader } from "./games";
 import { loader as pagesLoader } from "./pages";
+import { loader as warehouseLoader } from "./warehouse";
 
 // The staff list screens in-process: ?szukaj= (trimmed) and ?strona= reach the list's service, which
 // searches and pages in the database; the screens get the same shape as before (items, page, pages,
-// search; the creators with their category's title; the fields unpaged).
+// search; the creators with their category's title). The fields list is paged the same way.
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -58,6 +60,15 @@ beforeAll(async () => {
     })),
   );
   await db.insert(productFields).values(TITLES.map((title) => ({ title })));
+  // the warehouse: the first 10 "Wełna" products are low on stock (2 units), the others are not (20)
+  await db.insert(products).values(
+    TITLES.map((title, i) => ({
+      title,
+      slug: `lista-${i}`,
+      priceGrosze: 1_000,
+      quantity: i < 10 ? 2 : 20,
+    })),
+  );
   context = testWebContext(app.services, {
     user: toPublicUser(await createUser(database.db, { roles: ["shop-moderator", "user"] })),
   });
@@ -81,6 +92,7 @@ describe.each([
   ["games", gamesLoader],
   ["creators", creatorsLoader],
   ["coupons", couponsLoader],
+  ["fields", fieldsLoader],
 ] as [string, ListLoader][])("the staff %s list", (_name, loader) => {
   it("searches ?szukaj= (trimmed, case ignored) and shows page ?strona=", async () => {
     const second = await loader(args("szukaj=%20WEŁNA%20&strona=2"));
@@ -111,11 +123,18 @@ describe("the staff creators list", () => {
   });
 });
 
-describe("the staff fields list", () => {
-  it("searches ?szukaj= and shows every match on one page", async () => {
-    const listed = await fieldsLoader(args("szukaj=%20wełna") as never);
-    expect(listed.query).toBe("wełna");
-    expect(listed.fields).toHaveLength(25);
-    expect((await fieldsLoader(args("") as never)).fields).toHaveLength(26);
+describe("the staff warehouse list", () => {
+  it("searches, filters and pages in the database: ?szukaj=, ?niski=tak and ?strona=, 20 rows a page", async () => {
+    const first = await warehouseLoader(args("szukaj=WEŁNA"));
+    expect([first.page, first.pages, first.total, first.rows.length]).toEqual([1, 2, 25, 20]);
+    const second = await warehouseLoader(args("szukaj=we%C5%82na&strona=2"));
+    expect([second.page, second.rows.length]).toEqual([2, 5]);
+    const titles = [...first.rows, ...second.rows].map((row) => row.title);
+    expect(titles).toEqual(TITLES.slice(0, 25));
+    expect((await warehouseLoader(args("szukaj=wełna&strona=9"))).page).toBe(2);
+    const low = await warehouseLoader(args("niski=tak&strona=2"));
+    expect([low.page, low.pages, low.total]).toEqual([1, 1, 10]);
+    expect(low.rows.every((row) => row.quantity === 2)).toBe(true);
+    expect((await warehouseLoader(args("szukaj=inne"))).rows.map((row) => row.title)).toEqual(["Inne"]);
   });
 });

@@ -8,6 +8,7 @@ import {
 } from "react-router";
 import { warehouseQuerySchema } from "../../../domain/validation/warehouse";
 import type { StockCsvError } from "../../../domain/warehouse";
+import { listParams, Paging } from "../../components/staff/content/staff-ui";
 import { CsvPanel } from "../../components/staff/warehouse/csv-panel";
 import { rowKey, StockTable } from "../../components/staff/warehouse/stock-table";
 import { errorMessageKey } from "../../lib/auth.server";
@@ -18,9 +19,10 @@ import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import type { Route } from "./+types/warehouse";
 
-// /konto/sklep/magazyn: the stock of every product and variant in one table, edited inline and in
-// bulk (only changed rows are saved, in one transaction), low stock highlighted and filterable, and
-// the stock CSV export/import.
+// /konto/sklep/magazyn: the stock of every product and variant in one table — searched, filtered and
+// paged (?szukaj=, ?niski=tak, ?strona=, 20 rows a page) in the database like the other staff lists —
+// edited inline and in bulk (only changed rows are saved, in one transaction), low stock highlighted
+// and filterable, and the stock CSV export/import (every row).
 
 export function meta({ matches }: Route.MetaArgs) {
   return staffMeta(matches, "staff.segment.magazyn");
@@ -30,8 +32,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request);
   const url = new URL(request.url);
   const query = warehouseQuerySchema.parse(Object.fromEntries(url.searchParams));
-  const rows = await context.services.warehouse.list(query);
-  return { rows, query };
+  const list = await context.services.warehouse.listPage(query, listParams(request).page);
+  return { rows: list.items, page: list.page, pages: list.pages, total: list.total, query };
 }
 
 interface WarehouseFailure {
@@ -144,7 +146,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function StaffWarehouse() {
   const t = useT();
-  const { rows, query } = useLoaderData<typeof loader>();
+  const { rows, page, pages, total, query } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>() as WarehouseFailure | undefined;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
@@ -186,7 +188,7 @@ export default function StaffWarehouse() {
       </Form>
 
       <p className="mt-4 text-sm text-stone-600" aria-live="polite">
-        {t("staff.warehouse.rows", { count: rows.length })}
+        {t("staff.warehouse.rows", { count: total })}
       </p>
       {failure?.bulkNothing ? (
         <p
@@ -224,6 +226,7 @@ export default function StaffWarehouse() {
           submitting={submitting}
         />
       )}
+      <Paging page={page} pages={pages} search={query.szukaj} filters={query.niski ? { niski: "tak" } : {}} />
 
       <CsvPanel errors={failure?.csvErrors} missingFile={failure?.missingFile} submitting={submitting} />
     </div>

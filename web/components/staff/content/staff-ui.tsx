@@ -92,12 +92,23 @@ export function ListSearch({ defaultValue, label }: { defaultValue: string; labe
   );
 }
 
-/** Previous / next links of a paged list (?strona=, keeping ?szukaj=). */
-export function Paging({ page, pages, search }: { page: number; pages: number; search: string }) {
+/** Previous / next links of a paged list (?strona=, keeping ?szukaj= and the list's other `filters`). */
+export function Paging({
+  page,
+  pages,
+  search,
+  filters = {},
+}: {
+  page: number;
+  pages: number;
+  search: string;
+  /** more query parameters the list's links keep (e.g. the warehouse's ?niski=tak) */
+  filters?: Record<string, string>;
+}) {
   const t = useT();
   if (pages <= 1) return null;
   const href = (to: number) =>
-    `?${new URLSearchParams({ ...(search ? { szukaj: search } : {}), strona: String(to) })}`;
+    `?${new URLSearchParams({ ...(search ? { szukaj: search } : {}), ...filters, strona: String(to) })}`;
   return (
     <nav
       aria-label={t("staff.content.paging")}
