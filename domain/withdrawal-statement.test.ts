@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { type StatementTextInput, statementReceivedText, withdrawalStatementText } from "./withdrawal-statement";
+import {
+  type StatementTextInput,
+  statementReceivedText,
+  withdrawalStatementText,
+} from "./withdrawal-statement";
 
 const base: StatementTextInput = {
   lang: "pl",
