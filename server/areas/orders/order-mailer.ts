@@ -1,6 +1,7 @@
 import type { Lang } from "../../../domain/i18n";
 import type { Order } from "../../../domain/types";
 import type { Config } from "../../config";
+import { withdrawalUrlOf } from "../after-sale/withdrawal-urls";
 import { invoiceUrlOf } from "../invoices/invoice-url";
 import type { MailService } from "../mail/mail.service";
 import { resultUrlOf } from "../payments/result-url";
@@ -37,6 +38,7 @@ export function createOrderMailer(
       orderUrl: absolute(resultUrlOf(order).replace("/gotowe", "/zamowienie")),
       trackingUrl: order.shipmentNumber ? trackingUrlOf(order.shipmentNumber) : null,
       invoiceUrl: order.invoiceUrl ? absolute(invoiceUrlOf(order)) : null,
+      withdrawalUrl: absolute(withdrawalUrlOf(order)),
     });
   }
 

@@ -17,6 +17,7 @@ import { recordFigure } from "../../test/figures";
 import { NO_ORDER_LIMIT } from "../../test/rate-limits";
 import { testConfig } from "../../test/test-config";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
+import { withdrawalUrlOf } from "../after-sale/withdrawal-urls";
 import { createCouponGuard } from "../coupons/coupon-guard";
 import { resultUrlOf } from "../payments/result-url";
 import { orderEmail } from "./order-emails";
@@ -141,6 +142,7 @@ describe("POST /api/orders", () => {
       lang: "pl",
       shopName: config.shopName,
       orderUrl: `${config.publicUrl}/zamowienie?orderNumber=${encodeURIComponent(stored.orderNumber)}&email=${encodeURIComponent(stored.email)}`,
+      withdrawalUrl: `${config.publicUrl}${withdrawalUrlOf(stored)}`,
     });
     const mail = mails.find((m) => m.subject === expected.subject);
     expect(mail).toMatchObject({ text: expected.text, html: expected.html, template: "order-received" });
@@ -905,6 +907,7 @@ describe("group commit (orders arriving together are written in one batch)", () 
         lang: "pl",
         shopName: config.shopName,
         orderUrl: `${config.publicUrl}/zamowienie?orderNumber=${encodeURIComponent(order.orderNumber)}&email=${encodeURIComponent(order.email)}`,
+        withdrawalUrl: `${config.publicUrl}${withdrawalUrlOf(order)}`,
       });
       expect(mails[0]).toMatchObject({
         subject: expected.subject,
