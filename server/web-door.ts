@@ -11,6 +11,17 @@ export {
   serializeClearSessionCookie,
   serializeSessionCookie,
 } from "./areas/accounts/session-cookie";
+// the shopper's withdrawal function (issue 27): what its pages show, and its links
+export type {
+  OrderAfterSale,
+  WithdrawalForm,
+  WithdrawalReceipt,
+} from "./areas/after-sale/withdrawal.service";
+export {
+  accountWithdrawalUrlOf,
+  WITHDRAWAL_PATH,
+  withdrawalUrlOf,
+} from "./areas/after-sale/withdrawal-urls";
 export type { HomeContent, SiteNavigation } from "./areas/content/content.service";
 export type {
   GalleryImage,

@@ -102,6 +102,11 @@ export interface WithdrawInput {
   ip: string;
   /** the page's language: the statement and its acknowledgement are written in it */
   lang: Lang;
+  /**
+   * the e-mail a guest identified the order with (the withdrawal page's lookup), when the statement's
+   * e-mail is only where the confirmation goes; by default the statement's e-mail identifies the order
+   */
+  lookupEmail?: string;
 }
 
 export interface StatementAccess {
@@ -365,7 +370,7 @@ export function createWithdrawalService(db: Db, config: Config, deps: Withdrawal
       const statement = parsed.data;
       const attempt = await deps.countLookup(statement.orderNumber.trim().toUpperCase(), input.ip);
       if (!attempt.allowed) return fail("rate-limited");
-      const order = await findOrder(statement.orderNumber, statement.email, input.user);
+      const order = await findOrder(statement.orderNumber, input.lookupEmail ?? statement.email, input.user);
       if (!order) return fail("order/not-found");
       let written: { caseId: number; replayed: boolean };
       try {
