@@ -69,7 +69,7 @@ export const enAfterSale: Record<AfterSaleKey, string> = {
   "afterSale.itemsHint": "All by default. Enter 0 for the products you keep.",
   "afterSale.unitsOf": "Quantity (at most {max})",
   "afterSale.email": "E-mail address for the confirmation",
-  "afterSale.reason": "Reason (optional)",
+  "afterSale.reason": "Reason for withdrawal",
   "afterSale.reasonHint": "You do not have to give a reason for withdrawing from the contract.",
   "afterSale.next": "Next",
   "afterSale.back": "Go back and correct",

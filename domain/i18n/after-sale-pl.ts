@@ -71,7 +71,7 @@ export const plAfterSale = {
   "afterSale.itemsHint": "Domyślnie wszystkie. Wpisz 0 przy produktach, które zatrzymujesz.",
   "afterSale.unitsOf": "Liczba sztuk (najwyżej {max})",
   "afterSale.email": "Adres e-mail do potwierdzenia",
-  "afterSale.reason": "Powód (nieobowiązkowo)",
+  "afterSale.reason": "Powód odstąpienia",
   "afterSale.reasonHint": "Nie musisz podawać powodu odstąpienia od umowy.",
   "afterSale.next": "Dalej",
   "afterSale.back": "Wróć i popraw",
