@@ -11,17 +11,12 @@ export {
   serializeClearSessionCookie,
   serializeSessionCookie,
 } from "./areas/accounts/session-cookie";
-// the shopper's withdrawal function (issue 27): what its pages show, and its links
+// the shopper's withdrawal function (issue 27): what its pages show (its links: domain/withdrawal-links.ts)
 export type {
   OrderAfterSale,
   WithdrawalForm,
   WithdrawalReceipt,
 } from "./areas/after-sale/withdrawal.service";
-export {
-  accountWithdrawalUrlOf,
-  WITHDRAWAL_PATH,
-  withdrawalUrlOf,
-} from "./areas/after-sale/withdrawal-urls";
 export type { HomeContent, SiteNavigation } from "./areas/content/content.service";
 export type {
   GalleryImage,

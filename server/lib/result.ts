@@ -226,27 +226,22 @@ export const ERROR_CODES = {
     message: "The job is not in the dead letter, or the same job is already queued",
     key: "errors.job/not-retryable",
   },
-  // after the sale: the shopper's withdrawal (issue 27, docs/decisions/066)
-  /** the withdrawal period is over; details: { endsAt (ISO), params: { date } } */
+  // the shopper's withdrawal (issue 27); details: { endsAt, params: { date } } / { lineId, withdrawable, params: { max } }
   "after-sale/withdrawal-period-ended": {
     status: 409,
-    message: "The withdrawal period for this order has ended",
+    message: "The withdrawal period has ended",
     key: "errors.after-sale/withdrawal-period-ended",
   },
-  /** a canceled or never-paid order has no withdrawal (nothing was sold) */
   "after-sale/withdrawal-unavailable": {
     status: 409,
-    message: "This order cannot be withdrawn from",
+    message: "No withdrawal for this order",
     key: "errors.after-sale/withdrawal-unavailable",
   },
-  /** more units than are left to withdraw from; details: { lineId, withdrawable, params: { max } } */
   "after-sale/too-many-units": {
     status: 409,
-    message: "More units than are left to withdraw from",
+    message: "More units than are left",
     key: "errors.after-sale/too-many-units",
   },
-  /** no statement with this id that the caller may read (also for someone else's) */
-  "after-sale/not-found": { status: 404, message: "Not found.", key: "errors.notFound" },
   internal: { status: 500, message: "An error occurred, please try again later", key: "errors.generic" },
 } as const;
 

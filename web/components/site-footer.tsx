@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import type { Lang } from "../../domain/i18n";
 import type { Page } from "../../domain/types";
-import { WITHDRAWAL_PATH } from "../../server/web-door";
+import { WITHDRAWAL_PATH } from "../../domain/withdrawal-path";
 import { consentStore } from "../lib/cookies";
 import { useLang, useT } from "../lib/i18n";
 import { ACCEPT_COOKIES_PATH } from "../lib/paths";

@@ -1,9 +1,11 @@
 import { z } from "zod";
-import { id, isoDate } from "../../http/reply-schemas";
 import type { WithdrawalReceipt } from "./withdrawal.service";
 
 // What POST /api/after-sale/withdrawals answers: the acknowledgement of the statement (its case, the
 // moment it was received, the refund deadline, the full text, the PDF and the order page's links).
+
+const id = z.number().int();
+const isoDate = z.string();
 
 const statementLine = z.object({
   orderItemId: id,

@@ -71,7 +71,7 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
       params: caseParam,
       querystring: guestQuery,
       response: "application/pdf",
-      errors: ["after-sale/not-found", "rate-limited"],
+      errors: ["not-found", "rate-limited"],
     }),
     async (request, reply: FastifyReply) => {
       const { id } = caseParam.parse(request.params);

@@ -6,6 +6,7 @@ import type { Order, PublicUser } from "../../../domain/types";
 import { type WithdrawalStatement, withdrawalStatementSchema } from "../../../domain/validation/after-sale";
 import { parseForm } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
+import { orderViewUrlOf, statementPdfUrlOf } from "../../../domain/withdrawal-links";
 import {
   deliveredAt,
   type WithdrawalClosedReason,
@@ -36,7 +37,6 @@ import {
   type WithdrawableLine,
 } from "./withdrawal.queries";
 import { withdrawalReceivedEmail } from "./withdrawal-email";
-import { orderViewUrlOf, statementPdfUrlOf } from "./withdrawal-urls";
 
 // The shopper's withdrawal function (issue 27, docs/decisions/066).
 // - What the form needs: the order's lines with the units still withdrawable, the period
@@ -401,13 +401,13 @@ export function createWithdrawalService(db: Db, config: Config, deps: Withdrawal
         allowedOrderId = isShopModerator(access.user) ? "any" : null;
       }
       const statement = await queries.statement(caseId);
-      if (!statement) return fail("after-sale/not-found");
+      if (!statement) return fail("not-found");
       const mayRead =
         allowedOrderId === "any" ||
         allowedOrderId === statement.orderId ||
         (access.user !== null &&
           (await deps.queries.getForUser(access.user._id, statement.orderId)) !== null);
-      if (!mayRead) return fail("after-sale/not-found");
+      if (!mayRead) return fail("not-found");
       const bytes = await renderStatementPdf({
         text: statement.text,
         orderNumber: statement.orderNumber,

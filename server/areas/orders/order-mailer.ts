@@ -1,7 +1,7 @@
 import type { Lang } from "../../../domain/i18n";
 import type { Order } from "../../../domain/types";
+import { withdrawalUrlOf } from "../../../domain/withdrawal-links";
 import type { Config } from "../../config";
-import { withdrawalUrlOf } from "../after-sale/withdrawal-urls";
 import { invoiceUrlOf } from "../invoices/invoice-url";
 import type { MailService } from "../mail/mail.service";
 import { resultUrlOf } from "../payments/result-url";

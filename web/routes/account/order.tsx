@@ -3,7 +3,7 @@ import { translate } from "../../../domain/i18n";
 import { payableUntil } from "../../../domain/order-status";
 import { isShopModerator } from "../../../domain/roles";
 import { idFromTextSchema } from "../../../domain/validation/common";
-import { accountWithdrawalUrlOf } from "../../../server/web-door";
+import { accountWithdrawalUrlOf } from "../../../domain/withdrawal-links";
 import { OrderCard } from "../../components/order-card";
 import { PayNowPanel } from "../../components/pay-now";
 import { RefundOwedNotice } from "../../components/refund-owed-notice";
@@ -12,7 +12,7 @@ import { requireUser } from "../../lib/auth.server";
 import { useT } from "../../lib/i18n";
 import { langFromMatches, metaTags, pageTitle } from "../../lib/meta";
 import { payOrder } from "../../lib/pay-order.server";
-import { OrderAfterSalePanel } from "../after-sale/order-after-sale";
+import { OrderAfterSalePanel } from "../after-sale/order-after-sale-lazy";
 import type { Route } from "./+types/order";
 import "../../lib/orders-texts";
 

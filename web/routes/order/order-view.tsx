@@ -2,7 +2,7 @@ import { data, useLoaderData } from "react-router";
 import { translate } from "../../../domain/i18n";
 import { payableUntil } from "../../../domain/order-status";
 import { isShopModerator } from "../../../domain/roles";
-import { withdrawalUrlOf } from "../../../server/web-door";
+import { withdrawalUrlOf } from "../../../domain/withdrawal-links";
 import { OrderCard } from "../../components/order-card";
 import { PayNowPanel } from "../../components/pay-now";
 import { RefundOwedNotice } from "../../components/refund-owed-notice";
@@ -11,7 +11,7 @@ import { findOrder, lookupFromUrl } from "../../lib/checkout-order.server";
 import { langFromMatches, metaTags, pageTitle } from "../../lib/meta";
 import { payGuestOrder } from "../../lib/pay-order.server";
 import { CONTAINER } from "../../lib/site";
-import { OrderAfterSalePanel } from "../after-sale/order-after-sale";
+import { OrderAfterSalePanel } from "../after-sale/order-after-sale-lazy";
 import type { Route } from "./+types/order-view";
 import { OrderNotFound } from "./order-not-found";
 

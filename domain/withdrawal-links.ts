@@ -3,8 +3,9 @@
 // number and e-mail, like the order view's (/zamowienie); the page then looks the order up with the
 // same rate-limited guest lookup. Plain strings: the e-mails (server) and the pages (web) share them.
 
-/** The withdrawal page: the guest's order lookup, or the form of the order in the query. */
-export const WITHDRAWAL_PATH = "/odstapienie-od-umowy";
+import { WITHDRAWAL_PATH } from "./withdrawal-path";
+
+export { WITHDRAWAL_PATH };
 
 interface OrderRef {
   orderNumber: string;
