@@ -11,9 +11,13 @@ import {
   afterSaleEvents,
   afterSaleLines,
   afterSaleStatements,
+  correctingInvoices,
+  invoices,
   mailOutbox,
   orderItems,
   orderStatuses,
+  payments,
+  refunds,
 } from "../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { NO_ORDER_LIMIT } from "../../test/rate-limits";
@@ -41,7 +45,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const config = testConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "withdrawal-")) });
   app = await buildApp(config, database, { web: false, logger: false, rateLimits: NO_ORDER_LIMIT });
-  shop = await insertShopFixtures(database.db, { plainQuantity: 200 });
+  shop = await insertShopFixtures(database.db, { plainQuantity: 200, pinkQuantity: 100 });
 });
 
 afterAll(async () => {
@@ -354,5 +358,117 @@ describe("GET /api/after-sale/withdrawals/:id/statement.pdf", () => {
       expect(refused.statusCode).toBe(404);
       expect(refused.json()).toEqual(missing.json());
     }
+  });
+});
+
+describe("the order pages' after-sale part (withdrawals.ofOrder)", () => {
+  const orderOf = async (id: number) => (await app.services.orders.getById(id)) ?? expect.fail("order");
+
+  it("offers the withdrawal until the period ends, then names the date it ended", async () => {
+    const order = await placePaid("okres@example.com");
+    const open = await app.services.withdrawals.ofOrder(await orderOf(order._id));
+    expect(open.window).toEqual({ open: true, endsAt: null, reason: null });
+    expect(open.unitsLeft).toBe(4);
+    await db()
+      .insert(orderStatuses)
+      .values({
+        orderId: order._id,
+        status: "PARCEL_DELIVERED",
+        createdAt: new Date("2026-10-01T10:00:00Z"),
+      });
+    const ended = await app.services.withdrawals.ofOrder(await orderOf(order._id));
+    expect(ended.window).toEqual({ open: false, endsAt: "2026-10-15T21:59:59.999Z", reason: "ended" });
+  });
+
+  it("lists the cases with their state, lines, visible history and PDF; the refunds and correcting invoices of the order", async () => {
+    const order = await placePaid("stan@example.com");
+    const receipt = (await withdraw(statement(order))).json();
+    await db()
+      .insert(afterSaleEvents)
+      .values([
+        { caseId: receipt.caseId, kind: "note", message: "notatka dla sklepu", visibleToCustomer: false },
+        { caseId: receipt.caseId, kind: "status", status: "GOODS_RECEIVED" },
+      ]);
+    await db()
+      .update(afterSaleCases)
+      .set({ status: "GOODS_RECEIVED" })
+      .where(eq(afterSaleCases.id, receipt.caseId));
+    const [payment] = await db()
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.orderId, order._id));
+    const [refund] = await db()
+      .insert(refunds)
+      .values({
+        orderId: order._id,
+        caseId: receipt.caseId,
+        paymentId: payment?.id ?? expect.fail("payment"),
+        amountGrosze: 8_000,
+        reason: "withdrawal",
+        status: "SUCCESSFUL",
+        idempotencyKey: `refund-${receipt.caseId}`,
+        completedAt: new Date(),
+      })
+      .returning({ id: refunds.id });
+    const [invoice] = await db()
+      .insert(invoices)
+      .values({
+        orderId: order._id,
+        year: 2026,
+        month: 11,
+        sequence: 9_000 + order._id,
+        number: `FV/T/${order._id}`,
+      })
+      .onConflictDoNothing()
+      .returning({ id: invoices.id });
+    const invoiceId =
+      invoice?.id ??
+      (await db().select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, order._id)))[0]?.id;
+    await db()
+      .insert(correctingInvoices)
+      .values({
+        orderId: order._id,
+        invoiceId: invoiceId ?? expect.fail("invoice"),
+        refundId: refund?.id ?? null,
+        year: 2026,
+        month: 11,
+        sequence: order._id,
+        number: `KOR/T/${order._id}`,
+        lines: [],
+        totalGrosze: -8_000,
+        reason: "withdrawal",
+      });
+
+    const view = await app.services.withdrawals.ofOrder(await orderOf(order._id));
+    expect(view.cases).toHaveLength(1);
+    expect(view.cases[0]).toMatchObject({
+      id: receipt.caseId,
+      kind: "withdrawal",
+      status: "GOODS_RECEIVED",
+      receivedAt: receipt.receivedAt,
+      lines: [{ quantity: 2 }],
+      statementUrl: receipt.statementUrl,
+    });
+    // the staff note is not the customer's
+    expect(view.cases[0]?.events.map((event) => event.status)).toEqual(["REPORTED", "GOODS_RECEIVED"]);
+    expect(view.refunds).toMatchObject([{ amountGrosze: 8_000, status: "SUCCESSFUL" }]);
+    expect(view.corrections).toMatchObject([{ number: `KOR/T/${order._id}` }]);
+    expect(view.corrections[0]?.pdfUrl).toMatch(/^\/api\/after-sale\/corrections\/\d+\/pdf\?/);
+    expect(view.returnAddress[0]).toBe("Pracownia Szycia (dane demonstracyjne)");
+  });
+
+  it("writes an English statement for a page in English", async () => {
+    const order = await placePaid("english@example.com");
+    const reply = await app.inject({
+      method: "POST",
+      url: "/api/after-sale/withdrawals",
+      payload: statement(order),
+      cookies: { lang: "en" },
+      remoteAddress: nextAddress(),
+    });
+    expect(reply.json().lang).toBe("en");
+    expect(reply.json().text).toContain("I/We(*) hereby give notice that I/We(*) withdraw");
+    const [mail] = (await mailsTo(order.email)).filter((entry) => entry.template === "withdrawal-received");
+    expect(mail?.subject).toBe(`Confirmation of your withdrawal – order ${order.orderNumber}`);
   });
 });
