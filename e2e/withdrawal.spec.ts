@@ -91,6 +91,9 @@ test("a guest withdraws part of a delivered order from the e-mail's link, in two
   await expect(main.getByText(/^Możesz odstąpić od umowy do \d{1,2}\.\d{2}\.\d{4}\.$/)).toBeVisible();
   await expect(main.getByLabel(/^Powód odstąpienia\s*\(opcjonalnie\)$/)).toBeVisible();
   expect(await axeViolations(page, "main")).toEqual([]);
+  // nothing wider than the screen (a 360 px phone)
+  const width = page.viewportSize()?.width ?? 0;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
   await main.getByLabel(/^Powód odstąpienia\s*\(opcjonalnie\)$/).fill("Kolor inny niż na zdjęciu");
   await withdrawFrom(page, [variant.title]);
@@ -194,4 +197,19 @@ test("a signed-in customer withdraws from the purchase page; the footer's page f
   await expect(
     page.getByText("Wszystkie produkty z tego zamówienia są już objęte odstąpieniem od umowy."),
   ).toBeVisible();
+});
+
+test("the withdrawal page in English", async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: "lang", value: "en", url: baseURL ?? "" }]);
+  await page.goto("/odstapienie-od-umowy?orderNumber=2026-ZZZZZ-ZZZZZ&email=nobody%40example.com");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1, name: "Withdrawal from contract" })).toBeVisible();
+  await expect(main.getByRole("alert")).toHaveText(
+    "We could not find an order with this number and e-mail address. Check them and try again.",
+  );
+  await expect(main.getByLabel("Order number")).toHaveValue("2026-ZZZZZ-ZZZZZ");
+  await expect(
+    page.getByRole("contentinfo").getByRole("link", { name: "Withdrawal from contract" }),
+  ).toBeVisible();
+  expect(await axeViolations(page, "main")).toEqual([]);
 });
