@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { formatDate } from "../../../domain/i18n";
 import type { WithdrawalForm } from "../../../server/web-door";
@@ -25,6 +26,9 @@ export function WithdrawalReview({
   const t = useT();
   const lang = useLang();
   const submitting = useSubmitting();
+  // the summary replaces step one: the keyboard and a screen reader continue from its heading
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   const chosen = form.lines
     .map((line) => ({ line, quantity: quantityOf(values, line.lineId) }))
     .filter((entry) => entry.quantity > 0);
@@ -45,7 +49,7 @@ export function WithdrawalReview({
       aria-labelledby="withdrawal-review"
       className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6"
     >
-      <h2 id="withdrawal-review" className="text-lg font-semibold text-stone-900">
+      <h2 id="withdrawal-review" ref={heading} tabIndex={-1} className="text-lg font-semibold text-stone-900">
         {t("afterSale.stepTwo")}
       </h2>
       <p className="mt-1 text-stone-700">{t("afterSale.summaryIntro")}</p>
