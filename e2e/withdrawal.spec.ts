@@ -173,8 +173,18 @@ test("a signed-in customer withdraws from the purchase page; the footer's page f
   await expect(withdraw).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/odstapienie-od-umowy\\?zamowienie=${orderId}$`));
-  await withdrawFrom(page, []);
   const main = page.getByRole("main");
+  // a refused step one says why and keeps what was typed
+  await main.getByLabel("Imię i nazwisko").fill("");
+  await main.getByLabel(/^Powód odstąpienia/).fill("Prezent się nie spodobał");
+  await main.getByRole("spinbutton", { name: literally(simple.title) }).fill("0");
+  await main.getByRole("button", { name: "Dalej" }).click();
+  await expect(main.getByText("Wybierz co najmniej jeden produkt")).toBeVisible();
+  await expect(main.getByText("To pole jest obowiązkowe")).toBeVisible();
+  await expect(main.getByLabel(/^Powód odstąpienia/)).toHaveValue("Prezent się nie spodobał");
+  await main.getByLabel("Imię i nazwisko").fill(CUSTOMER.name);
+  await main.getByRole("spinbutton", { name: literally(simple.title) }).fill("1");
+  await withdrawFrom(page, []);
   await main.getByRole("button", { name: "Potwierdź odstąpienie od umowy" }).click();
   await expect(main.getByText(RECEIVED_AT)).toBeVisible({ timeout: 15_000 });
   await main.getByRole("link", { name: "Wróć do zamówienia" }).last().click();
