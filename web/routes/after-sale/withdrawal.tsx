@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { data, Link } from "react-router";
 import { formatDate } from "../../../domain/i18n";
 import { ERROR_CODES } from "../../../server/web-door";
@@ -139,7 +140,7 @@ export default function Withdrawal({ loaderData, actionData }: Route.ComponentPr
   const t = useT();
   const lang = useLang();
   const { form, submissionKey, orderPath } = loaderData;
-  let content: React.ReactNode;
+  let content: ReactNode;
   if (!form) {
     content = <WithdrawalLookup notFound={loaderData.notFound} values={loaderData.lookup} />;
   } else if (actionData?.step === "done") {
