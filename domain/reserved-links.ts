@@ -26,6 +26,7 @@ export const APP_ROUTE_SEGMENTS = [
   "bramka-demo",
   "gotowe",
   "zamowienie",
+  "odstapienie-od-umowy",
 ] as const;
 
 /** Served by Fastify before the app: `/api`, `/media`, `/assets` (server/app.ts). */

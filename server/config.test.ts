@@ -95,6 +95,19 @@ describe("loadConfig", () => {
     });
   });
 
+  it("sends withdrawn goods to RETURN_ADDRESS, else to the seller's name and address (issue 27)", () => {
+    expect(loadConfig({ ...PRODUCTION_READY }).returnAddress).toEqual([
+      "Szyjemy sp. z o.o.",
+      "ul. Igły 2",
+      "30-001 Kraków",
+    ]);
+    expect(loadConfig({}).returnAddress[0]).toBe("Pracownia Szycia (dane demonstracyjne)");
+    expect(
+      loadConfig({ ...PRODUCTION_READY, RETURN_ADDRESS: "Magazyn zwrotów, ul. Nitki 5, 31-002 Kraków" })
+        .returnAddress,
+    ).toEqual(["Magazyn zwrotów", "ul. Nitki 5", "31-002 Kraków"]);
+  });
+
   it.each([
     [{}, []],
     [{ DATABASE_URL: "postgres://shop@localhost:5432/shop" }, []],

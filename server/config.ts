@@ -59,6 +59,8 @@ const envSchema = z.object({
   SELLER_NIP: z.string().min(1).optional(),
   SELLER_ADDRESS: z.string().min(1).optional(),
   SELLER_BANK_ACCOUNT: z.string().optional(),
+  /** where customers send withdrawn goods (issue 27); the seller's name and address unless set */
+  RETURN_ADDRESS: z.string().min(1).max(500).optional(),
   APACZKA_APP_ID: z.string().min(1).optional(),
   INPOST_GEOWIDGET_TOKEN: z.string().min(1).optional(),
   INPOST_POINTS_URL: z.url().default("https://api-pl-points.easypack24.net/v1/points"),
@@ -112,6 +114,8 @@ export interface Config {
   orderPaymentTimeoutMinutes: number;
   /** the seller on invoices */
   seller: SellerConfig;
+  /** RETURN_ADDRESS as lines: where withdrawn goods go (the seller's name and address by default) */
+  returnAddress: string[];
   /** parcel-locker pickers: the provider's map widget when configured, else the built-in picker */
   parcelLockers: {
     apaczkaAppId: string | null;
@@ -152,6 +156,11 @@ export const DEMO_SELLER = {
 };
 
 export class ConfigError extends Error {}
+
+/** "ul. Krawiecka 1, 00-001 Warszawa" → its lines (split at commas, semicolons or bars). */
+function addressLines(value: string): string[] {
+  return value.split(/\s*[,;|]\s*/).filter(Boolean);
+}
 
 function parseTrustProxy(value: string): boolean | number | string {
   if (value === "false") return false;
@@ -259,12 +268,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seller: {
       name: isDemoSeller ? DEMO_SELLER.name : (e.SELLER_NAME as string),
       nip: isDemoSeller ? DEMO_SELLER.nip : (e.SELLER_NIP as string),
-      address: (isDemoSeller ? DEMO_SELLER.address : (e.SELLER_ADDRESS as string))
-        .split(/\s*[,;|]\s*/)
-        .filter(Boolean),
+      address: addressLines(isDemoSeller ? DEMO_SELLER.address : (e.SELLER_ADDRESS as string)),
       bankAccount: e.SELLER_BANK_ACCOUNT ?? null,
       isDemo: isDemoSeller,
     },
+    returnAddress: e.RETURN_ADDRESS
+      ? addressLines(e.RETURN_ADDRESS)
+      : [
+          isDemoSeller ? DEMO_SELLER.name : (e.SELLER_NAME as string),
+          ...addressLines(isDemoSeller ? DEMO_SELLER.address : (e.SELLER_ADDRESS as string)),
+        ],
     parcelLockers: {
       apaczkaAppId: e.APACZKA_APP_ID ?? null,
       inpostGeowidgetToken: e.INPOST_GEOWIDGET_TOKEN ?? null,

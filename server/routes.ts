@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { accountsRoutes } from "./areas/accounts/accounts.routes";
+import { withdrawalRoutes } from "./areas/after-sale/withdrawal.routes";
 import { auditRoutes } from "./areas/audit/audit.routes";
 import { cartRoutes } from "./areas/cart/cart.routes";
 import { catalogRoutes } from "./areas/catalog/catalog.routes";
@@ -46,4 +47,5 @@ export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(statsRoutes);
   await api.register(auditRoutes);
   await api.register(jobsRoutes);
+  await api.register(withdrawalRoutes);
 }

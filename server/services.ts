@@ -1,4 +1,5 @@
 import { createAccountsService } from "./areas/accounts/accounts.service";
+import { createWithdrawalService } from "./areas/after-sale/withdrawal.service";
 import { createAuditService } from "./areas/audit/audit";
 import { createCartService } from "./areas/cart/cart.service";
 import { createCatalogService } from "./areas/catalog/catalog.service";
@@ -135,6 +136,15 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     parcelPointKnown: builtInPicker ? (id) => parcelPoints.isKnown(id) : null,
   });
   const catalog = createCatalogService(db, { changes: options.changes });
+  // the shopper's withdrawal function (issue 27): the guest lookup's limit and lookup, reused
+  const withdrawals = createWithdrawalService(db, config, {
+    queries: orderQueries,
+    mail,
+    countLookup: (orderNumber, ip) =>
+      lookupLimiter.hit("order-lookup", { account: orderNumber, address: ip }),
+    lookup: (orderNumber, email, ip) => orders.lookup(orderNumber, email, ip),
+    log,
+  });
   return {
     db,
     config,
@@ -150,6 +160,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     mail,
     accounts,
     orders: { ...orderQueries, ...orders, sendEmail: sendOrderEmail },
+    withdrawals,
     orderStaff: createOrderStaffService(db, { queries: orderQueries, sendEmail: sendOrderEmail }),
     // what shoppers, the banks and the expiry job do with payments: the gateway's (payments/) and the
     // orders area's (retry a payment, cancel the unpaid orders whose time ran out) under one name

@@ -11,6 +11,12 @@ export {
   serializeClearSessionCookie,
   serializeSessionCookie,
 } from "./areas/accounts/session-cookie";
+// the shopper's withdrawal function (issue 27): what its pages show (its links: domain/withdrawal-links.ts)
+export type {
+  OrderAfterSale,
+  WithdrawalForm,
+  WithdrawalReceipt,
+} from "./areas/after-sale/withdrawal.service";
 export type { HomeContent, SiteNavigation } from "./areas/content/content.service";
 export type {
   GalleryImage,

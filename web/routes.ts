@@ -77,6 +77,8 @@ export default [
   route("bramka-demo/:paymentId", "routes/order/demo-bank.tsx"),
   route("gotowe", "routes/order/order-result.tsx"),
   route("zamowienie", "routes/order/order-view.tsx"),
+  // after the sale (issue 27): the withdrawal function (a guest identifies the order here)
+  route("odstapienie-od-umowy", "routes/after-sale/withdrawal.tsx"),
   // anything else: the static page whose link equals the path (/o-nas, /regulamin, …), else 404
   route("*", "routes/content/static-page.tsx"),
 ] satisfies RouteConfig;

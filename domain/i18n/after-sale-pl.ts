@@ -55,6 +55,58 @@ export const plAfterSale = {
   "afterSale.urgency.ok": "W terminie",
   "afterSale.refundDeadline": "Zwrot pieniędzy do {date}",
   "afterSale.answerDeadline": "Odpowiedź na reklamację do {date}",
+  // the shopper's withdrawal function: the form, the acknowledgement, the order page, the e-mail
+  "afterSale.identifyIntro": "Podaj numer zamówienia i adres e-mail, którego użyto przy zamówieniu.",
+  "afterSale.orderNumber": "Numer zamówienia",
+  "afterSale.orderEmail": "Adres e-mail z zamówienia",
+  "afterSale.find": "Znajdź zamówienie",
+  "afterSale.orderNotFound":
+    "Nie znaleźliśmy zamówienia o tym numerze i adresie e-mail. Sprawdź dane i spróbuj ponownie.",
+  "afterSale.stepOne": "Krok 1 z 2: oświadczenie",
+  "afterSale.stepTwo": "Krok 2 z 2: sprawdź i potwierdź",
+  "afterSale.name": "Imię i nazwisko",
+  "afterSale.order": "Zamówienie",
+  "afterSale.orderOf": "{orderNumber} z {date}",
+  "afterSale.items": "Produkty i liczba sztuk",
+  "afterSale.itemsHint": "Domyślnie wszystkie. Wpisz 0 przy produktach, które zatrzymujesz.",
+  "afterSale.unitsOf": "Liczba sztuk (najwyżej {max})",
+  "afterSale.email": "Adres e-mail do potwierdzenia",
+  "afterSale.reason": "Powód odstąpienia",
+  "afterSale.reasonHint": "Nie musisz podawać powodu odstąpienia od umowy.",
+  "afterSale.next": "Dalej",
+  "afterSale.back": "Wróć i popraw",
+  "afterSale.summaryIntro":
+    "Sprawdź oświadczenie. Wyślemy je dopiero po kliknięciu przycisku „Potwierdź odstąpienie od umowy”.",
+  "afterSale.sending": "Wysyłanie oświadczenia…",
+  "afterSale.nothingLeft": "Wszystkie produkty z tego zamówienia są już objęte odstąpieniem od umowy.",
+  "afterSale.quantity": "{quantity} szt.",
+  "afterSale.reasonNone": "nie podano",
+  "afterSale.receivedTitle": "Otrzymaliśmy Twoje oświadczenie",
+  "afterSale.receivedAt": "Otrzymano: {dateTime} (czas polski).",
+  "afterSale.confirmationSent": "Potwierdzenie z pełną treścią oświadczenia wysłaliśmy na adres {email}.",
+  "afterSale.statementPdf": "Pobierz oświadczenie (PDF)",
+  "afterSale.whatNext": "Co dalej",
+  "afterSale.sendParcelTo": "Odeślij produkty w ciągu 14 dni na adres:",
+  "afterSale.refundBy":
+    "Pieniądze zwrócimy tą samą metodą płatności najpóźniej do {date}. Możemy wstrzymać zwrot do chwili otrzymania produktów.",
+  "afterSale.backToOrder": "Wróć do zamówienia",
+  "afterSale.casesTitle": "Odstąpienia i reklamacje",
+  "afterSale.caseOf": "{kind} z {dateTime}",
+  "afterSale.state": "Stan",
+  "afterSale.history": "Historia",
+  "afterSale.refunded": "Zwrócono pieniądze: {amount}",
+  "afterSale.correctionPdf": "Faktura korygująca {number} (PDF)",
+  "afterSale.emailSubject": "Potwierdzenie odstąpienia od umowy – zamówienie {orderNumber}",
+  "afterSale.emailGreeting": "Dzień dobry {name},",
+  "afterSale.emailIntro":
+    "otrzymaliśmy Twoje oświadczenie o odstąpieniu od umowy {dateTime} (czas polski). Oto jego pełna treść:",
+  "afterSale.emailOrderLink": "Stan zwrotu i oświadczenie w PDF znajdziesz na stronie zamówienia:",
+  "afterSale.emailWithdrawIntro":
+    "Chcesz zwrócić produkty? Możesz odstąpić od umowy w ciągu 14 dni od dostarczenia przesyłki:",
+  "errors.after-sale/withdrawal-period-ended": "Termin na odstąpienie od umowy minął {date}.",
+  "errors.after-sale/withdrawal-unavailable":
+    "Od tego zamówienia nie można odstąpić (zostało anulowane albo nie zostało opłacone).",
+  "errors.after-sale/too-many-units": "Możesz odstąpić najwyżej od {max} szt. tego produktu.",
 } as const;
 
 export type AfterSaleKey = keyof typeof plAfterSale;

@@ -269,6 +269,7 @@ describe("another customer's orders, invoices and account", () => {
       .map(([key]) => key)
       .sort();
     expect(personal).toEqual([
+      "GET /api/after-sale/withdrawals/:id/statement.pdf",
       "GET /api/orders/:id",
       "GET /api/orders/:id/invoice",
       "GET /api/orders/retry-payment/:id",
@@ -363,6 +364,36 @@ describe("another customer's orders, invoices and account", () => {
     expect((await get(`/api/orders/${orderA.orderNumber}/invoice`, people.moderator.token)).statusCode).toBe(
       200,
     );
+  });
+
+  it("customer B cannot read A's withdrawal statement; A and staff can (issue 27)", async () => {
+    const items = await app.services.withdrawals.formFor(
+      (await app.services.orders.getById(orderA._id)) ?? expect.fail("order A"),
+    );
+    const sent = await app.inject({
+      method: "POST",
+      url: "/api/after-sale/withdrawals",
+      headers: bearer(customerA.token),
+      payload: {
+        name: "A",
+        email: customerA.email,
+        orderNumber: orderA.orderNumber,
+        lines: [{ lineId: items.lines[0]?.lineId, quantity: 1 }],
+        submissionKey: "macierz-rol-1",
+      },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const url = `/api/after-sale/withdrawals/${sent.json().caseId}/statement.pdf`;
+    const unknown = answer(
+      await get(`/api/after-sale/withdrawals/${UNKNOWN_ID}/statement.pdf`, customerB.token),
+    );
+    expect(unknown.status).toBe(404);
+    expect(answer(await get(url, customerB.token))).toEqual(unknown);
+    expect(answer(await get(`${url}?orderNumber=${orderA.orderNumber}&email=eve@example.com`))).toEqual(
+      unknown,
+    );
+    expect((await get(url, customerA.token)).statusCode).toBe(200);
+    expect((await get(url, people.moderator.token)).statusCode).toBe(200);
   });
 
   it("customer B can neither read nor change A's account (profile and address); the answer does not depend on A existing", async () => {

@@ -226,6 +226,22 @@ export const ERROR_CODES = {
     message: "The job is not in the dead letter, or the same job is already queued",
     key: "errors.job/not-retryable",
   },
+  // the shopper's withdrawal (issue 27); details: { endsAt, params: { date } } / { lineId, withdrawable, params: { max } }
+  "after-sale/withdrawal-period-ended": {
+    status: 409,
+    message: "The withdrawal period has ended",
+    key: "errors.after-sale/withdrawal-period-ended",
+  },
+  "after-sale/withdrawal-unavailable": {
+    status: 409,
+    message: "No withdrawal for this order",
+    key: "errors.after-sale/withdrawal-unavailable",
+  },
+  "after-sale/too-many-units": {
+    status: 409,
+    message: "More units than are left",
+    key: "errors.after-sale/too-many-units",
+  },
   internal: { status: 500, message: "An error occurred, please try again later", key: "errors.generic" },
 } as const;
 

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
 import type { Lang } from "../../domain/i18n";
 import type { Page } from "../../domain/types";
+import { WITHDRAWAL_PATH } from "../../domain/withdrawal-path";
 import { consentStore } from "../lib/cookies";
 import { useLang, useT } from "../lib/i18n";
 import { ACCEPT_COOKIES_PATH } from "../lib/paths";
@@ -62,6 +63,15 @@ export function SiteFooter({ pages, year }: { pages: readonly FooterPage[]; year
                 </Link>
               </li>
             ))}
+            {/* the withdrawal function, on every page (issue 27; consumer rights act art. 11a) */}
+            <li>
+              <Link
+                to={WITHDRAWAL_PATH}
+                className="rounded-sm underline-offset-4 hover:text-white hover:underline"
+              >
+                {t("footer.withdrawal")}
+              </Link>
+            </li>
           </ul>
         </nav>
         <div className="sm:justify-self-end">

@@ -268,4 +268,31 @@ describe("orderEmail", () => {
     expect(mail.text).toContain("napisz do nas: https://sklep.example.pl/kontakt?temat=anulowanie");
     expect(mail.html).toContain('href="https://sklep.example.pl/kontakt?temat=anulowanie"');
   });
+
+  it("received, paid and shipped offer „Odstąp od umowy tutaj” with the withdrawal link; canceled and expired do not (issue 27)", () => {
+    const withdrawalUrl =
+      "https://sklep.example.pl/odstapienie-od-umowy?orderNumber=20261121-0007&email=zofia%40example.com";
+    const kinds: OrderEmailKind[] = ["received", "paid", "shipped", "canceled", "expired"];
+    const offered = kinds.filter((kind) => {
+      const mail = orderEmail(kind, order, {
+        lang: "pl",
+        shopName: SHOP,
+        orderUrl: ORDER_URL,
+        withdrawalUrl,
+      });
+      const inText = mail.text.includes(withdrawalUrl);
+      expect(mail.html?.includes(">Odstąp od umowy tutaj</a>") ?? false).toBe(inText);
+      return inText;
+    });
+    expect(offered).toEqual(["received", "paid", "shipped"]);
+    const english = orderEmail("shipped", order, {
+      lang: "en",
+      shopName: SHOP,
+      orderUrl: ORDER_URL,
+      withdrawalUrl,
+    });
+    expect(english.text).toContain(
+      `You can withdraw from the contract within 14 days of delivery:\n${withdrawalUrl}`,
+    );
+  });
 });

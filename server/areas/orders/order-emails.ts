@@ -46,7 +46,12 @@ export interface OrderEmailOptions {
   invoiceUrl?: string | null;
   /** the contact page (canceled); defaults to /kontakt on the orderUrl's host */
   contactUrl?: string | null;
+  /** absolute link to the withdrawal form of the order (received, paid, shipped; issue 27) */
+  withdrawalUrl?: string | null;
 }
+
+/** The e-mails that offer "Odstąp od umowy tutaj" (consumer rights act art. 11a, issue 27). */
+const WITHDRAWAL_LINK_KINDS: ReadonlySet<OrderEmailKind> = new Set(["received", "paid", "shipped"]);
 
 const SUBJECT_KEYS = {
   received: "email.orderReceivedSubject",
@@ -283,6 +288,9 @@ export function orderEmail(kind: OrderEmailKind, order: Order, options: OrderEma
     summaryBlock(t, order, withProcessingTime),
     deliveryBlock(t, order),
     linkBlock(t("email.orderViewIntro"), options.orderUrl, t("email.orderViewLink")),
+    ...(options.withdrawalUrl && WITHDRAWAL_LINK_KINDS.has(kind)
+      ? [linkBlock(t("afterSale.emailWithdrawIntro"), options.withdrawalUrl, t("afterSale.withdrawButton"))]
+      : []),
   ];
   const signature = t("email.orderSignature", { shopName: options.shopName });
 

@@ -1,5 +1,6 @@
 import type { Lang } from "../../../domain/i18n";
 import type { Order } from "../../../domain/types";
+import { withdrawalUrlOf } from "../../../domain/withdrawal-links";
 import type { Config } from "../../config";
 import { invoiceUrlOf } from "../invoices/invoice-url";
 import type { MailService } from "../mail/mail.service";
@@ -37,6 +38,7 @@ export function createOrderMailer(
       orderUrl: absolute(resultUrlOf(order).replace("/gotowe", "/zamowienie")),
       trackingUrl: order.shipmentNumber ? trackingUrlOf(order.shipmentNumber) : null,
       invoiceUrl: order.invoiceUrl ? absolute(invoiceUrlOf(order)) : null,
+      withdrawalUrl: absolute(withdrawalUrlOf(order)),
     });
   }
 

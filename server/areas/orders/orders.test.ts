@@ -5,6 +5,7 @@ import { eq, like } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { translate } from "../../../domain/i18n";
+import { withdrawalUrlOf } from "../../../domain/withdrawal-links";
 import { buildApp } from "../../app";
 import type { Config } from "../../config";
 import { mailOutbox, orderStatuses, orders, payments, products, productVariants } from "../../db/schema";
@@ -141,6 +142,7 @@ describe("POST /api/orders", () => {
       lang: "pl",
       shopName: config.shopName,
       orderUrl: `${config.publicUrl}/zamowienie?orderNumber=${encodeURIComponent(stored.orderNumber)}&email=${encodeURIComponent(stored.email)}`,
+      withdrawalUrl: `${config.publicUrl}${withdrawalUrlOf(stored)}`,
     });
     const mail = mails.find((m) => m.subject === expected.subject);
     expect(mail).toMatchObject({ text: expected.text, html: expected.html, template: "order-received" });
@@ -905,6 +907,7 @@ describe("group commit (orders arriving together are written in one batch)", () 
         lang: "pl",
         shopName: config.shopName,
         orderUrl: `${config.publicUrl}/zamowienie?orderNumber=${encodeURIComponent(order.orderNumber)}&email=${encodeURIComponent(order.email)}`,
+        withdrawalUrl: `${config.publicUrl}${withdrawalUrlOf(order)}`,
       });
       expect(mails[0]).toMatchObject({
         subject: expected.subject,

@@ -1,34 +1,16 @@
-import fs from "node:fs/promises";
-import { createRequire } from "node:module";
-import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
+import { PDFDocument, type PDFPage, rgb } from "pdf-lib";
 import type { InvoiceDocument, InvoiceLine } from "../../../domain/invoice";
 import { formatPrice, groszeToDecimalString } from "../../../domain/money";
+import { A4_PAGE, cleanText as clean, embedShopFonts, type PdfFonts, wrapText } from "../pdf/pdf-fonts";
+
+export { wrapText };
 
 // Draws the Polish VAT invoice of domain/invoice.ts as an A4 PDF (docs/decisions/013-invoices.md).
-// pdf-lib with an embedded, subsetted DejaVu Sans Condensed (TrueType from the dejavu-fonts-ttf
-// package) so every Polish letter is a real glyph; the standard PDF fonts have no ą, ę, ł, ń, ś, ź, ż.
-// The lines table continues on further pages (with its header repeated); every page has a footer
-// with the number and "Strona i z n".
+// pdf-lib with the shop's embedded DejaVu Sans Condensed (../pdf/pdf-fonts.ts) so every Polish letter
+// is a real glyph. The lines table continues on further pages (with its header repeated); every page
+// has a footer with the number and "Strona i z n".
 
-const require = createRequire(import.meta.url);
-const FONT_FILES = {
-  regular: "dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf",
-  bold: "dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf",
-} as const;
-
-let fontBytes: Promise<{ regular: Uint8Array; bold: Uint8Array }> | null = null;
-
-/** The TrueType files, read once per process. */
-function loadFontBytes() {
-  fontBytes ??= Promise.all([
-    fs.readFile(require.resolve(FONT_FILES.regular)),
-    fs.readFile(require.resolve(FONT_FILES.bold)),
-  ]).then(([regular, bold]) => ({ regular, bold }));
-  return fontBytes;
-}
-
-const PAGE_SIZE: [number, number] = [595.28, 841.89]; // A4 in points
+const PAGE_SIZE = A4_PAGE;
 const MARGIN = 40;
 const FOOTER_HEIGHT = 24;
 const CONTENT_WIDTH = PAGE_SIZE[0] - 2 * MARGIN;
@@ -42,10 +24,7 @@ const CELL_PAD = 3;
 /** a product title longer than this many wrapped lines is cut with "…" */
 const MAX_NAME_LINES = 12;
 
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-}
+type Fonts = PdfFonts;
 
 type Align = "left" | "right" | "center";
 
@@ -65,41 +44,6 @@ function polishDate(isoDate: string): string {
 /** 1234 -> "12,34" (table cells; the currency is stated above the table) */
 function amount(grosze: number): string {
   return groszeToDecimalString(grosze).replace(".", ",");
-}
-
-/** One line of plain text: control characters and runs of whitespace become one space. */
-function clean(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-  return text.replace(/[\u0000-\u001f\u007f\s]+/g, " ").trim();
-}
-
-/** Splits text into lines no wider than maxWidth (words first, then characters for a too-long word). */
-export function wrapText(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
-  const width = (value: string) => font.widthOfTextAtSize(value, size);
-  const lines: string[] = [];
-  let current = "";
-  for (const word of clean(text).split(" ")) {
-    if (word === "") continue;
-    const candidate = current ? `${current} ${word}` : word;
-    if (width(candidate) <= maxWidth) {
-      current = candidate;
-      continue;
-    }
-    if (current) lines.push(current);
-    current = "";
-    // a word wider than the column is broken by characters
-    let piece = "";
-    for (const char of word) {
-      if (piece && width(piece + char) > maxWidth) {
-        lines.push(piece);
-        piece = "";
-      }
-      piece += char;
-    }
-    current = piece;
-  }
-  if (current) lines.push(current);
-  return lines.length > 0 ? lines : [""];
 }
 
 class Layout {
@@ -458,12 +402,7 @@ function drawFooters(pdf: PDFDocument, fonts: Fonts, doc: InvoiceDocument): void
 /** The invoice as PDF bytes (A4, one page or more). */
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
-  const bytes = await loadFontBytes();
-  const fonts: Fonts = {
-    regular: await pdf.embedFont(bytes.regular, { subset: true }),
-    bold: await pdf.embedFont(bytes.bold, { subset: true }),
-  };
+  const fonts = await embedShopFonts(pdf);
   pdf.setTitle(`Faktura VAT ${doc.number}`);
   pdf.setSubject(`Faktura VAT ${doc.number} do zamówienia ${doc.orderNumber}`);
   pdf.setAuthor(doc.seller.name);

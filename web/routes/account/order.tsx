@@ -3,6 +3,7 @@ import { translate } from "../../../domain/i18n";
 import { payableUntil } from "../../../domain/order-status";
 import { isShopModerator } from "../../../domain/roles";
 import { idFromTextSchema } from "../../../domain/validation/common";
+import { accountWithdrawalUrlOf } from "../../../domain/withdrawal-links";
 import { OrderCard } from "../../components/order-card";
 import { PayNowPanel } from "../../components/pay-now";
 import { RefundOwedNotice } from "../../components/refund-owed-notice";
@@ -11,6 +12,7 @@ import { requireUser } from "../../lib/auth.server";
 import { useT } from "../../lib/i18n";
 import { langFromMatches, metaTags, pageTitle } from "../../lib/meta";
 import { payOrder } from "../../lib/pay-order.server";
+import { OrderAfterSalePanel } from "../after-sale/order-after-sale-lazy";
 import type { Route } from "./+types/order";
 import "../../lib/orders-texts";
 
@@ -42,7 +44,12 @@ async function ownOrder({ context, request, params }: Route.LoaderArgs | Route.A
 export async function loader(args: Route.LoaderArgs) {
   const { user, order } = await ownOrder(args);
   // SPEC §2 Order card: the tracking link is for viewers who are not moderators
-  return { order, viewerIsModerator: isShopModerator(user), payUntil: payableUntil(order) };
+  return {
+    order,
+    viewerIsModerator: isShopModerator(user),
+    payUntil: payableUntil(order),
+    afterSale: await args.context.services.withdrawals.ofOrder(order),
+  };
 }
 
 /** "Zapłać": the order's open payment, or a new one, then the bank. */
@@ -65,13 +72,14 @@ function BackLink() {
 }
 
 export default function AccountOrder() {
-  const { order, viewerIsModerator, payUntil } = useLoaderData<typeof loader>();
+  const { order, viewerIsModerator, payUntil, afterSale } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-4">
       <BackLink />
       <RefundOwedNotice statuses={order.statuses} />
       {payUntil ? <PayNowPanel until={payUntil} /> : null}
       <OrderCard order={order} mode="full" headingLevel={1} viewerIsModerator={viewerIsModerator} />
+      <OrderAfterSalePanel afterSale={afterSale} withdrawUrl={accountWithdrawalUrlOf(order._id)} />
     </div>
   );
 }

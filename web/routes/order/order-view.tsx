@@ -2,6 +2,7 @@ import { data, useLoaderData } from "react-router";
 import { translate } from "../../../domain/i18n";
 import { payableUntil } from "../../../domain/order-status";
 import { isShopModerator } from "../../../domain/roles";
+import { withdrawalUrlOf } from "../../../domain/withdrawal-links";
 import { OrderCard } from "../../components/order-card";
 import { PayNowPanel } from "../../components/pay-now";
 import { RefundOwedNotice } from "../../components/refund-owed-notice";
@@ -10,6 +11,7 @@ import { findOrder, lookupFromUrl } from "../../lib/checkout-order.server";
 import { langFromMatches, metaTags, pageTitle } from "../../lib/meta";
 import { payGuestOrder } from "../../lib/pay-order.server";
 import { CONTAINER } from "../../lib/site";
+import { OrderAfterSalePanel } from "../after-sale/order-after-sale-lazy";
 import type { Route } from "./+types/order-view";
 import { OrderNotFound } from "./order-not-found";
 
@@ -37,11 +39,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const loggedIn = context.user !== null;
   if (!order)
     return data(
-      { order: null, loggedIn, viewerIsModerator: false, payUntil: null },
+      { order: null, loggedIn, viewerIsModerator: false, payUntil: null, afterSale: null },
       { status: 404, headers: NO_STORE },
     );
   const viewerIsModerator = context.user ? isShopModerator(context.user) : false;
-  return data({ order, loggedIn, viewerIsModerator, payUntil: payableUntil(order) }, { headers: NO_STORE });
+  const afterSale = await context.services.withdrawals.ofOrder(order);
+  return data(
+    { order, loggedIn, viewerIsModerator, payUntil: payableUntil(order), afterSale },
+    { headers: NO_STORE },
+  );
 }
 
 /** "Zapłać": the order's open payment, or a new one, then the bank. */
@@ -50,7 +56,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function OrderView() {
-  const { order, loggedIn, viewerIsModerator, payUntil } = useLoaderData<typeof loader>();
+  const { order, loggedIn, viewerIsModerator, payUntil, afterSale } = useLoaderData<typeof loader>();
   return (
     <div className={`${CONTAINER} py-6 sm:py-10`}>
       <div className="mx-auto max-w-4xl">
@@ -59,6 +65,9 @@ export default function OrderView() {
             <RefundOwedNotice statuses={order.statuses} />
             {payUntil ? <PayNowPanel until={payUntil} /> : null}
             <OrderCard order={order} mode="full" headingLevel={1} viewerIsModerator={viewerIsModerator} />
+            {afterSale ? (
+              <OrderAfterSalePanel afterSale={afterSale} withdrawUrl={withdrawalUrlOf(order)} />
+            ) : null}
           </div>
         ) : (
           <OrderNotFound loggedIn={loggedIn} />

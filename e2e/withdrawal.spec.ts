@@ -1,0 +1,225 @@
+import { CUSTOMER, linkIn, signIn, staffApi, uniqueEmail, waitForMail } from "./support/accounts";
+import { axeViolations } from "./support/axe";
+import {
+  acceptTerms,
+  addToCart,
+  checkoutAsGuest,
+  choosePickupPoint,
+  decideCookies,
+  decidePayment,
+  fillAddress,
+  GUEST_ADDRESS,
+  goToPayment,
+  productsToBuy,
+  recipientSection,
+} from "./support/checkout";
+import { type APIRequestContext, expect, type Page, test } from "./support/test";
+
+// The withdrawal function (issue 27): a guest buys two products through the demo bank, staff mark the
+// order delivered, the guest opens "Odstąp od umowy tutaj" from the order e-mail, withdraws from one of
+// them in two steps and gets the acknowledgement with the date and time — on the page and in an e-mail
+// with the full statement; the order page then shows the case. A signed-in customer withdraws from
+// /konto/zakupy/{id}. The footer's "Odstąpienie od umowy" finds an order by number and e-mail.
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await decideCookies(context, baseURL);
+});
+
+test.setTimeout(150_000);
+
+const RECEIVED_AT = /^Otrzymano: \d{1,2}\.\d{2}\.\d{4}, \d{2}:\d{2} \(czas polski\)\.$/;
+
+/** Staff mark the order delivered through the API (what "Dostarczono" on the staff order page does). */
+async function markDelivered(
+  playwright: { request: { newContext(options: object): Promise<APIRequestContext> } },
+  orderNumber: string,
+): Promise<number> {
+  const staff = await staffApi(playwright);
+  const found = await staff.get(`/api/orders?szukaj=${orderNumber}`);
+  const [listed] = ((await found.json()) as { items: { _id: number }[] }).items;
+  if (!listed) throw new Error("the order is not in the staff list");
+  const delivered = await staff.put(`/api/orders/${listed._id}/add-status`, {
+    data: { status: "PARCEL_DELIVERED" },
+  });
+  expect(delivered.status()).toBe(200);
+  await staff.dispose();
+  return listed._id;
+}
+
+/** A product's title as a pattern matching it anywhere (its characters taken literally). */
+const literally = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+
+/** Step one → step two → confirmed: withdraws from `product` only (the others set to 0). */
+async function withdrawFrom(page: Page, keep: string[]) {
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { name: "Krok 1 z 2: oświadczenie" })).toBeVisible();
+  for (const title of keep) {
+    await main.getByRole("spinbutton", { name: literally(title) }).fill("0");
+  }
+  await main.getByRole("button", { name: "Dalej" }).click();
+  await expect(main.getByRole("heading", { name: "Krok 2 z 2: sprawdź i potwierdź" })).toBeVisible();
+}
+
+test("a guest withdraws part of a delivered order from the e-mail's link, in two steps", async ({
+  page,
+  request,
+  playwright,
+}) => {
+  const { simple, variant } = await productsToBuy(request);
+  const email = uniqueEmail("odstapienie");
+  await addToCart(page, simple);
+  await addToCart(page, variant);
+  await page.goto("/koszyk");
+  await checkoutAsGuest(page);
+  await fillAddress(recipientSection(page), { ...GUEST_ADDRESS, email });
+  await choosePickupPoint(page, "Kraków");
+  await acceptTerms(page);
+  await goToPayment(page);
+  const { orderNumber } = await decidePayment(page, "Zapłać");
+  await markDelivered(playwright, orderNumber);
+
+  // "Odstąp od umowy tutaj" in the payment confirmation e-mail
+  const paidMail = await waitForMail(email, "order-paid");
+  expect(paidMail.text).toContain("Odstąp od umowy tutaj");
+  await page.goto(linkIn(paidMail, "/odstapienie-od-umowy"));
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1, name: "Odstąpienie od umowy" })).toBeVisible();
+  // prefilled from the order: the name, the e-mail, every unit; the order is shown, not editable
+  await expect(main.getByLabel("Imię i nazwisko")).toHaveValue(GUEST_ADDRESS.name);
+  await expect(main.getByLabel("Adres e-mail do potwierdzenia")).toHaveValue(email);
+  await expect(main.getByLabel("Zamówienie")).toHaveValue(new RegExp(orderNumber));
+  await expect(main.getByText(/^Możesz odstąpić od umowy do \d{1,2}\.\d{2}\.\d{4}\.$/)).toBeVisible();
+  await expect(main.getByLabel(/^Powód odstąpienia\s*\(opcjonalnie\)$/)).toBeVisible();
+  expect(await axeViolations(page, "main")).toEqual([]);
+  // nothing wider than the screen (a 360 px phone)
+  const width = page.viewportSize()?.width ?? 0;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+  await main.getByLabel(/^Powód odstąpienia\s*\(opcjonalnie\)$/).fill("Kolor inny niż na zdjęciu");
+  await withdrawFrom(page, [variant.title]);
+  // the summary lists only the product withdrawn from; "back" keeps what was typed
+  await expect(main.getByText(`${simple.title}: 1 szt.`)).toBeVisible();
+  await expect(main.getByText(variant.title)).toHaveCount(0);
+  expect(await axeViolations(page, "main")).toEqual([]);
+  await main.getByRole("button", { name: "Wróć i popraw" }).click();
+  await expect(main.getByLabel(/^Powód odstąpienia\s*\(opcjonalnie\)$/)).toHaveValue(
+    "Kolor inny niż na zdjęciu",
+  );
+  await expect(main.getByRole("spinbutton", { name: literally(variant.title) })).toHaveValue("0");
+  await main.getByRole("button", { name: "Dalej" }).click();
+
+  // the separate confirmation, reached by keyboard
+  const confirm = main.getByRole("button", { name: "Potwierdź odstąpienie od umowy" });
+  await confirm.focus();
+  await expect(confirm).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(main.getByRole("heading", { name: "Otrzymaliśmy Twoje oświadczenie" })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(main.getByText(RECEIVED_AT)).toBeVisible();
+  await expect(main.getByRole("link", { name: "Pobierz oświadczenie (PDF)" })).toHaveAttribute(
+    "href",
+    /\/api\/after-sale\/withdrawals\/\d+\/statement\.pdf\?/,
+  );
+  await expect(main.getByText("Odeślij produkty w ciągu 14 dni na adres:").first()).toBeVisible();
+  expect(await axeViolations(page, "main")).toEqual([]);
+
+  // the acknowledgement on a durable medium: the full statement and the time it was received
+  const ack = await waitForMail(email, "withdrawal-received");
+  expect(ack.text).toContain(`Potwierdzenie odstąpienia od umowy – zamówienie ${orderNumber}`);
+  expect(ack.text).toContain(
+    "Ja/My(*) niniejszym informuję/informujemy(*) o moim/naszym odstąpieniu od umowy",
+  );
+  expect(ack.text).toContain(`- ${simple.title}: 1 szt.`);
+  expect(ack.text).toContain("Powód odstąpienia (nieobowiązkowy): Kolor inny niż na zdjęciu");
+  expect(ack.text).toMatch(/Otrzymano: \d{1,2}\.\d{2}\.\d{4}, \d{2}:\d{2} \(czas polski\)/);
+
+  // the PDF is served to the link's holder
+  const pdfHref =
+    (await main.getByRole("link", { name: "Pobierz oświadczenie (PDF)" }).getAttribute("href")) ?? "";
+  const pdf = await request.get(pdfHref);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toContain("application/pdf");
+
+  // the order page: the case with its state, and the button again for the product left
+  await main.getByRole("link", { name: "Wróć do zamówienia" }).last().click();
+  const panel = page.getByRole("region", { name: "Odstąpienia i reklamacje" });
+  await expect(panel.getByTestId("after-sale-state")).toHaveText("Zgłoszony");
+  await expect(panel.getByRole("link", { name: "Odstąp od umowy tutaj" })).toBeVisible();
+  expect(await axeViolations(page, "main")).toEqual([]);
+});
+
+test("a signed-in customer withdraws from the purchase page; the footer's page finds a guest's order", async ({
+  page,
+  request,
+  playwright,
+}) => {
+  const { simple } = await productsToBuy(request);
+  await signIn(page, CUSTOMER.email, CUSTOMER.password);
+  await addToCart(page, simple);
+  await page.goto("/koszyk");
+  await page.getByRole("main").getByRole("button", { name: "Dostawa i płatność" }).click();
+  await page.getByRole("radio", { name: /Kurier/ }).check();
+  await acceptTerms(page);
+  await goToPayment(page);
+  const { orderNumber } = await decidePayment(page, "Zapłać");
+  const orderId = await markDelivered(playwright, orderNumber);
+
+  await page.goto(`/konto/zakupy/${orderId}`);
+  const withdraw = page.getByRole("link", { name: "Odstąp od umowy tutaj" });
+  await expect(withdraw).toBeVisible();
+  // reachable by keyboard
+  await withdraw.focus();
+  await expect(withdraw).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/odstapienie-od-umowy\\?zamowienie=${orderId}$`));
+  const main = page.getByRole("main");
+  // a refused step one says why and keeps what was typed
+  await main.getByLabel("Imię i nazwisko").fill("");
+  await main.getByLabel(/^Powód odstąpienia/).fill("Prezent się nie spodobał");
+  await main.getByRole("spinbutton", { name: literally(simple.title) }).fill("0");
+  await main.getByRole("button", { name: "Dalej" }).click();
+  await expect(main.getByText("Wybierz co najmniej jeden produkt")).toBeVisible();
+  await expect(main.getByText("To pole jest obowiązkowe")).toBeVisible();
+  await expect(main.getByLabel(/^Powód odstąpienia/)).toHaveValue("Prezent się nie spodobał");
+  await main.getByLabel("Imię i nazwisko").fill(CUSTOMER.name);
+  await main.getByRole("spinbutton", { name: literally(simple.title) }).fill("1");
+  await withdrawFrom(page, []);
+  await main.getByRole("button", { name: "Potwierdź odstąpienie od umowy" }).click();
+  await expect(main.getByText(RECEIVED_AT)).toBeVisible({ timeout: 15_000 });
+  await main.getByRole("link", { name: "Wróć do zamówienia" }).last().click();
+  await expect(page).toHaveURL(new RegExp(`/konto/zakupy/${orderId}$`));
+  const panel = page.getByRole("region", { name: "Odstąpienia i reklamacje" });
+  await expect(panel.getByTestId("after-sale-state")).toHaveText("Zgłoszony");
+  // everything withdrawn from: no button any more
+  await expect(panel.getByRole("link", { name: "Odstąp od umowy tutaj" })).toHaveCount(0);
+
+  // the footer link: a wrong e-mail is not found, the right one opens the form
+  await page.getByRole("contentinfo").getByRole("link", { name: "Odstąpienie od umowy" }).click();
+  await expect(page).toHaveURL(/\/odstapienie-od-umowy$/);
+  await page.getByLabel("Numer zamówienia").fill(orderNumber);
+  await page.getByLabel("Adres e-mail z zamówienia").fill("ktos-inny@example.com");
+  await page.getByRole("button", { name: "Znajdź zamówienie" }).click();
+  await expect(page.getByRole("alert")).toContainText("Nie znaleźliśmy zamówienia");
+  expect(await axeViolations(page, "main")).toEqual([]);
+  await page.getByLabel("Adres e-mail z zamówienia").fill(CUSTOMER.email);
+  await page.getByRole("button", { name: "Znajdź zamówienie" }).click();
+  await expect(
+    page.getByText("Wszystkie produkty z tego zamówienia są już objęte odstąpieniem od umowy."),
+  ).toBeVisible();
+});
+
+test("the withdrawal page in English", async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: "lang", value: "en", url: baseURL ?? "" }]);
+  await page.goto("/odstapienie-od-umowy?orderNumber=2026-ZZZZZ-ZZZZZ&email=nobody%40example.com");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1, name: "Withdrawal from contract" })).toBeVisible();
+  await expect(main.getByRole("alert")).toHaveText(
+    "We could not find an order with this number and e-mail address. Check them and try again.",
+  );
+  await expect(main.getByLabel("Order number")).toHaveValue("2026-ZZZZZ-ZZZZZ");
+  await expect(
+    page.getByRole("contentinfo").getByRole("link", { name: "Withdrawal from contract" }),
+  ).toBeVisible();
+  expect(await axeViolations(page, "main")).toEqual([]);
+});

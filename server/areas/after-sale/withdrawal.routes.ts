@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { isLang, type Lang } from "../../../domain/i18n";
+import { withdrawalStatementSchema } from "../../../domain/validation/after-sale";
+import { textSchema } from "../../../domain/validation/common";
+import { ORDER_NUMBER_MAX } from "../../../domain/validation/order";
+import { apiRoute } from "../../http/api-route";
+import { FailureError } from "../../lib/result";
+import { withdrawalReceiptReply } from "./withdrawal.replies";
+
+// The shopper's withdrawal function over the API (issue 27, docs/decisions/066): send a statement
+// (a guest names the order by number and its e-mail, a signed-in customer their own order's number)
+// and read a statement's PDF. Thin: parse, call one service function, shape the reply.
+
+const caseParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const guestQuery = z.object({
+  orderNumber: textSchema().trim().max(ORDER_NUMBER_MAX).optional(),
+  email: textSchema().trim().max(254).optional(),
+});
+
+function langOf(request: FastifyRequest): Lang {
+  const value = request.cookies.lang;
+  return value && isLang(value) ? value : "pl";
+}
+
+export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
+  const { withdrawals } = app.services;
+
+  // statements and their PDFs are a person's data: never cached
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
+
+  app.post(
+    "/after-sale/withdrawals",
+    apiRoute({
+      summary:
+        "Withdraw from the contract: the statement (guest: orderNumber + the order's e-mail); the same submissionKey answers the first statement",
+      tag: "orders",
+      access: "owner",
+      body: withdrawalStatementSchema,
+      status: 201,
+      response: withdrawalReceiptReply,
+      errors: [
+        "order/not-found",
+        "after-sale/withdrawal-period-ended",
+        "after-sale/withdrawal-unavailable",
+        "after-sale/too-many-units",
+        "rate-limited",
+      ],
+    }),
+    async (request, reply) => {
+      const result = await withdrawals.withdraw({
+        body: request.body,
+        user: request.user,
+        ip: request.ip,
+        lang: langOf(request),
+      });
+      if (!result.ok) throw new FailureError(result);
+      return reply.status(result.value.replayed ? 200 : 201).send(result.value);
+    },
+  );
+
+  app.get(
+    "/after-sale/withdrawals/:id/statement.pdf",
+    apiRoute({
+      summary:
+        "A withdrawal statement as PDF (guest: ?orderNumber=&email= of its order; the customer; staff)",
+      tag: "orders",
+      access: "owner",
+      params: caseParam,
+      querystring: guestQuery,
+      response: "application/pdf",
+      errors: ["not-found", "rate-limited"],
+    }),
+    async (request, reply: FastifyReply) => {
+      const { id } = caseParam.parse(request.params);
+      const query = guestQuery.parse(request.query);
+      const result = await withdrawals.statementPdf(id, {
+        user: request.user,
+        orderNumber: query.orderNumber,
+        email: query.email,
+        ip: request.ip,
+      });
+      if (!result.ok) throw new FailureError(result);
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `inline; filename="${result.value.fileName}"`)
+        .send(Buffer.from(result.value.bytes));
+    },
+  );
+}
