@@ -42,7 +42,7 @@
 //   REFUND_STATUSES, RefundStatus, FINAL_REFUND_STATUSES, isRefundStatus, isFinalRefundStatus,
 //   canRefundTransition(from, to)
 //   COMPLAINT_REMEDIES, ComplaintRemedy     repair | replacement | price-reduction | withdrawal (art. 43c-43e)
-//   REFUND_REASONS, RefundReason            withdrawal | complaint | refund-owed | cancel
+//   REFUND_REASONS, RefundReason, isRefundReason   withdrawal | complaint | refund-owed | cancel
 
 import { addShopDays, endOfShopDayAfter, shopDay, shopDayStart } from "./shop-time";
 
@@ -115,6 +115,10 @@ export type ComplaintRemedy = (typeof COMPLAINT_REMEDIES)[number];
  */
 export const REFUND_REASONS = ["withdrawal", "complaint", "refund-owed", "cancel"] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
+
+export function isRefundReason(value: unknown): value is RefundReason {
+  return typeof value === "string" && (REFUND_REASONS as readonly string[]).includes(value);
+}
 
 // ---------------------------------------------------------------- the staff desk's filters
 

@@ -111,6 +111,8 @@ export interface InvoiceDocument {
   payment: { status: string; method: string; paidGrosze: number; dueGrosze: number };
   /** "sto dwadzieścia trzy złote 45/100" */
   amountInWords: string;
+  /** a correcting invoice (domain/correcting-invoice.ts): the invoice it corrects and why */
+  correction?: { correctedNumber: string; correctedIssueDate: string; reason: string };
 }
 
 export interface BuildInvoiceInput {

@@ -37,6 +37,13 @@ export const plMail = {
   "email.refundOwedReason.ERROR_PAID_TWICE": "Powód: zamówienie było już opłacone wcześniejszą płatnością.",
   "email.refundOwedGreeting": "Dzień dobry,",
   "email.refundOwedLink": "Zamówienie w panelu sklepu",
+  "email.refundStartedSubject": "Zwrot pieniędzy rozpoczęty: zamówienie {orderNumber}",
+  "email.refundStartedIntro":
+    "Zleciliśmy zwrot {amount} za zamówienie {orderNumber}. Pieniądze wrócą tą samą drogą, którą zapłaciłeś; napiszemy, gdy zwrot się zakończy.",
+  "email.refundDoneSubject": "Zwrot pieniędzy zakończony: zamówienie {orderNumber}",
+  "email.refundDoneIntro": "Zwrot {amount} za zamówienie {orderNumber} został zrealizowany.",
+  "email.refundCorrectionLink": "Faktura korygująca:",
+  "email.refundOrderLink": "Zamówienie:",
 } as const;
 
 export type MailKey = keyof typeof plMail;

@@ -394,6 +394,9 @@ export const enStaff: Record<StaffKey, string> = {
     "The stock of these rows changed since the page was loaded (e.g. by an order): {rows}. Nothing was saved — check the new figures and save again.",
   "errors.job/not-retryable":
     "The job cannot be retried: it is not among the failed ones, or the same job is already queued",
+  "errors.after-sale/state-conflict":
+    "This step is not possible in the case's current state. Reload the page.",
+  "errors.refund/no-payment": "This order has no confirmed payment that could be refunded",
   "errors.page/protect-admin-only": "Only an administrator may protect a page or remove its protection",
   "validation.promotionalPriceAbovePrice": "The promotional price must not be higher than the price",
   "validation.reservedLink": "This address belongs to the shop, choose another one",
