@@ -66,14 +66,14 @@ describe("correctionLines", () => {
         title: "Kocyk (żółty)",
         quantity: -3,
         vatRate: 23,
-        amountGrosze: -proposal.lines[0]!.amountGrosze,
+        amountGrosze: -(proposal.lines[0]?.amountGrosze ?? 0),
       },
       {
         orderItemId: 12,
         title: "Śpiworek",
         quantity: -1,
         vatRate: 8,
-        amountGrosze: -proposal.lines[1]!.amountGrosze,
+        amountGrosze: -(proposal.lines[1]?.amountGrosze ?? 0),
       },
       {
         orderItemId: null,
