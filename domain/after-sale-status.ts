@@ -38,6 +38,7 @@
 //   REFUND_DAYS / COMPLAINT_ANSWER_DAYS / COMPLAINT_REMINDER_DAYS   14 / 14 / 3
 //   refundDeadline(receivedAt): Date ; complaintAnswerDeadline(receivedAt): Date
 //   deadlineUrgency(deadline, now): "overdue" | "close" | "ok"   close: due today or within 3 calendar days
+//   shopDaysLeft(deadline, now): number      calendar days to the deadline's day (0 today, < 0 passed)
 //   complaintReminderDue(deadline, now, alreadySent): boolean
 //   REFUND_STATUSES, RefundStatus, FINAL_REFUND_STATUSES, isRefundStatus, isFinalRefundStatus,
 //   canRefundTransition(from, to)
@@ -185,6 +186,16 @@ function daysBefore(deadline: Date, days: number): number {
 export function deadlineUrgency(deadline: Date, now: Date): DeadlineUrgency {
   if (now.getTime() > deadline.getTime()) return "overdue";
   return now.getTime() >= daysBefore(deadline, COMPLAINT_REMINDER_DAYS) ? "close" : "ok";
+}
+
+/**
+ * Calendar days (Warsaw) from today to the deadline's day: 0 when it is due today, negative once
+ * its day has passed (−1: it ended yesterday). What the desk shows as "zostało 3 dni".
+ */
+export function shopDaysLeft(deadline: Date, now: Date): number {
+  const days = (shopDayStart(shopDay(deadline)) - shopDayStart(shopDay(now))) / 86_400_000;
+  // a day across a daylight-saving change is 23 or 25 hours long
+  return Math.round(days);
 }
 
 /**
