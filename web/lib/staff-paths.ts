@@ -3,6 +3,7 @@ export const STAFF_PATH = "/konto/sklep";
 
 export const STAFF_SECTIONS = {
   orders: `${STAFF_PATH}/zamowienia`,
+  returns: `${STAFF_PATH}/zwroty`,
   products: `${STAFF_PATH}/produkty`,
   categories: `${STAFF_PATH}/kategorie`,
   fields: `${STAFF_PATH}/pola`,
@@ -33,4 +34,9 @@ export function staffEditPath(section: StaffSection, id: number | string): strin
 
 export function staffOrderPath(orderId: number): string {
   return `${STAFF_SECTIONS.orders}/${orderId}`;
+}
+
+/** A withdrawal's or complaint's page on the returns desk (issue 27). */
+export function staffCasePath(caseId: number): string {
+  return `${STAFF_SECTIONS.returns}/${caseId}`;
 }

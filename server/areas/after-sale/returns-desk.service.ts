@@ -214,6 +214,18 @@ export function createReturnsDeskService(db: Db, deps: { refunds: RefundsService
       return { items: rows.map(summaryOf), total: count?.total ?? 0, page, pageSize };
     },
 
+    /** The cases of one order (the staff order page), oldest first. */
+    async listForOrder(orderId: number): Promise<CaseSummary[]> {
+      const rows = await db
+        .select(summaryColumns)
+        .from(afterSaleCases)
+        .innerJoin(orders, eq(orders.id, afterSaleCases.orderId))
+        .leftJoin(afterSaleStatements, eq(afterSaleStatements.caseId, afterSaleCases.id))
+        .where(eq(afterSaleCases.orderId, orderId))
+        .orderBy(asc(afterSaleCases.createdAt), asc(afterSaleCases.id));
+      return rows.map(summaryOf);
+    },
+
     /** The dashboard's counter: cases not closed, and those past their deadline still waiting on the shop. */
     async counts(now: Date = new Date()): Promise<{ open: number; overdue: number }> {
       const [row] = await db
