@@ -6,8 +6,8 @@ import { ORDER_NUMBER_MAX } from "../../../domain/validation/order";
 import { apiRoute, STAFF } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
 import { fail, unwrap } from "../../lib/result";
+import { orderRefundsReply, refundReply } from "./after-sale.replies";
 import { correctingInvoicePdf } from "./correcting-invoice";
-import { orderRefundsReply, refundReply } from "./returns-desk.replies";
 
 // Refunds (issue 27, docs/decisions/066): an order's refunds and what may be sent, "Zwróć pieniądze"
 // (a refund row and its job: the money leaves in the background), one refund's state (the desk

@@ -4,7 +4,7 @@ import { caseRejectionSchema, goodsReceivedSchema } from "../../../domain/valida
 import { apiRoute, STAFF } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
 import { unwrap } from "../../lib/result";
-import { caseCountsReply, caseIdReply, caseListReply, caseReply } from "./returns-desk.replies";
+import { caseCountsReply, caseIdReply, caseListReply, caseReply } from "./after-sale.replies";
 import { caseListQuerySchema } from "./returns-desk.service";
 
 // The staff returns desk's API (issue 27, /konto/sklep/zwroty): the cases list and counter, one
