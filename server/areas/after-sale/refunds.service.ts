@@ -59,10 +59,13 @@ import { type RefundEmailKind, refundEmail } from "./refund-emails";
 
 export const REFUND_JOBS = { send: "refunds.send", poll: "refunds.poll" } as const;
 
-/** Polls of a refund's status, the first after 30 s, doubling up to an hour, at most this many. */
-export const MAX_REFUND_POLLS = 120;
+/**
+ * Polls of a refund's status: the first after 2 s (the demo bank and most refunds are done by then),
+ * doubling up to an hour, at most this many (about five days, as long as Paynow keeps one waiting).
+ */
+export const MAX_REFUND_POLLS = 130;
 export function refundPollDelayMs(round: number): number {
-  return Math.min(30_000 * 2 ** Math.min(round, 10), 60 * 60_000);
+  return Math.min(2_000 * 2 ** Math.min(round, 11), 60 * 60_000);
 }
 
 export interface RefundView {

@@ -103,7 +103,7 @@ async function mailsTo(email: string, template: string) {
 
 describe("the proposal and the amount", () => {
   it("proposes the case's goods plus delivery for a full withdrawal, and refuses more than was paid", async () => {
-    const order = await placePaidOrder(app, config, shop);
+    const order = await placePaidOrder(app, config, shop.plain);
     const { caseId } = await insertWithdrawalCase(db(), order);
     const detail = await app.inject({
       method: "GET",
@@ -167,7 +167,7 @@ describe("the proposal and the amount", () => {
 
 describe("a withdrawal refunded through the demo bank", () => {
   it("sends the refund once, records it, moves the case, issues the correcting invoice and e-mails both steps", async () => {
-    const order = await placePaidOrder(app, config, shop, { lang: "en" });
+    const order = await placePaidOrder(app, config, shop.plain, { lang: "en" });
     const { caseId } = await insertWithdrawalCase(db(), order);
     const proposal = (await app.services.refunds.propose({ orderId: order.id, caseId, reason: "withdrawal" }))
       .ok;
@@ -241,7 +241,7 @@ describe("a withdrawal refunded through the demo bank", () => {
   it("numbers correcting invoices one after another within the month", async () => {
     const numbers: string[] = [];
     for (let i = 0; i < 2; i += 1) {
-      const order = await placePaidOrder(app, config, shop, { quantity: 3 });
+      const order = await placePaidOrder(app, config, shop.plain, { quantity: 3 });
       const { caseId } = await insertWithdrawalCase(db(), order, {
         lines: [{ orderItemId: order.lineIds[0] ?? 0, quantity: 1 }],
       });
@@ -269,7 +269,7 @@ describe("a withdrawal refunded through the demo bank", () => {
 
 describe("retries and instances", () => {
   it("keeps the provider's error for staff, retries, and the dead letter leaves the refund not done", async () => {
-    const order = await placePaidOrder(app, config, shop);
+    const order = await placePaidOrder(app, config, shop.plain);
     const { caseId } = await insertWithdrawalCase(db(), order);
     const started = await refundAs(staffToken, order, { amountGrosze: 1_000, reason: "withdrawal", caseId });
     const refundId = started.json()._id;
@@ -299,7 +299,7 @@ describe("retries and instances", () => {
     expect(provider.refundCalls.get(after?.idempotencyKey ?? "")).toBe(2);
 
     // always refused: out of attempts the job is dead, the refund stays REQUESTED with the error
-    const second = await placePaidOrder(app, config, shop);
+    const second = await placePaidOrder(app, config, shop.plain);
     const secondCase = await insertWithdrawalCase(db(), second);
     const doomed = (
       await refundAs(staffToken, second, {
@@ -325,7 +325,7 @@ describe("retries and instances", () => {
   });
 
   it("two instances running the refund's job at once ask the provider with one key and record it once", async () => {
-    const order = await placePaidOrder(app, config, shop);
+    const order = await placePaidOrder(app, config, shop.plain);
     const { caseId } = await insertWithdrawalCase(db(), order);
     const refundId = (
       await refundAs(staffToken, order, { amountGrosze: 2_000, reason: "withdrawal", caseId })
@@ -353,7 +353,7 @@ describe("retries and instances", () => {
   });
 
   it("a FAILED refund no longer counts: staff start it again", async () => {
-    const order = await placePaidOrder(app, config, shop);
+    const order = await placePaidOrder(app, config, shop.plain);
     const { caseId } = await insertWithdrawalCase(db(), order);
     const payload = { amountGrosze: order.priceGrosze, reason: "withdrawal", caseId };
     const first = (await refundAs(staffToken, order, payload)).json()._id;
@@ -379,7 +379,7 @@ describe("staff cancel a paid order", () => {
       (await db().select({ q: products.quantity }).from(products).where(eq(products.id, shop.plain.id)))[0]
         ?.q;
     const before = await stock();
-    const order = await placePaidOrder(app, config, shop, { delivered: false });
+    const order = await placePaidOrder(app, config, shop.plain, { delivered: false });
     expect(await stock()).toBe((before ?? 0) - 2);
     const canceled = await app.inject({
       method: "PUT",
@@ -403,7 +403,7 @@ describe("staff cancel a paid order", () => {
     expect(orderRow?.status).toBe("CANCELED");
 
     // a shipped order cannot be canceled any more
-    const shipped = await placePaidOrder(app, config, shop, { delivered: false });
+    const shipped = await placePaidOrder(app, config, shop.plain, { delivered: false });
     await app.inject({
       method: "PUT",
       url: `/api/orders/${shipped.id}/add-shipment-number`,
@@ -420,7 +420,7 @@ describe("staff cancel a paid order", () => {
   });
 
   it("refuses customers and guests every refund route", async () => {
-    const order = await placePaidOrder(app, config, shop);
+    const order = await placePaidOrder(app, config, shop.plain);
     for (const token of [customerToken, null]) {
       const expected = token ? 403 : 401;
       expect((await refundAs(token, order, { amountGrosze: 100, reason: "refund-owed" })).statusCode).toBe(

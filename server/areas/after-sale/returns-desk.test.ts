@@ -38,11 +38,11 @@ async function stock(): Promise<number> {
 describe("the list and the counter", () => {
   it("lists cases by filter, the overdue first, paged; counts the open and the overdue", async () => {
     const before = (await kit.call("moderator", "GET", "/api/after-sale/cases/counts")).json();
-    const order = await placePaidOrder(kit.app, config(), shop);
+    const order = await placePaidOrder(kit.app, config(), shop.plain);
     const late = await insertWithdrawalCase(db(), order, {
       receivedAt: new Date(Date.now() - 20 * 24 * 60 * 60_000),
     });
-    const fresh = await insertWithdrawalCase(db(), await placePaidOrder(kit.app, config(), shop));
+    const fresh = await insertWithdrawalCase(db(), await placePaidOrder(kit.app, config(), shop.plain));
 
     const counts = await kit.call("moderator", "GET", "/api/after-sale/cases/counts");
     expectDeclaredReply(kit.app, "GET /api/after-sale/cases/counts", counts);
@@ -74,7 +74,7 @@ describe("the list and the counter", () => {
 
 describe("the case's steps", () => {
   it("receives goods per line and puts the units back into stock once", async () => {
-    const order = await placePaidOrder(kit.app, config(), shop, { quantity: 3 });
+    const order = await placePaidOrder(kit.app, config(), shop.plain, { quantity: 3 });
     const lineId = order.lineIds[0] ?? 0;
     const { caseId } = await insertWithdrawalCase(db(), order);
     const start = await stock();
@@ -122,7 +122,7 @@ describe("the case's steps", () => {
   });
 
   it("refunds, then closes; a refunded case cannot be rejected; reject needs a reason", async () => {
-    const order = await placePaidOrder(kit.app, config(), shop);
+    const order = await placePaidOrder(kit.app, config(), shop.plain);
     const { caseId } = await insertWithdrawalCase(db(), order);
     expect((await kit.call("moderator", "POST", `/api/after-sale/cases/${caseId}/close`)).statusCode).toBe(
       409,
@@ -146,7 +146,7 @@ describe("the case's steps", () => {
     expect(row?.status).toBe("CLOSED");
     expect(row?.closedAt).not.toBeNull();
 
-    const other = await insertWithdrawalCase(db(), await placePaidOrder(kit.app, config(), shop));
+    const other = await insertWithdrawalCase(db(), await placePaidOrder(kit.app, config(), shop.plain));
     const empty = await kit.call("moderator", "POST", `/api/after-sale/cases/${other.caseId}/reject`, {
       reason: " ",
     });
@@ -161,7 +161,7 @@ describe("the case's steps", () => {
   });
 
   it("refuses customers and guests every desk route", async () => {
-    const { caseId } = await insertWithdrawalCase(db(), await placePaidOrder(kit.app, config(), shop));
+    const { caseId } = await insertWithdrawalCase(db(), await placePaidOrder(kit.app, config(), shop.plain));
     const routes: ["GET" | "POST", string, unknown][] = [
       ["GET", "/api/after-sale/cases", undefined],
       ["GET", "/api/after-sale/cases/counts", undefined],
