@@ -87,7 +87,7 @@ export default function StaffReturns() {
                   <Link
                     to={staffCasePath(item._id)}
                     aria-label={t("afterSale.desk.open", { orderNumber: item.orderNumber })}
-                    className="text-accent-700 underline-offset-2 hover:underline"
+                    className="text-accent-700 underline underline-offset-2"
                   >
                     {item.orderNumber}
                   </Link>{" "}
