@@ -7,7 +7,7 @@ export const enMail: Record<MailKey, string> = {
   "email.orderGreeting": "Hello {name},",
   "email.refundOwedSubject": "Refund owed: money for order {orderNumber}",
   "email.refundOwedIntro":
-    "money ({amount}) arrived for order {orderNumber}, which cannot take it. Return it to the customer ({email}) in the payment provider's panel.",
+    "money ({amount}) arrived for order {orderNumber}, which cannot take it. Return it to the customer ({email}) with “Refund the money” on the order's page in the staff area.",
   "email.refundOwedReason.ERROR_PAID_AFTER_CANCEL":
     "Reason: the payment arrived after the order was canceled.",
   "email.refundOwedReason.ERROR_PAYMENT_AMOUNT":

@@ -28,7 +28,7 @@ export const plMail = {
   "email.orderSignature": "Pozdrawiamy\nZespół sklepu {shopName}",
   "email.refundOwedSubject": "Do zwrotu: pieniądze za zamówienie {orderNumber}",
   "email.refundOwedIntro":
-    "wpłynęły pieniądze ({amount}) za zamówienie {orderNumber}, które nie może ich przyjąć. Zwróć je klientowi ({email}) w panelu operatora płatności.",
+    "wpłynęły pieniądze ({amount}) za zamówienie {orderNumber}, które nie może ich przyjąć. Zwróć je klientowi ({email}) przyciskiem „Zwróć pieniądze” na stronie zamówienia w panelu sklepu.",
   "email.refundOwedReason.ERROR_PAID_AFTER_CANCEL": "Powód: płatność przyszła po anulowaniu zamówienia.",
   "email.refundOwedReason.ERROR_PAYMENT_AMOUNT":
     "Powód: kwota lub waluta płatności nie zgadza się z zamówieniem.",
