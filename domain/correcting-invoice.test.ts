@@ -5,6 +5,7 @@ import {
   correctingInvoiceNumber,
   correctionLines,
 } from "./correcting-invoice";
+import { sampleOrder } from "./order.fixtures";
 import { proposeRefund, type RefundOrder, refundForCancel } from "./refund-amount";
 
 // The correcting invoice's figures (issue 27): its own monthly number, the difference lines of a
@@ -117,15 +118,7 @@ describe("buildCorrectingInvoiceDocument", () => {
       },
       order: {
         orderNumber: "2026-ABCDE-FGHIJ",
-        invoiceData: {
-          displayName: "Anna Kowalska",
-          email: "",
-          phone: "",
-          postCode: "00-001",
-          city: "Warszawa",
-          street: "Marszałkowska 1",
-          nip: "",
-        },
+        invoiceData: sampleOrder().invoiceData,
       },
       seller: { name: "Szyciowo", nip: "5260250274", address: ["ul. Krawiecka 1", "00-001 Warszawa"] },
     });

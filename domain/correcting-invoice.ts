@@ -25,12 +25,12 @@ import {
   type InvoiceLine,
   type InvoiceSellerInput,
   invoiceDate,
+  invoiceParties,
   summarizeVat,
   vatFromGross,
 } from "./invoice";
 import type { RefundProposal } from "./refund-amount";
 import type { Order } from "./types";
-import { normalizeNip } from "./validation/nip";
 
 /** A line of a correcting invoice: what is corrected and by how much (negative quantity and grosze). */
 export interface CorrectionLine {
@@ -155,20 +155,7 @@ export function buildCorrectingInvoiceDocument(input: BuildCorrectingInvoiceInpu
     issueDate: invoiceDate(input.issuedAt),
     saleDate: invoiceDate(input.invoice.saleDate),
     orderNumber: order.orderNumber,
-    seller: {
-      name: seller.name,
-      addressLines: [...seller.address],
-      nip: normalizeNip(seller.nip),
-      bankAccount: seller.bankAccount ?? null,
-    },
-    buyer: {
-      name: order.invoiceData.displayName.trim(),
-      addressLines: [
-        order.invoiceData.street.trim(),
-        `${order.invoiceData.postCode.trim()} ${order.invoiceData.city.trim()}`,
-      ].filter((text) => text !== ""),
-      nip: order.invoiceData.nip?.trim() ? normalizeNip(order.invoiceData.nip) : null,
-    },
+    ...invoiceParties(seller, order.invoiceData),
     lines,
     vatSummary,
     totals,

@@ -226,20 +226,7 @@ export function buildInvoiceDocument({
     issueDate: invoiceDate(issuedAt),
     saleDate: invoiceDate(saleDate),
     orderNumber: order.orderNumber,
-    seller: {
-      name: seller.name,
-      addressLines: [...seller.address],
-      nip: normalizeNip(seller.nip),
-      bankAccount: seller.bankAccount ?? null,
-    },
-    buyer: {
-      name: order.invoiceData.displayName.trim(),
-      addressLines: [
-        order.invoiceData.street.trim(),
-        `${order.invoiceData.postCode.trim()} ${order.invoiceData.city.trim()}`,
-      ].filter((text) => text !== ""),
-      nip: order.invoiceData.nip?.trim() ? normalizeNip(order.invoiceData.nip) : null,
-    },
+    ...invoiceParties(seller, order.invoiceData),
     lines,
     vatSummary,
     totals,
@@ -251,6 +238,29 @@ export function buildInvoiceDocument({
       dueGrosze: 0,
     },
     amountInWords: amountInWordsPl(totals.grossGrosze),
+  };
+}
+
+/** The seller and the buyer as an invoice (or a correcting invoice) names them. */
+export function invoiceParties(
+  seller: InvoiceSellerInput,
+  invoiceData: Order["invoiceData"],
+): Pick<InvoiceDocument, "seller" | "buyer"> {
+  return {
+    seller: {
+      name: seller.name,
+      addressLines: [...seller.address],
+      nip: normalizeNip(seller.nip),
+      bankAccount: seller.bankAccount ?? null,
+    },
+    buyer: {
+      name: invoiceData.displayName.trim(),
+      addressLines: [
+        invoiceData.street.trim(),
+        `${invoiceData.postCode.trim()} ${invoiceData.city.trim()}`,
+      ].filter((text) => text !== ""),
+      nip: invoiceData.nip?.trim() ? normalizeNip(invoiceData.nip) : null,
+    },
   };
 }
 

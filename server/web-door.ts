@@ -11,6 +11,7 @@ export {
   serializeClearSessionCookie,
   serializeSessionCookie,
 } from "./areas/accounts/session-cookie";
+export type { RefundView } from "./areas/after-sale/refunds.service";
 export type { HomeContent, SiteNavigation } from "./areas/content/content.service";
 export type {
   GalleryImage,

@@ -13,7 +13,6 @@ import {
   jobs,
   mailOutbox,
   orders,
-  products,
   refunds,
 } from "../../db/schema";
 import { createPaymentProvider } from "../../integrations/payments";
@@ -24,7 +23,7 @@ import { expectDeclaredReply } from "../../test/reply-check";
 import { testConfig } from "../../test/test-config";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
 import { createJobWorker } from "../jobs/job-worker";
-import { insertShopFixtures, type ShopFixtures } from "../orders/orders.fixtures";
+import { insertShopFixtures, productQuantity, type ShopFixtures } from "../orders/orders.fixtures";
 import {
   type CountingProvider,
   countingProvider,
@@ -375,9 +374,7 @@ describe("retries and instances", () => {
 
 describe("staff cancel a paid order", () => {
   it("gives the units back and refunds everything paid in the cancel's transaction", async () => {
-    const stock = async () =>
-      (await db().select({ q: products.quantity }).from(products).where(eq(products.id, shop.plain.id)))[0]
-        ?.q;
+    const stock = () => productQuantity(db(), shop.plain.id);
     const before = await stock();
     const order = await placePaidOrder(app, config, shop.plain, { delivered: false });
     expect(await stock()).toBe((before ?? 0) - 2);

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { afterSaleCases, afterSaleEvents, products } from "../../db/schema";
+import { afterSaleCases, afterSaleEvents } from "../../db/schema";
 import { NO_ORDER_LIMIT } from "../../test/rate-limits";
 import { expectDeclaredReply } from "../../test/reply-check";
 import { type StaffApiKit, startStaffApi } from "../../test/staff-api";
-import { insertShopFixtures, type ShopFixtures } from "../orders/orders.fixtures";
+import { insertShopFixtures, productQuantity, type ShopFixtures } from "../orders/orders.fixtures";
 import { insertWithdrawalCase, placePaidOrder, runRefundJobs } from "./after-sale.fixtures";
 
 // The staff returns desk (issue 27): the list by the desk's filters, paged, the most pressing
@@ -27,13 +27,7 @@ afterAll(async () => {
 const db = () => kit.database.db;
 const config = () => kit.app.services.config;
 
-async function stock(): Promise<number> {
-  const [row] = await db()
-    .select({ q: products.quantity })
-    .from(products)
-    .where(eq(products.id, shop.plain.id));
-  return row?.q ?? -1;
-}
+const stock = () => productQuantity(db(), shop.plain.id);
 
 describe("the list and the counter", () => {
   it("lists cases by filter, the overdue first, paged; counts the open and the overdue", async () => {

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { OrderCreateInput } from "../../../domain/validation/order";
 import type { Db } from "../../db/client";
 import {
@@ -193,4 +194,10 @@ export function orderBody(
     maxProcessingTime: "1-2",
     ...overrides,
   };
+}
+
+/** A product's stock now (its own quantity, not its variants'). */
+export async function productQuantity(db: Db, productId: number): Promise<number> {
+  const [row] = await db.select({ q: products.quantity }).from(products).where(eq(products.id, productId));
+  return row?.q ?? -1;
 }

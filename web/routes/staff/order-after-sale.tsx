@@ -1,15 +1,13 @@
-import { Form, Link } from "react-router";
-import { isFinalRefundStatus } from "../../../domain/after-sale-status";
+import { Link } from "react-router";
 import { formatDateTime } from "../../../domain/i18n";
-import { formatPrice, groszeToDecimalString } from "../../../domain/money";
 import type { FieldError } from "../../../domain/validation/errors";
-import { TextField } from "../../components/form-field";
-import { PRIMARY_BUTTON } from "../../components/staff/orders/pager";
 import "../../lib/after-sale-texts";
 import { useLang, useT } from "../../lib/i18n";
 import { staffCasePath } from "../../lib/staff-paths";
 import { useSubmitting } from "../../lib/use-submitting";
 import type { loader } from "./order";
+import { RefundForm } from "./refund-form";
+import { RefundItem, useRefreshWhileRefunding } from "./refund-item";
 
 // The after-sale part of the staff order page (issue 27): the order's withdrawals and complaints
 // (each to its page on the returns desk), its refunds with their state, the provider's error and the
@@ -32,7 +30,8 @@ export function OrderAfterSale({
   const t = useT();
   const lang = useLang();
   const pending = useSubmitting();
-  const owedLeft = owed && owed.hasPayment && owed.refundableGrosze > 0 ? owed : null;
+  useRefreshWhileRefunding(refunds);
+  const owedLeft = owed?.hasPayment && owed.refundableGrosze > 0 ? owed : null;
   if (cases.length === 0 && refunds.length === 0 && !owedLeft) return null;
   return (
     <section
@@ -62,56 +61,19 @@ export function OrderAfterSale({
           <h3 className="font-semibold text-stone-900">{t("afterSale.desk.orderRefunds")}</h3>
           <ul className="mt-2 space-y-2 text-sm">
             {refunds.map((refund) => (
-              <li key={refund._id} className="rounded-lg bg-stone-50 p-3 ring-1 ring-stone-200">
-                <p className="font-semibold text-stone-900">
-                  {t("afterSale.desk.refundLine", {
-                    amount: formatPrice(refund.amountGrosze),
-                    status: t(`afterSale.refundStatus.${refund.status}`),
-                  })}{" "}
-                  <span className="font-normal text-stone-700">
-                    ({t(`afterSale.refundReason.${refund.reason}`)})
-                  </span>
-                </p>
-                {refund.lastError && !isFinalRefundStatus(refund.status) ? (
-                  <p className="mt-1 break-words text-red-900">
-                    {t("afterSale.desk.refundError", { error: refund.lastError })}
-                  </p>
-                ) : null}
-                {refund.correction ? (
-                  <a
-                    href={refund.correction.url}
-                    className="mt-1 inline-block font-semibold text-accent-700 underline underline-offset-2"
-                  >
-                    {t("afterSale.desk.correction", { number: refund.correction.number })}
-                  </a>
-                ) : null}
-              </li>
+              <RefundItem key={refund._id} refund={refund} withReason />
             ))}
           </ul>
         </div>
       ) : null}
       {owedLeft ? (
-        <Form method="post" className="flex flex-wrap items-end gap-3">
-          <input type="hidden" name="intent" value="refund-owed" />
-          <TextField
-            name="amount"
-            label={t("afterSale.desk.amount")}
-            inputMode="decimal"
-            required
-            defaultValue={typed?.amount ?? groszeToDecimalString(owedLeft.refundableGrosze).replace(".", ",")}
-            error={typed?.error}
-            hint={t("afterSale.desk.owedRefund")}
-            className="w-56"
-          />
-          <button
-            type="submit"
-            className={PRIMARY_BUTTON}
-            disabled={pending}
-            aria-busy={pending || undefined}
-          >
-            {pending ? t("afterSale.desk.refunding") : t("afterSale.desk.refundButton")}
-          </button>
-        </Form>
+        <RefundForm
+          intent="refund-owed"
+          proposedGrosze={owedLeft.refundableGrosze}
+          typed={typed}
+          pending={pending}
+          hint={t("afterSale.desk.owedRefund")}
+        />
       ) : null}
     </section>
   );

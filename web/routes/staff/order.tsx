@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "react-router";
+import { data, useActionData, useLoaderData } from "react-router";
 import { type Lang, orderStatusKey, translate } from "../../../domain/i18n";
 import { parsePriceToGrosze } from "../../../domain/money";
 import { allowedModeratorActions, isPaid, isRefundOwed } from "../../../domain/order-status";
@@ -6,6 +6,7 @@ import { idFromTextSchema } from "../../../domain/validation/common";
 import type { FieldError } from "../../../domain/validation/errors";
 import type { Failure } from "../../../server/web-door";
 import { OrderCard } from "../../components/order-card";
+import { StaffBackLink, StaffNotFound } from "../../components/staff/back-link";
 import { ShipmentForm } from "../../components/staff/orders/shipment-form";
 import { StatusActions, type StatusIntent } from "../../components/staff/orders/status-actions";
 import { errorMessageKey } from "../../lib/auth.server";
@@ -125,14 +126,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 function BackLink() {
   const t = useT();
-  return (
-    <Link
-      to={STAFF_SECTIONS.orders}
-      className="text-sm font-semibold text-accent-700 underline-offset-2 hover:underline"
-    >
-      ← {t("staff.orders.backToList")}
-    </Link>
-  );
+  return <StaffBackLink to={STAFF_SECTIONS.orders} label={t("staff.orders.backToList")} />;
 }
 
 export default function StaffOrder() {
@@ -179,16 +173,11 @@ export default function StaffOrder() {
 
 export function ErrorBoundary() {
   const t = useT();
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status !== 404) throw error;
   return (
-    <div className="space-y-4">
-      <BackLink />
-      <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
-        <h1 className="text-xl font-semibold text-stone-900">
-          {isRouteErrorResponse(error) ? t("order.notFound") : t("errors.generic")}
-        </h1>
-      </div>
-    </div>
+    <StaffNotFound
+      to={STAFF_SECTIONS.orders}
+      label={t("staff.orders.backToList")}
+      title={t("order.notFound")}
+    />
   );
 }

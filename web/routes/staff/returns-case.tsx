@@ -1,21 +1,10 @@
-import { useEffect } from "react";
-import {
-  data,
-  Form,
-  isRouteErrorResponse,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRevalidator,
-  useRouteError,
-} from "react-router";
-import { isFinalRefundStatus } from "../../../domain/after-sale-status";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { formatDateTime, translate } from "../../../domain/i18n";
-import { formatPrice, groszeToDecimalString, parsePriceToGrosze } from "../../../domain/money";
+import { formatPrice, parsePriceToGrosze } from "../../../domain/money";
 import { idFromTextSchema } from "../../../domain/validation/common";
 import type { FieldError } from "../../../domain/validation/errors";
-import { FormAlert, TextAreaField, TextField } from "../../components/form-field";
+import { FormAlert, TextAreaField } from "../../components/form-field";
+import { StaffBackLink, StaffNotFound } from "../../components/staff/back-link";
 import { DANGER_BUTTON, PRIMARY_BUTTON, SECONDARY_BUTTON } from "../../components/staff/orders/pager";
 import "../../lib/after-sale-texts";
 import { errorMessageKey } from "../../lib/auth.server";
@@ -25,6 +14,8 @@ import { langFromMatches, metaTags, pageTitle } from "../../lib/meta";
 import { requireStaff } from "../../lib/staff.server";
 import { STAFF_SECTIONS, staffCasePath, staffOrderPath } from "../../lib/staff-paths";
 import type { Route } from "./+types/returns-case";
+import { RefundForm } from "./refund-form";
+import { RefundItem, useRefreshWhileRefunding } from "./refund-item";
 import { CaseDeadline } from "./returns-deadline";
 
 // /konto/sklep/zwroty/{id} (shop staff): one withdrawal or complaint on the returns desk (issue 27).
@@ -271,52 +262,27 @@ function Lines({ detail, error }: { detail: Detail; error: FieldError | undefine
 
 function Refunds({ detail }: { detail: Detail }) {
   const t = useT();
-  const lang = useLang();
+  const _lang = useLang();
   if (detail.refunds.length === 0) return null;
   return (
     <div className="mt-4">
       <h3 className="font-semibold text-stone-900">{t("afterSale.desk.refunds")}</h3>
       <ul className="mt-2 space-y-2" aria-live="polite">
         {detail.refunds.map((refund) => (
-          <li key={refund._id} className="rounded-lg bg-stone-50 p-3 text-sm ring-1 ring-stone-200">
-            <p className="font-semibold text-stone-900" data-testid="refund-status">
-              {t("afterSale.desk.refundLine", {
-                amount: formatPrice(refund.amountGrosze),
-                status: t(`afterSale.refundStatus.${refund.status}`),
-              })}
-            </p>
-            <p className="text-xs text-stone-600">{formatDateTime(lang, refund.createdAt)}</p>
-            {refund.lastError && !isFinalRefundStatus(refund.status) ? (
-              <p className="mt-1 break-words text-red-900" role="alert">
-                {t("afterSale.desk.refundError", { error: refund.lastError })}
-              </p>
-            ) : null}
-            {!isFinalRefundStatus(refund.status) ? (
-              <p className="mt-1 text-stone-700">{t("afterSale.desk.refundWaiting")}</p>
-            ) : null}
-            {refund.correction ? (
-              <a
-                href={refund.correction.url}
-                className="mt-1 inline-block font-semibold text-accent-700 underline underline-offset-2"
-              >
-                {t("afterSale.desk.correction", { number: refund.correction.number })}
-              </a>
-            ) : null}
-          </li>
+          <RefundItem key={refund._id} refund={refund} />
         ))}
       </ul>
     </div>
   );
 }
 
-function RefundForm({ detail, answer }: { detail: Detail; answer: ActionData }) {
+function RefundSection({ detail, answer }: { detail: Detail; answer: ActionData }) {
   const t = useT();
   const posting = usePostingIntent() === "refund";
   const proposal = detail.proposal;
   const typed = answer?.form === "refund" ? answer : null;
   const canRefund =
-    proposal !== null &&
-    proposal.hasPayment &&
+    proposal?.hasPayment &&
     proposal.refundableGrosze > 0 &&
     (detail.status === "REPORTED" || detail.status === "GOODS_RECEIVED" || detail.status === "ACCEPTED");
   return (
@@ -344,26 +310,12 @@ function RefundForm({ detail, answer }: { detail: Detail; answer: ActionData }) 
         <FormAlert tone="info" message={t("afterSale.desk.noPayment")} />
       ) : null}
       {canRefund ? (
-        <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
-          <input type="hidden" name="intent" value="refund" />
-          <TextField
-            name="amount"
-            label={t("afterSale.desk.amount")}
-            inputMode="decimal"
-            required
-            defaultValue={typed?.amount ?? groszeToDecimalString(proposal.proposedGrosze).replace(".", ",")}
-            error={typed?.error}
-            className="w-48"
-          />
-          <button
-            type="submit"
-            className={PRIMARY_BUTTON}
-            disabled={posting}
-            aria-busy={posting || undefined}
-          >
-            {posting ? t("afterSale.desk.refunding") : t("afterSale.desk.refundButton")}
-          </button>
-        </Form>
+        <RefundForm
+          intent="refund"
+          proposedGrosze={proposal.proposedGrosze}
+          typed={typed}
+          pending={posting}
+        />
       ) : proposal?.hasPayment && proposal.refundableGrosze === 0 ? (
         <p className="mt-3 text-sm text-stone-700">{t("afterSale.desk.nothingLeft")}</p>
       ) : null}
@@ -434,36 +386,16 @@ function History({ detail }: { detail: Detail }) {
   );
 }
 
-/** While a refund is on its way, the page reloads its data every few seconds. */
-function useRefreshWhileRefunding(detail: Detail) {
-  const revalidator = useRevalidator();
-  const waiting = detail.refunds.some((refund) => !isFinalRefundStatus(refund.status));
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") revalidator.revalidate();
-    }, 2_000);
-    return () => clearInterval(timer);
-  }, [waiting, revalidator]);
-}
-
 function BackLink() {
   const t = useT();
-  return (
-    <Link
-      to={STAFF_SECTIONS.returns}
-      className="text-sm font-semibold text-accent-700 underline-offset-2 hover:underline"
-    >
-      ← {t("afterSale.desk.backToList")}
-    </Link>
-  );
+  return <StaffBackLink to={STAFF_SECTIONS.returns} label={t("afterSale.desk.backToList")} />;
 }
 
 export default function StaffReturnsCase() {
   const t = useT();
   const { detail, now } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as ActionData;
-  useRefreshWhileRefunding(detail);
+  useRefreshWhileRefunding(detail.refunds);
   return (
     <div className="space-y-4">
       <BackLink />
@@ -489,7 +421,7 @@ export default function StaffReturnsCase() {
       </header>
       <Statement detail={detail} />
       <Lines detail={detail} error={answer?.form === "received" ? answer.error : undefined} />
-      <RefundForm detail={detail} answer={answer} />
+      <RefundSection detail={detail} answer={answer} />
       <Decisions detail={detail} answer={answer} />
       <History detail={detail} />
     </div>
@@ -498,14 +430,11 @@ export default function StaffReturnsCase() {
 
 export function ErrorBoundary() {
   const t = useT();
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status !== 404) throw error;
   return (
-    <div className="space-y-4">
-      <BackLink />
-      <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
-        <h1 className="text-xl font-semibold text-stone-900">{t("errors.notFound")}</h1>
-      </div>
-    </div>
+    <StaffNotFound
+      to={STAFF_SECTIONS.returns}
+      label={t("afterSale.desk.backToList")}
+      title={t("errors.notFound")}
+    />
   );
 }
