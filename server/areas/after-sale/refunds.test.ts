@@ -16,6 +16,7 @@ import {
   refunds,
 } from "../../db/schema";
 import { createPaymentProvider } from "../../integrations/payments";
+import { demoNotification } from "../../integrations/payments/demo";
 import { createServices } from "../../services";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { NO_ORDER_LIMIT } from "../../test/rate-limits";
@@ -23,7 +24,13 @@ import { expectDeclaredReply } from "../../test/reply-check";
 import { testConfig } from "../../test/test-config";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
 import { createJobWorker } from "../jobs/job-worker";
-import { insertShopFixtures, productQuantity, type ShopFixtures } from "../orders/orders.fixtures";
+import {
+  insertShopFixtures,
+  orderBody,
+  productQuantity,
+  RECIPIENT,
+  type ShopFixtures,
+} from "../orders/orders.fixtures";
 import {
   type CountingProvider,
   countingProvider,
@@ -147,7 +154,7 @@ describe("the proposal and the amount", () => {
     const placedOnly = await app.inject({
       method: "POST",
       url: "/api/orders",
-      payload: (await import("../orders/orders.fixtures")).orderBody({
+      payload: orderBody({
         cart: [{ productId: shop.plain.id, quantity: 1, variantKeys: {}, variantId: null }],
         priceGrosze: 4_999,
       }),
@@ -369,6 +376,70 @@ describe("retries and instances", () => {
     await run();
     expect((await refundRow(again.json()._id))?.status).toBe("SUCCESSFUL");
     expect(await caseStatus(caseId)).toBe("REFUNDED");
+  });
+});
+
+describe("money owed back (ADR 032)", () => {
+  it("refunds a payment that arrived after the cancel, to that payment, with no correcting invoice", async () => {
+    const placed = await app.inject({
+      method: "POST",
+      url: "/api/orders",
+      payload: orderBody({
+        cart: [{ productId: shop.plain.id, quantity: 1, variantKeys: {}, variantId: null }],
+        priceGrosze: 4_999,
+        recipient: { ...RECIPIENT, email: "owed@example.com" },
+      }),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json();
+    const canceled = await app.inject({
+      method: "PUT",
+      url: `/api/orders/${order._id}/add-status`,
+      payload: { status: "CANCELED" },
+      headers: bearer(staffToken),
+    });
+    expect(canceled.statusCode).toBe(200);
+    if (config.payments.provider !== "demo") throw new Error("the demo bank is expected");
+    const signed = demoNotification(config.payments.demoSecret, {
+      externalId: order.payment.redirectUrl.replace("/bramka-demo/", ""),
+      orderNumber: order.orderNumber,
+      status: "CONFIRMED",
+      amountGrosze: 4_999,
+      currency: "PLN",
+    });
+    await app.inject({
+      method: "POST",
+      url: "/api/payments/demo/notifications",
+      payload: signed.rawBody,
+      headers: { "content-type": "application/json", signature: signed.headers.signature },
+    });
+    const owed = await app.inject({
+      method: "GET",
+      url: `/api/after-sale/orders/${order._id}/refunds?reason=refund-owed`,
+      headers: bearer(staffToken),
+    });
+    expect(owed.json().proposal).toMatchObject({ hasPayment: true, refundableGrosze: 4_999 });
+    const response = await app.inject({
+      method: "POST",
+      url: `/api/after-sale/orders/${order._id}/refunds`,
+      payload: { amountGrosze: 4_999, reason: "refund-owed" },
+      headers: bearer(staffToken),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    await run();
+    expect((await refundRow(response.json()._id))?.status).toBe("SUCCESSFUL");
+    const corrections = await db()
+      .select()
+      .from(correctingInvoices)
+      .where(eq(correctingInvoices.orderId, order._id));
+    expect(corrections).toEqual([]);
+    const again = await app.inject({
+      method: "POST",
+      url: `/api/after-sale/orders/${order._id}/refunds`,
+      payload: { amountGrosze: 1, reason: "refund-owed" },
+      headers: bearer(staffToken),
+    });
+    expect(again.statusCode).toBe(400);
   });
 });
 
