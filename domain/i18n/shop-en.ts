@@ -223,7 +223,6 @@ export const enShop: Record<ShopKey, string> = {
   "staff.segment.gry": "Games",
   "staff.segment.dziennik": "Audit log",
   "staff.segment.zadania": "Background jobs",
-  "staff.segment.zwroty": "Returns and complaints",
   "staff.segment.statystyki": "Statistics",
   "staff.segment.csv": "CSV",
 

@@ -222,7 +222,6 @@ export const plShop = {
   "staff.segment.gry": "Gry",
   "staff.segment.dziennik": "Dziennik zmian",
   "staff.segment.zadania": "Zadania w tle",
-  "staff.segment.zwroty": "Zwroty i reklamacje",
   "staff.segment.statystyki": "Statystyki",
   "staff.segment.csv": "CSV",
 

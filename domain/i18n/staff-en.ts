@@ -394,6 +394,7 @@ export const enStaff: Record<StaffKey, string> = {
     "The stock of these rows changed since the page was loaded (e.g. by an order): {rows}. Nothing was saved — check the new figures and save again.",
   "errors.job/not-retryable":
     "The job cannot be retried: it is not among the failed ones, or the same job is already queued",
+  "staff.segment.zwroty": "Returns and complaints",
   "staff.jobs.kind.refunds.send": "Refund: sent to the payment provider",
   "staff.jobs.kind.refunds.poll": "Refund: status check",
   "staff.orders.confirmCancelPaid":

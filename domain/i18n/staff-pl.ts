@@ -392,6 +392,7 @@ export const plStaff = {
     "Stan tych pozycji zmienił się od wczytania strony (np. przez zamówienie): {rows}. Nic nie zapisano — sprawdź nowe stany i zapisz ponownie.",
   "errors.job/not-retryable":
     "Tego zadania nie można ponowić: nie czeka wśród nieudanych albo takie samo zadanie już czeka w kolejce",
+  "staff.segment.zwroty": "Zwroty i reklamacje",
   "staff.jobs.kind.refunds.send": "Zwrot pieniędzy: zlecenie u operatora płatności",
   "staff.jobs.kind.refunds.poll": "Zwrot pieniędzy: sprawdzenie stanu",
   "staff.orders.confirmCancelPaid":

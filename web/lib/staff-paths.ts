@@ -35,8 +35,3 @@ export function staffEditPath(section: StaffSection, id: number | string): strin
 export function staffOrderPath(orderId: number): string {
   return `${STAFF_SECTIONS.orders}/${orderId}`;
 }
-
-/** A withdrawal's or complaint's page on the returns desk (issue 27). */
-export function staffCasePath(caseId: number): string {
-  return `${STAFF_SECTIONS.returns}/${caseId}`;
-}

@@ -3,11 +3,12 @@ import { formatDateTime } from "../../../domain/i18n";
 import type { FieldError } from "../../../domain/validation/errors";
 import "../../lib/after-sale-texts";
 import { useLang, useT } from "../../lib/i18n";
-import { staffCasePath } from "../../lib/staff-paths";
+
 import { useSubmitting } from "../../lib/use-submitting";
 import type { loader } from "./order";
 import { RefundForm } from "./refund-form";
 import { RefundItem, useRefreshWhileRefunding } from "./refund-item";
+import { staffCasePath } from "./returns-paths";
 
 // The after-sale part of the staff order page (issue 27): the order's withdrawals and complaints
 // (each to its page on the returns desk), its refunds with their state, the provider's error and the

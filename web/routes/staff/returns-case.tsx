@@ -12,11 +12,12 @@ import { redirectWithFlash } from "../../lib/flash.server";
 import { useLang, useT } from "../../lib/i18n";
 import { langFromMatches, metaTags, pageTitle } from "../../lib/meta";
 import { requireStaff } from "../../lib/staff.server";
-import { STAFF_SECTIONS, staffCasePath, staffOrderPath } from "../../lib/staff-paths";
+import { STAFF_SECTIONS, staffOrderPath } from "../../lib/staff-paths";
 import type { Route } from "./+types/returns-case";
 import { RefundForm } from "./refund-form";
 import { RefundItem, useRefreshWhileRefunding } from "./refund-item";
 import { CaseDeadline } from "./returns-deadline";
+import { staffCasePath } from "./returns-paths";
 
 // /konto/sklep/zwroty/{id} (shop staff): one withdrawal or complaint on the returns desk (issue 27).
 // The statement as received (text, time, address), the lines with "Towar otrzymany" per line (and

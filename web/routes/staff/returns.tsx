@@ -6,9 +6,10 @@ import "../../lib/after-sale-texts";
 import { useLang, useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
 import { staffMeta } from "../../lib/staff-meta";
-import { STAFF_SECTIONS, staffCasePath } from "../../lib/staff-paths";
+import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import type { Route } from "./+types/returns";
 import { CaseDeadline } from "./returns-deadline";
+import { staffCasePath } from "./returns-paths";
 
 // /konto/sklep/zwroty (shop staff): the returns desk (issue 27). Every withdrawal and complaint with
 // its order number, customer, kind, state and deadline (counted, red once passed, amber when close),
