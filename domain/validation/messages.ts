@@ -37,7 +37,6 @@ export const MESSAGE_KEYS = [
   "afterSale.linesRequired",
   "afterSale.chooseRemedy",
   "afterSale.tooManyPhotos",
-  "afterSale.refundTooLarge",
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
@@ -79,7 +78,6 @@ export const MSG = {
   afterSaleLinesRequired: "afterSale.linesRequired",
   afterSaleChooseRemedy: "afterSale.chooseRemedy",
   afterSaleTooManyPhotos: "afterSale.tooManyPhotos",
-  afterSaleRefundTooLarge: "afterSale.refundTooLarge",
 } as const satisfies Record<string, MessageKey>;
 
 /** Placeholders each parameterised message uses ("{min}", "{max}"). */
@@ -91,7 +89,6 @@ export const MESSAGE_PARAMS: Readonly<Partial<Record<MessageKey, readonly string
   "coupon.notStarted": ["date"],
   "coupon.belowMinimum": ["amount"],
   "afterSale.tooManyPhotos": ["max"],
-  "afterSale.refundTooLarge": ["max"],
 };
 
 export function isMessageKey(value: unknown): value is MessageKey {

@@ -379,7 +379,7 @@ export function createRefundsService(db: Db, deps: RefundsDeps) {
             fail("validation", {
               amountGrosze:
                 problem === "too-large"
-                  ? { key: MSG.afterSaleRefundTooLarge, params: { max: (max / 100).toFixed(2) } }
+                  ? { key: MSG.maxValue, params: { max: (max / 100).toFixed(2).replace(".", ",") } }
                   : { key: MSG.minValue, params: { min: 1 } },
             }),
           );

@@ -98,7 +98,7 @@ describe("the returns desk's pages", () => {
     expect(tooMuch.data).toMatchObject({
       form: "refund",
       amount: "1000,00",
-      error: { key: "afterSale.refundTooLarge" },
+      error: { key: "validation.maxValue" },
     });
     expect(await app.services.refunds.listForOrder(order.id)).toEqual([]);
 
