@@ -13,6 +13,7 @@ import { createTestDatabase, type TestDatabase } from "../../../server/test/data
 import { NO_ORDER_LIMIT } from "../../../server/test/rate-limits";
 import { testConfig } from "../../../server/test/test-config";
 import { testWebContext } from "../../../server/test/web-context";
+import { loader as orderLoader } from "./order";
 import { loader as listLoader } from "./returns";
 import { action, loader } from "./returns-case";
 
@@ -114,6 +115,17 @@ describe("the returns desk's pages", () => {
     expect((await app.services.refunds.listForOrder(order.id)).map((refund) => refund.amountGrosze)).toEqual([
       4_000,
     ]);
+
+    // the staff order page lists the order's case and refund
+    const orderPage = await orderLoader({
+      context: staff,
+      request: new Request(`http://localhost/konto/sklep/zamowienia/${order.id}`),
+      params: { id: String(order.id) },
+    } as never);
+    expect(orderPage.cases.map((item) => item._id)).toEqual([caseId]);
+    expect(orderPage.refunds.map((refund) => refund.status)).toEqual(["REQUESTED"]);
+    expect(orderPage.owed).toBeNull();
+    expect(orderPage.paid).toBe(true);
 
     const emptyReason = answerOf(
       await action({
