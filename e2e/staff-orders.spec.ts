@@ -223,7 +223,7 @@ test.describe("orders in the staff area", () => {
     await expect(statusOf(staff)).toHaveText("Anulowane");
     await context.close();
   });
-  test("a canceled order's payment is closed; money that still arrives is owed back and shown to staff and the customer", async ({
+  test("a canceled order's payment is closed; money that still arrives is owed back, shown to staff and the customer, and refunded by staff", async ({
     page,
     request,
     playwright,
@@ -276,5 +276,17 @@ test.describe("orders in the staff area", () => {
     const row = page.getByRole("listitem").filter({ hasText: `Zamówienie ${order.orderNumber}` });
     await expect(row.getByText("Do zwrotu", { exact: true })).toBeVisible();
     await expect(row.getByText("Anulowane", { exact: true })).toBeVisible();
+
+    // staff give it back from the order's page, through the demo bank (issue 27)
+    await row.getByRole("link", { name: `Zamówienie ${order.orderNumber}` }).click();
+    const afterSale = page.getByRole("region", { name: "Zwroty i reklamacje tego zamówienia" });
+    await expect(afterSale.getByLabel("Kwota zwrotu (zł)")).toHaveValue(
+      (listed.priceGrosze / 100).toFixed(2).replace(".", ","),
+    );
+    await afterSale.getByRole("button", { name: "Zwróć pieniądze" }).click();
+    await expect(toasts(page).getByText("Zlecono zwrot pieniędzy")).toBeVisible();
+    await expect(afterSale.getByTestId("refund-status")).toContainText("Zrealizowany", { timeout: 30_000 });
+    await expect(afterSale.getByTestId("refund-status")).toContainText("Płatność do zwrotu");
+    await expect(afterSale.getByLabel("Kwota zwrotu (zł)")).toHaveCount(0);
   });
 });
