@@ -22,7 +22,8 @@ import { type APIRequestContext, expect, type Page, type Shop, shopUrl, test } f
 // Orders in the staff area (issue 6) as the shop moderator: a guest's paid order is found in the
 // list by its number, gets a shipment number (the e-mail and the customer's tracking link follow)
 // and is marked delivered through the confirmation dialog; an unpaid order is canceled. Money that
-// arrives for a canceled order is owed back: staff see "Do zwrotu", the customer is told (issue 24).
+// arrives for a canceled order is owed back: staff see "Do zwrotu", the customer is told (issue 24),
+// and staff refund it from the order's page through the demo bank (issue 27).
 
 /** A guest buys one product up to the demo bank; pays when asked. Returns the order's number and e-mail. */
 async function guestOrder(page: Page, request: APIRequestContext, pay: boolean) {
