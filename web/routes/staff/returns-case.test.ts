@@ -1,17 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../../server/app";
 import { createUser } from "../../../server/areas/accounts/accounts.fixtures";
 import { toPublicUser } from "../../../server/areas/accounts/accounts.mapper";
 import { insertWithdrawalCase, placePaidOrder } from "../../../server/areas/after-sale/after-sale.fixtures";
 import { insertShopFixtures, type ShopFixtures } from "../../../server/areas/orders/orders.fixtures";
-import type { Config } from "../../../server/config";
-import { createTestDatabase, type TestDatabase } from "../../../server/test/database";
 import { NO_ORDER_LIMIT } from "../../../server/test/rate-limits";
-import { testConfig } from "../../../server/test/test-config";
+import { type StaffApiKit, startStaffApi } from "../../../server/test/staff-api";
 import { testWebContext } from "../../../server/test/web-context";
 import { loader as orderLoader } from "./order";
 import { loader as listLoader } from "./returns";
@@ -22,24 +15,22 @@ import { action, loader } from "./returns-case";
 // the field's message and what was typed (nothing written), a good one redirects with the toast; a
 // customer is refused the desk.
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let config: Config;
+let kit: StaffApiKit;
 let shop: ShopFixtures;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  config = testConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "returns-page-")) });
-  app = await buildApp(config, database, { web: false, logger: false, rateLimits: NO_ORDER_LIMIT });
-  shop = await insertShopFixtures(database.db);
+  kit = await startStaffApi({ rateLimits: NO_ORDER_LIMIT });
+  shop = await insertShopFixtures(kit.database.db);
 });
 afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
+  await kit?.close();
 });
 
+const app = () => kit.app;
+const database = () => kit.database;
+
 async function contextOf(roles: ("shop-moderator" | "user")[]) {
-  return testWebContext(app.services, { user: toPublicUser(await createUser(database.db, { roles })) });
+  return testWebContext(app().services, { user: toPublicUser(await createUser(database().db, { roles })) });
 }
 
 function post(caseId: number, fields: Record<string, string>): Request {
@@ -57,8 +48,8 @@ function answerOf(value: unknown): { status: number; data: unknown } {
 
 describe("the returns desk's pages", () => {
   it("lists by filter, shows the case, and keeps a refused amount with its message", async () => {
-    const order = await placePaidOrder(app, config, shop.plain);
-    const { caseId } = await insertWithdrawalCase(database.db, order);
+    const order = await placePaidOrder(app(), app().services.config, shop.plain);
+    const { caseId } = await insertWithdrawalCase(database().db, order);
     const staff = await contextOf(["shop-moderator", "user"]);
 
     const list = await listLoader({
@@ -101,7 +92,7 @@ describe("the returns desk's pages", () => {
       amount: "1000,00",
       error: { key: "validation.maxValue" },
     });
-    expect(await app.services.refunds.listForOrder(order.id)).toEqual([]);
+    expect(await app().services.refunds.listForOrder(order.id)).toEqual([]);
 
     const started = (await action({
       context: staff,
@@ -112,9 +103,9 @@ describe("the returns desk's pages", () => {
     expect(decodeURIComponent(started.headers.get("set-cookie") ?? "")).toContain(
       "afterSale.desk.refundStarted",
     );
-    expect((await app.services.refunds.listForOrder(order.id)).map((refund) => refund.amountGrosze)).toEqual([
-      4_000,
-    ]);
+    expect(
+      (await app().services.refunds.listForOrder(order.id)).map((refund) => refund.amountGrosze),
+    ).toEqual([4_000]);
 
     // the staff order page lists the order's case and refund
     const orderPage = await orderLoader({
