@@ -18,6 +18,7 @@ import {
   isFinalRefundStatus,
   REFUND_STATUSES,
   refundDeadline,
+  shopDaysLeft,
   statesForFilter,
 } from "./after-sale-status";
 
@@ -204,5 +205,17 @@ describe("refund statuses", () => {
   it("refuses unknown statuses", () => {
     expect(canRefundTransition("NEW", "CONFIRMED")).toBe(false);
     expect(canRefundTransition("REJECTED", "NEW")).toBe(false);
+  });
+});
+
+describe("shopDaysLeft", () => {
+  const deadline = refundDeadline("2026-03-20T10:00:00Z"); // the end of 3 April in Warsaw
+  it.each([
+    ["2026-03-31T12:00:00Z", 3],
+    ["2026-03-28T23:30:00Z", 5], // 29 March (the clocks go forward that night)
+    ["2026-04-03T21:00:00Z", 0], // 23:00 on the last day
+    ["2026-04-03T22:30:00Z", -1], // 00:30 on 4 April
+  ])("at %s: %i", (now, days) => {
+    expect(shopDaysLeft(deadline, new Date(now))).toBe(days);
   });
 });

@@ -38,11 +38,12 @@
 //   REFUND_DAYS / COMPLAINT_ANSWER_DAYS / COMPLAINT_REMINDER_DAYS   14 / 14 / 3
 //   refundDeadline(receivedAt): Date ; complaintAnswerDeadline(receivedAt): Date
 //   deadlineUrgency(deadline, now): "overdue" | "close" | "ok"   close: due today or within 3 calendar days
+//   shopDaysLeft(deadline, now): number      calendar days to the deadline's day (0 today, < 0 passed)
 //   complaintReminderDue(deadline, now, alreadySent): boolean
 //   REFUND_STATUSES, RefundStatus, FINAL_REFUND_STATUSES, isRefundStatus, isFinalRefundStatus,
 //   canRefundTransition(from, to)
 //   COMPLAINT_REMEDIES, ComplaintRemedy     repair | replacement | price-reduction | withdrawal (art. 43c-43e)
-//   REFUND_REASONS, RefundReason            withdrawal | complaint | refund-owed | cancel
+//   REFUND_REASONS, RefundReason, isRefundReason   withdrawal | complaint | refund-owed | cancel
 
 import { addShopDays, endOfShopDayAfter, shopDay, shopDayStart } from "./shop-time";
 
@@ -116,6 +117,10 @@ export type ComplaintRemedy = (typeof COMPLAINT_REMEDIES)[number];
 export const REFUND_REASONS = ["withdrawal", "complaint", "refund-owed", "cancel"] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
+export function isRefundReason(value: unknown): value is RefundReason {
+  return typeof value === "string" && (REFUND_REASONS as readonly string[]).includes(value);
+}
+
 // ---------------------------------------------------------------- the staff desk's filters
 
 export const AFTER_SALE_FILTERS = ["reported", "goods-received", "refunded", "done"] as const;
@@ -181,6 +186,16 @@ function daysBefore(deadline: Date, days: number): number {
 export function deadlineUrgency(deadline: Date, now: Date): DeadlineUrgency {
   if (now.getTime() > deadline.getTime()) return "overdue";
   return now.getTime() >= daysBefore(deadline, COMPLAINT_REMINDER_DAYS) ? "close" : "ok";
+}
+
+/**
+ * Calendar days (Warsaw) from today to the deadline's day: 0 when it is due today, negative once
+ * its day has passed (−1: it ended yesterday). What the desk shows as "zostało 3 dni".
+ */
+export function shopDaysLeft(deadline: Date, now: Date): number {
+  const days = (shopDayStart(shopDay(deadline)) - shopDayStart(shopDay(now))) / 86_400_000;
+  // a day across a daylight-saving change is 23 or 25 hours long
+  return Math.round(days);
 }
 
 /**

@@ -111,6 +111,8 @@ export interface InvoiceDocument {
   payment: { status: string; method: string; paidGrosze: number; dueGrosze: number };
   /** "sto dwadzieścia trzy złote 45/100" */
   amountInWords: string;
+  /** a correcting invoice (domain/correcting-invoice.ts): the invoice it corrects and why */
+  correction?: { correctedNumber: string; correctedIssueDate: string; reason: string };
 }
 
 export interface BuildInvoiceInput {
@@ -224,20 +226,7 @@ export function buildInvoiceDocument({
     issueDate: invoiceDate(issuedAt),
     saleDate: invoiceDate(saleDate),
     orderNumber: order.orderNumber,
-    seller: {
-      name: seller.name,
-      addressLines: [...seller.address],
-      nip: normalizeNip(seller.nip),
-      bankAccount: seller.bankAccount ?? null,
-    },
-    buyer: {
-      name: order.invoiceData.displayName.trim(),
-      addressLines: [
-        order.invoiceData.street.trim(),
-        `${order.invoiceData.postCode.trim()} ${order.invoiceData.city.trim()}`,
-      ].filter((text) => text !== ""),
-      nip: order.invoiceData.nip?.trim() ? normalizeNip(order.invoiceData.nip) : null,
-    },
+    ...invoiceParties(seller, order.invoiceData),
     lines,
     vatSummary,
     totals,
@@ -249,6 +238,29 @@ export function buildInvoiceDocument({
       dueGrosze: 0,
     },
     amountInWords: amountInWordsPl(totals.grossGrosze),
+  };
+}
+
+/** The seller and the buyer as an invoice (or a correcting invoice) names them. */
+export function invoiceParties(
+  seller: InvoiceSellerInput,
+  invoiceData: Order["invoiceData"],
+): Pick<InvoiceDocument, "seller" | "buyer"> {
+  return {
+    seller: {
+      name: seller.name,
+      addressLines: [...seller.address],
+      nip: normalizeNip(seller.nip),
+      bankAccount: seller.bankAccount ?? null,
+    },
+    buyer: {
+      name: invoiceData.displayName.trim(),
+      addressLines: [
+        invoiceData.street.trim(),
+        `${invoiceData.postCode.trim()} ${invoiceData.city.trim()}`,
+      ].filter((text) => text !== ""),
+      nip: invoiceData.nip?.trim() ? normalizeNip(invoiceData.nip) : null,
+    },
   };
 }
 

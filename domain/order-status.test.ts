@@ -82,7 +82,10 @@ describe("canTransition", () => {
     ["PAYMENT_CONFIRMED", "NEW", false],
     ["PAYMENT_CONFIRMED", "PAYMENT_ERROR", false],
     ["PAYMENT_CONFIRMED", "PAYMENT_CONFIRMED", false],
-    ["PAYMENT_CONFIRMED", "CANCELED", false],
+    // staff cancel a paid order before it ships (refunded in full, issue 27)
+    ["PAYMENT_CONFIRMED", "CANCELED", true],
+    ["PACKING", "CANCELED", true],
+    ["SHIPMENT_NUMBER_ADDED", "CANCELED", false],
     // fulfilment
     ["PAYMENT_CONFIRMED", "SHIPMENT_NUMBER_ADDED", true],
     ["PAYMENT_CONFIRMED", "PACKING", true],
@@ -262,6 +265,7 @@ describe("allowedModeratorActions", () => {
   const none: ModeratorActions = { markDelivered: false, cancel: false, shipmentNumber: false };
   const unpaid: ModeratorActions = { markDelivered: false, cancel: true, shipmentNumber: false };
   const paid: ModeratorActions = { markDelivered: true, cancel: false, shipmentNumber: true };
+  const paidNotShipped: ModeratorActions = { markDelivered: true, cancel: true, shipmentNumber: true };
   it.each<[string, ModeratorActions]>([
     // unpaid: only cancel (the server refuses delivery and a shipment number before payment)
     ["NEW", unpaid],
@@ -269,10 +273,10 @@ describe("allowedModeratorActions", () => {
     ["PAYMENT_PENDING", unpaid],
     ["PAYMENT_ERROR", unpaid],
     ["ERROR_PAYMENT_REGISTER", unpaid],
-    // paid and on its way: no cancel
-    ["PAYMENT_CONFIRMED", paid],
+    // paid, not shipped: cancel with a refund; on its way: no cancel
+    ["PAYMENT_CONFIRMED", paidNotShipped],
+    ["PACKING", paidNotShipped],
     ["SHIPMENT_NUMBER_ADDED", paid],
-    ["PACKING", paid],
     ["IN_DELIVERY", paid],
     ["INPOST_out_for_delivery", paid],
     // terminal: nothing

@@ -5,13 +5,16 @@
 //    │          ▲  │              │                   ▲
 //    │          │  ▼              ▼                   │
 //    │       PAYMENT_ERROR ◄──────┘───────────────────┘ (error may still be confirmed later)
-//    └──► CANCELED (only before payment is confirmed)
+//    └──► CANCELED (before payment; staff also cancel a paid order before it ships, with a refund)
 //
 // - Payment statuses only move forward; once PAYMENT_CONFIRMED, late/out-of-order gateway
 //   notifications (NEW, PAYMENT_NEW, PAYMENT_PENDING, PAYMENT_ERROR) are rejected.
 // - PAYMENT_ERROR may go to PAYMENT_NEW (retry) or PAYMENT_CONFIRMED (late success).
 // - Fulfilment (after confirmation): SHIPMENT_NUMBER_ADDED (may repeat when the number changes),
 //   PACKING, IN_DELIVERY, carrier INPOST_* statuses, PARCEL_RECEIVED, PARCEL_DELIVERED.
+// - A paid order not yet shipped (PAYMENT_CONFIRMED, PACKING) may be CANCELED: only staff do it
+//   (the expiry cancels only UNPAID_STATUSES), and the cancel starts the full refund in the same
+//   transaction (after-sale/refunds.service.ts startCancelRefund, issue 27).
 // - Terminal: CANCELED, PARCEL_RECEIVED, PARCEL_DELIVERED, INPOST_delivered.
 // - ERROR* statuses are annotations (e.g. ERROR_PAYMENT_REGISTER): they may be appended to any
 //   non-terminal order, and `canAppendStatus` judges the next status against the last
@@ -84,9 +87,9 @@ export const TRANSITIONS: Readonly<Record<KnownOrderStatus, readonly KnownOrderS
   PAYMENT_NEW: ["PAYMENT_NEW", "PAYMENT_PENDING", "PAYMENT_CONFIRMED", "PAYMENT_ERROR", "CANCELED"],
   PAYMENT_PENDING: ["PAYMENT_CONFIRMED", "PAYMENT_ERROR", "CANCELED"],
   PAYMENT_ERROR: ["PAYMENT_NEW", "PAYMENT_CONFIRMED", "CANCELED"],
-  PAYMENT_CONFIRMED: FULFILMENT_AFTER_PAYMENT,
+  PAYMENT_CONFIRMED: [...FULFILMENT_AFTER_PAYMENT, "CANCELED"],
   SHIPMENT_NUMBER_ADDED: FULFILMENT_AFTER_PAYMENT,
-  PACKING: FULFILMENT_AFTER_PAYMENT.filter((s) => s !== "PACKING"),
+  PACKING: [...FULFILMENT_AFTER_PAYMENT.filter((s) => s !== "PACKING"), "CANCELED"],
   IN_DELIVERY: ["SHIPMENT_NUMBER_ADDED", "PARCEL_RECEIVED", "PARCEL_DELIVERED"],
   PARCEL_RECEIVED: [],
   PARCEL_DELIVERED: [],
@@ -239,8 +242,8 @@ export interface ModeratorActions {
  * Which moderator actions the order card shows (SPEC §4), derived from the transition table so the
  * page offers exactly what the server accepts: the order-staff service checks
  * `canTransition(order.status, …)` with the same statuses. So mark delivered and the shipment number
- * need a paid order (hidden before payment, once delivered and when canceled) and cancel needs an
- * unpaid one (hidden once payment is confirmed, delivered or canceled).
+ * need a paid order (hidden before payment, once delivered and when canceled) and cancel is offered
+ * before the order ships (a paid one is refunded in full; hidden once shipped, delivered or canceled).
  */
 export function allowedModeratorActions(status: string): ModeratorActions {
   return {

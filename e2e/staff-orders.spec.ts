@@ -22,7 +22,8 @@ import { type APIRequestContext, expect, type Page, type Shop, shopUrl, test } f
 // Orders in the staff area (issue 6) as the shop moderator: a guest's paid order is found in the
 // list by its number, gets a shipment number (the e-mail and the customer's tracking link follow)
 // and is marked delivered through the confirmation dialog; an unpaid order is canceled. Money that
-// arrives for a canceled order is owed back: staff see "Do zwrotu", the customer is told (issue 24).
+// arrives for a canceled order is owed back: staff see "Do zwrotu", the customer is told (issue 24),
+// and staff refund it from the order's page through the demo bank (issue 27).
 
 /** A guest buys one product up to the demo bank; pays when asked. Returns the order's number and e-mail. */
 async function guestOrder(page: Page, request: APIRequestContext, pay: boolean) {
@@ -104,8 +105,8 @@ test.describe("orders in the staff area", () => {
     });
     await openInStaffList(page, order.orderNumber);
     await expect(statusOf(page)).toHaveText("Opłacone");
-    // the cancel action is gone once paid
-    await expect(page.getByRole("button", { name: "Anuluj zamówienie" })).toHaveCount(0);
+    // a paid order may still be canceled, with everything refunded, until it ships (issue 27)
+    await expect(page.getByRole("button", { name: "Anuluj zamówienie" })).toBeVisible();
 
     // a number typed before the page has hydrated is kept once it has (the page's scripts held back)
     const early = await page.context().newPage();
@@ -135,6 +136,8 @@ test.describe("orders in the staff area", () => {
     await expect(toasts(page).filter({ hasText: "Dodano numer przesyłki" })).toBeVisible();
     await expect(statusOf(page)).toHaveText("Dodano numer przesyłki");
     await expect(field).toHaveValue("");
+    // shipped: no cancel any more
+    await expect(page.getByRole("button", { name: "Anuluj zamówienie" })).toHaveCount(0);
 
     await field.fill(number);
     await add.click();
@@ -221,7 +224,7 @@ test.describe("orders in the staff area", () => {
     await expect(statusOf(staff)).toHaveText("Anulowane");
     await context.close();
   });
-  test("a canceled order's payment is closed; money that still arrives is owed back and shown to staff and the customer", async ({
+  test("a canceled order's payment is closed; money that still arrives is owed back, shown to staff and the customer, and refunded by staff", async ({
     page,
     request,
     playwright,
@@ -274,5 +277,17 @@ test.describe("orders in the staff area", () => {
     const row = page.getByRole("listitem").filter({ hasText: `Zamówienie ${order.orderNumber}` });
     await expect(row.getByText("Do zwrotu", { exact: true })).toBeVisible();
     await expect(row.getByText("Anulowane", { exact: true })).toBeVisible();
+
+    // staff give it back from the order's page, through the demo bank (issue 27)
+    await row.getByRole("link", { name: `Zamówienie ${order.orderNumber}` }).click();
+    const afterSale = page.getByRole("region", { name: "Zwroty i reklamacje tego zamówienia" });
+    await expect(afterSale.getByLabel("Kwota zwrotu (zł)")).toHaveValue(
+      (listed.priceGrosze / 100).toFixed(2).replace(".", ","),
+    );
+    await afterSale.getByRole("button", { name: "Zwróć pieniądze" }).click();
+    await expect(toasts(page).getByText("Zlecono zwrot pieniędzy")).toBeVisible();
+    await expect(afterSale.getByTestId("refund-status")).toContainText("Zrealizowany", { timeout: 30_000 });
+    await expect(afterSale.getByTestId("refund-status")).toContainText("Płatność do zwrotu");
+    await expect(afterSale.getByLabel("Kwota zwrotu (zł)")).toHaveCount(0);
   });
 });

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { accountsRoutes } from "./areas/accounts/accounts.routes";
+import { refundsRoutes } from "./areas/after-sale/refunds.routes";
+import { returnsDeskRoutes } from "./areas/after-sale/returns-desk.routes";
 import { withdrawalRoutes } from "./areas/after-sale/withdrawal.routes";
 import { auditRoutes } from "./areas/audit/audit.routes";
 import { cartRoutes } from "./areas/cart/cart.routes";
@@ -48,4 +50,6 @@ export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(auditRoutes);
   await api.register(jobsRoutes);
   await api.register(withdrawalRoutes);
+  await api.register(returnsDeskRoutes);
+  await api.register(refundsRoutes);
 }

@@ -1,4 +1,6 @@
 import { createAccountsService } from "./areas/accounts/accounts.service";
+import { createRefundsService } from "./areas/after-sale/refunds.service";
+import { createReturnsDeskService } from "./areas/after-sale/returns-desk.service";
 import { createWithdrawalService } from "./areas/after-sale/withdrawal.service";
 import { createAuditService } from "./areas/audit/audit";
 import { createCartService } from "./areas/cart/cart.service";
@@ -104,8 +106,9 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
   // orders → payments, one way (docs/decisions/058): the gateway side is given what an order does when
   // its payment's status changes (orders/payment-outcome.ts) as plain functions
   const paymentOutcome = createPaymentOutcome(db, { log });
+  const paymentProvider = options.paymentProvider ?? createPaymentProvider(config);
   const payments = createPaymentsService(db, config, {
-    provider: options.paymentProvider ?? createPaymentProvider(config),
+    provider: paymentProvider,
     orderToPay: (orderId) => orderQueries.getById(orderId),
     settle: paymentOutcome.settle,
     notStarted: paymentOutcome.notStarted,
@@ -145,6 +148,8 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     lookup: (orderNumber, email, ip) => orders.lookup(orderNumber, email, ip),
     log,
   });
+  // money back through the provider, as rows then jobs (after-sale/, docs/decisions/066)
+  const refunds = createRefundsService(db, { config, provider: paymentProvider, queue: jobQueue, mail, log });
   return {
     db,
     config,
@@ -161,7 +166,15 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     accounts,
     orders: { ...orderQueries, ...orders, sendEmail: sendOrderEmail },
     withdrawals,
-    orderStaff: createOrderStaffService(db, { queries: orderQueries, sendEmail: sendOrderEmail }),
+    orderStaff: createOrderStaffService(db, {
+      queries: orderQueries,
+      sendEmail: sendOrderEmail,
+      refundCanceled: refunds.startCancelRefund,
+      jobsQueued: () => jobQueue.notify(),
+    }),
+    // after the sale (issue 27): refunds and the staff returns desk
+    refunds,
+    returnsDesk: createReturnsDeskService(db, { refunds }),
     // what shoppers, the banks and the expiry job do with payments: the gateway's (payments/) and the
     // orders area's (retry a payment, cancel the unpaid orders whose time ran out) under one name
     payments: { ...payments, retry: retryPayment, cancelExpired },
@@ -192,6 +205,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
       queue: jobQueue,
       mail,
       cancelExpired: () => cancelExpired(),
+      refunds,
       log,
     }),
     jobs: createJobsService(db, jobQueue),

@@ -11,6 +11,7 @@ export {
   serializeClearSessionCookie,
   serializeSessionCookie,
 } from "./areas/accounts/session-cookie";
+export type { RefundView } from "./areas/after-sale/refunds.service";
 // the shopper's withdrawal function (issue 27): what its pages show (its links: domain/withdrawal-links.ts)
 export type {
   OrderAfterSale,

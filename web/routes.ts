@@ -32,6 +32,8 @@ export default [
           index("routes/staff/dashboard.tsx"),
           route("zamowienia", "routes/staff/orders.tsx"),
           route("zamowienia/:id", "routes/staff/order.tsx"),
+          route("zwroty", "routes/staff/returns.tsx"),
+          route("zwroty/:id", "routes/staff/returns-case.tsx"),
           route("produkty", "routes/staff/products.tsx"),
           route("produkty/dodaj", "routes/staff/product-form.tsx", { id: "staff-product-add" }),
           route("produkty/edytuj/:id", "routes/staff/product-form.tsx", { id: "staff-product-edit" }),

@@ -7,7 +7,7 @@ export const enMail: Record<MailKey, string> = {
   "email.orderGreeting": "Hello {name},",
   "email.refundOwedSubject": "Refund owed: money for order {orderNumber}",
   "email.refundOwedIntro":
-    "money ({amount}) arrived for order {orderNumber}, which cannot take it. Return it to the customer ({email}) in the payment provider's panel.",
+    "money ({amount}) arrived for order {orderNumber}, which cannot take it. Return it to the customer ({email}) with “Refund the money” on the order's page in the staff area.",
   "email.refundOwedReason.ERROR_PAID_AFTER_CANCEL":
     "Reason: the payment arrived after the order was canceled.",
   "email.refundOwedReason.ERROR_PAYMENT_AMOUNT":
@@ -17,6 +17,13 @@ export const enMail: Record<MailKey, string> = {
   "email.refundOwedReason.ERROR_PAID_TWICE": "Reason: the order had already been paid by an earlier payment.",
   "email.refundOwedGreeting": "Hello,",
   "email.refundOwedLink": "The order in the staff area",
+  "email.refundStartedSubject": "Refund started: order {orderNumber}",
+  "email.refundStartedIntro":
+    "We have started a refund of {amount} for order {orderNumber}. The money goes back the way you paid; we will write again when the refund is complete.",
+  "email.refundDoneSubject": "Refund complete: order {orderNumber}",
+  "email.refundDoneIntro": "The refund of {amount} for order {orderNumber} is complete.",
+  "email.refundCorrectionLink": "Correcting invoice:",
+  "email.refundOrderLink": "Order:",
   "email.orderReceivedSubject": "We have received your order {orderNumber}",
   "email.orderReceivedIntro":
     "thank you for shopping with us! We have received your order {orderNumber}. We will start preparing it once the payment is confirmed.",

@@ -28,7 +28,7 @@ export const plMail = {
   "email.orderSignature": "Pozdrawiamy\nZespół sklepu {shopName}",
   "email.refundOwedSubject": "Do zwrotu: pieniądze za zamówienie {orderNumber}",
   "email.refundOwedIntro":
-    "wpłynęły pieniądze ({amount}) za zamówienie {orderNumber}, które nie może ich przyjąć. Zwróć je klientowi ({email}) w panelu operatora płatności.",
+    "wpłynęły pieniądze ({amount}) za zamówienie {orderNumber}, które nie może ich przyjąć. Zwróć je klientowi ({email}) przyciskiem „Zwróć pieniądze” na stronie zamówienia w panelu sklepu.",
   "email.refundOwedReason.ERROR_PAID_AFTER_CANCEL": "Powód: płatność przyszła po anulowaniu zamówienia.",
   "email.refundOwedReason.ERROR_PAYMENT_AMOUNT":
     "Powód: kwota lub waluta płatności nie zgadza się z zamówieniem.",
@@ -37,6 +37,13 @@ export const plMail = {
   "email.refundOwedReason.ERROR_PAID_TWICE": "Powód: zamówienie było już opłacone wcześniejszą płatnością.",
   "email.refundOwedGreeting": "Dzień dobry,",
   "email.refundOwedLink": "Zamówienie w panelu sklepu",
+  "email.refundStartedSubject": "Zwrot pieniędzy rozpoczęty: zamówienie {orderNumber}",
+  "email.refundStartedIntro":
+    "Zleciliśmy zwrot {amount} za zamówienie {orderNumber}. Pieniądze wrócą tą samą drogą, którą zapłaciłeś; napiszemy, gdy zwrot się zakończy.",
+  "email.refundDoneSubject": "Zwrot pieniędzy zakończony: zamówienie {orderNumber}",
+  "email.refundDoneIntro": "Zwrot {amount} za zamówienie {orderNumber} został zrealizowany.",
+  "email.refundCorrectionLink": "Faktura korygująca:",
+  "email.refundOrderLink": "Zamówienie:",
 } as const;
 
 export type MailKey = keyof typeof plMail;

@@ -394,6 +394,14 @@ export const enStaff: Record<StaffKey, string> = {
     "The stock of these rows changed since the page was loaded (e.g. by an order): {rows}. Nothing was saved — check the new figures and save again.",
   "errors.job/not-retryable":
     "The job cannot be retried: it is not among the failed ones, or the same job is already queued",
+  "staff.segment.zwroty": "Returns and complaints",
+  "staff.jobs.kind.refunds.send": "Refund: sent to the payment provider",
+  "staff.jobs.kind.refunds.poll": "Refund: status check",
+  "staff.orders.confirmCancelPaid":
+    "Cancel the paid order {orderNumber}? The goods go back into stock and everything paid is refunded to the customer through the payment provider.",
+  "errors.after-sale/state-conflict":
+    "This step is not possible in the case's current state. Reload the page.",
+  "errors.refund/no-payment": "This order has no confirmed payment that could be refunded",
   "errors.page/protect-admin-only": "Only an administrator may protect a page or remove its protection",
   "validation.promotionalPriceAbovePrice": "The promotional price must not be higher than the price",
   "validation.reservedLink": "This address belongs to the shop, choose another one",

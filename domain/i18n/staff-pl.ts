@@ -392,6 +392,13 @@ export const plStaff = {
     "Stan tych pozycji zmienił się od wczytania strony (np. przez zamówienie): {rows}. Nic nie zapisano — sprawdź nowe stany i zapisz ponownie.",
   "errors.job/not-retryable":
     "Tego zadania nie można ponowić: nie czeka wśród nieudanych albo takie samo zadanie już czeka w kolejce",
+  "staff.segment.zwroty": "Zwroty i reklamacje",
+  "staff.jobs.kind.refunds.send": "Zwrot pieniędzy: zlecenie u operatora płatności",
+  "staff.jobs.kind.refunds.poll": "Zwrot pieniędzy: sprawdzenie stanu",
+  "staff.orders.confirmCancelPaid":
+    "Anulować opłacone zamówienie {orderNumber}? Towar wróci na stan, a cała zapłacona kwota zostanie zwrócona klientowi przez operatora płatności.",
+  "errors.after-sale/state-conflict": "Na tym etapie zgłoszenia nie można tego zrobić. Odśwież stronę.",
+  "errors.refund/no-payment": "To zamówienie nie ma potwierdzonej płatności, którą można zwrócić",
   "errors.page/protect-admin-only": "Tylko administrator może chronić stronę lub zdjąć jej ochronę",
   "validation.promotionalPriceAbovePrice": "Cena promocyjna nie może być wyższa niż cena",
   "validation.reservedLink": "Ten adres należy do sklepu, wybierz inny",

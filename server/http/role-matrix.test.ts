@@ -13,6 +13,7 @@ import { loader as orderViewLoader } from "../../web/routes/order/order-view";
 import { buildApp, type WebLoadContext } from "../app";
 import { bearer, createSessionToken, createSignedInUser } from "../areas/accounts/accounts.fixtures";
 import { toPublicUser } from "../areas/accounts/accounts.mapper";
+import { runRefundJobs } from "../areas/after-sale/after-sale.fixtures";
 import {
   insertShopFixtures,
   LOCKER,
@@ -269,6 +270,7 @@ describe("another customer's orders, invoices and account", () => {
       .map(([key]) => key)
       .sort();
     expect(personal).toEqual([
+      "GET /api/after-sale/corrections/:id/pdf",
       "GET /api/after-sale/withdrawals/:id/statement.pdf",
       "GET /api/orders/:id",
       "GET /api/orders/:id/invoice",
@@ -391,6 +393,34 @@ describe("another customer's orders, invoices and account", () => {
     expect(answer(await get(url, customerB.token))).toEqual(unknown);
     expect(answer(await get(`${url}?orderNumber=${orderA.orderNumber}&email=eve@example.com`))).toEqual(
       unknown,
+    );
+    expect((await get(url, customerA.token)).statusCode).toBe(200);
+    expect((await get(url, people.moderator.token)).statusCode).toBe(200);
+  });
+
+  it("customer B and a guest with a wrong e-mail cannot read A's correcting invoice; A and staff can", async () => {
+    const refund = await app.services.refunds.startRefund(
+      { _id: people.moderator._id, email: people.moderator.email },
+      orderA._id,
+      { amountGrosze: 100, reason: "cancel" },
+    );
+    expect(refund.ok).toBe(true);
+    await runRefundJobs(database.db, app.services.jobQueue, app.services.jobHandlers);
+    const id = refund.ok ? await app.services.refunds.get(refund.value._id) : null;
+    const correction = id?.ok ? id.value.correction : null;
+    expect(correction).not.toBeNull();
+    const url = correction?.url ?? "";
+    const unknown = answer(await get(`/api/after-sale/corrections/${UNKNOWN_ID}/pdf`, customerB.token));
+    expect(unknown.status).toBe(404);
+    expect(answer(await get(url, customerB.token))).toEqual(unknown);
+    expect(
+      answer(await get(`${url}?orderNumber=${orderA.orderNumber}&email=gosc-macierz@example.com`)),
+    ).toEqual(
+      answer(
+        await get(
+          `/api/after-sale/corrections/${UNKNOWN_ID}/pdf?orderNumber=${orderA.orderNumber}&email=gosc-macierz@example.com`,
+        ),
+      ),
     );
     expect((await get(url, customerA.token)).statusCode).toBe(200);
     expect((await get(url, people.moderator.token)).statusCode).toBe(200);

@@ -242,6 +242,19 @@ export const ERROR_CODES = {
     message: "More units than are left",
     key: "errors.after-sale/too-many-units",
   },
+  // after the sale: the returns desk and refunds (issue 27, docs/decisions/066)
+  /** the case's state does not allow the step; details: { status } */
+  "after-sale/state-conflict": {
+    status: 409,
+    message: "The case's current state does not allow this step",
+    key: "errors.after-sale/state-conflict",
+  },
+  /** the order has no confirmed payment to give money back to */
+  "refund/no-payment": {
+    status: 409,
+    message: "The order has no confirmed payment to refund",
+    key: "errors.refund/no-payment",
+  },
   internal: { status: 500, message: "An error occurred, please try again later", key: "errors.generic" },
 } as const;
 

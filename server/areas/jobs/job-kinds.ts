@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Config } from "../../config";
 import type { ServiceLog } from "../../services";
+import { REFUND_JOBS, type RefundsService } from "../after-sale/refunds.service";
 import { backfillImageVariants } from "../gallery/variant-backfill";
 import { MAIL_DELIVER_JOB, type MailService } from "../mail/mail.service";
 import type { JobQueue } from "./job-queue";
@@ -14,6 +15,8 @@ export const JOB_KINDS = {
   expireUnpaidOrders: "orders.expire-unpaid",
   backfillImageVariants: "gallery.backfill-variants",
   pruneDoneJobs: "jobs.prune-done",
+  refundSend: REFUND_JOBS.send,
+  refundPoll: REFUND_JOBS.poll,
 } as const;
 
 /** How long finished jobs are kept (the dead letter is kept until retried). */
@@ -27,6 +30,8 @@ export interface JobKindDeps {
   mail: MailService;
   /** the unpaid-order sweep (orders/order-expiry.ts cancelExpired): how many it canceled */
   cancelExpired(): Promise<number>;
+  /** money back through the payment provider (after-sale/refunds.service.ts) */
+  refunds: Pick<RefundsService, "send" | "poll" | "sendGaveUp">;
   log: ServiceLog;
 }
 
@@ -54,6 +59,17 @@ export function createJobHandlers(deps: JobKindDeps): JobHandlers {
         const { written, failed } = await backfillImageVariants(deps.config.mediaDir);
         if (written > 0 || failed > 0) deps.log.info?.({ written, failed }, "missing picture widths written");
       },
+    }),
+    // a refund asked of the provider with its row's idempotency key, then polled until final
+    // (docs/decisions/066); a provider error stays on the refund for staff and the attempt is retried
+    [JOB_KINDS.refundSend]: jobHandler({
+      payload: z.object({ refundId: z.number().int().positive() }),
+      run: ({ refundId }) => deps.refunds.send(refundId),
+      dead: ({ refundId }, error) => deps.refunds.sendGaveUp(refundId, error),
+    }),
+    [JOB_KINDS.refundPoll]: jobHandler({
+      payload: z.object({ refundId: z.number().int().positive(), round: z.number().int().min(0) }),
+      run: ({ refundId, round }) => deps.refunds.poll(refundId, round),
     }),
     [JOB_KINDS.pruneDoneJobs]: jobHandler({
       payload: none,

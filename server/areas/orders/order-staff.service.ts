@@ -8,7 +8,7 @@ import { parseForm } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
 import { addStatusSchema } from "../../../domain/validation/order";
 import { addShipmentNumberSchema, isSameShipmentNumber } from "../../../domain/validation/shipment";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { orderStatuses, orders } from "../../db/schema";
 import { fail, ok, type Result } from "../../lib/result";
 import type { AuditActor } from "../audit/audit";
@@ -77,7 +77,17 @@ function statusConflict(status: string): never {
 
 export function createOrderStaffService(
   db: Db,
-  deps: { queries: OrderQueries; sendEmail(kind: OrderEmailKind, orderId: number): Promise<void> },
+  deps: {
+    queries: OrderQueries;
+    sendEmail(kind: OrderEmailKind, orderId: number): Promise<void>;
+    /**
+     * A paid order canceled by staff: its full refund started in the cancel's transaction
+     * (after-sale/refunds.service.ts startCancelRefund); the refund's id or null
+     */
+    refundCanceled?(tx: Tx, actor: AuditActor, orderId: number): Promise<number | null>;
+    /** after the commit: the refund's job is waiting */
+    jobsQueued?(): void;
+  },
 ) {
   return {
     /** Newest first, optionally by status, by the day placed (Warsaw) and by number or e-mail (part of either). */
@@ -164,16 +174,26 @@ export function createOrderStaffService(
         if (!order) return refuse(fail("order/not-found"));
         if (!canTransition(order.status, status)) return statusConflict(order.status);
         const now = new Date();
+        let refundId: number | null = null;
         if (status === "CANCELED") {
+          const paid = order.paidAt !== null;
           // the one cancel: units back, open payments closed (order-cancel.ts)
           if (!(await cancelLockedOrder(tx, order, now))) return statusConflict(order.status);
+          // a paid order: everything paid goes back, in this same transaction
+          if (paid && deps.refundCanceled) refundId = await deps.refundCanceled(tx, actor, orderId);
         } else {
           await tx.insert(orderStatuses).values({ orderId, status, createdAt: now });
           await tx.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, orderId));
         }
-        return updated(orderId, { status: order.status }, { status });
+        return {
+          value: refundId,
+          entityId: orderId,
+          before: { status: order.status },
+          after: { status, ...(refundId === null ? {} : { refundId }) },
+        };
       });
       if (!outcome.ok) return outcome;
+      if (outcome.value !== null) deps.jobsQueued?.();
       if (status === "CANCELED") await deps.sendEmail("canceled", orderId);
       const order = await deps.queries.getById(orderId);
       return order ? ok(order) : fail("order/not-found");

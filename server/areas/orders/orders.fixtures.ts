@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { OrderCreateInput } from "../../../domain/validation/order";
 import type { Db } from "../../db/client";
@@ -208,4 +209,10 @@ export async function placeOrderAtServerPrice(
     app.inject({ method: "POST", url: "/api/orders", payload: orderBody({ ...overrides, priceGrosze }) });
   const quote = await post(0);
   return post(quote.json().details.totalGrosze);
+}
+
+/** A product's stock now (its own quantity, not its variants'). */
+export async function productQuantity(db: Db, productId: number): Promise<number> {
+  const [row] = await db.select({ q: products.quantity }).from(products).where(eq(products.id, productId));
+  return row?.q ?? -1;
 }

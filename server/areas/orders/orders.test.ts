@@ -765,7 +765,7 @@ describe("staff order actions", () => {
     expect(list.items[0].shipmentNumber).toBe("620000000000000000000001");
   });
 
-  it("canceling an unpaid order gives the units back and sends the e-mail; a paid order cannot be canceled", async () => {
+  it("canceling an unpaid order gives the units back and sends the e-mail; a shipped order cannot be canceled", async () => {
     const staff = await createSignedInUser(db(), { roles: ["shop-moderator", "user"] });
     const before = await productStock(shop.plain.id);
     const unpaid = await place();
@@ -783,8 +783,17 @@ describe("staff order actions", () => {
     await app.services.payments.demoDecide(unpaid.externalId, "pay");
     expect((await db().select().from(orders).where(eq(orders.id, unpaid._id)))[0]?.status).toBe("CANCELED");
 
+    // paid and shipped: too late to cancel (a paid order before it ships is canceled with a refund:
+    // after-sale/refunds.test.ts)
     const paid = await place();
     await app.services.payments.demoDecide(paid.externalId, "pay");
+    const shipped = await app.inject({
+      method: "PUT",
+      url: `/api/orders/${paid._id}/add-shipment-number`,
+      payload: { shipmentNumber: "620000000000000000000099" },
+      headers: bearer(staff.token),
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
     expect((await cancel(paid._id)).statusCode).toBe(409);
     const delivered = await app.inject({
       method: "PUT",

@@ -217,6 +217,15 @@ export async function releaseOrderStock(tx: Tx, orderId: number): Promise<boolea
 }
 
 /**
+ * Puts units back into stock (goods a customer returned, issue 27): a plain increment of each
+ * line's row, the lines whose product or variant was deleted skipped. The caller records that it did
+ * (after_sale_lines.restocked_quantity), so the same units never go back twice.
+ */
+export async function restockUnits(tx: Tx, lines: readonly StockLine[]): Promise<void> {
+  await moveStock(tx, lines, "give");
+}
+
+/**
  * Takes an order's units again (a retried or late-confirmed payment after they were given back).
  * Returns null when done (or already held), else the shortage — the caller decides.
  */

@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { CorrectionLine } from "../../../domain/correcting-invoice";
 import { users } from "./accounts";
 import { createdAt, id, requiredRef, updatedAt } from "./columns";
 import { invoices } from "./invoices";
@@ -174,13 +175,7 @@ export const refunds = pgTable(
 );
 
 /** A line of a correcting invoice: what is corrected and by how much (negative grosze). */
-export interface CorrectionLine {
-  orderItemId: number | null;
-  title: string;
-  quantity: number;
-  vatRate: number;
-  amountGrosze: number;
-}
+export type { CorrectionLine } from "../../../domain/correcting-invoice";
 
 /**
  * Correcting invoices (faktura korygująca), numbered per month KOR/{year}/{month}/{seq}, each

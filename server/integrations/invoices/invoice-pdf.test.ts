@@ -292,3 +292,47 @@ describe("wrapText", () => {
     expect(wrapText("", font, 10, 60)).toEqual([""]);
   });
 });
+
+describe("renderInvoicePdf: a correcting invoice (issue 27)", () => {
+  it("is titled as a correction, names the invoice corrected and the reason, and the amount to return", async () => {
+    const base = buildInvoiceDocument({
+      order: sampleOrder(),
+      seller: { name: "Szyciowo", nip: "5260250274", address: ["ul. Krawiecka 1", "00-001 Warszawa"] },
+      number: "KOR/2026/11/0003",
+      issuedAt: new Date("2026-11-27T10:00:00Z"),
+      saleDate: new Date("2026-11-02T10:00:00Z"),
+    });
+    const line = base.lines[0];
+    if (!line) throw new Error("no line");
+    const correction: InvoiceDocument = {
+      ...base,
+      lines: [
+        { ...line, quantity: -1, grossGrosze: -4_999, netGrosze: -4_064, vatGrosze: -935, discountGrosze: 0 },
+      ],
+      vatSummary: [{ vatRate: 23, netGrosze: -4_064, vatGrosze: -935, grossGrosze: -4_999 }],
+      totals: { netGrosze: -4_064, vatGrosze: -935, grossGrosze: -4_999 },
+      coupon: null,
+      payment: {
+        status: "zwrócono",
+        method: "zwrot na rachunek płatności online",
+        paidGrosze: 4_999,
+        dueGrosze: 0,
+      },
+      correction: {
+        correctedNumber: "FV/2026/11/0001",
+        correctedIssueDate: "2026-11-02",
+        reason: "zwrot towaru – odstąpienie od umowy",
+      },
+    };
+    const pages = await extractText(await renderInvoicePdf(correction));
+    const text = pages.map((page) => page.text).join(" ");
+    expect(text).toContain("Faktura korygująca");
+    expect(text).toContain("KOR/2026/11/0003");
+    expect(text).toContain("FV/2026/11/0001");
+    expect(text).toContain("02.11.2026");
+    expect(text).toContain("Przyczyna korekty: zwrot towaru – odstąpienie od umowy");
+    expect(text).toContain("Razem do zwrotu:");
+    expect(text).toContain(formatPrice(4_999));
+    expect(text).toContain("-49,99");
+  });
+});

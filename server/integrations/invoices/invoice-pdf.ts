@@ -8,7 +8,9 @@ export { wrapText };
 // Draws the Polish VAT invoice of domain/invoice.ts as an A4 PDF (docs/decisions/013-invoices.md).
 // pdf-lib with the shop's embedded DejaVu Sans Condensed (../pdf/pdf-fonts.ts) so every Polish letter
 // is a real glyph. The lines table continues on further pages (with its header repeated); every page
-// has a footer with the number and "Strona i z n".
+// has a footer with the number and "Strona i z n". A correcting invoice (doc.correction, issue 27) is
+// drawn by the same code: its title, the invoice it corrects and the reason in the header, "Do zwrotu"
+// at the end.
 
 const PAGE_SIZE = A4_PAGE;
 const MARGIN = 40;
@@ -106,6 +108,11 @@ class Layout {
   }
 }
 
+/** "Faktura VAT" or "Faktura korygująca". */
+function titleOf(doc: InvoiceDocument): string {
+  return doc.correction ? "Faktura korygująca" : "Faktura VAT";
+}
+
 function columnsFor(doc: InvoiceDocument): Column[] {
   const withDiscount = doc.lines.some((line) => line.discountGrosze > 0);
   const fixed: Column[] = [
@@ -188,7 +195,7 @@ function rowHeight(cells: readonly string[][]): number {
 
 function drawHeader(layout: Layout, doc: InvoiceDocument): void {
   const top = layout.y;
-  layout.text("Faktura VAT", MARGIN, top - 18, { size: 18, bold: true });
+  layout.text(titleOf(doc), MARGIN, top - 18, { size: 18, bold: true });
   layout.text(`nr ${doc.number}`, MARGIN, top - 36, { size: 12, bold: true });
   const right = MARGIN + CONTENT_WIDTH;
   const labelX = right - 200;
@@ -196,6 +203,12 @@ function drawHeader(layout: Layout, doc: InvoiceDocument): void {
     ["Data wystawienia:", polishDate(doc.issueDate)],
     ["Data sprzedaży:", polishDate(doc.saleDate)],
     ["Zamówienie nr:", doc.orderNumber],
+    ...(doc.correction
+      ? ([
+          ["Do faktury nr:", doc.correction.correctedNumber],
+          ["z dnia:", polishDate(doc.correction.correctedIssueDate)],
+        ] as [string, string][])
+      : []),
   ];
   rows.forEach(([label, value], index) => {
     const y = top - 14 - index * 13;
@@ -203,6 +216,18 @@ function drawHeader(layout: Layout, doc: InvoiceDocument): void {
     layout.text(value, labelX + 80, y, { size: 9, bold: true, align: "right", width: 120 });
   });
   layout.y = top - 52;
+  if (doc.correction) {
+    layout.y = top - 14 - rows.length * 13 - 4;
+    for (const line of wrapText(
+      `Przyczyna korekty: ${doc.correction.reason}`,
+      layout.fonts.regular,
+      9,
+      300,
+    )) {
+      layout.text(line, MARGIN, layout.y, { size: 9 });
+      layout.y -= 11;
+    }
+  }
   layout.rule(layout.y, MARGIN, CONTENT_WIDTH, MUTED);
 }
 
@@ -345,22 +370,30 @@ function drawPayment(layout: Layout, doc: InvoiceDocument): void {
   const noteLines = notes.flatMap((note) => wrapText(note, layout.fonts.regular, 8, CONTENT_WIDTH));
   layout.ensure(110 + words.length * 11 + noteLines.length * 10);
   layout.y -= 22;
-  layout.text("Razem do zapłaty:", MARGIN, layout.y, { size: 12, bold: true });
-  layout.text(formatPrice(doc.totals.grossGrosze), MARGIN + 130, layout.y, { size: 12, bold: true });
+  const correction = doc.correction !== undefined;
+  layout.text(correction ? "Razem do zwrotu:" : "Razem do zapłaty:", MARGIN, layout.y, {
+    size: 12,
+    bold: true,
+  });
+  layout.text(formatPrice(Math.abs(doc.totals.grossGrosze)), MARGIN + 130, layout.y, {
+    size: 12,
+    bold: true,
+  });
   layout.y -= 14;
   for (const line of words) {
     layout.text(line, MARGIN, layout.y, { size: 9 });
     layout.y -= 11;
   }
   layout.y -= 4;
+  const paidLabel = correction ? "Zwrócono:" : "Zapłacono:";
   const rows: [string, string][] = [
-    ["Zapłacono:", `${formatPrice(doc.payment.paidGrosze)} (${doc.payment.status})`],
-    ["Pozostało do zapłaty:", formatPrice(doc.payment.dueGrosze)],
-    ["Sposób płatności:", doc.payment.method],
+    [paidLabel, `${formatPrice(doc.payment.paidGrosze)} (${doc.payment.status})`],
+    [correction ? "Pozostało do zwrotu:" : "Pozostało do zapłaty:", formatPrice(doc.payment.dueGrosze)],
+    [correction ? "Sposób zwrotu:" : "Sposób płatności:", doc.payment.method],
   ];
   for (const [label, value] of rows) {
     layout.text(label, MARGIN, layout.y, { size: 9, color: MUTED });
-    layout.text(value, MARGIN + 130, layout.y, { size: 9, bold: label === "Zapłacono:" });
+    layout.text(value, MARGIN + 130, layout.y, { size: 9, bold: label === paidLabel });
     layout.y -= 12;
   }
   layout.y -= 4;
@@ -380,7 +413,7 @@ function drawFooters(pdf: PDFDocument, fonts: Fonts, doc: InvoiceDocument): void
       thickness: 0.5,
       color: RULE,
     });
-    page.drawText(`Faktura VAT nr ${doc.number}`, {
+    page.drawText(`${titleOf(doc)} nr ${doc.number}`, {
       x: MARGIN,
       y,
       size: 8,
@@ -403,8 +436,8 @@ function drawFooters(pdf: PDFDocument, fonts: Fonts, doc: InvoiceDocument): void
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const fonts = await embedShopFonts(pdf);
-  pdf.setTitle(`Faktura VAT ${doc.number}`);
-  pdf.setSubject(`Faktura VAT ${doc.number} do zamówienia ${doc.orderNumber}`);
+  pdf.setTitle(`${titleOf(doc)} ${doc.number}`);
+  pdf.setSubject(`${titleOf(doc)} ${doc.number} do zamówienia ${doc.orderNumber}`);
   pdf.setAuthor(doc.seller.name);
   pdf.setLanguage("pl-PL");
   pdf.setCreator("Sklep");

@@ -8,6 +8,7 @@ import { presetPeriod, STATS_PRESETS } from "../../../domain/stats";
 import { FormAlert } from "../../components/form-field";
 import { FILTER_INPUT, FILTER_LABEL, PRIMARY_BUTTON } from "../../components/staff/orders/pager";
 import { StatsChart } from "../../components/staff/stats-chart";
+import "../../lib/after-sale-texts";
 import { useLang, useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
 import { staffMeta } from "../../lib/staff-meta";
@@ -39,7 +40,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const refundOwed = await context.services.orderStaff.countRefundOwed();
   // background jobs that failed every attempt (admins, who may retry them: docs/decisions/050)
   const failedJobs = isAdmin(user) ? await context.services.jobs.failedCount() : null;
-  return { stats: result.value, invalid, asked, refundOwed, failedJobs };
+  // withdrawals and complaints not closed, and those past their deadline (issue 27)
+  const returns = await context.services.returnsDesk.counts();
+  return { stats: result.value, invalid, asked, refundOwed, failedJobs, returns };
 }
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
@@ -61,6 +64,7 @@ function AttentionCount({
   count,
   title,
   text,
+  textValues,
   show,
   to,
 }: {
@@ -68,6 +72,7 @@ function AttentionCount({
   count: number;
   title: MessageKey;
   text: MessageKey;
+  textValues?: Record<string, number>;
   show: MessageKey;
   to: string;
 }) {
@@ -91,7 +96,9 @@ function AttentionCount({
       </p>
       {raised ? (
         <>
-          <p className="min-w-0 basis-full text-sm text-red-900 sm:flex-1 sm:basis-auto">{t(text)}</p>
+          <p className="min-w-0 basis-full text-sm text-red-900 sm:flex-1 sm:basis-auto">
+            {t(text, textValues)}
+          </p>
           <Link to={to} className="text-sm font-semibold text-red-800 underline underline-offset-2">
             {t(show)}
           </Link>
@@ -166,7 +173,7 @@ function PeriodPicker({ from, to }: { from: string; to: string }) {
 export default function StaffDashboard() {
   const t = useT();
   const lang = useLang();
-  const { stats, invalid, refundOwed, failedJobs } = useLoaderData<typeof loader>();
+  const { stats, invalid, refundOwed, failedJobs, returns } = useLoaderData<typeof loader>();
   const percent = new Intl.NumberFormat(lang === "pl" ? "pl-PL" : "en-GB", {
     style: "percent",
     maximumFractionDigits: 1,
@@ -181,6 +188,15 @@ export default function StaffDashboard() {
         text="staff.dashboard.refundOwedText"
         show="staff.dashboard.refundOwedShow"
         to={`${STAFF_SECTIONS.orders}?zwrot=1`}
+      />
+      <AttentionCount
+        id="returns"
+        count={returns.open}
+        title="staff.segment.zwroty"
+        text="afterSale.desk.dashboardText"
+        textValues={returns}
+        show="afterSale.desk.dashboardShow"
+        to={STAFF_SECTIONS.returns}
       />
       {failedJobs === null ? null : (
         <AttentionCount

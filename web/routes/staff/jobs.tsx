@@ -55,6 +55,8 @@ const KNOWN_KINDS = new Set([
   "orders.expire-unpaid",
   "gallery.backfill-variants",
   "jobs.prune-done",
+  "refunds.send",
+  "refunds.poll",
 ]);
 
 function JobFacts({ job }: { job: Job }) {

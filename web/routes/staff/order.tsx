@@ -1,10 +1,12 @@
-import { data, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "react-router";
+import { data, useActionData, useLoaderData } from "react-router";
 import { type Lang, orderStatusKey, translate } from "../../../domain/i18n";
-import { allowedModeratorActions } from "../../../domain/order-status";
+import { parsePriceToGrosze } from "../../../domain/money";
+import { allowedModeratorActions, isPaid, isRefundOwed } from "../../../domain/order-status";
 import { idFromTextSchema } from "../../../domain/validation/common";
 import type { FieldError } from "../../../domain/validation/errors";
 import type { Failure } from "../../../server/web-door";
 import { OrderCard } from "../../components/order-card";
+import { StaffBackLink, StaffNotFound } from "../../components/staff/back-link";
 import { ShipmentForm } from "../../components/staff/orders/shipment-form";
 import { StatusActions, type StatusIntent } from "../../components/staff/orders/status-actions";
 import { errorMessageKey } from "../../lib/auth.server";
@@ -15,6 +17,7 @@ import { langFromMatches, metaTags, pageTitle } from "../../lib/meta";
 import { requireStaff } from "../../lib/staff.server";
 import { STAFF_SECTIONS, staffOrderPath } from "../../lib/staff-paths";
 import type { Route } from "./+types/order";
+import { OrderAfterSale } from "./order-after-sale";
 
 // /konto/sklep/zamowienia/{id} (shop staff): the full order card with the moderator's actions: the
 // shipment number entry (hidden when canceled or delivered) and mark delivered / cancel, shown
@@ -42,12 +45,27 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireStaff(context, request);
   const order = await context.services.orders.getById(orderId(params));
   if (!order) throw data(null, { status: 404 });
-  return { order, actions: allowedModeratorActions(order.status), crumb: order.orderNumber };
+  // after the sale (issue 27): the order's cases and refunds, and money owed back ("Do zwrotu")
+  const cases = await context.services.returnsDesk.listForOrder(order._id);
+  const refunds = await context.services.refunds.listForOrder(order._id);
+  const owed = isRefundOwed(order.statuses)
+    ? await context.services.refunds.propose({ orderId: order._id, caseId: null, reason: "refund-owed" })
+    : null;
+  return {
+    order,
+    actions: allowedModeratorActions(order.status),
+    paid: isPaid(order.statuses),
+    cases,
+    refunds,
+    owed: owed?.ok ? owed.value : null,
+    crumb: order.orderNumber,
+  };
 }
 
 type ActionData =
   | { confirm: StatusIntent }
   | { shipmentError: FieldError; shipmentNumber: string }
+  | { refundError: FieldError; amount: string }
   | undefined;
 
 /** The toast of a refused change; a status conflict names the order's status in the reader's language. */
@@ -78,6 +96,23 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     }
     return redirectWithFlash(path, refusal(context.lang, result));
   }
+  if (intent === "refund-owed") {
+    const amount = String(form.get("amount") ?? "").slice(0, 20);
+    const grosze = parsePriceToGrosze(amount);
+    const result =
+      grosze === null
+        ? null
+        : await context.services.refunds.startRefund(user, id, {
+            amountGrosze: grosze,
+            reason: "refund-owed",
+          });
+    if (result?.ok) return redirectWithFlash(path, { type: "success", key: "afterSale.desk.refundStarted" });
+    if (!result || result.code === "validation") {
+      const refundError = result?.fields?.amountGrosze ?? { key: "validation.number" as const };
+      return data<ActionData>({ refundError, amount }, { status: 400 });
+    }
+    return redirectWithFlash(path, refusal(context.lang, result));
+  }
   if (intent === "deliver" || intent === "cancel") {
     // without JavaScript the first post only asks (the second page step of the confirmation)
     if (form.get("confirmed") !== "1") return data<ActionData>({ confirm: intent });
@@ -91,19 +126,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 function BackLink() {
   const t = useT();
-  return (
-    <Link
-      to={STAFF_SECTIONS.orders}
-      className="text-sm font-semibold text-accent-700 underline-offset-2 hover:underline"
-    >
-      ← {t("staff.orders.backToList")}
-    </Link>
-  );
+  return <StaffBackLink to={STAFF_SECTIONS.orders} label={t("staff.orders.backToList")} />;
 }
 
 export default function StaffOrder() {
-  const { order, actions } = useLoaderData<typeof loader>();
+  const { order, actions, paid, cases, refunds, owed } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as ActionData;
+  const refundAnswer = answer && "refundError" in answer ? answer : null;
   const asking = answer && "confirm" in answer ? answer.confirm : null;
   const shipment = answer && "shipmentError" in answer ? answer : null;
   const hasActions = actions.shipmentNumber || actions.markDelivered || actions.cancel;
@@ -126,27 +155,29 @@ export default function StaffOrder() {
               orderNumber={order.orderNumber}
               markDelivered={actions.markDelivered}
               cancel={actions.cancel}
+              cancelRefunds={paid}
               asking={asking}
             />
           </div>
         ) : null}
       </OrderCard>
+      <OrderAfterSale
+        cases={cases}
+        refunds={refunds}
+        owed={owed}
+        typed={refundAnswer ? { amount: refundAnswer.amount, error: refundAnswer.refundError } : null}
+      />
     </div>
   );
 }
 
 export function ErrorBoundary() {
   const t = useT();
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status !== 404) throw error;
   return (
-    <div className="space-y-4">
-      <BackLink />
-      <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
-        <h1 className="text-xl font-semibold text-stone-900">
-          {isRouteErrorResponse(error) ? t("order.notFound") : t("errors.generic")}
-        </h1>
-      </div>
-    </div>
+    <StaffNotFound
+      to={STAFF_SECTIONS.orders}
+      label={t("staff.orders.backToList")}
+      title={t("order.notFound")}
+    />
   );
 }

@@ -16,11 +16,14 @@ export function StatusActions({
   orderNumber,
   markDelivered,
   cancel,
+  cancelRefunds = false,
   asking,
 }: {
   orderNumber: string;
   markDelivered: boolean;
   cancel: boolean;
+  /** the order is paid: canceling it refunds everything (issue 27), and the question says so */
+  cancelRefunds?: boolean;
   /** the no-JavaScript step: the action the server asks to confirm */
   asking: StatusIntent | null;
 }) {
@@ -32,7 +35,9 @@ export function StatusActions({
   const question = (intent: StatusIntent) =>
     intent === "deliver"
       ? t("order.confirmMarkDelivered", { orderNumber })
-      : t("order.confirmCancel", { orderNumber });
+      : cancelRefunds
+        ? t("staff.orders.confirmCancelPaid", { orderNumber })
+        : t("order.confirmCancel", { orderNumber });
 
   if (asking) {
     return (

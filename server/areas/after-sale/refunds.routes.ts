@@ -1,0 +1,113 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { z } from "zod";
+import { refundRequestSchema } from "../../../domain/validation/after-sale";
+import { textSchema } from "../../../domain/validation/common";
+import { ORDER_NUMBER_MAX } from "../../../domain/validation/order";
+import { apiRoute, STAFF } from "../../http/api-route";
+import { signedInUser } from "../../http/auth";
+import { fail, unwrap } from "../../lib/result";
+import { orderRefundsReply, refundReply } from "./after-sale.replies";
+import { correctingInvoicePdf } from "./correcting-invoice";
+
+// Refunds (issue 27, docs/decisions/066): an order's refunds and what may be sent, "Zwróć pieniądze"
+// (a refund row and its job: the money leaves in the background), one refund's state (the desk
+// polls it), and a correcting invoice's PDF for its owner, a guest naming the order, or staff.
+
+const numericId = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const proposalQuery = z.object({ reason: z.enum(["refund-owed", "cancel"]).optional() });
+const guestQuery = z.object({
+  orderNumber: textSchema().trim().max(ORDER_NUMBER_MAX).optional(),
+  email: textSchema().trim().max(254).optional(),
+});
+
+export async function refundsRoutes(app: FastifyInstance): Promise<void> {
+  const { refunds, orders, db, config } = app.services;
+
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
+
+  app.get(
+    "/after-sale/orders/:id/refunds",
+    apiRoute({
+      ...STAFF,
+      summary: "An order's refunds and what may still be sent (reason: refund-owed or cancel)",
+      params: numericId,
+      querystring: proposalQuery,
+      response: orderRefundsReply,
+      errors: ["order/not-found"],
+    }),
+    async (request) => {
+      const { id } = numericId.parse(request.params);
+      const { reason } = proposalQuery.parse(request.query);
+      const proposal = unwrap(
+        await refunds.propose({ orderId: id, caseId: null, reason: reason ?? "refund-owed" }),
+      );
+      return { refunds: await refunds.listForOrder(id), proposal };
+    },
+  );
+
+  app.post(
+    "/after-sale/orders/:id/refunds",
+    apiRoute({
+      ...STAFF,
+      summary: "Refund money through the payment provider: the refund is sent in the background (staff)",
+      params: numericId,
+      body: refundRequestSchema,
+      status: 201,
+      response: refundReply,
+      errors: ["order/not-found", "not-found", "refund/no-payment", "after-sale/state-conflict"],
+    }),
+    async (request, reply) => {
+      const { id } = numericId.parse(request.params);
+      const refund = unwrap(await refunds.startRefund(signedInUser(request), id, request.body));
+      return reply.status(201).send(refund);
+    },
+  );
+
+  app.get(
+    "/after-sale/refunds/:id",
+    apiRoute({
+      ...STAFF,
+      summary: "One refund's state and the provider's error, if any (staff)",
+      params: numericId,
+      response: refundReply,
+      errors: ["not-found"],
+    }),
+    async (request) => unwrap(await refunds.get(numericId.parse(request.params).id)),
+  );
+
+  app.get(
+    "/after-sale/corrections/:id/pdf",
+    apiRoute({
+      summary: "A correcting invoice's PDF (guest: ?orderNumber=&email=)",
+      tag: "orders",
+      access: "owner",
+      params: numericId,
+      querystring: guestQuery,
+      response: "application/pdf",
+      errors: ["not-found", "rate-limited"],
+    }),
+    async (request, reply: FastifyReply) => {
+      const { id } = numericId.parse(request.params);
+      const { orderNumber, email } = guestQuery.parse(request.query);
+      // a guest's number + e-mail go through the rate-limited lookup, like the invoice's
+      if (orderNumber || email) {
+        const allowed = await orders.lookup(orderNumber ?? "", email ?? "", request.ip);
+        if (!allowed.ok && allowed.code === "rate-limited") unwrap(allowed);
+        if (!allowed.ok && !request.user) unwrap(fail("not-found"));
+      }
+      const file = unwrap(
+        await correctingInvoicePdf(db, config, id, {
+          user: request.user,
+          orderNumber: orderNumber ?? null,
+          email: email ?? null,
+        }),
+      );
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `inline; filename="${file.fileName}"`)
+        .send(Buffer.from(file.bytes));
+    },
+  );
+}

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { caseRejectionSchema, goodsReceivedSchema } from "../../../domain/validation/after-sale";
+import { apiRoute, STAFF } from "../../http/api-route";
+import { signedInUser } from "../../http/auth";
+import { unwrap } from "../../lib/result";
+import { caseCountsReply, caseIdReply, caseListReply, caseReply } from "./after-sale.replies";
+import { caseListQuerySchema } from "./returns-desk.service";
+
+// The staff returns desk's API (issue 27, /konto/sklep/zwroty): the cases list and counter, one
+// case, and the steps (goods received, reject, close). Thin: parse, one service call, the reply.
+
+const caseParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export async function returnsDeskRoutes(app: FastifyInstance): Promise<void> {
+  const { returnsDesk } = app.services;
+
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
+
+  app.get(
+    "/after-sale/cases",
+    apiRoute({
+      ...STAFF,
+      summary: "Withdrawals and complaints, by the desk's filter (filtr), paged (staff)",
+      querystring: caseListQuerySchema,
+      response: caseListReply,
+    }),
+    async (request) => returnsDesk.list(caseListQuerySchema.parse(request.query)),
+  );
+
+  app.get(
+    "/after-sale/cases/counts",
+    apiRoute({
+      ...STAFF,
+      summary: "Open cases and those past their deadline (the dashboard's counter)",
+      response: caseCountsReply,
+    }),
+    async () => returnsDesk.counts(),
+  );
+
+  app.get(
+    "/after-sale/cases/:id",
+    apiRoute({
+      ...STAFF,
+      summary: "One case: statement, lines, refunds, proposed refund, history (staff)",
+      params: caseParam,
+      response: caseReply,
+      errors: ["not-found"],
+    }),
+    async (request) => unwrap(await returnsDesk.get(caseParam.parse(request.params).id)),
+  );
+
+  app.post(
+    "/after-sale/cases/:id/received",
+    apiRoute({
+      ...STAFF,
+      summary: "Goods received per line, optionally back into stock (staff)",
+      params: caseParam,
+      body: goodsReceivedSchema,
+      response: caseIdReply,
+      errors: ["not-found", "after-sale/state-conflict"],
+    }),
+    async (request) => {
+      const { id } = caseParam.parse(request.params);
+      return unwrap(await returnsDesk.receiveGoods(signedInUser(request), id, request.body));
+    },
+  );
+
+  app.post(
+    "/after-sale/cases/:id/reject",
+    apiRoute({
+      ...STAFF,
+      summary: "Reject a case with a reason shown to the customer (staff)",
+      params: caseParam,
+      body: caseRejectionSchema,
+      response: caseIdReply,
+      errors: ["not-found", "after-sale/state-conflict"],
+    }),
+    async (request) => {
+      const { id } = caseParam.parse(request.params);
+      return unwrap(await returnsDesk.reject(signedInUser(request), id, request.body));
+    },
+  );
+
+  app.post(
+    "/after-sale/cases/:id/close",
+    apiRoute({
+      ...STAFF,
+      summary: "Close a refunded case (staff)",
+      params: caseParam,
+      body: "none",
+      response: caseIdReply,
+      errors: ["not-found", "after-sale/state-conflict"],
+    }),
+    async (request) => {
+      const { id } = caseParam.parse(request.params);
+      return unwrap(await returnsDesk.close(signedInUser(request), id));
+    },
+  );
+}
