@@ -164,6 +164,8 @@ export function validLooking(node: JsonSchema, key = ""): unknown {
       if (key === "link" && !node.minLength) return "strona-testowa";
       if (LINK_KEYS.has(key)) return "/media/test.jpg";
       if (key === "code" || node.pattern === "^\\S+$") return fitLength("KOD123", node);
+      // a client-made random id (the withdrawal form's submission key)
+      if (key === "submissionKey") return fitLength("zgloszenie-0001", node);
       return fitLength("Tekst testowy", node);
     }
     case "integer":

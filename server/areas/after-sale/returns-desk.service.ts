@@ -20,7 +20,7 @@ import {
 } from "../../db/schema";
 import { fail, ok, type Result } from "../../lib/result";
 import type { AuditActor } from "../audit/audit";
-import { auditedWrite, refuse, updated } from "../audit/audited-write";
+import { type AuditedChange, auditedWrite, refuse } from "../audit/audited-write";
 import { restockUnits } from "../orders/stock";
 import type { RefundProposalView, RefundsService, RefundView } from "./refunds.service";
 
@@ -380,7 +380,7 @@ export function createReturnsDeskService(db: Db, deps: { refunds: RefundsService
           })
           .from(afterSaleLines)
           .where(eq(afterSaleLines.caseId, caseId));
-        return updated(caseId, { status: found.status, lines: before }, { _id: caseId, lines: after });
+        return caseChange(caseId, { status: found.status, lines: before }, { _id: caseId, lines: after });
       });
     },
 
@@ -391,7 +391,7 @@ export function createReturnsDeskService(db: Db, deps: { refunds: RefundsService
       return auditedWrite(db, actor, "after-sale-case.reject", async (tx) => {
         const found = await lockCase(tx, caseId);
         await move(tx, actor, found, "REJECTED", parsed.data.reason);
-        return updated(
+        return caseChange(
           caseId,
           { status: found.status },
           { _id: caseId, status: "REJECTED", reason: parsed.data.reason },
@@ -404,10 +404,15 @@ export function createReturnsDeskService(db: Db, deps: { refunds: RefundsService
       return auditedWrite(db, actor, "after-sale-case.close", async (tx) => {
         const found = await lockCase(tx, caseId);
         await move(tx, actor, found, "CLOSED", null);
-        return updated(caseId, { status: found.status }, { _id: caseId, status: "CLOSED" });
+        return caseChange(caseId, { status: found.status }, { _id: caseId, status: "CLOSED" });
       });
     },
   };
+}
+
+/** A staff step on a case: the audit log gets the whole change, the caller the case's id (its reply). */
+function caseChange(caseId: number, before: unknown, after: unknown): AuditedChange<{ _id: number }> {
+  return { value: { _id: caseId }, entityId: caseId, before, after };
 }
 
 export type ReturnsDeskService = ReturnType<typeof createReturnsDeskService>;
