@@ -8,12 +8,9 @@ export const enShop: Record<ShopKey, string> = {
   // Top bar and mobile menu
   "nav.home": "Home",
   "nav.logoAlt": "Shop home page",
-  "nav.categories": "Categories",
   "nav.allProducts": "All products",
   "nav.sale": "Sale",
   "nav.premium": "Premium",
-  "nav.blog": "Blog",
-  "nav.contact": "Contact",
   "nav.searchPlaceholder": "What are you looking for?",
   "nav.search": "Search",
   "nav.account": "Account",
@@ -34,10 +31,6 @@ export const enShop: Record<ShopKey, string> = {
   "footer.terms": "Terms and conditions",
   "footer.withdrawal": "Withdrawal from contract",
   "footer.shippingAndPayments": "Shipping and payments",
-  "footer.blog": "Blog",
-  "footer.devInfo": "About the application",
-  "footer.customOrders": "Custom orders",
-  "footer.creators": "Creators",
   "footer.information": "Information",
   "footer.followUs": "Follow us",
   "footer.facebook": "Facebook",
@@ -87,7 +80,6 @@ export const enShop: Record<ShopKey, string> = {
 
   // Product list
   "products.title": "Products",
-  "products.priceFromValue": "from {price}",
   "products.unavailable": "Unavailable",
 
   // Product screen
@@ -97,16 +89,12 @@ export const enShop: Record<ShopKey, string> = {
   "product.discount": "-{percent}%",
   "product.standardPrice": "Regular price",
   "product.lowestPrice30Days": "lowest price in the last 30 days",
-  "product.selectOption": "Choose an option",
-  "product.addedToCart": "Added to cart",
   "product.unavailable": "This product is unavailable. Refresh the page and try again.",
   "product.socialProofPurchases": "This product was bought {count} times this month",
-  "product.socialProofPopular": "This product is very popular",
   "product.moderatorTools": "Moderator tools",
 
   // Cart
   "cart.sideTitle": "Cart",
-  "cart.open": "Open cart",
   "cart.close": "Close cart",
   "cart.empty": "Your cart is empty",
   "cart.processingTime": "Processing time",
@@ -124,7 +112,6 @@ export const enShop: Record<ShopKey, string> = {
   "cart.stepCheckout": "Delivery and payment",
   "cart.stepDone": "Done",
   "cart.quantityTimesPrice": "{quantity} × {price}",
-  "cart.updating": "Updating the cart…",
   "cart.couponNoLongerValid": "The discount code is no longer valid and was removed from your cart.",
   "cart.restoredChanges": "Your cart has changed since your last visit: {changes}.",
 
@@ -165,7 +152,6 @@ export const enShop: Record<ShopKey, string> = {
   "order.trackShipment": "Track shipment",
   "order.shipmentNumber": "Shipment number",
   "order.shipmentNumberPlaceholder": "Enter the shipment number",
-  "order.addShipmentNumber": "Add shipment number",
   "order.markDelivered": "Mark as delivered",
   "order.cancel": "Cancel order",
   "order.confirmTitle": "Confirmation",
@@ -191,7 +177,6 @@ export const enShop: Record<ShopKey, string> = {
   "orderStatus.unknown": "Unknown status",
 
   // Auth
-  "auth.logout": "Log out",
   "auth.submitting": "Sending…",
 
   // Account
@@ -269,17 +254,13 @@ export const enShop: Record<ShopKey, string> = {
   "coupon.belowMinimum": "This discount code needs an order of at least {amount}",
   "coupon.code": "Code",
   "coupon.discountType": "Discount type",
-  "coupon.typePercent": "Percentage",
-  "coupon.typeFixed": "Fixed amount (zł)",
   "coupon.discountValue": "Discount value",
   "coupon.startDate": "Start date",
   "coupon.endDate": "End date",
 
   // Shipment number
-  "shipment.number": "Shipment number",
   "shipment.add": "Add",
   "shipment.sameAsPrevious": "The shipment number entered is the same as the previous one",
-  "shipment.track": "Track shipment",
 
   // Errors
   "errors.prefix": "Error: ",
@@ -296,24 +277,19 @@ export const enShop: Record<ShopKey, string> = {
   "errors.invalidToken": "Invalid or expired link",
   "errors.serviceUnavailable": "The service is temporarily unavailable, please try again later",
   "errors.tryAgain": "Try again",
-  "errors.notFoundTitle": "404",
   "errors.notFound": "Page not found",
   "errors.unauthorized": "Log in to continue",
-  "errors.forbidden": "You do not have permission to do this",
   "errors.csrf/cross-origin": "A request from another site was refused. Open the shop and try again.",
   "errors.request/too-large": "The data sent is too large.",
   "errors.request/unsupported-media-type": "The data sent is of a type that is not accepted here.",
   "errors.request/malformed": "The data sent cannot be read.",
   "errors.rateLimited": "Too many attempts. Wait a moment and try again",
-  "errors.timeout": "The server is not responding. Please try again later",
   "errors.network": "Cannot connect to the server. Check your internet connection",
-  "errors.invoiceOpen": "Could not open the invoice",
   "errors.outOfStock": "Not enough units of {product}. Change the quantity in your cart.",
   "errors.priceChanged": "Prices have changed since you opened the page. Check the new amount and try again.",
   "errors.orderCanceled": "This order has been canceled and can no longer be paid.",
   "errors.paymentClosed": "This payment was closed because the order was canceled. No money was taken.",
   "errors.paymentUnavailable": "Could not reach the payment gateway. Try again in a moment.",
-  "errors.couponInvalid": "The discount code is invalid",
   "errors.invoiceNotReady": "The invoice is not available yet",
 
   // Success toasts
@@ -361,32 +337,24 @@ export const enShop: Record<ShopKey, string> = {
   // Shared UI
   "common.langPl": "Polski",
   "common.langEn": "English",
-  "common.language": "Language",
   "common.switchLanguage": "Change language",
   "common.loading": "Loading…",
   "common.save": "Save",
   "common.cancel": "Cancel",
-  "common.delete": "Delete",
   "common.edit": "Edit",
   "common.add": "Add",
   "common.close": "Close",
   "common.notifications": "Notifications",
   "common.dismiss": "Dismiss notification",
-  "common.confirm": "Confirm",
-  "common.back": "Back",
-  "common.send": "Send",
   "common.search": "Search",
   "common.homeLink": "Home page",
-  "common.yes": "Yes",
   "common.no": "No",
-  "common.or": "or",
   "common.requiredLegend": "Fields marked * are required.",
   "common.optional": "(optional)",
   "common.currency": "zł",
   "common.days": "{days} days",
   "common.previous": "Previous",
   "common.next": "Next",
-  "common.showMore": "Show more",
   "common.adblockNotice":
     "It looks like you are using an ad blocker. If the shop does not work properly, disable it for this site.",
   "common.adblockClose": "Close the ad blocker notice",

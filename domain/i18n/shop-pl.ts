@@ -6,12 +6,9 @@ export const plShop = {
   // Top bar and mobile menu
   "nav.home": "Strona główna",
   "nav.logoAlt": "Strona główna sklepu",
-  "nav.categories": "Kategorie",
   "nav.allProducts": "Wszystkie produkty",
   "nav.sale": "Wyprzedaż",
   "nav.premium": "Premium",
-  "nav.blog": "Blog",
-  "nav.contact": "Kontakt",
   "nav.searchPlaceholder": "Czego szukasz?",
   "nav.search": "Szukaj",
   "nav.account": "Konto",
@@ -32,10 +29,6 @@ export const plShop = {
   "footer.terms": "Regulamin",
   "footer.withdrawal": "Odstąpienie od umowy",
   "footer.shippingAndPayments": "Wysyłka i płatności",
-  "footer.blog": "Blog",
-  "footer.devInfo": "O aplikacji",
-  "footer.customOrders": "Zamówienia indywidualne",
-  "footer.creators": "Kreatory",
   "footer.information": "Informacje",
   "footer.followUs": "Obserwuj nas",
   "footer.facebook": "Facebook",
@@ -85,7 +78,6 @@ export const plShop = {
 
   // Product list
   "products.title": "Produkty",
-  "products.priceFromValue": "od {price}",
   "products.unavailable": "Niedostępny",
 
   // Product screen
@@ -95,16 +87,12 @@ export const plShop = {
   "product.discount": "-{percent}%",
   "product.standardPrice": "Cena regularna",
   "product.lowestPrice30Days": "najniższa cena z 30 dni",
-  "product.selectOption": "Wybierz opcję",
-  "product.addedToCart": "Dodano do koszyka",
   "product.unavailable": "Ten produkt jest niedostępny. Odśwież stronę i spróbuj ponownie.",
   "product.socialProofPurchases": "W tym miesiącu ten produkt kupiono {count} razy",
-  "product.socialProofPopular": "Ten produkt cieszy się dużym zainteresowaniem",
   "product.moderatorTools": "Narzędzia moderatora",
 
   // Cart (side cart and cart screen)
   "cart.sideTitle": "Koszyk",
-  "cart.open": "Otwórz koszyk",
   "cart.close": "Zamknij koszyk",
   "cart.empty": "Twój koszyk jest pusty",
   "cart.processingTime": "Czas realizacji",
@@ -122,7 +110,6 @@ export const plShop = {
   "cart.stepCheckout": "Dostawa i płatność",
   "cart.stepDone": "Gotowe",
   "cart.quantityTimesPrice": "{quantity} × {price}",
-  "cart.updating": "Aktualizowanie koszyka…",
   "cart.couponNoLongerValid": "Kod rabatowy przestał obowiązywać i został usunięty z koszyka.",
   "cart.restoredChanges": "Koszyk zmienił się od Twojej ostatniej wizyty: {changes}.",
 
@@ -163,7 +150,6 @@ export const plShop = {
   "order.trackShipment": "Śledź przesyłkę",
   "order.shipmentNumber": "Numer przesyłki",
   "order.shipmentNumberPlaceholder": "Wpisz numer przesyłki",
-  "order.addShipmentNumber": "Dodaj numer przesyłki",
   "order.markDelivered": "Oznacz jako dostarczone",
   "order.cancel": "Anuluj zamówienie",
   "order.confirmTitle": "Potwierdzenie",
@@ -190,7 +176,6 @@ export const plShop = {
   "orderStatus.unknown": "Nieznany status",
 
   // Login, register, reset password, new password, token pages
-  "auth.logout": "Wyloguj",
   "auth.submitting": "Wysyłanie…",
 
   // Account area
@@ -268,17 +253,13 @@ export const plShop = {
   "coupon.belowMinimum": "Ten kod rabatowy działa przy zamówieniu od {amount}",
   "coupon.code": "Kod",
   "coupon.discountType": "Rodzaj rabatu",
-  "coupon.typePercent": "Procentowy",
-  "coupon.typeFixed": "Kwotowy (zł)",
   "coupon.discountValue": "Wartość rabatu",
   "coupon.startDate": "Data rozpoczęcia",
   "coupon.endDate": "Data zakończenia",
 
   // Shipment number
-  "shipment.number": "Numer przesyłki",
   "shipment.add": "Dodaj",
   "shipment.sameAsPrevious": "Wprowadzony numer przesyłki jest taki sam jak poprzedni",
-  "shipment.track": "Śledź przesyłkę",
 
   // Errors (server codes map to these keys; see server/http/errors.ts)
   "errors.prefix": "Błąd: ",
@@ -295,25 +276,20 @@ export const plShop = {
   "errors.invalidToken": "Link jest nieprawidłowy lub wygasł",
   "errors.serviceUnavailable": "Usługa jest chwilowo niedostępna, spróbuj ponownie później",
   "errors.tryAgain": "Spróbuj ponownie",
-  "errors.notFoundTitle": "404",
   "errors.notFound": "Nie znaleziono strony",
   "errors.unauthorized": "Zaloguj się, aby kontynuować",
-  "errors.forbidden": "Nie masz uprawnień do tej operacji",
   "errors.csrf/cross-origin": "Żądanie z innej witryny zostało odrzucone. Otwórz sklep i spróbuj ponownie.",
   "errors.request/too-large": "Przesłane dane są za duże.",
   "errors.request/unsupported-media-type": "Przesłane dane mają typ, który nie jest tu przyjmowany.",
   "errors.request/malformed": "Nie udało się odczytać przesłanych danych.",
   "errors.rateLimited": "Zbyt wiele prób. Odczekaj chwilę i spróbuj ponownie",
-  "errors.timeout": "Serwer nie odpowiada. Spróbuj ponownie później",
   "errors.network": "Brak połączenia z serwerem. Sprawdź połączenie z internetem",
-  "errors.invoiceOpen": "Nie udało się otworzyć faktury",
   "errors.outOfStock": "Brak wystarczającej liczby sztuk produktu {product}. Zmień ilość w koszyku.",
   "errors.priceChanged":
     "Ceny zmieniły się od chwili otwarcia strony. Sprawdź nową kwotę i spróbuj ponownie.",
   "errors.orderCanceled": "To zamówienie zostało anulowane i nie można go już opłacić.",
   "errors.paymentClosed": "Ta płatność została zamknięta, bo zamówienie anulowano. Nie pobraliśmy pieniędzy.",
   "errors.paymentUnavailable": "Nie udało się połączyć z bramką płatności. Spróbuj ponownie za chwilę.",
-  "errors.couponInvalid": "Kod rabatowy jest niepoprawny",
   "errors.invoiceNotReady": "Faktura nie jest jeszcze dostępna",
 
   // Success toasts
@@ -361,32 +337,24 @@ export const plShop = {
   // Shared UI
   "common.langPl": "Polski",
   "common.langEn": "English",
-  "common.language": "Język",
   "common.switchLanguage": "Zmień język",
   "common.loading": "Ładowanie…",
   "common.save": "Zapisz",
   "common.cancel": "Anuluj",
-  "common.delete": "Usuń",
   "common.edit": "Edytuj",
   "common.add": "Dodaj",
   "common.close": "Zamknij",
   "common.notifications": "Powiadomienia",
   "common.dismiss": "Zamknij powiadomienie",
-  "common.confirm": "Potwierdź",
-  "common.back": "Wróć",
-  "common.send": "Wyślij",
   "common.search": "Szukaj",
   "common.homeLink": "Strona główna",
-  "common.yes": "Tak",
   "common.no": "Nie",
-  "common.or": "lub",
   "common.requiredLegend": "Pola oznaczone * są obowiązkowe.",
   "common.optional": "(opcjonalnie)",
   "common.currency": "zł",
   "common.days": "{days} dni",
   "common.previous": "Poprzedni",
   "common.next": "Następny",
-  "common.showMore": "Pokaż więcej",
   "common.adblockNotice":
     "Wygląda na to, że korzystasz z blokady reklam. Jeśli sklep nie działa poprawnie, wyłącz ją dla tej strony.",
   "common.adblockClose": "Zamknij komunikat o blokadzie reklam",
