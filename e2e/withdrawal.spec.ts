@@ -1,4 +1,5 @@
-import { CUSTOMER, linkIn, signIn, staffApi, uniqueEmail, waitForMail } from "./support/accounts";
+import { CUSTOMER, linkIn, signIn, uniqueEmail, waitForMail } from "./support/accounts";
+import { literally, markDelivered, withdrawFrom } from "./support/after-sale";
 import { axeViolations } from "./support/axe";
 import {
   acceptTerms,
@@ -13,7 +14,7 @@ import {
   productsToBuy,
   recipientSection,
 } from "./support/checkout";
-import { type APIRequestContext, expect, type Page, test } from "./support/test";
+import { expect, test } from "./support/test";
 
 // The withdrawal function (issue 27): a guest buys two products through the demo bank, staff mark the
 // order delivered, the guest opens "Odstąp od umowy tutaj" from the order e-mail, withdraws from one of
@@ -28,37 +29,6 @@ test.beforeEach(async ({ context, baseURL }) => {
 test.setTimeout(150_000);
 
 const RECEIVED_AT = /^Otrzymano: \d{1,2}\.\d{2}\.\d{4}, \d{2}:\d{2} \(czas polski\)\.$/;
-
-/** Staff mark the order delivered through the API (what "Dostarczono" on the staff order page does). */
-async function markDelivered(
-  playwright: { request: { newContext(options: object): Promise<APIRequestContext> } },
-  orderNumber: string,
-): Promise<number> {
-  const staff = await staffApi(playwright);
-  const found = await staff.get(`/api/orders?szukaj=${orderNumber}`);
-  const [listed] = ((await found.json()) as { items: { _id: number }[] }).items;
-  if (!listed) throw new Error("the order is not in the staff list");
-  const delivered = await staff.put(`/api/orders/${listed._id}/add-status`, {
-    data: { status: "PARCEL_DELIVERED" },
-  });
-  expect(delivered.status()).toBe(200);
-  await staff.dispose();
-  return listed._id;
-}
-
-/** A product's title as a pattern matching it anywhere (its characters taken literally). */
-const literally = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-
-/** Step one → step two → confirmed: withdraws from `product` only (the others set to 0). */
-async function withdrawFrom(page: Page, keep: string[]) {
-  const main = page.getByRole("main");
-  await expect(main.getByRole("heading", { name: "Krok 1 z 2: oświadczenie" })).toBeVisible();
-  for (const title of keep) {
-    await main.getByRole("spinbutton", { name: literally(title) }).fill("0");
-  }
-  await main.getByRole("button", { name: "Dalej" }).click();
-  await expect(main.getByRole("heading", { name: "Krok 2 z 2: sprawdź i potwierdź" })).toBeVisible();
-}
 
 test("a guest withdraws part of a delivered order from the e-mail's link, in two steps", async ({
   page,

@@ -1,0 +1,87 @@
+import { linkIn, MODERATOR, signIn, toasts, uniqueEmail, waitForMail } from "./support/accounts";
+import { markDelivered, withdrawFrom } from "./support/after-sale";
+import {
+  acceptTerms,
+  addToCart,
+  checkoutAsGuest,
+  choosePickupPoint,
+  decideCookies,
+  decidePayment,
+  fillAddress,
+  GUEST_ADDRESS,
+  goToPayment,
+  productsToBuy,
+  recipientSection,
+} from "./support/checkout";
+import { expect, test } from "./support/test";
+
+// After the sale, both sides in one story (issue 27): a guest buys through the demo bank, staff mark
+// the parcel delivered, the guest withdraws from the link in the e-mail in two steps (the
+// acknowledgement with its date and time lands in the outbox), staff receive the goods on the returns
+// desk and refund through the demo bank, and the guest's order page says "Zwrócono pieniądze" with the
+// correcting invoice. The guest is on the project's screen (phone or desktop); staff work at a desk.
+
+test.setTimeout(180_000);
+
+test("a guest withdraws, staff receive the goods and refund, the guest sees the money returned and the correcting invoice", async ({
+  page,
+  request,
+  playwright,
+  browser,
+  baseURL,
+}) => {
+  await decideCookies(page.context(), baseURL);
+  const { simple } = await productsToBuy(request);
+  const email = uniqueEmail("po-sprzedazy");
+  await addToCart(page, simple);
+  await page.goto("/koszyk");
+  await checkoutAsGuest(page);
+  await fillAddress(recipientSection(page), { ...GUEST_ADDRESS, email });
+  await choosePickupPoint(page, "Kraków");
+  await acceptTerms(page);
+  await goToPayment(page);
+  const { orderNumber } = await decidePayment(page, "Zapłać");
+  await markDelivered(playwright, orderNumber);
+
+  // the guest: from the shipment-less "paid" e-mail's link, both steps, the acknowledgement
+  const paidMail = await waitForMail(email, "order-paid");
+  await page.goto(linkIn(paidMail, "/odstapienie-od-umowy"));
+  await withdrawFrom(page, []);
+  await page.getByRole("main").getByRole("button", { name: "Potwierdź odstąpienie od umowy" }).click();
+  await expect(page.getByRole("main").getByText(/^Otrzymano: .+ \(czas polski\)\.$/)).toBeVisible({
+    timeout: 15_000,
+  });
+  const ack = await waitForMail(email, "withdrawal-received");
+  expect(ack.text).toMatch(/Otrzymano: \d{1,2}\.\d{2}\.\d{4}, \d{2}:\d{2} \(czas polski\)/);
+
+  // staff, at a desk of their own: receive the goods back into stock, refund through the demo bank
+  const desk = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const staff = await desk.newPage();
+  await decideCookies(desk, baseURL);
+  await signIn(staff, MODERATOR.email, MODERATOR.password);
+  await staff.goto("/konto/sklep/zwroty");
+  await staff.getByRole("link", { name: `Otwórz zgłoszenie ${orderNumber}` }).click();
+  const lines = staff.getByRole("region", { name: "Zwracane produkty" });
+  await lines.getByRole("button", { name: "Towar otrzymany" }).click();
+  await expect(toasts(staff).getByText("Zapisano")).toBeVisible();
+  const refund = staff.getByRole("region", { name: "Zwrot pieniędzy" });
+  await expect(refund.getByLabel("Kwota zwrotu (zł)")).not.toHaveValue("");
+  await refund.getByRole("button", { name: "Zwróć pieniądze" }).click();
+  await expect(refund.getByTestId("refund-status")).toContainText("Zrealizowany", { timeout: 30_000 });
+  await desk.close();
+  expect((await waitForMail(email, "refund-done")).text).toContain(orderNumber);
+
+  // the guest's order page: the money returned and the correcting invoice
+  await page.goto(
+    `/zamowienie?orderNumber=${encodeURIComponent(orderNumber)}&email=${encodeURIComponent(email)}`,
+  );
+  const panel = page.getByRole("region", { name: "Odstąpienia i reklamacje" });
+  await expect(panel.getByText(/^Zwrócono pieniądze: /)).toBeVisible();
+  await expect(panel.getByTestId("after-sale-state")).toHaveText("Zwrócono pieniądze");
+  const correction = panel.getByRole("link", {
+    name: /^Faktura korygująca KOR\/\d{4}\/\d{2}\/\d{4} \(PDF\)$/,
+  });
+  const pdf = await page.request.get((await correction.getAttribute("href")) ?? "");
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toContain("application/pdf");
+});
