@@ -5,6 +5,7 @@ import { recordFigure } from "../server/test/figures";
 import { ADMIN_SECTIONS, STAFF_PATH, STAFF_SECTIONS } from "../web/lib/staff-paths";
 import routes from "../web/routes";
 import { ADMIN, CUSTOMER, MODERATOR, UNAPPROVED } from "./support/accounts";
+import { seedWithdrawal } from "./support/after-sale";
 import { type APIRequestContext, expect, test } from "./support/test";
 
 // The role matrix of the pages (issue 7 "every endpoint and staff route × role"): every account and staff
@@ -18,6 +19,16 @@ import { type APIRequestContext, expect, test } from "./support/test";
 test.skip(({ isMobile }) => isMobile, "the answers do not depend on the viewport: desktop only");
 
 type Subject = "anonymous" | "unapproved" | "user" | "moderator" | "admin";
+// the returns desk's case page needs a case: one withdrawal written into this file's shop before it
+// starts (e2e/support/after-sale.ts), so the file runs in a shop of its own
+test.use({
+  shopSeed: {
+    async run(dataDir: string) {
+      await seedWithdrawal(dataDir);
+    },
+  },
+});
+
 const SUBJECTS: readonly Subject[] = ["anonymous", "unapproved", "user", "moderator", "admin"];
 const LOGINS: Record<Exclude<Subject, "anonymous">, { email: string; password: string }> = {
   unapproved: UNAPPROVED,
@@ -74,6 +85,7 @@ const ID_SOURCES: Record<string, string> = {
   [STAFF_SECTIONS.creators]: "/api/creators",
   [STAFF_SECTIONS.games]: "/api/games",
   [STAFF_SECTIONS.users]: "/api/users",
+  [STAFF_SECTIONS.returns]: "/api/after-sale/cases",
 };
 
 function sectionOf(url: string): string {
@@ -195,7 +207,7 @@ test("every account and staff page × anonymous, unapproved, user, shop moderato
   let withoutRecord = 0;
   for (const pattern of [...ACCOUNT_PAGES, ...STAFF_PAGES]) {
     const id = ids.get(pattern);
-    // without a record (none is expected: beforeAll places an order) the refusals are still checked
+    // without a record (none is expected: beforeAll places an order, the seed a withdrawal) the refusals are still checked
     const url = pattern.replace(":id", String(id ?? 999_999));
     for (const subject of SUBJECTS) {
       const expected = expectedFor(subject, pattern);
