@@ -1,4 +1,4 @@
-import { isPhone, MODERATOR, signIn, toasts, waitForMail } from "./support/accounts";
+import { MODERATOR, signIn, toasts, waitForMail } from "./support/accounts";
 import { type SeededWithdrawal, seedWithdrawal } from "./support/after-sale";
 import { axeViolations } from "./support/axe";
 import { decideCookies } from "./support/checkout";
@@ -8,7 +8,8 @@ import { expect, type Page, shopUrl, test } from "./support/test";
 // withdrawal statement (written into the shop's data before it starts: e2e/support/after-sale.ts)
 // is on /konto/sklep/zwroty with its deadline counted; staff open it, receive the goods back into
 // stock, refund through the demo bank, and see "Zwrócono pieniądze" with the correcting invoice; the
-// customer gets both refund e-mails. The phone runs only the list.
+// customer gets both refund e-mails. A staff screen: the phone project leaves it out
+// (playwright.config.ts), the shopper's side of the journey runs on both.
 
 let seeded: SeededWithdrawal | null = null;
 
@@ -58,7 +59,6 @@ test.describe("the returns desk", () => {
   test("receives the goods, refunds through the demo bank and shows the correcting invoice", async ({
     page,
   }) => {
-    test.skip(isPhone(page), "the desk's case page is a desktop flow; the phone runs the list");
     const { orderNumber, email, caseId } = theCase();
     await openDesk(page);
     await page.getByRole("link", { name: `Otwórz zgłoszenie ${orderNumber}` }).click();
