@@ -1,18 +1,6 @@
 import { linkIn, MODERATOR, signIn, toasts, uniqueEmail, waitForMail } from "./support/accounts";
 import { markDelivered, withdrawFrom } from "./support/after-sale";
-import {
-  acceptTerms,
-  addToCart,
-  checkoutAsGuest,
-  choosePickupPoint,
-  decideCookies,
-  decidePayment,
-  fillAddress,
-  GUEST_ADDRESS,
-  goToPayment,
-  productsToBuy,
-  recipientSection,
-} from "./support/checkout";
+import { buyAsGuestAndPay, decideCookies, productsToBuy } from "./support/checkout";
 import { expect, test } from "./support/test";
 
 // After the sale, both sides in one story (issue 27): a guest buys through the demo bank, staff mark
@@ -33,14 +21,7 @@ test("a guest withdraws, staff receive the goods and refund, the guest sees the 
   await decideCookies(page.context(), baseURL);
   const { simple } = await productsToBuy(request);
   const email = uniqueEmail("po-sprzedazy");
-  await addToCart(page, simple);
-  await page.goto("/koszyk");
-  await checkoutAsGuest(page);
-  await fillAddress(recipientSection(page), { ...GUEST_ADDRESS, email });
-  await choosePickupPoint(page, "Kraków");
-  await acceptTerms(page);
-  await goToPayment(page);
-  const { orderNumber } = await decidePayment(page, "Zapłać");
+  const { orderNumber } = await buyAsGuestAndPay(page, [simple], { email, city: "Kraków" });
   await markDelivered(playwright, orderNumber);
 
   // the guest: from the shipment-less "paid" e-mail's link, both steps, the acknowledgement

@@ -4,15 +4,12 @@ import { axeViolations } from "./support/axe";
 import {
   acceptTerms,
   addToCart,
-  checkoutAsGuest,
-  choosePickupPoint,
+  buyAsGuestAndPay,
   decideCookies,
   decidePayment,
-  fillAddress,
   GUEST_ADDRESS,
   goToPayment,
   productsToBuy,
-  recipientSection,
 } from "./support/checkout";
 import { expect, test } from "./support/test";
 
@@ -37,15 +34,7 @@ test("a guest withdraws part of a delivered order from the e-mail's link, in two
 }) => {
   const { simple, variant } = await productsToBuy(request);
   const email = uniqueEmail("odstapienie");
-  await addToCart(page, simple);
-  await addToCart(page, variant);
-  await page.goto("/koszyk");
-  await checkoutAsGuest(page);
-  await fillAddress(recipientSection(page), { ...GUEST_ADDRESS, email });
-  await choosePickupPoint(page, "Kraków");
-  await acceptTerms(page);
-  await goToPayment(page);
-  const { orderNumber } = await decidePayment(page, "Zapłać");
+  const { orderNumber } = await buyAsGuestAndPay(page, [simple, variant], { email, city: "Kraków" });
   await markDelivered(playwright, orderNumber);
 
   // "Odstąp od umowy tutaj" in the payment confirmation e-mail

@@ -245,3 +245,22 @@ export async function decidePayment(
 export function orderViewPath(order: { orderNumber: string; email: string }): string {
   return `/zamowienie?${new URLSearchParams({ orderNumber: order.orderNumber, email: order.email })}`;
 }
+
+/**
+ * A guest buys `products` (one of each) for delivery to a parcel locker in `city` and pays at the demo
+ * bank: the whole checkout as the checkout specs walk it, for specs about what comes after the sale.
+ */
+export async function buyAsGuestAndPay(
+  page: Page,
+  products: readonly ProductToBuy[],
+  { email, city }: { email: string; city: string },
+): Promise<{ orderNumber: string; email: string }> {
+  for (const product of products) await addToCart(page, product);
+  await page.goto("/koszyk");
+  await checkoutAsGuest(page);
+  await fillAddress(recipientSection(page), { ...GUEST_ADDRESS, email });
+  await choosePickupPoint(page, city);
+  await acceptTerms(page);
+  await goToPayment(page);
+  return decidePayment(page, "Zapłać");
+}
