@@ -161,4 +161,11 @@ export const enAfterSale: Record<AfterSaleKey, string> = {
   "errors.after-sale/withdrawal-unavailable":
     "This order cannot be withdrawn from (it was canceled or never paid).",
   "errors.after-sale/too-many-units": "You can withdraw from at most {max} pcs of this product.",
+  "afterSale.complaintEmailSubject": "Complaint about order {orderNumber} received",
+  "afterSale.complaintEmailIntro": "We received your complaint ({dateTime}). We will answer by {date}.",
+  "afterSale.complaintAnswerSubject": "The answer to your complaint about order {orderNumber}",
+  "afterSale.complaintAnswerIntro": "Your complaint: {state}.",
+  "afterSale.complaintReminderSubject": "Complaint #{caseId} awaits an answer by {date}",
+  "afterSale.complaintReminderText": "Complaint #{caseId} has not been answered yet. Deadline: {date}.",
+  "errors.after-sale/complaint-unavailable": "A complaint can only be made about a paid order.",
 };

@@ -164,6 +164,13 @@ export const plAfterSale = {
   "errors.after-sale/withdrawal-unavailable":
     "Od tego zamówienia nie można odstąpić (zostało anulowane albo nie zostało opłacone).",
   "errors.after-sale/too-many-units": "Możesz odstąpić najwyżej od {max} szt. tego produktu.",
+  "afterSale.complaintEmailSubject": "Reklamacja do zamówienia {orderNumber} przyjęta",
+  "afterSale.complaintEmailIntro": "Otrzymaliśmy Twoją reklamację ({dateTime}). Odpowiemy do {date}.",
+  "afterSale.complaintAnswerSubject": "Odpowiedź na reklamację do zamówienia {orderNumber}",
+  "afterSale.complaintAnswerIntro": "Twoja reklamacja: {state}.",
+  "afterSale.complaintReminderSubject": "Reklamacja #{caseId} czeka na odpowiedź do {date}",
+  "afterSale.complaintReminderText": "Reklamacja #{caseId} nie ma jeszcze odpowiedzi. Termin: {date}.",
+  "errors.after-sale/complaint-unavailable": "Reklamację można złożyć tylko do opłaconego zamówienia.",
 } as const;
 
 export type AfterSaleKey = keyof typeof plAfterSale;
