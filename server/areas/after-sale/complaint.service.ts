@@ -8,9 +8,9 @@ import type { Lang } from "../../../domain/i18n";
 import { isPaid } from "../../../domain/order-status";
 import type { Order, PublicUser } from "../../../domain/types";
 import {
-  type Complaint,
+  type ComplaintRequest,
   complaintAnswerSchema,
-  complaintSchema,
+  complaintRequestSchema,
 } from "../../../domain/validation/after-sale";
 import { parseForm } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
@@ -48,9 +48,7 @@ import { createWithdrawalQueries } from "./withdrawal.queries";
 //   days before its deadline until the deadline (complaintReminderDue, reminderSentAt).
 
 export interface ComplainInput {
-  orderNumber: string;
-  /** the order's e-mail (a guest's identification; the acknowledgement goes to the order's e-mail) */
-  email: string;
+  /** complaintRequestSchema: the complaint, the order number and the order's e-mail (a guest's identification) */
   body: unknown;
   user: PublicUser | null;
   ip: string;
@@ -92,7 +90,7 @@ export function createComplaintService(db: Db, config: Config, deps: ComplaintDe
     return deps.queries.findByNumber(number, email);
   }
 
-  async function record(order: Order, complaint: Complaint, input: ComplainInput, at: Date) {
+  async function record(order: Order, complaint: ComplaintRequest, input: ComplainInput, at: Date) {
     return db.transaction(async (tx) => {
       const [locked] = await tx
         .select({ id: orders.id })
@@ -178,13 +176,13 @@ export function createComplaintService(db: Db, config: Config, deps: ComplaintDe
   return {
     /** "Zgłoś reklamację": the complaint received, once per submission. */
     async complain(input: ComplainInput): Promise<Result<ComplaintReceipt>> {
-      const parsed = parseForm(complaintSchema, input.body);
+      const parsed = parseForm(complaintRequestSchema, input.body);
       if (!parsed.ok) return fail("validation", parsed.errors);
       const complaint = parsed.data;
       if (complaint.photoIds.length > 0) return fail("validation", { photoIds: { key: MSG.invalid } });
-      const attempt = await deps.countLookup(input.orderNumber.trim().toUpperCase(), input.ip);
+      const attempt = await deps.countLookup(complaint.orderNumber.trim().toUpperCase(), input.ip);
       if (!attempt.allowed) return fail("rate-limited");
-      const order = await findOrder(input.orderNumber, input.email, input.user);
+      const order = await findOrder(complaint.orderNumber, complaint.email, input.user);
       if (!order) return fail("order/not-found");
       if (!isPaid(order.statuses)) {
         await attempt.undo();

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { afterSaleCases, afterSaleEvents, afterSaleStatements, mailOutbox } from "../../db/schema";
 import { NO_ORDER_LIMIT } from "../../test/rate-limits";
+import { expectDeclaredReply } from "../../test/reply-check";
 import { type StaffApiKit, startStaffApi } from "../../test/staff-api";
 import { insertShopFixtures, type ShopFixtures } from "../orders/orders.fixtures";
 import { placePaidOrder } from "./after-sale.fixtures";
@@ -33,12 +34,12 @@ async function complainAbout(
   extra: Record<string, unknown> = {},
 ) {
   return complaints().complain({
-    orderNumber: order.orderNumber,
-    email: order.email,
     user: null,
     ip: "10.9.0.1",
     lang: "pl",
     body: {
+      orderNumber: order.orderNumber,
+      email: order.email,
       lines: [{ lineId: order.lineIds[0], quantity: 1 }],
       description: "Szew puścił po pierwszym praniu.",
       remedy: "repair",
@@ -141,5 +142,34 @@ describe("remindDue", () => {
     await complaints().remindDue(new Date(new Date(late.value.answerDeadline).getTime() + day));
     const [row] = await db().select().from(afterSaleCases).where(eq(afterSaleCases.id, late.value.caseId));
     expect(row?.reminderSentAt).toBeNull();
+  });
+});
+
+describe("the API", () => {
+  it("takes a guest's complaint and a staff answer as declared; customers and guests may not answer", async () => {
+    const order = await placePaidOrder(kit.app, kit.app.services.config, shop.plain);
+    const body = {
+      orderNumber: order.orderNumber,
+      email: order.email,
+      lines: [{ lineId: order.lineIds[0], quantity: 1 }],
+      description: "Zamek błyskawiczny się rozszedł.",
+      remedy: "replacement",
+      submissionKey: "api-complaint-1",
+    };
+    const made = await kit.call("anonymous", "POST", "/api/after-sale/complaints", body);
+    expect(made.statusCode).toBe(201);
+    expectDeclaredReply(kit.app, "POST /api/after-sale/complaints", made);
+    const replayed = await kit.call("anonymous", "POST", "/api/after-sale/complaints", body);
+    expect(replayed.statusCode).toBe(200);
+    const caseId = made.json().caseId;
+    const url = `/api/after-sale/cases/${caseId}/answer`;
+    const answer = { decision: "rejected", message: "Ślady użytkowania niezgodnego z przeznaczeniem." };
+    expect((await kit.call("user", "POST", url, answer)).statusCode).toBe(403);
+    expect((await kit.call("anonymous", "POST", url, answer)).statusCode).toBe(401);
+    const answered = await kit.call("moderator", "POST", url, answer);
+    expect(answered.statusCode).toBe(200);
+    expectDeclaredReply(kit.app, "POST /api/after-sale/cases/:id/answer", answered);
+    const [row] = await db().select().from(afterSaleCases).where(eq(afterSaleCases.id, caseId));
+    expect(row?.status).toBe("REJECTED");
   });
 });
