@@ -168,4 +168,9 @@ export const enAfterSale: Record<AfterSaleKey, string> = {
   "afterSale.complaintReminderSubject": "Complaint #{caseId} awaits an answer by {date}",
   "afterSale.complaintReminderText": "Complaint #{caseId} has not been answered yet. Deadline: {date}.",
   "errors.after-sale/complaint-unavailable": "A complaint can only be made about a paid order.",
+  "afterSale.desk.remedy": "The customer asks for",
+  "afterSale.desk.answer": "The answer to the complaint",
+  "afterSale.desk.answerMessage": "Message to the customer (sent by e-mail)",
+  "afterSale.desk.accept": "Accept",
+  "afterSale.desk.decline": "Reject",
 };

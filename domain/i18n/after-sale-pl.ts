@@ -171,6 +171,11 @@ export const plAfterSale = {
   "afterSale.complaintReminderSubject": "Reklamacja #{caseId} czeka na odpowiedź do {date}",
   "afterSale.complaintReminderText": "Reklamacja #{caseId} nie ma jeszcze odpowiedzi. Termin: {date}.",
   "errors.after-sale/complaint-unavailable": "Reklamację można złożyć tylko do opłaconego zamówienia.",
+  "afterSale.desk.remedy": "Żądanie klienta",
+  "afterSale.desk.answer": "Odpowiedź na reklamację",
+  "afterSale.desk.answerMessage": "Wiadomość do klienta (wyślemy ją e-mailem)",
+  "afterSale.desk.accept": "Uznaj",
+  "afterSale.desk.decline": "Odrzuć",
 } as const;
 
 export type AfterSaleKey = keyof typeof plAfterSale;
