@@ -173,4 +173,12 @@ export const enAfterSale: Record<AfterSaleKey, string> = {
   "afterSale.desk.answerMessage": "Message to the customer (sent by e-mail)",
   "afterSale.desk.accept": "Accept",
   "afterSale.desk.decline": "Reject",
+  "afterSale.complaintIntro":
+    "Describe what is wrong with the product and choose what you ask for. We will answer within 14 days.",
+  "afterSale.complaintItems": "Products and the number of units",
+  "afterSale.complaintDescription": "What is wrong?",
+  "afterSale.complaintRemedy": "What do you ask for?",
+  "afterSale.complaintSend": "Send the complaint",
+  "afterSale.complaintReceived":
+    "Complaint received. We will answer by {date}; the confirmation is in your e-mail.",
 };

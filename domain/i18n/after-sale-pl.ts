@@ -176,6 +176,14 @@ export const plAfterSale = {
   "afterSale.desk.answerMessage": "Wiadomość do klienta (wyślemy ją e-mailem)",
   "afterSale.desk.accept": "Uznaj",
   "afterSale.desk.decline": "Odrzuć",
+  "afterSale.complaintIntro":
+    "Opisz, co jest nie tak z produktem, i wybierz, czego oczekujesz. Odpowiemy w ciągu 14 dni.",
+  "afterSale.complaintItems": "Produkty i liczba reklamowanych sztuk",
+  "afterSale.complaintDescription": "Co jest nie tak?",
+  "afterSale.complaintRemedy": "Czego oczekujesz?",
+  "afterSale.complaintSend": "Wyślij reklamację",
+  "afterSale.complaintReceived":
+    "Reklamacja przyjęta. Odpowiemy do {date}; potwierdzenie wysłaliśmy e-mailem.",
 } as const;
 
 export type AfterSaleKey = keyof typeof plAfterSale;
