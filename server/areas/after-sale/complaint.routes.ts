@@ -1,22 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { isLang, type Lang } from "../../../domain/i18n";
 import { complaintAnswerSchema, complaintRequestSchema } from "../../../domain/validation/after-sale";
 import { apiRoute, STAFF } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
 import { FailureError, unwrap } from "../../lib/result";
 import { caseIdReply } from "./after-sale.replies";
+import { requestLang } from "./case-order";
 import { complaintReceiptReply } from "./complaint.replies";
 
 // Complaints over the API (issue 27, docs/decisions/066): a shopper's complaint (a guest names the
 // order by number and its e-mail) and the staff answer. Thin: parse, one service call, the reply.
 
 const caseParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
-
-function langOf(request: FastifyRequest): Lang {
-  const value = request.cookies.lang;
-  return value && isLang(value) ? value : "pl";
-}
 
 export async function complaintRoutes(app: FastifyInstance): Promise<void> {
   const { complaints } = app.services;
@@ -47,7 +42,7 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
         body: request.body,
         user: request.user,
         ip: request.ip,
-        lang: langOf(request),
+        lang: requestLang(request),
       });
       if (!result.ok) throw new FailureError(result);
       return reply.status(result.value.replayed ? 200 : 201).send(result.value);

@@ -30,6 +30,7 @@ import type { AuditActor } from "../audit/audit";
 import { auditedWrite, refuse } from "../audit/audited-write";
 import type { MailService } from "../mail/mail.service";
 import type { OrderQueries } from "../orders/orders.queries";
+import { findCaseOrder } from "./case-order";
 import { complaintAnswerEmail, complaintReceivedEmail, complaintReminderEmail } from "./complaint-emails";
 import { createWithdrawalQueries } from "./withdrawal.queries";
 
@@ -78,17 +79,8 @@ export function createComplaintService(db: Db, config: Config, deps: ComplaintDe
   const queries = createWithdrawalQueries(db);
   const now = deps.now ?? (() => new Date());
 
-  async function findOrder(number: string, email: string, user: PublicUser | null): Promise<Order | null> {
-    if (user) {
-      const [own] = await db
-        .select({ id: orders.id, userId: orders.userId })
-        .from(orders)
-        .where(eq(orders.orderNumber, number.trim().toUpperCase()))
-        .limit(1);
-      if (own && own.userId === user._id) return deps.queries.getForUser(user._id, own.id);
-    }
-    return deps.queries.findByNumber(number, email);
-  }
+  const findOrder = (number: string, email: string, user: PublicUser | null) =>
+    findCaseOrder(db, deps.queries, number, email, user);
 
   async function record(order: Order, complaint: ComplaintRequest, input: ComplainInput, at: Date) {
     return db.transaction(async (tx) => {

@@ -17,7 +17,7 @@ import { langFromMatches, metaTags } from "../../lib/meta";
 import { CONTAINER } from "../../lib/site";
 import type { Route } from "./+types/complaint";
 import { useNavigationPending } from "./use-navigation-pending";
-import { orderFromUrl } from "./withdrawal.server";
+import { afterSaleFormLoader, orderFromUrl } from "./withdrawal.server";
 import { WithdrawalLookup } from "./withdrawal-lookup";
 import { quantityField } from "./withdrawal-values";
 import "../../lib/after-sale-texts";
@@ -36,40 +36,8 @@ export function headers() {
   return NO_STORE;
 }
 
-function orderPathOf(request: Request, order: { _id: number; orderNumber: string; email: string }): string {
-  if (new URL(request.url).searchParams.has("zamowienie")) return `/konto/zakupy/${order._id}`;
-  return `/zamowienie?orderNumber=${encodeURIComponent(order.orderNumber)}&email=${encodeURIComponent(order.email)}`;
-}
-
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const access = await orderFromUrl(context, request);
-  const url = new URL(request.url);
-  if (access.kind !== "found") {
-    return data(
-      {
-        form: null,
-        notFound: access.kind === "not-found",
-        lookup: {
-          orderNumber: (url.searchParams.get("orderNumber") ?? "").slice(0, 64),
-          email: (url.searchParams.get("email") ?? "").slice(0, 254),
-        },
-        submissionKey: "",
-        orderPath: "",
-      },
-      { status: access.kind === "not-found" ? 404 : 200, headers: NO_STORE },
-    );
-  }
-  const form = await context.services.withdrawals.formFor(access.order);
-  return data(
-    {
-      form,
-      notFound: false,
-      lookup: null,
-      submissionKey: crypto.randomUUID(),
-      orderPath: orderPathOf(request, access.order),
-    },
-    { headers: NO_STORE },
-  );
+  return afterSaleFormLoader(context, request);
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
