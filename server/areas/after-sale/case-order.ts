@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { isLang, type Lang } from "../../../domain/i18n";
 import type { Order, PublicUser } from "../../../domain/types";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { orders } from "../../db/schema";
+import { FailureError, fail } from "../../lib/result";
 import type { OrderQueries } from "../orders/orders.queries";
 
 // What the withdrawal and the complaint share (issue 27): the order a shopper names, and the page's
@@ -32,4 +33,15 @@ export async function findCaseOrder(
 export function requestLang(request: FastifyRequest): Lang {
   const value = request.cookies.lang;
   return value && isLang(value) ? value : "pl";
+}
+
+/** The order's row locked for a new case (one statement of an order at a time); refused when gone. */
+export async function lockOrderForCase(tx: Tx, orderId: number): Promise<{ status: string }> {
+  const [locked] = await tx
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for("update");
+  if (!locked) throw new FailureError(fail("order/not-found"));
+  return locked;
 }

@@ -30,7 +30,7 @@ import type { AuditActor } from "../audit/audit";
 import { auditedWrite, refuse } from "../audit/audited-write";
 import type { MailService } from "../mail/mail.service";
 import type { OrderQueries } from "../orders/orders.queries";
-import { findCaseOrder } from "./case-order";
+import { findCaseOrder, lockOrderForCase } from "./case-order";
 import { complaintAnswerEmail, complaintReceivedEmail, complaintReminderEmail } from "./complaint-emails";
 import { createWithdrawalQueries } from "./withdrawal.queries";
 
@@ -84,12 +84,7 @@ export function createComplaintService(db: Db, config: Config, deps: ComplaintDe
 
   async function record(order: Order, complaint: ComplaintRequest, input: ComplainInput, at: Date) {
     return db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(eq(orders.id, order._id))
-        .for("update");
-      if (!locked) throw new FailureError(fail("order/not-found"));
+      await lockOrderForCase(tx, order._id);
       const existing = await queries.caseBySubmission(order._id, complaint.submissionKey, tx);
       if (existing !== null) return { caseId: existing, replayed: true };
 

@@ -21,7 +21,6 @@ import {
   afterSaleLines,
   afterSaleStatements,
   orderStatuses,
-  orders,
   type StatementLine,
 } from "../../db/schema";
 import { renderStatementPdf } from "../../integrations/after-sale/statement-pdf";
@@ -29,7 +28,7 @@ import type { RateLimitHit } from "../../lib/rate-limit";
 import { type Failure, FailureError, fail, ok, type Result } from "../../lib/result";
 import type { MailService } from "../mail/mail.service";
 import type { OrderQueries } from "../orders/orders.queries";
-import { findCaseOrder } from "./case-order";
+import { findCaseOrder, lockOrderForCase } from "./case-order";
 import {
   type CustomerCase,
   type CustomerCorrection,
@@ -163,12 +162,7 @@ export function createWithdrawalService(db: Db, config: Config, deps: Withdrawal
   async function record(order: Order, statement: WithdrawalStatement, input: WithdrawInput, at: Date) {
     return db.transaction(async (tx) => {
       // one statement of an order at a time: the units left are counted under the order's lock
-      const [locked] = await tx
-        .select({ status: orders.status })
-        .from(orders)
-        .where(eq(orders.id, order._id))
-        .for("update");
-      if (!locked) throw new FailureError(fail("order/not-found"));
+      const locked = await lockOrderForCase(tx, order._id);
       const existing = await queries.caseBySubmission(order._id, statement.submissionKey, tx);
       if (existing !== null) return { caseId: existing, replayed: true };
 
