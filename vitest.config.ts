@@ -43,6 +43,7 @@ const DB_ELSEWHERE = [
   "web/routes/staff/jobs.test.ts",
   "web/routes/staff/lists.test.ts",
   "web/routes/staff/returns-case.test.ts",
+  "web/routes/after-sale/complaint.test.ts",
 ];
 /** the migrated template each test file's database is copied from (each a no-op in the other mode) */
 const TEMPLATES = ["server/test/pglite-template.ts", "server/test/postgres-template.ts"];

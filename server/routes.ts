@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { accountsRoutes } from "./areas/accounts/accounts.routes";
+import { complaintRoutes } from "./areas/after-sale/complaint.routes";
 import { refundsRoutes } from "./areas/after-sale/refunds.routes";
 import { returnsDeskRoutes } from "./areas/after-sale/returns-desk.routes";
 import { withdrawalRoutes } from "./areas/after-sale/withdrawal.routes";
@@ -50,6 +51,7 @@ export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(auditRoutes);
   await api.register(jobsRoutes);
   await api.register(withdrawalRoutes);
+  await api.register(complaintRoutes);
   await api.register(returnsDeskRoutes);
   await api.register(refundsRoutes);
 }

@@ -1,4 +1,5 @@
 import { createAccountsService } from "./areas/accounts/accounts.service";
+import { createComplaintService } from "./areas/after-sale/complaint.service";
 import { createRefundsService } from "./areas/after-sale/refunds.service";
 import { createReturnsDeskService } from "./areas/after-sale/returns-desk.service";
 import { createWithdrawalService } from "./areas/after-sale/withdrawal.service";
@@ -148,6 +149,14 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     lookup: (orderNumber, email, ip) => orders.lookup(orderNumber, email, ip),
     log,
   });
+  // complaints (issue 27): the same owner lookup and limit as the withdrawal
+  const complaints = createComplaintService(db, config, {
+    queries: orderQueries,
+    mail,
+    countLookup: (orderNumber, ip) =>
+      lookupLimiter.hit("order-lookup", { account: orderNumber, address: ip }),
+    log,
+  });
   // money back through the provider, as rows then jobs (after-sale/, docs/decisions/066)
   const refunds = createRefundsService(db, { config, provider: paymentProvider, queue: jobQueue, mail, log });
   return {
@@ -166,6 +175,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     accounts,
     orders: { ...orderQueries, ...orders, sendEmail: sendOrderEmail },
     withdrawals,
+    complaints,
     orderStaff: createOrderStaffService(db, {
       queries: orderQueries,
       sendEmail: sendOrderEmail,
@@ -206,6 +216,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
       mail,
       cancelExpired: () => cancelExpired(),
       refunds,
+      complaints,
       log,
     }),
     jobs: createJobsService(db, jobQueue),

@@ -81,6 +81,7 @@ export default [
   route("zamowienie", "routes/order/order-view.tsx"),
   // after the sale (issue 27): the withdrawal function (a guest identifies the order here)
   route("odstapienie-od-umowy", "routes/after-sale/withdrawal.tsx"),
+  route("reklamacja", "routes/after-sale/complaint.tsx"),
   // anything else: the static page whose link equals the path (/o-nas, /regulamin, …), else 404
   route("*", "routes/content/static-page.tsx"),
 ] satisfies RouteConfig;

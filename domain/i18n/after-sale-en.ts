@@ -161,4 +161,24 @@ export const enAfterSale: Record<AfterSaleKey, string> = {
   "errors.after-sale/withdrawal-unavailable":
     "This order cannot be withdrawn from (it was canceled or never paid).",
   "errors.after-sale/too-many-units": "You can withdraw from at most {max} pcs of this product.",
+  "afterSale.complaintEmailSubject": "Complaint about order {orderNumber} received",
+  "afterSale.complaintEmailIntro": "We received your complaint ({dateTime}). We will answer by {date}.",
+  "afterSale.complaintAnswerSubject": "The answer to your complaint about order {orderNumber}",
+  "afterSale.complaintAnswerIntro": "Your complaint: {state}.",
+  "afterSale.complaintReminderSubject": "Complaint #{caseId} awaits an answer by {date}",
+  "afterSale.complaintReminderText": "Complaint #{caseId} has not been answered yet. Deadline: {date}.",
+  "errors.after-sale/complaint-unavailable": "A complaint can only be made about a paid order.",
+  "afterSale.desk.remedy": "The customer asks for",
+  "afterSale.desk.answer": "The answer to the complaint",
+  "afterSale.desk.answerMessage": "Message to the customer (sent by e-mail)",
+  "afterSale.desk.accept": "Accept",
+  "afterSale.desk.decline": "Reject",
+  "afterSale.complaintIntro":
+    "Describe what is wrong with the product and choose what you ask for. We will answer within 14 days.",
+  "afterSale.complaintItems": "Products and the number of units",
+  "afterSale.complaintDescription": "What is wrong?",
+  "afterSale.complaintRemedy": "What do you ask for?",
+  "afterSale.complaintSend": "Send the complaint",
+  "afterSale.complaintReceived":
+    "Complaint received. We will answer by {date}; the confirmation is in your e-mail.",
 };

@@ -164,6 +164,26 @@ export const plAfterSale = {
   "errors.after-sale/withdrawal-unavailable":
     "Od tego zamówienia nie można odstąpić (zostało anulowane albo nie zostało opłacone).",
   "errors.after-sale/too-many-units": "Możesz odstąpić najwyżej od {max} szt. tego produktu.",
+  "afterSale.complaintEmailSubject": "Reklamacja do zamówienia {orderNumber} przyjęta",
+  "afterSale.complaintEmailIntro": "Otrzymaliśmy Twoją reklamację ({dateTime}). Odpowiemy do {date}.",
+  "afterSale.complaintAnswerSubject": "Odpowiedź na reklamację do zamówienia {orderNumber}",
+  "afterSale.complaintAnswerIntro": "Twoja reklamacja: {state}.",
+  "afterSale.complaintReminderSubject": "Reklamacja #{caseId} czeka na odpowiedź do {date}",
+  "afterSale.complaintReminderText": "Reklamacja #{caseId} nie ma jeszcze odpowiedzi. Termin: {date}.",
+  "errors.after-sale/complaint-unavailable": "Reklamację można złożyć tylko do opłaconego zamówienia.",
+  "afterSale.desk.remedy": "Żądanie klienta",
+  "afterSale.desk.answer": "Odpowiedź na reklamację",
+  "afterSale.desk.answerMessage": "Wiadomość do klienta (wyślemy ją e-mailem)",
+  "afterSale.desk.accept": "Uznaj",
+  "afterSale.desk.decline": "Odrzuć",
+  "afterSale.complaintIntro":
+    "Opisz, co jest nie tak z produktem, i wybierz, czego oczekujesz. Odpowiemy w ciągu 14 dni.",
+  "afterSale.complaintItems": "Produkty i liczba reklamowanych sztuk",
+  "afterSale.complaintDescription": "Co jest nie tak?",
+  "afterSale.complaintRemedy": "Czego oczekujesz?",
+  "afterSale.complaintSend": "Wyślij reklamację",
+  "afterSale.complaintReceived":
+    "Reklamacja przyjęta. Odpowiemy do {date}; potwierdzenie wysłaliśmy e-mailem.",
 } as const;
 
 export type AfterSaleKey = keyof typeof plAfterSale;

@@ -17,6 +17,7 @@
 //   goodsReceivedSchema         { lines: { lineId, quantity, restock }[] }        staff: "Towar otrzymany"
 //   refundRequestSchema         { amountGrosze ≥ 1, reason: RefundReason, caseId: number | null }
 //                               (caseId required for withdrawal and complaint, none for refund-owed and cancel)
+//   complaintRequestSchema      complaintSchema + { email, orderNumber } (the API body)
 //   complaintAnswerSchema       { decision: "accepted" | "rejected", message (1-4000) }
 //   caseRejectionSchema         { reason (1-1000) }
 //   returnLinesSchema, submissionKeySchema   the building blocks
@@ -98,6 +99,13 @@ export const complaintSchema = z.object({
 });
 export type Complaint = z.output<typeof complaintSchema>;
 export type ComplaintInput = z.input<typeof complaintSchema>;
+
+/** POST /api/after-sale/complaints: the complaint and its order (a guest's: number + the order's e-mail). */
+export const complaintRequestSchema = complaintSchema.extend({
+  email: emailSchema,
+  orderNumber: requiredString({ max: ORDER_NUMBER_MAX }),
+});
+export type ComplaintRequest = z.output<typeof complaintRequestSchema>;
 
 /** A checkbox value: true, "on", "true" or "1" → true; missing, false, "" or "false" → false. */
 const checkboxSchema = z.preprocess(

@@ -242,6 +242,12 @@ export const ERROR_CODES = {
     message: "More units than are left",
     key: "errors.after-sale/too-many-units",
   },
+  /** a complaint about an order that was never paid (or was canceled unpaid) */
+  "after-sale/complaint-unavailable": {
+    status: 409,
+    message: "No complaint for this order",
+    key: "errors.after-sale/complaint-unavailable",
+  },
   // after the sale: the returns desk and refunds (issue 27, docs/decisions/066)
   /** the case's state does not allow the step; details: { status } */
   "after-sale/state-conflict": {

@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
-import { isLang, type Lang } from "../../../domain/i18n";
 import { withdrawalStatementSchema } from "../../../domain/validation/after-sale";
 import { textSchema } from "../../../domain/validation/common";
 import { ORDER_NUMBER_MAX } from "../../../domain/validation/order";
 import { apiRoute } from "../../http/api-route";
 import { FailureError } from "../../lib/result";
+import { requestLang } from "./case-order";
 import { withdrawalReceiptReply } from "./withdrawal.replies";
 
 // The shopper's withdrawal function over the API (issue 27, docs/decisions/066): send a statement
@@ -17,11 +17,6 @@ const guestQuery = z.object({
   orderNumber: textSchema().trim().max(ORDER_NUMBER_MAX).optional(),
   email: textSchema().trim().max(254).optional(),
 });
-
-function langOf(request: FastifyRequest): Lang {
-  const value = request.cookies.lang;
-  return value && isLang(value) ? value : "pl";
-}
 
 export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
   const { withdrawals } = app.services;
@@ -54,7 +49,7 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
         body: request.body,
         user: request.user,
         ip: request.ip,
-        lang: langOf(request),
+        lang: requestLang(request),
       });
       if (!result.ok) throw new FailureError(result);
       return reply.status(result.value.replayed ? 200 : 201).send(result.value);

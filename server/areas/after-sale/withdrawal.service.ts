@@ -21,7 +21,6 @@ import {
   afterSaleLines,
   afterSaleStatements,
   orderStatuses,
-  orders,
   type StatementLine,
 } from "../../db/schema";
 import { renderStatementPdf } from "../../integrations/after-sale/statement-pdf";
@@ -29,6 +28,7 @@ import type { RateLimitHit } from "../../lib/rate-limit";
 import { type Failure, FailureError, fail, ok, type Result } from "../../lib/result";
 import type { MailService } from "../mail/mail.service";
 import type { OrderQueries } from "../orders/orders.queries";
+import { findCaseOrder, lockOrderForCase } from "./case-order";
 import {
   type CustomerCase,
   type CustomerCorrection,
@@ -155,29 +155,14 @@ export function createWithdrawalService(db: Db, config: Config, deps: Withdrawal
   const absolute = (path: string) => `${config.publicUrl}${path}`;
 
   /** The signed-in customer's own order with this number, else the guest's (number + the order's e-mail). */
-  async function findOrder(number: string, email: string, user: PublicUser | null): Promise<Order | null> {
-    if (user) {
-      const byNumber = await db
-        .select({ id: orders.id, userId: orders.userId })
-        .from(orders)
-        .where(eq(orders.orderNumber, number.trim().toUpperCase()))
-        .limit(1);
-      const own = byNumber[0];
-      if (own && own.userId === user._id) return deps.queries.getForUser(user._id, own.id);
-    }
-    return deps.queries.findByNumber(number, email);
-  }
+  const findOrder = (number: string, email: string, user: PublicUser | null) =>
+    findCaseOrder(db, deps.queries, number, email, user);
 
   /** Writes the case of a new statement (or finds the one of this submission); refusals are thrown. */
   async function record(order: Order, statement: WithdrawalStatement, input: WithdrawInput, at: Date) {
     return db.transaction(async (tx) => {
       // one statement of an order at a time: the units left are counted under the order's lock
-      const [locked] = await tx
-        .select({ status: orders.status })
-        .from(orders)
-        .where(eq(orders.id, order._id))
-        .for("update");
-      if (!locked) throw new FailureError(fail("order/not-found"));
+      const locked = await lockOrderForCase(tx, order._id);
       const existing = await queries.caseBySubmission(order._id, statement.submissionKey, tx);
       if (existing !== null) return { caseId: existing, replayed: true };
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Config } from "../../config";
 import type { ServiceLog } from "../../services";
+import type { ComplaintService } from "../after-sale/complaint.service";
 import { REFUND_JOBS, type RefundsService } from "../after-sale/refunds.service";
 import { backfillImageVariants } from "../gallery/variant-backfill";
 import { MAIL_DELIVER_JOB, type MailService } from "../mail/mail.service";
@@ -17,6 +18,7 @@ export const JOB_KINDS = {
   pruneDoneJobs: "jobs.prune-done",
   refundSend: REFUND_JOBS.send,
   refundPoll: REFUND_JOBS.poll,
+  complaintReminders: "after-sale.complaint-reminders",
 } as const;
 
 /** How long finished jobs are kept (the dead letter is kept until retried). */
@@ -32,6 +34,8 @@ export interface JobKindDeps {
   cancelExpired(): Promise<number>;
   /** money back through the payment provider (after-sale/refunds.service.ts) */
   refunds: Pick<RefundsService, "send" | "poll" | "sendGaveUp">;
+  /** the shop reminded of unanswered complaints 3 days before their deadline (after-sale/complaint.service.ts) */
+  complaints: Pick<ComplaintService, "remindDue">;
   log: ServiceLog;
 }
 
@@ -70,6 +74,15 @@ export function createJobHandlers(deps: JobKindDeps): JobHandlers {
     [JOB_KINDS.refundPoll]: jobHandler({
       payload: z.object({ refundId: z.number().int().positive(), round: z.number().int().min(0) }),
       run: ({ refundId, round }) => deps.refunds.poll(refundId, round),
+    }),
+    // the shop e-mailed once per unanswered complaint 3 days before its answer deadline (ADR 066)
+    [JOB_KINDS.complaintReminders]: jobHandler({
+      payload: none,
+      everyMs: 60 * 60_000,
+      run: async () => {
+        const sent = await deps.complaints.remindDue();
+        if (sent > 0) deps.log.info?.({ sent }, "complaint deadline reminders sent");
+      },
     }),
     [JOB_KINDS.pruneDoneJobs]: jobHandler({
       payload: none,

@@ -28,6 +28,9 @@ export function OrderAfterSalePanel({
   const { window } = afterSale;
   const offer = window.open && afterSale.unitsLeft > 0;
   const ended = !window.open && window.reason === "ended" && window.endsAt;
+  // a complaint about a paid order at any time (the warranty's 2 years are not enforced)
+  const complainUrl = withdrawUrl.replace("/odstapienie-od-umowy", "/reklamacja");
+  const paid = window.open || window.reason === "ended";
   if (!offer && !ended && afterSale.cases.length === 0 && afterSale.refunds.length === 0) return null;
   return (
     <section
@@ -48,6 +51,13 @@ export function OrderAfterSalePanel({
               : t("afterSale.periodNotStarted")}
           </p>
         </div>
+      ) : null}
+      {paid ? (
+        <p>
+          <Link to={complainUrl} className={LINK}>
+            {t("afterSale.complainButton")}
+          </Link>
+        </p>
       ) : null}
       {ended && window.endsAt ? (
         <p className="text-stone-700">

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "react-router";
+import { type AppLoadContext, data } from "react-router";
 import type { Order } from "../../../domain/types";
 import { withdrawalStatementSchema } from "../../../domain/validation/after-sale";
 import { idFromTextSchema } from "../../../domain/validation/common";
@@ -6,6 +6,7 @@ import { type FieldError, parseForm } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
 import type { WithdrawalForm } from "../../../server/web-door";
 import { requireUser } from "../../lib/auth.server";
+import { NO_STORE } from "../../lib/checkout.server";
 import { findOrder, lookupFromUrl } from "../../lib/checkout-order.server";
 import { quantityField } from "./withdrawal-values";
 
@@ -98,4 +99,43 @@ export function checkStatement(
     }
   }
   return Object.keys(errors).length > 0 ? errors : null;
+}
+
+/** Where "Wróć do zamówienia" leads: the customer's purchase page or the guest order view. */
+function orderPathOf(request: Request, order: { _id: number; orderNumber: string; email: string }): string {
+  const url = new URL(request.url);
+  if (url.searchParams.has("zamowienie")) return `/konto/zakupy/${order._id}`;
+  return `/zamowienie?orderNumber=${encodeURIComponent(order.orderNumber)}&email=${encodeURIComponent(order.email)}`;
+}
+
+/** The withdrawal and complaint pages' loader: the lookup form, or the order's form with a fresh submission key. */
+export async function afterSaleFormLoader(context: AppLoadContext, request: Request) {
+  const access = await orderFromUrl(context, request);
+  const url = new URL(request.url);
+  if (access.kind !== "found") {
+    return data(
+      {
+        form: null,
+        notFound: access.kind === "not-found",
+        lookup: {
+          orderNumber: (url.searchParams.get("orderNumber") ?? "").slice(0, 64),
+          email: (url.searchParams.get("email") ?? "").slice(0, 254),
+        },
+        submissionKey: "",
+        orderPath: "",
+      },
+      { status: access.kind === "not-found" ? 404 : 200, headers: NO_STORE },
+    );
+  }
+  const form = await context.services.withdrawals.formFor(access.order);
+  return data(
+    {
+      form,
+      notFound: false,
+      lookup: null,
+      submissionKey: crypto.randomUUID(),
+      orderPath: orderPathOf(request, access.order),
+    },
+    { headers: NO_STORE },
+  );
 }

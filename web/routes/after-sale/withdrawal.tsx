@@ -8,6 +8,7 @@ import { langFromMatches, metaTags } from "../../lib/meta";
 import { CONTAINER } from "../../lib/site";
 import type { Route } from "./+types/withdrawal";
 import {
+  afterSaleFormLoader,
   checkStatement,
   orderFromUrl,
   type StatementValues,
@@ -38,42 +39,8 @@ export function headers() {
   return NO_STORE;
 }
 
-/** Where "Wróć do zamówienia" leads: the customer's purchase page or the guest order view. */
-function orderPathOf(request: Request, order: { _id: number; orderNumber: string; email: string }): string {
-  const url = new URL(request.url);
-  if (url.searchParams.has("zamowienie")) return `/konto/zakupy/${order._id}`;
-  return `/zamowienie?orderNumber=${encodeURIComponent(order.orderNumber)}&email=${encodeURIComponent(order.email)}`;
-}
-
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const access = await orderFromUrl(context, request);
-  const url = new URL(request.url);
-  if (access.kind !== "found") {
-    return data(
-      {
-        form: null,
-        notFound: access.kind === "not-found",
-        lookup: {
-          orderNumber: (url.searchParams.get("orderNumber") ?? "").slice(0, 64),
-          email: (url.searchParams.get("email") ?? "").slice(0, 254),
-        },
-        submissionKey: "",
-        orderPath: "",
-      },
-      { status: access.kind === "not-found" ? 404 : 200, headers: NO_STORE },
-    );
-  }
-  const form = await context.services.withdrawals.formFor(access.order);
-  return data(
-    {
-      form,
-      notFound: false,
-      lookup: null,
-      submissionKey: crypto.randomUUID(),
-      orderPath: orderPathOf(request, access.order),
-    },
-    { headers: NO_STORE },
-  );
+  return afterSaleFormLoader(context, request);
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

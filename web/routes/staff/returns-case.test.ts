@@ -128,6 +128,49 @@ describe("the returns desk's pages", () => {
     expect(emptyReason.status).toBe(400);
   });
 
+  it("answers a complaint: an empty message comes back kept with its error, then Uznaj accepts it", async () => {
+    const order = await placePaidOrder(app(), app().services.config, shop.plain);
+    const made = await app().services.complaints.complain({
+      user: null,
+      ip: "10.8.0.1",
+      lang: "pl",
+      body: {
+        orderNumber: order.orderNumber,
+        email: order.email,
+        lines: [{ lineId: order.lineIds[0], quantity: 1 }],
+        description: "Nitka się pruje przy kieszeni.",
+        remedy: "price-reduction",
+        submissionKey: "desk-complaint-1",
+      },
+    });
+    if (!made.ok) throw new Error(made.code);
+    const caseId = made.value.caseId;
+    const staff = await contextOf(["shop-moderator", "user"]);
+    const page = await loader({
+      context: staff,
+      request: new Request(`http://localhost/konto/sklep/zwroty/${caseId}`),
+      params: { id: String(caseId) },
+    } as never);
+    expect(page.detail.statement).toMatchObject({ remedy: "price-reduction" });
+    const empty = answerOf(
+      await action({
+        context: staff,
+        request: post(caseId, { intent: "accept", message: "" }),
+        params: { id: String(caseId) },
+      } as never),
+    );
+    expect(empty.status).toBe(400);
+    expect(empty.data).toMatchObject({ form: "answer", message: "" });
+    const accepted = (await action({
+      context: staff,
+      request: post(caseId, { intent: "accept", message: "Obniżymy cenę o 20 zł." }),
+      params: { id: String(caseId) },
+    } as never)) as Response;
+    expect(accepted.status).toBe(302);
+    const after = await app().services.returnsDesk.get(caseId);
+    expect(after.ok && after.value.status).toBe("ACCEPTED");
+  });
+
   it("refuses a customer", async () => {
     const customer = await contextOf(["user"]);
     let thrown: unknown;

@@ -59,6 +59,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 type ActionData =
   | { form: "refund"; amount: string; error?: FieldError; message?: string }
   | { form: "reject"; reason: string; error?: FieldError }
+  | { form: "answer"; message: string; error?: FieldError }
   | { form: "received"; error: FieldError }
   | undefined;
 
@@ -126,6 +127,16 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     }
     return refused(result.code);
   }
+  if (intent === "accept" || intent === "decline") {
+    const message = String(form.get("message") ?? "").slice(0, 5_000);
+    const decision = intent === "accept" ? "accepted" : "rejected";
+    const result = await context.services.complaints.answer(user, id, { decision, message });
+    if (result.ok) return redirectWithFlash(path, { type: "success", key: "afterSale.desk.saved" });
+    if (result.code === "validation") {
+      return data<ActionData>({ form: "answer", message, error: result.fields?.message }, { status: 400 });
+    }
+    return refused(result.code);
+  }
   if (intent === "close") {
     const result = await context.services.returnsDesk.close(user, id);
     if (result.ok) return redirectWithFlash(path, { type: "success", key: "afterSale.desk.saved" });
@@ -173,6 +184,12 @@ function Statement({ detail }: { detail: Detail }) {
       <blockquote className="mt-3 whitespace-pre-line break-words rounded-lg bg-stone-50 p-3 text-sm text-stone-900 ring-1 ring-stone-200">
         {statement.text}
       </blockquote>
+      {statement.remedy ? (
+        <p className="mt-3 break-words text-sm text-stone-800">
+          <span className="font-semibold">{t("afterSale.desk.remedy")}:</span>{" "}
+          {t(`afterSale.remedy.${statement.remedy}`)}
+        </p>
+      ) : null}
       {statement.reason ? (
         <p className="mt-3 break-words text-sm text-stone-800">
           <span className="font-semibold">{t("afterSale.desk.reason")}:</span> {statement.reason}
@@ -328,7 +345,9 @@ function RefundSection({ detail, answer }: { detail: Detail; answer: ActionData 
 function Decisions({ detail, answer }: { detail: Detail; answer: ActionData }) {
   const t = useT();
   const posting = usePostingIntent();
-  const canReject = detail.status === "REPORTED" || detail.status === "GOODS_RECEIVED";
+  // a complaint is rejected through its answer (ComplaintAnswer), a withdrawal here
+  const canReject =
+    detail.kind === "withdrawal" && (detail.status === "REPORTED" || detail.status === "GOODS_RECEIVED");
   const canClose =
     detail.status === "REFUNDED" || (detail.kind === "complaint" && detail.status === "ACCEPTED");
   if (!canReject && !canClose) return null;
@@ -362,6 +381,48 @@ function Decisions({ detail, answer }: { detail: Detail; answer: ActionData }) {
         </Section>
       ) : null}
     </div>
+  );
+}
+
+/** "Uznaj" / "Odrzuć" with the message e-mailed to the customer: a complaint not yet answered. */
+function ComplaintAnswer({ detail, answer }: { detail: Detail; answer: ActionData }) {
+  const t = useT();
+  const posting = usePostingIntent();
+  if (detail.kind !== "complaint" || detail.status !== "REPORTED") return null;
+  const typed = answer?.form === "answer" ? answer : null;
+  return (
+    <Section id="case-answer" title={t("afterSale.desk.answer")}>
+      <Form method="post" className="space-y-3">
+        <TextAreaField
+          name="message"
+          label={t("afterSale.desk.answerMessage")}
+          rows={4}
+          required
+          defaultValue={typed?.message}
+          error={typed?.error}
+        />
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="submit"
+            name="intent"
+            value="accept"
+            className={PRIMARY_BUTTON}
+            disabled={posting === "accept" || posting === "decline"}
+          >
+            {t("afterSale.desk.accept")}
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="decline"
+            className={DANGER_BUTTON}
+            disabled={posting === "accept" || posting === "decline"}
+          >
+            {t("afterSale.desk.decline")}
+          </button>
+        </div>
+      </Form>
+    </Section>
   );
 }
 
@@ -423,6 +484,7 @@ export default function StaffReturnsCase() {
       <Statement detail={detail} />
       <Lines detail={detail} error={answer?.form === "received" ? answer.error : undefined} />
       <RefundSection detail={detail} answer={answer} />
+      <ComplaintAnswer detail={detail} answer={answer} />
       <Decisions detail={detail} answer={answer} />
       <History detail={detail} />
     </div>
