@@ -27,6 +27,7 @@ export const APP_ROUTE_SEGMENTS = [
   "gotowe",
   "zamowienie",
   "odstapienie-od-umowy",
+  "reklamacja",
 ] as const;
 
 /** Served by Fastify before the app: `/api`, `/media`, `/assets` (server/app.ts). */

@@ -82,9 +82,10 @@ const DECLARED_ON_PURPOSE: Record<string, string[]> = {
   "POST /api/orders": ["priceGrosze"],
   // only CANCELED / PARCEL_DELIVERED, through the state machine (tested below)
   "PUT /api/orders/:id/add-status": ["status"],
-  // the order the statement is about: it identifies the order (with the e-mail, or the signed-in
+  // the order the statement or complaint is about: it identifies the order (with the e-mail, or the signed-in
   // customer's own), never names one to change (withdrawal.test.ts: another's order is not found)
   "POST /api/after-sale/withdrawals": ["orderNumber"],
+  "POST /api/after-sale/complaints": ["orderNumber"],
 };
 
 const isDangerous = (key: string) => (DANGEROUS_KEYS as readonly string[]).includes(key);
