@@ -72,6 +72,9 @@ export const idFromTextSchema = z.preprocess(
   idSchema,
 );
 
+/** The `:id` of a URL (route params): a positive 32-bit integer, from its digits. */
+export const urlIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
 /** Non-negative integer number of grosze. */
 export const groszeSchema = z
   .number({ error: (issue) => (issue.input === undefined ? MSG.required : MSG.number) })

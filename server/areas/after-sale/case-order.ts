@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { isLang, type Lang } from "../../../domain/i18n";
 import type { Order, PublicUser } from "../../../domain/types";
 import type { Db, Tx } from "../../db/client";
 import { orders } from "../../db/schema";
-import { FailureError, fail } from "../../lib/result";
+import { FailureError, fail, type Result } from "../../lib/result";
 import type { OrderQueries } from "../orders/orders.queries";
 
 // What the withdrawal and the complaint share (issue 27): the order a shopper names, and the page's
@@ -33,6 +33,33 @@ export async function findCaseOrder(
 export function requestLang(request: FastifyRequest): Lang {
   const value = request.cookies.lang;
   return value && isLang(value) ? value : "pl";
+}
+
+/** What a shopper's case submission (a withdrawal, a complaint) hands its service. */
+export interface CaseSubmission {
+  body: unknown;
+  user: PublicUser | null;
+  ip: string;
+  lang: Lang;
+}
+
+/**
+ * The route handler of a shopper's case submission: the request to `submit`, a failure to the error
+ * handler, the case's receipt as 201 (200 when the same submission came again).
+ */
+export function caseSubmissionHandler<T extends { replayed: boolean }>(
+  submit: (input: CaseSubmission) => Promise<Result<T>>,
+) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const result = await submit({
+      body: request.body,
+      user: request.user,
+      ip: request.ip,
+      lang: requestLang(request),
+    });
+    if (!result.ok) throw new FailureError(result);
+    return reply.status(result.value.replayed ? 200 : 201).send(result.value);
+  };
 }
 
 /** The order's row locked for a new case (one statement of an order at a time); refused when gone. */

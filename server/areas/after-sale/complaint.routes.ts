@@ -1,17 +1,15 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { complaintAnswerSchema, complaintRequestSchema } from "../../../domain/validation/after-sale";
+import { urlIdParamsSchema } from "../../../domain/validation/common";
 import { apiRoute, STAFF } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
-import { FailureError, unwrap } from "../../lib/result";
+import { unwrap } from "../../lib/result";
 import { caseIdReply } from "./after-sale.replies";
-import { requestLang } from "./case-order";
+import { caseSubmissionHandler } from "./case-order";
 import { complaintReceiptReply } from "./complaint.replies";
 
 // Complaints over the API (issue 27, docs/decisions/066): a shopper's complaint (a guest names the
 // order by number and its e-mail) and the staff answer. Thin: parse, one service call, the reply.
-
-const caseParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 export async function complaintRoutes(app: FastifyInstance): Promise<void> {
   const { complaints } = app.services;
@@ -37,16 +35,7 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
         "rate-limited",
       ],
     }),
-    async (request, reply) => {
-      const result = await complaints.complain({
-        body: request.body,
-        user: request.user,
-        ip: request.ip,
-        lang: requestLang(request),
-      });
-      if (!result.ok) throw new FailureError(result);
-      return reply.status(result.value.replayed ? 200 : 201).send(result.value);
-    },
+    caseSubmissionHandler((input) => complaints.complain(input)),
   );
 
   app.post(
@@ -54,13 +43,13 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     apiRoute({
       ...STAFF,
       summary: "Answer a complaint: accepted or rejected, the message e-mailed to the customer (staff)",
-      params: caseParam,
+      params: urlIdParamsSchema,
       body: complaintAnswerSchema,
       response: caseIdReply,
       errors: ["not-found", "after-sale/state-conflict"],
     }),
     async (request) => {
-      const { id } = caseParam.parse(request.params);
+      const { id } = urlIdParamsSchema.parse(request.params);
       return unwrap(await complaints.answer(signedInUser(request), id, request.body));
     },
   );

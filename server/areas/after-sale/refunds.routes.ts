@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { refundRequestSchema } from "../../../domain/validation/after-sale";
-import { textSchema } from "../../../domain/validation/common";
+import { textSchema, urlIdParamsSchema } from "../../../domain/validation/common";
 import { ORDER_NUMBER_MAX } from "../../../domain/validation/order";
 import { apiRoute, STAFF } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
@@ -12,8 +12,6 @@ import { correctingInvoicePdf } from "./correcting-invoice";
 // Refunds (issue 27, docs/decisions/066): an order's refunds and what may be sent, "Zwróć pieniądze"
 // (a refund row and its job: the money leaves in the background), one refund's state (the desk
 // polls it), and a correcting invoice's PDF for its owner, a guest naming the order, or staff.
-
-const numericId = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const proposalQuery = z.object({ reason: z.enum(["refund-owed", "cancel"]).optional() });
 const guestQuery = z.object({
   orderNumber: textSchema().trim().max(ORDER_NUMBER_MAX).optional(),
@@ -32,13 +30,13 @@ export async function refundsRoutes(app: FastifyInstance): Promise<void> {
     apiRoute({
       ...STAFF,
       summary: "An order's refunds and what may still be sent (reason: refund-owed or cancel)",
-      params: numericId,
+      params: urlIdParamsSchema,
       querystring: proposalQuery,
       response: orderRefundsReply,
       errors: ["order/not-found"],
     }),
     async (request) => {
-      const { id } = numericId.parse(request.params);
+      const { id } = urlIdParamsSchema.parse(request.params);
       const { reason } = proposalQuery.parse(request.query);
       const proposal = unwrap(
         await refunds.propose({ orderId: id, caseId: null, reason: reason ?? "refund-owed" }),
@@ -52,14 +50,14 @@ export async function refundsRoutes(app: FastifyInstance): Promise<void> {
     apiRoute({
       ...STAFF,
       summary: "Refund money through the payment provider: the refund is sent in the background (staff)",
-      params: numericId,
+      params: urlIdParamsSchema,
       body: refundRequestSchema,
       status: 201,
       response: refundReply,
       errors: ["order/not-found", "not-found", "refund/no-payment", "after-sale/state-conflict"],
     }),
     async (request, reply) => {
-      const { id } = numericId.parse(request.params);
+      const { id } = urlIdParamsSchema.parse(request.params);
       const refund = unwrap(await refunds.startRefund(signedInUser(request), id, request.body));
       return reply.status(201).send(refund);
     },
@@ -70,11 +68,11 @@ export async function refundsRoutes(app: FastifyInstance): Promise<void> {
     apiRoute({
       ...STAFF,
       summary: "One refund's state and the provider's error, if any (staff)",
-      params: numericId,
+      params: urlIdParamsSchema,
       response: refundReply,
       errors: ["not-found"],
     }),
-    async (request) => unwrap(await refunds.get(numericId.parse(request.params).id)),
+    async (request) => unwrap(await refunds.get(urlIdParamsSchema.parse(request.params).id)),
   );
 
   app.get(
@@ -83,13 +81,13 @@ export async function refundsRoutes(app: FastifyInstance): Promise<void> {
       summary: "A correcting invoice's PDF (guest: ?orderNumber=&email=)",
       tag: "orders",
       access: "owner",
-      params: numericId,
+      params: urlIdParamsSchema,
       querystring: guestQuery,
       response: "application/pdf",
       errors: ["not-found", "rate-limited"],
     }),
     async (request, reply: FastifyReply) => {
-      const { id } = numericId.parse(request.params);
+      const { id } = urlIdParamsSchema.parse(request.params);
       const { orderNumber, email } = guestQuery.parse(request.query);
       // a guest's number + e-mail go through the rate-limited lookup, like the invoice's
       if (orderNumber || email) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { caseRejectionSchema, goodsReceivedSchema } from "../../../domain/validation/after-sale";
+import { urlIdParamsSchema } from "../../../domain/validation/common";
 import { apiRoute, STAFF } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
 import { unwrap } from "../../lib/result";
@@ -9,8 +9,6 @@ import { caseListQuerySchema } from "./returns-desk.service";
 
 // The staff returns desk's API (issue 27, /konto/sklep/zwroty): the cases list and counter, one
 // case, and the steps (goods received, reject, close). Thin: parse, one service call, the reply.
-
-const caseParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 export async function returnsDeskRoutes(app: FastifyInstance): Promise<void> {
   const { returnsDesk } = app.services;
@@ -45,11 +43,11 @@ export async function returnsDeskRoutes(app: FastifyInstance): Promise<void> {
     apiRoute({
       ...STAFF,
       summary: "One case: statement, lines, refunds, proposed refund, history (staff)",
-      params: caseParam,
+      params: urlIdParamsSchema,
       response: caseReply,
       errors: ["not-found"],
     }),
-    async (request) => unwrap(await returnsDesk.get(caseParam.parse(request.params).id)),
+    async (request) => unwrap(await returnsDesk.get(urlIdParamsSchema.parse(request.params).id)),
   );
 
   app.post(
@@ -57,13 +55,13 @@ export async function returnsDeskRoutes(app: FastifyInstance): Promise<void> {
     apiRoute({
       ...STAFF,
       summary: "Goods received per line, optionally back into stock (staff)",
-      params: caseParam,
+      params: urlIdParamsSchema,
       body: goodsReceivedSchema,
       response: caseIdReply,
       errors: ["not-found", "after-sale/state-conflict"],
     }),
     async (request) => {
-      const { id } = caseParam.parse(request.params);
+      const { id } = urlIdParamsSchema.parse(request.params);
       return unwrap(await returnsDesk.receiveGoods(signedInUser(request), id, request.body));
     },
   );
@@ -73,13 +71,13 @@ export async function returnsDeskRoutes(app: FastifyInstance): Promise<void> {
     apiRoute({
       ...STAFF,
       summary: "Reject a case with a reason shown to the customer (staff)",
-      params: caseParam,
+      params: urlIdParamsSchema,
       body: caseRejectionSchema,
       response: caseIdReply,
       errors: ["not-found", "after-sale/state-conflict"],
     }),
     async (request) => {
-      const { id } = caseParam.parse(request.params);
+      const { id } = urlIdParamsSchema.parse(request.params);
       return unwrap(await returnsDesk.reject(signedInUser(request), id, request.body));
     },
   );
@@ -89,13 +87,13 @@ export async function returnsDeskRoutes(app: FastifyInstance): Promise<void> {
     apiRoute({
       ...STAFF,
       summary: "Close a refunded case (staff)",
-      params: caseParam,
+      params: urlIdParamsSchema,
       body: "none",
       response: caseIdReply,
       errors: ["not-found", "after-sale/state-conflict"],
     }),
     async (request) => {
-      const { id } = caseParam.parse(request.params);
+      const { id } = urlIdParamsSchema.parse(request.params);
       return unwrap(await returnsDesk.close(signedInUser(request), id));
     },
   );

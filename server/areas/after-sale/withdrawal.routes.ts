@@ -1,18 +1,16 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { withdrawalStatementSchema } from "../../../domain/validation/after-sale";
-import { textSchema } from "../../../domain/validation/common";
+import { textSchema, urlIdParamsSchema } from "../../../domain/validation/common";
 import { ORDER_NUMBER_MAX } from "../../../domain/validation/order";
 import { apiRoute } from "../../http/api-route";
 import { FailureError } from "../../lib/result";
-import { requestLang } from "./case-order";
+import { caseSubmissionHandler } from "./case-order";
 import { withdrawalReceiptReply } from "./withdrawal.replies";
 
 // The shopper's withdrawal function over the API (issue 27, docs/decisions/066): send a statement
 // (a guest names the order by number and its e-mail, a signed-in customer their own order's number)
 // and read a statement's PDF. Thin: parse, call one service function, shape the reply.
-
-const caseParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const guestQuery = z.object({
   orderNumber: textSchema().trim().max(ORDER_NUMBER_MAX).optional(),
   email: textSchema().trim().max(254).optional(),
@@ -44,16 +42,7 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
         "rate-limited",
       ],
     }),
-    async (request, reply) => {
-      const result = await withdrawals.withdraw({
-        body: request.body,
-        user: request.user,
-        ip: request.ip,
-        lang: requestLang(request),
-      });
-      if (!result.ok) throw new FailureError(result);
-      return reply.status(result.value.replayed ? 200 : 201).send(result.value);
-    },
+    caseSubmissionHandler((input) => withdrawals.withdraw(input)),
   );
 
   app.get(
@@ -63,13 +52,13 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
         "A withdrawal statement as PDF (guest: ?orderNumber=&email= of its order; the customer; staff)",
       tag: "orders",
       access: "owner",
-      params: caseParam,
+      params: urlIdParamsSchema,
       querystring: guestQuery,
       response: "application/pdf",
       errors: ["not-found", "rate-limited"],
     }),
     async (request, reply: FastifyReply) => {
-      const { id } = caseParam.parse(request.params);
+      const { id } = urlIdParamsSchema.parse(request.params);
       const query = guestQuery.parse(request.query);
       const result = await withdrawals.statementPdf(id, {
         user: request.user,

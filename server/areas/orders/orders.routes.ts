@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { isLang, type Lang } from "../../../domain/i18n";
 import { isShopModerator } from "../../../domain/roles";
-import { textSchema } from "../../../domain/validation/common";
+import { textSchema, urlIdParamsSchema } from "../../../domain/validation/common";
 import { addStatusSchema, orderCreateSchema } from "../../../domain/validation/order";
 import { addShipmentNumberSchema } from "../../../domain/validation/shipment";
 import { apiRoute } from "../../http/api-route";
@@ -50,7 +50,6 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // staff: every order (newest first, by status and by number or e-mail), shipment numbers, statuses
-  const numericId = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
   app.get(
     "/orders",
@@ -81,13 +80,13 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       summary: "Add the shipment number (sends the shipment e-mail)",
       tag: "orders",
       access: "moderator",
-      params: numericId,
+      params: urlIdParamsSchema,
       body: addShipmentNumberSchema,
       response: orderReply,
       errors: ["order/not-found", "order/status-conflict"],
     }),
     async (request) => {
-      const { id } = numericId.parse(request.params);
+      const { id } = urlIdParamsSchema.parse(request.params);
       const result = await orderStaff.addShipmentNumber(signedInUser(request), id, request.body);
       if (!result.ok) reject(result);
       return result.value;
@@ -100,13 +99,13 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       summary: "Mark delivered or cancel (staff)",
       tag: "orders",
       access: "moderator",
-      params: numericId,
+      params: urlIdParamsSchema,
       body: addStatusSchema,
       response: orderReply,
       errors: ["order/not-found", "order/status-conflict"],
     }),
     async (request) => {
-      const { id } = numericId.parse(request.params);
+      const { id } = urlIdParamsSchema.parse(request.params);
       const result = await orderStaff.addStatus(signedInUser(request), id, request.body);
       if (!result.ok) reject(result);
       return result.value;
