@@ -4,40 +4,34 @@ import { parseIdFromParam } from "../../../domain/slug";
 import { creatorCategoryFormValuesSchema } from "../../../domain/validation/creators";
 import { parseForm } from "../../../domain/validation/errors";
 import { FormAlert, SubmitButton, TextField } from "../../components/form-field";
+import { CONTENT_LISTS } from "../../components/staff/content/content-lists";
 import { postedValues } from "../../components/staff/content/form-values";
-import {
-  CARD,
-  DeleteButton,
-  listParams,
-  RecordActions,
-  StaffList,
-} from "../../components/staff/content/staff-ui";
+import { CARD, DeleteButton, StaffList } from "../../components/staff/content/staff-ui";
 import { ValidatedForm } from "../../components/validated-form";
 import { errorMessageKey, errorStatus } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
 import { staffMeta } from "../../lib/staff-meta";
-import { STAFF_SECTIONS, staffAddPath } from "../../lib/staff-paths";
+import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import { useSubmitting } from "../../lib/use-form-validation";
 import type { Route } from "./+types/creators";
+import { searchedListLoader } from "./list-route.server";
 
 // /konto/sklep/tworcy: the creators (search, paging; edit, delete) and, below, their categories:
 // add, rename (title and order) and delete (its creators stay, without a category).
 
-export function meta({ matches: routeMatches }: Route.MetaArgs) {
-  return staffMeta(routeMatches, "staff.segment.tworcy");
+export function meta({ matches }: Route.MetaArgs) {
+  return staffMeta(matches, CONTENT_LISTS.creators.title);
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireStaff(context, request);
-  const query = listParams(request);
+export const loader = searchedListLoader(async (services, query) => {
   const [found, categories] = await Promise.all([
-    context.services.creatorsAdmin.searchCreators(query),
-    context.services.creators.listCreatorCategories(),
+    services.creatorsAdmin.searchCreators(query),
+    services.creators.listCreatorCategories(),
   ]);
-  return { ...found, search: query.search, categories };
-}
+  return { ...found, categories };
+});
 
 const BACK = STAFF_SECTIONS.creators;
 
@@ -56,7 +50,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     return redirectWithFlash(BACK, {
       type: "success",
-      key: intent === "delete" ? "staff.content.creatorRemoved" : "staff.content.categoryRemoved",
+      key: intent === "delete" ? CONTENT_LISTS.creators.removed : "staff.content.categoryRemoved",
     });
   }
   // add or rename a category
@@ -141,28 +135,21 @@ function CategoryForm({
 
 export default function StaffCreators() {
   const t = useT();
-  const { items, page, pages, search, categories } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>() ?? null;
   const failureFor = (id: number | null) => (failure && failure.target === id ? failure : null);
   return (
     <StaffList
-      title={t("staff.segment.tworcy")}
-      add={{ to: staffAddPath("creators"), label: t("staff.content.addCreator") }}
-      searchLabel={t("staff.content.searchCreators")}
-      search={search}
-      items={items}
-      page={page}
-      pages={pages}
-      row={(creator) => (
+      section="creators"
+      list={list}
+      name={(creator) => creator.title}
+      details={(creator) => (
         <>
-          <div className="min-w-0">
-            <p className="font-semibold text-stone-900">{creator.title}</p>
-            <p className="text-sm text-stone-700">
-              {creator.categoryTitle ?? t("staff.content.noCategory")}
-              {creator.link ? ` · ${creator.link}` : ""}
-            </p>
-          </div>
-          <RecordActions section="creators" id={creator._id} name={creator.title} />
+          <p className="font-semibold text-stone-900">{creator.title}</p>
+          <p className="text-sm text-stone-700">
+            {creator.categoryTitle ?? t("staff.content.noCategory")}
+            {creator.link ? ` · ${creator.link}` : ""}
+          </p>
         </>
       )}
     >
@@ -170,9 +157,9 @@ export default function StaffCreators() {
         <h2 id="creator-categories" className="text-lg font-semibold text-stone-900">
           {t("staff.content.creatorCategories")}
         </h2>
-        {categories.length === 0 ? <p className="mt-2 text-stone-700">{t("staff.empty")}</p> : null}
+        {list.categories.length === 0 ? <p className="mt-2 text-stone-700">{t("staff.empty")}</p> : null}
         <ul className="mt-3 grid gap-4">
-          {categories.map((category) => (
+          {list.categories.map((category) => (
             <li
               key={category._id}
               className="flex flex-col gap-2 border-b border-stone-200 pb-4 sm:flex-row sm:items-end"

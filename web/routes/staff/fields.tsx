@@ -2,7 +2,7 @@ import { data, Form, useActionData, useLoaderData } from "react-router";
 import type { MessageKey } from "../../../domain/i18n";
 import { parseIdFromParam } from "../../../domain/slug";
 import { FormAlert } from "../../components/form-field";
-import { listParams, Paging } from "../../components/staff/content/staff-ui";
+import { Paging } from "../../components/staff/content/staff-ui";
 import { EditDeleteActions, ListHeading, RING_BUTTON } from "../../components/staff/taxonomy-list";
 import { errorMessageKey, errorStatus } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
@@ -11,6 +11,7 @@ import { requireStaff } from "../../lib/staff.server";
 import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import type { Route } from "./+types/fields";
+import { searchedListLoader } from "./list-route.server";
 
 // /konto/sklep/pola: the product fields (title, type, whether the choice changes the price, options),
 // searched by title (?szukaj=) and paged (?strona=) in the database like the other staff lists;
@@ -21,11 +22,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return staffMeta(matches, "staff.segment.pola");
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireStaff(context, request);
-  const query = listParams(request);
-  return { ...(await context.services.catalog.searchFields(query)), search: query.search };
-}
+export const loader = searchedListLoader((services, query) => services.catalog.searchFields(query));
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireStaff(context, request);

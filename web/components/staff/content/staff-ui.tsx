@@ -5,6 +5,7 @@ import { SEARCH_MAX } from "../../../../domain/validation/product-query";
 import { useT } from "../../../lib/i18n";
 import { type StaffSection, staffAddPath, staffEditPath } from "../../../lib/staff-paths";
 import { ConfirmDialog } from "../confirm-dialog";
+import { CONTENT_LISTS, type ContentListSection } from "./content-lists";
 
 // Small building blocks of the content screens (pages, blog, coupons, creators, games): the
 // heading with its "Dodaj" link, the search box and paging of a list, a delete button that asks
@@ -27,41 +28,48 @@ export function StaffHeading({ title, children }: { title: string; children?: Re
 }
 
 /**
- * A staff list screen: the heading with its "Dodaj" link, the search box, the rows (or the empty
- * text) and the paging; `children` follow the list (e.g. a second section).
+ * A content list screen (CONTENT_LISTS names its texts): the heading with its "Dodaj" link, the search
+ * box, the rows (or the empty text) and the paging; `children` follow the list (e.g. a second
+ * section). A row is its `details` and the record's buttons (RecordActions): "Edytuj", the
+ * `actions`' copy link and the confirmed delete, each naming the record by `name`.
  */
 export function StaffList<T extends { _id: number }>(props: {
-  title: string;
-  add: { to: string; label: string };
-  searchLabel: string;
-  search: string;
-  items: readonly T[];
-  page: number;
-  pages: number;
-  row: (item: T) => ReactNode;
+  section: ContentListSection;
+  list: { items: readonly T[]; page: number; pages: number; search: string };
+  name: (item: T) => string;
+  details: (item: T) => ReactNode;
+  actions?: (item: T) => { copyLabel?: MessageKey; deletable?: boolean };
   children?: ReactNode;
 }) {
   const t = useT();
+  const texts = CONTENT_LISTS[props.section];
+  const { items, page, pages, search } = props.list;
   return (
     <div>
-      <StaffHeading title={props.title}>
-        <Link to={props.add.to} className={PRIMARY_LINK}>
-          {props.add.label}
+      <StaffHeading title={t(texts.title)}>
+        <Link to={staffAddPath(props.section)} className={PRIMARY_LINK}>
+          {t(texts.add)}
         </Link>
       </StaffHeading>
-      <ListSearch defaultValue={props.search} label={props.searchLabel} />
-      {props.items.length === 0 ? (
+      <ListSearch defaultValue={search} label={t(texts.search)} />
+      {items.length === 0 ? (
         <p className="mt-6 text-stone-700">{t("staff.empty")}</p>
       ) : (
         <ul className={LIST}>
-          {props.items.map((item) => (
+          {items.map((item) => (
             <li key={item._id} className={ROW}>
-              {props.row(item)}
+              <div className="min-w-0">{props.details(item)}</div>
+              <RecordActions
+                section={props.section}
+                id={item._id}
+                name={props.name(item)}
+                {...props.actions?.(item)}
+              />
             </li>
           ))}
         </ul>
       )}
-      <Paging page={props.page} pages={props.pages} search={props.search} />
+      <Paging page={page} pages={pages} search={search} />
       {props.children}
     </div>
   );
