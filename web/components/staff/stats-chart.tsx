@@ -2,6 +2,7 @@ import { useId } from "react";
 import { formatPrice } from "../../../domain/money";
 import type { DailyFigure } from "../../../domain/stats";
 import { useT } from "../../lib/i18n";
+import { FigureHeaderCells } from "./header-cells";
 
 // The dashboard's revenue chart: one SVG bar per day (no chart library), scaled to the best day,
 // with the figures as a table underneath (the accessible alternative; the SVG itself is one image
@@ -56,15 +57,13 @@ export function StatsChart({ daily, from, to }: { daily: DailyFigure[]; from: st
             <caption className="sr-only">{t("staff.dashboard.dailyTitle")}</caption>
             <thead>
               <tr className="border-b border-stone-200 text-stone-600">
-                <th scope="col" className="py-1.5 pr-3 font-medium">
-                  {t("staff.dashboard.day")}
-                </th>
-                <th scope="col" className="py-1.5 pr-3 text-right font-medium">
-                  {t("staff.dashboard.revenue")}
-                </th>
-                <th scope="col" className="py-1.5 text-right font-medium">
-                  {t("staff.dashboard.paidOrders")}
-                </th>
+                <FigureHeaderCells
+                  labels={[
+                    t("staff.dashboard.day"),
+                    t("staff.dashboard.revenue"),
+                    t("staff.dashboard.paidOrders"),
+                  ]}
+                />
               </tr>
             </thead>
             <tbody>

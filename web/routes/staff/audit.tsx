@@ -1,8 +1,10 @@
-import { Form, Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { formatDateTime } from "../../../domain/i18n";
 import { pageNumberSchema } from "../../../domain/validation/pagination";
 import { EmailText } from "../../components/email-text";
-import { FILTER_INPUT, FILTER_LABEL, Pager, PRIMARY_BUTTON } from "../../components/staff/orders/pager";
+import { FilterButtons, FilterForm, FilterSelect } from "../../components/staff/filter-fields";
+import { HeaderCells } from "../../components/staff/header-cells";
+import { Pager } from "../../components/staff/orders/pager";
 import { useLang, useT } from "../../lib/i18n";
 import { requireStaffAdmin } from "../../lib/staff.server";
 import { staffMeta } from "../../lib/staff-meta";
@@ -93,50 +95,33 @@ export default function StaffAudit() {
       <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">
         {t("staff.segment.dziennik")}
       </h1>
-      <Form
-        method="get"
+      <FilterForm
+        values={values}
         className="mt-4 grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
       >
-        <div>
-          <label htmlFor="audit-actor" className={FILTER_LABEL}>
-            {t("staff.audit.user")}
-          </label>
-          <select id="audit-actor" name="kto" defaultValue={values.kto} className={FILTER_INPUT}>
-            <option value="">{t("staff.audit.allUsers")}</option>
-            {facets.actors
-              .filter((actor) => actor.actorId !== null)
-              .map((actor) => (
-                <option key={`${actor.actorId}-${actor.actorEmail}`} value={String(actor.actorId)}>
-                  {actor.actorEmail}
-                </option>
-              ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="audit-entity" className={FILTER_LABEL}>
-            {t("staff.audit.entity")}
-          </label>
-          <select id="audit-entity" name="obiekt" defaultValue={values.obiekt} className={FILTER_INPUT}>
-            <option value="">{t("staff.audit.allEntities")}</option>
-            {facets.entities.map((entity) => (
-              <option key={entity} value={entity}>
-                {entity}
+        <FilterSelect id="audit-actor" name="kto" label="staff.audit.user" all="staff.audit.allUsers">
+          {facets.actors
+            .filter((actor) => actor.actorId !== null)
+            .map((actor) => (
+              <option key={`${actor.actorId}-${actor.actorEmail}`} value={String(actor.actorId)}>
+                {actor.actorEmail}
               </option>
             ))}
-          </select>
-        </div>
-        <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" className={PRIMARY_BUTTON}>
-            {t("staff.shell.filter")}
-          </button>
-          <Link
-            to={STAFF_SECTIONS.audit}
-            className="text-sm font-semibold text-accent-700 underline-offset-2 hover:underline"
-          >
-            {t("staff.shell.clearFilters")}
-          </Link>
-        </div>
-      </Form>
+        </FilterSelect>
+        <FilterSelect
+          id="audit-entity"
+          name="obiekt"
+          label="staff.audit.entity"
+          all="staff.audit.allEntities"
+        >
+          {facets.entities.map((entity) => (
+            <option key={entity} value={entity}>
+              {entity}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterButtons clearTo={STAFF_SECTIONS.audit} />
+      </FilterForm>
       <p className="mt-4 text-sm text-stone-600">{t("staff.shell.results", { count: log.total })}</p>
       {log.items.length === 0 ? (
         <p className="mt-3 rounded-2xl bg-white p-6 text-center text-stone-700 shadow-sm ring-1 ring-stone-200">
@@ -147,21 +132,16 @@ export default function StaffAudit() {
           <table className="w-full min-w-[40rem] text-left text-sm">
             <thead>
               <tr className="border-b border-stone-200 text-stone-600">
-                <th scope="col" className="p-3 font-medium">
-                  {t("staff.audit.when")}
-                </th>
-                <th scope="col" className="p-3 font-medium">
-                  {t("staff.audit.who")}
-                </th>
-                <th scope="col" className="p-3 font-medium">
-                  {t("staff.audit.action")}
-                </th>
-                <th scope="col" className="p-3 font-medium">
-                  {t("staff.audit.entity")}
-                </th>
-                <th scope="col" className="p-3 font-medium">
-                  {t("staff.audit.changes")}
-                </th>
+                <HeaderCells
+                  labels={[
+                    t("staff.audit.when"),
+                    t("staff.audit.who"),
+                    t("staff.audit.action"),
+                    t("staff.audit.entity"),
+                    t("staff.audit.changes"),
+                  ]}
+                  className="p-3 font-medium"
+                />
               </tr>
             </thead>
             <tbody>

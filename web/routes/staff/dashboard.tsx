@@ -1,12 +1,14 @@
 import type { ReactNode } from "react";
-import { Form, Link, useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import type { MessageKey } from "../../../domain/i18n";
 import { orderStatusKey } from "../../../domain/i18n";
 import { formatPrice } from "../../../domain/money";
 import { isAdmin } from "../../../domain/roles";
 import { presetPeriod, STATS_PRESETS } from "../../../domain/stats";
 import { FormAlert } from "../../components/form-field";
-import { FILTER_INPUT, FILTER_LABEL, PRIMARY_BUTTON } from "../../components/staff/orders/pager";
+import { FilterForm, FilterInput } from "../../components/staff/filter-fields";
+import { FigureHeaderCells } from "../../components/staff/header-cells";
+import { PRIMARY_BUTTON } from "../../components/staff/orders/pager";
 import { StatsChart } from "../../components/staff/stats-chart";
 import "../../lib/after-sale-texts";
 import { useLang, useT } from "../../lib/i18n";
@@ -142,30 +144,17 @@ function PeriodPicker({ from, to }: { from: string; to: string }) {
           );
         })}
       </ul>
-      <Form method="get" className="flex flex-wrap items-end gap-2" aria-label={t("staff.dashboard.custom")}>
-        <div>
-          <label htmlFor="stats-from" className={FILTER_LABEL}>
-            {t("staff.dashboard.from")}
-          </label>
-          <input
-            id="stats-from"
-            name="from"
-            type="date"
-            required
-            defaultValue={from}
-            className={FILTER_INPUT}
-          />
-        </div>
-        <div>
-          <label htmlFor="stats-to" className={FILTER_LABEL}>
-            {t("staff.dashboard.to")}
-          </label>
-          <input id="stats-to" name="to" type="date" required defaultValue={to} className={FILTER_INPUT} />
-        </div>
+      <FilterForm
+        values={{ from, to }}
+        className="flex flex-wrap items-end gap-2"
+        aria-label={t("staff.dashboard.custom")}
+      >
+        <FilterInput id="stats-from" name="from" type="date" required label="staff.dashboard.from" />
+        <FilterInput id="stats-to" name="to" type="date" required label="staff.dashboard.to" />
         <button type="submit" className={PRIMARY_BUTTON}>
           {t("staff.dashboard.show")}
         </button>
-      </Form>
+      </FilterForm>
     </section>
   );
 }
@@ -236,12 +225,7 @@ export default function StaffDashboard() {
               <table className="w-full text-left text-sm">
                 <thead>
                   <tr className="border-b border-stone-200 text-stone-600">
-                    <th scope="col" className="py-1.5 pr-3 font-medium">
-                      {t("order.status")}
-                    </th>
-                    <th scope="col" className="py-1.5 text-right font-medium">
-                      {t("staff.dashboard.orders")}
-                    </th>
+                    <FigureHeaderCells labels={[t("order.status"), t("staff.dashboard.orders")]} />
                   </tr>
                 </thead>
                 <tbody>
@@ -268,15 +252,13 @@ export default function StaffDashboard() {
                 <table className="w-full text-left text-sm">
                   <thead>
                     <tr className="border-b border-stone-200 text-stone-600">
-                      <th scope="col" className="py-1.5 pr-3 font-medium">
-                        {t("staff.dashboard.product")}
-                      </th>
-                      <th scope="col" className="py-1.5 pr-3 text-right font-medium">
-                        {t("staff.dashboard.units")}
-                      </th>
-                      <th scope="col" className="py-1.5 text-right font-medium">
-                        {t("staff.dashboard.revenue")}
-                      </th>
+                      <FigureHeaderCells
+                        labels={[
+                          t("staff.dashboard.product"),
+                          t("staff.dashboard.units"),
+                          t("staff.dashboard.revenue"),
+                        ]}
+                      />
                     </tr>
                   </thead>
                   <tbody>

@@ -4,7 +4,8 @@ import { parseIdFromParam } from "../../../domain/slug";
 import { ERROR_CODES } from "../../../server/web-door";
 import { EmailText } from "../../components/email-text";
 import { listParams, Paging } from "../../components/staff/content/staff-ui";
-import { FILTER_INPUT, FILTER_LABEL, PRIMARY_BUTTON } from "../../components/staff/orders/pager";
+import { FilterForm, FilterInput } from "../../components/staff/filter-fields";
+import { PRIMARY_BUTTON } from "../../components/staff/orders/pager";
 import { USERS_PATH } from "../../lib/account-paths";
 import { errorMessageKey } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
@@ -69,24 +70,19 @@ export default function StaffUsers() {
       <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">
         {t("staff.segment.uzytkownicy")}
       </h1>
-      <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
-        <div className="min-w-0 flex-1 basis-60">
-          <label htmlFor="users-search" className={FILTER_LABEL}>
-            {t("staff.users.search")}
-          </label>
-          <input
-            id="users-search"
-            name="szukaj"
-            type="search"
-            defaultValue={search}
-            maxLength={100}
-            className={FILTER_INPUT}
-          />
-        </div>
+      <FilterForm values={{ szukaj: search }} role="search" className="mt-4 flex flex-wrap items-end gap-2">
+        <FilterInput
+          id="users-search"
+          name="szukaj"
+          type="search"
+          label="staff.users.search"
+          maxLength={100}
+          className="min-w-0 flex-1 basis-60"
+        />
         <button type="submit" className={PRIMARY_BUTTON}>
           {t("common.search")}
         </button>
-      </Form>
+      </FilterForm>
       {users.length === 0 ? (
         <p className="mt-6 text-stone-700">{t("staff.empty")}</p>
       ) : (

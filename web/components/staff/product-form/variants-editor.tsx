@@ -9,6 +9,7 @@ import {
 import type { FieldError } from "../../../../domain/validation/errors";
 import { useT } from "../../../lib/i18n";
 import { FieldErrorText } from "../../form-field";
+import { HeaderCells } from "../header-cells";
 
 // The variants editor: one row per combination of the chosen price-changing fields' options, each
 // with price, promotional price and quantity. Rows appear and disappear as fields are chosen (a
@@ -71,18 +72,16 @@ export function VariantsEditor({
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="text-stone-600">
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  {t("staff.products.form.variant")}
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  {t("staff.products.form.price")}
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  {t("staff.products.form.promotionalPrice")}
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  {t("staff.products.form.quantity")}
-                </th>
+                <HeaderCells
+                  labels={[
+                    t("staff.products.form.variant"),
+                    t("staff.products.form.price"),
+                    t("staff.products.form.promotionalPrice"),
+                    t("staff.products.form.quantity"),
+                  ]}
+                  className="py-2 pr-3 font-medium"
+                  last="py-2 font-medium"
+                />
               </tr>
             </thead>
             <tbody>

@@ -3,6 +3,7 @@ import type { AvailabilityLevel } from "../../../../domain/availability";
 import { useT } from "../../../lib/i18n";
 import { staffEditPath } from "../../../lib/staff-paths";
 import { SubmitButton } from "../../form-field";
+import { HeaderCells } from "../header-cells";
 
 // The warehouse table: one row per product without variants and per variant, its stock editable
 // inline (a number input), rows selectable for a bulk "set to N" / "add N". Only rows whose number
@@ -112,21 +113,16 @@ export function StockTable({
                   }}
                 />
               </th>
-              <th scope="col" className="p-3 font-medium">
-                {t("staff.warehouse.product")}
-              </th>
-              <th scope="col" className="p-3 font-medium">
-                {t("staff.warehouse.variant")}
-              </th>
-              <th scope="col" className="p-3 font-medium">
-                {t("staff.warehouse.quantity")}
-              </th>
-              <th scope="col" className="p-3 font-medium">
-                {t("staff.warehouse.held")}
-              </th>
-              <th scope="col" className="p-3 font-medium">
-                {t("staff.warehouse.level")}
-              </th>
+              <HeaderCells
+                labels={[
+                  t("staff.warehouse.product"),
+                  t("staff.warehouse.variant"),
+                  t("staff.warehouse.quantity"),
+                  t("staff.warehouse.held"),
+                  t("staff.warehouse.level"),
+                ]}
+                className="p-3 font-medium"
+              />
             </tr>
           </thead>
           <tbody>
