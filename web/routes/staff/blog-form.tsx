@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Link, useActionData, useLoaderData, useLocation } from "react-router";
+import { useActionData, useLoaderData, useLocation } from "react-router";
 import { parseIdFromParam } from "../../../domain/slug";
 import type { BlogArticle, ImageRef } from "../../../domain/types";
 import { bindFields } from "../../components/bind-fields";
@@ -7,14 +7,14 @@ import {
   CheckboxField,
   FieldErrorText,
   FormAlert,
-  SubmitButton,
   TextAreaField,
   TextField,
 } from "../../components/form-field";
 import { blogFormValuesSchema } from "../../components/staff/content/form-values";
-import { CARD, SECONDARY_BUTTON, StaffHeading } from "../../components/staff/content/staff-ui";
+import { CARD, StaffHeading } from "../../components/staff/content/staff-ui";
 import { ImagePicker } from "../../components/staff/image-picker";
 import { RichTextEditor } from "../../components/staff/rich-text-editor";
+import { FormButtons, useStaffFormValidation } from "../../components/staff/staff-form";
 import { ValidatedForm } from "../../components/validated-form";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
@@ -22,7 +22,6 @@ import { editedRecord, staffFormAction } from "../../lib/staff-form-route.server
 import { parseJsonArrayField } from "../../lib/staff-forms";
 import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
-import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
 import type { Route } from "./+types/blog-form";
 
 // /konto/sklep/blog/dodaj (also ?kopiuj={id}) and /konto/sklep/blog/edytuj/{id}: title, tags, image
@@ -101,12 +100,9 @@ export default function StaffBlogForm() {
   const selectId = useId();
   const { editing, values, products } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
-  const submitting = useSubmitting();
-  const { errors, formError, onSubmit, onChange } = useFormValidation(blogFormValuesSchema, {
-    booleans: ["hasSlides"],
-    serverErrors: failure?.errors,
-    serverFormError: failure?.formError,
-  });
+  const { errors, formError, onSubmit, onChange } = useStaffFormValidation(blogFormValuesSchema, failure, [
+    "hasSlides",
+  ]);
   const shown = shownValues(values, failure?.values as Record<string, string> | undefined);
   const field = bindFields(shown, errors);
   const errorText = (name: string) => {
@@ -178,12 +174,7 @@ export default function StaffBlogForm() {
             rows={3}
           />
         </fieldset>
-        <div className="flex flex-wrap gap-3">
-          <SubmitButton pending={submitting}>{t("common.save")}</SubmitButton>
-          <Link to={STAFF_SECTIONS.blog} className={SECONDARY_BUTTON}>
-            {t("common.cancel")}
-          </Link>
-        </div>
+        <FormButtons backTo={STAFF_SECTIONS.blog} />
       </ValidatedForm>
     </div>
   );

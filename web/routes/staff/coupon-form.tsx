@@ -1,17 +1,17 @@
 import { useId } from "react";
-import { Link, useActionData, useLoaderData, useLocation } from "react-router";
+import { useActionData, useLoaderData, useLocation } from "react-router";
 import { shopDay } from "../../../domain/shop-time";
 import { couponFormValuesSchema, couponToFormValues } from "../../../domain/validation/coupon";
 import { bindFields } from "../../components/bind-fields";
-import { FieldErrorText, FormAlert, SubmitButton, TextField } from "../../components/form-field";
-import { CARD, SECONDARY_BUTTON, StaffHeading } from "../../components/staff/content/staff-ui";
+import { FieldErrorText, FormAlert, TextField } from "../../components/form-field";
+import { CARD, StaffHeading } from "../../components/staff/content/staff-ui";
+import { FormButtons, useStaffFormValidation } from "../../components/staff/staff-form";
 import { ValidatedForm } from "../../components/validated-form";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
 import { editedRecord, staffFormAction } from "../../lib/staff-form-route.server";
 import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
-import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
 import type { Route } from "./+types/coupon-form";
 
 // /konto/sklep/kody/dodaj and /konto/sklep/kody/edytuj/{id}: code, percent or fixed amount in zł,
@@ -57,11 +57,7 @@ export default function StaffCouponForm() {
   const typeId = useId();
   const { editing, values } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
-  const submitting = useSubmitting();
-  const { errors, formError, onSubmit, onChange } = useFormValidation(couponFormValuesSchema, {
-    serverErrors: failure?.errors,
-    serverFormError: failure?.formError,
-  });
+  const { errors, formError, onSubmit, onChange } = useStaffFormValidation(couponFormValuesSchema, failure);
   const shown: Record<string, string> = {
     ...values,
     ...(failure?.values as Record<string, string> | undefined),
@@ -138,12 +134,7 @@ export default function StaffCouponForm() {
           inputMode="decimal"
           className="sm:col-span-2"
         />
-        <div className="flex flex-wrap gap-3 sm:col-span-2">
-          <SubmitButton pending={submitting}>{t("common.save")}</SubmitButton>
-          <Link to={STAFF_SECTIONS.coupons} className={SECONDARY_BUTTON}>
-            {t("common.cancel")}
-          </Link>
-        </div>
+        <FormButtons backTo={STAFF_SECTIONS.coupons} className="flex flex-wrap gap-3 sm:col-span-2" />
       </ValidatedForm>
     </div>
   );

@@ -1,4 +1,4 @@
-import { Link, useActionData, useLoaderData, useLocation } from "react-router";
+import { useActionData, useLoaderData, useLocation } from "react-router";
 import type { ProductField } from "../../../domain/types";
 import { PRODUCT_FIELD_TYPES } from "../../../domain/validation/catalog";
 import { bindFields } from "../../components/bind-fields";
@@ -6,10 +6,10 @@ import {
   CheckboxField,
   FieldErrorText,
   FormAlert,
-  SubmitButton,
   TextAreaField,
   TextField,
 } from "../../components/form-field";
+import { TaxonomyFormButtons, useStaffFormValidation } from "../../components/staff/staff-form";
 import { FieldOptionsEditor } from "../../components/staff/taxonomy/field-options-editor";
 import {
   fieldFormSchema,
@@ -23,7 +23,6 @@ import { requireStaff } from "../../lib/staff.server";
 import { editedRecord, saveStaffForm } from "../../lib/staff-form-route.server";
 import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
-import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
 import type { Route } from "./+types/field-form";
 
 // /konto/sklep/pola/dodaj and /pola/edytuj/{id}: a product field — title, type (radio buttons or a
@@ -85,12 +84,11 @@ export default function StaffFieldForm() {
   const location = useLocation();
   const { field } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
-  const submitting = useSubmitting();
-  const { errors, formError, onSubmit, onChange } = useFormValidation(fieldFormSchema, {
-    booleans: BOOLEANS,
-    serverErrors: failure?.errors,
-    serverFormError: failure?.formError,
-  });
+  const { errors, formError, onSubmit, onChange } = useStaffFormValidation(
+    fieldFormSchema,
+    failure,
+    BOOLEANS,
+  );
   const typed = failure?.values as Record<string, string> | undefined;
   const shown = {
     title: typed?.title ?? field?.title ?? "",
@@ -139,12 +137,7 @@ export default function StaffFieldForm() {
           defaultChecked={shown.changePrice}
         />
         <FieldOptionsEditor defaultRows={rows} errors={errors} />
-        <div className="flex flex-wrap items-center gap-3 border-t border-stone-200 pt-4">
-          <SubmitButton pending={submitting}>{t("staff.fields.save")}</SubmitButton>
-          <Link to={STAFF_SECTIONS.fields} className="font-semibold text-stone-700 underline">
-            {t("common.cancel")}
-          </Link>
-        </div>
+        <TaxonomyFormButtons backTo={STAFF_SECTIONS.fields} save="staff.fields.save" />
       </ValidatedForm>
     </div>
   );

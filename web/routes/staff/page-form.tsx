@@ -1,24 +1,24 @@
-import { Link, useActionData, useLoaderData, useLocation } from "react-router";
+import { useActionData, useLoaderData, useLocation } from "react-router";
 import { can } from "../../../domain/roles";
 import { parseIdFromParam } from "../../../domain/slug";
 import type { Page } from "../../../domain/types";
 import { bindFields } from "../../components/bind-fields";
-import { CheckboxField, FormAlert, SubmitButton, TextField } from "../../components/form-field";
+import { CheckboxField, FormAlert, TextField } from "../../components/form-field";
 import {
   imageRefsOfUrl,
   pageFormValuesSchema,
   typedWithImageUrl,
 } from "../../components/staff/content/form-values";
-import { CARD, SECONDARY_BUTTON, StaffHeading } from "../../components/staff/content/staff-ui";
+import { CARD, StaffHeading } from "../../components/staff/content/staff-ui";
 import { ImagePicker } from "../../components/staff/image-picker";
 import { RichTextEditor } from "../../components/staff/rich-text-editor";
+import { FormButtons, useStaffFormValidation } from "../../components/staff/staff-form";
 import { ValidatedForm } from "../../components/validated-form";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
 import { editedRecord, staffFormAction } from "../../lib/staff-form-route.server";
 import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
-import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
 import type { Route } from "./+types/page-form";
 
 // /konto/sklep/strony/dodaj (also ?kopiuj={id}: a copy of a page that is not protected) and
@@ -75,12 +75,9 @@ export default function StaffPageForm() {
   const location = useLocation();
   const { editing, values, canProtect } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
-  const submitting = useSubmitting();
-  const { errors, formError, onSubmit, onChange } = useFormValidation(pageFormValuesSchema, {
-    booleans: ["protected"],
-    serverErrors: failure?.errors,
-    serverFormError: failure?.formError,
-  });
+  const { errors, formError, onSubmit, onChange } = useStaffFormValidation(pageFormValuesSchema, failure, [
+    "protected",
+  ]);
   const typed = failure?.values as Partial<Record<keyof PageFormValues, string>> | undefined;
   const shown = typed ? { ...values, ...typed, protected: typed.protected === "on" } : values;
   const field = bindFields(shown, errors);
@@ -123,12 +120,7 @@ export default function StaffPageForm() {
           disabled={!canProtect}
           error={errors.protected}
         />
-        <div className="flex flex-wrap gap-3">
-          <SubmitButton pending={submitting}>{t("common.save")}</SubmitButton>
-          <Link to={STAFF_SECTIONS.pages} className={SECONDARY_BUTTON}>
-            {t("common.cancel")}
-          </Link>
-        </div>
+        <FormButtons backTo={STAFF_SECTIONS.pages} />
       </ValidatedForm>
     </div>
   );

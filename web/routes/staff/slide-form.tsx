@@ -1,7 +1,8 @@
-import { Link, useActionData, useLoaderData, useLocation } from "react-router";
+import { useActionData, useLoaderData, useLocation } from "react-router";
 import { bindFields } from "../../components/bind-fields";
-import { FormAlert, SubmitButton, TextAreaField, TextField } from "../../components/form-field";
+import { FormAlert, TextAreaField, TextField } from "../../components/form-field";
 import { ImagePicker } from "../../components/staff/image-picker";
+import { TaxonomyFormButtons, useStaffFormValidation } from "../../components/staff/staff-form";
 import { imageRefsOf, pickedImage, slideFormSchema } from "../../components/staff/taxonomy/taxonomy-forms";
 import { ValidatedForm } from "../../components/validated-form";
 import { formValues, keepValues } from "../../lib/forms";
@@ -10,7 +11,6 @@ import { requireStaff } from "../../lib/staff.server";
 import { editedRecord, saveStaffForm } from "../../lib/staff-form-route.server";
 import { staffMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS } from "../../lib/staff-paths";
-import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
 import type { Route } from "./+types/slide-form";
 
 // /konto/sklep/naglowek/dodaj and /naglowek/edytuj/{id}: a home banner slide — image (from the
@@ -50,11 +50,7 @@ export default function StaffSlideForm() {
   const location = useLocation();
   const { slide } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
-  const submitting = useSubmitting();
-  const { errors, formError, onSubmit, onChange } = useFormValidation(slideFormSchema, {
-    serverErrors: failure?.errors,
-    serverFormError: failure?.formError,
-  });
+  const { errors, formError, onSubmit, onChange } = useStaffFormValidation(slideFormSchema, failure);
   const typed = failure?.values as Partial<Record<(typeof FIELDS)[number], string>> | undefined;
   const typedImage = typed ? pickedImage(typed.image) : null;
   const shown = {
@@ -104,12 +100,7 @@ export default function StaffSlideForm() {
           inputMode="numeric"
           className="max-w-48"
         />
-        <div className="flex flex-wrap items-center gap-3 border-t border-stone-200 pt-4">
-          <SubmitButton pending={submitting}>{t("staff.slides.save")}</SubmitButton>
-          <Link to={STAFF_SECTIONS.slides} className="font-semibold text-stone-700 underline">
-            {t("common.cancel")}
-          </Link>
-        </div>
+        <TaxonomyFormButtons backTo={STAFF_SECTIONS.slides} save="staff.slides.save" />
       </ValidatedForm>
     </div>
   );

@@ -1,15 +1,15 @@
 import { useId } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type { z } from "zod";
 import type { FieldError } from "../../../../domain/validation/errors";
 import { useT } from "../../../lib/i18n";
-import { useFormValidation, useSubmitting } from "../../../lib/use-form-validation";
 import { bindFields } from "../../bind-fields";
-import { FieldErrorText, FormAlert, SubmitButton, TextAreaField, TextField } from "../../form-field";
+import { FieldErrorText, FormAlert, TextAreaField, TextField } from "../../form-field";
 import { ValidatedForm } from "../../validated-form";
 import { ImagePicker } from "../image-picker";
+import { FormButtons, useStaffFormValidation } from "../staff-form";
 import { imageRefsOfUrl } from "./form-values";
-import { CARD, SECONDARY_BUTTON, StaffHeading } from "./staff-ui";
+import { CARD, StaffHeading } from "./staff-ui";
 
 // The add/edit form of a creator or a game (title, description, image, link; a category for a
 // creator). The image comes from the gallery picker; the action keeps its URL.
@@ -45,11 +45,7 @@ export function DesignRecordForm({
   const t = useT();
   const location = useLocation();
   const categoryId = useId();
-  const submitting = useSubmitting();
-  const { errors, formError, onSubmit, onChange } = useFormValidation(schema, {
-    serverErrors: failure?.errors,
-    serverFormError: failure?.formError,
-  });
+  const { errors, formError, onSubmit, onChange } = useStaffFormValidation(schema, failure);
   const shown: DesignRecordValues = { ...values, ...failure?.values };
   const field = bindFields(shown, errors);
   const imageError = errors.image;
@@ -95,12 +91,7 @@ export function DesignRecordForm({
             <FieldErrorText id={`${categoryId}-error`} error={errors.category} />
           </div>
         ) : null}
-        <div className="flex flex-wrap gap-3">
-          <SubmitButton pending={submitting}>{t("common.save")}</SubmitButton>
-          <Link to={backTo} className={SECONDARY_BUTTON}>
-            {t("common.cancel")}
-          </Link>
-        </div>
+        <FormButtons backTo={backTo} />
       </ValidatedForm>
     </div>
   );
