@@ -1,14 +1,22 @@
 import { useId } from "react";
+import type { MessageKey } from "../../../domain/i18n";
 import { formatPrice } from "../../../domain/money";
 import type { DailyFigure } from "../../../domain/stats";
 import { useT } from "../../lib/i18n";
-import { FigureHeaderCells } from "./header-cells";
+import { FigureTable } from "./figure-table";
 
 // The dashboard's revenue chart: one SVG bar per day (no chart library), scaled to the best day,
 // with the figures as a table underneath (the accessible alternative; the SVG itself is one image
 // with a label pointing to it).
 
 const HEIGHT = 160;
+
+/** The table's columns. */
+const COLUMNS: readonly MessageKey[] = [
+  "staff.dashboard.day",
+  "staff.dashboard.revenue",
+  "staff.dashboard.paidOrders",
+];
 
 function shortDay(day: string): string {
   const [, month, date] = day.split("-");
@@ -53,31 +61,14 @@ export function StatsChart({ daily, from, to }: { daily: DailyFigure[]; from: st
           {t("staff.dashboard.showTable")}
         </summary>
         <div className="mt-2 max-h-80 overflow-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t("staff.dashboard.dailyTitle")}</caption>
-            <thead>
-              <tr className="border-b border-stone-200 text-stone-600">
-                <FigureHeaderCells
-                  labels={[
-                    t("staff.dashboard.day"),
-                    t("staff.dashboard.revenue"),
-                    t("staff.dashboard.paidOrders"),
-                  ]}
-                />
-              </tr>
-            </thead>
-            <tbody>
-              {daily.map((d) => (
-                <tr key={d.day} className="border-b border-stone-100">
-                  <th scope="row" className="py-1.5 pr-3 font-normal">
-                    {d.day}
-                  </th>
-                  <td className="py-1.5 pr-3 text-right whitespace-nowrap">{formatPrice(d.revenueGrosze)}</td>
-                  <td className="py-1.5 text-right">{d.paidOrders}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FigureTable
+            columns={COLUMNS}
+            caption={t("staff.dashboard.dailyTitle")}
+            rows={daily}
+            rowKey={(d) => d.day}
+            name={(d) => d.day}
+            figures={(d) => [{ grosze: d.revenueGrosze }, d.paidOrders]}
+          />
         </div>
       </details>
     </div>

@@ -1,5 +1,5 @@
 import { useLoaderData } from "react-router";
-import { formatDateTime } from "../../../domain/i18n";
+import { formatDateTime, type MessageKey } from "../../../domain/i18n";
 import { pageNumberSchema } from "../../../domain/validation/pagination";
 import { EmailText } from "../../components/email-text";
 import { FilterButtons, FilterForm, FilterSelect } from "../../components/staff/filter-fields";
@@ -16,6 +16,15 @@ import type { Route } from "./+types/audit";
 // occur in the log) live in the URL (?kto=&obiekt=&strona=).
 
 const PAGE_SIZE = 50;
+
+/** The log table's columns. */
+const COLUMNS: readonly MessageKey[] = [
+  "staff.audit.when",
+  "staff.audit.who",
+  "staff.audit.action",
+  "staff.audit.entity",
+  "staff.audit.changes",
+];
 
 export function meta({ matches }: Route.MetaArgs) {
   return staffMeta(matches, "staff.segment.dziennik");
@@ -132,16 +141,7 @@ export default function StaffAudit() {
           <table className="w-full min-w-[40rem] text-left text-sm">
             <thead>
               <tr className="border-b border-stone-200 text-stone-600">
-                <HeaderCells
-                  labels={[
-                    t("staff.audit.when"),
-                    t("staff.audit.who"),
-                    t("staff.audit.action"),
-                    t("staff.audit.entity"),
-                    t("staff.audit.changes"),
-                  ]}
-                  className="p-3 font-medium"
-                />
+                <HeaderCells columns={COLUMNS} className="p-3 font-medium" />
               </tr>
             </thead>
             <tbody>

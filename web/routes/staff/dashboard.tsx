@@ -6,8 +6,8 @@ import { formatPrice } from "../../../domain/money";
 import { isAdmin } from "../../../domain/roles";
 import { presetPeriod, STATS_PRESETS } from "../../../domain/stats";
 import { FormAlert } from "../../components/form-field";
+import { FigureTable } from "../../components/staff/figure-table";
 import { FilterForm, FilterInput } from "../../components/staff/filter-fields";
-import { FigureHeaderCells } from "../../components/staff/header-cells";
 import { PRIMARY_BUTTON } from "../../components/staff/orders/pager";
 import { StatsChart } from "../../components/staff/stats-chart";
 import "../../lib/after-sale-texts";
@@ -26,6 +26,14 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 const DEFAULT_DAYS = 30;
+
+/** The columns of the orders-by-status and the top-products tables. */
+const STATUS_COLUMNS: readonly MessageKey[] = ["order.status", "staff.dashboard.orders"];
+const PRODUCT_COLUMNS: readonly MessageKey[] = [
+  "staff.dashboard.product",
+  "staff.dashboard.units",
+  "staff.dashboard.revenue",
+];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireStaff(context, request);
@@ -222,59 +230,32 @@ export default function StaffDashboard() {
           </Card>
           <div className="grid gap-4 lg:grid-cols-2">
             <Card title={t("staff.dashboard.byStatus")}>
-              <table className="w-full text-left text-sm">
-                <thead>
-                  <tr className="border-b border-stone-200 text-stone-600">
-                    <FigureHeaderCells labels={[t("order.status"), t("staff.dashboard.orders")]} />
-                  </tr>
-                </thead>
-                <tbody>
-                  {stats.byStatus.map((row) => (
-                    <tr key={row.status} className="border-b border-stone-100">
-                      <th scope="row" className="py-1.5 pr-3 font-normal">
-                        <Link
-                          to={`${STAFF_SECTIONS.orders}?status=${encodeURIComponent(row.status)}&od=${stats.from}&do=${stats.to}`}
-                          className="text-accent-700 underline-offset-2 hover:underline"
-                        >
-                          {t(orderStatusKey(row.status))}
-                        </Link>
-                      </th>
-                      <td className="py-1.5 text-right">{row.orders}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <FigureTable
+                columns={STATUS_COLUMNS}
+                rows={stats.byStatus}
+                rowKey={(row) => row.status}
+                name={(row) => (
+                  <Link
+                    to={`${STAFF_SECTIONS.orders}?status=${encodeURIComponent(row.status)}&od=${stats.from}&do=${stats.to}`}
+                    className="text-accent-700 underline-offset-2 hover:underline"
+                  >
+                    {t(orderStatusKey(row.status))}
+                  </Link>
+                )}
+                figures={(row) => [row.orders]}
+              />
             </Card>
             <Card title={t("staff.dashboard.topProducts")}>
               {stats.topProducts.length === 0 ? (
                 <p className="text-sm text-stone-700">{t("staff.empty")}</p>
               ) : (
-                <table className="w-full text-left text-sm">
-                  <thead>
-                    <tr className="border-b border-stone-200 text-stone-600">
-                      <FigureHeaderCells
-                        labels={[
-                          t("staff.dashboard.product"),
-                          t("staff.dashboard.units"),
-                          t("staff.dashboard.revenue"),
-                        ]}
-                      />
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {stats.topProducts.map((row) => (
-                      <tr key={`${row.productId}-${row.title}`} className="border-b border-stone-100">
-                        <th scope="row" className="py-1.5 pr-3 font-normal">
-                          {row.title}
-                        </th>
-                        <td className="py-1.5 pr-3 text-right">{row.units}</td>
-                        <td className="py-1.5 text-right whitespace-nowrap">
-                          {formatPrice(row.revenueGrosze)}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <FigureTable
+                  columns={PRODUCT_COLUMNS}
+                  rows={stats.topProducts}
+                  rowKey={(row) => `${row.productId}-${row.title}`}
+                  name={(row) => row.title}
+                  figures={(row) => [row.units, { grosze: row.revenueGrosze }]}
+                />
               )}
             </Card>
           </div>

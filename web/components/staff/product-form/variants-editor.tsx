@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import type { MessageKey } from "../../../../domain/i18n";
 import { variantKey } from "../../../../domain/pricing";
 import {
   type GridField,
@@ -18,6 +19,14 @@ import { HeaderCells } from "../header-cells";
 
 const CELL_INPUT =
   "block w-full min-w-20 rounded-lg border border-stone-300 bg-white px-2 py-2 text-base text-stone-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-accent-600/40";
+
+/** The variants table's columns. */
+const COLUMNS: readonly MessageKey[] = [
+  "staff.products.form.variant",
+  "staff.products.form.price",
+  "staff.products.form.promotionalPrice",
+  "staff.products.form.quantity",
+];
 
 export function VariantsEditor({
   fields,
@@ -72,16 +81,7 @@ export function VariantsEditor({
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="text-stone-600">
-                <HeaderCells
-                  labels={[
-                    t("staff.products.form.variant"),
-                    t("staff.products.form.price"),
-                    t("staff.products.form.promotionalPrice"),
-                    t("staff.products.form.quantity"),
-                  ]}
-                  className="py-2 pr-3 font-medium"
-                  last="py-2 font-medium"
-                />
+                <HeaderCells columns={COLUMNS} className="py-2 pr-3 font-medium" last="py-2 font-medium" />
               </tr>
             </thead>
             <tbody>

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import type { AvailabilityLevel } from "../../../../domain/availability";
+import type { MessageKey } from "../../../../domain/i18n";
 import { useT } from "../../../lib/i18n";
 import { staffEditPath } from "../../../lib/staff-paths";
 import { SubmitButton } from "../../form-field";
@@ -10,6 +11,15 @@ import { HeaderCells } from "../header-cells";
 // differs from what was loaded are saved, with the figure loaded (the server refuses a row an order
 // changed since, ADR 038). Rows are coloured by availability level; the units unpaid orders hold
 // are shown next to the stock.
+
+/** The table's columns after the selection box. */
+const COLUMNS: readonly MessageKey[] = [
+  "staff.warehouse.product",
+  "staff.warehouse.variant",
+  "staff.warehouse.quantity",
+  "staff.warehouse.held",
+  "staff.warehouse.level",
+];
 
 export interface StockTableRow {
   productId: number;
@@ -113,16 +123,7 @@ export function StockTable({
                   }}
                 />
               </th>
-              <HeaderCells
-                labels={[
-                  t("staff.warehouse.product"),
-                  t("staff.warehouse.variant"),
-                  t("staff.warehouse.quantity"),
-                  t("staff.warehouse.held"),
-                  t("staff.warehouse.level"),
-                ]}
-                className="p-3 font-medium"
-              />
+              <HeaderCells columns={COLUMNS} className="p-3 font-medium" />
             </tr>
           </thead>
           <tbody>
