@@ -13,6 +13,7 @@ import {
 import type { FieldError } from "../../../domain/validation/errors";
 import { useT } from "../../lib/i18n";
 import { FieldErrorText, SubmitButton } from "../form-field";
+import { ConfirmedPostForm } from "./confirmed-delete";
 
 // The category tree of /konto/sklep/kategorie. Staff reorder and re-parent categories by dragging
 // a row before, after or onto another one (native HTML5 drag and drop with a drop indicator), or
@@ -219,12 +220,7 @@ export function CategoryTreeEditor({
               </button>
             </Form>
           </details>
-          <Form
-            method="post"
-            onSubmit={(event) => {
-              if (!window.confirm(t("staff.confirmDelete", { name: item.title }))) event.preventDefault();
-            }}
-          >
+          <ConfirmedPostForm question={t("staff.confirmDelete", { name: item.title })}>
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={item._id} />
             <button
@@ -234,7 +230,7 @@ export function CategoryTreeEditor({
             >
               {t("staff.delete")}
             </button>
-          </Form>
+          </ConfirmedPostForm>
         </div>
       </div>
     );

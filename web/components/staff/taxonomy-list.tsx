@@ -1,6 +1,7 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { useT } from "../../lib/i18n";
 import { type StaffSection, staffAddPath, staffEditPath } from "../../lib/staff-paths";
+import { ConfirmedPostForm } from "./confirmed-delete";
 
 // Parts of the product, field and banner-slide lists: the heading with its "Dodaj" link, and a row's
 // "Edytuj" link with its delete button, which posts intent=delete and the id to the list's action
@@ -47,12 +48,7 @@ export function EditDeleteActions({
       >
         {t("staff.edit")}
       </Link>
-      <Form
-        method="post"
-        onSubmit={(event) => {
-          if (!window.confirm(t("staff.confirmDelete", { name }))) event.preventDefault();
-        }}
-      >
+      <ConfirmedPostForm question={t("staff.confirmDelete", { name })}>
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="id" value={id} />
         <button
@@ -62,7 +58,7 @@ export function EditDeleteActions({
         >
           {t("staff.delete")}
         </button>
-      </Form>
+      </ConfirmedPostForm>
     </div>
   );
 }

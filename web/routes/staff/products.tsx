@@ -3,6 +3,7 @@ import { formatPrice } from "../../../domain/money";
 import { effectivePriceGrosze } from "../../../domain/pricing";
 import { parseIdFromParam } from "../../../domain/slug";
 import { STAFF_PRODUCT_FLAGS, staffProductQuerySchema } from "../../../domain/validation/catalog";
+import { ConfirmedDelete } from "../../components/staff/confirmed-delete";
 import { ProductBadges } from "../../components/staff/product-form/product-badges";
 import { ListHeading } from "../../components/staff/taxonomy-list";
 import { errorMessageKey } from "../../lib/auth.server";
@@ -191,26 +192,14 @@ export default function StaffProducts() {
                   >
                     {t("staff.products.addSimilar")}
                   </Link>
-                  <Form
-                    method="post"
-                    onSubmit={(event) => {
-                      if (!window.confirm(t("staff.confirmDelete", { name: product.title })))
-                        event.preventDefault();
-                    }}
-                  >
-                    <input type="hidden" name="id" value={product._id} />
-                    <input type="hidden" name="back" value={back} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="delete"
-                      disabled={busy}
-                      aria-label={`${t("staff.delete")}: ${product.title}`}
-                      className="inline-flex min-h-9 items-center rounded-full px-3 text-sm font-medium text-red-800 ring-1 ring-red-300 hover:bg-red-50 disabled:opacity-60"
-                    >
-                      {t("staff.delete")}
-                    </button>
-                  </Form>
+                  <ConfirmedDelete
+                    id={product._id}
+                    question={t("staff.confirmDelete", { name: product.title })}
+                    label={`${t("staff.delete")}: ${product.title}`}
+                    className="inline-flex min-h-9 items-center rounded-full px-3 text-sm font-medium text-red-800 ring-1 ring-red-300 hover:bg-red-50 disabled:opacity-60"
+                    disabled={busy}
+                    fields={<input type="hidden" name="back" value={back} />}
+                  />
                 </div>
               </li>
             );

@@ -3,6 +3,7 @@ import { formatDate } from "../../../domain/i18n";
 import { parseIdFromParam } from "../../../domain/slug";
 import { ERROR_CODES } from "../../../server/web-door";
 import { EmailText } from "../../components/email-text";
+import { ConfirmedDelete } from "../../components/staff/confirmed-delete";
 import { listParams, Paging } from "../../components/staff/content/staff-ui";
 import { FilterForm, FilterInput } from "../../components/staff/filter-fields";
 import { PRIMARY_BUTTON } from "../../components/staff/orders/pager";
@@ -137,29 +138,13 @@ export default function StaffUsers() {
                   </Form>
                 )}
                 {user._id === selfId ? null : (
-                  <Form
-                    method="post"
-                    onSubmit={(event) => {
-                      if (
-                        !window.confirm(
-                          `${t("staff.confirmDelete", { name: user.email })} ${t("staff.users.deleteNote")}`,
-                        )
-                      )
-                        event.preventDefault();
-                    }}
-                  >
-                    <input type="hidden" name="id" value={user._id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="delete"
-                      disabled={busy}
-                      aria-label={`${t("staff.delete")}: ${user.email}`}
-                      className={`${BUTTON} text-red-800 ring-1 ring-red-300 hover:bg-red-50`}
-                    >
-                      {t("staff.delete")}
-                    </button>
-                  </Form>
+                  <ConfirmedDelete
+                    id={user._id}
+                    question={`${t("staff.confirmDelete", { name: user.email })} ${t("staff.users.deleteNote")}`}
+                    label={`${t("staff.delete")}: ${user.email}`}
+                    className={`${BUTTON} text-red-800 ring-1 ring-red-300 hover:bg-red-50`}
+                    disabled={busy}
+                  />
                 )}
               </div>
             </li>

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { Form } from "react-router";
 import { type Lang, LOCALES } from "../../../../domain/i18n";
 import type { GalleryImage } from "../../../../server/web-door";
 import { useLang, useT } from "../../../lib/i18n";
@@ -65,24 +64,13 @@ export function ImageCard({ image, busy }: { image: GalleryImage; busy: boolean 
           >
             {t("staff.gallery.copyUrl")}
           </button>
-          <Form
-            method="post"
-            onSubmit={(event) => {
-              if (!window.confirm(t("staff.confirmDelete", { name: image.name }))) event.preventDefault();
-            }}
-          >
-            <input type="hidden" name="id" value={image._id} />
-            <button
-              type="submit"
-              name="intent"
-              value="delete"
-              disabled={busy}
-              aria-label={t("staff.gallery.deleteOf", { name: image.name })}
-              className={`${BUTTON} text-red-800 ring-1 ring-red-300 hover:bg-red-50`}
-            >
-              {t("staff.delete")}
-            </button>
-          </Form>
+          <ConfirmedDelete
+            id={image._id}
+            question={t("staff.confirmDelete", { name: image.name })}
+            label={t("staff.gallery.deleteOf", { name: image.name })}
+            className={`${BUTTON} text-red-800 ring-1 ring-red-300 hover:bg-red-50`}
+            disabled={busy}
+          />
         </div>
         <p aria-live="polite" className="min-h-4 text-emerald-700">
           {copied ? t("staff.gallery.copied") : ""}
