@@ -1,21 +1,13 @@
 import { useId } from "react";
-import { useActionData, useLoaderData, useLocation } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { parseIdFromParam } from "../../../domain/slug";
 import type { BlogArticle, ImageRef } from "../../../domain/types";
 import { bindFields } from "../../components/bind-fields";
-import {
-  CheckboxField,
-  FieldErrorText,
-  FormAlert,
-  TextAreaField,
-  TextField,
-} from "../../components/form-field";
+import { CheckboxField, TextAreaField, TextField } from "../../components/form-field";
+import { SelectField, SingleImageField } from "../../components/staff/content/content-fields";
 import { blogFormValuesSchema } from "../../components/staff/content/form-values";
-import { CARD, StaffHeading } from "../../components/staff/content/staff-ui";
-import { ImagePicker } from "../../components/staff/image-picker";
 import { RichTextEditor } from "../../components/staff/rich-text-editor";
-import { FormButtons, useStaffFormValidation } from "../../components/staff/staff-form";
-import { ValidatedForm } from "../../components/validated-form";
+import { ContentFormScreen, useStaffFormValidation } from "../../components/staff/staff-form";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
 import { editedRecord, staffFormAction } from "../../lib/staff-form-route.server";
@@ -96,13 +88,11 @@ function shownValues(values: BlogFormValues, typed: Record<string, string> | und
 
 export default function StaffBlogForm() {
   const t = useT();
-  const location = useLocation();
   const selectId = useId();
   const { editing, values, products } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
-  const { errors, formError, onSubmit, onChange } = useStaffFormValidation(blogFormValuesSchema, failure, [
-    "hasSlides",
-  ]);
+  const validation = useStaffFormValidation(blogFormValuesSchema, failure, ["hasSlides"]);
+  const { errors } = validation;
   const shown = shownValues(values, failure?.values as Record<string, string> | undefined);
   const field = bindFields(shown, errors);
   const errorText = (name: string) => {
@@ -110,72 +100,52 @@ export default function StaffBlogForm() {
     return error ? t(error.key, error.params) : undefined;
   };
   return (
-    <div className="max-w-3xl">
-      <StaffHeading title={t(editing === null ? "staff.content.addArticle" : "staff.content.editArticle")} />
-      <ValidatedForm
-        key={location.key}
-        onSubmit={onSubmit}
-        onChange={onChange}
-        className={`${CARD} grid gap-5`}
-      >
-        {formError ? <FormAlert message={t(formError)} /> : null}
-        <TextField {...field("title")} label={t("staff.content.title")} />
-        <TextField {...field("tags")} label={t("staff.content.tags")} hint={t("staff.content.tagsHint")} />
-        <ImagePicker
-          name="image"
-          label={t("staff.content.image")}
-          defaultValue={shown.image}
-          multiple={false}
-          uploadFolder="blog"
-          error={errorText("image") ?? errorText("image.url")}
+    <ContentFormScreen
+      title={t(editing === null ? "staff.content.addArticle" : "staff.content.editArticle")}
+      validation={validation}
+      backTo={STAFF_SECTIONS.blog}
+    >
+      <TextField {...field("title")} label={t("staff.content.title")} />
+      <TextField {...field("tags")} label={t("staff.content.tags")} hint={t("staff.content.tagsHint")} />
+      <SingleImageField folder="blog" value={shown.image} error={errors.image ?? errors["image.url"]} />
+      <RichTextEditor
+        name="content"
+        id="blog-content"
+        label={t("staff.content.content")}
+        defaultValue={shown.content}
+        error={errorText("content")}
+      />
+      <fieldset className="grid gap-4 rounded-xl border border-stone-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-stone-800">{t("staff.content.related")}</legend>
+        <CheckboxField
+          name="hasSlides"
+          label={t("staff.content.hasSlides")}
+          defaultChecked={shown.hasSlides}
         />
-        <RichTextEditor
-          name="content"
-          id="blog-content"
-          label={t("staff.content.content")}
-          defaultValue={shown.content}
-          error={errorText("content")}
+        <SelectField
+          id={selectId}
+          name="slides"
+          label={t("staff.content.relatedProducts")}
+          hint={t("staff.content.multiSelectHint")}
+          error={errors.slides}
+          multiple
+          size={8}
+          defaultValue={shown.slides.map(String)}
+          className="block w-full rounded-lg border border-stone-300 bg-white px-2 py-2 text-base"
+        >
+          {products.map((product) => (
+            <option key={product._id} value={product._id}>
+              {product.title}
+            </option>
+          ))}
+        </SelectField>
+        <TextField {...field("slidesTitle")} label={t("staff.content.slidesTitle")} optional />
+        <TextAreaField
+          {...field("slidesDescription")}
+          label={t("staff.content.slidesDescription")}
+          rows={3}
         />
-        <fieldset className="grid gap-4 rounded-xl border border-stone-200 p-4">
-          <legend className="px-1 text-sm font-semibold text-stone-800">{t("staff.content.related")}</legend>
-          <CheckboxField
-            name="hasSlides"
-            label={t("staff.content.hasSlides")}
-            defaultChecked={shown.hasSlides}
-          />
-          <div>
-            <label htmlFor={selectId} className="mb-1.5 block text-sm font-medium text-stone-800">
-              {t("staff.content.relatedProducts")}
-            </label>
-            <select
-              id={selectId}
-              name="slides"
-              multiple
-              size={8}
-              defaultValue={shown.slides.map(String)}
-              aria-describedby={`${selectId}-hint`}
-              className="block w-full rounded-lg border border-stone-300 bg-white px-2 py-2 text-base"
-            >
-              {products.map((product) => (
-                <option key={product._id} value={product._id}>
-                  {product.title}
-                </option>
-              ))}
-            </select>
-            <p id={`${selectId}-hint`} className="mt-1 text-sm text-stone-600">
-              {t("staff.content.multiSelectHint")}
-            </p>
-            <FieldErrorText id={`${selectId}-error`} error={errors.slides} />
-          </div>
-          <TextField {...field("slidesTitle")} label={t("staff.content.slidesTitle")} optional />
-          <TextAreaField
-            {...field("slidesDescription")}
-            label={t("staff.content.slidesDescription")}
-            rows={3}
-          />
-        </fieldset>
-        <FormButtons backTo={STAFF_SECTIONS.blog} />
-      </ValidatedForm>
-    </div>
+      </fieldset>
+    </ContentFormScreen>
   );
 }

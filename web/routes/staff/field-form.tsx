@@ -1,22 +1,16 @@
-import { useActionData, useLoaderData, useLocation } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import type { ProductField } from "../../../domain/types";
 import { PRODUCT_FIELD_TYPES } from "../../../domain/validation/catalog";
 import { bindFields } from "../../components/bind-fields";
-import {
-  CheckboxField,
-  FieldErrorText,
-  FormAlert,
-  TextAreaField,
-  TextField,
-} from "../../components/form-field";
-import { TaxonomyFormButtons, useStaffFormValidation } from "../../components/staff/staff-form";
+import { CheckboxField, TextAreaField, TextField } from "../../components/form-field";
+import { RadioGroup } from "../../components/staff/content/content-fields";
+import { TaxonomyFormScreen, useStaffFormValidation } from "../../components/staff/staff-form";
 import { FieldOptionsEditor } from "../../components/staff/taxonomy/field-options-editor";
 import {
   fieldFormSchema,
   type OptionRow,
   optionRowsOf,
 } from "../../components/staff/taxonomy/taxonomy-forms";
-import { ValidatedForm } from "../../components/validated-form";
 import { formValues } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
@@ -81,14 +75,10 @@ function rowsOfField(field: ProductField | null): OptionRow[] {
 
 export default function StaffFieldForm() {
   const t = useT();
-  const location = useLocation();
   const { field } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
-  const { errors, formError, onSubmit, onChange } = useStaffFormValidation(
-    fieldFormSchema,
-    failure,
-    BOOLEANS,
-  );
+  const validation = useStaffFormValidation(fieldFormSchema, failure, BOOLEANS);
+  const { errors } = validation;
   const typed = failure?.values as Record<string, string> | undefined;
   const shown = {
     title: typed?.title ?? field?.title ?? "",
@@ -100,45 +90,33 @@ export default function StaffFieldForm() {
   const rows = typed ? optionRowsOf(typed) : rowsOfField(field);
 
   return (
-    <div className="max-w-3xl space-y-5">
-      <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">
-        {field ? `${t("staff.edit")}: ${field.title}` : t("staff.fields.add")}
-      </h1>
-      <ValidatedForm
-        key={`${location.key}-${failure ? "failed" : "fresh"}`}
-        onSubmit={onSubmit}
-        onChange={onChange}
-        className="space-y-5 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6"
-      >
-        {formError ? <FormAlert message={t(formError)} /> : null}
-        <TextField {...bound("title")} label={t("staff.fields.name")} />
-        <fieldset>
-          <legend className="mb-1.5 text-sm font-medium text-stone-800">{t("staff.fields.type")}</legend>
-          <div className="flex flex-wrap gap-4">
-            {PRODUCT_FIELD_TYPES.map((type) => (
-              <label key={type} className="inline-flex min-h-10 items-center gap-2 text-stone-800">
-                <input
-                  type="radio"
-                  name="type"
-                  value={type}
-                  defaultChecked={shown.type === type}
-                  className="size-5 accent-accent-600"
-                />
-                {t(type === "select" ? "staff.fields.typeSelect" : "staff.fields.typeRadio")}
-              </label>
-            ))}
-          </div>
-          <FieldErrorText id="field-type-error" error={errors.type} />
-        </fieldset>
-        <TextAreaField {...bound("description")} label={t("staff.fields.description")} optional rows={3} />
-        <CheckboxField
-          name="changePrice"
-          label={t("staff.fields.changePrice")}
-          defaultChecked={shown.changePrice}
-        />
-        <FieldOptionsEditor defaultRows={rows} errors={errors} />
-        <TaxonomyFormButtons backTo={STAFF_SECTIONS.fields} save="staff.fields.save" />
-      </ValidatedForm>
-    </div>
+    <TaxonomyFormScreen
+      editedTitle={field?.title}
+      addTitle="staff.fields.add"
+      failed={failure !== undefined}
+      validation={validation}
+      backTo={STAFF_SECTIONS.fields}
+      save="staff.fields.save"
+    >
+      <TextField {...bound("title")} label={t("staff.fields.name")} />
+      <RadioGroup
+        name="type"
+        legend={t("staff.fields.type")}
+        options={PRODUCT_FIELD_TYPES.map((type) => ({
+          value: type,
+          label: t(type === "select" ? "staff.fields.typeSelect" : "staff.fields.typeRadio"),
+        }))}
+        checked={shown.type}
+        error={errors.type}
+        errorId="field-type-error"
+      />
+      <TextAreaField {...bound("description")} label={t("staff.fields.description")} optional rows={3} />
+      <CheckboxField
+        name="changePrice"
+        label={t("staff.fields.changePrice")}
+        defaultChecked={shown.changePrice}
+      />
+      <FieldOptionsEditor defaultRows={rows} errors={errors} />
+    </TaxonomyFormScreen>
   );
 }

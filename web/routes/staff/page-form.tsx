@@ -1,19 +1,17 @@
-import { useActionData, useLoaderData, useLocation } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { can } from "../../../domain/roles";
 import { parseIdFromParam } from "../../../domain/slug";
 import type { Page } from "../../../domain/types";
 import { bindFields } from "../../components/bind-fields";
-import { CheckboxField, FormAlert, TextField } from "../../components/form-field";
+import { CheckboxField, TextField } from "../../components/form-field";
+import { SingleImageField } from "../../components/staff/content/content-fields";
 import {
   imageRefsOfUrl,
   pageFormValuesSchema,
   typedWithImageUrl,
 } from "../../components/staff/content/form-values";
-import { CARD, StaffHeading } from "../../components/staff/content/staff-ui";
-import { ImagePicker } from "../../components/staff/image-picker";
 import { RichTextEditor } from "../../components/staff/rich-text-editor";
-import { FormButtons, useStaffFormValidation } from "../../components/staff/staff-form";
-import { ValidatedForm } from "../../components/validated-form";
+import { ContentFormScreen, useStaffFormValidation } from "../../components/staff/staff-form";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
 import { editedRecord, staffFormAction } from "../../lib/staff-form-route.server";
@@ -72,56 +70,41 @@ export function action(args: Route.ActionArgs) {
 
 export default function StaffPageForm() {
   const t = useT();
-  const location = useLocation();
   const { editing, values, canProtect } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
-  const { errors, formError, onSubmit, onChange } = useStaffFormValidation(pageFormValuesSchema, failure, [
-    "protected",
-  ]);
+  const validation = useStaffFormValidation(pageFormValuesSchema, failure, ["protected"]);
+  const { errors } = validation;
   const typed = failure?.values as Partial<Record<keyof PageFormValues, string>> | undefined;
   const shown = typed ? { ...values, ...typed, protected: typed.protected === "on" } : values;
   const field = bindFields(shown, errors);
   return (
-    <div className="max-w-3xl">
-      <StaffHeading title={t(editing === null ? "staff.content.addPage" : "staff.content.editPage")} />
-      <ValidatedForm
-        key={location.key}
-        onSubmit={onSubmit}
-        onChange={onChange}
-        className={`${CARD} grid gap-5`}
-      >
-        {formError ? <FormAlert message={t(formError)} /> : null}
-        <TextField
-          {...field("link")}
-          label={t("staff.content.link")}
-          hint={t("staff.content.linkHint")}
-          autoCapitalize="none"
-        />
-        <TextField {...field("title")} label={t("staff.content.title")} />
-        <ImagePicker
-          name="image"
-          label={t("staff.content.image")}
-          defaultValue={imageRefsOfUrl(shown.image)}
-          multiple={false}
-          uploadFolder="strony"
-          error={errors.image ? t(errors.image.key, errors.image.params) : undefined}
-        />
-        <RichTextEditor
-          name="content"
-          id="page-content"
-          label={t("staff.content.content")}
-          defaultValue={shown.content}
-          error={errors.content ? t(errors.content.key, errors.content.params) : undefined}
-        />
-        <CheckboxField
-          name="protected"
-          label={t("staff.content.protectedHint")}
-          defaultChecked={shown.protected}
-          disabled={!canProtect}
-          error={errors.protected}
-        />
-        <FormButtons backTo={STAFF_SECTIONS.pages} />
-      </ValidatedForm>
-    </div>
+    <ContentFormScreen
+      title={t(editing === null ? "staff.content.addPage" : "staff.content.editPage")}
+      validation={validation}
+      backTo={STAFF_SECTIONS.pages}
+    >
+      <TextField
+        {...field("link")}
+        label={t("staff.content.link")}
+        hint={t("staff.content.linkHint")}
+        autoCapitalize="none"
+      />
+      <TextField {...field("title")} label={t("staff.content.title")} />
+      <SingleImageField folder="strony" value={imageRefsOfUrl(shown.image)} error={errors.image} />
+      <RichTextEditor
+        name="content"
+        id="page-content"
+        label={t("staff.content.content")}
+        defaultValue={shown.content}
+        error={errors.content ? t(errors.content.key, errors.content.params) : undefined}
+      />
+      <CheckboxField
+        name="protected"
+        label={t("staff.content.protectedHint")}
+        defaultChecked={shown.protected}
+        disabled={!canProtect}
+        error={errors.protected}
+      />
+    </ContentFormScreen>
   );
 }

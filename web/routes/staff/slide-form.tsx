@@ -1,10 +1,9 @@
-import { useActionData, useLoaderData, useLocation } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { bindFields } from "../../components/bind-fields";
-import { FormAlert, TextAreaField, TextField } from "../../components/form-field";
+import { TextAreaField, TextField } from "../../components/form-field";
 import { ImagePicker } from "../../components/staff/image-picker";
-import { TaxonomyFormButtons, useStaffFormValidation } from "../../components/staff/staff-form";
+import { TaxonomyFormScreen, useStaffFormValidation } from "../../components/staff/staff-form";
 import { imageRefsOf, pickedImage, slideFormSchema } from "../../components/staff/taxonomy/taxonomy-forms";
-import { ValidatedForm } from "../../components/validated-form";
 import { formValues, keepValues } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
@@ -47,10 +46,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 export default function StaffSlideForm() {
   const t = useT();
-  const location = useLocation();
   const { slide } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
-  const { errors, formError, onSubmit, onChange } = useStaffFormValidation(slideFormSchema, failure);
+  const validation = useStaffFormValidation(slideFormSchema, failure);
+  const { errors } = validation;
   const typed = failure?.values as Partial<Record<(typeof FIELDS)[number], string>> | undefined;
   const typedImage = typed ? pickedImage(typed.image) : null;
   const shown = {
@@ -64,44 +63,39 @@ export default function StaffSlideForm() {
   const imageError = errors.image ?? errors["image.url"];
 
   return (
-    <div className="max-w-3xl space-y-5">
-      <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">
-        {slide ? `${t("staff.edit")}: ${slide.title}` : t("staff.slides.add")}
-      </h1>
-      <ValidatedForm
-        key={`${location.key}-${failure ? "failed" : "fresh"}`}
-        onSubmit={onSubmit}
-        onChange={onChange}
-        className="space-y-5 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6"
-      >
-        {formError ? <FormAlert message={t(formError)} /> : null}
-        <ImagePicker
-          name="image"
-          label={t("staff.slides.image")}
-          defaultValue={shown.image}
-          multiple={false}
-          uploadFolder="naglowek"
-          error={imageError ? t(imageError.key) : undefined}
-        />
-        <TextField {...field("title")} label={t("staff.slides.title")} />
-        <TextAreaField {...field("description")} label={t("staff.slides.description")} optional rows={3} />
-        <TextField
-          {...field("link")}
-          label={t("staff.slides.link")}
-          hint={t("staff.slides.linkHint")}
-          optional
-          inputMode="url"
-        />
-        <TextField
-          {...field("order")}
-          label={t("staff.slides.order")}
-          hint={t("staff.slides.orderHint")}
-          optional
-          inputMode="numeric"
-          className="max-w-48"
-        />
-        <TaxonomyFormButtons backTo={STAFF_SECTIONS.slides} save="staff.slides.save" />
-      </ValidatedForm>
-    </div>
+    <TaxonomyFormScreen
+      editedTitle={slide?.title}
+      addTitle="staff.slides.add"
+      failed={failure !== undefined}
+      validation={validation}
+      backTo={STAFF_SECTIONS.slides}
+      save="staff.slides.save"
+    >
+      <ImagePicker
+        name="image"
+        label={t("staff.slides.image")}
+        defaultValue={shown.image}
+        multiple={false}
+        uploadFolder="naglowek"
+        error={imageError ? t(imageError.key) : undefined}
+      />
+      <TextField {...field("title")} label={t("staff.slides.title")} />
+      <TextAreaField {...field("description")} label={t("staff.slides.description")} optional rows={3} />
+      <TextField
+        {...field("link")}
+        label={t("staff.slides.link")}
+        hint={t("staff.slides.linkHint")}
+        optional
+        inputMode="url"
+      />
+      <TextField
+        {...field("order")}
+        label={t("staff.slides.order")}
+        hint={t("staff.slides.orderHint")}
+        optional
+        inputMode="numeric"
+        className="max-w-48"
+      />
+    </TaxonomyFormScreen>
   );
 }

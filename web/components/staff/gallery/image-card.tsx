@@ -2,6 +2,7 @@ import { useState } from "react";
 import { type Lang, LOCALES } from "../../../../domain/i18n";
 import type { GalleryImage } from "../../../../server/web-door";
 import { useLang, useT } from "../../../lib/i18n";
+import { ConfirmedDelete } from "../confirmed-delete";
 
 // One image of the gallery screen: thumbnail (a link to the full image), name, size, dimensions,
 // "copy URL" and delete (after a confirmation; the server refuses an image in use, naming where).
