@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useActionData, useLocation } from "react-router";
 import type { MessageKey } from "../../../domain/i18n";
 import type { FieldError } from "../../../domain/validation/errors";
 import { useT } from "../../lib/i18n";
+import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import { type SchemaSource, useFormValidation, useSubmitting } from "../../lib/use-form-validation";
 import { FormAlert, SubmitButton } from "../form-field";
 import { ValidatedForm } from "../validated-form";
@@ -113,35 +114,37 @@ export function ContentFormScreen({
   );
 }
 
+/** The titles of the product field and banner slide forms: the add screen's and the save button's. */
+const TAXONOMY_FORMS = {
+  fields: { add: "staff.fields.add", save: "staff.fields.save" },
+  slides: { add: "staff.slides.add", save: "staff.slides.save" },
+} as const satisfies Record<string, { add: MessageKey; save: MessageKey }>;
+
 /**
  * A product field's or a banner slide's add/edit screen: "Edytuj: {title}" (or the add title), the
- * form with its error, the fields and the ruled footer. The form starts again from what the server
- * sent after a refused submit (`failed`).
+ * form with its error, the fields and the ruled footer back to the section's list. After a refused
+ * submit the form starts again from what the action sent back.
  */
 export function TaxonomyFormScreen({
+  section,
   editedTitle,
-  addTitle,
-  failed,
   validation,
-  backTo,
-  save,
   children,
 }: {
+  section: keyof typeof TAXONOMY_FORMS;
   /** the edited record's title; undefined on the add screen */
   editedTitle: string | undefined;
-  addTitle: MessageKey;
-  failed: boolean;
   validation: FormWiring;
-  backTo: string;
-  save: MessageKey;
   children: ReactNode;
 }) {
   const t = useT();
   const location = useLocation();
+  const failed = useActionData() !== undefined;
+  const texts = TAXONOMY_FORMS[section];
   return (
     <div className="max-w-3xl space-y-5">
       <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">
-        {editedTitle === undefined ? t(addTitle) : `${t("staff.edit")}: ${editedTitle}`}
+        {editedTitle === undefined ? t(texts.add) : `${t("staff.edit")}: ${editedTitle}`}
       </h1>
       <ValidatedForm
         key={`${location.key}-${failed ? "failed" : "fresh"}`}
@@ -151,7 +154,7 @@ export function TaxonomyFormScreen({
       >
         {validation.formError ? <FormAlert message={t(validation.formError)} /> : null}
         {children}
-        <TaxonomyFormButtons backTo={backTo} save={save} />
+        <TaxonomyFormButtons backTo={STAFF_SECTIONS[section]} save={texts.save} />
       </ValidatedForm>
     </div>
   );

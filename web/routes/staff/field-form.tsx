@@ -90,14 +90,7 @@ export default function StaffFieldForm() {
   const rows = typed ? optionRowsOf(typed) : rowsOfField(field);
 
   return (
-    <TaxonomyFormScreen
-      editedTitle={field?.title}
-      addTitle="staff.fields.add"
-      failed={failure !== undefined}
-      validation={validation}
-      backTo={STAFF_SECTIONS.fields}
-      save="staff.fields.save"
-    >
+    <TaxonomyFormScreen section="fields" editedTitle={field?.title} validation={validation}>
       <TextField {...bound("title")} label={t("staff.fields.name")} />
       <RadioGroup
         name="type"

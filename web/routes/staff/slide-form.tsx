@@ -63,14 +63,7 @@ export default function StaffSlideForm() {
   const imageError = errors.image ?? errors["image.url"];
 
   return (
-    <TaxonomyFormScreen
-      editedTitle={slide?.title}
-      addTitle="staff.slides.add"
-      failed={failure !== undefined}
-      validation={validation}
-      backTo={STAFF_SECTIONS.slides}
-      save="staff.slides.save"
-    >
+    <TaxonomyFormScreen section="slides" editedTitle={slide?.title} validation={validation}>
       <ImagePicker
         name="image"
         label={t("staff.slides.image")}
