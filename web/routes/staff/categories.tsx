@@ -7,6 +7,7 @@ import { type FieldError, parseForm } from "../../../domain/validation/errors";
 import { bindFields } from "../../components/bind-fields";
 import { FormAlert, SubmitButton, TextField } from "../../components/form-field";
 import { CategoryTreeEditor, type EditableCategory } from "../../components/staff/category-tree-editor";
+import { LabelledField } from "../../components/staff/staff-fields";
 import { categoryFormSchema, categoryRenameFormSchema } from "../../components/staff/taxonomy/taxonomy-forms";
 import { ValidatedForm } from "../../components/validated-form";
 import { errorMessageKey, errorStatus, invalidForm } from "../../lib/auth.server";
@@ -184,10 +185,7 @@ export default function StaffCategories() {
             </div>
           ) : null}
           <TextField {...field("title")} label={t("staff.categories.name")} />
-          <div>
-            <label htmlFor="category-parent" className="mb-1.5 block text-sm font-medium text-stone-800">
-              {t("staff.categories.parent")}
-            </label>
+          <LabelledField id="category-parent" label={t("staff.categories.parent")}>
             <select
               id="category-parent"
               name="parent"
@@ -204,7 +202,7 @@ export default function StaffCategories() {
             {errors.parent ? (
               <p className="mt-1.5 text-sm font-medium text-red-700">{t(errors.parent.key)}</p>
             ) : null}
-          </div>
+          </LabelledField>
           <SubmitButton pending={submitting}>{t("staff.categories.add")}</SubmitButton>
         </ValidatedForm>
       </section>

@@ -4,7 +4,7 @@ import { shopDay } from "../../../domain/shop-time";
 import { couponFormValuesSchema, couponToFormValues } from "../../../domain/validation/coupon";
 import { bindFields } from "../../components/bind-fields";
 import { TextField } from "../../components/form-field";
-import { RadioGroup } from "../../components/staff/content/content-fields";
+import { RadioGroup } from "../../components/staff/staff-fields";
 import { ContentFormScreen, useStaffFormValidation } from "../../components/staff/staff-form";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";

@@ -3,7 +3,7 @@ import type { ProductField } from "../../../domain/types";
 import { PRODUCT_FIELD_TYPES } from "../../../domain/validation/catalog";
 import { bindFields } from "../../components/bind-fields";
 import { CheckboxField, TextAreaField, TextField } from "../../components/form-field";
-import { RadioGroup } from "../../components/staff/content/content-fields";
+import { RadioGroup } from "../../components/staff/staff-fields";
 import { TaxonomyFormScreen, useStaffFormValidation } from "../../components/staff/staff-form";
 import { FieldOptionsEditor } from "../../components/staff/taxonomy/field-options-editor";
 import {

@@ -4,13 +4,13 @@ import { parseIdFromParam } from "../../../domain/slug";
 import type { Page } from "../../../domain/types";
 import { bindFields } from "../../components/bind-fields";
 import { CheckboxField, TextField } from "../../components/form-field";
-import { SingleImageField } from "../../components/staff/content/content-fields";
 import {
   imageRefsOfUrl,
   pageFormValuesSchema,
   typedWithImageUrl,
 } from "../../components/staff/content/form-values";
 import { RichTextEditor } from "../../components/staff/rich-text-editor";
+import { SingleImageField } from "../../components/staff/staff-fields";
 import { ContentFormScreen, useStaffFormValidation } from "../../components/staff/staff-form";
 import { useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";

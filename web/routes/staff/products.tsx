@@ -5,6 +5,7 @@ import { parseIdFromParam } from "../../../domain/slug";
 import { STAFF_PRODUCT_FLAGS, staffProductQuerySchema } from "../../../domain/validation/catalog";
 import { ConfirmedDelete } from "../../components/staff/confirmed-delete";
 import { ProductBadges } from "../../components/staff/product-form/product-badges";
+import { LabelledField } from "../../components/staff/staff-fields";
 import { ListHeading } from "../../components/staff/taxonomy-list";
 import { errorMessageKey } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
@@ -66,10 +67,11 @@ export default function StaffProducts() {
       <ListHeading title={t("staff.segment.produkty")} section="products" add={t("staff.products.add")} />
 
       <Form method="get" role="search" className="mt-5 flex flex-wrap items-end gap-3">
-        <div className="min-w-0 flex-1 basis-56">
-          <label htmlFor="products-search" className="mb-1.5 block text-sm font-medium text-stone-800">
-            {t("staff.products.search")}
-          </label>
+        <LabelledField
+          id="products-search"
+          label={t("staff.products.search")}
+          className="min-w-0 flex-1 basis-56"
+        >
           <input
             id="products-search"
             name="szukaj"
@@ -77,11 +79,8 @@ export default function StaffProducts() {
             defaultValue={query.szukaj}
             className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base"
           />
-        </div>
-        <div>
-          <label htmlFor="products-flag" className="mb-1.5 block text-sm font-medium text-stone-800">
-            {t("staff.products.flagFilter")}
-          </label>
+        </LabelledField>
+        <LabelledField id="products-flag" label={t("staff.products.flagFilter")}>
           <select
             id="products-flag"
             name="flaga"
@@ -95,7 +94,7 @@ export default function StaffProducts() {
               </option>
             ))}
           </select>
-        </div>
+        </LabelledField>
         <button
           type="submit"
           className="inline-flex min-h-11 items-center rounded-full bg-stone-800 px-5 font-semibold text-white"

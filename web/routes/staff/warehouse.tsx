@@ -9,6 +9,7 @@ import {
 import { warehouseQuerySchema } from "../../../domain/validation/warehouse";
 import type { StockCsvError } from "../../../domain/warehouse";
 import { listParams, Paging } from "../../components/staff/content/staff-ui";
+import { LabelledField } from "../../components/staff/staff-fields";
 import { CsvPanel } from "../../components/staff/warehouse/csv-panel";
 import { rowKey, StockTable } from "../../components/staff/warehouse/stock-table";
 import { errorMessageKey } from "../../lib/auth.server";
@@ -157,10 +158,11 @@ export default function StaffWarehouse() {
       </h1>
 
       <Form method="get" role="search" className="mt-5 flex flex-wrap items-end gap-3">
-        <div className="min-w-0 flex-1 basis-56">
-          <label htmlFor="warehouse-search" className="mb-1.5 block text-sm font-medium text-stone-800">
-            {t("staff.warehouse.search")}
-          </label>
+        <LabelledField
+          id="warehouse-search"
+          label={t("staff.warehouse.search")}
+          className="min-w-0 flex-1 basis-56"
+        >
           <input
             id="warehouse-search"
             name="szukaj"
@@ -168,7 +170,7 @@ export default function StaffWarehouse() {
             defaultValue={query.szukaj}
             className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base"
           />
-        </div>
+        </LabelledField>
         <label className="inline-flex min-h-11 items-center gap-2 text-sm text-stone-800">
           <input
             type="checkbox"

@@ -4,8 +4,8 @@ import type { FieldError } from "../../../../domain/validation/errors";
 import { useT } from "../../../lib/i18n";
 import { bindFields } from "../../bind-fields";
 import { TextAreaField, TextField } from "../../form-field";
+import { SelectField, SingleImageField } from "../staff-fields";
 import { ContentFormScreen, useStaffFormValidation } from "../staff-form";
-import { SelectField, SingleImageField } from "./content-fields";
 import { imageRefsOfUrl } from "./form-values";
 
 // The add/edit form of a creator or a game (title, description, image, link; a category for a

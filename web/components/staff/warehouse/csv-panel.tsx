@@ -3,6 +3,7 @@ import type { StockCsvError } from "../../../../domain/warehouse";
 import { useT } from "../../../lib/i18n";
 import { STAFF_SECTIONS } from "../../../lib/staff-paths";
 import { FormAlert } from "../../form-field";
+import { LabelledField } from "../staff-fields";
 
 // Stock CSV: the export link (a resource route, a plain download) and the import form (a file
 // upload; every line is checked, a refused file lists its bad lines and changes nothing).
@@ -37,10 +38,7 @@ export function CsvPanel({
           {t("staff.warehouse.exportCsv")}
         </a>
         <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor="warehouse-csv-file" className="mb-1.5 block text-sm font-medium text-stone-800">
-              {t("staff.warehouse.csv")}
-            </label>
+          <LabelledField id="warehouse-csv-file" label={t("staff.warehouse.csv")}>
             <input
               id="warehouse-csv-file"
               name="csv"
@@ -50,7 +48,7 @@ export function CsvPanel({
               aria-invalid={missingFile || undefined}
               className="block max-w-full text-sm"
             />
-          </div>
+          </LabelledField>
           <button
             type="submit"
             name="intent"

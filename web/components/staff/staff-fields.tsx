@@ -1,12 +1,12 @@
-import type { ReactNode } from "react";
-import type { ImageRef } from "../../../../domain/types";
-import type { FieldError } from "../../../../domain/validation/errors";
-import { useT } from "../../../lib/i18n";
-import { FieldErrorText } from "../../form-field";
-import { ImagePicker } from "../image-picker";
+import type { ReactNode, SelectHTMLAttributes } from "react";
+import type { ImageRef } from "../../../domain/types";
+import type { FieldError } from "../../../domain/validation/errors";
+import { useT } from "../../lib/i18n";
+import { FieldErrorText } from "../form-field";
+import { ImagePicker } from "./image-picker";
 
-// Fields the staff forms share: the one image of a page, an article, a creator or a game; a labelled
-// select; a group of radio buttons.
+// Fields the staff forms share: the one image of a page, an article, a creator or a game; a label
+// above its control; a labelled select; a group of radio buttons.
 
 /** "Obraz": one image from the gallery or uploaded into `folder`, posted as the field "image". */
 export function SingleImageField({
@@ -31,6 +31,28 @@ export function SingleImageField({
   );
 }
 
+/** A control under its label (the control, and anything after it, are `children`); `className` is the wrapper's. */
+export function LabelledField({
+  id,
+  label,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 /** A labelled select with its error under it (`hint` between them, read with the select). */
 export function SelectField({
   id,
@@ -50,15 +72,12 @@ export function SelectField({
   /** the select's */
   className: string;
   children: ReactNode;
-  defaultValue: string | string[];
+  defaultValue: SelectHTMLAttributes<HTMLSelectElement>["defaultValue"];
   multiple?: boolean;
   size?: number;
 }) {
   return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
-        {label}
-      </label>
+    <LabelledField id={id} label={label}>
       <select
         id={id}
         name={name}
@@ -74,7 +93,7 @@ export function SelectField({
         </p>
       ) : null}
       <FieldErrorText id={`${id}-error`} error={error} />
-    </div>
+    </LabelledField>
   );
 }
 
