@@ -8,6 +8,8 @@ import { langFromMatches, metaTags } from "../../lib/meta";
 import type { Route } from "./+types/overview";
 import "../../lib/orders-texts";
 import { EmailText } from "../../components/email-text";
+import { PrimaryLink } from "../../components/primary-link";
+import { TitledSection, titledSectionHeading } from "../../components/titled-section";
 
 // /konto: who is signed in, the account status and the saved contact data.
 
@@ -35,6 +37,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 const CARD = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6";
+const HEADING = titledSectionHeading("mb-4");
 
 export default function AccountOverview() {
   const t = useT();
@@ -56,10 +59,12 @@ export default function AccountOverview() {
         </p>
       ) : null}
       <div className="grid gap-4 lg:grid-cols-2">
-        <section aria-labelledby="account-data" className={CARD}>
-          <h2 id="account-data" className="mb-4 text-lg font-semibold text-stone-900">
-            {t("account.title")}
-          </h2>
+        <TitledSection
+          id="account-data"
+          title={t("account.title")}
+          className={CARD}
+          headingClassName={HEADING}
+        >
           <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
             <dt className="text-stone-600">{t("account.email")}</dt>
             <dd className="font-medium wrap-anywhere text-stone-900">
@@ -78,11 +83,13 @@ export default function AccountOverview() {
               </span>
             </dd>
           </dl>
-        </section>
-        <section aria-labelledby="account-address" className={CARD}>
-          <h2 id="account-address" className="mb-4 text-lg font-semibold text-stone-900">
-            {t("account.addressData")}
-          </h2>
+        </TitledSection>
+        <TitledSection
+          id="account-address"
+          title={t("account.addressData")}
+          className={CARD}
+          headingClassName={HEADING}
+        >
           <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
             <dt className="text-stone-600">{t("address.phone")}</dt>
             <dd className="font-medium text-stone-900">{user.phone || notProvided}</dd>
@@ -101,15 +108,10 @@ export default function AccountOverview() {
           >
             {t("account.completeSettings")}
           </Link>
-        </section>
+        </TitledSection>
       </div>
       <p>
-        <Link
-          to={ACCOUNT_ORDERS_PATH}
-          className="inline-flex min-h-11 items-center rounded-full bg-accent-600 px-6 py-2.5 font-semibold text-white hover:bg-accent-700"
-        >
-          {t("account.myOrdersTitle")}
-        </Link>
+        <PrimaryLink to={ACCOUNT_ORDERS_PATH}>{t("account.myOrdersTitle")}</PrimaryLink>
       </p>
     </div>
   );

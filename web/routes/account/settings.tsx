@@ -15,6 +15,7 @@ import type { Route } from "./+types/settings";
 import "../../lib/auth-texts";
 import "../../lib/orders-texts";
 import { EmailText } from "../../components/email-text";
+import { TitledSection } from "../../components/titled-section";
 import { ValidatedForm } from "../../components/validated-form";
 
 // /konto/ustawienia: the signed-in user's display name, phone, address and NIP (SPEC §5
@@ -23,6 +24,7 @@ import { ValidatedForm } from "../../components/validated-form";
 
 const FIELDS = ["displayName", "phone", "street", "postCode", "city", "nip"] as const;
 const PASSWORD_INTENT = "password";
+const CARD = "mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [
@@ -113,13 +115,7 @@ export default function AccountSettings() {
       <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">
         {t("account.settingsTitle")}
       </h1>
-      <section
-        aria-labelledby="settings-personal"
-        className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6"
-      >
-        <h2 id="settings-personal" className="text-lg font-semibold text-stone-900">
-          {t("account.personalData")}
-        </h2>
+      <TitledSection id="settings-personal" title={t("account.personalData")} className={CARD}>
         <p className="mt-1 text-sm text-stone-600">
           {t("account.email")}:{" "}
           <span className="font-medium wrap-anywhere text-stone-900">
@@ -175,7 +171,7 @@ export default function AccountSettings() {
             <SubmitButton pending={submitting}>{t("account.saveSettings")}</SubmitButton>
           </div>
         </ValidatedForm>
-      </section>
+      </TitledSection>
       <PasswordSection failure={answer?.values?.intent === PASSWORD_INTENT ? answer : undefined} />
     </div>
   );
@@ -199,13 +195,7 @@ function PasswordSection({ failure }: { failure: FormFailure | undefined }) {
     },
   );
   return (
-    <section
-      aria-labelledby="settings-password"
-      className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6"
-    >
-      <h2 id="settings-password" className="text-lg font-semibold text-stone-900">
-        {t("account.changePasswordTitle")}
-      </h2>
+    <TitledSection id="settings-password" title={t("account.changePasswordTitle")} className={CARD}>
       <p className="mt-1 text-sm text-stone-600">{t("account.changePasswordInfo")}</p>
       {/* a new location after the change empties the fields */}
       <ValidatedForm key={location.key} onSubmit={onSubmit} onChange={onChange} className="mt-5 grid gap-5">
@@ -241,6 +231,6 @@ function PasswordSection({ failure }: { failure: FormFailure | undefined }) {
           <SubmitButton pending={submitting}>{t("account.changePasswordButton")}</SubmitButton>
         </div>
       </ValidatedForm>
-    </section>
+    </TitledSection>
   );
 }

@@ -24,6 +24,7 @@ import {
 } from "./cart-line-controls";
 import { SummaryRows } from "./cart-summary-rows";
 import "../../lib/cart-texts";
+import { PrimaryLink } from "../../components/primary-link";
 
 // the coupon box (and the form validation it uses) loads while the page hydrates; the server renders
 // it in place (web/lib/lazy-in-browser.ts, docs/decisions/021-bundle-budgets.md)
@@ -72,13 +73,9 @@ export function CartScreen() {
       {empty ? (
         <div className="mt-8 rounded-2xl border border-stone-200 bg-white px-6 py-12 text-center">
           <p className="text-lg text-stone-700">{t("cart.empty")}</p>
-          <Link
-            ref={continueRef}
-            to={PRODUCTS_PATH}
-            className="mt-6 inline-flex min-h-11 items-center rounded-full bg-accent-600 px-6 py-2.5 font-semibold text-white hover:bg-accent-700"
-          >
+          <PrimaryLink ref={continueRef} to={PRODUCTS_PATH} className="mt-6">
             {t("cart.continueShopping")}
-          </Link>
+          </PrimaryLink>
         </div>
       ) : (
         <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">

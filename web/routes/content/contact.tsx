@@ -14,6 +14,7 @@ import {
   TextField,
 } from "../../components/form-field";
 import { HtmlContent } from "../../components/html-content";
+import { TitledSection } from "../../components/titled-section";
 import { formValues, keepValues } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { rootFromMatches, seoMeta } from "../../lib/seo";
@@ -114,13 +115,12 @@ function ContactForm({ actionData }: { actionData: Route.ComponentProps["actionD
   const messageError = errors.message;
 
   return (
-    <section
-      aria-labelledby="contact-form-title"
+    <TitledSection
+      id="contact-form-title"
+      title={t("contact.formTitle")}
       className="self-start rounded-2xl border border-stone-200 bg-white p-5 sm:p-6"
+      headingClassName="font-serif text-2xl font-semibold text-stone-900"
     >
-      <h2 id="contact-form-title" className="font-serif text-2xl font-semibold text-stone-900">
-        {t("contact.formTitle")}
-      </h2>
       {/* a new key after each sent message empties the fields */}
       <Form
         key={actionData?.sent ? actionData.at : "contact"}
@@ -166,6 +166,6 @@ function ContactForm({ actionData }: { actionData: Route.ComponentProps["actionD
           {t("contact.send")}
         </SubmitButton>
       </Form>
-    </section>
+    </TitledSection>
   );
 }

@@ -6,6 +6,7 @@ import type { FieldError } from "../../../domain/validation/errors";
 import { FormAlert, TextAreaField } from "../../components/form-field";
 import { StaffBackLink, StaffNotFound } from "../../components/staff/back-link";
 import { DANGER_BUTTON, PRIMARY_BUTTON, SECONDARY_BUTTON } from "../../components/staff/orders/pager";
+import { TitledSection, titledSectionHeading } from "../../components/titled-section";
 import "../../lib/after-sale-texts";
 import { errorMessageKey } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
@@ -156,12 +157,14 @@ function usePostingIntent(): string | null {
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <section aria-labelledby={id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-5">
-      <h2 id={id} className="mb-3 text-lg font-semibold text-stone-900">
-        {title}
-      </h2>
+    <TitledSection
+      id={id}
+      title={title}
+      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-5"
+      headingClassName={titledSectionHeading("mb-3")}
+    >
       {children}
-    </section>
+    </TitledSection>
   );
 }
 
