@@ -1,20 +1,20 @@
 import { useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { userSettingsSchema } from "../../../domain/validation/address";
 import { changePasswordSchema } from "../../../domain/validation/auth";
-import { parseForm } from "../../../domain/validation/errors";
 import { bindFields } from "../../components/bind-fields";
 import { FormAlert, RequiredLegend, SubmitButton, TextField } from "../../components/form-field";
 import { ACCOUNT_SETTINGS_PATH } from "../../lib/account-paths";
-import { failedForm, invalidForm, requestMeta, requireUser, sessionToken } from "../../lib/auth.server";
+import { requestMeta, requireUser, sessionToken, submitForm } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { type FormFailure, formValues, keepValues } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { langFromMatches, metaTags } from "../../lib/meta";
-import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
+import { serverFeedback, useFormValidation, useSubmitting } from "../../lib/use-form-validation";
 import type { Route } from "./+types/settings";
 import "../../lib/auth-texts";
 import "../../lib/orders-texts";
 import { EmailText } from "../../components/email-text";
+import { NewPasswordFields } from "../../components/new-password-fields";
 import { TitledSection } from "../../components/titled-section";
 import { ValidatedForm } from "../../components/validated-form";
 
@@ -52,15 +52,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const values = formValues(await request.formData());
   if (values.intent === PASSWORD_INTENT) return changePassword(context, request, values);
-  const kept = keepValues(values, FIELDS);
-  const parsed = parseForm(userSettingsSchema, values);
-  if (!parsed.ok) {
-    return invalidForm(parsed.errors, kept);
-  }
-  const result = await context.services.accounts.updateUser(user, user._id, parsed.data);
-  if (!result.ok) {
-    return failedForm(result, kept);
-  }
+  const result = await submitForm(userSettingsSchema, values, keepValues(values, FIELDS), (input) =>
+    context.services.accounts.updateUser(user, user._id, input),
+  );
+  if (!result.ok) return result.reply;
   return redirectWithFlash(ACCOUNT_SETTINGS_PATH, { type: "success", key: "success.dataUpdated" });
 }
 
@@ -74,20 +69,15 @@ async function changePassword(
   values: Record<string, unknown>,
 ) {
   const user = requireUser(context, request);
-  const kept = { intent: PASSWORD_INTENT };
-  const parsed = parseForm(changePasswordSchema, values);
-  if (!parsed.ok) {
-    return invalidForm(parsed.errors, kept);
-  }
-  const result = await context.services.accounts.changePassword(
-    user,
-    parsed.data,
-    requestMeta(request, context),
-    sessionToken(request),
+  const result = await submitForm(changePasswordSchema, values, { intent: PASSWORD_INTENT }, (input) =>
+    context.services.accounts.changePassword(
+      user,
+      input,
+      requestMeta(request, context),
+      sessionToken(request),
+    ),
   );
-  if (!result.ok) {
-    return failedForm(result, kept);
-  }
+  if (!result.ok) return result.reply;
   return redirectWithFlash(ACCOUNT_SETTINGS_PATH, { type: "success", key: "success.passwordUpdated" });
 }
 
@@ -102,10 +92,7 @@ export default function AccountSettings() {
   const submitting = useSubmitting() && !passwordPosting(navigation.formData);
   const { errors, formError, onSubmit, onChange } = useFormValidation(
     () => import("../../../domain/validation/address").then((m) => m.userSettingsSchema),
-    {
-      serverErrors: failure?.errors,
-      serverFormError: failure?.formError,
-    },
+    serverFeedback(failure),
   );
   const shown = { ...values, ...failure?.values };
   const field = bindFields(shown, errors);
@@ -189,10 +176,7 @@ function PasswordSection({ failure }: { failure: FormFailure | undefined }) {
   const submitting = useSubmitting() && passwordPosting(navigation.formData);
   const { errors, formError, onSubmit, onChange } = useFormValidation(
     () => import("../../../domain/validation/auth").then((m) => m.changePasswordSchema),
-    {
-      serverErrors: failure?.errors,
-      serverFormError: failure?.formError,
-    },
+    serverFeedback(failure),
   );
   return (
     <TitledSection id="settings-password" title={t("account.changePasswordTitle")} className={CARD}>
@@ -210,22 +194,10 @@ function PasswordSection({ failure }: { failure: FormFailure | undefined }) {
           autoComplete="current-password"
           error={errors.currentPassword}
         />
-        <TextField
-          name="password"
-          required
-          type="password"
-          label={t("account.newPassword")}
-          autoComplete="new-password"
-          hint={t("account.passwordHint")}
-          error={errors.password}
-        />
-        <TextField
-          name="confirmPassword"
-          required
-          type="password"
-          label={t("account.confirmNewPassword")}
-          autoComplete="new-password"
-          error={errors.confirmPassword}
+        <NewPasswordFields
+          passwordLabel={t("account.newPassword")}
+          confirmLabel={t("account.confirmNewPassword")}
+          errors={errors}
         />
         <div>
           <SubmitButton pending={submitting}>{t("account.changePasswordButton")}</SubmitButton>

@@ -1,12 +1,12 @@
 import { type RefObject, useRef } from "react";
-import { Link, useActionData, useFetcher, useRouteLoaderData } from "react-router";
+import { Link, useFetcher, useRouteLoaderData } from "react-router";
 import { cartSummary } from "../../../domain/cart-summary";
 import { formatPrice } from "../../../domain/money";
 import type { CartLineView, CartView } from "../../../domain/types";
 import { CheckoutSteps } from "../../components/checkout-steps";
 import { FormAlert, Spinner } from "../../components/form-field";
 import { ResponsiveImage } from "../../components/responsive-image";
-import { CART_ACTION, type CartActionData, type CartIntent, useCart } from "../../lib/cart";
+import { CART_ACTION, type CartActionData, useCart } from "../../lib/cart";
 import { CHECKOUT_PATH } from "../../lib/cart-paths";
 import { useT } from "../../lib/i18n";
 import { lazyInBrowser } from "../../lib/lazy-in-browser";
@@ -25,6 +25,7 @@ import {
 import { SummaryRows } from "./cart-summary-rows";
 import "../../lib/cart-texts";
 import { PrimaryLink } from "../../components/primary-link";
+import { useCartResult } from "./use-cart-result";
 
 // the coupon box (and the form validation it uses) loads while the page hydrates; the server renders
 // it in place (web/lib/lazy-in-browser.ts, docs/decisions/021-bundle-budgets.md)
@@ -41,16 +42,6 @@ const PRIMARY_BUTTON =
   "inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-accent-600 px-6 py-3 font-semibold text-white hover:bg-accent-700 disabled:cursor-wait disabled:opacity-80";
 const SECONDARY_BUTTON =
   "inline-flex min-h-12 w-full items-center justify-center rounded-full border border-stone-300 bg-white px-6 py-3 font-semibold text-stone-900 hover:bg-stone-50";
-
-/** The action's answer for this intent: the fetcher's, else the plain form's (no JavaScript). */
-function useCartResult(
-  intent: CartIntent,
-  fetcherData: CartActionData | undefined,
-): CartActionData | undefined {
-  const actionData = useActionData<CartActionData>();
-  if (fetcherData?.intent === intent) return fetcherData;
-  return actionData?.intent === intent ? actionData : undefined;
-}
 
 export function CartScreen() {
   const t = useT();

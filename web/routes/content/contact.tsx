@@ -19,7 +19,7 @@ import { formValues, keepValues } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { rootFromMatches, seoMeta } from "../../lib/seo";
 import { CONTAINER } from "../../lib/site";
-import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
+import { serverFeedback, useFormValidation, useSubmitting } from "../../lib/use-form-validation";
 import type { Route } from "./+types/contact";
 import { PageHeader } from "./page-header";
 import "../../lib/content-texts";
@@ -105,10 +105,7 @@ function ContactForm({ actionData }: { actionData: Route.ComponentProps["actionD
   const failure = actionData && !actionData.sent ? actionData : undefined;
   const { errors, formError, onSubmit, onChange } = useFormValidation(
     () => import("../../../domain/validation/contact").then((m) => m.contactSchema),
-    {
-      serverErrors: failure?.errors,
-      serverFormError: failure?.formError,
-    },
+    serverFeedback(failure),
   );
   const submitting = useSubmitting();
   const values = failure?.values ?? {};
