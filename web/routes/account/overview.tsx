@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link, useLoaderData } from "react-router";
 import { formatDate } from "../../../domain/i18n";
 import { isAdmin } from "../../../domain/roles";
@@ -36,8 +37,31 @@ export function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-const CARD = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6";
-const HEADING = titledSectionHeading("mb-4");
+/** A card of the overview: its heading, then the details as a list of terms and values. */
+function DetailsCard({
+  id,
+  title,
+  after,
+  children,
+}: {
+  id: string;
+  title: string;
+  /** what follows the list (a link) */
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <TitledSection
+      id={id}
+      title={title}
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6"
+      headingClassName={titledSectionHeading("mb-4")}
+    >
+      <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">{children}</dl>
+      {after}
+    </TitledSection>
+  );
+}
 
 export default function AccountOverview() {
   const t = useT();
@@ -59,56 +83,47 @@ export default function AccountOverview() {
         </p>
       ) : null}
       <div className="grid gap-4 lg:grid-cols-2">
-        <TitledSection
-          id="account-data"
-          title={t("account.title")}
-          className={CARD}
-          headingClassName={HEADING}
-        >
-          <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
-            <dt className="text-stone-600">{t("account.email")}</dt>
-            <dd className="font-medium wrap-anywhere text-stone-900">
-              <EmailText email={user.email} />
-            </dd>
-            <dt className="text-stone-600">{t("account.createdAt")}</dt>
-            <dd className="font-medium text-stone-900">{formatDate(lang, user.createdAt)}</dd>
-            <dt className="text-stone-600">{t("account.status")}</dt>
-            <dd>
-              <span
-                className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-                  user.approved ? "bg-emerald-100 text-emerald-800" : "bg-red-100 text-red-800"
-                }`}
-              >
-                {user.approved ? t("account.statusApproved") : t("account.statusNotApproved")}
-              </span>
-            </dd>
-          </dl>
-        </TitledSection>
-        <TitledSection
+        <DetailsCard id="account-data" title={t("account.title")}>
+          <dt className="text-stone-600">{t("account.email")}</dt>
+          <dd className="font-medium wrap-anywhere text-stone-900">
+            <EmailText email={user.email} />
+          </dd>
+          <dt className="text-stone-600">{t("account.createdAt")}</dt>
+          <dd className="font-medium text-stone-900">{formatDate(lang, user.createdAt)}</dd>
+          <dt className="text-stone-600">{t("account.status")}</dt>
+          <dd>
+            <span
+              className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+                user.approved ? "bg-emerald-100 text-emerald-800" : "bg-red-100 text-red-800"
+              }`}
+            >
+              {user.approved ? t("account.statusApproved") : t("account.statusNotApproved")}
+            </span>
+          </dd>
+        </DetailsCard>
+        <DetailsCard
           id="account-address"
           title={t("account.addressData")}
-          className={CARD}
-          headingClassName={HEADING}
+          after={
+            <Link
+              to={ACCOUNT_SETTINGS_PATH}
+              className="mt-5 inline-flex text-sm font-semibold text-accent-700 underline-offset-2 hover:underline"
+            >
+              {t("account.completeSettings")}
+            </Link>
+          }
         >
-          <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
-            <dt className="text-stone-600">{t("address.phone")}</dt>
-            <dd className="font-medium text-stone-900">{user.phone || notProvided}</dd>
-            <dt className="text-stone-600">{t("address.street")}</dt>
-            <dd className="font-medium text-stone-900">{user.street || notProvided}</dd>
-            <dt className="text-stone-600">
-              {t("address.postCode")}, {t("address.city")}
-            </dt>
-            <dd className="font-medium text-stone-900">{cityLine || notProvided}</dd>
-            <dt className="text-stone-600">{t("address.nip")}</dt>
-            <dd className="font-medium text-stone-900">{user.nip || notProvided}</dd>
-          </dl>
-          <Link
-            to={ACCOUNT_SETTINGS_PATH}
-            className="mt-5 inline-flex text-sm font-semibold text-accent-700 underline-offset-2 hover:underline"
-          >
-            {t("account.completeSettings")}
-          </Link>
-        </TitledSection>
+          <dt className="text-stone-600">{t("address.phone")}</dt>
+          <dd className="font-medium text-stone-900">{user.phone || notProvided}</dd>
+          <dt className="text-stone-600">{t("address.street")}</dt>
+          <dd className="font-medium text-stone-900">{user.street || notProvided}</dd>
+          <dt className="text-stone-600">
+            {t("address.postCode")}, {t("address.city")}
+          </dt>
+          <dd className="font-medium text-stone-900">{cityLine || notProvided}</dd>
+          <dt className="text-stone-600">{t("address.nip")}</dt>
+          <dd className="font-medium text-stone-900">{user.nip || notProvided}</dd>
+        </DetailsCard>
       </div>
       <p>
         <PrimaryLink to={ACCOUNT_ORDERS_PATH}>{t("account.myOrdersTitle")}</PrimaryLink>

@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Form, Link, redirect, useLoaderData } from "react-router";
 import { loginSchema } from "../../../domain/validation/auth";
 import { FormAlert, SubmitButton, TextField } from "../../components/form-field";
 import { REGISTER_PATH, RESET_PASSWORD_PATH } from "../../lib/account-paths";
@@ -13,11 +13,11 @@ import {
 import { formValues, keepValues } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { langFromMatches, metaTags } from "../../lib/meta";
-import { serverFeedback, useFormValidation, useSubmitting } from "../../lib/use-form-validation";
 import type { Route } from "./+types/login";
 import { AuthFooterLink, AuthPage, TEXT_LINK } from "./auth-page";
 import "../../lib/auth-texts";
 import { EmailField } from "./email-field";
+import { useAuthForm } from "./use-auth-form";
 
 // /logowanie (guest-only): e-mail and password. Success starts a session (HttpOnly cookie)
 // and returns to the `return` route, else the last visited route, else the account.
@@ -48,12 +48,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function Login() {
   const t = useT();
   const { returnTo } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
-  const submitting = useSubmitting();
-  const { errors, formError, onSubmit, onChange } = useFormValidation(
-    () => import("../../../domain/validation/auth").then((m) => m.loginSchema),
-    serverFeedback(failure),
-  );
+  const { failure, submitting, errors, formError, onSubmit, onChange } = useAuthForm((m) => m.loginSchema);
 
   return (
     <AuthPage

@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { Form, Link, useLoaderData } from "react-router";
 import { newPasswordSchema } from "../../../domain/validation/auth";
 import { FormAlert, RequiredLegend, SubmitButton } from "../../components/form-field";
 import { LOGIN_PATH, RESET_PASSWORD_PATH } from "../../lib/account-paths";
@@ -7,11 +7,11 @@ import { redirectWithFlash } from "../../lib/flash.server";
 import { formValues } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { langFromMatches, metaTags } from "../../lib/meta";
-import { serverFeedback, useFormValidation, useSubmitting } from "../../lib/use-form-validation";
 import type { Route } from "./+types/new-password";
 import { AuthFooterLink, AuthPage, TEXT_LINK } from "./auth-page";
 import "../../lib/auth-texts";
 import { NewPasswordFields } from "../../components/new-password-fields";
+import { useAuthForm } from "./use-auth-form";
 
 // /ustaw-nowe-haslo?token=…&email=… (guest-only): the link from the password-reset e-mail.
 // The link's query parameters travel with the form; success 'Zaktualizowano hasło.' and login.
@@ -49,11 +49,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function NewPassword() {
   const t = useT();
   const { params, hasToken } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
-  const submitting = useSubmitting();
-  const { errors, formError, onSubmit, onChange } = useFormValidation(
-    () => import("../../../domain/validation/auth").then((m) => m.newPasswordSchema),
-    serverFeedback(failure),
+  const { failure, submitting, errors, formError, onSubmit, onChange } = useAuthForm(
+    (m) => m.newPasswordSchema,
   );
 
   return (

@@ -1,4 +1,4 @@
-import { Form, Link, useActionData } from "react-router";
+import { Form, Link } from "react-router";
 import { translateParts } from "../../../domain/i18n";
 import { registerSchema } from "../../../domain/validation/auth";
 import {
@@ -14,12 +14,12 @@ import { redirectWithFlash } from "../../lib/flash.server";
 import { formValues, keepValues } from "../../lib/forms";
 import { useLang, useT } from "../../lib/i18n";
 import { langFromMatches, metaTags } from "../../lib/meta";
-import { serverFeedback, useFormValidation, useSubmitting } from "../../lib/use-form-validation";
 import type { Route } from "./+types/register";
 import { AuthFooterLink, AuthPage, TEXT_LINK } from "./auth-page";
 import "../../lib/auth-texts";
 import { NewPasswordFields } from "../../components/new-password-fields";
 import { EmailField } from "./email-field";
+import { useAuthForm } from "./use-auth-form";
 
 // /rejestracja (guest-only): name, e-mail, password twice, terms. Success sends the
 // confirmation e-mail (server) and goes to login with a toast.
@@ -55,11 +55,9 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function Register() {
   const t = useT();
   const lang = useLang();
-  const failure = useActionData<typeof action>();
-  const submitting = useSubmitting();
-  const { errors, formError, onSubmit, onChange } = useFormValidation(
-    () => import("../../../domain/validation/auth").then((m) => m.registerSchema),
-    { booleans: BOOLEANS, ...serverFeedback(failure) },
+  const { failure, submitting, errors, formError, onSubmit, onChange } = useAuthForm(
+    (m) => m.registerSchema,
+    BOOLEANS,
   );
   const termsLabel = translateParts(lang, "auth.terms", {
     terms: (

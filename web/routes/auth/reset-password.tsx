@@ -1,4 +1,4 @@
-import { Form, useActionData, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
 import { resetPasswordSchema } from "../../../domain/validation/auth";
 import { FormAlert, SubmitButton } from "../../components/form-field";
 import { LOGIN_PATH, RESET_PASSWORD_PATH } from "../../lib/account-paths";
@@ -7,11 +7,11 @@ import { redirectWithFlash } from "../../lib/flash.server";
 import { formValues, keepValues } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { langFromMatches, metaTags } from "../../lib/meta";
-import { serverFeedback, useFormValidation, useSubmitting } from "../../lib/use-form-validation";
 import type { Route } from "./+types/reset-password";
 import { AuthFooterLink, AuthPage } from "./auth-page";
 import "../../lib/auth-texts";
 import { EmailField } from "./email-field";
+import { useAuthForm } from "./use-auth-form";
 
 // /zresetuj-haslo (guest-only): e-mail. Always the same toast 'Wysłano email. Sprawdź
 // skrzynkę pocztową' whether or not the address has an account (the server sends the link
@@ -39,11 +39,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function ResetPassword() {
   const t = useT();
   const location = useLocation();
-  const failure = useActionData<typeof action>();
-  const submitting = useSubmitting();
-  const { errors, formError, onSubmit, onChange } = useFormValidation(
-    () => import("../../../domain/validation/auth").then((m) => m.resetPasswordSchema),
-    serverFeedback(failure),
+  const { failure, submitting, errors, formError, onSubmit, onChange } = useAuthForm(
+    (m) => m.resetPasswordSchema,
   );
 
   return (

@@ -387,12 +387,19 @@ function Decisions({ detail, answer }: { detail: Detail; answer: ActionData }) {
   );
 }
 
+/** A complaint's two answers, each its form's intent. */
+const COMPLAINT_ANSWERS = [
+  { intent: "accept", className: PRIMARY_BUTTON, label: "afterSale.desk.accept" },
+  { intent: "decline", className: DANGER_BUTTON, label: "afterSale.desk.decline" },
+] as const;
+
 /** "Uznaj" / "Odrzuć" with the message e-mailed to the customer: a complaint not yet answered. */
 function ComplaintAnswer({ detail, answer }: { detail: Detail; answer: ActionData }) {
   const t = useT();
   const posting = usePostingIntent();
   if (detail.kind !== "complaint" || detail.status !== "REPORTED") return null;
   const typed = answer?.form === "answer" ? answer : null;
+  const answering = COMPLAINT_ANSWERS.some(({ intent }) => intent === posting);
   return (
     <Section id="case-answer" title={t("afterSale.desk.answer")}>
       <Form method="post" className="space-y-3">
@@ -405,24 +412,18 @@ function ComplaintAnswer({ detail, answer }: { detail: Detail; answer: ActionDat
           error={typed?.error}
         />
         <div className="flex flex-wrap gap-2">
-          <button
-            type="submit"
-            name="intent"
-            value="accept"
-            className={PRIMARY_BUTTON}
-            disabled={posting === "accept" || posting === "decline"}
-          >
-            {t("afterSale.desk.accept")}
-          </button>
-          <button
-            type="submit"
-            name="intent"
-            value="decline"
-            className={DANGER_BUTTON}
-            disabled={posting === "accept" || posting === "decline"}
-          >
-            {t("afterSale.desk.decline")}
-          </button>
+          {COMPLAINT_ANSWERS.map(({ intent, className, label }) => (
+            <button
+              key={intent}
+              type="submit"
+              name="intent"
+              value={intent}
+              className={className}
+              disabled={answering}
+            >
+              {t(label)}
+            </button>
+          ))}
         </div>
       </Form>
     </Section>
