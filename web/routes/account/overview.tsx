@@ -37,6 +37,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
+const CARD = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6";
+const CARD_HEADING = titledSectionHeading("mb-4");
+
 /** A card of the overview: its heading, then the details as a list of terms and values. */
 function DetailsCard({
   id,
@@ -51,12 +54,7 @@ function DetailsCard({
   children: ReactNode;
 }) {
   return (
-    <TitledSection
-      id={id}
-      title={title}
-      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6"
-      headingClassName={titledSectionHeading("mb-4")}
-    >
+    <TitledSection id={id} title={title} className={CARD} headingClassName={CARD_HEADING}>
       <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">{children}</dl>
       {after}
     </TitledSection>

@@ -155,14 +155,12 @@ function usePostingIntent(): string | null {
   return String(navigation.formData.get("intent") ?? "");
 }
 
+const SECTION = "rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-5";
+const SECTION_HEADING = titledSectionHeading("mb-3");
+
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <TitledSection
-      id={id}
-      title={title}
-      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-5"
-      headingClassName={titledSectionHeading("mb-3")}
-    >
+    <TitledSection id={id} title={title} className={SECTION} headingClassName={SECTION_HEADING}>
       {children}
     </TitledSection>
   );
