@@ -1,4 +1,5 @@
 import { useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
+import type { MessageKey } from "../../../domain/i18n";
 import { userSettingsSchema } from "../../../domain/validation/address";
 import { changePasswordSchema } from "../../../domain/validation/auth";
 import { bindFields } from "../../components/bind-fields";
@@ -24,6 +25,28 @@ import { ValidatedForm } from "../../components/validated-form";
 
 const FIELDS = ["displayName", "phone", "street", "postCode", "city", "nip"] as const;
 const PASSWORD_INTENT = "password";
+
+/** One field of the personal data form. */
+interface SettingsField {
+  name: (typeof FIELDS)[number];
+  label: MessageKey;
+  type?: "tel";
+  autoComplete?: string;
+  inputMode?: "tel" | "numeric";
+  optional?: boolean;
+  /** spans both columns on wide screens */
+  wide?: boolean;
+}
+
+/** The personal data form's fields in their order (the checkout's address labels). */
+const SETTINGS_FIELDS: readonly SettingsField[] = [
+  { name: "displayName", label: "address.displayName", autoComplete: "name", wide: true },
+  { name: "phone", label: "address.phone", type: "tel", autoComplete: "tel", inputMode: "tel" },
+  { name: "nip", label: "address.nip", inputMode: "numeric", optional: true },
+  { name: "street", label: "address.street", autoComplete: "street-address", wide: true },
+  { name: "postCode", label: "address.postCode", autoComplete: "postal-code" },
+  { name: "city", label: "address.city", autoComplete: "address-level2" },
+];
 const CARD = "mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -124,36 +147,17 @@ export default function AccountSettings() {
               <FormAlert message={t(formError)} />
             </div>
           ) : null}
-          <TextField
-            {...field("displayName")}
-            required
-            label={t("address.displayName")}
-            autoComplete="name"
-            className="sm:col-span-2"
-          />
-          <TextField
-            {...field("phone")}
-            required
-            type="tel"
-            label={t("address.phone")}
-            autoComplete="tel"
-            inputMode="tel"
-          />
-          <TextField {...field("nip")} label={t("address.nip")} optional inputMode="numeric" />
-          <TextField
-            {...field("street")}
-            required
-            label={t("address.street")}
-            autoComplete="street-address"
-            className="sm:col-span-2"
-          />
-          <TextField
-            {...field("postCode")}
-            required
-            label={t("address.postCode")}
-            autoComplete="postal-code"
-          />
-          <TextField {...field("city")} required label={t("address.city")} autoComplete="address-level2" />
+          {SETTINGS_FIELDS.map(({ name, label, wide, optional = false, ...input }) => (
+            <TextField
+              key={name}
+              {...field(name)}
+              {...input}
+              label={t(label)}
+              optional={optional}
+              required={!optional}
+              className={wide ? "sm:col-span-2" : undefined}
+            />
+          ))}
           <div className="sm:col-span-2">
             <SubmitButton pending={submitting}>{t("account.saveSettings")}</SubmitButton>
           </div>
