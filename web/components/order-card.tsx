@@ -4,9 +4,8 @@ import { formatDateTime, orderStatusKey } from "../../domain/i18n";
 import { formatPrice } from "../../domain/money";
 import { historyForDisplay, type StatusColour, statusColour } from "../../domain/order-status";
 import type { AddressData, DeliveryPoint, Order, OrderStatusEntry } from "../../domain/types";
-import { useLang, useT } from "../lib/i18n";
+import { useContentLang, useLang, useT } from "../lib/i18n";
 import { EmailText } from "./email-text";
-import { OrderLineItem, SummaryLine } from "./order-lines";
 import "../lib/orders-texts";
 
 // The order card of SPEC §2: order number, date, total, status and processing time.
@@ -148,6 +147,17 @@ function PickupPointBlock({ point, as: H }: { point: DeliveryPoint; as: SubHeadi
   );
 }
 
+function SummaryLine({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div
+      className={`flex justify-between gap-4 ${strong ? "border-t border-stone-200 pt-2 text-base font-semibold" : ""}`}
+    >
+      <dt className={strong ? "text-stone-900" : "text-stone-600"}>{label}</dt>
+      <dd className="text-right whitespace-nowrap text-stone-900">{value}</dd>
+    </div>
+  );
+}
+
 export function OrderCard({
   order,
   mode,
@@ -157,6 +167,7 @@ export function OrderCard({
   children,
 }: OrderCardProps) {
   const t = useT();
+  const contentLang = useContentLang();
   const lang = useLang();
   const headingId = useId();
   const Heading = (["h1", "h2", "h3"] as const)[headingLevel - 1] ?? "h2";
@@ -202,16 +213,24 @@ export function OrderCard({
             <H className="mb-2 font-semibold text-stone-900">{t("order.products")}</H>
             <ul className="divide-y divide-stone-100 border-y border-stone-100">
               {order.cart.map((item, index) => (
-                <OrderLineItem
+                <li
                   // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no id and never reorder
                   key={index}
-                  title={item.productTitle}
-                  variant={item.variantLabel || item.variantTitle}
-                  quantityLabel={t("order.quantity")}
-                  quantity={item.quantity}
-                  unitPriceGrosze={item.unitPriceGrosze}
-                  totalGrosze={item.priceGrosze}
-                />
+                  className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 py-2.5 text-sm"
+                >
+                  <p lang={contentLang} className="min-w-0 font-medium text-stone-900">
+                    {item.productTitle}
+                  </p>
+                  <p className="text-right font-medium whitespace-nowrap text-stone-900">
+                    {formatPrice(item.priceGrosze)}
+                  </p>
+                  <p className="col-span-2 text-stone-600">
+                    {item.variantLabel || item.variantTitle ? (
+                      <span lang={contentLang}>{`${item.variantLabel || item.variantTitle} · `}</span>
+                    ) : null}
+                    {t("order.quantity")}: {item.quantity} × {formatPrice(item.unitPriceGrosze)}
+                  </p>
+                </li>
               ))}
             </ul>
             <dl className="mt-3 ml-auto max-w-sm space-y-1.5 text-sm">

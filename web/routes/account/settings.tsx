@@ -15,7 +15,6 @@ import type { Route } from "./+types/settings";
 import "../../lib/auth-texts";
 import "../../lib/orders-texts";
 import { EmailText } from "../../components/email-text";
-import { NewPasswordFields } from "../../components/new-password-fields";
 import { TitledSection } from "../../components/titled-section";
 import { ValidatedForm } from "../../components/validated-form";
 
@@ -198,10 +197,22 @@ function PasswordSection({ failure }: { failure: FormFailure | undefined }) {
           autoComplete="current-password"
           error={errors.currentPassword}
         />
-        <NewPasswordFields
-          passwordLabel={t("account.newPassword")}
-          confirmLabel={t("account.confirmNewPassword")}
-          errors={errors}
+        <TextField
+          name="password"
+          required
+          type="password"
+          label={t("account.newPassword")}
+          autoComplete="new-password"
+          hint={t("account.passwordHint")}
+          error={errors.password}
+        />
+        <TextField
+          name="confirmPassword"
+          required
+          type="password"
+          label={t("account.confirmNewPassword")}
+          autoComplete="new-password"
+          error={errors.confirmPassword}
         />
         <div>
           <SubmitButton pending={submitting}>{t("account.changePasswordButton")}</SubmitButton>
