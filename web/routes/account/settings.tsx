@@ -140,7 +140,7 @@ export default function AccountSettings() {
       <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">
         {t("account.settingsTitle")}
       </h1>
-      <SettingsCard id="settings-personal" title={t("account.personalData")} className={CARD}>
+      <SettingsCard id="settings-personal" title={t("account.personalData")}>
         <p className="mt-1 text-sm text-stone-600">
           {t("account.email")}:{" "}
           <span className="font-medium wrap-anywhere text-stone-900">
@@ -198,7 +198,7 @@ function PasswordSection({ failure }: { failure: FormFailure | undefined }) {
     serverFeedback(failure),
   );
   return (
-    <SettingsCard id="settings-password" title={t("account.changePasswordTitle")} className={CARD}>
+    <SettingsCard id="settings-password" title={t("account.changePasswordTitle")}>
       <p className="mt-1 text-sm text-stone-600">{t("account.changePasswordInfo")}</p>
       {/* a new location after the change empties the fields */}
       <ValidatedForm key={location.key} onSubmit={onSubmit} onChange={onChange} className="mt-5 grid gap-5">
