@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { trackBarHeight } from "../lib/bar-height";
-import { type ConsentDecision, consentStore } from "../lib/cookies";
+import type { ConsentDecision } from "../lib/cookies";
 import { useT } from "../lib/i18n";
 import { ACCEPT_COOKIES_PATH } from "../lib/paths";
+import { ConsentButton } from "./consent-button";
 import { useCookieConsent } from "./cookie-consent";
 
 const buttonBase =
@@ -64,31 +65,19 @@ export function CookieNotice({ serverDecision }: { serverDecision: ConsentDecisi
           </Link>
         </p>
         <div className="flex shrink-0 gap-3">
-          <button
+          <ConsentButton
             ref={firstButtonRef}
-            type="submit"
-            name="decision"
-            value="reject"
-            onClick={(event) => {
-              event.preventDefault();
-              consentStore.decide("rejected");
-            }}
+            decision="reject"
             className={`${buttonBase} border-2 border-stone-700 text-stone-800 hover:bg-stone-100`}
           >
             {t("cookies.reject")}
-          </button>
-          <button
-            type="submit"
-            name="decision"
-            value="accept"
-            onClick={(event) => {
-              event.preventDefault();
-              consentStore.decide("accepted");
-            }}
+          </ConsentButton>
+          <ConsentButton
+            decision="accept"
             className={`${buttonBase} border-2 border-accent-600 bg-accent-600 text-white hover:border-accent-700 hover:bg-accent-700`}
           >
             {t("cookies.accept")}
-          </button>
+          </ConsentButton>
         </div>
       </form>
     </section>

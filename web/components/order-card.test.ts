@@ -1,9 +1,7 @@
 import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Order } from "../../domain/types";
-import { LangProvider } from "../lib/i18n";
+import { renderInRouter } from "../test/render-in-router";
 import { OrderCard, type OrderCardProps, trackingUrl } from "./order-card";
 
 // The order card rendered as the server renders it, inside a router, in the language of its LangProvider.
@@ -73,19 +71,8 @@ const ORDER: Order = {
   },
 };
 
-async function render(props: OrderCardProps, lang: "pl" | "en" = "pl"): Promise<string> {
-  const routes = [
-    {
-      id: "root",
-      path: "/",
-      element: createElement(LangProvider, { lang }, createElement(OrderCard, props)),
-    },
-  ];
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request("http://shop.test/"));
-  if (context instanceof Response) throw new Error("unexpected response");
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToStaticMarkup(createElement(StaticRouterProvider, { router, context, hydrate: false }));
+function render(props: OrderCardProps, lang: "pl" | "en" = "pl"): Promise<string> {
+  return renderInRouter(createElement(OrderCard, props), lang);
 }
 
 /** Visible text, tags dropped and whitespace collapsed. */

@@ -2,11 +2,17 @@ import { Link, useLocation } from "react-router";
 import type { Lang } from "../../domain/i18n";
 import type { Page } from "../../domain/types";
 import { WITHDRAWAL_PATH } from "../../domain/withdrawal-path";
-import { consentStore } from "../lib/cookies";
 import { useLang, useT } from "../lib/i18n";
 import { ACCEPT_COOKIES_PATH } from "../lib/paths";
 import { CONTAINER, DEFAULT_FOOTER_PAGES, SHOP_NAME, SOCIAL_LINKS } from "../lib/site";
+import { ConsentButton } from "./consent-button";
 import { FacebookIcon, InstagramIcon } from "./icons";
+
+/** The shop's profiles linked in the footer, in their order. */
+const SOCIAL = [
+  { network: "facebook", label: "footer.facebook", Icon: FacebookIcon },
+  { network: "instagram", label: "footer.instagram", Icon: InstagramIcon },
+] as const;
 
 export type FooterPage = Pick<Page, "_id" | "link" | "title">;
 
@@ -33,7 +39,7 @@ export function pagesForLang(pages: readonly FooterPage[], lang: Lang): FooterPa
 export function SiteFooter({ pages, year }: { pages: readonly FooterPage[]; year: number }) {
   const t = useT();
   const lang = useLang();
-  const links =
+  const pageLinks =
     pages.length > 0
       ? pagesForLang(pages, lang).map((page) => ({
           key: String(page._id),
@@ -45,6 +51,8 @@ export function SiteFooter({ pages, year }: { pages: readonly FooterPage[]; year
           to: `/${page.link}`,
           title: t(page.titleKey),
         }));
+  // the withdrawal function last, on every page (issue 27; consumer rights act art. 11a)
+  const links = [...pageLinks, { key: WITHDRAWAL_PATH, to: WITHDRAWAL_PATH, title: t("footer.withdrawal") }];
   const socialClass =
     "inline-flex size-10 items-center justify-center rounded-full border border-stone-600 text-stone-200 hover:border-stone-300 hover:text-white";
 
@@ -63,42 +71,24 @@ export function SiteFooter({ pages, year }: { pages: readonly FooterPage[]; year
                 </Link>
               </li>
             ))}
-            {/* the withdrawal function, on every page (issue 27; consumer rights act art. 11a) */}
-            <li>
-              <Link
-                to={WITHDRAWAL_PATH}
-                className="rounded-sm underline-offset-4 hover:text-white hover:underline"
-              >
-                {t("footer.withdrawal")}
-              </Link>
-            </li>
           </ul>
         </nav>
         <div className="sm:justify-self-end">
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{t("footer.followUs")}</h2>
           <ul className="mt-3 flex gap-3">
-            <li>
-              <a
-                href={SOCIAL_LINKS.facebook}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={t("footer.facebook")}
-                className={socialClass}
-              >
-                <FacebookIcon />
-              </a>
-            </li>
-            <li>
-              <a
-                href={SOCIAL_LINKS.instagram}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={t("footer.instagram")}
-                className={socialClass}
-              >
-                <InstagramIcon />
-              </a>
-            </li>
+            {SOCIAL.map(({ network, label, Icon }) => (
+              <li key={network}>
+                <a
+                  href={SOCIAL_LINKS[network]}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t(label)}
+                  className={socialClass}
+                >
+                  <Icon />
+                </a>
+              </li>
+            ))}
           </ul>
         </div>
       </div>
@@ -126,18 +116,9 @@ export function CookieSettingsButton({ className = "" }: { className?: string })
   return (
     <form method="post" action={ACCEPT_COOKIES_PATH}>
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      <button
-        type="submit"
-        name="decision"
-        value="ask"
-        onClick={(event) => {
-          event.preventDefault();
-          consentStore.ask();
-        }}
-        className={className}
-      >
+      <ConsentButton decision="ask" className={className}>
         {t("cookies.settings")}
-      </button>
+      </ConsentButton>
     </form>
   );
 }

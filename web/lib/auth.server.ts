@@ -1,6 +1,8 @@
 import { type AppLoadContext, data, redirect } from "react-router";
+import type { z } from "zod";
 import { isMessageKey, type MessageKey } from "../../domain/i18n";
 import type { PublicUser } from "../../domain/types";
+import { parseForm } from "../../domain/validation/errors";
 import type { RequestMeta } from "../../server/web-door";
 import {
   ERROR_CODES,
@@ -101,4 +103,22 @@ export function failedForm(failure: Failure, values?: FormFailure["values"]) {
     { formError: errorMessageKey(failure.code), errors: failure.fields, values },
     { status: errorStatus(failure.code) },
   );
+}
+
+/**
+ * A form action's usual steps: parse the posted values with the form's schema, then run the service
+ * with them. A refusal (an invalid form or the service's failure) comes back as the `reply` to return,
+ * with the `kept` values the form shows again; a success as the service's own answer.
+ */
+export async function submitForm<S extends z.ZodType, R extends { ok: true } | Failure>(
+  schema: S,
+  values: unknown,
+  kept: FormFailure["values"],
+  run: (input: z.output<S>) => Promise<R>,
+): Promise<Exclude<R, Failure> | { ok: false; reply: ReturnType<typeof invalidForm> }> {
+  const parsed = parseForm(schema, values);
+  if (!parsed.ok) return { ok: false, reply: invalidForm(parsed.errors, kept) };
+  const result = await run(parsed.data);
+  if (!result.ok) return { ok: false, reply: failedForm(result, kept) };
+  return result as Exclude<R, Failure>;
 }

@@ -43,39 +43,37 @@ export function postedSection(form: FormData, section: AddressSection, loggedIn:
   return values;
 }
 
+/** The named fields of `source` as form values, "" for a missing one. */
+function fieldValues<K extends string>(
+  source: Partial<Record<K, string | null>>,
+  fields: readonly K[],
+): AddressValues {
+  const values: AddressValues = {};
+  for (const field of fields) values[field] = source[field] ?? "";
+  return values;
+}
+
+/** The invoice's name and address: what "Kopiuj z danych odbiorcy" copies (not the NIP). */
+const INVOICE_ADDRESS_FIELDS = INVOICE_FIELDS.filter((field) => field !== "nip");
+
 /** A logged-in user's account data as the recipient form's starting values. */
 export function recipientFromUser(user: PublicUser | null): AddressValues {
-  if (!user) return {};
-  return {
-    displayName: user.displayName ?? "",
-    phone: user.phone ?? "",
-    street: user.street ?? "",
-    postCode: user.postCode ?? "",
-    city: user.city ?? "",
-  };
+  return user
+    ? fieldValues(
+        user,
+        RECIPIENT_FIELDS.filter((field) => field !== "email"),
+      )
+    : {};
 }
 
 /** A logged-in user's account data as the invoice form's starting values (with the NIP). */
 export function invoiceFromUser(user: PublicUser | null): AddressValues {
-  if (!user) return {};
-  return {
-    displayName: user.displayName ?? "",
-    street: user.street ?? "",
-    postCode: user.postCode ?? "",
-    city: user.city ?? "",
-    nip: user.nip ?? "",
-  };
+  return user ? fieldValues(user, INVOICE_FIELDS) : {};
 }
 
 /** "Kopiuj z danych odbiorcy": name and address from the recipient; the invoice's NIP stays. */
 export function copyRecipientToInvoice(recipient: AddressValues, invoice: AddressValues): AddressValues {
-  return {
-    displayName: recipient.displayName ?? "",
-    street: recipient.street ?? "",
-    postCode: recipient.postCode ?? "",
-    city: recipient.city ?? "",
-    nip: invoice.nip ?? "",
-  };
+  return { ...fieldValues(recipient, INVOICE_ADDRESS_FIELDS), nip: invoice.nip ?? "" };
 }
 
 /** Name of the checkbox "Chcę fakturę na inne dane": without it the invoice data are the recipient's. */

@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ParcelPoint } from "../../domain/types";
 import { deliveryPointSchema } from "../../domain/validation/order";
+import { KRAKOW_POINT } from "../test/delivery-point";
 import {
   apaczkaMapOptions,
   apaczkaRecordToDeliveryPoint,
@@ -197,15 +198,7 @@ describe("the chosen point's details and the small map's position", () => {
 });
 
 describe("display helpers", () => {
-  const point = {
-    foreign_access_point_id: "KRA010",
-    name: "Paczkomat KRA010",
-    street: "Karmelicka",
-    house_number: "45",
-    flat_number: "3",
-    postal_code: "31-128",
-    city: "Kraków",
-  };
+  const point = KRAKOW_POINT;
 
   it("writes the street with house and flat number, and the postcode line", () => {
     expect(streetLine(point)).toBe("Karmelicka 45/3");

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { type FieldError, parseForm } from "../../domain/validation/errors";
-import { formValues } from "./forms";
+import { type FormFailure, formValues } from "./forms";
 import { useSubmitting } from "./use-submitting";
 
 export { useSubmitting };
@@ -15,6 +15,14 @@ export interface FormValidationOptions {
   serverErrors?: Record<string, FieldError> | undefined;
   /** form-level message key the action returned */
   serverFormError?: string | undefined;
+}
+
+/** The options carrying an action's answer to a refused form (its field errors and message). */
+export function serverFeedback(failure: Pick<FormFailure, "errors" | "formError"> | undefined) {
+  return {
+    serverErrors: failure?.errors,
+    serverFormError: failure?.formError,
+  } satisfies FormValidationOptions;
 }
 
 /**

@@ -15,6 +15,7 @@ import { payOrder } from "../../lib/pay-order.server";
 import { OrderAfterSalePanel } from "../after-sale/order-after-sale-lazy";
 import type { Route } from "./+types/order";
 import "../../lib/orders-texts";
+import { PrimaryLink } from "../../components/primary-link";
 
 // /konto/zakupy/{id}: one of the signed-in user's orders in full (invoice and tracking
 // links). Someone else's order, or none, is a 404 with the spec's not-found text. An unpaid order
@@ -95,12 +96,9 @@ export function ErrorBoundary() {
         <h1 className="text-xl font-semibold text-stone-900">
           {notFound ? t("order.notFound") : t("errors.generic")}
         </h1>
-        <Link
-          to={ACCOUNT_ORDERS_PATH}
-          className="mt-4 inline-flex min-h-11 items-center rounded-full bg-accent-600 px-6 py-2.5 font-semibold text-white hover:bg-accent-700"
-        >
+        <PrimaryLink to={ACCOUNT_ORDERS_PATH} className="mt-4">
           {t("order.goToMyOrders")}
-        </Link>
+        </PrimaryLink>
       </div>
     </div>
   );

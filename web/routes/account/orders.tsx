@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { OrderCard } from "../../components/order-card";
 import { accountOrderPath } from "../../lib/account-paths";
 import { requireUser } from "../../lib/auth.server";
@@ -7,6 +7,7 @@ import { langFromMatches, metaTags } from "../../lib/meta";
 import { PRODUCTS_PATH } from "../../lib/paths";
 import type { Route } from "./+types/orders";
 import "../../lib/orders-texts";
+import { PrimaryLink } from "../../components/primary-link";
 
 // /konto/zakupy: the signed-in user's orders, newest first, as order cards in list mode.
 
@@ -33,12 +34,9 @@ export default function AccountOrders() {
       {orders.length === 0 ? (
         <div className="mt-6 rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-stone-200">
           <p className="text-stone-700">{t("account.noOrders")}</p>
-          <Link
-            to={PRODUCTS_PATH}
-            className="mt-4 inline-flex min-h-11 items-center rounded-full bg-accent-600 px-6 py-2.5 font-semibold text-white hover:bg-accent-700"
-          >
+          <PrimaryLink to={PRODUCTS_PATH} className="mt-4">
             {t("cart.continueShopping")}
-          </Link>
+          </PrimaryLink>
         </div>
       ) : (
         <ul className="mt-6 space-y-4">

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link, useLoaderData } from "react-router";
 import { formatDate } from "../../../domain/i18n";
 import { isAdmin } from "../../../domain/roles";
@@ -8,6 +9,8 @@ import { langFromMatches, metaTags } from "../../lib/meta";
 import type { Route } from "./+types/overview";
 import "../../lib/orders-texts";
 import { EmailText } from "../../components/email-text";
+import { PrimaryLink } from "../../components/primary-link";
+import { TitledSection, titledSectionHeading } from "../../components/titled-section";
 
 // /konto: who is signed in, the account status and the saved contact data.
 
@@ -35,6 +38,28 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 const CARD = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6";
+const CARD_HEADING = titledSectionHeading("mb-4");
+
+/** A card of the overview: its heading, then the details as a list of terms and values. */
+function DetailsCard({
+  id,
+  title,
+  after,
+  children,
+}: {
+  id: string;
+  title: string;
+  /** what follows the list (a link) */
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <TitledSection id={id} title={title} className={CARD} headingClassName={CARD_HEADING}>
+      <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">{children}</dl>
+      {after}
+    </TitledSection>
+  );
+}
 
 export default function AccountOverview() {
   const t = useT();
@@ -56,60 +81,50 @@ export default function AccountOverview() {
         </p>
       ) : null}
       <div className="grid gap-4 lg:grid-cols-2">
-        <section aria-labelledby="account-data" className={CARD}>
-          <h2 id="account-data" className="mb-4 text-lg font-semibold text-stone-900">
-            {t("account.title")}
-          </h2>
-          <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
-            <dt className="text-stone-600">{t("account.email")}</dt>
-            <dd className="font-medium wrap-anywhere text-stone-900">
-              <EmailText email={user.email} />
-            </dd>
-            <dt className="text-stone-600">{t("account.createdAt")}</dt>
-            <dd className="font-medium text-stone-900">{formatDate(lang, user.createdAt)}</dd>
-            <dt className="text-stone-600">{t("account.status")}</dt>
-            <dd>
-              <span
-                className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-                  user.approved ? "bg-emerald-100 text-emerald-800" : "bg-red-100 text-red-800"
-                }`}
-              >
-                {user.approved ? t("account.statusApproved") : t("account.statusNotApproved")}
-              </span>
-            </dd>
-          </dl>
-        </section>
-        <section aria-labelledby="account-address" className={CARD}>
-          <h2 id="account-address" className="mb-4 text-lg font-semibold text-stone-900">
-            {t("account.addressData")}
-          </h2>
-          <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
-            <dt className="text-stone-600">{t("address.phone")}</dt>
-            <dd className="font-medium text-stone-900">{user.phone || notProvided}</dd>
-            <dt className="text-stone-600">{t("address.street")}</dt>
-            <dd className="font-medium text-stone-900">{user.street || notProvided}</dd>
-            <dt className="text-stone-600">
-              {t("address.postCode")}, {t("address.city")}
-            </dt>
-            <dd className="font-medium text-stone-900">{cityLine || notProvided}</dd>
-            <dt className="text-stone-600">{t("address.nip")}</dt>
-            <dd className="font-medium text-stone-900">{user.nip || notProvided}</dd>
-          </dl>
-          <Link
-            to={ACCOUNT_SETTINGS_PATH}
-            className="mt-5 inline-flex text-sm font-semibold text-accent-700 underline-offset-2 hover:underline"
-          >
-            {t("account.completeSettings")}
-          </Link>
-        </section>
+        <DetailsCard id="account-data" title={t("account.title")}>
+          <dt className="text-stone-600">{t("account.email")}</dt>
+          <dd className="font-medium wrap-anywhere text-stone-900">
+            <EmailText email={user.email} />
+          </dd>
+          <dt className="text-stone-600">{t("account.createdAt")}</dt>
+          <dd className="font-medium text-stone-900">{formatDate(lang, user.createdAt)}</dd>
+          <dt className="text-stone-600">{t("account.status")}</dt>
+          <dd>
+            <span
+              className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+                user.approved ? "bg-emerald-100 text-emerald-800" : "bg-red-100 text-red-800"
+              }`}
+            >
+              {user.approved ? t("account.statusApproved") : t("account.statusNotApproved")}
+            </span>
+          </dd>
+        </DetailsCard>
+        <DetailsCard
+          id="account-address"
+          title={t("account.addressData")}
+          after={
+            <Link
+              to={ACCOUNT_SETTINGS_PATH}
+              className="mt-5 inline-flex text-sm font-semibold text-accent-700 underline-offset-2 hover:underline"
+            >
+              {t("account.completeSettings")}
+            </Link>
+          }
+        >
+          <dt className="text-stone-600">{t("address.phone")}</dt>
+          <dd className="font-medium text-stone-900">{user.phone || notProvided}</dd>
+          <dt className="text-stone-600">{t("address.street")}</dt>
+          <dd className="font-medium text-stone-900">{user.street || notProvided}</dd>
+          <dt className="text-stone-600">
+            {t("address.postCode")}, {t("address.city")}
+          </dt>
+          <dd className="font-medium text-stone-900">{cityLine || notProvided}</dd>
+          <dt className="text-stone-600">{t("address.nip")}</dt>
+          <dd className="font-medium text-stone-900">{user.nip || notProvided}</dd>
+        </DetailsCard>
       </div>
       <p>
-        <Link
-          to={ACCOUNT_ORDERS_PATH}
-          className="inline-flex min-h-11 items-center rounded-full bg-accent-600 px-6 py-2.5 font-semibold text-white hover:bg-accent-700"
-        >
-          {t("account.myOrdersTitle")}
-        </Link>
+        <PrimaryLink to={ACCOUNT_ORDERS_PATH}>{t("account.myOrdersTitle")}</PrimaryLink>
       </p>
     </div>
   );

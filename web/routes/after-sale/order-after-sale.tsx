@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import { formatDate, formatDateTime } from "../../../domain/i18n";
 import { formatPrice } from "../../../domain/money";
 import type { OrderAfterSale } from "../../../server/web-door";
+import { PrimaryLink } from "../../components/primary-link";
+import { TitledSection } from "../../components/titled-section";
 import { useLang, useT } from "../../lib/i18n";
 import { ReturnAddress } from "./return-address";
 import "../../lib/after-sale-texts";
@@ -12,8 +14,6 @@ import "../../lib/after-sale-texts";
 // the statement's PDF, where to send the parcel while the goods are awaited, and the money given back
 // ("Zwrócono pieniądze") with the correcting invoices.
 
-const BUTTON =
-  "inline-flex min-h-11 items-center rounded-full bg-accent-600 px-6 py-2.5 font-semibold text-white hover:bg-accent-700";
 const LINK = "font-semibold text-accent-700 underline underline-offset-2 hover:text-accent-800";
 
 export function OrderAfterSalePanel({
@@ -33,18 +33,14 @@ export function OrderAfterSalePanel({
   const paid = window.open || window.reason === "ended";
   if (!offer && !ended && afterSale.cases.length === 0 && afterSale.refunds.length === 0) return null;
   return (
-    <section
-      aria-labelledby="order-after-sale"
+    <TitledSection
+      id="order-after-sale"
+      title={t("afterSale.casesTitle")}
       className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6"
     >
-      <h2 id="order-after-sale" className="text-lg font-semibold text-stone-900">
-        {t("afterSale.casesTitle")}
-      </h2>
       {offer ? (
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <Link to={withdrawUrl} className={BUTTON}>
-            {t("afterSale.withdrawButton")}
-          </Link>
+          <PrimaryLink to={withdrawUrl}>{t("afterSale.withdrawButton")}</PrimaryLink>
           <p className="text-sm text-stone-600">
             {window.endsAt
               ? t("afterSale.periodOpenUntil", { date: formatDate(lang, window.endsAt) })
@@ -132,6 +128,6 @@ export function OrderAfterSalePanel({
           ) : null}
         </article>
       ))}
-    </section>
+    </TitledSection>
   );
 }

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
 import { formatDate, formatDateTime } from "../../../domain/i18n";
 import type { WithdrawalReceipt } from "../../../server/web-door";
 import { useLang, useT } from "../../lib/i18n";
 import { ReturnAddress } from "./return-address";
 import "../../lib/after-sale-texts";
+import { PrimaryLink } from "../../components/primary-link";
 
 // The acknowledgement right after "Potwierdź odstąpienie od umowy": when the statement was received
 // (Warsaw time), where its confirmation went, the PDF, what happens next (where to send the parcel,
@@ -52,12 +52,9 @@ export function WithdrawalReceived({
         <pre className="mt-4 overflow-x-auto whitespace-pre-wrap break-words rounded-lg bg-stone-50 p-4 font-sans text-sm text-stone-800">
           {receipt.text}
         </pre>
-        <Link
-          to={orderPath}
-          className="mt-4 inline-flex min-h-11 items-center rounded-full bg-accent-600 px-6 py-2.5 font-semibold text-white hover:bg-accent-700"
-        >
+        <PrimaryLink to={orderPath} className="mt-4">
           {t("afterSale.backToOrder")}
-        </Link>
+        </PrimaryLink>
       </div>
     </section>
   );

@@ -11,6 +11,7 @@ import {
   TextAreaField,
   TextField,
 } from "../../components/form-field";
+import { TitledSection } from "../../components/titled-section";
 import { useLang, useT } from "../../lib/i18n";
 import { useNavigationPending } from "./use-navigation-pending";
 import { quantityField } from "./withdrawal-values";
@@ -39,13 +40,11 @@ export function WithdrawalStepOne({
   const linesId = useId();
   const lines = form.lines.filter((line) => line.withdrawable > 0);
   return (
-    <section
-      aria-labelledby={`${orderId}-step`}
+    <TitledSection
+      id={`${orderId}-step`}
+      title={t("afterSale.stepOne")}
       className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6"
     >
-      <h2 id={`${orderId}-step`} className="text-lg font-semibold text-stone-900">
-        {t("afterSale.stepOne")}
-      </h2>
       <p className="mt-1 text-sm text-stone-600">
         {form.window.endsAt
           ? t("afterSale.periodOpenUntil", { date: formatDate(lang, form.window.endsAt) })
@@ -118,7 +117,7 @@ export function WithdrawalStepOne({
         <SubmitButton pending={pending}>{t("afterSale.next")}</SubmitButton>
         <input type="hidden" name="intent" value="review" />
       </Form>
-    </section>
+    </TitledSection>
   );
 }
 

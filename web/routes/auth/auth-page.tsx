@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { CONTAINER } from "../../lib/site";
 
 /** The frame of the login, register, reset and token pages: a centred card with a heading. */
@@ -30,3 +31,15 @@ export function AuthPage({
 
 /** A text link in the accent colour (inside the auth pages' texts). */
 export const TEXT_LINK = "font-semibold text-accent-700 underline-offset-2 hover:underline";
+
+/** A line under the card: an optional lead-in, then its link ("Nie masz konta? Zarejestruj się"). */
+export function AuthFooterLink({ lead, to, children }: { lead?: string; to: string; children: ReactNode }) {
+  return (
+    <p>
+      {lead ? <>{lead} </> : null}
+      <Link to={to} className={TEXT_LINK}>
+        {children}
+      </Link>
+    </p>
+  );
+}

@@ -1,17 +1,17 @@
-import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { Form, Link, useLoaderData } from "react-router";
 import { newPasswordSchema } from "../../../domain/validation/auth";
-import { parseForm } from "../../../domain/validation/errors";
-import { FormAlert, RequiredLegend, SubmitButton, TextField } from "../../components/form-field";
+import { FormAlert, RequiredLegend, SubmitButton } from "../../components/form-field";
 import { LOGIN_PATH, RESET_PASSWORD_PATH } from "../../lib/account-paths";
-import { failedForm, invalidForm, redirectSignedIn } from "../../lib/auth.server";
+import { redirectSignedIn, submitForm } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { formValues } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { langFromMatches, metaTags } from "../../lib/meta";
-import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
 import type { Route } from "./+types/new-password";
-import { AuthPage, TEXT_LINK } from "./auth-page";
+import { AuthFooterLink, AuthPage, TEXT_LINK } from "./auth-page";
 import "../../lib/auth-texts";
+import { NewPasswordFields } from "../../components/new-password-fields";
+import { useAuthForm } from "./use-auth-form";
 
 // /ustaw-nowe-haslo?token=…&email=… (guest-only): the link from the password-reset e-mail.
 // The link's query parameters travel with the form; success 'Zaktualizowano hasło.' and login.
@@ -39,40 +39,24 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   redirectSignedIn(context, request);
   const values = formValues(await request.formData());
-  const parsed = parseForm(newPasswordSchema, values);
-  if (!parsed.ok) {
-    return invalidForm(parsed.errors);
-  }
-  const result = await context.services.accounts.setNewPassword({ ...values, ...parsed.data });
-  if (!result.ok) {
-    return failedForm(result);
-  }
+  const result = await submitForm(newPasswordSchema, values, undefined, (input) =>
+    context.services.accounts.setNewPassword({ ...values, ...input }),
+  );
+  if (!result.ok) return result.reply;
   return redirectWithFlash(LOGIN_PATH, { type: "success", key: "success.passwordUpdated" });
 }
 
 export default function NewPassword() {
   const t = useT();
   const { params, hasToken } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
-  const submitting = useSubmitting();
-  const { errors, formError, onSubmit, onChange } = useFormValidation(
-    () => import("../../../domain/validation/auth").then((m) => m.newPasswordSchema),
-    {
-      serverErrors: failure?.errors,
-      serverFormError: failure?.formError,
-    },
+  const { failure, submitting, errors, formError, onSubmit, onChange } = useAuthForm(
+    (m) => m.newPasswordSchema,
   );
 
   return (
     <AuthPage
       title={t("auth.newPasswordTitle")}
-      footer={
-        <p>
-          <Link to={LOGIN_PATH} className={TEXT_LINK}>
-            {t("auth.backToLogin")}
-          </Link>
-        </p>
-      }
+      footer={<AuthFooterLink to={LOGIN_PATH}>{t("auth.backToLogin")}</AuthFooterLink>}
     >
       {hasToken ? (
         <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-5">
@@ -81,22 +65,10 @@ export default function NewPassword() {
             <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
           ))}
           <RequiredLegend />
-          <TextField
-            name="password"
-            required
-            type="password"
-            label={t("auth.newPassword")}
-            autoComplete="new-password"
-            error={errors.password}
-            hint={t("account.passwordHint")}
-          />
-          <TextField
-            name="confirmPassword"
-            required
-            type="password"
-            label={t("auth.confirmPassword")}
-            autoComplete="new-password"
-            error={errors.confirmPassword}
+          <NewPasswordFields
+            passwordLabel={t("auth.newPassword")}
+            confirmLabel={t("auth.confirmPassword")}
+            errors={errors}
           />
           <SubmitButton pending={submitting} className="w-full">
             {t("auth.send")}

@@ -1,7 +1,6 @@
-import { Form, Link, useActionData } from "react-router";
+import { Form, Link } from "react-router";
 import { translateParts } from "../../../domain/i18n";
 import { registerSchema } from "../../../domain/validation/auth";
-import { parseForm } from "../../../domain/validation/errors";
 import {
   CheckboxField,
   FormAlert,
@@ -10,15 +9,17 @@ import {
   TextField,
 } from "../../components/form-field";
 import { LOGIN_PATH, PRIVACY_POLICY_PATH, TERMS_PATH } from "../../lib/account-paths";
-import { failedForm, invalidForm, redirectSignedIn, requestMeta } from "../../lib/auth.server";
+import { redirectSignedIn, requestMeta, submitForm } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { formValues, keepValues } from "../../lib/forms";
 import { useLang, useT } from "../../lib/i18n";
 import { langFromMatches, metaTags } from "../../lib/meta";
-import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
 import type { Route } from "./+types/register";
-import { AuthPage, TEXT_LINK } from "./auth-page";
+import { AuthFooterLink, AuthPage, TEXT_LINK } from "./auth-page";
 import "../../lib/auth-texts";
+import { NewPasswordFields } from "../../components/new-password-fields";
+import { EmailField } from "./email-field";
+import { useAuthForm } from "./use-auth-form";
 
 // /rejestracja (guest-only): name, e-mail, password twice, terms. Success sends the
 // confirmation e-mail (server) and goes to login with a toast.
@@ -44,30 +45,19 @@ export async function action({ context, request }: Route.ActionArgs) {
     ...keepValues(values, ["displayName", "email"]),
     acceptTerms: values.acceptTerms ? "on" : "",
   };
-  const parsed = parseForm(registerSchema, values);
-  if (!parsed.ok) {
-    return invalidForm(parsed.errors, kept);
-  }
-  const { acceptTerms: _accepted, ...payload } = parsed.data;
-  const result = await context.services.accounts.register(payload, requestMeta(request, context));
-  if (!result.ok) {
-    return failedForm(result, kept);
-  }
+  const result = await submitForm(registerSchema, values, kept, ({ acceptTerms: _accepted, ...payload }) =>
+    context.services.accounts.register(payload, requestMeta(request, context)),
+  );
+  if (!result.ok) return result.reply;
   return redirectWithFlash(LOGIN_PATH, { type: "success", key: "success.userRegistered" });
 }
 
 export default function Register() {
   const t = useT();
   const lang = useLang();
-  const failure = useActionData<typeof action>();
-  const submitting = useSubmitting();
-  const { errors, formError, onSubmit, onChange } = useFormValidation(
-    () => import("../../../domain/validation/auth").then((m) => m.registerSchema),
-    {
-      booleans: BOOLEANS,
-      serverErrors: failure?.errors,
-      serverFormError: failure?.formError,
-    },
+  const { failure, submitting, errors, formError, onSubmit, onChange } = useAuthForm(
+    (m) => m.registerSchema,
+    BOOLEANS,
   );
   const termsLabel = translateParts(lang, "auth.terms", {
     terms: (
@@ -86,12 +76,9 @@ export default function Register() {
     <AuthPage
       title={t("auth.registerTitle")}
       footer={
-        <p>
-          {t("auth.haveAccount")}{" "}
-          <Link to={LOGIN_PATH} className={TEXT_LINK}>
-            {t("auth.loginLink")}
-          </Link>
-        </p>
+        <AuthFooterLink lead={t("auth.haveAccount")} to={LOGIN_PATH}>
+          {t("auth.loginLink")}
+        </AuthFooterLink>
       }
     >
       <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-5">
@@ -105,32 +92,11 @@ export default function Register() {
           defaultValue={failure?.values?.displayName}
           error={errors.displayName}
         />
-        <TextField
-          name="email"
-          required
-          type="email"
-          label={t("auth.email")}
-          autoComplete="email"
-          inputMode="email"
-          defaultValue={failure?.values?.email}
-          error={errors.email}
-        />
-        <TextField
-          name="password"
-          required
-          type="password"
-          label={t("auth.password")}
-          autoComplete="new-password"
-          error={errors.password}
-          hint={t("account.passwordHint")}
-        />
-        <TextField
-          name="confirmPassword"
-          required
-          type="password"
-          label={t("auth.confirmPassword")}
-          autoComplete="new-password"
-          error={errors.confirmPassword}
+        <EmailField required defaultValue={failure?.values?.email} error={errors.email} />
+        <NewPasswordFields
+          passwordLabel={t("auth.password")}
+          confirmLabel={t("auth.confirmPassword")}
+          errors={errors}
         />
         <CheckboxField
           name="acceptTerms"

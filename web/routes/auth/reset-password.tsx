@@ -1,17 +1,17 @@
-import { Form, Link, useActionData, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
 import { resetPasswordSchema } from "../../../domain/validation/auth";
-import { parseForm } from "../../../domain/validation/errors";
-import { FormAlert, SubmitButton, TextField } from "../../components/form-field";
+import { FormAlert, SubmitButton } from "../../components/form-field";
 import { LOGIN_PATH, RESET_PASSWORD_PATH } from "../../lib/account-paths";
-import { failedForm, invalidForm, redirectSignedIn, requestMeta } from "../../lib/auth.server";
+import { redirectSignedIn, requestMeta, submitForm } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { formValues, keepValues } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { langFromMatches, metaTags } from "../../lib/meta";
-import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
 import type { Route } from "./+types/reset-password";
-import { AuthPage, TEXT_LINK } from "./auth-page";
+import { AuthFooterLink, AuthPage } from "./auth-page";
 import "../../lib/auth-texts";
+import { EmailField } from "./email-field";
+import { useAuthForm } from "./use-auth-form";
 
 // /zresetuj-haslo (guest-only): e-mail. Always the same toast 'Wysłano email. Sprawdź
 // skrzynkę pocztową' whether or not the address has an account (the server sends the link
@@ -29,45 +29,25 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   redirectSignedIn(context, request);
   const values = formValues(await request.formData());
-  const kept = keepValues(values, ["email"]);
-  const parsed = parseForm(resetPasswordSchema, values);
-  if (!parsed.ok) {
-    return invalidForm(parsed.errors, kept);
-  }
-  const result = await context.services.accounts.requestPasswordReset(
-    parsed.data,
-    requestMeta(request, context),
+  const result = await submitForm(resetPasswordSchema, values, keepValues(values, ["email"]), (input) =>
+    context.services.accounts.requestPasswordReset(input, requestMeta(request, context)),
   );
-  if (!result.ok) {
-    return failedForm(result, kept);
-  }
+  if (!result.ok) return result.reply;
   return redirectWithFlash(RESET_PASSWORD_PATH, { type: "success", key: "success.emailSent" });
 }
 
 export default function ResetPassword() {
   const t = useT();
   const location = useLocation();
-  const failure = useActionData<typeof action>();
-  const submitting = useSubmitting();
-  const { errors, formError, onSubmit, onChange } = useFormValidation(
-    () => import("../../../domain/validation/auth").then((m) => m.resetPasswordSchema),
-    {
-      serverErrors: failure?.errors,
-      serverFormError: failure?.formError,
-    },
+  const { failure, submitting, errors, formError, onSubmit, onChange } = useAuthForm(
+    (m) => m.resetPasswordSchema,
   );
 
   return (
     <AuthPage
       title={t("auth.resetTitle")}
       description={<p>{t("auth.resetDescription")}</p>}
-      footer={
-        <p>
-          <Link to={LOGIN_PATH} className={TEXT_LINK}>
-            {t("auth.backToLogin")}
-          </Link>
-        </p>
-      }
+      footer={<AuthFooterLink to={LOGIN_PATH}>{t("auth.backToLogin")}</AuthFooterLink>}
     >
       {/* a new location after a successful send remounts the form, which clears the field */}
       <Form
@@ -79,15 +59,7 @@ export default function ResetPassword() {
         className="space-y-5"
       >
         <FormAlert message={formError ? t(formError) : undefined} />
-        <TextField
-          name="email"
-          type="email"
-          label={t("auth.email")}
-          autoComplete="email"
-          inputMode="email"
-          defaultValue={failure?.values?.email}
-          error={errors.email}
-        />
+        <EmailField defaultValue={failure?.values?.email} error={errors.email} />
         <SubmitButton pending={submitting} className="w-full">
           {t("auth.send")}
         </SubmitButton>

@@ -1,12 +1,12 @@
 import { type RefObject, useRef } from "react";
-import { Link, useActionData, useFetcher, useRouteLoaderData } from "react-router";
+import { Link, useFetcher, useRouteLoaderData } from "react-router";
 import { cartSummary } from "../../../domain/cart-summary";
 import { formatPrice } from "../../../domain/money";
 import type { CartLineView, CartView } from "../../../domain/types";
 import { CheckoutSteps } from "../../components/checkout-steps";
 import { FormAlert, Spinner } from "../../components/form-field";
 import { ResponsiveImage } from "../../components/responsive-image";
-import { CART_ACTION, type CartActionData, type CartIntent, useCart } from "../../lib/cart";
+import { CART_ACTION, type CartActionData, useCart } from "../../lib/cart";
 import { CHECKOUT_PATH } from "../../lib/cart-paths";
 import { useT } from "../../lib/i18n";
 import { lazyInBrowser } from "../../lib/lazy-in-browser";
@@ -24,6 +24,8 @@ import {
 } from "./cart-line-controls";
 import { SummaryRows } from "./cart-summary-rows";
 import "../../lib/cart-texts";
+import { PrimaryLink } from "../../components/primary-link";
+import { useCartResult } from "./use-cart-result";
 
 // the coupon box (and the form validation it uses) loads while the page hydrates; the server renders
 // it in place (web/lib/lazy-in-browser.ts, docs/decisions/021-bundle-budgets.md)
@@ -40,16 +42,6 @@ const PRIMARY_BUTTON =
   "inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-accent-600 px-6 py-3 font-semibold text-white hover:bg-accent-700 disabled:cursor-wait disabled:opacity-80";
 const SECONDARY_BUTTON =
   "inline-flex min-h-12 w-full items-center justify-center rounded-full border border-stone-300 bg-white px-6 py-3 font-semibold text-stone-900 hover:bg-stone-50";
-
-/** The action's answer for this intent: the fetcher's, else the plain form's (no JavaScript). */
-function useCartResult(
-  intent: CartIntent,
-  fetcherData: CartActionData | undefined,
-): CartActionData | undefined {
-  const actionData = useActionData<CartActionData>();
-  if (fetcherData?.intent === intent) return fetcherData;
-  return actionData?.intent === intent ? actionData : undefined;
-}
 
 export function CartScreen() {
   const t = useT();
@@ -72,13 +64,9 @@ export function CartScreen() {
       {empty ? (
         <div className="mt-8 rounded-2xl border border-stone-200 bg-white px-6 py-12 text-center">
           <p className="text-lg text-stone-700">{t("cart.empty")}</p>
-          <Link
-            ref={continueRef}
-            to={PRODUCTS_PATH}
-            className="mt-6 inline-flex min-h-11 items-center rounded-full bg-accent-600 px-6 py-2.5 font-semibold text-white hover:bg-accent-700"
-          >
+          <PrimaryLink ref={continueRef} to={PRODUCTS_PATH} className="mt-6">
             {t("cart.continueShopping")}
-          </Link>
+          </PrimaryLink>
         </div>
       ) : (
         <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">

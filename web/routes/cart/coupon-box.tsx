@@ -1,7 +1,7 @@
-import { useActionData, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import type { AppliedCoupon } from "../../../domain/types";
 import { FieldErrorText, Spinner } from "../../components/form-field";
-import { CART_ACTION, type CartActionData, type CartIntent } from "../../lib/cart";
+import { CART_ACTION, type CartActionData } from "../../lib/cart";
 import { useT } from "../../lib/i18n";
 import { CART_PATH } from "../../lib/paths";
 import { showToast } from "../../lib/toasts";
@@ -9,18 +9,9 @@ import { useFormValidation } from "../../lib/use-form-validation";
 import { NoScriptReturn } from "./no-script-return";
 import { useFetcherResult } from "./use-fetcher-result";
 import "../../lib/cart-texts";
+import { useCartResult } from "./use-cart-result";
 
 // The cart screen's coupon box (SPEC §2, §4 Coupon), posting to the /koszyk action (routes/cart/cart.tsx).
-
-/** The action's answer for this intent: the fetcher's, else the plain form's (no JavaScript). */
-function useCartResult(
-  intent: CartIntent,
-  fetcherData: CartActionData | undefined,
-): CartActionData | undefined {
-  const actionData = useActionData<CartActionData>();
-  if (fetcherData?.intent === intent) return fetcherData;
-  return actionData?.intent === intent ? actionData : undefined;
-}
 
 /** The coupon box of the cart screen (SPEC §2): Kod rabatowy, Dodaj kod, usuń kod. */
 export function CouponBox({

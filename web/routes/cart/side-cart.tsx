@@ -20,6 +20,13 @@ import {
 import { SummaryRows } from "./cart-summary-rows";
 import { useCartUi } from "./cart-ui";
 
+/** "Kontynuuj zakupy" in the empty side cart: a quiet outlined pill. */
+const CONTINUE_LINK =
+  "mt-4 inline-flex min-h-11 items-center rounded-full border border-stone-300 px-5 font-semibold text-stone-900 hover:bg-stone-50";
+/** "Do kasy": the side cart's one primary action, the panel's full width. */
+const CHECKOUT_LINK =
+  "flex min-h-12 w-full items-center justify-center rounded-full bg-accent-600 px-6 py-3 font-semibold text-white hover:bg-accent-700";
+
 /**
  * The side cart (SPEC §2): a modal dialog sliding in from the right (native <dialog>: focus moves
  * in and is kept there, Escape closes, the page behind is inert). Lists the lines with the cart
@@ -79,11 +86,7 @@ export function SideCart() {
         {summary.empty ? (
           <div className="flex-1 px-4 py-8 text-center">
             <p className="text-stone-600">{t("cart.empty")}</p>
-            <Link
-              ref={continueRef}
-              to={PRODUCTS_PATH}
-              className="mt-4 inline-flex min-h-11 items-center rounded-full border border-stone-300 px-5 font-semibold text-stone-900 hover:bg-stone-50"
-            >
+            <Link ref={continueRef} to={PRODUCTS_PATH} className={CONTINUE_LINK}>
               {t("cart.continueShopping")}
             </Link>
           </div>
@@ -104,11 +107,7 @@ export function SideCart() {
               </div>
               <SummaryRows cart={cart} summary={summary} />
             </dl>
-            <Link
-              to={CART_PATH}
-              onClick={close}
-              className="flex min-h-12 w-full items-center justify-center rounded-full bg-accent-600 px-6 py-3 font-semibold text-white hover:bg-accent-700"
-            >
+            <Link to={CART_PATH} onClick={close} className={CHECKOUT_LINK}>
               {t("cart.goToCheckout")}
             </Link>
           </div>

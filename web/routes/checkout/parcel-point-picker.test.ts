@@ -1,40 +1,25 @@
 import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { DeliveryPoint } from "../../../domain/types";
-import { LangProvider } from "../../lib/i18n";
+import { KRAKOW_POINT } from "../../test/delivery-point";
+import { renderInRouter } from "../../test/render-in-router";
 import { ParcelPointPicker, type ParcelPointPickerProps } from "./parcel-point-picker";
 
 // The picker as the server renders it (inside a router, in the language of its LangProvider):
 // the "Zaznacz paczkomat" button, or the chosen point with its "zmień" button. The dialogs are
 // client-only (they open on a click).
 
-const POINT: DeliveryPoint = {
-  foreign_access_point_id: "KRA010",
-  name: "Paczkomat KRA010",
-  street: "Karmelicka",
-  house_number: "45",
-  flat_number: "3",
-  postal_code: "31-128",
-  city: "Kraków",
-};
+const POINT = KRAKOW_POINT;
 
 const NO_WIDGETS = { apaczkaAppId: null, inpostGeowidgetToken: null };
 
-async function render(props: Partial<ParcelPointPickerProps>, lang: "pl" | "en" = "pl"): Promise<string> {
+function render(props: Partial<ParcelPointPickerProps>, lang: "pl" | "en" = "pl"): Promise<string> {
   const element = createElement(ParcelPointPicker, {
     value: null,
     onSelect: () => {},
     settings: NO_WIDGETS,
     ...props,
   });
-  const routes = [{ id: "root", path: "/", element: createElement(LangProvider, { lang }, element) }];
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request("http://shop.test/"));
-  if (context instanceof Response) throw new Error("unexpected response");
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToStaticMarkup(createElement(StaticRouterProvider, { router, context, hydrate: false }));
+  return renderInRouter(element, lang);
 }
 
 function text(html: string): string {

@@ -14,11 +14,12 @@ import {
   TextField,
 } from "../../components/form-field";
 import { HtmlContent } from "../../components/html-content";
+import { TitledSection } from "../../components/titled-section";
 import { formValues, keepValues } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { rootFromMatches, seoMeta } from "../../lib/seo";
 import { CONTAINER } from "../../lib/site";
-import { useFormValidation, useSubmitting } from "../../lib/use-form-validation";
+import { serverFeedback, useFormValidation, useSubmitting } from "../../lib/use-form-validation";
 import type { Route } from "./+types/contact";
 import { PageHeader } from "./page-header";
 import "../../lib/content-texts";
@@ -104,23 +105,19 @@ function ContactForm({ actionData }: { actionData: Route.ComponentProps["actionD
   const failure = actionData && !actionData.sent ? actionData : undefined;
   const { errors, formError, onSubmit, onChange } = useFormValidation(
     () => import("../../../domain/validation/contact").then((m) => m.contactSchema),
-    {
-      serverErrors: failure?.errors,
-      serverFormError: failure?.formError,
-    },
+    serverFeedback(failure),
   );
   const submitting = useSubmitting();
   const values = failure?.values ?? {};
   const messageError = errors.message;
 
   return (
-    <section
-      aria-labelledby="contact-form-title"
+    <TitledSection
+      id="contact-form-title"
+      title={t("contact.formTitle")}
       className="self-start rounded-2xl border border-stone-200 bg-white p-5 sm:p-6"
+      headingClassName="font-serif text-2xl font-semibold text-stone-900"
     >
-      <h2 id="contact-form-title" className="font-serif text-2xl font-semibold text-stone-900">
-        {t("contact.formTitle")}
-      </h2>
       {/* a new key after each sent message empties the fields */}
       <Form
         key={actionData?.sent ? actionData.at : "contact"}
@@ -166,6 +163,6 @@ function ContactForm({ actionData }: { actionData: Route.ComponentProps["actionD
           {t("contact.send")}
         </SubmitButton>
       </Form>
-    </section>
+    </TitledSection>
   );
 }

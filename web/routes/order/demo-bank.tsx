@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { formatPrice } from "../../../domain/money";
 import { FormAlert, Spinner } from "../../components/form-field";
 import { errorMessageKey, errorStatus } from "../../lib/auth.server";
@@ -9,6 +9,7 @@ import { langFromMatches, metaTags } from "../../lib/meta";
 import { CONTAINER } from "../../lib/site";
 import type { Route } from "./+types/demo-bank";
 import "../../lib/checkout-texts";
+import { PrimaryLink } from "../../components/primary-link";
 
 // /bramka-demo/{paymentId}: the built-in demo payment gateway (DESIGN.md "Integrations"). It shows
 // the amount and the order number; "Zapłać" and "Odrzuć" send a signed notification through the
@@ -131,12 +132,9 @@ export default function DemoBank() {
             <p className="text-sm text-stone-700" role={payment.closed ? "status" : undefined}>
               {t(payment.closed ? "checkout.demoBankClosed" : "checkout.demoBankDecided")}
             </p>
-            <Link
-              to={payment.resultPath}
-              className="mt-3 inline-flex min-h-11 items-center rounded-full bg-accent-600 px-6 py-2.5 font-semibold text-white hover:bg-accent-700"
-            >
+            <PrimaryLink to={payment.resultPath} className="mt-3">
               {t("checkout.demoBankBackToOrder")}
-            </Link>
+            </PrimaryLink>
           </div>
         )}
       </section>

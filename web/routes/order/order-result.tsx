@@ -18,6 +18,7 @@ import { CONTAINER } from "../../lib/site";
 import type { Route } from "./+types/order-result";
 import { OrderNotFound } from "./order-not-found";
 import "../../lib/orders-texts";
+import { PrimaryLink } from "../../components/primary-link";
 
 // /gotowe?orderNumber=…&email=… (SPEC §2 Order result screen, §4): the payment's outcome by the
 // order's status, then the full order card. Confirmed clears the cart; pending re-fetches the
@@ -108,12 +109,7 @@ function StoppedWaiting({ payUntil }: { payUntil: string | null }) {
       <p className="max-w-prose text-stone-700">{t("order.pendingStoppedText")}</p>
       {payUntil ? <PayUntil until={payUntil} className="text-stone-700" /> : null}
       <div className="flex flex-wrap items-center justify-center gap-x-5 gap-y-3">
-        <Link
-          to={`${ORDER_VIEW_PATH}${location.search}`}
-          className="inline-flex min-h-11 items-center rounded-full bg-accent-600 px-6 py-2.5 font-semibold text-white hover:bg-accent-700"
-        >
-          {t("order.goToOrder")}
-        </Link>
+        <PrimaryLink to={`${ORDER_VIEW_PATH}${location.search}`}>{t("order.goToOrder")}</PrimaryLink>
         <Link to="/kontakt" className="font-semibold text-accent-700 underline underline-offset-2">
           {t("order.contactUs")}
         </Link>

@@ -1,10 +1,10 @@
 import { type KeyboardEvent, useEffect, useRef } from "react";
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from "../../components/icons";
-import { ResponsiveImage } from "../../components/responsive-image";
 import { useT } from "../../lib/i18n";
 import { responsiveSource } from "../../lib/responsive-image";
 import { type LightboxProps, thumbnailWindow, useSwipe } from "./lightbox";
 import "../../lib/product-texts";
+import { ThumbImage } from "./thumb-image";
 
 // The lightbox itself, in its own chunk: lightbox.tsx loads it on the first open, so the product
 // page's first load does not carry it (docs/decisions/021-bundle-budgets.md).
@@ -164,14 +164,7 @@ export default function LightboxDialog({
                         n === index ? "border-white" : "border-transparent opacity-70 hover:opacity-100"
                       }`}
                     >
-                      <ResponsiveImage
-                        src={image.thumb}
-                        sizes="64px"
-                        alt=""
-                        width={64}
-                        height={64}
-                        className="size-full object-cover"
-                      />
+                      <ThumbImage src={image.thumb} sizes="64px" size={64} />
                     </button>
                   </li>
                 );

@@ -5,6 +5,7 @@ import { ResponsiveImage } from "../../components/responsive-image";
 import { useT } from "../../lib/i18n";
 import { Lightbox, useSwipe } from "./lightbox";
 import "../../lib/product-texts";
+import { ThumbImage } from "./thumb-image";
 
 /** The left half of the page from 1024 px (gap 3rem), else the container's width. */
 const MAIN_SIZES =
@@ -73,14 +74,7 @@ export function ProductGallery({ images, title }: { images: readonly ImageRef[];
                   n === index ? "border-accent-600" : "border-transparent hover:border-stone-300"
                 }`}
               >
-                <ResponsiveImage
-                  src={image.thumb_url || image.url}
-                  sizes={THUMB_SIZES}
-                  alt=""
-                  width={120}
-                  height={120}
-                  className="size-full object-cover"
-                />
+                <ThumbImage src={image.thumb_url || image.url} sizes={THUMB_SIZES} size={120} />
               </button>
             </li>
           ))}

@@ -2,11 +2,11 @@ import { useState } from "react";
 import { OPTION_GALLERY_THUMBNAILS } from "../../../domain/constants";
 import type { Id, ProductField } from "../../../domain/types";
 import type { Selection } from "../../../domain/variants";
-import { ResponsiveImage } from "../../components/responsive-image";
 import { useContentLang, useT } from "../../lib/i18n";
 import { Lightbox } from "./lightbox";
 import { optionParam } from "./product-view";
 import "../../lib/product-texts";
+import { ThumbImage } from "./thumb-image";
 
 /**
  * One radio group per product field (SPEC §2 Product screen): each option with its title,
@@ -145,14 +145,7 @@ function OptionGroup({
                   aria-haspopup="dialog"
                   className="relative z-10 size-12 shrink-0 overflow-hidden rounded-lg border border-stone-200 cursor-zoom-in"
                 >
-                  <ResponsiveImage
-                    src={option.image}
-                    sizes="48px"
-                    alt=""
-                    width={48}
-                    height={48}
-                    className="size-full object-cover"
-                  />
+                  <ThumbImage src={option.image} sizes="48px" size={48} />
                 </button>
               ) : null}
             </div>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { formatDateTime } from "../../../domain/i18n";
 import type { FieldError } from "../../../domain/validation/errors";
+import { TitledSection } from "../../components/titled-section";
 import "../../lib/after-sale-texts";
 import { useLang, useT } from "../../lib/i18n";
 
@@ -35,13 +36,11 @@ export function OrderAfterSale({
   const owedLeft = owed?.hasPayment && owed.refundableGrosze > 0 ? owed : null;
   if (cases.length === 0 && refunds.length === 0 && !owedLeft) return null;
   return (
-    <section
-      aria-labelledby="order-after-sale"
+    <TitledSection
+      id="order-after-sale"
+      title={t("afterSale.desk.orderCases")}
       className="space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-5"
     >
-      <h2 id="order-after-sale" className="text-lg font-semibold text-stone-900">
-        {t("afterSale.desk.orderCases")}
-      </h2>
       {cases.length > 0 ? (
         <ul className="space-y-1 text-sm">
           {cases.map((item) => (
@@ -76,6 +75,6 @@ export function OrderAfterSale({
           hint={t("afterSale.desk.owedRefund")}
         />
       ) : null}
-    </section>
+    </TitledSection>
   );
 }

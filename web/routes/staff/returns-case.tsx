@@ -6,6 +6,7 @@ import type { FieldError } from "../../../domain/validation/errors";
 import { FormAlert, TextAreaField } from "../../components/form-field";
 import { StaffBackLink, StaffNotFound } from "../../components/staff/back-link";
 import { DANGER_BUTTON, PRIMARY_BUTTON, SECONDARY_BUTTON } from "../../components/staff/orders/pager";
+import { TitledSection, titledSectionHeading } from "../../components/titled-section";
 import "../../lib/after-sale-texts";
 import { errorMessageKey } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
@@ -154,14 +155,14 @@ function usePostingIntent(): string | null {
   return String(navigation.formData.get("intent") ?? "");
 }
 
+const SECTION = "rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-5";
+const SECTION_HEADING = titledSectionHeading("mb-3");
+
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <section aria-labelledby={id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-5">
-      <h2 id={id} className="mb-3 text-lg font-semibold text-stone-900">
-        {title}
-      </h2>
+    <TitledSection id={id} title={title} className={SECTION} headingClassName={SECTION_HEADING}>
       {children}
-    </section>
+    </TitledSection>
   );
 }
 
@@ -384,12 +385,19 @@ function Decisions({ detail, answer }: { detail: Detail; answer: ActionData }) {
   );
 }
 
+/** A complaint's two answers, each its form's intent. */
+const COMPLAINT_ANSWERS = [
+  { intent: "accept", className: PRIMARY_BUTTON, label: "afterSale.desk.accept" },
+  { intent: "decline", className: DANGER_BUTTON, label: "afterSale.desk.decline" },
+] as const;
+
 /** "Uznaj" / "Odrzuć" with the message e-mailed to the customer: a complaint not yet answered. */
 function ComplaintAnswer({ detail, answer }: { detail: Detail; answer: ActionData }) {
   const t = useT();
   const posting = usePostingIntent();
   if (detail.kind !== "complaint" || detail.status !== "REPORTED") return null;
   const typed = answer?.form === "answer" ? answer : null;
+  const answering = COMPLAINT_ANSWERS.some(({ intent }) => intent === posting);
   return (
     <Section id="case-answer" title={t("afterSale.desk.answer")}>
       <Form method="post" className="space-y-3">
@@ -402,24 +410,18 @@ function ComplaintAnswer({ detail, answer }: { detail: Detail; answer: ActionDat
           error={typed?.error}
         />
         <div className="flex flex-wrap gap-2">
-          <button
-            type="submit"
-            name="intent"
-            value="accept"
-            className={PRIMARY_BUTTON}
-            disabled={posting === "accept" || posting === "decline"}
-          >
-            {t("afterSale.desk.accept")}
-          </button>
-          <button
-            type="submit"
-            name="intent"
-            value="decline"
-            className={DANGER_BUTTON}
-            disabled={posting === "accept" || posting === "decline"}
-          >
-            {t("afterSale.desk.decline")}
-          </button>
+          {COMPLAINT_ANSWERS.map(({ intent, className, label }) => (
+            <button
+              key={intent}
+              type="submit"
+              name="intent"
+              value={intent}
+              className={className}
+              disabled={answering}
+            >
+              {t(label)}
+            </button>
+          ))}
         </div>
       </Form>
     </Section>
