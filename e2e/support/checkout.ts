@@ -43,6 +43,8 @@ export interface ProductToBuy {
   title: string;
   /** option titles to choose, per field title (empty without variants) */
   options: { field: string; option: string }[];
+  /** the same choice as a cart line of the orders API (e2e/support/orders-api.ts) */
+  cartLine: { productId: number; variantId: number | null; variantKeys: Record<string, number> };
 }
 
 /**
@@ -70,11 +72,24 @@ export async function productsToBuy(
       if (!field || !option) throw new Error(`unknown option ${fieldId}:${optionId}`);
       return { field: field.title, option: option.title };
     });
-    variant = { url: productUrl(product), title: product.title, options };
+    variant = {
+      url: productUrl(product),
+      title: product.title,
+      options,
+      cartLine: { productId: product._id, variantId: best._id, variantKeys: best.fields },
+    };
     break;
   }
   if (!simple || !variant) throw new Error("no products with enough stock in the seeded shop");
-  return { simple: { url: productUrl(simple), title: simple.title, options: [] }, variant };
+  return {
+    simple: {
+      url: productUrl(simple),
+      title: simple.title,
+      options: [],
+      cartLine: { productId: simple._id, variantId: null, variantKeys: {} },
+    },
+    variant,
+  };
 }
 
 /**
