@@ -33,3 +33,39 @@ export async function withdrawFrom(page: Page, keep: string[]) {
   await main.getByRole("button", { name: "Dalej" }).click();
   await expect(main.getByRole("heading", { name: "Krok 2 z 2: sprawdź i potwierdź" })).toBeVisible();
 }
+
+/**
+ * Staff, through the API, do what the returns desk's buttons do with a withdrawal: "Towar otrzymany"
+ * (every unit, back into stock), then "Zwróć pieniądze" with the proposed amount through the demo bank.
+ * For specs whose subject is the shopper's side (the returns desk's screens: staff-returns.spec.ts).
+ */
+export async function receiveAndRefund(
+  playwright: { request: { newContext(options: object): Promise<APIRequestContext> } },
+  orderNumber: string,
+): Promise<void> {
+  const staff = await staffApi(playwright);
+  const cases = (await (await staff.get("/api/after-sale/cases?pageSize=100")).json()) as {
+    items: { _id: number; orderNumber: string }[];
+  };
+  const found = cases.items.find((item) => item.orderNumber === orderNumber);
+  if (!found) throw new Error(`no case of ${orderNumber} on the returns desk`);
+  const caseUrl = `/api/after-sale/cases/${found._id}`;
+  const { lines } = (await (await staff.get(caseUrl)).json()) as {
+    lines: { orderItemId: number; quantity: number }[];
+  };
+  const received = await staff.post(`${caseUrl}/received`, {
+    data: {
+      lines: lines.map((line) => ({ lineId: line.orderItemId, quantity: line.quantity, restock: true })),
+    },
+  });
+  expect(received.status(), `goods received: ${await received.text()}`).toBe(200);
+  const { orderId, proposal } = (await (await staff.get(caseUrl)).json()) as {
+    orderId: number;
+    proposal: { proposedGrosze: number };
+  };
+  const refund = await staff.post(`/api/after-sale/orders/${orderId}/refunds`, {
+    data: { amountGrosze: proposal.proposedGrosze, reason: "withdrawal", caseId: found._id },
+  });
+  expect(refund.status(), `the refund is sent: ${await refund.text()}`).toBe(201);
+  await staff.dispose();
+}
