@@ -1,5 +1,5 @@
-import { isPhone, linkIn, MODERATOR, signIn, toasts, uniqueEmail, waitForMail } from "./support/accounts";
-import { markDelivered, receiveAndRefund, withdrawFrom } from "./support/after-sale";
+import { isPhone, linkIn, toasts, uniqueEmail, waitForMail } from "./support/accounts";
+import { caseAtTheDesk, markDelivered, receiveAndRefund, withdrawFrom } from "./support/after-sale";
 import { axeViolations } from "./support/axe";
 import { buyAsGuestAndPay, decideCookies, productsToBuy } from "./support/checkout";
 import { placePaidOrder } from "./support/orders-api";
@@ -69,12 +69,7 @@ test("a guest withdraws, staff receive the goods and refund, the guest sees the 
 
 /** Staff, at a desk of their own: receive the goods back into stock, refund through the demo bank. */
 async function refundAtTheDesk(browser: Browser, baseURL: string | undefined, orderNumber: string) {
-  const desk = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
-  const staff = await desk.newPage();
-  await decideCookies(desk, baseURL);
-  await signIn(staff, MODERATOR.email, MODERATOR.password);
-  await staff.goto("/konto/sklep/zwroty");
-  await staff.getByRole("link", { name: `Otwórz zgłoszenie ${orderNumber}` }).click();
+  const { desk, staff } = await caseAtTheDesk(browser, baseURL, orderNumber);
   const lines = staff.getByRole("region", { name: "Zwracane produkty" });
   await lines.getByRole("button", { name: "Towar otrzymany" }).click();
   await expect(toasts(staff).getByText("Zapisano")).toBeVisible();

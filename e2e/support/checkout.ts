@@ -43,7 +43,10 @@ export interface ProductToBuy {
   title: string;
   /** option titles to choose, per field title (empty without variants) */
   options: { field: string; option: string }[];
-  /** the same choice as a cart line of the orders API (e2e/support/orders-api.ts) */
+}
+
+/** A product to buy with the same choice as a cart line of the orders API (e2e/support/orders-api.ts). */
+export interface ProductToOrder extends ProductToBuy {
   cartLine: { productId: number; variantId: number | null; variantKeys: Record<string, number> };
 }
 
@@ -54,7 +57,7 @@ export interface ProductToBuy {
  */
 export async function productsToBuy(
   request: APIRequestContext,
-): Promise<{ simple: ProductToBuy; variant: ProductToBuy }> {
+): Promise<{ simple: ProductToOrder; variant: ProductToOrder }> {
   const [products, fields] = await Promise.all([
     json<ProductWithStock[]>(request, "/api/shops/products"),
     json<Field[]>(request, "/api/shops/fields"),
@@ -62,7 +65,7 @@ export async function productsToBuy(
   const fieldById = new Map(fields.map((field) => [field._id, field]));
   const visible = products.filter((product) => !product.isHidden);
   const simple = visible.find((product) => product.variants.length === 0 && product.quantity >= 15);
-  let variant: ProductToBuy | null = null;
+  let variant: ProductToOrder | null = null;
   for (const product of visible) {
     const best = [...product.variants].sort((a, b) => b.quantity - a.quantity)[0];
     if (!best || best.quantity < 6) continue;

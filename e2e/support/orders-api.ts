@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, expect } from "@playwright/test";
-import { GUEST_ADDRESS, type ProductToBuy } from "./checkout";
+import { GUEST_ADDRESS, type ProductToOrder } from "./checkout";
 import { shopUrl } from "./test";
 
 // Orders set up through the API, for specs whose subject comes after the sale (the returns desk, the
@@ -31,7 +31,7 @@ export interface OrderOptions {
 }
 
 function orderBody(
-  products: readonly ProductToBuy[],
+  products: readonly ProductToOrder[],
   { email, units = 1 }: OrderOptions,
   priceGrosze: number,
 ) {
@@ -58,7 +58,7 @@ function orderBody(
 /** Places an order of the products at the shop's price (its price-changed answer tells it). */
 export async function placeOrder(
   api: APIRequestContext,
-  products: readonly ProductToBuy[],
+  products: readonly ProductToOrder[],
   options: OrderOptions,
 ): Promise<ApiOrder> {
   const priced = await api.post("/api/orders", { data: orderBody(products, options, 0) });
@@ -92,7 +92,7 @@ export async function payAtDemoBank(api: APIRequestContext, order: ApiOrder): Pr
 /** An order placed and paid through the API. */
 export async function placePaidOrder(
   api: APIRequestContext,
-  products: readonly ProductToBuy[],
+  products: readonly ProductToOrder[],
   options: OrderOptions,
 ): Promise<ApiOrder> {
   const order = await placeOrder(api, products, options);
