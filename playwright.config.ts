@@ -135,10 +135,18 @@ export default defineConfig({
         /switching variants moves the price, the stock status and the add-to-cart button/,
         /a customer gets 403 at \/konto\/sklep/,
         /an admin also sees Użytkownicy and Dziennik zmian/,
-        // after the sale (issue 27): the guest's withdrawal and the whole journey stay on the phone; the signed-in
-        // customer's form and the English page run on the desktop (the returns desk, a staff screen, too: above)
+        // after the sale (issue 27): the whole journey stays on the phone (the guest's withdrawal from the e-mail's
+        // link in two steps, the form's width and axe at 360 px, the order page's refund); the withdrawal form's
+        // details (prefilled fields, "back" keeping the text, the keyboard, the PDF), the signed-in customer's
+        // form and the English page run on the desktop (the returns desk, a staff screen, too: above)
+        /a guest withdraws part of a delivered order from the e-mail's link, in two steps/,
         /a signed-in customer withdraws from the purchase page; the footer's page finds a guest's order/,
         /the withdrawal page in English/,
+        // the small map (issue 25): its layout at 360 px stays (the first test); a reload and a Geowidget that
+        // cannot load are the server's and the page's answers, the same on any screen. This file needs a shop
+        // of its own (the Geowidget token), so each phone test in it is a worker start late in the run
+        /after a reload the chosen locker's map shows it again/,
+        /when the Geowidget cannot load, the chosen locker stays as text without a map/,
       ],
     },
   ],

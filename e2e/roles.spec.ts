@@ -4,8 +4,10 @@ import { request as playwrightRequest } from "@playwright/test";
 import { recordFigure } from "../server/test/figures";
 import { ADMIN_SECTIONS, STAFF_PATH, STAFF_SECTIONS } from "../web/lib/staff-paths";
 import routes from "../web/routes";
-import { ADMIN, CUSTOMER, MODERATOR, UNAPPROVED } from "./support/accounts";
-import { seedWithdrawal } from "./support/after-sale";
+import { ADMIN, CUSTOMER, MODERATOR, UNAPPROVED, uniqueEmail } from "./support/accounts";
+import { markDelivered } from "./support/after-sale";
+import { productsToBuy } from "./support/checkout";
+import { placePaidOrder, withdrawThroughApi } from "./support/orders-api";
 import { type APIRequestContext, expect, test } from "./support/test";
 
 // The role matrix of the pages (issue 7 "every endpoint and staff route × role"): every account and staff
@@ -19,15 +21,6 @@ import { type APIRequestContext, expect, test } from "./support/test";
 test.skip(({ isMobile }) => isMobile, "the answers do not depend on the viewport: desktop only");
 
 type Subject = "anonymous" | "unapproved" | "user" | "moderator" | "admin";
-// the returns desk's case page needs a case: one withdrawal written into this file's shop before it
-// starts (e2e/support/after-sale.ts), so the file runs in a shop of its own
-test.use({
-  shopSeed: {
-    async run(dataDir: string) {
-      await seedWithdrawal(dataDir);
-    },
-  },
-});
 
 const SUBJECTS: readonly Subject[] = ["anonymous", "unapproved", "user", "moderator", "admin"];
 const LOGINS: Record<Exclude<Subject, "anonymous">, { email: string; password: string }> = {
@@ -117,51 +110,7 @@ function expectedFor(subject: Subject, url: string): Expectation {
 
 const contexts = new Map<Subject, APIRequestContext>();
 
-/**
- * A guest order through the API, so the staff order detail page has a record in this worker's own
- * shop (no other spec's order is there to rely on: every worker starts a fresh shop).
- */
-async function placeGuestOrder(guest: APIRequestContext): Promise<void> {
-  const products = (await (await guest.get("/api/shops/products")).json()) as {
-    _id: number;
-    variants: unknown[];
-    quantity: number;
-    isHidden?: boolean;
-  }[];
-  const product = products.find((p) => !p.isHidden && p.variants.length === 0 && p.quantity > 0);
-  expect(product, "a product without variants in stock").toBeDefined();
-  const order = {
-    delivery: "parcel-locker",
-    deliveryPoint: {
-      foreign_access_point_id: "WAW01M",
-      name: "WAW01M",
-      street: "Długa",
-      house_number: "1",
-      postal_code: "30-001",
-      city: "Kraków",
-    },
-    cart: [{ productId: product?._id, quantity: 1, variantId: null }],
-    recipient: {
-      displayName: "Role Check",
-      email: `roles-${Date.now()}@example.com`,
-      phone: "601234567",
-      postCode: "30-001",
-      city: "Kraków",
-      street: "Długa 1",
-    },
-    invoiceData: { displayName: "Role Check", street: "Długa 1", city: "Kraków", postCode: "30-001" },
-    acceptTermsAndConditions: true,
-    maxProcessingTime: "1-2",
-  };
-  // the total the shop computes comes back in the price-changed answer; then the order is placed
-  const priced = await guest.post("/api/orders", { data: { ...order, priceGrosze: 0 } });
-  const totalGrosze = ((await priced.json()) as { details?: { totalGrosze?: number } }).details?.totalGrosze;
-  expect(totalGrosze, `the order's price: ${priced.status()} ${await priced.text()}`).toBeDefined();
-  const placed = await guest.post("/api/orders", { data: { ...order, priceGrosze: totalGrosze } });
-  expect(placed.status(), `a guest order is placed: ${await placed.text()}`).toBeLessThan(300);
-}
-
-test.beforeAll(async ({ baseURL }) => {
+test.beforeAll(async ({ baseURL, playwright }) => {
   for (const subject of SUBJECTS) {
     const context = await playwrightRequest.newContext({
       baseURL,
@@ -173,7 +122,13 @@ test.beforeAll(async ({ baseURL }) => {
     }
     contexts.set(subject, context);
   }
-  await placeGuestOrder(as("anonymous"));
+  // the detail pages need a record in this worker's shop (its earlier specs may have made none): a
+  // guest's paid, delivered order with a withdrawal, for the order's and the returns desk's case page
+  const guest = as("anonymous");
+  const { simple } = await productsToBuy(guest);
+  const order = await placePaidOrder(guest, [simple], { email: uniqueEmail("role") });
+  await markDelivered(playwright, order.orderNumber);
+  await withdrawThroughApi(guest, order);
 });
 
 test.afterAll(async () => {
@@ -207,7 +162,7 @@ test("every account and staff page × anonymous, unapproved, user, shop moderato
   let withoutRecord = 0;
   for (const pattern of [...ACCOUNT_PAGES, ...STAFF_PAGES]) {
     const id = ids.get(pattern);
-    // without a record (none is expected: beforeAll places an order, the seed a withdrawal) the refusals are still checked
+    // without a record (none is expected: beforeAll places an order with a withdrawal) the refusals are still checked
     const url = pattern.replace(":id", String(id ?? 999_999));
     for (const subject of SUBJECTS) {
       const expected = expectedFor(subject, pattern);

@@ -1,29 +1,38 @@
-import { MODERATOR, signIn, toasts, waitForMail } from "./support/accounts";
-import { type SeededWithdrawal, seedWithdrawal } from "./support/after-sale";
+import { MODERATOR, signIn, toasts, uniqueEmail, waitForMail } from "./support/accounts";
+import { markDelivered } from "./support/after-sale";
 import { axeViolations } from "./support/axe";
-import { decideCookies } from "./support/checkout";
+import { decideCookies, productsToBuy } from "./support/checkout";
+import { type ApiOrder, placePaidOrder, withdrawThroughApi } from "./support/orders-api";
 import { expect, type Page, shopUrl, test } from "./support/test";
 
 // The returns desk (issue 27) as the shop moderator: a guest's paid, delivered order with a
-// withdrawal statement (written into the shop's data before it starts: e2e/support/after-sale.ts)
-// is on /konto/sklep/zwroty with its deadline counted; staff open it, receive the goods back into
+// withdrawal statement (made through the API before the tests: e2e/support/orders-api.ts) is on
+// /konto/sklep/zwroty with its deadline counted; staff open it, receive the goods back into
 // stock, refund through the demo bank, and see "Zwrócono pieniądze" with the correcting invoice; the
 // customer gets both refund e-mails. A staff screen: the phone project leaves it out
-// (playwright.config.ts), the shopper's side of the journey runs on both.
+// (playwright.config.ts), the shopper's side of the journey runs on both. The file shares its worker's
+// shop with the other specs (other cases may be on the desk): it finds its own case by its order.
 
-let seeded: SeededWithdrawal | null = null;
+/** the guest's client address (the statement records it) */
+const GUEST_IP = "198.51.100.27";
 
-test.use({
-  shopSeed: {
-    async run(dataDir: string) {
-      seeded = await seedWithdrawal(dataDir);
-    },
-  },
+let withdrawal: (ApiOrder & { caseId: number }) | null = null;
+
+test.beforeAll(async ({ playwright }) => {
+  const guest = await playwright.request.newContext({
+    baseURL: shopUrl(),
+    extraHTTPHeaders: { "x-forwarded-for": GUEST_IP },
+  });
+  const { simple } = await productsToBuy(guest);
+  const order = await placePaidOrder(guest, [simple], { email: uniqueEmail("zwrot"), units: 2 });
+  await markDelivered(playwright, order.orderNumber);
+  withdrawal = { ...order, caseId: await withdrawThroughApi(guest, order) };
+  await guest.dispose();
 });
 
-function theCase(): SeededWithdrawal {
-  if (!seeded) throw new Error("the withdrawal was not seeded");
-  return seeded;
+function theCase(): ApiOrder & { caseId: number } {
+  if (!withdrawal) throw new Error("the withdrawal was not made");
+  return withdrawal;
 }
 
 async function openDesk(page: Page) {
@@ -47,7 +56,8 @@ test.describe("the returns desk", () => {
     const filters = page.getByRole("navigation", { name: "Filtruj według stanu" });
     await filters.getByRole("link", { name: "Zwrócono pieniądze" }).click();
     await expect(page).toHaveURL(/filtr=refunded/);
-    await expect(page.getByText("Brak zgłoszeń w tym widoku.")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Zwroty i reklamacje" })).toBeVisible();
+    await expect(page.getByRole("link", { name: `Otwórz zgłoszenie ${orderNumber}` })).toHaveCount(0);
     await filters.getByRole("link", { name: "Zgłoszone" }).click();
     await expect(page.getByRole("link", { name: `Otwórz zgłoszenie ${orderNumber}` })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
@@ -68,7 +78,7 @@ test.describe("the returns desk", () => {
     ).toBeVisible();
     const statement = page.getByRole("region", { name: "Oświadczenie klienta" });
     await expect(statement.getByText(/odstąpieniu od umowy sprzedaży/)).toBeVisible();
-    await expect(statement.getByText(/z adresu 127\.0\.0\.1/)).toBeVisible();
+    await expect(statement.getByText(`z adresu ${GUEST_IP}`)).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
 
     // the goods arrive: both units, back into stock

@@ -45,6 +45,11 @@ export interface ProductToBuy {
   options: { field: string; option: string }[];
 }
 
+/** A product to buy with the same choice as a cart line of the orders API (e2e/support/orders-api.ts). */
+export interface ProductToOrder extends ProductToBuy {
+  cartLine: { productId: number; variantId: number | null; variantKeys: Record<string, number> };
+}
+
 /**
  * Products to buy from the seeded shop, picked by what they are (never by id): `simple` without
  * variants, `variant` with a variant in stock (the one with the most units). Plenty of stock, so
@@ -52,7 +57,7 @@ export interface ProductToBuy {
  */
 export async function productsToBuy(
   request: APIRequestContext,
-): Promise<{ simple: ProductToBuy; variant: ProductToBuy }> {
+): Promise<{ simple: ProductToOrder; variant: ProductToOrder }> {
   const [products, fields] = await Promise.all([
     json<ProductWithStock[]>(request, "/api/shops/products"),
     json<Field[]>(request, "/api/shops/fields"),
@@ -60,7 +65,7 @@ export async function productsToBuy(
   const fieldById = new Map(fields.map((field) => [field._id, field]));
   const visible = products.filter((product) => !product.isHidden);
   const simple = visible.find((product) => product.variants.length === 0 && product.quantity >= 15);
-  let variant: ProductToBuy | null = null;
+  let variant: ProductToOrder | null = null;
   for (const product of visible) {
     const best = [...product.variants].sort((a, b) => b.quantity - a.quantity)[0];
     if (!best || best.quantity < 6) continue;
@@ -70,11 +75,24 @@ export async function productsToBuy(
       if (!field || !option) throw new Error(`unknown option ${fieldId}:${optionId}`);
       return { field: field.title, option: option.title };
     });
-    variant = { url: productUrl(product), title: product.title, options };
+    variant = {
+      url: productUrl(product),
+      title: product.title,
+      options,
+      cartLine: { productId: product._id, variantId: best._id, variantKeys: best.fields },
+    };
     break;
   }
   if (!simple || !variant) throw new Error("no products with enough stock in the seeded shop");
-  return { simple: { url: productUrl(simple), title: simple.title, options: [] }, variant };
+  return {
+    simple: {
+      url: productUrl(simple),
+      title: simple.title,
+      options: [],
+      cartLine: { productId: simple._id, variantId: null, variantKeys: {} },
+    },
+    variant,
+  };
 }
 
 /**

@@ -19,12 +19,6 @@ export type Shop = { url: string; dataDir: string };
  * and every other spec keeps the shared default shop.
  */
 export type ShopEnv = Record<string, string>;
-/**
- * Data a spec writes into its shop's copied data folder before the server starts (the embedded
- * database is the server's alone once it runs): `test.use({ shopSeed: { run: seedFn } })`. Like
- * shopEnv, such a file gets workers of its own.
- */
-export type ShopSeed = { run(dataDir: string): Promise<void> } | null;
 
 /** The worker's shop address, for code that runs outside a fixture (helpers, hooks without `baseURL`). */
 export function shopUrl(): string {
@@ -50,9 +44,8 @@ type Navigation = "goto" | "reload" | "goBack" | "goForward";
 
 let shoppers = 0;
 
-export const test = base.extend<Record<never, never>, { shop: Shop; shopEnv: ShopEnv; shopSeed: ShopSeed }>({
+export const test = base.extend<Record<never, never>, { shop: Shop; shopEnv: ShopEnv }>({
   shopEnv: [{}, { scope: "worker", option: true }],
-  shopSeed: [null, { scope: "worker", option: true }],
   // every test is a shopper of its own, at an address of its own (the shop trusts X-Forwarded-For
   // here): the per-address limits — orders, coupon codes — count one test's requests, never the
   // whole run's
@@ -86,14 +79,13 @@ export const test = base.extend<Record<never, never>, { shop: Shop; shopEnv: Sho
     await use(page);
   },
   shop: [
-    async ({ shopEnv, shopSeed }, use, workerInfo) => {
+    async ({ shopEnv }, use, workerInfo) => {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), `shop-e2e-w${workerInfo.workerIndex}-`));
       // a copy of the demo shop seeded once by the global setup (e2e/support/seeded-template.ts)
       const template = process.env[TEMPLATE_ENV];
       if (!template)
         throw new Error(`${TEMPLATE_ENV} is not set: playwright.config.ts runs the global setup`);
       await cp(template, dataDir, { recursive: true });
-      if (shopSeed) await shopSeed.run(dataDir);
       const server = await startShopServer(dataDir, shopEnv);
       // the helpers (outbox, URLs built outside a fixture) read these in this worker process
       process.env.E2E_DATA_DIR = dataDir;
