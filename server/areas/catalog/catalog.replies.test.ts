@@ -1,23 +1,19 @@
 import type { LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { kitForFile } from "../../test/kit-for-file";
 import { expectDeclaredReply } from "../../test/reply-check";
-import { type StaffApiKit, startStaffApi } from "../../test/staff-api";
+import { startStaffApi } from "../../test/staff-api";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
 import { type CatalogFixtures, insertCatalogFixtures } from "./catalog.fixtures";
 
 // The real replies of the catalog's routes match what their declarations give (catalog.replies.ts):
 // the public lists, then the staff writes of categories, fields and products, then the warehouse.
 
-let kit: StaffApiKit;
+const kit = kitForFile(startStaffApi);
 let fx: CatalogFixtures;
 
 beforeAll(async () => {
-  kit = await startStaffApi();
   fx = await insertCatalogFixtures(kit.database.db, new Date());
-});
-
-afterAll(async () => {
-  await kit?.close();
 });
 
 const checked: string[] = [];

@@ -1,28 +1,18 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "../../../domain/types";
 import { categories } from "../../db/schema";
-import type { TestDatabase } from "../../test/database";
-import { type StaffApiKit, startStaffApi } from "../../test/staff-api";
+import { kitForFile } from "../../test/kit-for-file";
+import { startStaffApi } from "../../test/staff-api";
 import { type CatalogFixtures, insertCatalogFixtures } from "./catalog.fixtures";
 
 // Staff writes of the category tree: POST /api/shops/categories, PUT /api/shops/categories (bulk),
 // PUT and DELETE /api/shops/categories/:id — roles, validation, the root, cycles, refusals, audit.
 
-let kit: StaffApiKit;
-let database: TestDatabase;
-let app: FastifyInstance;
+const kit = kitForFile(startStaffApi);
 let fx: CatalogFixtures;
-let moderator: { id: number };
 
 beforeAll(async () => {
-  kit = await startStaffApi();
-  ({ database, app, moderator } = kit);
-  fx = await insertCatalogFixtures(database.db, new Date());
-});
-
-afterAll(async () => {
-  await kit?.close();
+  fx = await insertCatalogFixtures(kit.database.db, new Date());
 });
 
 type Method = "POST" | "PUT" | "DELETE";
@@ -30,7 +20,7 @@ const asModerator = (method: Method, url: string, payload?: unknown) =>
   kit.call("moderator", method, url, payload);
 
 async function tree(): Promise<Category[]> {
-  return (await app.inject({ url: "/api/shops/categories" })).json();
+  return (await kit.app.inject({ url: "/api/shops/categories" })).json();
 }
 const titlesUnder = async (parent: number | null) =>
   (await tree()).filter((category) => category.parent === parent).map((category) => category.title);
@@ -38,7 +28,7 @@ const titlesUnder = async (parent: number | null) =>
 const lastAudit = (action: string) => kit.lastAudit(action);
 
 async function snapshot() {
-  return database.db.select().from(categories).orderBy(categories.id);
+  return kit.database.db.select().from(categories).orderBy(categories.id);
 }
 
 describe("category writes: who may call them", () => {
@@ -68,7 +58,11 @@ describe("POST /api/shops/categories", () => {
     expect(created).toMatchObject({ title: "Pościel", parent: null, image: null });
     expect((await titlesUnder(null)).at(-1)).toBe("Pościel");
     const audit = await lastAudit("category.create");
-    expect(audit).toMatchObject({ actorId: moderator.id, entity: "category", entityId: String(created._id) });
+    expect(audit).toMatchObject({
+      actorId: kit.moderator.id,
+      entity: "category",
+      entityId: String(created._id),
+    });
     expect(audit?.before).toBeNull();
     expect(audit?.after).toMatchObject({ title: "Pościel" });
   });

@@ -1,29 +1,19 @@
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ProductField } from "../../../domain/types";
 import { fieldOptions, productFields } from "../../db/schema";
-import type { TestDatabase } from "../../test/database";
-import { type StaffApiKit, startStaffApi } from "../../test/staff-api";
+import { kitForFile } from "../../test/kit-for-file";
+import { startStaffApi } from "../../test/staff-api";
 import { type CatalogFixtures, insertCatalogFixtures } from "./catalog.fixtures";
 
 // Staff writes of product fields: POST /api/shops/fields, PUT and DELETE /api/shops/fields/:id —
 // roles, validation, options by _id, refusals while products or variants use them, audit.
 
-let kit: StaffApiKit;
-let database: TestDatabase;
-let app: FastifyInstance;
+const kit = kitForFile(startStaffApi);
 let fx: CatalogFixtures;
-let moderator: { id: number };
 
 beforeAll(async () => {
-  kit = await startStaffApi();
-  ({ database, app, moderator } = kit);
-  fx = await insertCatalogFixtures(database.db, new Date());
-});
-
-afterAll(async () => {
-  await kit?.close();
+  fx = await insertCatalogFixtures(kit.database.db, new Date());
 });
 
 type Method = "POST" | "PUT" | "DELETE";
@@ -31,13 +21,13 @@ const asModerator = (method: Method, url: string, payload?: unknown) =>
   kit.call("moderator", method, url, payload);
 
 async function fields(): Promise<ProductField[]> {
-  return (await app.inject({ url: "/api/shops/fields" })).json();
+  return (await kit.app.inject({ url: "/api/shops/fields" })).json();
 }
 
 async function snapshot() {
   return {
-    fields: await database.db.select().from(productFields).orderBy(productFields.id),
-    options: await database.db.select().from(fieldOptions).orderBy(fieldOptions.id),
+    fields: await kit.database.db.select().from(productFields).orderBy(productFields.id),
+    options: await kit.database.db.select().from(fieldOptions).orderBy(fieldOptions.id),
   };
 }
 
@@ -84,7 +74,7 @@ describe("POST /api/shops/fields", () => {
     ]);
     expect((await fields()).find((candidate) => candidate._id === field._id)).toEqual(field);
     const audit = await lastAudit("field.create");
-    expect(audit).toMatchObject({ entity: "field", entityId: String(field._id), actorId: moderator.id });
+    expect(audit).toMatchObject({ entity: "field", entityId: String(field._id), actorId: kit.moderator.id });
     expect(audit?.after).toMatchObject({ title: "Haft" });
   });
 
@@ -130,7 +120,7 @@ describe("PUT /api/shops/fields/:id", () => {
     expect(field.options.map((option) => option.title)).toEqual(["Z haftem", "Haft złoty"]);
     expect(field.options[0]?._id).toBe(withEmbroidery?._id);
     expect(field.options[0]?.image).toBeNull();
-    const remaining = await database.db
+    const remaining = await kit.database.db
       .select()
       .from(fieldOptions)
       .where(eq(fieldOptions.fieldId, created._id));
@@ -193,7 +183,7 @@ describe("DELETE /api/shops/fields/:id", () => {
     const response = await asModerator("DELETE", `/api/shops/fields/${created._id}`);
     expect(response.statusCode).toBe(200);
     expect((await fields()).some((field) => field._id === created._id)).toBe(false);
-    const options = await database.db
+    const options = await kit.database.db
       .select()
       .from(fieldOptions)
       .where(eq(fieldOptions.fieldId, created._id));

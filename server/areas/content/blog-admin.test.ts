@@ -1,21 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { blogArticles, products } from "../../db/schema";
-import {
-  expectStaffOnly,
-  type StaffApiKit,
-  startStaffApi,
-  XSS_HTML,
-  XSS_LEFTOVERS,
-} from "../../test/staff-api";
+import { kitForFile } from "../../test/kit-for-file";
+import { expectStaffOnly, startStaffApi, XSS_HTML, XSS_LEFTOVERS } from "../../test/staff-api";
 
 // POST /api/blogs, PUT/DELETE /api/blogs/:id: staff only, content sanitised, related products must
 // exist, every write audited.
 
-let kit: StaffApiKit;
+const kit = kitForFile(startStaffApi);
 let productIds: number[];
 beforeAll(async () => {
-  kit = await startStaffApi();
   const rows = await kit.database.db
     .insert(products)
     .values([
@@ -24,9 +18,6 @@ beforeAll(async () => {
     ])
     .returning({ id: products.id });
   productIds = rows.map((row) => row.id);
-});
-afterAll(async () => {
-  await kit?.close();
 });
 
 const article = (patch: Record<string, unknown> = {}) => ({

@@ -1,17 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { creators } from "../../db/schema";
-import { expectStaffOnly, type StaffApiKit, startStaffApi } from "../../test/staff-api";
+import { kitForFile } from "../../test/kit-for-file";
+import { expectStaffOnly, startStaffApi } from "../../test/staff-api";
 
 // Creators, creator categories and games: staff writes, read back through the public lists.
 
-let kit: StaffApiKit;
-beforeAll(async () => {
-  kit = await startStaffApi();
-});
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = kitForFile(startStaffApi);
 
 describe("creators, categories and games (staff)", () => {
   it("adds, edits and deletes a creator category and a creator in it", async () => {

@@ -1,25 +1,13 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { HeaderSlide } from "../../../domain/types";
 import { headerSlides } from "../../db/schema";
-import type { TestDatabase } from "../../test/database";
-import { type StaffApiKit, startStaffApi } from "../../test/staff-api";
+import { kitForFile } from "../../test/kit-for-file";
+import { startStaffApi } from "../../test/staff-api";
 
 // Staff writes of the home banner: POST /api/shops/headers, PUT /api/shops/headers (bulk order),
 // PUT and DELETE /api/shops/headers/:id — roles, validation, order, audit.
 
-let kit: StaffApiKit;
-let database: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  kit = await startStaffApi();
-  ({ database, app } = kit);
-});
-
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = kitForFile(startStaffApi);
 
 type Method = "POST" | "PUT" | "DELETE";
 const asModerator = (method: Method, url: string, payload?: unknown) =>
@@ -34,12 +22,12 @@ const slide = (title: string, extra: Record<string, unknown> = {}) => ({
 });
 
 async function publicTitles(): Promise<string[]> {
-  const response = await app.inject({ url: "/api/shops/headers" });
+  const response = await kit.app.inject({ url: "/api/shops/headers" });
   return (response.json() as HeaderSlide[]).map((item) => item.title);
 }
 
 async function snapshot() {
-  return database.db.select().from(headerSlides).orderBy(headerSlides.id);
+  return kit.database.db.select().from(headerSlides).orderBy(headerSlides.id);
 }
 
 const lastAudit = (action: string) => kit.lastAudit(action);

@@ -1,22 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formatDate } from "../../../domain/i18n";
 import { couponToFormValues } from "../../../domain/validation/coupon";
 import { coupons, orders } from "../../db/schema";
-import { expectStaffOnly, type StaffApiKit, startStaffApi } from "../../test/staff-api";
+import { kitForFile } from "../../test/kit-for-file";
+import { expectStaffOnly, startStaffApi } from "../../test/staff-api";
 import { insertShopFixtures, orderBody } from "../orders/orders.fixtures";
 
 // GET/POST /api/shops/coupons, PUT/DELETE /api/shops/coupons/:id: staff only, code unique ignoring
 // case, percent 1..100, end not before start, limits stored, every write audited, orders keep
 // their discount when the coupon goes.
 
-let kit: StaffApiKit;
-beforeAll(async () => {
-  kit = await startStaffApi();
-});
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = kitForFile(startStaffApi);
 
 let counter = 0;
 const coupon = (patch: Record<string, unknown> = {}) => {
