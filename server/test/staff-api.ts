@@ -1,16 +1,12 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
-import { buildApp } from "../app";
+import { expect, it } from "vitest";
 import { bearer, createSignedInUser } from "../areas/accounts/accounts.fixtures";
 import { auditLog } from "../db/schema";
 import type { RateLimits } from "../lib/rate-limit";
-import { createTestDatabase, type TestDatabase } from "./database";
-import { testConfig } from "./test-config";
+import { type ApiKit, startApi } from "./api";
 
-// The setup the staff write tests share (catalog, content, coupons): an app on a fresh database, a
+// The setup the staff write tests share (catalog, content, coupons): the API kit (api.ts) with a
 // shop moderator and a plain customer signed in, a way to call the API as either (or anonymously),
 // and the audit entries of a record or of an action.
 
@@ -19,9 +15,7 @@ export type Caller = "anonymous" | "user" | "moderator";
 const inject = (app: FastifyInstance, options: InjectOptions) => app.inject(options);
 export type InjectReply = Awaited<ReturnType<typeof inject>>;
 
-export interface StaffApiKit {
-  database: TestDatabase;
-  app: FastifyInstance;
+export interface StaffApiKit extends ApiKit {
   moderator: { id: number; email: string };
   call(
     who: Caller,
@@ -32,19 +26,13 @@ export interface StaffApiKit {
   auditOf(entity: string, entityId: number): Promise<(typeof auditLog.$inferSelect)[]>;
   /** the newest audit entry of an action, e.g. "category.create" */
   lastAudit(action: string): Promise<typeof auditLog.$inferSelect | undefined>;
-  close(): Promise<void>;
 }
 
 export async function startStaffApi(
   options: { rateLimits?: Partial<RateLimits> } = {},
 ): Promise<StaffApiKit> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "staff-api-"));
-  const database = await createTestDatabase();
-  const app = await buildApp(testConfig({ DATA_DIR: dataDir }), database, {
-    web: false,
-    logger: false,
-    rateLimits: options.rateLimits,
-  });
+  const api = await startApi({ app: { rateLimits: options.rateLimits } });
+  const { database, app } = api;
   const moderator = await createSignedInUser(database.db, { roles: ["shop-moderator", "user"] });
   const user = await createSignedInUser(database.db, { roles: ["user"] });
   const tokens: Record<Caller, string | null> = {
@@ -53,8 +41,7 @@ export async function startStaffApi(
     moderator: moderator.token,
   };
   return {
-    database,
-    app,
+    ...api,
     moderator: { id: moderator.id, email: moderator.email },
     call(who, method, url, payload) {
       const token = tokens[who];
@@ -81,11 +68,6 @@ export async function startStaffApi(
         .limit(1);
       return entry;
     },
-    async close() {
-      await app.close();
-      await database.destroy();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
   };
 }
 
@@ -99,6 +81,28 @@ export async function expectStaffOnly(
   const anonymous = await kit.call("anonymous", method, url, payload);
   const user = await kit.call("user", method, url, payload);
   return { anonymous: anonymous.statusCode, user: user.statusCode, userCode: user.json().code };
+}
+
+export type StaffWrite = [method: "POST" | "PUT" | "DELETE", url: string, payload: unknown];
+
+/**
+ * One test a write: an anonymous caller gets 401, a customer 403 'Required moderator role', and
+ * neither changes what `snapshot` reads (the write's rows).
+ */
+export function itRefusesAllButStaff(
+  kit: StaffApiKit,
+  calls: StaffWrite[],
+  snapshot: () => Promise<unknown>,
+): void {
+  it.each(calls)("%s %s: anonymous 401, a customer 403", async (method, url, payload) => {
+    const before = await snapshot();
+    const anonymous = await kit.call("anonymous", method, url, payload);
+    expect(anonymous.statusCode).toBe(401);
+    const customer = await kit.call("user", method, url, payload);
+    expect(customer.statusCode).toBe(403);
+    expect(customer.json().message).toBe("Required moderator role");
+    expect(await snapshot()).toEqual(before);
+  });
 }
 
 export const XSS_HTML =

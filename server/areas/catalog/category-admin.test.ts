@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "../../../domain/types";
 import { categories } from "../../db/schema";
 import { kitForFile } from "../../test/kit-for-file";
-import { startStaffApi } from "../../test/staff-api";
+import { itRefusesAllButStaff, type StaffWrite, startStaffApi } from "../../test/staff-api";
 import { type CatalogFixtures, insertCatalogFixtures } from "./catalog.fixtures";
 
 // Staff writes of the category tree: POST /api/shops/categories, PUT /api/shops/categories (bulk),
@@ -32,22 +32,14 @@ async function snapshot() {
 }
 
 describe("category writes: who may call them", () => {
-  const calls: [Method, string, unknown][] = [
+  const calls: StaffWrite[] = [
     ["POST", "/api/shops/categories", { title: "X" }],
     ["PUT", "/api/shops/categories", []],
     ["PUT", "/api/shops/categories/1", { title: "X" }],
     ["DELETE", "/api/shops/categories/1", undefined],
   ];
 
-  it.each(calls)("%s %s: anonymous 401, a customer 403", async (method, url, payload) => {
-    const before = await snapshot();
-    const anonymous = await kit.call("anonymous", method, url, payload);
-    expect(anonymous.statusCode).toBe(401);
-    const customer = await kit.call("user", method, url, payload);
-    expect(customer.statusCode).toBe(403);
-    expect(customer.json().message).toBe("Required moderator role");
-    expect(await snapshot()).toEqual(before);
-  });
+  itRefusesAllButStaff(kit, calls, snapshot);
 });
 
 describe("POST /api/shops/categories", () => {

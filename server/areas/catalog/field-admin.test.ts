@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ProductField } from "../../../domain/types";
 import { fieldOptions, productFields } from "../../db/schema";
 import { kitForFile } from "../../test/kit-for-file";
-import { startStaffApi } from "../../test/staff-api";
+import { itRefusesAllButStaff, type StaffWrite, startStaffApi } from "../../test/staff-api";
 import { type CatalogFixtures, insertCatalogFixtures } from "./catalog.fixtures";
 
 // Staff writes of product fields: POST /api/shops/fields, PUT and DELETE /api/shops/fields/:id —
@@ -45,21 +45,13 @@ const embroidery = {
 };
 
 describe("field writes: who may call them", () => {
-  const calls: [Method, string, unknown][] = [
+  const calls: StaffWrite[] = [
     ["POST", "/api/shops/fields", embroidery],
     ["PUT", "/api/shops/fields/1", embroidery],
     ["DELETE", "/api/shops/fields/1", undefined],
   ];
 
-  it.each(calls)("%s %s: anonymous 401, a customer 403", async (method, url, payload) => {
-    const before = await snapshot();
-    const anonymous = await kit.call("anonymous", method, url, payload);
-    expect(anonymous.statusCode).toBe(401);
-    const customer = await kit.call("user", method, url, payload);
-    expect(customer.statusCode).toBe(403);
-    expect(customer.json().message).toBe("Required moderator role");
-    expect(await snapshot()).toEqual(before);
-  });
+  itRefusesAllButStaff(kit, calls, snapshot);
 });
 
 describe("POST /api/shops/fields", () => {

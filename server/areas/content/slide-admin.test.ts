@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { HeaderSlide } from "../../../domain/types";
 import { headerSlides } from "../../db/schema";
 import { kitForFile } from "../../test/kit-for-file";
-import { startStaffApi } from "../../test/staff-api";
+import { itRefusesAllButStaff, type StaffWrite, startStaffApi } from "../../test/staff-api";
 
 // Staff writes of the home banner: POST /api/shops/headers, PUT /api/shops/headers (bulk order),
 // PUT and DELETE /api/shops/headers/:id — roles, validation, order, audit.
@@ -33,22 +33,14 @@ async function snapshot() {
 const lastAudit = (action: string) => kit.lastAudit(action);
 
 describe("slide writes: who may call them", () => {
-  const calls: [Method, string, unknown][] = [
+  const calls: StaffWrite[] = [
     ["POST", "/api/shops/headers", slide("x")],
     ["PUT", "/api/shops/headers", []],
     ["PUT", "/api/shops/headers/1", slide("x")],
     ["DELETE", "/api/shops/headers/1", undefined],
   ];
 
-  it.each(calls)("%s %s: anonymous 401, a customer 403", async (method, url, payload) => {
-    const before = await snapshot();
-    const anonymous = await kit.call("anonymous", method, url, payload);
-    expect(anonymous.statusCode).toBe(401);
-    const customer = await kit.call("user", method, url, payload);
-    expect(customer.statusCode).toBe(403);
-    expect(customer.json().message).toBe("Required moderator role");
-    expect(await snapshot()).toEqual(before);
-  });
+  itRefusesAllButStaff(kit, calls, snapshot);
 });
 
 describe("header slides", () => {
