@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { expect, it } from "vitest";
 import { bearer, createSignedInUser } from "../areas/accounts/accounts.fixtures";
+import { type CatalogFixtures, insertCatalogFixtures } from "../areas/catalog/catalog.fixtures";
 import { auditLog } from "../db/schema";
 import type { RateLimits } from "../lib/rate-limit";
 import { type ApiKit, startApi } from "./api";
@@ -11,18 +12,14 @@ import { type ApiKit, startApi } from "./api";
 // and the audit entries of a record or of an action.
 
 export type Caller = "anonymous" | "user" | "moderator";
+export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
 const inject = (app: FastifyInstance, options: InjectOptions) => app.inject(options);
 export type InjectReply = Awaited<ReturnType<typeof inject>>;
 
 export interface StaffApiKit extends ApiKit {
   moderator: { id: number; email: string };
-  call(
-    who: Caller,
-    method: "GET" | "POST" | "PUT" | "DELETE",
-    url: string,
-    payload?: unknown,
-  ): Promise<InjectReply>;
+  call(who: Caller, method: Method, url: string, payload?: unknown): Promise<InjectReply>;
   auditOf(entity: string, entityId: number): Promise<(typeof auditLog.$inferSelect)[]>;
   /** the newest audit entry of an action, e.g. "category.create" */
   lastAudit(action: string): Promise<typeof auditLog.$inferSelect | undefined>;
@@ -71,10 +68,21 @@ export async function startStaffApi(
   };
 }
 
+/** The staff API kit on a database that holds the catalog fixtures (catalog.fixtures.ts) as of now. */
+export async function startCatalogStaffApi(): Promise<StaffApiKit & { fx: CatalogFixtures }> {
+  const kit = await startStaffApi();
+  return { ...kit, fx: await insertCatalogFixtures(kit.database.db, new Date()) };
+}
+
+/** kit.call as one caller, e.g. `const asModerator = callsAs(kit, "moderator")` */
+export function callsAs(kit: StaffApiKit, who: Caller) {
+  return (method: Method, url: string, payload?: unknown) => kit.call(who, method, url, payload);
+}
+
 /** Each write refuses anonymous callers (401) and customers (403 'Required moderator role'). */
 export async function expectStaffOnly(
   kit: StaffApiKit,
-  method: "GET" | "POST" | "PUT" | "DELETE",
+  method: Method,
   url: string,
   payload?: unknown,
 ): Promise<{ anonymous: number; user: number; userCode: string }> {

@@ -1,24 +1,16 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ProductField } from "../../../domain/types";
 import { fieldOptions, productFields } from "../../db/schema";
 import { kitForFile } from "../../test/kit-for-file";
-import { itRefusesAllButStaff, type StaffWrite, startStaffApi } from "../../test/staff-api";
-import { type CatalogFixtures, insertCatalogFixtures } from "./catalog.fixtures";
+import { callsAs, itRefusesAllButStaff, type StaffWrite, startCatalogStaffApi } from "../../test/staff-api";
 
 // Staff writes of product fields: POST /api/shops/fields, PUT and DELETE /api/shops/fields/:id —
 // roles, validation, options by _id, refusals while products or variants use them, audit.
 
-const kit = kitForFile(startStaffApi);
-let fx: CatalogFixtures;
+const kit = kitForFile(startCatalogStaffApi);
 
-beforeAll(async () => {
-  fx = await insertCatalogFixtures(kit.database.db, new Date());
-});
-
-type Method = "POST" | "PUT" | "DELETE";
-const asModerator = (method: Method, url: string, payload?: unknown) =>
-  kit.call("moderator", method, url, payload);
+const asModerator = callsAs(kit, "moderator");
 
 async function fields(): Promise<ProductField[]> {
   return (await kit.app.inject({ url: "/api/shops/fields" })).json();
@@ -84,7 +76,7 @@ describe("POST /api/shops/fields", () => {
     expect(badType.json().fields.type).toBeDefined();
     const withIds = await asModerator("POST", "/api/shops/fields", {
       ...embroidery,
-      options: [{ _id: fx.fields.sizeS, title: "S" }],
+      options: [{ _id: kit.fx.fields.sizeS, title: "S" }],
     });
     expect(withIds.statusCode).toBe(400);
     expect(withIds.json().fields["options.0._id"]).toBeDefined();
@@ -124,16 +116,16 @@ describe("PUT /api/shops/fields/:id", () => {
 
   it("refuses removing an option a product variant uses, with a clear error", async () => {
     const before = await snapshot();
-    const response = await asModerator("PUT", `/api/shops/fields/${fx.fields.size}`, {
+    const response = await asModerator("PUT", `/api/shops/fields/${kit.fx.fields.size}`, {
       title: "Rozmiar",
       changePrice: true,
-      options: [{ _id: fx.fields.sizeM, title: "M" }],
+      options: [{ _id: kit.fx.fields.sizeM, title: "M" }],
     });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       code: "field/option-in-use",
       messageKey: "errors.field/option-in-use",
-      details: { optionId: fx.fields.sizeS, title: "S" },
+      details: { optionId: kit.fx.fields.sizeS, title: "S" },
     });
     expect(await snapshot()).toEqual(before);
   });
@@ -141,19 +133,19 @@ describe("PUT /api/shops/fields/:id", () => {
   it("refuses turning price changes off while variants use the field, and another field's option ids", async () => {
     const before = await snapshot();
     const options = [
-      { _id: fx.fields.sizeM, title: "M" },
-      { _id: fx.fields.sizeS, title: "S" },
+      { _id: kit.fx.fields.sizeM, title: "M" },
+      { _id: kit.fx.fields.sizeS, title: "S" },
     ];
-    const off = await asModerator("PUT", `/api/shops/fields/${fx.fields.size}`, {
+    const off = await asModerator("PUT", `/api/shops/fields/${kit.fx.fields.size}`, {
       title: "Rozmiar",
       changePrice: false,
       options,
     });
     expect(off.json().code).toBe("field/change-price-in-use");
-    const foreign = await asModerator("PUT", `/api/shops/fields/${fx.fields.size}`, {
+    const foreign = await asModerator("PUT", `/api/shops/fields/${kit.fx.fields.size}`, {
       title: "Rozmiar",
       changePrice: true,
-      options: [...options, { _id: fx.fields.white, title: "Biały" }],
+      options: [...options, { _id: kit.fx.fields.white, title: "Biały" }],
     });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().fields["options.2._id"]).toBeDefined();
@@ -165,7 +157,7 @@ describe("PUT /api/shops/fields/:id", () => {
 
 describe("DELETE /api/shops/fields/:id", () => {
   it("is refused while products use the field", async () => {
-    const response = await asModerator("DELETE", `/api/shops/fields/${fx.fields.colour}`);
+    const response = await asModerator("DELETE", `/api/shops/fields/${kit.fx.fields.colour}`);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: "field/in-use", messageKey: "errors.field/in-use" });
   });

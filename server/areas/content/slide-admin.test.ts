@@ -2,16 +2,14 @@ import { describe, expect, it } from "vitest";
 import type { HeaderSlide } from "../../../domain/types";
 import { headerSlides } from "../../db/schema";
 import { kitForFile } from "../../test/kit-for-file";
-import { itRefusesAllButStaff, type StaffWrite, startStaffApi } from "../../test/staff-api";
+import { callsAs, itRefusesAllButStaff, type StaffWrite, startStaffApi } from "../../test/staff-api";
 
 // Staff writes of the home banner: POST /api/shops/headers, PUT /api/shops/headers (bulk order),
 // PUT and DELETE /api/shops/headers/:id — roles, validation, order, audit.
 
 const kit = kitForFile(startStaffApi);
 
-type Method = "POST" | "PUT" | "DELETE";
-const asModerator = (method: Method, url: string, payload?: unknown) =>
-  kit.call("moderator", method, url, payload);
+const asModerator = callsAs(kit, "moderator");
 
 const slide = (title: string, extra: Record<string, unknown> = {}) => ({
   title,
