@@ -79,16 +79,25 @@ export function callsAs(kit: StaffApiKit, who: Caller) {
   return (method: Method, url: string, payload?: unknown) => kit.call(who, method, url, payload);
 }
 
-/** Each write refuses anonymous callers (401) and customers (403 'Required moderator role'). */
+/**
+ * Each call answers anonymous callers 401 and customers 403 forbidden-moderator ('Required moderator
+ * role'); `body()` makes the payload of a POST or PUT.
+ */
 export async function expectStaffOnly(
   kit: StaffApiKit,
-  method: Method,
-  url: string,
-  payload?: unknown,
-): Promise<{ anonymous: number; user: number; userCode: string }> {
-  const anonymous = await kit.call("anonymous", method, url, payload);
-  const user = await kit.call("user", method, url, payload);
-  return { anonymous: anonymous.statusCode, user: user.statusCode, userCode: user.json().code };
+  calls: readonly (readonly [Method, string])[],
+  body: () => unknown,
+): Promise<void> {
+  for (const [method, url] of calls) {
+    const payload = method === "POST" || method === "PUT" ? body() : undefined;
+    const anonymous = await kit.call("anonymous", method, url, payload);
+    const user = await kit.call("user", method, url, payload);
+    expect({ anonymous: anonymous.statusCode, user: user.statusCode, userCode: user.json().code }).toEqual({
+      anonymous: 401,
+      user: 403,
+      userCode: "forbidden-moderator",
+    });
+  }
 }
 
 export type StaffWrite = [method: "POST" | "PUT" | "DELETE", url: string, payload: unknown];

@@ -129,17 +129,15 @@ describe("blog articles (staff)", () => {
 
   it("refuses anonymous callers (401) and customers (403) on every write", async () => {
     const target = (await kit.call("moderator", "POST", "/api/blogs", article())).json();
-    for (const [method, url] of [
-      ["POST", "/api/blogs"],
-      ["PUT", `/api/blogs/${target._id}`],
-      ["DELETE", `/api/blogs/${target._id}`],
-    ] as const) {
-      expect(await expectStaffOnly(kit, method, url, method === "DELETE" ? undefined : article())).toEqual({
-        anonymous: 401,
-        user: 403,
-        userCode: "forbidden-moderator",
-      });
-    }
+    await expectStaffOnly(
+      kit,
+      [
+        ["POST", "/api/blogs"],
+        ["PUT", `/api/blogs/${target._id}`],
+        ["DELETE", `/api/blogs/${target._id}`],
+      ],
+      article,
+    );
     expect(await rowOf(target._id)).toBeDefined();
   });
 });

@@ -107,22 +107,20 @@ describe("creators, categories and games (staff)", () => {
 
   it("refuses anonymous callers (401) and customers (403) on every write", async () => {
     const valid = { title: "Cel" };
-    for (const [method, url] of [
-      ["POST", "/api/creators"],
-      ["PUT", "/api/creators/1"],
-      ["DELETE", "/api/creators/1"],
-      ["POST", "/api/creators/categories"],
-      ["PUT", "/api/creators/categories/1"],
-      ["DELETE", "/api/creators/categories/1"],
-      ["POST", "/api/games"],
-      ["PUT", "/api/games/1"],
-      ["DELETE", "/api/games/1"],
-    ] as const) {
-      expect(await expectStaffOnly(kit, method, url, method === "DELETE" ? undefined : valid)).toEqual({
-        anonymous: 401,
-        user: 403,
-        userCode: "forbidden-moderator",
-      });
-    }
+    await expectStaffOnly(
+      kit,
+      [
+        ["POST", "/api/creators"],
+        ["PUT", "/api/creators/1"],
+        ["DELETE", "/api/creators/1"],
+        ["POST", "/api/creators/categories"],
+        ["PUT", "/api/creators/categories/1"],
+        ["DELETE", "/api/creators/categories/1"],
+        ["POST", "/api/games"],
+        ["PUT", "/api/games/1"],
+        ["DELETE", "/api/games/1"],
+      ],
+      () => valid,
+    );
   });
 });

@@ -169,17 +169,15 @@ describe("pages (staff)", () => {
 
   it("refuses anonymous callers (401) and customers (403) on every write", async () => {
     const target = (await kit.call("moderator", "POST", "/api/pages", page())).json();
-    for (const [method, url] of [
-      ["POST", "/api/pages"],
-      ["PUT", `/api/pages/${target._id}`],
-      ["DELETE", `/api/pages/${target._id}`],
-    ] as const) {
-      expect(await expectStaffOnly(kit, method, url, method === "DELETE" ? undefined : page())).toEqual({
-        anonymous: 401,
-        user: 403,
-        userCode: "forbidden-moderator",
-      });
-    }
+    await expectStaffOnly(
+      kit,
+      [
+        ["POST", "/api/pages"],
+        ["PUT", `/api/pages/${target._id}`],
+        ["DELETE", `/api/pages/${target._id}`],
+      ],
+      page,
+    );
     expect(await rowOf(target._id)).toMatchObject({ title: target.title });
   });
 });

@@ -178,19 +178,16 @@ describe("coupons (staff)", () => {
 
   it("refuses anonymous callers (401) and customers (403) on the list and every write", async () => {
     const target = (await kit.call("moderator", "POST", "/api/shops/coupons", coupon())).json();
-    for (const [method, url] of [
-      ["GET", "/api/shops/coupons"],
-      ["POST", "/api/shops/coupons"],
-      ["PUT", `/api/shops/coupons/${target._id}`],
-      ["DELETE", `/api/shops/coupons/${target._id}`],
-    ] as const) {
-      const payload = method === "POST" || method === "PUT" ? coupon() : undefined;
-      expect(await expectStaffOnly(kit, method, url, payload)).toEqual({
-        anonymous: 401,
-        user: 403,
-        userCode: "forbidden-moderator",
-      });
-    }
+    await expectStaffOnly(
+      kit,
+      [
+        ["GET", "/api/shops/coupons"],
+        ["POST", "/api/shops/coupons"],
+        ["PUT", `/api/shops/coupons/${target._id}`],
+        ["DELETE", `/api/shops/coupons/${target._id}`],
+      ],
+      coupon,
+    );
     expect(await rowOf(target._id)).toMatchObject({ code: target.code });
   });
 });
