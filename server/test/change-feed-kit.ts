@@ -27,7 +27,7 @@ export async function startChangeFeedKit(
     database,
     counting,
     feed,
-    async close() {
+    close: async () => {
       await feed.close();
       await database.destroy();
     },

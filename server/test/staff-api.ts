@@ -100,6 +100,15 @@ export async function expectStaffOnly(
   }
 }
 
+/** The three writes of a staff-kept collection: POST to it, PUT and DELETE of the record `id`. */
+export function writesTo(collection: string, id: number): [Method, string][] {
+  return [
+    ["POST", collection],
+    ["PUT", `${collection}/${id}`],
+    ["DELETE", `${collection}/${id}`],
+  ];
+}
+
 export type StaffWrite = [method: "POST" | "PUT" | "DELETE", url: string, payload: unknown];
 
 /**

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { creators } from "../../db/schema";
 import { kitForFile } from "../../test/kit-for-file";
-import { expectStaffOnly, startStaffApi } from "../../test/staff-api";
+import { expectStaffOnly, startStaffApi, writesTo } from "../../test/staff-api";
 
 // Creators, creator categories and games: staff writes, read back through the public lists.
 
@@ -110,15 +110,9 @@ describe("creators, categories and games (staff)", () => {
     await expectStaffOnly(
       kit,
       [
-        ["POST", "/api/creators"],
-        ["PUT", "/api/creators/1"],
-        ["DELETE", "/api/creators/1"],
-        ["POST", "/api/creators/categories"],
-        ["PUT", "/api/creators/categories/1"],
-        ["DELETE", "/api/creators/categories/1"],
-        ["POST", "/api/games"],
-        ["PUT", "/api/games/1"],
-        ["DELETE", "/api/games/1"],
+        ...writesTo("/api/creators", 1),
+        ...writesTo("/api/creators/categories", 1),
+        ...writesTo("/api/games", 1),
       ],
       () => valid,
     );

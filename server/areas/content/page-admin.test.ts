@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pages } from "../../db/schema";
 import { kitForFile } from "../../test/kit-for-file";
-import { expectStaffOnly, startStaffApi, XSS_HTML, XSS_LEFTOVERS } from "../../test/staff-api";
+import { expectStaffOnly, startStaffApi, writesTo, XSS_HTML, XSS_LEFTOVERS } from "../../test/staff-api";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
 
 // POST /api/pages, PUT/DELETE /api/pages/:id: staff only, link unique, protected pages kept,
@@ -169,15 +169,7 @@ describe("pages (staff)", () => {
 
   it("refuses anonymous callers (401) and customers (403) on every write", async () => {
     const target = (await kit.call("moderator", "POST", "/api/pages", page())).json();
-    await expectStaffOnly(
-      kit,
-      [
-        ["POST", "/api/pages"],
-        ["PUT", `/api/pages/${target._id}`],
-        ["DELETE", `/api/pages/${target._id}`],
-      ],
-      page,
-    );
+    await expectStaffOnly(kit, writesTo("/api/pages", target._id), page);
     expect(await rowOf(target._id)).toMatchObject({ title: target.title });
   });
 });

@@ -4,7 +4,7 @@ import { formatDate } from "../../../domain/i18n";
 import { couponToFormValues } from "../../../domain/validation/coupon";
 import { coupons, orders } from "../../db/schema";
 import { kitForFile } from "../../test/kit-for-file";
-import { expectStaffOnly, startStaffApi } from "../../test/staff-api";
+import { expectStaffOnly, startStaffApi, writesTo } from "../../test/staff-api";
 import { insertShopFixtures, orderBody } from "../orders/orders.fixtures";
 
 // GET/POST /api/shops/coupons, PUT/DELETE /api/shops/coupons/:id: staff only, code unique ignoring
@@ -180,12 +180,7 @@ describe("coupons (staff)", () => {
     const target = (await kit.call("moderator", "POST", "/api/shops/coupons", coupon())).json();
     await expectStaffOnly(
       kit,
-      [
-        ["GET", "/api/shops/coupons"],
-        ["POST", "/api/shops/coupons"],
-        ["PUT", `/api/shops/coupons/${target._id}`],
-        ["DELETE", `/api/shops/coupons/${target._id}`],
-      ],
+      [["GET", "/api/shops/coupons"], ...writesTo("/api/shops/coupons", target._id)],
       coupon,
     );
     expect(await rowOf(target._id)).toMatchObject({ code: target.code });
