@@ -6,6 +6,7 @@ import { seedParcelPointsIfEmpty } from "../../db/seed";
 import { startApi } from "../../test/api";
 import type { TestDatabase } from "../../test/database";
 import { kitForFile } from "../../test/kit-for-file";
+import { expectRefusedQuery } from "../../test/reply-check";
 import {
   createParcelPointsService,
   type ParcelPointRecord,
@@ -195,13 +196,7 @@ describe("GET /api/parcel-points", () => {
     ["q=krakow&limit=2.5", "limit"],
   ])("%s → 400 on %s", async (query, field) => {
     const res = await kit.app.inject({ method: "GET", url: `/api/parcel-points?${query}` });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
-      statusCode: 400,
-      code: "validation",
-      fields: { [field]: expect.any(Object) },
-    });
-    expect(res.headers["cache-control"]).toBeUndefined();
+    expectRefusedQuery(res, field);
   });
 
   it("accepts a query of exactly 64 characters", async () => {
