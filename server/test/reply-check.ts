@@ -45,3 +45,11 @@ export function expectRefusedQuery(response: LightMyRequestResponse, field: stri
   });
   expect(response.headers["cache-control"]).toBeUndefined();
 }
+
+/** GETs a public read: 200 with the short public cache header (a minute); its JSON. */
+export async function publicRead<T>(app: FastifyInstance, url: string): Promise<T> {
+  const response = await app.inject({ method: "GET", url });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers["cache-control"]).toBe("public, max-age=60");
+  return response.json<T>();
+}

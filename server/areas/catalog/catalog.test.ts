@@ -9,6 +9,7 @@ import { startApi } from "../../test/api";
 import { countingDatabase } from "../../test/counting-database";
 import type { TestDatabase } from "../../test/database";
 import { kitForFile } from "../../test/kit-for-file";
+import { publicRead } from "../../test/reply-check";
 import { type CatalogFixtures, daysAgo, insertCatalogFixtures } from "./catalog.fixtures";
 import { createCatalogService } from "./catalog.service";
 
@@ -78,10 +79,7 @@ describe("category tree", () => {
 
 describe("fields", () => {
   it("lists the fields with options by position", async () => {
-    const res = await kit.app.inject({ method: "GET", url: "/api/shops/fields" });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["cache-control"]).toBe("public, max-age=60");
-    const fields = res.json<ProductField[]>();
+    const fields = await publicRead<ProductField[]>(kit.app, "/api/shops/fields");
     expect(fields).toEqual([
       {
         _id: fx.fields.size,
@@ -236,10 +234,7 @@ describe("products", () => {
   });
 
   it("lists basic products: first image only, categories, flags and thumbnail, hidden excluded", async () => {
-    const res = await kit.app.inject({ method: "GET", url: "/api/shops/products/basic" });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["cache-control"]).toBe("public, max-age=60");
-    const list = res.json<ProductBasic[]>();
+    const list = await publicRead<ProductBasic[]>(kit.app, "/api/shops/products/basic");
     expect(list.map((product) => product._id)).not.toContain(fx.products.hidden);
     expect(list).toHaveLength(4);
     const blanket = list.find((product) => product._id === fx.products.blanket);

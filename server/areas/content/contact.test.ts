@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { creatorCategories, creators, games } from "../../db/schema";
 import { startApi } from "../../test/api";
 import { kitForFile } from "../../test/kit-for-file";
+import { publicRead } from "../../test/reply-check";
 import { CONTACT_RATE_LIMIT, shopAddress } from "./contact.service";
 import type { Creator, CreatorCategory, Game } from "./creators.service";
 
@@ -138,10 +139,7 @@ describe("creator side lists", () => {
   });
 
   it("GET /api/games lists games", async () => {
-    const res = await kit.app.inject({ method: "GET", url: "/api/games" });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["cache-control"]).toBe("public, max-age=60");
-    const list = res.json<Game[]>();
+    const list = await publicRead<Game[]>(kit.app, "/api/games");
     expect(list.map((game) => game._id)).toEqual(ids.games);
     expect(list[0]).toMatchObject({
       title: "Memory z tkaninami",

@@ -4,6 +4,7 @@ import { blogArticles, headerSlides, pages } from "../../db/schema";
 import { startApi } from "../../test/api";
 import type { TestDatabase } from "../../test/database";
 import { kitForFile } from "../../test/kit-for-file";
+import { publicRead } from "../../test/reply-check";
 import { insertCategoryTree } from "../catalog/catalog.fixtures";
 
 const kit = kitForFile(() => startApi({ name: "content-test", prepare: insertContent }));
@@ -70,11 +71,8 @@ async function insertContent(database: TestDatabase): Promise<void> {
 
 describe("header slides", () => {
   it("lists slides by order, then id", async () => {
-    const res = await kit.app.inject({ method: "GET", url: "/api/shops/headers" });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["cache-control"]).toBe("public, max-age=60");
     const [second, third, first] = ids.slides;
-    const slides = res.json<HeaderSlide[]>();
+    const slides = await publicRead<HeaderSlide[]>(kit.app, "/api/shops/headers");
     expect(slides.map((slide) => slide._id)).toEqual([first, second, third]);
     expect(slides[1]).toEqual({
       _id: second,
@@ -90,10 +88,7 @@ describe("header slides", () => {
 
 describe("pages", () => {
   it("lists pages with ISO dates", async () => {
-    const res = await kit.app.inject({ method: "GET", url: "/api/pages" });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["cache-control"]).toBe("public, max-age=60");
-    const list = res.json<Page[]>();
+    const list = await publicRead<Page[]>(kit.app, "/api/pages");
     expect(list.map((page) => page._id)).toEqual(ids.pages);
     expect(list[0]).toEqual({
       _id: ids.pages[0],
