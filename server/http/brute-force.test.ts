@@ -14,10 +14,11 @@ import {
   FIXTURE_PASSWORD,
 } from "../areas/accounts/accounts.fixtures";
 import { toPublicUser } from "../areas/accounts/accounts.mapper";
-import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "../areas/orders/orders.fixtures";
+import { insertShopFixtures, type ShopFixtures } from "../areas/orders/orders.fixtures";
 import { DEFAULT_RATE_LIMITS, type RateLimitRule, type RateLimits } from "../lib/rate-limit";
 import { startApi } from "../test/api";
 import { recordFigure } from "../test/figures";
+import { placeGuestOrder } from "../test/guest-order";
 import { kitForFile } from "../test/kit-for-file";
 import { testWebContext } from "../test/web-context";
 
@@ -242,18 +243,7 @@ describe("guest order lookup", () => {
   let unpaid: { orderNumber: string; email: string; redirectUrl: string };
 
   async function guestOrder(email: string) {
-    const response = await kit.app.inject({
-      method: "POST",
-      url: "/api/orders",
-      payload: orderBody({
-        cart: [{ productId: shop.plain.id, quantity: 1, variantKeys: {}, variantId: null }],
-        priceGrosze: 4_000 + 999,
-        recipient: { ...RECIPIENT, email },
-      }),
-      remoteAddress: newAddress(),
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    const body = response.json();
+    const body = await placeGuestOrder(kit.app, shop.plain.id, email, newAddress());
     return {
       orderNumber: body.orderNumber,
       email: body.email,

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "../areas/orders/orders.fixtures";
+import { insertShopFixtures, type ShopFixtures } from "../areas/orders/orders.fixtures";
 import { DEFAULT_RATE_LIMITS } from "../lib/rate-limit";
 import { startApi } from "../test/api";
+import { placeGuestOrder } from "../test/guest-order";
 import { kitForFile } from "../test/kit-for-file";
 
 // Smaller holes of issue 24 item 8, with the shop's real limits: "people viewing now" cannot be
@@ -61,18 +62,7 @@ describe("guest order lookup", () => {
   let order: { orderNumber: string; email: string };
 
   beforeAll(async () => {
-    const response = await kit.app.inject({
-      method: "POST",
-      url: "/api/orders",
-      payload: orderBody({
-        cart: [{ productId: shop.plain.id, quantity: 1, variantKeys: {}, variantId: null }],
-        priceGrosze: 4_000 + 999,
-        recipient: { ...RECIPIENT, email: "sprawdzam@example.com" },
-      }),
-      remoteAddress: newAddress(),
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    order = response.json();
+    order = await placeGuestOrder(kit.app, shop.plain.id, "sprawdzam@example.com", newAddress());
   });
 
   const lookup = (orderNumber: string, email: string, remoteAddress: string) =>
