@@ -1,21 +1,14 @@
 import { Readable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BuiltShop, startBuiltShop } from "../test/built-shop";
+import { describe, expect, it } from "vitest";
+import { startBuiltShop } from "../test/built-shop";
+import { kitForFile } from "../test/kit-for-file";
 import { BODY_LIMIT_BYTES } from "./page-body-limit";
 
 // Request bodies are limited on every route, pages included (issue 24 item 5; docs/decisions/034):
 // a declared length over the limit is refused at once, a chunked body is cut at the limit, and each
 // refusal says why (issue 24 item 9: 413, 415 and unknown /api paths in Polish and English).
 
-let shop: BuiltShop;
-
-beforeAll(async () => {
-  shop = await startBuiltShop({ name: "body-limits-test" });
-}, 120_000);
-
-afterAll(async () => {
-  await shop?.close();
-});
+const shop = kitForFile(() => startBuiltShop({ name: "body-limits-test" }), 120_000);
 
 const FORM = "application/x-www-form-urlencoded";
 const MB = 1024 * 1024;
@@ -98,43 +91,37 @@ describe("page bodies", () => {
 });
 
 describe("API refusals say why", () => {
-  it("a JSON body over the limit: 413 request/too-large", async () => {
+  it.each<[string, string, string, number, Record<string, string>]>([
+    [
+      "a JSON body over the limit: 413 request/too-large",
+      "application/json",
+      JSON.stringify({ email: "jan@example.com", password: "a".repeat(BODY_LIMIT_BYTES) }),
+      413,
+      { code: "request/too-large", messageKey: "errors.request/too-large" },
+    ],
+    [
+      "a body of a type the route does not read: 415 request/unsupported-media-type",
+      "application/xml",
+      "<signin/>",
+      415,
+      { code: "request/unsupported-media-type", messageKey: "errors.request/unsupported-media-type" },
+    ],
+    [
+      "malformed JSON: 400 request/malformed",
+      "application/json",
+      "{email:",
+      400,
+      { code: "request/malformed" },
+    ],
+  ])("%s", async (_name, contentType, payload, status, refusal) => {
     const response = await shop.app.inject({
       method: "POST",
       url: "/api/auth/login",
-      headers: { "content-type": "application/json" },
-      payload: JSON.stringify({ email: "jan@example.com", password: "a".repeat(BODY_LIMIT_BYTES) }),
+      headers: { "content-type": contentType },
+      payload,
     });
-    expect(response.statusCode).toBe(413);
-    expect(response.json()).toMatchObject({
-      code: "request/too-large",
-      messageKey: "errors.request/too-large",
-    });
-  });
-
-  it("a body of a type the route does not read: 415 request/unsupported-media-type", async () => {
-    const response = await shop.app.inject({
-      method: "POST",
-      url: "/api/auth/login",
-      headers: { "content-type": "application/xml" },
-      payload: "<signin/>",
-    });
-    expect(response.statusCode).toBe(415);
-    expect(response.json()).toMatchObject({
-      code: "request/unsupported-media-type",
-      messageKey: "errors.request/unsupported-media-type",
-    });
-  });
-
-  it("malformed JSON: 400 request/malformed", async () => {
-    const response = await shop.app.inject({
-      method: "POST",
-      url: "/api/auth/login",
-      headers: { "content-type": "application/json" },
-      payload: "{email:",
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: "request/malformed" });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toMatchObject(refusal);
   });
 
   it.each(["/api/unknown", "/api/orders/x/y/z", "/api"])(

@@ -1,15 +1,12 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LightMyRequestResponse } from "fastify";
+import { beforeAll, describe, expect, it } from "vitest";
 import { translate } from "../../domain/i18n";
 import type { PublicUser } from "../../domain/types";
 import { action as cartAction } from "../../web/routes/cart/cart";
 import { action as orderResultAction } from "../../web/routes/order/order-result";
 import { loader as orderViewLoader } from "../../web/routes/order/order-view";
-import { buildApp, type WebLoadContext } from "../app";
+import type { WebLoadContext } from "../app";
 import {
   bearer,
   createSignedInUser,
@@ -17,11 +14,12 @@ import {
   FIXTURE_PASSWORD,
 } from "../areas/accounts/accounts.fixtures";
 import { toPublicUser } from "../areas/accounts/accounts.mapper";
-import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "../areas/orders/orders.fixtures";
+import { insertShopFixtures, type ShopFixtures } from "../areas/orders/orders.fixtures";
 import { DEFAULT_RATE_LIMITS, type RateLimitRule, type RateLimits } from "../lib/rate-limit";
-import { createTestDatabase, type TestDatabase } from "../test/database";
+import { startApi } from "../test/api";
 import { recordFigure } from "../test/figures";
-import { testConfig } from "../test/test-config";
+import { placeGuestOrder } from "../test/guest-order";
+import { kitForFile } from "../test/kit-for-file";
 import { testWebContext } from "../test/web-context";
 
 // Brute force (issue 7): login, password reset, coupon checks (API and the cart form) and the guest
@@ -30,21 +28,11 @@ import { testWebContext } from "../test/web-context";
 // 'Zbyt wiele prób…' — and checks that the refusal holds for the right answer too (so guessing cannot
 // go on). server/areas/accounts/accounts.rate-limit.test.ts covers the per-account/per-address details.
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const kit = kitForFile(() => startApi({ name: "brute-force", app: { rateLimits: LIMITS } }));
 let shop: ShopFixtures;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const config = testConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "brute-force-")) });
-  app = await buildApp(config, database, { web: false, logger: false, rateLimits: LIMITS });
-  await app.ready();
-  shop = await insertShopFixtures(database.db, { plainQuantity: 100 });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
+  shop = await insertShopFixtures(kit.database.db, { plainQuantity: 100 });
 });
 
 /**
@@ -94,7 +82,7 @@ async function attemptsUntilRefused(
 }
 
 function webContext(ip: string, user: PublicUser | null = null): WebLoadContext {
-  return testWebContext(app.services, { ip, user });
+  return testWebContext(kit.app.services, { ip, user });
 }
 
 it("the refusal is translated (pl and en)", () => {
@@ -104,11 +92,11 @@ it("the refusal is translated (pl and en)", () => {
 
 describe("login", () => {
   it("guessing one account's password is refused after the limit, even with the right password", async () => {
-    const user = await createUser(database.db);
+    const user = await createUser(kit.database.db);
     const ip = newAddress();
     const limit = DEFAULT_RATE_LIMITS.login.perPair?.limit ?? 0;
     const login = (password: string, remoteAddress = ip) =>
-      app.inject({
+      kit.app.inject({
         method: "POST",
         url: "/api/auth/login",
         payload: { email: user.email, password },
@@ -132,16 +120,16 @@ describe("login", () => {
   });
 
   it("guessing one account from many addresses is slowed down and stopped at the account's limit", async () => {
-    const user = await createUser(database.db);
+    const user = await createUser(kit.database.db);
     const rules = LIMITS.login;
     const pair = rules.perPair?.limit ?? 0;
     // the account's count as earlier guesses from many addresses left it, short of its limit
-    await database.db.execute(
+    await kit.database.db.execute(
       sql`insert into rate_limit_hits (key, window_start, count)
           values (${`login:email:${user.email.toLowerCase()}`}, ${windowStart(rules.perAccount.windowMs)}, ${rules.perAccount.limit - 1})`,
     );
     const guess = (password: string, remoteAddress: string) =>
-      app.inject({
+      kit.app.inject({
         method: "POST",
         url: "/api/auth/login",
         payload: { email: user.email, password },
@@ -164,10 +152,10 @@ describe("login", () => {
 
 describe("password reset", () => {
   it("reset e-mails for one address are refused after the limit, and no more e-mails go out", async () => {
-    const user = await createUser(database.db);
+    const user = await createUser(kit.database.db);
     const limit = DEFAULT_RATE_LIMITS.reset.perAccount.limit;
     const reset = () =>
-      app.inject({
+      kit.app.inject({
         method: "PUT",
         url: "/api/auth/reset-password",
         payload: { email: user.email },
@@ -178,8 +166,8 @@ describe("password reset", () => {
     }));
     expect(refusedAt).toBe(limit + 1);
     expectRefused(await reset());
-    await app.services.accounts.settled();
-    const mails = await app.services.mail.list({ to: user.email });
+    await kit.app.services.accounts.settled();
+    const mails = await kit.app.services.mail.list({ to: user.email });
     expect(mails.length).toBe(limit);
     recordFigure({
       suite: "brute force",
@@ -195,7 +183,7 @@ describe("coupon checks", () => {
     const ip = newAddress();
     const limit = DEFAULT_RATE_LIMITS.coupon.perAddress.limit;
     const check = (code: string, remoteAddress = ip) =>
-      app.inject({ url: `/api/shops/coupons/is-active/${code}`, remoteAddress });
+      kit.app.inject({ url: `/api/shops/coupons/is-active/${code}`, remoteAddress });
     const { refusedAt, statuses } = await attemptsUntilRefused(limit + 5, async (index) => ({
       status: (await check(`ZGADUJE${index}`)).statusCode,
     }));
@@ -236,7 +224,10 @@ describe("coupon checks", () => {
     expect(refused.data).toMatchObject({ ok: false, error: "errors.rateLimited" });
     // the API from the same address is refused too: one counter per address for both doors
     expectRefused(
-      await app.inject({ url: `/api/shops/coupons/is-active/${shop.percentCoupon.code}`, remoteAddress: ip }),
+      await kit.app.inject({
+        url: `/api/shops/coupons/is-active/${shop.percentCoupon.code}`,
+        remoteAddress: ip,
+      }),
     );
     recordFigure({
       suite: "brute force",
@@ -252,18 +243,7 @@ describe("guest order lookup", () => {
   let unpaid: { orderNumber: string; email: string; redirectUrl: string };
 
   async function guestOrder(email: string) {
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/orders",
-      payload: orderBody({
-        cart: [{ productId: shop.plain.id, quantity: 1, variantKeys: {}, variantId: null }],
-        priceGrosze: 4_000 + 999,
-        recipient: { ...RECIPIENT, email },
-      }),
-      remoteAddress: newAddress(),
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    const body = response.json();
+    const body = await placeGuestOrder(kit.app, shop.plain.id, email, newAddress());
     return {
       orderNumber: body.orderNumber,
       email: body.email,
@@ -273,7 +253,7 @@ describe("guest order lookup", () => {
 
   beforeAll(async () => {
     const first = await guestOrder("zgadnij-mnie@example.com");
-    const paidNow = await app.services.payments.demoDecide(
+    const paidNow = await kit.app.services.payments.demoDecide(
       first.redirectUrl.replace("/bramka-demo/", ""),
       "pay",
     );
@@ -286,7 +266,7 @@ describe("guest order lookup", () => {
     const ip = newAddress();
     const limit = DEFAULT_RATE_LIMITS["order-lookup"].perAccount.limit;
     const lookup = (orderNumber: string, email: string, remoteAddress = ip) =>
-      app.inject({ url: `/api/orders/${orderNumber}?email=${encodeURIComponent(email)}`, remoteAddress });
+      kit.app.inject({ url: `/api/orders/${orderNumber}?email=${encodeURIComponent(email)}`, remoteAddress });
     const { refusedAt, statuses } = await attemptsUntilRefused(limit + 5, async (index) => ({
       status: (await lookup(paid.orderNumber, `zgaduje-${index}@example.com`)).statusCode,
     }));
@@ -302,15 +282,15 @@ describe("guest order lookup", () => {
     );
     expectRefused(await lookup(unpaid.orderNumber, unpaid.email), "another number from this address");
     const invoiceUrl = `/api/orders/${paid.orderNumber}/invoice?email=${encodeURIComponent(paid.email)}`;
-    expectRefused(await app.inject({ url: invoiceUrl, remoteAddress: ip }), "invoice as a guest");
-    const signedIn = await createSignedInUser(database.db);
-    const invoiceSignedIn = await app.inject({
+    expectRefused(await kit.app.inject({ url: invoiceUrl, remoteAddress: ip }), "invoice as a guest");
+    const signedIn = await createSignedInUser(kit.database.db);
+    const invoiceSignedIn = await kit.app.inject({
       url: invoiceUrl,
       remoteAddress: ip,
       headers: bearer(signedIn.token),
     });
     expectRefused(invoiceSignedIn, "invoice, signed in, with ?email=");
-    const retry = await app.inject({
+    const retry = await kit.app.inject({
       url: `/api/orders/retry-payment/${unpaid.orderNumber}?email=${encodeURIComponent(unpaid.email)}`,
       remoteAddress: ip,
     });

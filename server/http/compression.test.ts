@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltShop, startBuiltShop } from "../test/built-shop";
 import { recordFigure } from "../test/figures";
+import { kitForFile } from "../test/kit-for-file";
 
 // Pages and JSON are compressed for browsers that accept it; the client build's assets are served
 // from the .br/.gz files the build wrote (no compression per request); compressed request bodies are
@@ -12,27 +12,19 @@ import { recordFigure } from "../test/figures";
 
 const ASSETS = path.resolve("build/client/assets");
 
-let shop: BuiltShop;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  shop = await startBuiltShop({ name: "compression" });
-  app = shop.app;
-}, 120_000);
-
-afterAll(() => shop?.close());
+const shop = kitForFile(() => startBuiltShop({ name: "compression" }), 120_000);
 
 const withoutNonces = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
 
 describe("compressed answers", () => {
   it("sends pages as Brotli or gzip when accepted, and the same page", async () => {
-    const plain = await app.inject({ method: "GET", url: "/produkty" });
-    const br = await app.inject({
+    const plain = await shop.app.inject({ method: "GET", url: "/produkty" });
+    const br = await shop.app.inject({
       method: "GET",
       url: "/produkty",
       headers: { "accept-encoding": "br, gzip" },
     });
-    const gzip = await app.inject({
+    const gzip = await shop.app.inject({
       method: "GET",
       url: "/produkty",
       headers: { "accept-encoding": "gzip" },
@@ -56,7 +48,7 @@ describe("compressed answers", () => {
   });
 
   it("compresses JSON from the API", async () => {
-    const res = await app.inject({
+    const res = await shop.app.inject({
       method: "GET",
       url: "/api/shops/products?strona=1",
       headers: { "accept-encoding": "gzip" },
@@ -75,7 +67,7 @@ describe("compressed answers", () => {
     const name = script as string;
     expect(fs.existsSync(path.join(ASSETS, `${name}.br`))).toBe(true);
     expect(fs.existsSync(path.join(ASSETS, `${name}.gz`))).toBe(true);
-    const br = await app.inject({
+    const br = await shop.app.inject({
       method: "GET",
       url: `/assets/${name}`,
       headers: { "accept-encoding": "br" },
@@ -84,14 +76,14 @@ describe("compressed answers", () => {
     expect(br.headers["content-encoding"]).toBe("br");
     expect(br.rawPayload.equals(fs.readFileSync(path.join(ASSETS, `${name}.br`)))).toBe(true);
     expect(String(br.headers["cache-control"])).toContain("immutable");
-    const plain = await app.inject({ method: "GET", url: `/assets/${name}` });
+    const plain = await shop.app.inject({ method: "GET", url: `/assets/${name}` });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.rawPayload.equals(fs.readFileSync(path.join(ASSETS, name)))).toBe(true);
   });
 
   it("does not inflate a compressed request body", async () => {
     const body = zlib.gzipSync(JSON.stringify({ email: "klient@example.com", password: "klient1234" }));
-    const res = await app.inject({
+    const res = await shop.app.inject({
       method: "POST",
       url: "/api/auth/login",
       headers: { "content-type": "application/json", "content-encoding": "gzip" },

@@ -1,15 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   DEFERRED_MODULE_TYPE,
   DEFERRED_PRELOAD_REL,
   HYDRATE_AFTER_PICTURE_SCRIPT,
 } from "../../web/lib/hydrate-after-picture";
-import { type BuiltShop, startBuiltShop } from "../test/built-shop";
+import { startBuiltShop } from "../test/built-shop";
 import { recordFigure } from "../test/figures";
+import { kitForFile } from "../test/kit-for-file";
 
 // Issue 8's pictures and cache headers (docs/decisions/024), on the pages the built app renders for
 // the demo shop: every <img> has a srcset of the picture's WebP widths, sizes, width and height;
@@ -21,15 +21,7 @@ import { recordFigure } from "../test/figures";
 
 const YEAR_IMMUTABLE = "public, max-age=31536000, immutable";
 
-let shop: BuiltShop;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  shop = await startBuiltShop({ name: "images-and-caching" });
-  app = shop.app;
-}, 120_000);
-
-afterAll(() => shop?.close());
+const shop = kitForFile(() => startBuiltShop({ name: "images-and-caching" }), 120_000);
 
 type Attributes = Record<string, string>;
 
@@ -67,7 +59,7 @@ function expectScriptsAfterThePicture(body: string, url: string): void {
 }
 
 async function page(url: string): Promise<{ head: string; body: string }> {
-  const response = await app.inject({ method: "GET", url });
+  const response = await shop.app.inject({ method: "GET", url });
   expect(response.statusCode, url).toBe(200);
   const end = response.body.indexOf("</head>");
   expect(end, url).toBeGreaterThan(0);
@@ -228,7 +220,7 @@ describe("cache headers", () => {
     expect(assets.some((url) => url?.endsWith(".js"))).toBe(true);
     expect(assets.some((url) => url?.endsWith(".css"))).toBe(true);
     for (const url of assets) {
-      const response = await app.inject({ method: "GET", url: url ?? "" });
+      const response = await shop.app.inject({ method: "GET", url: url ?? "" });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers["cache-control"], url).toBe(YEAR_IMMUTABLE);
       expect(response.headers.etag, url).toBeTruthy();
@@ -244,17 +236,20 @@ describe("cache headers", () => {
     fs.writeFileSync(path.join(dir, "kocyk-0a1b2c3d-thumb.webp"), picture);
 
     const url = "/media/gallery/test/kocyk-0a1b2c3d-thumb.webp";
-    const response = await app.inject({ method: "GET", url });
+    const response = await shop.app.inject({ method: "GET", url });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("image/webp");
     expect(response.headers["cache-control"]).toBe(YEAR_IMMUTABLE);
     expect(response.headers["last-modified"]).toBeTruthy();
     const etag = String(response.headers.etag);
     expect(etag).toBeTruthy();
-    const again = await app.inject({ method: "GET", url, headers: { "if-none-match": etag } });
+    const again = await shop.app.inject({ method: "GET", url, headers: { "if-none-match": etag } });
     expect(again.statusCode).toBe(304);
 
-    const missing = await app.inject({ method: "GET", url: "/media/gallery/test/nothing-0a1b2c3d.webp" });
+    const missing = await shop.app.inject({
+      method: "GET",
+      url: "/media/gallery/test/nothing-0a1b2c3d.webp",
+    });
     expect(missing.statusCode).toBe(404);
     expect(String(missing.headers["cache-control"] ?? "")).not.toContain("max-age=31536000");
     recordFigure({

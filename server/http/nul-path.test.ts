@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BuiltShop, startBuiltShop } from "../test/built-shop";
+import { describe, expect, it } from "vitest";
+import { startBuiltShop } from "../test/built-shop";
+import { kitForFile } from "../test/kit-for-file";
 
 // A path with U+0000 names nothing (issue 24 item 8): /%00 and /bramka-demo/%00 answered 500 and
 // logged the failed SQL; every such path, page or API, is 404 now, before any lookup.
 
-let shop: BuiltShop;
-
-beforeAll(async () => {
-  shop = await startBuiltShop({ name: "nul-path-test" });
-}, 120_000);
-
-afterAll(async () => {
-  await shop?.close();
-});
+const shop = kitForFile(() => startBuiltShop({ name: "nul-path-test" }), 120_000);
 
 describe("paths with U+0000", () => {
   it.each([

@@ -1,15 +1,11 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import Fastify, { type LightMyRequestResponse } from "fastify";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { buildApp } from "../app";
 import { bearer, createSignedInUser } from "../areas/accounts/accounts.fixtures";
 import { insertShopFixtures, orderBody } from "../areas/orders/orders.fixtures";
-import { createTestDatabase, type TestDatabase } from "../test/database";
+import { startApi } from "../test/api";
+import { kitForFile } from "../test/kit-for-file";
 import { expectDeclaredReply } from "../test/reply-check";
-import { testConfig } from "../test/test-config";
 import { type ApiRouteSpec, apiRoute } from "./api-route";
 import { apiRouteKey, collectApiTable, declarationProblems, undeclaredReplies } from "./api-table";
 import { registerErrorHandler } from "./errors";
@@ -18,25 +14,12 @@ import { registerErrorHandler } from "./errors";
 // document lists every route with its schemas. That each route's access level holds for every role is
 // the role matrix's job (server/http/role-matrix.test.ts, walking the same derived table).
 
-let database: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  const config = testConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "openapi-")) });
-  app = await buildApp(config, database, { web: false, logger: false });
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
-});
+const kit = kitForFile(() => startApi({ name: "openapi" }));
 
 async function documentPaths(): Promise<
   Record<string, Record<string, { summary?: string; requestBody?: unknown; parameters?: unknown[] }>>
 > {
-  const response = await app.inject({ url: "/api/docs/json" });
+  const response = await kit.app.inject({ url: "/api/docs/json" });
   expect(response.statusCode).toBe(200);
   return response.json().paths;
 }
@@ -47,12 +30,12 @@ function toOpenApiPath(url: string): string {
 
 describe("the API table and /api/docs", () => {
   it("describes every /api route, and only those", async () => {
-    expect(app.undocumentedApiRoutes).toEqual([]);
+    expect(kit.app.undocumentedApiRoutes).toEqual([]);
     const paths = await documentPaths();
     const documented = Object.entries(paths).flatMap(([url, methods]) =>
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${url}`),
     );
-    const expected = Object.keys(app.apiTable).map((key) => {
+    const expected = Object.keys(kit.app.apiTable).map((key) => {
       const [method, url] = key.split(" ");
       return `${method} /api${toOpenApiPath(url ?? "")}`;
     });
@@ -73,7 +56,7 @@ describe("the API table and /api/docs", () => {
   });
 
   it("serves the UI at /api/docs", async () => {
-    const response = await app.inject({ url: "/api/docs/" });
+    const response = await kit.app.inject({ url: "/api/docs/" });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain("swagger");
   });
@@ -81,8 +64,8 @@ describe("the API table and /api/docs", () => {
 
 describe("one declaration per route", () => {
   it("every registered /api route declares its access level, its path parameters' schema and what body it reads", () => {
-    expect(declarationProblems(app)).toEqual([]);
-    expect(Object.keys(app.apiTable).length).toBeGreaterThan(80);
+    expect(declarationProblems(kit.app)).toEqual([]);
+    expect(Object.keys(kit.app.apiTable).length).toBeGreaterThan(80);
   });
 
   it("the check names a route without a declaration, a path parameter without its schema and a write without a body", async () => {
@@ -125,7 +108,7 @@ describe("one declaration per route", () => {
 describe("responses in /api/docs", () => {
   type Responses = Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
   async function responsesOf(path: string, method: string): Promise<Responses> {
-    const paths = (await (await app.inject({ url: "/api/docs/json" })).json().paths) as Record<
+    const paths = (await (await kit.app.inject({ url: "/api/docs/json" })).json().paths) as Record<
       string,
       Record<string, { responses: Responses }>
     >;
@@ -163,45 +146,52 @@ describe("responses in /api/docs", () => {
 
 describe("declared response schemas", () => {
   it("every route says what a success answers (a reply schema, a content type, or 204/302)", () => {
-    expect(undeclaredReplies(app)).toEqual([]);
+    expect(undeclaredReplies(kit.app)).toEqual([]);
   });
 
   it("the real replies of the main routes match the schemas their declarations give", async () => {
-    const shop = await insertShopFixtures(database.db, { plainQuantity: 10 });
+    const shop = await insertShopFixtures(kit.database.db, { plainQuantity: 10 });
     const checked: string[] = [];
     const matches = (key: string, response: LightMyRequestResponse) => {
-      expect(app.apiTable[key]?.response, key).toBeDefined();
-      expectDeclaredReply(app, key, response);
+      expect(kit.app.apiTable[key]?.response, key).toBeDefined();
+      expectDeclaredReply(kit.app, key, response);
       checked.push(key);
     };
-    matches("GET /api/health", await app.inject({ url: "/api/health" }));
+    matches("GET /api/health", await kit.app.inject({ url: "/api/health" }));
     const email = "odpowiedzi@example.com";
     const password = "haslo-testowe-123";
     matches(
       "POST /api/auth/register",
-      await app.inject({
+      await kit.app.inject({
         method: "POST",
         url: "/api/auth/register",
         payload: { displayName: "Ola Odpowiedź", email, password, confirmPassword: password },
       }),
     );
-    const login = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password } });
+    const login = await kit.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email, password },
+    });
     matches("POST /api/auth/login", login);
     matches(
       "GET /api/auth/user",
-      await app.inject({ url: "/api/auth/user", headers: bearer(login.json().accessToken) }),
+      await kit.app.inject({ url: "/api/auth/user", headers: bearer(login.json().accessToken) }),
     );
-    const admin = await createSignedInUser(database.db, { roles: ["admin", "user"] });
-    matches("GET /api/users", await app.inject({ url: "/api/users", headers: bearer(admin.token) }));
-    matches("GET /api/shops/products/basic", await app.inject({ url: "/api/shops/products/basic" }));
-    matches("GET /api/shops/products/:id", await app.inject({ url: `/api/shops/products/${shop.plain.id}` }));
+    const admin = await createSignedInUser(kit.database.db, { roles: ["admin", "user"] });
+    matches("GET /api/users", await kit.app.inject({ url: "/api/users", headers: bearer(admin.token) }));
+    matches("GET /api/shops/products/basic", await kit.app.inject({ url: "/api/shops/products/basic" }));
+    matches(
+      "GET /api/shops/products/:id",
+      await kit.app.inject({ url: `/api/shops/products/${shop.plain.id}` }),
+    );
     const cart = [{ productId: shop.plain.id, quantity: 1, variantKeys: {}, variantId: null }];
-    const quote = await app.inject({
+    const quote = await kit.app.inject({
       method: "POST",
       url: "/api/orders",
       payload: orderBody({ cart, priceGrosze: 0 }),
     });
-    const placed = await app.inject({
+    const placed = await kit.app.inject({
       method: "POST",
       url: "/api/orders",
       payload: orderBody({ cart, priceGrosze: quote.json().details.totalGrosze }),
@@ -210,15 +200,15 @@ describe("declared response schemas", () => {
     const { orderNumber, email: orderEmail } = placed.json();
     matches(
       "GET /api/orders/:id",
-      await app.inject({ url: `/api/orders/${orderNumber}?email=${encodeURIComponent(orderEmail)}` }),
+      await kit.app.inject({ url: `/api/orders/${orderNumber}?email=${encodeURIComponent(orderEmail)}` }),
     );
     matches(
       "GET /api/orders/retry-payment/:id",
-      await app.inject({
+      await kit.app.inject({
         url: `/api/orders/retry-payment/${orderNumber}?email=${encodeURIComponent(orderEmail)}`,
       }),
     );
-    matches("GET /api/parcel-points", await app.inject({ url: "/api/parcel-points?q=Warszawa" }));
+    matches("GET /api/parcel-points", await kit.app.inject({ url: "/api/parcel-points?q=Warszawa" }));
     expect(checked).toHaveLength(11);
   });
 });

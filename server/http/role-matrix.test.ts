@@ -1,8 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LightMyRequestResponse } from "fastify";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { PublicUser } from "../../domain/types";
 import { loader as accountOrderLoader } from "../../web/routes/account/order";
 import {
@@ -10,7 +7,7 @@ import {
   loader as orderResultLoader,
 } from "../../web/routes/order/order-result";
 import { loader as orderViewLoader } from "../../web/routes/order/order-view";
-import { buildApp, type WebLoadContext } from "../app";
+import type { WebLoadContext } from "../app";
 import { bearer, createSessionToken, createSignedInUser } from "../areas/accounts/accounts.fixtures";
 import { toPublicUser } from "../areas/accounts/accounts.mapper";
 import { runRefundJobs } from "../areas/after-sale/after-sale.fixtures";
@@ -21,9 +18,9 @@ import {
   RECIPIENT,
   type ShopFixtures,
 } from "../areas/orders/orders.fixtures";
-import { createTestDatabase, type TestDatabase } from "../test/database";
+import { startApi } from "../test/api";
 import { recordFigure } from "../test/figures";
-import { testConfig } from "../test/test-config";
+import { kitForFile } from "../test/kit-for-file";
 import { testWebContext } from "../test/web-context";
 import type { Access } from "./api-table";
 
@@ -87,37 +84,28 @@ const DUMMY_PARAMS: Record<string, string> = {
 /** "user" routes about the caller's own record: the matrix calls them with the caller's own id. */
 const SELF_ROUTES = new Set(["PUT /api/users/:id"]);
 
-let database: TestDatabase;
-let app: FastifyInstance;
+// the guest lookups here are wrong on purpose from one address: the lookup's limit (brute-force
+// and small-holes tests) is not this file's business
+const lookups = { limit: 10_000, windowMs: 60_000 };
+const kit = kitForFile(() =>
+  startApi({
+    name: "role-matrix",
+    app: { rateLimits: { "order-lookup": { perAccount: lookups, perAddress: lookups } } },
+  }),
+);
 let shop: ShopFixtures;
 const people = {} as Record<Exclude<Subject, "anonymous">, PublicUser & { token: string }>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const config = testConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "role-matrix-")) });
-  // the guest lookups here are wrong on purpose from one address: the lookup's limit (brute-force
-  // and small-holes tests) is not this file's business
-  const lookups = { limit: 10_000, windowMs: 60_000 };
-  app = await buildApp(config, database, {
-    web: false,
-    logger: false,
-    rateLimits: { "order-lookup": { perAccount: lookups, perAddress: lookups } },
-  });
-  await app.ready();
   const make = async (roles: PublicUser["roles"], approved: boolean) => {
-    const row = await createSignedInUser(database.db, { roles, approved });
+    const row = await createSignedInUser(kit.database.db, { roles, approved });
     return { ...toPublicUser(row), token: row.token };
   };
   people.unapproved = await make(["user"], false);
   people.user = await make(["user"], true);
   people.moderator = await make(["shop-moderator", "user"], true);
   people.admin = await make(["admin", "user"], true);
-  shop = await insertShopFixtures(database.db, { plainQuantity: 100 });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
+  shop = await insertShopFixtures(kit.database.db, { plainQuantity: 100 });
 });
 
 async function callAs(key: string, subject: Subject): Promise<LightMyRequestResponse> {
@@ -129,9 +117,9 @@ async function callAs(key: string, subject: Subject): Promise<LightMyRequestResp
   // logout ends the session it is called with: give it a session of its own
   const token =
     person && key === "POST /api/auth/logout"
-      ? await createSessionToken(database.db, person._id)
+      ? await createSessionToken(kit.database.db, person._id)
       : person?.token;
-  return app.inject({
+  return kit.app.inject({
     method: method as "GET",
     url: filled,
     headers: token ? bearer(token) : {},
@@ -153,7 +141,7 @@ function matches(expected: Expected, response: LightMyRequestResponse): boolean 
 
 describe("the role matrix of every /api route", () => {
   it("every route × anonymous, unapproved, user, shop moderator, admin answers as its access level promises", async () => {
-    const routes = Object.entries(app.apiTable);
+    const routes = Object.entries(kit.app.apiTable);
     const mismatches: string[] = [];
     let refused = 0;
     let allowed = 0;
@@ -195,7 +183,7 @@ interface PlacedOrder {
 }
 
 async function placeOrder(headers: Record<string, string>, email: string): Promise<PlacedOrder> {
-  const response = await app.inject({
+  const response = await kit.app.inject({
     method: "POST",
     url: "/api/orders",
     headers,
@@ -216,7 +204,7 @@ const UNKNOWN_NUMBER = "2026-ZZZZZ-ZZZZZ";
 const UNKNOWN_ID = 2_000_000_000;
 
 function get(url: string, token?: string) {
-  return app.inject({ url, headers: token ? bearer(token) : {} });
+  return kit.app.inject({ url, headers: token ? bearer(token) : {} });
 }
 
 /** status and body of an answer, to compare "someone else's" with "does not exist". */
@@ -225,7 +213,7 @@ function answer(response: LightMyRequestResponse) {
 }
 
 function webContext(user: PublicUser | null): WebLoadContext {
-  return testWebContext(app.services, { user });
+  return testWebContext(kit.app.services, { user });
 }
 
 /** The status of what a React Router loader or action returned or threw (data(), Response, a value). */
@@ -252,7 +240,7 @@ describe("another customer's orders, invoices and account", () => {
 
   beforeAll(async () => {
     const make = async () => {
-      const row = await createSignedInUser(database.db, { roles: ["user"], approved: true });
+      const row = await createSignedInUser(kit.database.db, { roles: ["user"], approved: true });
       return { ...toPublicUser(row), token: row.token };
     };
     customerA = await make();
@@ -260,12 +248,12 @@ describe("another customer's orders, invoices and account", () => {
     orderA = await placeOrder(bearer(customerA.token), "");
     expect(orderA.email).toBe(customerA.email);
     // paid, so that its invoice exists
-    expect((await app.services.payments.demoDecide(orderA.externalId, "pay")).ok).toBe(true);
+    expect((await kit.app.services.payments.demoDecide(orderA.externalId, "pay")).ok).toBe(true);
     guestOrder = await placeOrder({}, "gosc-macierz@example.com");
   });
 
   it("every API route with a parameter naming someone's data is one of those checked here", () => {
-    const personal = Object.entries(app.apiTable)
+    const personal = Object.entries(kit.app.apiTable)
       .filter(([key, route]) => key.includes("/:") && (route.access === "owner" || route.access === "user"))
       .map(([key]) => key)
       .sort();
@@ -369,10 +357,10 @@ describe("another customer's orders, invoices and account", () => {
   });
 
   it("customer B cannot read A's withdrawal statement; A and staff can (issue 27)", async () => {
-    const items = await app.services.withdrawals.formFor(
-      (await app.services.orders.getById(orderA._id)) ?? expect.fail("order A"),
+    const items = await kit.app.services.withdrawals.formFor(
+      (await kit.app.services.orders.getById(orderA._id)) ?? expect.fail("order A"),
     );
-    const sent = await app.inject({
+    const sent = await kit.app.inject({
       method: "POST",
       url: "/api/after-sale/withdrawals",
       headers: bearer(customerA.token),
@@ -399,14 +387,14 @@ describe("another customer's orders, invoices and account", () => {
   });
 
   it("customer B and a guest with a wrong e-mail cannot read A's correcting invoice; A and staff can", async () => {
-    const refund = await app.services.refunds.startRefund(
+    const refund = await kit.app.services.refunds.startRefund(
       { _id: people.moderator._id, email: people.moderator.email },
       orderA._id,
       { amountGrosze: 100, reason: "cancel" },
     );
     expect(refund.ok).toBe(true);
-    await runRefundJobs(database.db, app.services.jobQueue, app.services.jobHandlers);
-    const id = refund.ok ? await app.services.refunds.get(refund.value._id) : null;
+    await runRefundJobs(kit.database.db, kit.app.services.jobQueue, kit.app.services.jobHandlers);
+    const id = refund.ok ? await kit.app.services.refunds.get(refund.value._id) : null;
     const correction = id?.ok ? id.value.correction : null;
     expect(correction).not.toBeNull();
     const url = correction?.url ?? "";
@@ -429,13 +417,13 @@ describe("another customer's orders, invoices and account", () => {
   it("customer B can neither read nor change A's account (profile and address); the answer does not depend on A existing", async () => {
     const before = (await get("/api/auth/user", customerA.token)).json();
     const change = { displayName: "Przejęte", street: "Obca 13", city: "Nigdzie", postCode: "99-999" };
-    const onA = await app.inject({
+    const onA = await kit.app.inject({
       method: "PUT",
       url: `/api/users/${customerA._id}`,
       headers: bearer(customerB.token),
       payload: { ...change, roles: ["admin"], approved: true },
     });
-    const onNobody = await app.inject({
+    const onNobody = await kit.app.inject({
       method: "PUT",
       url: `/api/users/${UNKNOWN_ID}`,
       headers: bearer(customerB.token),
@@ -445,12 +433,12 @@ describe("another customer's orders, invoices and account", () => {
     expect(answer(onA)).toEqual(answer(onNobody));
     const others = [
       await get("/api/users", customerB.token),
-      await app.inject({
+      await kit.app.inject({
         method: "PUT",
         url: `/api/users/${customerA._id}/confirm`,
         headers: bearer(customerB.token),
       }),
-      await app.inject({
+      await kit.app.inject({
         method: "DELETE",
         url: `/api/users/${customerA._id}`,
         headers: bearer(customerB.token),

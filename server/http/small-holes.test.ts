@@ -1,35 +1,19 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
-import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "../areas/orders/orders.fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import { insertShopFixtures, type ShopFixtures } from "../areas/orders/orders.fixtures";
 import { DEFAULT_RATE_LIMITS } from "../lib/rate-limit";
-import { createTestDatabase, type TestDatabase } from "../test/database";
-import { testConfig } from "../test/test-config";
+import { startApi } from "../test/api";
+import { placeGuestOrder } from "../test/guest-order";
+import { kitForFile } from "../test/kit-for-file";
 
 // Smaller holes of issue 24 item 8, with the shop's real limits: "people viewing now" cannot be
 // inflated from one address, and the guest order lookup makes wrong guesses dear while the result
 // page's polling of the right number and e-mail never runs into the limit.
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const kit = kitForFile(() => startApi({ name: "small-holes" }));
 let shop: ShopFixtures;
-let dataDir: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "small-holes-"));
-  app = await buildApp(testConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
-  await app.ready();
-  shop = await insertShopFixtures(database.db, { plainQuantity: 100 });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  shop = await insertShopFixtures(kit.database.db, { plainQuantity: 100 });
 });
 
 let addressCounter = 0;
@@ -39,7 +23,7 @@ describe("people viewing now", () => {
   it("40 posts from one address with 40 user agents and sessions are one viewer", async () => {
     const ip = newAddress();
     for (let index = 0; index < 40; index++) {
-      const response = await app.inject({
+      const response = await kit.app.inject({
         method: "POST",
         url: `/api/shops/products/${shop.plain.id}/views`,
         remoteAddress: ip,
@@ -47,7 +31,7 @@ describe("people viewing now", () => {
       });
       expect(response.statusCode).toBe(204);
     }
-    expect(await app.services.productActivity.viewersLast15Minutes(shop.plain.id)).toBe(1);
+    expect(await kit.app.services.productActivity.viewersLast15Minutes(shop.plain.id)).toBe(1);
   });
 
   it("the posts are limited per address", async () => {
@@ -55,7 +39,7 @@ describe("people viewing now", () => {
     const limit = DEFAULT_RATE_LIMITS["product-view"].perAddress.limit;
     const statuses: number[] = [];
     for (let index = 0; index <= limit; index++) {
-      const response = await app.inject({
+      const response = await kit.app.inject({
         method: "POST",
         url: `/api/shops/products/${shop.plain.id}/views`,
         remoteAddress: ip,
@@ -65,7 +49,7 @@ describe("people viewing now", () => {
     expect(statuses.slice(0, limit).every((status) => status === 204)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     // another address is not affected
-    const other = await app.inject({
+    const other = await kit.app.inject({
       method: "POST",
       url: `/api/shops/products/${shop.plain.id}/views`,
       remoteAddress: newAddress(),
@@ -78,22 +62,11 @@ describe("guest order lookup", () => {
   let order: { orderNumber: string; email: string };
 
   beforeAll(async () => {
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/orders",
-      payload: orderBody({
-        cart: [{ productId: shop.plain.id, quantity: 1, variantKeys: {}, variantId: null }],
-        priceGrosze: 4_000 + 999,
-        recipient: { ...RECIPIENT, email: "sprawdzam@example.com" },
-      }),
-      remoteAddress: newAddress(),
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    order = response.json();
+    order = await placeGuestOrder(kit.app, shop.plain.id, "sprawdzam@example.com", newAddress());
   });
 
   const lookup = (orderNumber: string, email: string, remoteAddress: string) =>
-    app.inject({ url: `/api/orders/${orderNumber}?email=${encodeURIComponent(email)}`, remoteAddress });
+    kit.app.inject({ url: `/api/orders/${orderNumber}?email=${encodeURIComponent(email)}`, remoteAddress });
 
   it("polling the right number and e-mail every 2 s for 10 minutes is never refused", async () => {
     const ip = newAddress();

@@ -8,14 +8,10 @@ import { takeStock } from "../areas/orders/stock";
 import { createPool, type Database } from "../db/client";
 import * as schema from "../db/schema";
 import { categories, headerSlides, products, productVariants } from "../db/schema";
-import { createTestDatabase, type TestDatabase } from "../test/database";
+import { startChangeFeedKit } from "../test/change-feed-kit";
 import { recordFigure } from "../test/figures";
-import {
-  CHANGE_FEED_APPLICATION_NAME,
-  type ChangeFeed,
-  createChangeFeed,
-  stockChangeOf,
-} from "./change-feed";
+import { kitForFile } from "../test/kit-for-file";
+import { CHANGE_FEED_APPLICATION_NAME, createChangeFeed, stockChangeOf } from "./change-feed";
 
 // The change feed (migration 0007's triggers, with 0010's stock signals → NOTIFY shop_changed → every
 // instance's cache) on the database of this run: PGlite, or PostgreSQL with DATABASE_URL (CI's second
@@ -23,10 +19,13 @@ import {
 
 const ON_POSTGRES = Boolean(process.env.DATABASE_URL);
 
-let database: TestDatabase;
-let feed: ChangeFeed;
 const signals: string[] = [];
 let categoryId: number;
+const kit = kitForFile(() =>
+  startChangeFeedKit(async (database) => {
+    categoryId = (await insertCategoryTree(database.db)).kocyki;
+  }),
+);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -40,28 +39,21 @@ async function waitFor(done: () => boolean, limitMs = 5_000): Promise<number> {
   return Date.now() - start;
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  const cats = await insertCategoryTree(database.db);
-  categoryId = cats.kocyki;
-  feed = createChangeFeed(database, { retryMs: 50, maxRetryMs: 200 });
-  await feed.ready;
-  feed.onChange((source) => signals.push(source));
-});
-
-afterAll(async () => {
-  await feed?.close();
-  await database?.destroy();
+beforeAll(() => {
+  kit.feed.onChange((source) => signals.push(source));
 });
 
 describe("the change feed", () => {
   it("is listening once ready", () => {
-    expect(feed.listening).toBe(true);
+    expect(kit.feed.listening).toBe(true);
   });
 
   it("signals a committed write of a shown table with its name before the write returns", async () => {
     signals.length = 0;
-    await database.db.update(categories).set({ title: "Kocyki nowe" }).where(eq(categories.id, categoryId));
+    await kit.database.db
+      .update(categories)
+      .set({ title: "Kocyki nowe" })
+      .where(eq(categories.id, categoryId));
     // no waiting: PGlite delivers at once, PostgreSQL to the writing session before COMMIT returns
     expect(signals).toEqual(["categories"]);
     // and only once (PostgreSQL: the LISTEN connection skips this instance's own sessions)
@@ -72,7 +64,7 @@ describe("the change feed", () => {
   it("signals once per table and transaction, at commit, and nothing for a rollback", async () => {
     signals.length = 0;
     const during: string[][] = [];
-    await database.db.transaction(async (tx) => {
+    await kit.database.db.transaction(async (tx) => {
       await tx.update(categories).set({ title: "A" }).where(eq(categories.id, categoryId));
       await tx.update(categories).set({ title: "B" }).where(eq(categories.id, categoryId));
       await tx.insert(headerSlides).values({ title: "Slajd", imageUrl: "/media/s.jpg" });
@@ -82,7 +74,7 @@ describe("the change feed", () => {
     expect(signals).toEqual(["categories", "header_slides"]);
 
     signals.length = 0;
-    await database.db
+    await kit.database.db
       .transaction(async (tx) => {
         await tx.update(categories).set({ title: "C" }).where(eq(categories.id, categoryId));
         tx.rollback();
@@ -94,15 +86,15 @@ describe("the change feed", () => {
 
   it("stays quiet for tables the cached answers do not show (accounts)", async () => {
     signals.length = 0;
-    await createUser(database.db);
+    await createUser(kit.database.db);
     await sleep(50);
     expect(signals).toEqual([]);
   });
 
   it("signals a truncate and a delete", async () => {
     signals.length = 0;
-    await database.db.delete(headerSlides);
-    await database.db.execute(sql`truncate header_slides`);
+    await kit.database.db.delete(headerSlides);
+    await kit.database.db.execute(sql`truncate header_slides`);
     expect(signals).toEqual(["header_slides", "header_slides"]);
   });
 });
@@ -111,7 +103,7 @@ describe.skipIf(!ON_POSTGRES)("the change feed across sessions (PostgreSQL)", ()
   let other: pg.Client;
 
   beforeAll(async () => {
-    const url = (database.db as unknown as { $client: pg.Pool }).$client.options.connectionString;
+    const url = (kit.database.db as unknown as { $client: pg.Pool }).$client.options.connectionString;
     other = new pg.Client({ connectionString: url });
     await other.connect();
   });
@@ -141,7 +133,7 @@ describe.skipIf(!ON_POSTGRES)("the change feed across sessions (PostgreSQL)", ()
     );
     expect(killed.rowCount).toBe(1);
     await waitFor(() => signals.includes("disconnect"));
-    const reconnectMs = await waitFor(() => feed.listening && signals.includes("reconnect"));
+    const reconnectMs = await waitFor(() => kit.feed.listening && signals.includes("reconnect"));
     signals.length = 0;
     await other.query("update categories set title = title where false");
     await waitFor(() => signals.length > 0);
@@ -150,7 +142,7 @@ describe.skipIf(!ON_POSTGRES)("the change feed across sessions (PostgreSQL)", ()
       suite: "caching",
       tried: "the LISTEN connection terminated by the server",
       result: `disconnect signalled, listening again after ${reconnectMs} ms, later writes signalled`,
-      held: feed.listening,
+      held: kit.feed.listening,
     });
   });
 });
@@ -179,7 +171,7 @@ describe("a change feed on an unreachable server", () => {
 describe("products written in bulk", () => {
   it("signal once per statement, not once per row", async () => {
     signals.length = 0;
-    await database.db.insert(products).values(
+    await kit.database.db.insert(products).values(
       Array.from({ length: 50 }, (_, index) => ({
         title: `Produkt ${index}`,
         slug: `produkt-${index}`,
@@ -200,7 +192,7 @@ describe("stock changes (migration 0010)", () => {
   let variant: number;
 
   beforeAll(async () => {
-    const rows = await database.db
+    const rows = await kit.database.db
       .insert(products)
       .values(
         ["Kocyk zapasu", "Poduszka zapasu", "Body zapasu"].map((title, index) => ({
@@ -212,7 +204,7 @@ describe("stock changes (migration 0010)", () => {
       )
       .returning({ id: products.id });
     [plain, other, withVariants] = rows.map((row) => row.id) as [number, number, number];
-    const [row] = await database.db
+    const [row] = await kit.database.db
       .insert(productVariants)
       .values({ productId: withVariants, fields: {}, variantKey: "1", priceGrosze: 1_000, quantity: 4 })
       .returning({ id: productVariants.id });
@@ -231,7 +223,7 @@ describe("stock changes (migration 0010)", () => {
   it("name only the products whose quantity alone changed", async () => {
     expect(
       await signalsOf(() =>
-        database.db
+        kit.database.db
           .update(products)
           .set({ quantity: sql`${products.quantity} - 1` })
           .where(sql`${products.id} in (${plain}, ${other})`),
@@ -239,7 +231,7 @@ describe("stock changes (migration 0010)", () => {
     ).toEqual([`stock:${Math.min(plain, other)},${Math.max(plain, other)}`]);
     expect(
       await signalsOf(() =>
-        database.db.update(productVariants).set({ quantity: 3 }).where(eq(productVariants.id, variant)),
+        kit.database.db.update(productVariants).set({ quantity: 3 }).where(eq(productVariants.id, variant)),
       ),
     ).toEqual([`stock:${withVariants}`]);
   });
@@ -249,23 +241,25 @@ describe("stock changes (migration 0010)", () => {
       { productId: plain, variantId: null, quantity: 2, productTitle: "Kocyk zapasu" },
       { productId: withVariants, variantId: variant, quantity: 1, productTitle: "Body zapasu" },
     ];
-    const got = await signalsOf(() => database.db.transaction((tx) => takeStock(tx, lines)));
+    const got = await signalsOf(() => kit.database.db.transaction((tx) => takeStock(tx, lines)));
     expect(got.map((source) => stockChangeOf(source)).sort()).toEqual([[plain], [withVariants]].sort());
   });
 
   it("name the table when anything else changes, also when the quantity changes with it", async () => {
     expect(
-      await signalsOf(() => database.db.update(products).set({ isNew: true }).where(eq(products.id, plain))),
+      await signalsOf(() =>
+        kit.database.db.update(products).set({ isNew: true }).where(eq(products.id, plain)),
+      ),
     ).toEqual(["products"]);
     expect(
       await signalsOf(() =>
-        database.db.update(products).set({ quantity: 50, isSale: true }).where(eq(products.id, plain)),
+        kit.database.db.update(products).set({ quantity: 50, isSale: true }).where(eq(products.id, plain)),
       ),
       // the table's name clears every answer; the stock signal that comes with it adds nothing
     ).toEqual(expect.arrayContaining(["products"]));
     expect(
       await signalsOf(() =>
-        database.db.update(productVariants).set({ position: 1 }).where(eq(productVariants.id, variant)),
+        kit.database.db.update(productVariants).set({ position: 1 }).where(eq(productVariants.id, variant)),
       ),
     ).toEqual(["product_variants"]);
   });
@@ -273,7 +267,7 @@ describe("stock changes (migration 0010)", () => {
   it("send nothing for an update of the quantity that changes no value", async () => {
     expect(
       await signalsOf(() =>
-        database.db
+        kit.database.db
           .update(products)
           .set({ quantity: sql`${products.quantity}` })
           .where(eq(products.id, other)),
@@ -283,7 +277,7 @@ describe("stock changes (migration 0010)", () => {
 
   it("leave out of the table's update trigger only the quantity (a new column must join its list)", async () => {
     for (const table of ["products", "product_variants"]) {
-      const { rows } = await database.db.execute<{ listed: string[] | null; others: string[] }>(sql`
+      const { rows } = await kit.database.db.execute<{ listed: string[] | null; others: string[] }>(sql`
         select
           (select array_agg(a.attname::text order by a.attname)
              from pg_trigger t join pg_attribute a on a.attrelid = t.tgrelid and a.attnum = any(t.tgattr)

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BuiltShop, demoProductWithRelated, startBuiltShop } from "../test/built-shop";
+import { describe, expect, it } from "vitest";
+import { demoProductWithRelated, startBuiltShop } from "../test/built-shop";
 import { recordFigure } from "../test/figures";
+import { kitForFile } from "../test/kit-for-file";
 
 // What a storefront page weighs when the server renders it for an anonymous visitor (the built app,
 // the demo shop). A product page that misses the response cache costs CPU in proportion to what
@@ -24,13 +25,7 @@ const BUDGET = {
   product: { elements: 330, hydrationBytes: 12_000 },
 } as const;
 
-let shop: BuiltShop;
-
-beforeAll(async () => {
-  shop = await startBuiltShop({ name: "page-weight" });
-}, 120_000);
-
-afterAll(() => shop?.close());
+const shop = kitForFile(() => startBuiltShop({ name: "page-weight" }), 120_000);
 
 interface Weight {
   /** opening tags inside <body> */

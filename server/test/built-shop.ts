@@ -1,16 +1,12 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { buildApp } from "../app";
-import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { products } from "../db/schema";
 import { seedIfEmpty } from "../db/seed";
 import type { RateLimits } from "../lib/rate-limit";
-import { createTestDatabase, type TestDatabase } from "./database";
-import { testConfig } from "./test-config";
+import { type ApiKit, startApi } from "./api";
+import type { TestDatabase } from "./database";
 
 // The built shop (pages rendered by build/server, served in-process through app.inject) on a fresh
 // database with the demo data, for tests of what pages and their headers look like. `npm test`
@@ -18,12 +14,7 @@ import { testConfig } from "./test-config";
 
 const BUILD_ENTRY = path.resolve("build/server/index.js");
 
-export interface BuiltShop {
-  app: FastifyInstance;
-  database: TestDatabase;
-  config: Config;
-  close(): Promise<void>;
-}
+export type BuiltShop = ApiKit;
 
 export async function startBuiltShop(options: {
   /** names the temporary data folder */
@@ -38,32 +29,14 @@ export async function startBuiltShop(options: {
   if (!fs.existsSync(BUILD_ENTRY)) {
     throw new Error(`${BUILD_ENTRY} is missing: run \`npm run build\` first (npm test does)`);
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${options.name}-`));
-  const config = testConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    RESPONSE_CACHE: "off",
-    ...options.env,
+  return startApi({
+    name: options.name,
+    env: { LOG_LEVEL: "silent", RESPONSE_CACHE: "off", ...options.env },
+    app: { web: "production", rateLimits: options.rateLimits },
+    // the pages need the pictures' URLs only, not the files
+    prepare: (database, config) => seedIfEmpty(database, config, { images: false }),
+    wrap: options.wrap,
   });
-  const database = await createTestDatabase();
-  // the pages need the pictures' URLs only, not the files
-  await seedIfEmpty(database, config, { images: false });
-  const app = await buildApp(config, options.wrap ? options.wrap(database) : database, {
-    web: "production",
-    logger: false,
-    rateLimits: options.rateLimits,
-  });
-  await app.ready();
-  return {
-    app,
-    database,
-    config,
-    async close() {
-      await app.close();
-      await database.destroy();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** The demo shop's first visible product with related products (slides), so a page's extras are on it too. */

@@ -31,3 +31,25 @@ export function expectDeclaredReply(
   // the schema names every field the reply has: parsing drops nothing (z.object strips unknown keys)
   expect(parsed?.data, `${key}: the reply has fields its schema does not name`).toEqual(body);
 }
+
+/**
+ * A GET whose query its schema refuses: 400 validation naming `field`, and no cache header (a
+ * refusal is never kept).
+ */
+export function expectRefusedQuery(response: LightMyRequestResponse, field: string): void {
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toMatchObject({
+    statusCode: 400,
+    code: "validation",
+    fields: { [field]: expect.any(Object) },
+  });
+  expect(response.headers["cache-control"]).toBeUndefined();
+}
+
+/** GETs a public read: 200 with the short public cache header (a minute); its JSON. */
+export async function publicRead<T>(app: FastifyInstance, url: string): Promise<T> {
+  const response = await app.inject({ method: "GET", url });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers["cache-control"]).toBe("public, max-age=60");
+  return response.json<T>();
+}

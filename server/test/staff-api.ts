@@ -1,50 +1,35 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
-import { buildApp } from "../app";
+import { expect, it } from "vitest";
 import { bearer, createSignedInUser } from "../areas/accounts/accounts.fixtures";
+import { type CatalogFixtures, insertCatalogFixtures } from "../areas/catalog/catalog.fixtures";
 import { auditLog } from "../db/schema";
 import type { RateLimits } from "../lib/rate-limit";
-import { createTestDatabase, type TestDatabase } from "./database";
-import { testConfig } from "./test-config";
+import { type ApiKit, startApi } from "./api";
 
-// The setup the staff write tests share (catalog, content, coupons): an app on a fresh database, a
+// The setup the staff write tests share (catalog, content, coupons): the API kit (api.ts) with a
 // shop moderator and a plain customer signed in, a way to call the API as either (or anonymously),
 // and the audit entries of a record or of an action.
 
 export type Caller = "anonymous" | "user" | "moderator";
+export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
 const inject = (app: FastifyInstance, options: InjectOptions) => app.inject(options);
 export type InjectReply = Awaited<ReturnType<typeof inject>>;
 
-export interface StaffApiKit {
-  database: TestDatabase;
-  app: FastifyInstance;
+export interface StaffApiKit extends ApiKit {
   moderator: { id: number; email: string };
-  call(
-    who: Caller,
-    method: "GET" | "POST" | "PUT" | "DELETE",
-    url: string,
-    payload?: unknown,
-  ): Promise<InjectReply>;
+  call(who: Caller, method: Method, url: string, payload?: unknown): Promise<InjectReply>;
   auditOf(entity: string, entityId: number): Promise<(typeof auditLog.$inferSelect)[]>;
   /** the newest audit entry of an action, e.g. "category.create" */
   lastAudit(action: string): Promise<typeof auditLog.$inferSelect | undefined>;
-  close(): Promise<void>;
 }
 
 export async function startStaffApi(
   options: { rateLimits?: Partial<RateLimits> } = {},
 ): Promise<StaffApiKit> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "staff-api-"));
-  const database = await createTestDatabase();
-  const app = await buildApp(testConfig({ DATA_DIR: dataDir }), database, {
-    web: false,
-    logger: false,
-    rateLimits: options.rateLimits,
-  });
+  const api = await startApi({ app: { rateLimits: options.rateLimits } });
+  const { database, app } = api;
   const moderator = await createSignedInUser(database.db, { roles: ["shop-moderator", "user"] });
   const user = await createSignedInUser(database.db, { roles: ["user"] });
   const tokens: Record<Caller, string | null> = {
@@ -53,8 +38,7 @@ export async function startStaffApi(
     moderator: moderator.token,
   };
   return {
-    database,
-    app,
+    ...api,
     moderator: { id: moderator.id, email: moderator.email },
     call(who, method, url, payload) {
       const token = tokens[who];
@@ -81,24 +65,70 @@ export async function startStaffApi(
         .limit(1);
       return entry;
     },
-    async close() {
-      await app.close();
-      await database.destroy();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
   };
 }
 
-/** Each write refuses anonymous callers (401) and customers (403 'Required moderator role'). */
+/** The staff API kit on a database that holds the catalog fixtures (catalog.fixtures.ts) as of now. */
+export async function startCatalogStaffApi(): Promise<StaffApiKit & { fx: CatalogFixtures }> {
+  const kit = await startStaffApi();
+  return { ...kit, fx: await insertCatalogFixtures(kit.database.db, new Date()) };
+}
+
+/** kit.call as one caller, e.g. `const asModerator = callsAs(kit, "moderator")` */
+export function callsAs(kit: StaffApiKit, who: Caller) {
+  return (method: Method, url: string, payload?: unknown) => kit.call(who, method, url, payload);
+}
+
+/**
+ * Each call answers anonymous callers 401 and customers 403 forbidden-moderator ('Required moderator
+ * role'); `body()` makes the payload of a POST or PUT.
+ */
 export async function expectStaffOnly(
   kit: StaffApiKit,
-  method: "GET" | "POST" | "PUT" | "DELETE",
-  url: string,
-  payload?: unknown,
-): Promise<{ anonymous: number; user: number; userCode: string }> {
-  const anonymous = await kit.call("anonymous", method, url, payload);
-  const user = await kit.call("user", method, url, payload);
-  return { anonymous: anonymous.statusCode, user: user.statusCode, userCode: user.json().code };
+  calls: readonly (readonly [Method, string])[],
+  body: () => unknown,
+): Promise<void> {
+  for (const [method, url] of calls) {
+    const payload = method === "POST" || method === "PUT" ? body() : undefined;
+    const anonymous = await kit.call("anonymous", method, url, payload);
+    const user = await kit.call("user", method, url, payload);
+    expect({ anonymous: anonymous.statusCode, user: user.statusCode, userCode: user.json().code }).toEqual({
+      anonymous: 401,
+      user: 403,
+      userCode: "forbidden-moderator",
+    });
+  }
+}
+
+/** The three writes of a staff-kept collection: POST to it, PUT and DELETE of the record `id`. */
+export function writesTo(collection: string, id: number): [Method, string][] {
+  return [
+    ["POST", collection],
+    ["PUT", `${collection}/${id}`],
+    ["DELETE", `${collection}/${id}`],
+  ];
+}
+
+export type StaffWrite = [method: "POST" | "PUT" | "DELETE", url: string, payload: unknown];
+
+/**
+ * One test a write: an anonymous caller gets 401, a customer 403 'Required moderator role', and
+ * neither changes what `snapshot` reads (the write's rows).
+ */
+export function itRefusesAllButStaff(
+  kit: StaffApiKit,
+  calls: StaffWrite[],
+  snapshot: () => Promise<unknown>,
+): void {
+  it.each(calls)("%s %s: anonymous 401, a customer 403", async (method, url, payload) => {
+    const before = await snapshot();
+    const anonymous = await kit.call("anonymous", method, url, payload);
+    expect(anonymous.statusCode).toBe(401);
+    const customer = await kit.call("user", method, url, payload);
+    expect(customer.statusCode).toBe(403);
+    expect(customer.json().message).toBe("Required moderator role");
+    expect(await snapshot()).toEqual(before);
+  });
 }
 
 export const XSS_HTML =

@@ -1,11 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { testConfig } from "../../test/test-config";
+import { describe, expect, it } from "vitest";
+import { startApi } from "../../test/api";
+import { kitForFile } from "../../test/kit-for-file";
 import { bearer, createSignedInUser, createUser, FIXTURE_PASSWORD } from "./accounts.fixtures";
 
 // Login, register, reset and resend are limited per account (e-mail) and per address (IP): 429 with a
@@ -13,46 +8,41 @@ import { bearer, createSignedInUser, createUser, FIXTURE_PASSWORD } from "./acco
 // not applied to an address the account logged in from (ADR 036). Small limits are injected through
 // buildApp's options.
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let dataDir: string;
 /** Fixed windows restart at multiples of windowMs since 1970: a very long window never restarts mid-test. */
 const HOUR = 10_000 * 24 * 3_600_000;
 
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "accounts-limits-"));
-  database = await createTestDatabase();
-  app = await buildApp(testConfig({ DATA_DIR: dataDir }), database, {
-    web: false,
-    logger: false,
-    rateLimits: {
-      login: {
-        perAccount: { limit: 6, windowMs: HOUR },
-        perAddress: { limit: 5, windowMs: HOUR },
-        perPair: { limit: 3, windowMs: HOUR },
-        backOff: { after: 3, baseMs: 1, maxMs: 4 },
-        knownForMs: HOUR,
+const kit = kitForFile(() =>
+  startApi({
+    name: "accounts-limits",
+    app: {
+      rateLimits: {
+        login: {
+          perAccount: { limit: 6, windowMs: HOUR },
+          perAddress: { limit: 5, windowMs: HOUR },
+          perPair: { limit: 3, windowMs: HOUR },
+          backOff: { after: 3, baseMs: 1, maxMs: 4 },
+          knownForMs: HOUR,
+        },
+        register: { perAccount: { limit: 2, windowMs: HOUR }, perAddress: { limit: 3, windowMs: HOUR } },
+        reset: { perAccount: { limit: 2, windowMs: HOUR }, perAddress: { limit: 4, windowMs: HOUR } },
+        resend: { perAccount: { limit: 2, windowMs: HOUR }, perAddress: { limit: 10, windowMs: HOUR } },
+        confirm: { perAccount: { limit: 3, windowMs: HOUR }, perAddress: { limit: 3, windowMs: HOUR } },
       },
-      register: { perAccount: { limit: 2, windowMs: HOUR }, perAddress: { limit: 3, windowMs: HOUR } },
-      reset: { perAccount: { limit: 2, windowMs: HOUR }, perAddress: { limit: 4, windowMs: HOUR } },
-      resend: { perAccount: { limit: 2, windowMs: HOUR }, perAddress: { limit: 10, windowMs: HOUR } },
-      confirm: { perAccount: { limit: 3, windowMs: HOUR }, perAddress: { limit: 3, windowMs: HOUR } },
     },
-  });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+  }),
+);
 
 let address = 0;
 /** A fresh client address per test, so per-address counts do not leak between tests. */
 const newAddress = () => `198.51.100.${++address}`;
 
 function login(email: string, password: string, remoteAddress: string) {
-  return app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password }, remoteAddress });
+  return kit.app.inject({
+    method: "POST",
+    url: "/api/auth/login",
+    payload: { email, password },
+    remoteAddress,
+  });
 }
 
 function expectRateLimited(response: { statusCode: number; json(): unknown }) {
@@ -66,7 +56,7 @@ function expectRateLimited(response: { statusCode: number; json(): unknown }) {
 
 describe("login limits", () => {
   it("stops guessing one account's password from one address, even with the right password, and even for an unknown e-mail", async () => {
-    const user = await createUser(database.db);
+    const user = await createUser(kit.database.db);
     const ip = newAddress();
     for (let attempt = 0; attempt < 3; attempt++) {
       expect((await login(user.email, "zle-haslo-1", ip)).statusCode).toBe(401);
@@ -82,7 +72,7 @@ describe("login limits", () => {
   });
 
   it("a stranger's wrong passwords from another address do not keep the owner out", async () => {
-    const user = await createUser(database.db);
+    const user = await createUser(kit.database.db);
     const stranger = newAddress();
     for (let attempt = 0; attempt < 3; attempt++) {
       expect((await login(user.email, "zle-haslo-1", stranger)).statusCode).toBe(401);
@@ -93,7 +83,7 @@ describe("login limits", () => {
   });
 
   it("guessing from many addresses stops at the account's limit, except for an address the owner logged in from", async () => {
-    const user = await createUser(database.db);
+    const user = await createUser(kit.database.db);
     const home = newAddress();
     expect((await login(user.email, FIXTURE_PASSWORD, home)).statusCode).toBe(200);
     // 6 wrong passwords from 3 addresses (2 each, under the pair limit): the account's limit
@@ -108,7 +98,7 @@ describe("login limits", () => {
   });
 
   it("successful logins do not count", async () => {
-    const user = await createUser(database.db);
+    const user = await createUser(kit.database.db);
     const ip = newAddress();
     for (let attempt = 0; attempt < 6; attempt++) {
       expect((await login(user.email, FIXTURE_PASSWORD, ip)).statusCode).toBe(200);
@@ -123,7 +113,7 @@ describe("login limits", () => {
       );
     }
     expectRateLimited(await login(`probe-last-${Date.now()}@example.com`, "zle-haslo-1", ip));
-    const other = await createUser(database.db);
+    const other = await createUser(kit.database.db);
     expect((await login(other.email, FIXTURE_PASSWORD, newAddress())).statusCode).toBe(200);
   });
 });
@@ -133,7 +123,7 @@ describe("register limits", () => {
     const email = `rejestracja-${Date.now()}@example.com`;
     const body = { displayName: "Jan Nowak", email, password: "sekret123", confirmPassword: "sekret123" };
     const send = (payload: object, remoteAddress: string) =>
-      app.inject({ method: "POST", url: "/api/auth/register", payload, remoteAddress });
+      kit.app.inject({ method: "POST", url: "/api/auth/register", payload, remoteAddress });
     expect((await send(body, newAddress())).statusCode).toBe(201);
     expect((await send(body, newAddress())).statusCode).toBe(409);
     expectRateLimited(await send(body, newAddress()));
@@ -149,11 +139,11 @@ describe("register limits", () => {
 
 describe("reset limits", () => {
   it("per e-mail, whether or not it has an account", async () => {
-    const user = await createUser(database.db);
+    const user = await createUser(kit.database.db);
     const ghost = `nikt-${Date.now()}@example.com`;
     for (const email of [user.email, ghost]) {
       const send = () =>
-        app.inject({
+        kit.app.inject({
           method: "PUT",
           url: "/api/auth/reset-password",
           payload: { email },
@@ -163,14 +153,19 @@ describe("reset limits", () => {
       expect((await send()).statusCode).toBe(200);
       expectRateLimited(await send());
     }
-    await app.services.accounts.settled();
-    expect((await app.services.mail.list({ to: user.email })).length).toBe(2);
+    await kit.app.services.accounts.settled();
+    expect((await kit.app.services.mail.list({ to: user.email })).length).toBe(2);
   });
 
   it("per address", async () => {
     const ip = newAddress();
     const send = (email: string) =>
-      app.inject({ method: "PUT", url: "/api/auth/reset-password", payload: { email }, remoteAddress: ip });
+      kit.app.inject({
+        method: "PUT",
+        url: "/api/auth/reset-password",
+        payload: { email },
+        remoteAddress: ip,
+      });
     for (let attempt = 0; attempt < 4; attempt++) {
       expect((await send(`reset-${attempt}-${Date.now()}@example.com`)).statusCode).toBe(200);
     }
@@ -180,9 +175,9 @@ describe("reset limits", () => {
 
 describe("resend limits", () => {
   it("per account", async () => {
-    const user = await createSignedInUser(database.db, { approved: false });
+    const user = await createSignedInUser(kit.database.db, { approved: false });
     const send = () =>
-      app.inject({
+      kit.app.inject({
         method: "GET",
         url: "/api/users/send-confirmation-email",
         headers: bearer(user.token),
@@ -191,7 +186,7 @@ describe("resend limits", () => {
     expect((await send()).statusCode).toBe(200);
     expect((await send()).statusCode).toBe(200);
     expectRateLimited(await send());
-    expect((await app.services.mail.list({ to: user.email })).length).toBe(2);
+    expect((await kit.app.services.mail.list({ to: user.email })).length).toBe(2);
   });
 });
 
@@ -199,7 +194,7 @@ describe("confirm-email limits", () => {
   it("per address: tokens cannot be tried in bulk", async () => {
     const ip = newAddress();
     const follow = (token: string, remoteAddress = ip) =>
-      app.inject({ url: `/api/auth/confirm-email?token=${token}`, remoteAddress });
+      kit.app.inject({ url: `/api/auth/confirm-email?token=${token}`, remoteAddress });
     for (let attempt = 0; attempt < 3; attempt++) {
       const response = await follow(`zgaduje-${attempt}-${"x".repeat(30)}`);
       expect(response.statusCode).toBe(302);

@@ -1,13 +1,11 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app";
+import type { LightMyRequestResponse } from "fastify";
+import { describe, expect, it } from "vitest";
 import { oneTimeTokens, sessions, users } from "../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { testConfig } from "../../test/test-config";
+import { startApi } from "../../test/api";
+import { kitForFile } from "../../test/kit-for-file";
 import { bearer, createSignedInUser, createUser, FIXTURE_PASSWORD } from "./accounts.fixtures";
 import { createAccountsService } from "./accounts.service";
 import { hashPassword } from "./password";
@@ -16,35 +14,19 @@ import { hashToken } from "./tokens";
 // The auth API end to end in-process: register → e-mail in the outbox → confirm → log in (cookie and
 // bearer) → /auth/user → logout; password reset; enumeration safety. Rate limits: accounts.rate-limit.test.ts.
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let dataDir: string;
 const PUBLIC_URL = "https://sklep.example.com";
 
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "accounts-test-"));
-  database = await createTestDatabase();
-  app = await buildApp(testConfig({ DATA_DIR: dataDir, PUBLIC_URL }), database, {
-    web: false,
-    logger: false,
-  });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const kit = kitForFile(() => startApi({ name: "accounts-test", env: { PUBLIC_URL } }));
 
 let sequence = 0;
 const uniqueEmail = (name: string) => `${name}-${++sequence}-${Date.now()}@example.com`;
 
 function register(body: Record<string, unknown>) {
-  return app.inject({ method: "POST", url: "/api/auth/register", payload: body });
+  return kit.app.inject({ method: "POST", url: "/api/auth/register", payload: body });
 }
 
 function login(email: string, password: string, remoteAddress?: string) {
-  return app.inject({
+  return kit.app.inject({
     method: "POST",
     url: "/api/auth/login",
     payload: { email, password },
@@ -62,8 +44,8 @@ function sessionCookie(response: LightMyRequestResponse): string {
 
 async function latestMail(to: string, template: string) {
   // the reset e-mail is made after the answer
-  await app.services.accounts.settled();
-  const [message] = (await app.services.mail.list({ to })).filter((mail) => mail.template === template);
+  await kit.app.services.accounts.settled();
+  const [message] = (await kit.app.services.mail.list({ to })).filter((mail) => mail.template === template);
   if (!message) throw new Error(`no ${template} e-mail to ${to}`);
   return message;
 }
@@ -76,7 +58,7 @@ function linkIn(text: string): URL {
 
 /** Follows an e-mail link to the API inside the app; returns the redirect target. */
 async function follow(link: URL): Promise<string> {
-  const response = await app.inject({ method: "GET", url: `${link.pathname}${link.search}` });
+  const response = await kit.app.inject({ method: "GET", url: `${link.pathname}${link.search}` });
   expect(response.statusCode).toBe(302);
   return String(response.headers.location);
 }
@@ -105,11 +87,11 @@ describe("register", () => {
     expect(link.searchParams.get("email")).toBe(email);
     expect(link.searchParams.get("token")).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // the .eml file is in the outbox folder
-    const files = fs.readdirSync(path.join(dataDir, "outbox"));
+    const files = fs.readdirSync(path.join(kit.config.dataDir, "outbox"));
     expect(files.some((file) => file.endsWith("-email-confirmation.eml"))).toBe(true);
 
     // the stored token is its hash, never the token itself
-    const [stored] = await database.db
+    const [stored] = await kit.database.db
       .select()
       .from(oneTimeTokens)
       .where(eq(oneTimeTokens.tokenHash, hashToken(link.searchParams.get("token") ?? "")));
@@ -119,7 +101,7 @@ describe("register", () => {
     expect(hoursValid).toBeLessThanOrEqual(48);
 
     expect(await follow(link)).toBe("/token-success");
-    const [row] = await database.db.select().from(users).where(eq(users.email, email));
+    const [row] = await kit.database.db.select().from(users).where(eq(users.email, email));
     expect(row?.approved).toBe(true);
     expect(row?.approvedAt).toBeInstanceOf(Date);
     expect(row?.emailConfirmedAt).toBeInstanceOf(Date);
@@ -130,7 +112,7 @@ describe("register", () => {
 
   it("writes the e-mail in English for a visitor who chose English", async () => {
     const email = uniqueEmail("english");
-    const response = await app.inject({
+    const response = await kit.app.inject({
       method: "POST",
       url: "/api/auth/register",
       cookies: { lang: "en" },
@@ -141,7 +123,7 @@ describe("register", () => {
   });
 
   it("refuses an e-mail already in use, in any letter case", async () => {
-    const existing = await createUser(database.db);
+    const existing = await createUser(kit.database.db);
     const response = await register({
       displayName: "Ktoś Inny",
       email: existing.email.toUpperCase(),
@@ -167,7 +149,7 @@ describe("register", () => {
         password: { key: "validation.minLength" },
       },
     });
-    const rows = await database.db.select().from(users).where(eq(users.email, email));
+    const rows = await kit.database.db.select().from(users).where(eq(users.email, email));
     expect(rows).toHaveLength(0);
   });
 });
@@ -189,7 +171,7 @@ describe("confirm-email", () => {
     const { email, link } = await registered();
     link.searchParams.set("token", "x".repeat(43));
     expect(await follow(link)).toBe("/token-error?errorType=invalid-token");
-    const [row] = await database.db.select().from(users).where(eq(users.email, email));
+    const [row] = await kit.database.db.select().from(users).where(eq(users.email, email));
     expect(row?.approved).toBe(false);
   });
 
@@ -202,7 +184,7 @@ describe("confirm-email", () => {
 
   it("tells an anonymous caller nothing about an e-mail: an unknown token is invalid-token for any address", async () => {
     const { email } = await registered();
-    const confirmed = await createUser(database.db);
+    const confirmed = await createUser(kit.database.db);
     for (const address of [email, confirmed.email, "nikt-taki@example.com"]) {
       const link = new URL(
         `${PUBLIC_URL}/api/auth/confirm-email?token=${"x".repeat(43)}&email=${encodeURIComponent(address)}`,
@@ -218,7 +200,7 @@ describe("confirm-email", () => {
       first.link.searchParams.set("email", address);
       expect(await follow(first.link), address).toBe("/token-error?errorType=user-not-found");
     }
-    const rows = await database.db
+    const rows = await kit.database.db
       .select()
       .from(users)
       .where(sql`${users.email} in (${first.email}, ${second.email})`);
@@ -227,12 +209,12 @@ describe("confirm-email", () => {
 
   it("refuses an expired token", async () => {
     const { email, link } = await registered();
-    await database.db
+    await kit.database.db
       .update(oneTimeTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(oneTimeTokens.tokenHash, hashToken(link.searchParams.get("token") ?? "")));
     expect(await follow(link)).toBe("/token-error?errorType=invalid-token");
-    const [row] = await database.db.select().from(users).where(eq(users.email, email));
+    const [row] = await kit.database.db.select().from(users).where(eq(users.email, email));
     expect(row?.approved).toBe(false);
   });
 
@@ -245,7 +227,7 @@ describe("confirm-email", () => {
 
 describe("login, session, logout", () => {
   it("logs in with the cookie and the bearer token, both resolving the user", async () => {
-    const user = await createUser(database.db, { displayName: "Basia Zalogowana" });
+    const user = await createUser(kit.database.db, { displayName: "Basia Zalogowana" });
     const response = await login(user.email.toUpperCase(), FIXTURE_PASSWORD);
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -261,7 +243,7 @@ describe("login, session, logout", () => {
     expect(sessionCookie(response)).toBe(body.accessToken);
 
     // stored as its SHA-256, expiring in 24 h
-    const [session] = await database.db
+    const [session] = await kit.database.db
       .select()
       .from(sessions)
       .where(eq(sessions.tokenHash, hashToken(body.accessToken)));
@@ -270,7 +252,7 @@ describe("login, session, logout", () => {
     expect(hours).toBeGreaterThan(23.9);
     expect(hours).toBeLessThanOrEqual(24);
 
-    const byCookie = await app.inject({
+    const byCookie = await kit.app.inject({
       method: "GET",
       url: "/api/auth/user",
       cookies: { session: body.accessToken },
@@ -279,7 +261,7 @@ describe("login, session, logout", () => {
     expect(byCookie.json()).toMatchObject({ _id: user.id, email: user.email });
     expect(byCookie.headers["cache-control"]).toBe("no-store");
 
-    const byBearer = await app.inject({
+    const byBearer = await kit.app.inject({
       method: "GET",
       url: "/api/auth/user",
       headers: bearer(body.accessToken),
@@ -289,7 +271,7 @@ describe("login, session, logout", () => {
   });
 
   it("answers an unknown e-mail and a wrong password the same way", async () => {
-    const user = await createUser(database.db);
+    const user = await createUser(kit.database.db);
     const wrongPassword = await login(user.email, "zle-haslo-123");
     const unknownEmail = await login(uniqueEmail("nobody"), "zle-haslo-123");
     for (const response of [wrongPassword, unknownEmail]) {
@@ -314,40 +296,44 @@ describe("login, session, logout", () => {
   });
 
   it("lets an unapproved user log in (the banner shows on the pages)", async () => {
-    const user = await createUser(database.db, { approved: false });
+    const user = await createUser(kit.database.db, { approved: false });
     const response = await login(user.email, FIXTURE_PASSWORD);
     expect(response.statusCode).toBe(200);
     expect(response.json().user.approved).toBe(false);
   });
 
   it("GET /auth/user is 401 without, with a garbage, and with an expired token", async () => {
-    const user = await createSignedInUser(database.db);
-    await database.db
+    const user = await createSignedInUser(kit.database.db);
+    await kit.database.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.tokenHash, hashToken(user.token)));
     for (const headers of [{}, bearer("x".repeat(43)), bearer(user.token), { authorization: "Basic abc" }]) {
-      const response = await app.inject({ method: "GET", url: "/api/auth/user", headers });
+      const response = await kit.app.inject({ method: "GET", url: "/api/auth/user", headers });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ code: "unauthorized", messageKey: "errors.unauthorized" });
     }
   });
 
   it("logout ends the session on the server and clears the cookie", async () => {
-    const user = await createUser(database.db);
+    const user = await createUser(kit.database.db);
     const token = (await login(user.email, FIXTURE_PASSWORD)).json().accessToken as string;
     const other = (await login(user.email, FIXTURE_PASSWORD)).json().accessToken as string;
-    const response = await app.inject({
+    const response = await kit.app.inject({
       method: "POST",
       url: "/api/auth/logout",
       cookies: { session: token },
     });
     expect(response.statusCode).toBe(200);
     expect(String(response.headers["set-cookie"])).toMatch(/^session=; .*Max-Age=0/);
-    const after = await app.inject({ method: "GET", url: "/api/auth/user", headers: bearer(token) });
+    const after = await kit.app.inject({ method: "GET", url: "/api/auth/user", headers: bearer(token) });
     expect(after.statusCode).toBe(401);
     // another device stays signed in
-    const otherDevice = await app.inject({ method: "GET", url: "/api/auth/user", headers: bearer(other) });
+    const otherDevice = await kit.app.inject({
+      method: "GET",
+      url: "/api/auth/user",
+      headers: bearer(other),
+    });
     expect(otherDevice.statusCode).toBe(200);
   });
 
@@ -366,18 +352,18 @@ describe("login, session, logout", () => {
     ["a quick (N = 2^12, test run)", () => hashPassword("stare-haslo", "quick")],
   ])("upgrades %s password hash at login", async (_kind, oldHash) => {
     const standard = createAccountsService(
-      database.db,
+      kit.database.db,
       { publicUrl: PUBLIC_URL, shopName: "Szyciowo", passwordCost: "standard" },
-      app.services.mail,
+      kit.app.services.mail,
     );
-    const user = await createUser(database.db);
-    await database.db
+    const user = await createUser(kit.database.db);
+    await kit.database.db
       .update(users)
       .set({ passwordHash: await oldHash() })
       .where(eq(users.id, user.id));
     const logIn = () => standard.login({ email: user.email, password: "stare-haslo" }, { ip: "192.0.2.7" });
     expect((await logIn()).ok).toBe(true);
-    const [row] = await database.db.select().from(users).where(eq(users.id, user.id));
+    const [row] = await kit.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect((await logIn()).ok).toBe(true);
   });
@@ -385,10 +371,10 @@ describe("login, session, logout", () => {
 
 describe("password reset", () => {
   function requestReset(email: string) {
-    return app.inject({ method: "PUT", url: "/api/auth/reset-password", payload: { email } });
+    return kit.app.inject({ method: "PUT", url: "/api/auth/reset-password", payload: { email } });
   }
   function setNewPassword(body: Record<string, unknown>) {
-    return app.inject({ method: "PUT", url: "/api/auth/new-password", payload: body });
+    return kit.app.inject({ method: "PUT", url: "/api/auth/new-password", payload: body });
   }
   async function resetLink(email: string): Promise<URL> {
     const response = await requestReset(email);
@@ -401,7 +387,7 @@ describe("password reset", () => {
   });
 
   it("answers the same for a known and an unknown e-mail; only the known one gets mail", async () => {
-    const user = await createUser(database.db);
+    const user = await createUser(kit.database.db);
     const unknown = uniqueEmail("unknown");
     const known = await requestReset(user.email);
     const missing = await requestReset(unknown);
@@ -411,13 +397,13 @@ describe("password reset", () => {
     expect(known.json()).toMatchObject({ messageKey: "success.emailSent" });
     const mail = await latestMail(user.email, "password-reset");
     expect(mail.subject).toBe("Ustaw nowe hasło");
-    expect(await app.services.mail.list({ to: unknown })).toHaveLength(0);
+    expect(await kit.app.services.mail.list({ to: unknown })).toHaveLength(0);
   });
 
   it("answers a known e-mail without waiting for its link and e-mail, so even a failing e-mail does not tell", async () => {
-    const user = await createUser(database.db);
-    const outbox = path.join(dataDir, "outbox");
-    const saved = path.join(dataDir, "outbox-saved");
+    const user = await createUser(kit.database.db);
+    const outbox = path.join(kit.config.dataDir, "outbox");
+    const saved = path.join(kit.config.dataDir, "outbox-saved");
     // the outbox cannot be written: a file where its folder should be
     fs.renameSync(outbox, saved);
     fs.writeFileSync(outbox, "");
@@ -427,7 +413,7 @@ describe("password reset", () => {
       // before: the known e-mail's answer waited for the e-mail, and failed with it (500)
       expect(known.statusCode).toBe(200);
       expect(known.json()).toEqual(missing.json());
-      await app.services.accounts.settled();
+      await kit.app.services.accounts.settled();
     } finally {
       fs.rmSync(outbox);
       fs.renameSync(saved, outbox);
@@ -438,11 +424,11 @@ describe("password reset", () => {
   });
 
   it("sets the new password through the link once, and ends every session", async () => {
-    const user = await createSignedInUser(database.db);
+    const user = await createSignedInUser(kit.database.db);
     const link = await resetLink(user.email);
     expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/ustaw-nowe-haslo`);
     expect(link.searchParams.get("email")).toBe(user.email);
-    const [stored] = await database.db
+    const [stored] = await kit.database.db
       .select()
       .from(oneTimeTokens)
       .where(eq(oneTimeTokens.tokenHash, hashToken(link.searchParams.get("token") ?? "")));
@@ -459,7 +445,7 @@ describe("password reset", () => {
     expect(response.json()).toMatchObject({ messageKey: "success.passwordUpdated" });
 
     // the old session is gone, the old password no longer works, the new one does
-    const old = await app.inject({ method: "GET", url: "/api/auth/user", headers: bearer(user.token) });
+    const old = await kit.app.inject({ method: "GET", url: "/api/auth/user", headers: bearer(user.token) });
     expect(old.statusCode).toBe(401);
     expect((await login(user.email, FIXTURE_PASSWORD)).statusCode).toBe(401);
     expect((await login(user.email, "nowe-haslo-1")).statusCode).toBe(200);
@@ -480,8 +466,8 @@ describe("password reset", () => {
   });
 
   it("refuses an expired link, a bad token and another account's e-mail", async () => {
-    const user = await createUser(database.db);
-    const other = await createUser(database.db);
+    const user = await createUser(kit.database.db);
+    const other = await createUser(kit.database.db);
     const link = await resetLink(user.email);
     const passwords = { password: "nowe-haslo-1", confirmPassword: "nowe-haslo-1" };
 
@@ -492,7 +478,7 @@ describe("password reset", () => {
     const noToken = await setNewPassword({ email: user.email, ...passwords });
     expect(noToken.json().code).toBe("invalid-token");
 
-    await database.db
+    await kit.database.db
       .update(oneTimeTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(oneTimeTokens.tokenHash, hashToken(link.searchParams.get("token") ?? "")));
@@ -503,7 +489,7 @@ describe("password reset", () => {
   });
 
   it("a newer link replaces the older one", async () => {
-    const user = await createUser(database.db);
+    const user = await createUser(kit.database.db);
     const first = await resetLink(user.email);
     const second = await resetLink(user.email);
     const passwords = { password: "nowe-haslo-1", confirmPassword: "nowe-haslo-1" };
@@ -512,7 +498,7 @@ describe("password reset", () => {
   });
 
   it("validates the new password and keeps the link usable", async () => {
-    const user = await createUser(database.db);
+    const user = await createUser(kit.database.db);
     const link = await resetLink(user.email);
     const response = await setNewPassword({
       ...linkParams(link),
@@ -533,7 +519,7 @@ describe("password reset", () => {
   });
 
   it("a link used by several requests at once works for exactly one", async () => {
-    const user = await createUser(database.db);
+    const user = await createUser(kit.database.db);
     const link = await resetLink(user.email);
     const responses = await Promise.all(
       ["pierwsze-1", "drugie-22", "trzecie-3"].map((password) =>
@@ -552,7 +538,7 @@ describe("password reset", () => {
 
 describe("change password (signed in)", () => {
   function changePassword(token: string, body: Record<string, unknown>, remoteAddress?: string) {
-    return app.inject({
+    return kit.app.inject({
       method: "PUT",
       url: "/api/auth/change-password",
       headers: bearer(token),
@@ -560,10 +546,10 @@ describe("change password (signed in)", () => {
       ...(remoteAddress ? { remoteAddress } : {}),
     });
   }
-  const whoAmI = (token: string) => app.inject({ url: "/api/auth/user", headers: bearer(token) });
+  const whoAmI = (token: string) => kit.app.inject({ url: "/api/auth/user", headers: bearer(token) });
 
   it("changes the password: the old one no longer logs in, the new one does; other sessions end, this one stays", async () => {
-    const user = await createSignedInUser(database.db);
+    const user = await createSignedInUser(kit.database.db);
     const other = (await login(user.email, FIXTURE_PASSWORD)).json().accessToken as string;
     const response = await changePassword(user.token, {
       currentPassword: FIXTURE_PASSWORD,
@@ -579,7 +565,7 @@ describe("change password (signed in)", () => {
   });
 
   it("refuses a wrong current password as a field error and changes nothing", async () => {
-    const user = await createSignedInUser(database.db);
+    const user = await createSignedInUser(kit.database.db);
     const response = await changePassword(user.token, {
       currentPassword: "nie-to-haslo",
       password: "zupelnie-nowe-7",
@@ -594,7 +580,7 @@ describe("change password (signed in)", () => {
   });
 
   it("refuses a common new password, a mismatch and a huge input before hashing", async () => {
-    const user = await createSignedInUser(database.db);
+    const user = await createSignedInUser(kit.database.db);
     const common = await changePassword(user.token, {
       currentPassword: FIXTURE_PASSWORD,
       password: "sklep1234",
@@ -617,7 +603,7 @@ describe("change password (signed in)", () => {
   });
 
   it("is for signed-in users only", async () => {
-    const response = await app.inject({
+    const response = await kit.app.inject({
       method: "PUT",
       url: "/api/auth/change-password",
       payload: { currentPassword: "x", password: "zupelnie-nowe-7", confirmPassword: "zupelnie-nowe-7" },
@@ -636,7 +622,7 @@ describe("common passwords", () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ fields: { password: { key: "validation.commonPassword" } } });
-    const newPassword = await app.inject({
+    const newPassword = await kit.app.inject({
       method: "PUT",
       url: "/api/auth/new-password",
       payload: { token: "x".repeat(43), password: "qwerty123", confirmPassword: "qwerty123" },
@@ -644,8 +630,8 @@ describe("common passwords", () => {
     expect(newPassword.statusCode).toBe(400);
     expect(newPassword.json()).toMatchObject({ fields: { password: { key: "validation.commonPassword" } } });
     // an account that has such a password (as the seed makes them) logs in
-    const user = await createUser(database.db);
-    await database.db
+    const user = await createUser(kit.database.db);
+    await kit.database.db
       .update(users)
       .set({ passwordHash: await hashPassword("klient1234", "quick") })
       .where(eq(users.id, user.id));
@@ -655,8 +641,8 @@ describe("common passwords", () => {
 
 describe("resend confirmation", () => {
   it("sends a new working link to an unapproved user", async () => {
-    const user = await createSignedInUser(database.db, { approved: false });
-    const response = await app.inject({
+    const user = await createSignedInUser(kit.database.db, { approved: false });
+    const response = await kit.app.inject({
       method: "GET",
       url: "/api/users/send-confirmation-email",
       headers: bearer(user.token),
@@ -665,24 +651,24 @@ describe("resend confirmation", () => {
     expect(response.json()).toMatchObject({ messageKey: "success.emailSent" });
     const link = linkIn((await latestMail(user.email, "email-confirmation")).text);
     expect(await follow(link)).toBe("/token-success");
-    const me = await app.inject({ method: "GET", url: "/api/auth/user", headers: bearer(user.token) });
+    const me = await kit.app.inject({ method: "GET", url: "/api/auth/user", headers: bearer(user.token) });
     expect(me.json()).toMatchObject({ approved: true });
   });
 
   it("sends nothing to an approved user", async () => {
-    const user = await createSignedInUser(database.db);
-    const response = await app.inject({
+    const user = await createSignedInUser(kit.database.db);
+    const response = await kit.app.inject({
       method: "GET",
       url: "/api/users/send-confirmation-email",
       headers: bearer(user.token),
     });
     expect(response.statusCode).toBe(200);
-    expect(await app.services.mail.list({ to: user.email })).toHaveLength(0);
+    expect(await kit.app.services.mail.list({ to: user.email })).toHaveLength(0);
   });
 
   it("tells a confirmed but unapproved user that the admin has not approved the account", async () => {
-    const user = await createSignedInUser(database.db, { approved: false, emailConfirmed: true });
-    const response = await app.inject({
+    const user = await createSignedInUser(kit.database.db, { approved: false, emailConfirmed: true });
+    const response = await kit.app.inject({
       method: "GET",
       url: "/api/users/send-confirmation-email",
       headers: bearer(user.token),
@@ -698,28 +684,37 @@ describe("resend confirmation", () => {
 
 describe("session bookkeeping", () => {
   it("touches last_seen_at at most once a minute", async () => {
-    const user = await createSignedInUser(database.db);
+    const user = await createSignedInUser(kit.database.db);
     const tokenHash = hashToken(user.token);
     const longAgo = new Date(Date.now() - 10 * 60_000);
-    await database.db.update(sessions).set({ lastSeenAt: longAgo }).where(eq(sessions.tokenHash, tokenHash));
-    await app.services.accounts.userFromToken(user.token);
-    const [touched] = await database.db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
+    await kit.database.db
+      .update(sessions)
+      .set({ lastSeenAt: longAgo })
+      .where(eq(sessions.tokenHash, tokenHash));
+    await kit.app.services.accounts.userFromToken(user.token);
+    const [touched] = await kit.database.db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
     expect(touched?.lastSeenAt.getTime()).toBeGreaterThan(longAgo.getTime());
     const recent = new Date(Date.now() - 5_000);
-    await database.db.update(sessions).set({ lastSeenAt: recent }).where(eq(sessions.tokenHash, tokenHash));
-    await app.services.accounts.userFromToken(user.token);
-    const [untouched] = await database.db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
+    await kit.database.db
+      .update(sessions)
+      .set({ lastSeenAt: recent })
+      .where(eq(sessions.tokenHash, tokenHash));
+    await kit.app.services.accounts.userFromToken(user.token);
+    const [untouched] = await kit.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, tokenHash));
     expect(untouched?.lastSeenAt.getTime()).toBe(recent.getTime());
   });
 
   it("a login clears expired sessions and long-expired links of every user", async () => {
-    const stale = await createSignedInUser(database.db);
-    const fresh = await createSignedInUser(database.db);
-    await database.db
+    const stale = await createSignedInUser(kit.database.db);
+    const fresh = await createSignedInUser(kit.database.db);
+    await kit.database.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.tokenHash, hashToken(stale.token)));
-    const [oldLink] = await database.db
+    const [oldLink] = await kit.database.db
       .insert(oneTimeTokens)
       .values({
         userId: stale.id,
@@ -730,28 +725,28 @@ describe("session bookkeeping", () => {
       .returning({ id: oneTimeTokens.id });
     // a service of its own, so its first login prunes
     const accounts = createAccountsService(
-      database.db,
+      kit.database.db,
       { publicUrl: PUBLIC_URL, shopName: "Szyciowo", passwordCost: "quick" },
-      app.services.mail,
+      kit.app.services.mail,
     );
-    const someone = await createUser(database.db);
+    const someone = await createUser(kit.database.db);
     expect(
       (await accounts.login({ email: someone.email, password: FIXTURE_PASSWORD }, { ip: "192.0.2.1" })).ok,
     ).toBe(true);
     expect(
-      await database.db
+      await kit.database.db
         .select()
         .from(sessions)
         .where(eq(sessions.tokenHash, hashToken(stale.token))),
     ).toHaveLength(0);
     expect(
-      await database.db
+      await kit.database.db
         .select()
         .from(sessions)
         .where(eq(sessions.tokenHash, hashToken(fresh.token))),
     ).toHaveLength(1);
     expect(
-      await database.db
+      await kit.database.db
         .select()
         .from(oneTimeTokens)
         .where(eq(oneTimeTokens.id, oldLink?.id ?? 0)),
@@ -759,8 +754,8 @@ describe("session bookkeeping", () => {
   });
 
   it("stores no plain token anywhere", async () => {
-    const user = await createSignedInUser(database.db);
-    const rows = await database.db.execute(
+    const user = await createSignedInUser(kit.database.db);
+    const rows = await kit.database.db.execute(
       sql`select count(*)::int as n from sessions where token_hash = ${user.token}`,
     );
     expect(Number((rows.rows[0] as { n: number }).n)).toBe(0);

@@ -1,31 +1,22 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { PublicUser } from "../../../domain/types";
-import { buildApp } from "../../app";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { testConfig } from "../../test/test-config";
+import { startApi } from "../../test/api";
+import { kitForFile } from "../../test/kit-for-file";
 import { createUser } from "./accounts.fixtures";
 import { USERS_PAGE_SIZE } from "./accounts.service";
 
 // The staff users list searches and pages in the database (not every account loaded per page view):
 // name or e-mail, accents and case ignored, LIKE's wildcards taken literally, admins only.
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let dataDir: string;
+const kit = kitForFile(() => startApi({ name: "user-search" }));
+
 let admin: PublicUser;
 let moderator: PublicUser;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "user-search-"));
-  database = await createTestDatabase();
-  app = await buildApp(testConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
-  const { accounts } = app.services;
-  const adminRow = await createUser(database.db, { roles: ["admin", "user"], email: "szef@example.com" });
-  const moderatorRow = await createUser(database.db, { roles: ["shop-moderator", "user"] });
+  const { accounts } = kit.app.services;
+  const adminRow = await createUser(kit.database.db, { roles: ["admin", "user"], email: "szef@example.com" });
+  const moderatorRow = await createUser(kit.database.db, { roles: ["shop-moderator", "user"] });
   const found = await accounts.getUser(
     { _id: adminRow.id, roles: ["admin", "user"] } as PublicUser,
     adminRow.id,
@@ -35,21 +26,15 @@ beforeAll(async () => {
   const foundModerator = await accounts.getUser(admin, moderatorRow.id);
   if (!foundModerator.ok) throw new Error("no moderator");
   moderator = foundModerator.value;
-  await createUser(database.db, { displayName: "Łucja Żółć", email: "lucja@example.com" });
-  await createUser(database.db, { displayName: "Procent", email: "sto_100%@example.com" });
+  await createUser(kit.database.db, { displayName: "Łucja Żółć", email: "lucja@example.com" });
+  await createUser(kit.database.db, { displayName: "Procent", email: "sto_100%@example.com" });
   for (let i = 0; i < USERS_PAGE_SIZE + 5; i++)
-    await createUser(database.db, { displayName: `Klientka ${i}` });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+    await createUser(kit.database.db, { displayName: `Klientka ${i}` });
 });
 
 describe("searchUsers", () => {
   it("finds by name with accents and case ignored, and by e-mail", async () => {
-    const { accounts } = app.services;
+    const { accounts } = kit.app.services;
     for (const search of ["łucja", "LUCJA", "żółć", "zolc", "lucja@example"]) {
       const result = await accounts.searchUsers(admin, { search, page: 1 });
       expect(result.ok && result.value.items.map((user) => user.email)).toEqual(["lucja@example.com"]);
@@ -57,14 +42,14 @@ describe("searchUsers", () => {
   });
 
   it("takes % and _ literally", async () => {
-    const result = await app.services.accounts.searchUsers(admin, { search: "_100%", page: 1 });
+    const result = await kit.app.services.accounts.searchUsers(admin, { search: "_100%", page: 1 });
     expect(result.ok && result.value.items.map((user) => user.email)).toEqual(["sto_100%@example.com"]);
-    const none = await app.services.accounts.searchUsers(admin, { search: "%", page: 1 });
+    const none = await kit.app.services.accounts.searchUsers(admin, { search: "%", page: 1 });
     expect(none.ok && none.value.total).toBe(1);
   });
 
   it("pages newest first; a page past the end is the last page", async () => {
-    const { accounts } = app.services;
+    const { accounts } = kit.app.services;
     const first = await accounts.searchUsers(admin, { search: "Klientka", page: 1 });
     if (!first.ok) throw new Error("refused");
     expect(first.value.total).toBe(USERS_PAGE_SIZE + 5);
@@ -76,7 +61,7 @@ describe("searchUsers", () => {
   });
 
   it("is for admins only, like getUser", async () => {
-    const { accounts } = app.services;
+    const { accounts } = kit.app.services;
     expect(await accounts.searchUsers(moderator, { search: "", page: 1 })).toMatchObject({ ok: false });
     expect(await accounts.searchUsers(null, { search: "", page: 1 })).toMatchObject({
       ok: false,

@@ -1,22 +1,15 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../../../domain/types";
-import { buildApp } from "../../app";
 import { sessions, users } from "../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { testConfig } from "../../test/test-config";
+import { startApi } from "../../test/api";
+import { kitForFile } from "../../test/kit-for-file";
 import { bearer, createSignedInUser, createUser, type FixtureUser } from "./accounts.fixtures";
 
 // The role matrix of the users endpoints and GET /api/orders/my (SPEC §6, §7): anonymous 401, the
 // wrong role 403 with the spec's message, admin-only user management, editing oneself.
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let dataDir: string;
+const kit = kitForFile(() => startApi({ name: "users-test" }));
 
 type Subject = "anonymous" | "unapproved" | "user" | "shopModerator" | "admin";
 const SUBJECTS: Subject[] = ["anonymous", "unapproved", "user", "shopModerator", "admin"];
@@ -30,20 +23,11 @@ const SUBJECT_USERS: Record<Exclude<Subject, "anonymous">, { roles: Role[]; appr
 };
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "users-test-"));
-  database = await createTestDatabase();
-  app = await buildApp(testConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
   for (const [subject, input] of Object.entries(SUBJECT_USERS)) {
-    const user = await createSignedInUser(database.db, input);
+    const user = await createSignedInUser(kit.database.db, input);
     tokens[subject as Subject] = user.token;
     ids[subject as Subject] = user.id;
   }
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 function headersOf(subject: Subject): Record<string, string> {
@@ -69,7 +53,7 @@ interface Endpoint {
   expected: Record<Subject, Outcome>;
 }
 
-const target = async () => (await createUser(database.db, { approved: false })).id;
+const target = async () => (await createUser(kit.database.db, { approved: false })).id;
 const adminOnly: Record<Subject, Outcome> = {
   anonymous: 401,
   unapproved: "admin",
@@ -131,7 +115,7 @@ describe("role matrix", () => {
   it.each(
     MATRIX.map((row) => [row.endpoint.method, row.endpoint.name, row.subject, row.expected, row] as const),
   )("%s %s as %s → %s", async (_method, _name, subject, expected, row) => {
-    const response = await app.inject({
+    const response = await kit.app.inject({
       method: row.endpoint.method,
       url: await row.endpoint.url(subject),
       headers: headersOf(subject),
@@ -162,13 +146,13 @@ describe("role matrix", () => {
 });
 
 async function userRow(id: number): Promise<FixtureUser | undefined> {
-  const [row] = await database.db.select().from(users).where(eq(users.id, id));
+  const [row] = await kit.database.db.select().from(users).where(eq(users.id, id));
   return row;
 }
 
 describe("what each call does", () => {
   it("an admin lists users without password hashes", async () => {
-    const response = await app.inject({ method: "GET", url: "/api/users", headers: headersOf("admin") });
+    const response = await kit.app.inject({ method: "GET", url: "/api/users", headers: headersOf("admin") });
     const list = response.json() as { _id: number; email: string }[];
     expect(list.map((user) => user._id)).toEqual(
       expect.arrayContaining([ids.admin, ids.user, ids.unapproved]),
@@ -179,7 +163,7 @@ describe("what each call does", () => {
 
   it("an admin approves a user", async () => {
     const id = await target();
-    const response = await app.inject({
+    const response = await kit.app.inject({
       method: "PUT",
       url: `/api/users/${id}/confirm`,
       headers: headersOf("admin"),
@@ -195,14 +179,14 @@ describe("what each call does", () => {
       ["PUT", `/api/users/${missing}`],
       ["DELETE", `/api/users/${missing}`],
     ] as const) {
-      const response = await app.inject({ method, url, headers: headersOf("admin"), payload: {} });
+      const response = await kit.app.inject({ method, url, headers: headersOf("admin"), payload: {} });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ code: "auth/user-not-found", message: "User Not found." });
     }
   });
 
   it("a bad id is a 400", async () => {
-    const response = await app.inject({
+    const response = await kit.app.inject({
       method: "PUT",
       url: "/api/users/abc/confirm",
       headers: headersOf("admin"),
@@ -212,7 +196,7 @@ describe("what each call does", () => {
 
   it("an admin sets another user's roles, approval and e-mail", async () => {
     const id = await target();
-    const response = await app.inject({
+    const response = await kit.app.inject({
       method: "PUT",
       url: `/api/users/${id}`,
       headers: headersOf("admin"),
@@ -224,7 +208,7 @@ describe("what each call does", () => {
       approved: true,
       email: `nowy-${id}@example.com`,
     });
-    const refused = await app.inject({
+    const refused = await kit.app.inject({
       method: "PUT",
       url: `/api/users/${id}`,
       headers: headersOf("admin"),
@@ -236,8 +220,8 @@ describe("what each call does", () => {
 
   it("an admin cannot take an e-mail already in use", async () => {
     const id = await target();
-    const other = await createUser(database.db);
-    const response = await app.inject({
+    const other = await createUser(kit.database.db);
+    const response = await kit.app.inject({
       method: "PUT",
       url: `/api/users/${id}`,
       headers: headersOf("admin"),
@@ -252,7 +236,7 @@ describe("what each call does", () => {
     async (subject) => {
       const id = ids[subject] as number;
       const before = await userRow(id);
-      const response = await app.inject({
+      const response = await kit.app.inject({
         method: "PUT",
         url: `/api/users/${id}`,
         headers: headersOf(subject),
@@ -272,7 +256,7 @@ describe("what each call does", () => {
       expect(after?.approvedAt?.getTime()).toBe(before?.approvedAt?.getTime());
       expect(after?.email).toBe(before?.email);
       // only roles/approval alone: also nothing
-      const only = await app.inject({
+      const only = await kit.app.inject({
         method: "PUT",
         url: `/api/users/${id}`,
         headers: headersOf(subject),
@@ -282,14 +266,14 @@ describe("what each call does", () => {
       const still = await userRow(id);
       expect(still?.roles).toEqual(before?.roles);
       expect(still?.approved).toBe(before?.approved);
-      const list = await app.inject({ method: "GET", url: "/api/users", headers: headersOf(subject) });
+      const list = await kit.app.inject({ method: "GET", url: "/api/users", headers: headersOf(subject) });
       expect(list.statusCode).toBe(403);
     },
   );
 
   it("settings are validated as SPEC §5 says and normalised", async () => {
     const id = ids.user as number;
-    const bad = await app.inject({
+    const bad = await kit.app.inject({
       method: "PUT",
       url: `/api/users/${id}`,
       headers: headersOf("user"),
@@ -304,7 +288,7 @@ describe("what each call does", () => {
       street: { key: "validation.required" },
       nip: { key: "validation.nip" },
     });
-    const good = await app.inject({
+    const good = await kit.app.inject({
       method: "PUT",
       url: `/api/users/${id}`,
       headers: headersOf("user"),
@@ -315,23 +299,27 @@ describe("what each call does", () => {
   });
 
   it("an admin deleting a user ends their sessions; the admin cannot delete themselves", async () => {
-    const victim = await createSignedInUser(database.db);
+    const victim = await createSignedInUser(kit.database.db);
     expect(
-      (await app.inject({ method: "GET", url: "/api/auth/user", headers: bearer(victim.token) })).statusCode,
+      (await kit.app.inject({ method: "GET", url: "/api/auth/user", headers: bearer(victim.token) }))
+        .statusCode,
     ).toBe(200);
-    const response = await app.inject({
+    const response = await kit.app.inject({
       method: "DELETE",
       url: `/api/users/${victim.id}`,
       headers: headersOf("admin"),
     });
     expect(response.statusCode).toBe(200);
     expect(await userRow(victim.id)).toBeUndefined();
-    expect(await database.db.select().from(sessions).where(eq(sessions.userId, victim.id))).toHaveLength(0);
+    expect(await kit.database.db.select().from(sessions).where(eq(sessions.userId, victim.id))).toHaveLength(
+      0,
+    );
     expect(
-      (await app.inject({ method: "GET", url: "/api/auth/user", headers: bearer(victim.token) })).statusCode,
+      (await kit.app.inject({ method: "GET", url: "/api/auth/user", headers: bearer(victim.token) }))
+        .statusCode,
     ).toBe(401);
 
-    const self = await app.inject({
+    const self = await kit.app.inject({
       method: "DELETE",
       url: `/api/users/${ids.admin}`,
       headers: headersOf("admin"),
@@ -341,18 +329,18 @@ describe("what each call does", () => {
   });
 
   it("roles take effect at once: a demoted admin loses access on the next request", async () => {
-    const admin = await createSignedInUser(database.db, { roles: ["admin", "user"] });
+    const admin = await createSignedInUser(kit.database.db, { roles: ["admin", "user"] });
     expect(
-      (await app.inject({ method: "GET", url: "/api/users", headers: bearer(admin.token) })).statusCode,
+      (await kit.app.inject({ method: "GET", url: "/api/users", headers: bearer(admin.token) })).statusCode,
     ).toBe(200);
-    await app.inject({
+    await kit.app.inject({
       method: "PUT",
       url: `/api/users/${admin.id}`,
       headers: headersOf("admin"),
       payload: { roles: ["user"] },
     });
     expect(
-      (await app.inject({ method: "GET", url: "/api/users", headers: bearer(admin.token) })).statusCode,
+      (await kit.app.inject({ method: "GET", url: "/api/users", headers: bearer(admin.token) })).statusCode,
     ).toBe(403);
   });
 });

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { kitForFile } from "../../test/kit-for-file";
 import { expectDeclaredReply } from "../../test/reply-check";
-import { type StaffApiKit, startStaffApi } from "../../test/staff-api";
+import { startStaffApi } from "../../test/staff-api";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
 
 // The real reply of GET /api/audit matches what its declaration gives (audit.replies.ts): a page
 // with a create (no record before) and an update (the record before and after).
 
-let kit: StaffApiKit;
-
-beforeAll(async () => {
-  kit = await startStaffApi();
-});
-
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = kitForFile(startStaffApi);
 
 describe("audit replies", () => {
   it("a page of the log answers what it declares", async () => {

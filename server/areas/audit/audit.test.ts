@@ -1,11 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { testConfig } from "../../test/test-config";
+import { beforeAll, describe, expect, it } from "vitest";
+import { startApi } from "../../test/api";
+import { kitForFile } from "../../test/kit-for-file";
 import { bearer, createSignedInUser, createUser, type FixtureUser } from "../accounts/accounts.fixtures";
 import { insertShopFixtures, orderBody, type ShopFixtures } from "../orders/orders.fixtures";
 
@@ -13,30 +8,22 @@ import { insertShopFixtures, orderBody, type ShopFixtures } from "../orders/orde
 // changes and an admin's changes of a user (roles, approval, data, deletion) are recorded with
 // the actor and the values before and after.
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const kit = kitForFile(() => startApi({ name: "audit" }));
+
 let shop: ShopFixtures;
 let admin: FixtureUser & { token: string };
 let moderator: FixtureUser & { token: string };
 let customer: FixtureUser & { token: string };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const config = testConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "audit-")) });
-  app = await buildApp(config, database, { web: false, logger: false });
-  shop = await insertShopFixtures(database.db);
-  admin = await createSignedInUser(database.db, { roles: ["admin", "user"] });
-  moderator = await createSignedInUser(database.db, { roles: ["shop-moderator", "user"] });
-  customer = await createSignedInUser(database.db);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
+  shop = await insertShopFixtures(kit.database.db);
+  admin = await createSignedInUser(kit.database.db, { roles: ["admin", "user"] });
+  moderator = await createSignedInUser(kit.database.db, { roles: ["shop-moderator", "user"] });
+  customer = await createSignedInUser(kit.database.db);
 });
 
 async function auditOf(query: string) {
-  const response = await app.inject({ url: `/api/audit?${query}`, headers: bearer(admin.token) });
+  const response = await kit.app.inject({ url: `/api/audit?${query}`, headers: bearer(admin.token) });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as {
     items: {
@@ -52,7 +39,7 @@ async function auditOf(query: string) {
 }
 
 async function placeOrder() {
-  const response = await app.inject({
+  const response = await kit.app.inject({
     method: "POST",
     url: "/api/orders",
     payload: orderBody({
@@ -70,9 +57,11 @@ async function placeOrder() {
 
 describe("GET /api/audit", () => {
   it("is for admins only: anonymous 401, customer and shop moderator 403", async () => {
-    expect((await app.inject({ url: "/api/audit" })).statusCode).toBe(401);
-    expect((await app.inject({ url: "/api/audit", headers: bearer(customer.token) })).statusCode).toBe(403);
-    const refused = await app.inject({ url: "/api/audit", headers: bearer(moderator.token) });
+    expect((await kit.app.inject({ url: "/api/audit" })).statusCode).toBe(401);
+    expect((await kit.app.inject({ url: "/api/audit", headers: bearer(customer.token) })).statusCode).toBe(
+      403,
+    );
+    const refused = await kit.app.inject({ url: "/api/audit", headers: bearer(moderator.token) });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe("Required admin role");
   });
@@ -81,9 +70,9 @@ describe("GET /api/audit", () => {
 describe("audited staff writes", () => {
   it("a shipment number and mark delivered record the status and number before and after", async () => {
     const order = await placeOrder();
-    await app.services.payments.demoDecide(order.externalId, "pay");
+    await kit.app.services.payments.demoDecide(order.externalId, "pay");
     const put = (url: string, payload: object) =>
-      app.inject({ method: "PUT", url, payload, headers: bearer(moderator.token) });
+      kit.app.inject({ method: "PUT", url, payload, headers: bearer(moderator.token) });
     expect(
       (
         await put(`/api/orders/${order.id}/add-shipment-number`, {
@@ -114,7 +103,7 @@ describe("audited staff writes", () => {
 
   it("canceling an unpaid order records the status change", async () => {
     const order = await placeOrder();
-    const response = await app.inject({
+    const response = await kit.app.inject({
       method: "PUT",
       url: `/api/orders/${order.id}/add-status`,
       payload: { status: "CANCELED" },
@@ -128,21 +117,21 @@ describe("audited staff writes", () => {
   });
 
   it("an admin's role change, approval and deletion of a user record the values before and after", async () => {
-    const target = await createUser(database.db, { approved: false });
-    const update = await app.inject({
+    const target = await createUser(kit.database.db, { approved: false });
+    const update = await kit.app.inject({
       method: "PUT",
       url: `/api/users/${target.id}`,
       payload: { roles: ["shop-moderator", "user"] },
       headers: bearer(admin.token),
     });
     expect(update.statusCode, update.body).toBe(200);
-    const confirm = await app.inject({
+    const confirm = await kit.app.inject({
       method: "PUT",
       url: `/api/users/${target.id}/confirm`,
       headers: bearer(admin.token),
     });
     expect(confirm.statusCode).toBe(200);
-    const removed = await app.inject({
+    const removed = await kit.app.inject({
       method: "DELETE",
       url: `/api/users/${target.id}`,
       headers: bearer(admin.token),
@@ -166,9 +155,9 @@ describe("audited staff writes", () => {
   });
 
   it("an admin's edit of an account's data records only the changed fields; an edit that changes nothing records nothing", async () => {
-    const target = await createUser(database.db, { displayName: "Stara Nazwa" });
+    const target = await createUser(kit.database.db, { displayName: "Stara Nazwa" });
     const put = (url: string, payload?: object) =>
-      app.inject({ method: "PUT", url, ...(payload ? { payload } : {}), headers: bearer(admin.token) });
+      kit.app.inject({ method: "PUT", url, ...(payload ? { payload } : {}), headers: bearer(admin.token) });
     const edit = await put(`/api/users/${target.id}`, { displayName: "Nowa Nazwa", city: "Kraków" });
     expect(edit.statusCode, edit.body).toBe(200);
     // the same values again, and approving an approved account: no entry
@@ -186,7 +175,7 @@ describe("audited staff writes", () => {
 
   it("editing oneself is not a staff write and records nothing", async () => {
     const before = (await auditOf(`actorId=${customer.id}`)).total;
-    const response = await app.inject({
+    const response = await kit.app.inject({
       method: "PUT",
       url: `/api/users/${customer.id}`,
       payload: {

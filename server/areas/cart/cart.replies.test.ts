@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { productImages } from "../../db/schema";
+import { kitForFile } from "../../test/kit-for-file";
 import { expectDeclaredReply } from "../../test/reply-check";
-import { type StaffApiKit, startStaffApi } from "../../test/staff-api";
+import { startStaffApi } from "../../test/staff-api";
 import { insertShopFixtures, type ShopFixtures } from "../orders/orders.fixtures";
 
 // POST /api/cart/restore answers what its declaration says (cart.replies.ts): a saved cart with a
 // line lowered to the stock, a line whose product is gone, a variant and a coupon.
 
-let kit: StaffApiKit;
+const kit = kitForFile(startStaffApi);
 let shop: ShopFixtures;
 
 beforeAll(async () => {
-  kit = await startStaffApi();
   shop = await insertShopFixtures(kit.database.db, { plainQuantity: 3 });
   await kit.database.db.insert(productImages).values({
     productId: shop.plain.id,
@@ -19,10 +19,6 @@ beforeAll(async () => {
     thumbUrl: "/media/produkty/kocyk-300.webp",
     name: "kocyk",
   });
-});
-
-afterAll(async () => {
-  await kit?.close();
 });
 
 describe("cart replies", () => {

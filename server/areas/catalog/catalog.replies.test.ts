@@ -1,32 +1,21 @@
 import type { LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { kitForFile } from "../../test/kit-for-file";
 import { expectDeclaredReply } from "../../test/reply-check";
-import { type StaffApiKit, startStaffApi } from "../../test/staff-api";
+import { callsAs, startCatalogStaffApi } from "../../test/staff-api";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
-import { type CatalogFixtures, insertCatalogFixtures } from "./catalog.fixtures";
 
 // The real replies of the catalog's routes match what their declarations give (catalog.replies.ts):
 // the public lists, then the staff writes of categories, fields and products, then the warehouse.
 
-let kit: StaffApiKit;
-let fx: CatalogFixtures;
-
-beforeAll(async () => {
-  kit = await startStaffApi();
-  fx = await insertCatalogFixtures(kit.database.db, new Date());
-});
-
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = kitForFile(startCatalogStaffApi);
 
 const checked: string[] = [];
 function matches(key: string, response: LightMyRequestResponse): void {
   expectDeclaredReply(kit.app, key, response);
   checked.push(key);
 }
-const staff = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown) =>
-  kit.call("moderator", method, url, payload);
+const staff = callsAs(kit, "moderator");
 
 describe("catalog replies", () => {
   it("the public lists: the category tree, the fields, every product and one page of the list", async () => {
@@ -49,7 +38,7 @@ describe("catalog replies", () => {
   it("category writes: add, rename, reorder the tree, delete", async () => {
     const created = await staff("POST", "/api/shops/categories", {
       title: "Grzechotki",
-      parent: fx.categories.dlaDzieci,
+      parent: kit.fx.categories.dlaDzieci,
       image: "/media/kategorie/grzechotki.jpg",
     });
     matches("POST /api/shops/categories", created);
@@ -60,7 +49,7 @@ describe("catalog replies", () => {
     );
     matches(
       "PUT /api/shops/categories",
-      await staff("PUT", "/api/shops/categories", [{ _id, parent: fx.categories.wyprawki, order: 0 }]),
+      await staff("PUT", "/api/shops/categories", [{ _id, parent: kit.fx.categories.wyprawki, order: 0 }]),
     );
     matches("DELETE /api/shops/categories/:id", await staff("DELETE", `/api/shops/categories/${_id}`));
   });
@@ -84,7 +73,7 @@ describe("catalog replies", () => {
   });
 
   it("product writes and the staff list: create, list, update, delete", async () => {
-    const { size, sizeS, sizeM } = fx.fields;
+    const { size, sizeS, sizeM } = kit.fx.fields;
     const product = {
       title: "Kocyk odpowiedzi",
       description: "<p>Miękki</p>",
@@ -92,7 +81,7 @@ describe("catalog replies", () => {
       images: [
         { url: "/media/produkty/k.jpg", thumb_url: "/media/produkty/k-thumb.jpg", name: "k", isNew: true },
       ],
-      categories: [fx.categories.kocyki],
+      categories: [kit.fx.categories.kocyki],
       fields: [size],
       variants: [
         { fields: { [size]: sizeS }, priceGrosze: 12_000, promotionalPriceGrosze: 10_000, quantity: 3 },
@@ -104,7 +93,7 @@ describe("catalog replies", () => {
       vatRate: 8,
       isNew: true,
       hasSlides: true,
-      slides: [fx.products.simpleSale],
+      slides: [kit.fx.products.simpleSale],
       processingTime: "3-6",
     };
     const created = await staff("POST", "/api/shops/products", product);
@@ -128,7 +117,12 @@ describe("catalog replies", () => {
     matches(
       "PUT /api/shops/warehouse",
       await staff("PUT", "/api/shops/warehouse", [
-        { productId: fx.products.blanket, variantId: fx.variants.sPink, quantity: 6, loadedQuantity: 0 },
+        {
+          productId: kit.fx.products.blanket,
+          variantId: kit.fx.variants.sPink,
+          quantity: 6,
+          loadedQuantity: 0,
+        },
       ]),
     );
     const csv = await staff("GET", "/api/shops/warehouse.csv");

@@ -1,26 +1,22 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { variantKey } from "../../../domain/pricing";
 import { fuzzyKeys, normalizeSearchText, stemPolish } from "../../../domain/search";
 import type { ProductBasic } from "../../../domain/types";
 import { PRODUCT_PAGE_SIZE, type ProductListPage } from "../../../domain/validation/product-query";
-import { buildApp } from "../../app";
 import type { Db } from "../../db/client";
 import { productCategories, products, productVariants } from "../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { testConfig } from "../../test/test-config";
+import { startApi } from "../../test/api";
+import type { TestDatabase } from "../../test/database";
+import { kitForFile } from "../../test/kit-for-file";
+import { expectRefusedQuery, publicRead } from "../../test/reply-check";
 import { insertCategoryTree } from "./catalog.fixtures";
 
 // The product list of /produkty and GET /api/shops/products?…: every filter, both directions of
 // every sort, price bounds on the effective price, paging, Polish-aware search and invalid input.
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let dataDir: string;
+const kit = kitForFile(() => startApi({ name: "catalog-search-test", prepare: insertProducts }));
+
 let cats: Awaited<ReturnType<typeof insertCategoryTree>>;
 const ids: Record<string, number> = {};
 const FILLER_COUNT = 30;
@@ -44,8 +40,7 @@ async function product(db: Db, key: string, values: Omit<Insert, "slug">, catego
   return row.id;
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase();
+async function insertProducts(database: TestDatabase): Promise<void> {
   const db = database.db;
   cats = await insertCategoryTree(db);
   await product(
@@ -170,19 +165,10 @@ beforeAll(async () => {
       [cats.inne],
     );
   }
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "catalog-search-test-"));
-  app = await buildApp(testConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+}
 
 async function list(query: string): Promise<ProductListPage> {
-  const res = await app.inject({ method: "GET", url: `/api/shops/products?${query}` });
+  const res = await kit.app.inject({ method: "GET", url: `/api/shops/products?${query}` });
   expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
   return res.json<ProductListPage>();
 }
@@ -205,19 +191,16 @@ const VISIBLE = 5 + FILLER_COUNT;
 
 describe("the list endpoint", () => {
   it("answers the whole array without list parameters, a page with any of them", async () => {
-    const plain = await app.inject({ method: "GET", url: "/api/shops/products" });
+    const plain = await kit.app.inject({ method: "GET", url: "/api/shops/products" });
     expect(plain.statusCode).toBe(200);
     expect(Array.isArray(plain.json())).toBe(true);
     expect(plain.json<unknown[]>()).toHaveLength(VISIBLE);
     // unknown parameters do not switch to the list
     expect(
-      Array.isArray((await app.inject({ method: "GET", url: "/api/shops/products?foo=1" })).json()),
+      Array.isArray((await kit.app.inject({ method: "GET", url: "/api/shops/products?foo=1" })).json()),
     ).toBe(true);
 
-    const res = await app.inject({ method: "GET", url: "/api/shops/products?strona=1" });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["cache-control"]).toBe("public, max-age=60");
-    const page = res.json<ProductListPage>();
+    const page = await publicRead<ProductListPage>(kit.app, "/api/shops/products?strona=1");
     expect(page).toMatchObject({ total: VISIBLE, page: 1, pageSize: PRODUCT_PAGE_SIZE });
     expect(page.items).toHaveLength(PRODUCT_PAGE_SIZE);
     expect(Object.keys(page.items[0] ?? {}).sort()).toEqual(
@@ -458,14 +441,8 @@ describe("invalid parameters", () => {
     ["kategoria=1&kategoria=2", "kategoria"],
     [`szukaj=${"a".repeat(101)}`, "szukaj"],
   ])("%s → 400 on %s", async (query, field) => {
-    const res = await app.inject({ method: "GET", url: `/api/shops/products?${query}` });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
-      statusCode: 400,
-      code: "validation",
-      fields: { [field]: expect.any(Object) },
-    });
-    expect(res.headers["cache-control"]).toBeUndefined();
+    const res = await kit.app.inject({ method: "GET", url: `/api/shops/products?${query}` });
+    expectRefusedQuery(res, field);
   });
 });
 
@@ -491,7 +468,7 @@ describe("the database agrees with domain/search.ts", () => {
   ];
 
   it("stems like stemPolish", async () => {
-    const result = await database.db.execute<{ word: string; stem: string }>(
+    const result = await kit.database.db.execute<{ word: string; stem: string }>(
       sql`select word, public.f_search_stem(word) as stem from unnest(${sql`array[${sql.join(
         words.map((word) => sql`${word}`),
         sql`, `,
@@ -504,7 +481,7 @@ describe("the database agrees with domain/search.ts", () => {
 
   it("normalises like normalizeSearchText (and drops HTML)", async () => {
     const text = "<p>Żółty&nbsp;KOCYK (70x100) – łąka, <b>Ćma</b>!</p>";
-    const result = await database.db.execute<{ doc: string }>(
+    const result = await kit.database.db.execute<{ doc: string }>(
       sql`select public.f_search_text(${text}) as doc`,
     );
     expect(result.rows[0]?.doc).toBe(
@@ -514,7 +491,7 @@ describe("the database agrees with domain/search.ts", () => {
   });
 
   it("makes the typo keys of fuzzyKeys from the title's ('t:') and tags' ('g:') stems", async () => {
-    const result = await database.db.execute<{ keys: string[] }>(
+    const result = await kit.database.db.execute<{ keys: string[] }>(
       sql`select public.f_product_search_keys('Żółte kocyki 70x100 z', array['Minky', 'koc']) as keys`,
     );
     const expected = new Set([
@@ -527,15 +504,15 @@ describe("the database agrees with domain/search.ts", () => {
   it("stores the search document by field and keeps it current on update", async () => {
     const doc = async () =>
       (
-        await database.db.execute<{ doc: string }>(
+        await kit.database.db.execute<{ doc: string }>(
           sql`select search_doc as doc from products where id = ${ids.zolty}`,
         )
       ).rows[0]?.doc;
     expect(await doc()).toBe(" zolty kocyk bawelniany | lato | lekki kocyk na cieple dni ");
-    await database.db.execute(
+    await kit.database.db.execute(
       sql`update products set tags = array['Lato', 'Słońce'] where id = ${ids.zolty}`,
     );
     expect(await doc()).toBe(" zolty kocyk bawelniany | lato slonce | lekki kocyk na cieple dni ");
-    await database.db.execute(sql`update products set tags = array['lato'] where id = ${ids.zolty}`);
+    await kit.database.db.execute(sql`update products set tags = array['lato'] where id = ${ids.zolty}`);
   });
 });

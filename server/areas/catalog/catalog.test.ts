@@ -1,48 +1,34 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Category, Product, ProductBasic, ProductField } from "../../../domain/types";
 import {
   PRODUCT_PAGE_SIZE,
   type ProductListPage,
   parseProductQuery,
 } from "../../../domain/validation/product-query";
-import { buildApp } from "../../app";
+import { startApi } from "../../test/api";
 import { countingDatabase } from "../../test/counting-database";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { testConfig } from "../../test/test-config";
+import type { TestDatabase } from "../../test/database";
+import { kitForFile } from "../../test/kit-for-file";
+import { publicRead } from "../../test/reply-check";
 import { type CatalogFixtures, daysAgo, insertCatalogFixtures } from "./catalog.fixtures";
 import { createCatalogService } from "./catalog.service";
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const kit = kitForFile(() => startApi({ name: "catalog-test", prepare: insertFixtures }));
+
 let fx: CatalogFixtures;
-let dataDir: string;
 const now = new Date();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
+async function insertFixtures(database: TestDatabase): Promise<void> {
   fx = await insertCatalogFixtures(database.db, now);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "catalog-test-"));
-  app = await buildApp(testConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+}
 
 describe("category tree", () => {
   it("nests the categories below root, siblings by order then id, other top-level ones under root", async () => {
-    const res = await app.inject({ method: "GET", url: "/api/shops/categories" });
+    const res = await kit.app.inject({ method: "GET", url: "/api/shops/categories" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("public, max-age=60");
 
-    const tree = await app.services.catalog.getCategoryTree();
+    const tree = await kit.app.services.catalog.getCategoryTree();
     const c = fx.categories;
     const shape = (list: Category[]): unknown =>
       list.map((category) => ({ id: category._id, subs: shape(category.subcategories) }));
@@ -61,7 +47,7 @@ describe("category tree", () => {
   });
 
   it("gives every category its parent, path and idsPath from the first level below root", async () => {
-    const list = (await app.inject({ method: "GET", url: "/api/shops/categories" })).json<Category[]>();
+    const list = (await kit.app.inject({ method: "GET", url: "/api/shops/categories" })).json<Category[]>();
     const c = fx.categories;
     expect(list.map((category) => category._id)).toEqual([
       c.dlaDzieci,
@@ -93,10 +79,7 @@ describe("category tree", () => {
 
 describe("fields", () => {
   it("lists the fields with options by position", async () => {
-    const res = await app.inject({ method: "GET", url: "/api/shops/fields" });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["cache-control"]).toBe("public, max-age=60");
-    const fields = res.json<ProductField[]>();
+    const fields = await publicRead<ProductField[]>(kit.app, "/api/shops/fields");
     expect(fields).toEqual([
       {
         _id: fx.fields.size,
@@ -126,20 +109,20 @@ describe("fields", () => {
 
 describe("products", () => {
   it("lists visible products only (the service lists hidden ones on request)", async () => {
-    const res = await app.inject({ method: "GET", url: "/api/shops/products" });
+    const res = await kit.app.inject({ method: "GET", url: "/api/shops/products" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("public, max-age=60");
     const p = fx.products;
     const ids = res.json<Product[]>().map((product) => product._id);
     expect(ids).toEqual([p.blanket, p.outOfStock, p.simpleSale, p.variantsNoStock].sort((a, b) => a - b));
 
-    const all = await app.services.catalog.listProducts({ includeHidden: true });
+    const all = await kit.app.services.catalog.listProducts({ includeHidden: true });
     expect(all.map((product) => product._id)).toContain(p.hidden);
     expect(all.find((product) => product._id === p.hidden)?.isHidden).toBe(true);
   });
 
   it("shapes the full product DTO with ordered relations and the price figures", async () => {
-    const res = await app.inject({ method: "GET", url: `/api/shops/products/${fx.products.blanket}` });
+    const res = await kit.app.inject({ method: "GET", url: `/api/shops/products/${fx.products.blanket}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("public, max-age=60");
     const product = res.json<Product>();
@@ -225,7 +208,7 @@ describe("products", () => {
   });
 
   it("computes simple-product figures: promotional price, discount, the price before the reduction", async () => {
-    const catalog = app.services.catalog;
+    const catalog = kit.app.services.catalog;
     const sale = await catalog.getProduct(fx.products.simpleSale);
     // on a reduction: the lowest price of the 30 days before it started (Omnibus), here above it
     expect(sale?.minPriceGrosze).toBe(5_000);
@@ -251,10 +234,7 @@ describe("products", () => {
   });
 
   it("lists basic products: first image only, categories, flags and thumbnail, hidden excluded", async () => {
-    const res = await app.inject({ method: "GET", url: "/api/shops/products/basic" });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["cache-control"]).toBe("public, max-age=60");
-    const list = res.json<ProductBasic[]>();
+    const list = await publicRead<ProductBasic[]>(kit.app, "/api/shops/products/basic");
     expect(list.map((product) => product._id)).not.toContain(fx.products.hidden);
     expect(list).toHaveLength(4);
     const blanket = list.find((product) => product._id === fx.products.blanket);
@@ -282,12 +262,12 @@ describe("products", () => {
     });
     expect(list.find((product) => product._id === fx.products.simpleSale)?.image).toBeNull();
     expect(list.find((product) => product._id === fx.products.outOfStock)?.image?.name).toBe("z");
-    const withHidden = await app.services.catalog.listProductsBasic({ includeHidden: true });
+    const withHidden = await kit.app.services.catalog.listProductsBasic({ includeHidden: true });
     expect(withHidden).toHaveLength(5);
   });
 
   it("answers 404 with the error body for a missing or hidden product, 400 for a non-numeric id", async () => {
-    const hidden = await app.inject({ method: "GET", url: `/api/shops/products/${fx.products.hidden}` });
+    const hidden = await kit.app.inject({ method: "GET", url: `/api/shops/products/${fx.products.hidden}` });
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json()).toEqual({
       statusCode: 404,
@@ -296,21 +276,23 @@ describe("products", () => {
       messageKey: "errors.notFound",
     });
     expect(hidden.headers["cache-control"]).toBeUndefined();
-    expect(await app.services.catalog.getProduct(fx.products.hidden, { includeHidden: true })).toMatchObject({
+    expect(
+      await kit.app.services.catalog.getProduct(fx.products.hidden, { includeHidden: true }),
+    ).toMatchObject({
       _id: fx.products.hidden,
       isHidden: true,
     });
 
     const maxId = Math.max(...Object.values(fx.products));
-    const missing = await app.inject({ method: "GET", url: `/api/shops/products/${maxId + 1000}` });
+    const missing = await kit.app.inject({ method: "GET", url: `/api/shops/products/${maxId + 1000}` });
     expect(missing.statusCode).toBe(404);
     // numeric but beyond the integer column: a plain 404, never a database error
-    const huge = await app.inject({ method: "GET", url: "/api/shops/products/99999999999" });
+    const huge = await kit.app.inject({ method: "GET", url: "/api/shops/products/99999999999" });
     expect(huge.statusCode).toBe(404);
-    expect(await app.services.catalog.getProduct(Number.MAX_SAFE_INTEGER + 2)).toBeNull();
+    expect(await kit.app.services.catalog.getProduct(Number.MAX_SAFE_INTEGER + 2)).toBeNull();
 
     for (const bad of ["abc", "12abc", "-1", "1.5", "0", "99999999999999999999"]) {
-      const res = await app.inject({ method: "GET", url: `/api/shops/products/${bad}` });
+      const res = await kit.app.inject({ method: "GET", url: `/api/shops/products/${bad}` });
       expect(res.statusCode, bad).toBe(400);
       expect(res.json(), bad).toMatchObject({
         statusCode: 400,
@@ -326,29 +308,29 @@ describe("latestProducts", () => {
 
   it("returns visible products newest first (createdAt, then id)", async () => {
     const p = fx.products;
-    const latest = await app.services.catalog.latestProducts({ limit: 10 });
+    const latest = await kit.app.services.catalog.latestProducts({ limit: 10 });
     expect(ids(latest)).toEqual([p.outOfStock, p.variantsNoStock, p.simpleSale, p.blanket]);
   });
 
   it("limits in SQL", async () => {
     const p = fx.products;
-    expect(ids(await app.services.catalog.latestProducts({ limit: 2 }))).toEqual([
+    expect(ids(await kit.app.services.catalog.latestProducts({ limit: 2 }))).toEqual([
       p.outOfStock,
       p.variantsNoStock,
     ]);
-    expect(await app.services.catalog.latestProducts({ limit: 0 })).toEqual([]);
+    expect(await kit.app.services.catalog.latestProducts({ limit: 0 })).toEqual([]);
   });
 
   it("keeps only products in stock (variant quantities when the product has variants)", async () => {
     const p = fx.products;
-    const inStock = await app.services.catalog.latestProducts({ inStockOnly: true, limit: 10 });
+    const inStock = await kit.app.services.catalog.latestProducts({ inStockOnly: true, limit: 10 });
     expect(ids(inStock)).toEqual([p.simpleSale, p.blanket]);
     expect(inStock.every((product) => product.thumbnail.totalQuantity > 0)).toBe(true);
   });
 
   it("filters by a flag, alone or with the stock filter", async () => {
     const p = fx.products;
-    const catalog = app.services.catalog;
+    const catalog = kit.app.services.catalog;
     expect(ids(await catalog.latestProducts({ flag: "isPremium", limit: 10 }))).toEqual([
       p.outOfStock,
       p.simpleSale,
@@ -366,7 +348,7 @@ describe("latestProducts", () => {
 
 describe("the home strips and the product screen (one statement each)", () => {
   it("reads several strips at once, each the same as latestProducts", async () => {
-    const catalog = app.services.catalog;
+    const catalog = kit.app.services.catalog;
     const strips = await catalog.latestStrips({
       inStock: { inStockOnly: true, limit: 10 },
       premium: { flag: "isPremium", limit: 10 },
@@ -380,7 +362,7 @@ describe("the home strips and the product screen (one statement each)", () => {
   });
 
   it("gives the product, its visible related products, every field and category", async () => {
-    const catalog = app.services.catalog;
+    const catalog = kit.app.services.catalog;
     const p = fx.products;
     const page = await catalog.productPage(p.blanket);
     expect(page?.product).toEqual(await catalog.getProduct(p.blanket));
@@ -402,7 +384,7 @@ describe("the home strips and the product screen (one statement each)", () => {
   });
 
   it("reads visible products by id, skipping hidden and missing ones", async () => {
-    const catalog = app.services.catalog;
+    const catalog = kit.app.services.catalog;
     const p = fx.products;
     const found = await catalog.productsBasicByIds([p.simpleSale, p.hidden, 999_999, p.simpleSale, 0]);
     expect(found).toEqual((await catalog.listProductsBasic()).filter((entry) => entry._id === p.simpleSale));
@@ -412,7 +394,7 @@ describe("the home strips and the product screen (one statement each)", () => {
 
 describe("query count", () => {
   it("reads any number of products, with their relations, in one statement", async () => {
-    const counting = countingDatabase(database);
+    const counting = countingDatabase(kit.database);
     const catalog = createCatalogService(counting.database.db, { now: () => now });
     const count = async (read: () => Promise<unknown>) => {
       counting.log.clear();
@@ -468,7 +450,7 @@ describe("query count", () => {
 
 describe("the product list (GET /api/shops/products with list parameters)", () => {
   it("answers a page of basic products, the same entries as /products/basic", async () => {
-    const res = await app.inject({ method: "GET", url: "/api/shops/products?sortujWg=title" });
+    const res = await kit.app.inject({ method: "GET", url: "/api/shops/products?sortujWg=title" });
     expect(res.statusCode).toBe(200);
     const page = res.json<ProductListPage>();
     expect(page).toMatchObject({ total: 4, page: 1, pageSize: PRODUCT_PAGE_SIZE });
@@ -479,7 +461,7 @@ describe("the product list (GET /api/shops/products with list parameters)", () =
       p.variantsNoStock,
       p.outOfStock,
     ]);
-    const basic = (await app.inject({ method: "GET", url: "/api/shops/products/basic" })).json<
+    const basic = (await kit.app.inject({ method: "GET", url: "/api/shops/products/basic" })).json<
       ProductBasic[]
     >();
     for (const item of page.items) expect(item).toEqual(basic.find((product) => product._id === item._id));
@@ -487,7 +469,7 @@ describe("the product list (GET /api/shops/products with list parameters)", () =
 
   it("filters a category with its subcategories, flags and the cheapest variant's price", async () => {
     const ids = async (query: string) =>
-      (await app.inject({ method: "GET", url: `/api/shops/products?${query}` }))
+      (await kit.app.inject({ method: "GET", url: `/api/shops/products?${query}` }))
         .json<ProductListPage>()
         .items.map((product) => product._id);
     const p = fx.products;
@@ -501,7 +483,7 @@ describe("the product list (GET /api/shops/products with list parameters)", () =
   });
 
   it("answers 400 with the field for an invalid parameter", async () => {
-    const res = await app.inject({ method: "GET", url: "/api/shops/products?minCena=-1&sortujWg=foo" });
+    const res = await kit.app.inject({ method: "GET", url: "/api/shops/products?minCena=-1&sortujWg=foo" });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: "validation",

@@ -1,36 +1,18 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Category } from "../../../domain/types";
 import { categories } from "../../db/schema";
-import type { TestDatabase } from "../../test/database";
-import { type StaffApiKit, startStaffApi } from "../../test/staff-api";
-import { type CatalogFixtures, insertCatalogFixtures } from "./catalog.fixtures";
+import { kitForFile } from "../../test/kit-for-file";
+import { callsAs, itRefusesAllButStaff, type StaffWrite, startCatalogStaffApi } from "../../test/staff-api";
 
 // Staff writes of the category tree: POST /api/shops/categories, PUT /api/shops/categories (bulk),
 // PUT and DELETE /api/shops/categories/:id — roles, validation, the root, cycles, refusals, audit.
 
-let kit: StaffApiKit;
-let database: TestDatabase;
-let app: FastifyInstance;
-let fx: CatalogFixtures;
-let moderator: { id: number };
+const kit = kitForFile(startCatalogStaffApi);
 
-beforeAll(async () => {
-  kit = await startStaffApi();
-  ({ database, app, moderator } = kit);
-  fx = await insertCatalogFixtures(database.db, new Date());
-});
-
-afterAll(async () => {
-  await kit?.close();
-});
-
-type Method = "POST" | "PUT" | "DELETE";
-const asModerator = (method: Method, url: string, payload?: unknown) =>
-  kit.call("moderator", method, url, payload);
+const asModerator = callsAs(kit, "moderator");
 
 async function tree(): Promise<Category[]> {
-  return (await app.inject({ url: "/api/shops/categories" })).json();
+  return (await kit.app.inject({ url: "/api/shops/categories" })).json();
 }
 const titlesUnder = async (parent: number | null) =>
   (await tree()).filter((category) => category.parent === parent).map((category) => category.title);
@@ -38,26 +20,18 @@ const titlesUnder = async (parent: number | null) =>
 const lastAudit = (action: string) => kit.lastAudit(action);
 
 async function snapshot() {
-  return database.db.select().from(categories).orderBy(categories.id);
+  return kit.database.db.select().from(categories).orderBy(categories.id);
 }
 
 describe("category writes: who may call them", () => {
-  const calls: [Method, string, unknown][] = [
+  const calls: StaffWrite[] = [
     ["POST", "/api/shops/categories", { title: "X" }],
     ["PUT", "/api/shops/categories", []],
     ["PUT", "/api/shops/categories/1", { title: "X" }],
     ["DELETE", "/api/shops/categories/1", undefined],
   ];
 
-  it.each(calls)("%s %s: anonymous 401, a customer 403", async (method, url, payload) => {
-    const before = await snapshot();
-    const anonymous = await kit.call("anonymous", method, url, payload);
-    expect(anonymous.statusCode).toBe(401);
-    const customer = await kit.call("user", method, url, payload);
-    expect(customer.statusCode).toBe(403);
-    expect(customer.json().message).toBe("Required moderator role");
-    expect(await snapshot()).toEqual(before);
-  });
+  itRefusesAllButStaff(kit, calls, snapshot);
 });
 
 describe("POST /api/shops/categories", () => {
@@ -68,7 +42,11 @@ describe("POST /api/shops/categories", () => {
     expect(created).toMatchObject({ title: "Pościel", parent: null, image: null });
     expect((await titlesUnder(null)).at(-1)).toBe("Pościel");
     const audit = await lastAudit("category.create");
-    expect(audit).toMatchObject({ actorId: moderator.id, entity: "category", entityId: String(created._id) });
+    expect(audit).toMatchObject({
+      actorId: kit.moderator.id,
+      entity: "category",
+      entityId: String(created._id),
+    });
     expect(audit?.before).toBeNull();
     expect(audit?.after).toMatchObject({ title: "Pościel" });
   });
@@ -76,10 +54,10 @@ describe("POST /api/shops/categories", () => {
   it("adds a subcategory at the end of its siblings", async () => {
     const response = await asModerator("POST", "/api/shops/categories", {
       title: "Grzechotki",
-      parent: fx.categories.dlaDzieci,
+      parent: kit.fx.categories.dlaDzieci,
     });
     expect(response.statusCode).toBe(201);
-    expect(await titlesUnder(fx.categories.dlaDzieci)).toEqual(["Wyprawki", "Zabawki", "Grzechotki"]);
+    expect(await titlesUnder(kit.fx.categories.dlaDzieci)).toEqual(["Wyprawki", "Zabawki", "Grzechotki"]);
     const created = (await tree()).find((category) => category.title === "Grzechotki");
     expect(created?.path).toBe("Dla dzieci/Grzechotki");
   });
@@ -98,7 +76,7 @@ describe("POST /api/shops/categories", () => {
 
 describe("PUT /api/shops/categories/:id", () => {
   it("renames keeping the place, then moves under another parent as the last child", async () => {
-    const renamed = await asModerator("PUT", `/api/shops/categories/${fx.categories.akcesoria}`, {
+    const renamed = await asModerator("PUT", `/api/shops/categories/${kit.fx.categories.akcesoria}`, {
       title: "Dodatki",
     });
     expect(renamed.statusCode).toBe(200);
@@ -107,37 +85,41 @@ describe("PUT /api/shops/categories/:id", () => {
     expect(audit?.before).toMatchObject({ title: "Akcesoria" });
     expect(audit?.after).toMatchObject({ title: "Dodatki" });
 
-    const moved = await asModerator("PUT", `/api/shops/categories/${fx.categories.rozki}`, {
-      parent: fx.categories.kocyki,
+    const moved = await asModerator("PUT", `/api/shops/categories/${kit.fx.categories.rozki}`, {
+      parent: kit.fx.categories.kocyki,
     });
     expect(moved.statusCode).toBe(200);
-    expect(moved.json().parent).toBe(fx.categories.kocyki);
-    expect(await titlesUnder(fx.categories.kocyki)).toEqual(["Rożki"]);
+    expect(moved.json().parent).toBe(kit.fx.categories.kocyki);
+    expect(await titlesUnder(kit.fx.categories.kocyki)).toEqual(["Rożki"]);
 
-    const back = await asModerator("PUT", `/api/shops/categories/${fx.categories.rozki}`, {
-      parent: fx.categories.wyprawki,
+    const back = await asModerator("PUT", `/api/shops/categories/${kit.fx.categories.rozki}`, {
+      parent: kit.fx.categories.wyprawki,
       image: "/media/rozki.jpg",
     });
-    expect(back.json()).toMatchObject({ parent: fx.categories.wyprawki, image: "/media/rozki.jpg" });
+    expect(back.json()).toMatchObject({ parent: kit.fx.categories.wyprawki, image: "/media/rozki.jpg" });
   });
 
   it("refuses moving a category into its own subcategory, the root, and unknown ids", async () => {
     const before = await snapshot();
-    const cycle = await asModerator("PUT", `/api/shops/categories/${fx.categories.dlaDzieci}`, {
-      parent: fx.categories.rozki,
+    const cycle = await asModerator("PUT", `/api/shops/categories/${kit.fx.categories.dlaDzieci}`, {
+      parent: kit.fx.categories.rozki,
     });
     expect(cycle.statusCode).toBe(400);
     expect(cycle.json().code).toBe("category/cycle");
-    const self = await asModerator("PUT", `/api/shops/categories/${fx.categories.kocyki}`, {
-      parent: fx.categories.kocyki,
+    const self = await asModerator("PUT", `/api/shops/categories/${kit.fx.categories.kocyki}`, {
+      parent: kit.fx.categories.kocyki,
     });
     expect(self.json().code).toBe("category/cycle");
-    const root = await asModerator("PUT", `/api/shops/categories/${fx.categories.root}`, { title: "korzeń" });
+    const root = await asModerator("PUT", `/api/shops/categories/${kit.fx.categories.root}`, {
+      title: "korzeń",
+    });
     expect(root.statusCode).toBe(409);
     expect(root.json().code).toBe("category/root-protected");
     const missing = await asModerator("PUT", "/api/shops/categories/999999", { title: "X" });
     expect(missing.statusCode).toBe(404);
-    const invalid = await asModerator("PUT", `/api/shops/categories/${fx.categories.kocyki}`, { title: "" });
+    const invalid = await asModerator("PUT", `/api/shops/categories/${kit.fx.categories.kocyki}`, {
+      title: "",
+    });
     expect(invalid.statusCode).toBe(400);
     expect(await snapshot()).toEqual(before);
   });
@@ -145,7 +127,7 @@ describe("PUT /api/shops/categories/:id", () => {
 
 describe("PUT /api/shops/categories (bulk)", () => {
   it("applies every new parent and order in one go, and the tree follows", async () => {
-    const { kocyki, dlaDzieci, inne, zabawki, akcesoria } = fx.categories;
+    const { kocyki, dlaDzieci, inne, zabawki, akcesoria } = kit.fx.categories;
     const created = (await tree()).find((category) => category.title === "Pościel");
     const response = await asModerator("PUT", "/api/shops/categories", [
       { _id: inne, parent: null, order: 0 },
@@ -171,7 +153,7 @@ describe("PUT /api/shops/categories (bulk)", () => {
   });
 
   it("refuses a cycle, the root, unknown ids and duplicates, changing nothing", async () => {
-    const { kocyki, zabawki, root } = fx.categories;
+    const { kocyki, zabawki, root } = kit.fx.categories;
     const before = await snapshot();
     const cycle = await asModerator("PUT", "/api/shops/categories", [
       { _id: kocyki, parent: zabawki, order: 0 },
@@ -202,7 +184,7 @@ describe("PUT /api/shops/categories (bulk)", () => {
 
 describe("DELETE /api/shops/categories/:id", () => {
   it("is refused while products use the category, with a clear message", async () => {
-    const response = await asModerator("DELETE", `/api/shops/categories/${fx.categories.akcesoria}`);
+    const response = await asModerator("DELETE", `/api/shops/categories/${kit.fx.categories.akcesoria}`);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       code: "category/in-use-products",
@@ -212,22 +194,22 @@ describe("DELETE /api/shops/categories/:id", () => {
   });
 
   it("is refused while subcategories use it, and for the root", async () => {
-    const withChildren = await asModerator("DELETE", `/api/shops/categories/${fx.categories.wyprawki}`);
+    const withChildren = await asModerator("DELETE", `/api/shops/categories/${kit.fx.categories.wyprawki}`);
     expect(withChildren.statusCode).toBe(409);
     expect(withChildren.json().code).toBe("category/has-children");
-    const root = await asModerator("DELETE", `/api/shops/categories/${fx.categories.root}`);
+    const root = await asModerator("DELETE", `/api/shops/categories/${kit.fx.categories.root}`);
     expect(root.json().code).toBe("category/root-protected");
     expect(await snapshot()).toHaveLength(10);
   });
 
   it("deletes an unused leaf and records what it was", async () => {
-    const response = await asModerator("DELETE", `/api/shops/categories/${fx.categories.rozki}`);
+    const response = await asModerator("DELETE", `/api/shops/categories/${kit.fx.categories.rozki}`);
     expect(response.statusCode).toBe(200);
-    expect((await tree()).some((category) => category._id === fx.categories.rozki)).toBe(false);
+    expect((await tree()).some((category) => category._id === kit.fx.categories.rozki)).toBe(false);
     const audit = await lastAudit("category.delete");
-    expect(audit).toMatchObject({ entityId: String(fx.categories.rozki), after: null });
+    expect(audit).toMatchObject({ entityId: String(kit.fx.categories.rozki), after: null });
     expect(audit?.before).toMatchObject({ title: "Rożki" });
-    const again = await asModerator("DELETE", `/api/shops/categories/${fx.categories.rozki}`);
+    const again = await asModerator("DELETE", `/api/shops/categories/${kit.fx.categories.rozki}`);
     expect(again.statusCode).toBe(404);
   });
 });

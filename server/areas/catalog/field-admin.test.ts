@@ -1,43 +1,25 @@
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ProductField } from "../../../domain/types";
 import { fieldOptions, productFields } from "../../db/schema";
-import type { TestDatabase } from "../../test/database";
-import { type StaffApiKit, startStaffApi } from "../../test/staff-api";
-import { type CatalogFixtures, insertCatalogFixtures } from "./catalog.fixtures";
+import { kitForFile } from "../../test/kit-for-file";
+import { callsAs, itRefusesAllButStaff, type StaffWrite, startCatalogStaffApi } from "../../test/staff-api";
 
 // Staff writes of product fields: POST /api/shops/fields, PUT and DELETE /api/shops/fields/:id —
 // roles, validation, options by _id, refusals while products or variants use them, audit.
 
-let kit: StaffApiKit;
-let database: TestDatabase;
-let app: FastifyInstance;
-let fx: CatalogFixtures;
-let moderator: { id: number };
+const kit = kitForFile(startCatalogStaffApi);
 
-beforeAll(async () => {
-  kit = await startStaffApi();
-  ({ database, app, moderator } = kit);
-  fx = await insertCatalogFixtures(database.db, new Date());
-});
-
-afterAll(async () => {
-  await kit?.close();
-});
-
-type Method = "POST" | "PUT" | "DELETE";
-const asModerator = (method: Method, url: string, payload?: unknown) =>
-  kit.call("moderator", method, url, payload);
+const asModerator = callsAs(kit, "moderator");
 
 async function fields(): Promise<ProductField[]> {
-  return (await app.inject({ url: "/api/shops/fields" })).json();
+  return (await kit.app.inject({ url: "/api/shops/fields" })).json();
 }
 
 async function snapshot() {
   return {
-    fields: await database.db.select().from(productFields).orderBy(productFields.id),
-    options: await database.db.select().from(fieldOptions).orderBy(fieldOptions.id),
+    fields: await kit.database.db.select().from(productFields).orderBy(productFields.id),
+    options: await kit.database.db.select().from(fieldOptions).orderBy(fieldOptions.id),
   };
 }
 
@@ -55,21 +37,13 @@ const embroidery = {
 };
 
 describe("field writes: who may call them", () => {
-  const calls: [Method, string, unknown][] = [
+  const calls: StaffWrite[] = [
     ["POST", "/api/shops/fields", embroidery],
     ["PUT", "/api/shops/fields/1", embroidery],
     ["DELETE", "/api/shops/fields/1", undefined],
   ];
 
-  it.each(calls)("%s %s: anonymous 401, a customer 403", async (method, url, payload) => {
-    const before = await snapshot();
-    const anonymous = await kit.call("anonymous", method, url, payload);
-    expect(anonymous.statusCode).toBe(401);
-    const customer = await kit.call("user", method, url, payload);
-    expect(customer.statusCode).toBe(403);
-    expect(customer.json().message).toBe("Required moderator role");
-    expect(await snapshot()).toEqual(before);
-  });
+  itRefusesAllButStaff(kit, calls, snapshot);
 });
 
 describe("POST /api/shops/fields", () => {
@@ -84,7 +58,7 @@ describe("POST /api/shops/fields", () => {
     ]);
     expect((await fields()).find((candidate) => candidate._id === field._id)).toEqual(field);
     const audit = await lastAudit("field.create");
-    expect(audit).toMatchObject({ entity: "field", entityId: String(field._id), actorId: moderator.id });
+    expect(audit).toMatchObject({ entity: "field", entityId: String(field._id), actorId: kit.moderator.id });
     expect(audit?.after).toMatchObject({ title: "Haft" });
   });
 
@@ -102,7 +76,7 @@ describe("POST /api/shops/fields", () => {
     expect(badType.json().fields.type).toBeDefined();
     const withIds = await asModerator("POST", "/api/shops/fields", {
       ...embroidery,
-      options: [{ _id: fx.fields.sizeS, title: "S" }],
+      options: [{ _id: kit.fx.fields.sizeS, title: "S" }],
     });
     expect(withIds.statusCode).toBe(400);
     expect(withIds.json().fields["options.0._id"]).toBeDefined();
@@ -130,7 +104,7 @@ describe("PUT /api/shops/fields/:id", () => {
     expect(field.options.map((option) => option.title)).toEqual(["Z haftem", "Haft złoty"]);
     expect(field.options[0]?._id).toBe(withEmbroidery?._id);
     expect(field.options[0]?.image).toBeNull();
-    const remaining = await database.db
+    const remaining = await kit.database.db
       .select()
       .from(fieldOptions)
       .where(eq(fieldOptions.fieldId, created._id));
@@ -142,16 +116,16 @@ describe("PUT /api/shops/fields/:id", () => {
 
   it("refuses removing an option a product variant uses, with a clear error", async () => {
     const before = await snapshot();
-    const response = await asModerator("PUT", `/api/shops/fields/${fx.fields.size}`, {
+    const response = await asModerator("PUT", `/api/shops/fields/${kit.fx.fields.size}`, {
       title: "Rozmiar",
       changePrice: true,
-      options: [{ _id: fx.fields.sizeM, title: "M" }],
+      options: [{ _id: kit.fx.fields.sizeM, title: "M" }],
     });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       code: "field/option-in-use",
       messageKey: "errors.field/option-in-use",
-      details: { optionId: fx.fields.sizeS, title: "S" },
+      details: { optionId: kit.fx.fields.sizeS, title: "S" },
     });
     expect(await snapshot()).toEqual(before);
   });
@@ -159,19 +133,19 @@ describe("PUT /api/shops/fields/:id", () => {
   it("refuses turning price changes off while variants use the field, and another field's option ids", async () => {
     const before = await snapshot();
     const options = [
-      { _id: fx.fields.sizeM, title: "M" },
-      { _id: fx.fields.sizeS, title: "S" },
+      { _id: kit.fx.fields.sizeM, title: "M" },
+      { _id: kit.fx.fields.sizeS, title: "S" },
     ];
-    const off = await asModerator("PUT", `/api/shops/fields/${fx.fields.size}`, {
+    const off = await asModerator("PUT", `/api/shops/fields/${kit.fx.fields.size}`, {
       title: "Rozmiar",
       changePrice: false,
       options,
     });
     expect(off.json().code).toBe("field/change-price-in-use");
-    const foreign = await asModerator("PUT", `/api/shops/fields/${fx.fields.size}`, {
+    const foreign = await asModerator("PUT", `/api/shops/fields/${kit.fx.fields.size}`, {
       title: "Rozmiar",
       changePrice: true,
-      options: [...options, { _id: fx.fields.white, title: "Biały" }],
+      options: [...options, { _id: kit.fx.fields.white, title: "Biały" }],
     });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().fields["options.2._id"]).toBeDefined();
@@ -183,7 +157,7 @@ describe("PUT /api/shops/fields/:id", () => {
 
 describe("DELETE /api/shops/fields/:id", () => {
   it("is refused while products use the field", async () => {
-    const response = await asModerator("DELETE", `/api/shops/fields/${fx.fields.colour}`);
+    const response = await asModerator("DELETE", `/api/shops/fields/${kit.fx.fields.colour}`);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: "field/in-use", messageKey: "errors.field/in-use" });
   });
@@ -193,7 +167,7 @@ describe("DELETE /api/shops/fields/:id", () => {
     const response = await asModerator("DELETE", `/api/shops/fields/${created._id}`);
     expect(response.statusCode).toBe(200);
     expect((await fields()).some((field) => field._id === created._id)).toBe(false);
-    const options = await database.db
+    const options = await kit.database.db
       .select()
       .from(fieldOptions)
       .where(eq(fieldOptions.fieldId, created._id));

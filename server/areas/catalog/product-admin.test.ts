@@ -1,14 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, count, eq, isNull } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Product } from "../../../domain/types";
-import { buildApp } from "../../app";
 import { auditLog, orderItems, orders, priceHistory, products, productVariants } from "../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { testConfig } from "../../test/test-config";
+import { startApi } from "../../test/api";
+import { kitForFile } from "../../test/kit-for-file";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
 import { insertCategoryTree, insertFields } from "./catalog.fixtures";
 import type { StaffProductPage } from "./product-admin.service";
@@ -17,9 +12,8 @@ import type { StaffProductPage } from "./product-admin.service";
 // description sanitised, price history by the database triggers, audit entries, and the role
 // matrix of every staff endpoint.
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let dataDir: string;
+const kit = kitForFile(() => startApi({ name: "product-admin-test" }));
+
 let staff: string;
 let staffId: number;
 let customer: string;
@@ -27,21 +21,12 @@ let cats: Awaited<ReturnType<typeof insertCategoryTree>>;
 let fields: Awaited<ReturnType<typeof insertFields>>;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "product-admin-test-"));
-  database = await createTestDatabase();
-  app = await buildApp(testConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
-  const moderator = await createSignedInUser(database.db, { roles: ["shop-moderator", "user"] });
+  const moderator = await createSignedInUser(kit.database.db, { roles: ["shop-moderator", "user"] });
   staff = moderator.token;
   staffId = moderator.id;
-  customer = (await createSignedInUser(database.db, { roles: ["user"] })).token;
-  cats = await insertCategoryTree(database.db);
-  fields = await insertFields(database.db);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  customer = (await createSignedInUser(kit.database.db, { roles: ["user"] })).token;
+  cats = await insertCategoryTree(kit.database.db);
+  fields = await insertFields(kit.database.db);
 });
 
 const IMAGES = [
@@ -82,7 +67,7 @@ function payload(overrides: Record<string, unknown> = {}) {
 }
 
 async function create(body: Record<string, unknown> = payload()) {
-  const res = await app.inject({
+  const res = await kit.app.inject({
     method: "POST",
     url: "/api/shops/products",
     headers: bearer(staff),
@@ -93,10 +78,10 @@ async function create(body: Record<string, unknown> = payload()) {
 }
 
 const put = (id: number, body: Record<string, unknown>) =>
-  app.inject({ method: "PUT", url: `/api/shops/products/${id}`, headers: bearer(staff), payload: body });
+  kit.app.inject({ method: "PUT", url: `/api/shops/products/${id}`, headers: bearer(staff), payload: body });
 
 async function historyOf(productId: number) {
-  return database.db
+  return kit.database.db
     .select({ variantId: priceHistory.variantId, priceGrosze: priceHistory.priceGrosze })
     .from(priceHistory)
     .where(eq(priceHistory.productId, productId))
@@ -104,15 +89,15 @@ async function historyOf(productId: number) {
 }
 
 async function counts() {
-  const [p] = await database.db.select({ n: count() }).from(products);
-  const [a] = await database.db.select({ n: count() }).from(auditLog);
+  const [p] = await kit.database.db.select({ n: count() }).from(products);
+  const [a] = await kit.database.db.select({ n: count() }).from(auditLog);
   return { products: p?.n, audit: a?.n };
 }
 
 describe("create", () => {
   it("writes the product with its variants, images and categories, shown by the public API", async () => {
     const created = await create();
-    const res = await app.inject({ method: "GET", url: `/api/shops/products/${created._id}` });
+    const res = await kit.app.inject({ method: "GET", url: `/api/shops/products/${created._id}` });
     expect(res.statusCode).toBe(200);
     const product = res.json<Product>();
     expect(product).toMatchObject({
@@ -135,7 +120,7 @@ describe("create", () => {
     // the triggers recorded the product's and each variant's first price
     const history = await historyOf(created._id);
     expect(history).toHaveLength(3);
-    const [audit] = await database.db
+    const [audit] = await kit.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, "product"), eq(auditLog.entityId, String(created._id))));
@@ -187,7 +172,7 @@ describe("validation", () => {
   ];
   it.each(cases)("refuses %s with a field error and writes nothing", async (_name, patch, field) => {
     const before = await counts();
-    const res = await app.inject({
+    const res = await kit.app.inject({
       method: "POST",
       url: "/api/shops/products",
       headers: bearer(staff),
@@ -208,13 +193,13 @@ describe("validation", () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toHaveProperty(["variants.0._id"]);
-    const [row] = await database.db.select().from(products).where(eq(products.id, a._id));
+    const [row] = await kit.database.db.select().from(products).where(eq(products.id, a._id));
     expect(row?.title).toBe("Kocyk testowy różowy");
   });
 
   it("answers 404 for a missing product", async () => {
     expect((await put(999_999, payload())).statusCode).toBe(404);
-    const res = await app.inject({
+    const res = await kit.app.inject({
       method: "DELETE",
       url: "/api/shops/products/999999",
       headers: bearer(staff),
@@ -246,7 +231,7 @@ describe("update", () => {
     expect((await historyOf(created._id)).map((row) => row.priceGrosze)).toEqual([10_000, 11_000, 8_800]);
 
     const product = (
-      await app.inject({ method: "GET", url: `/api/shops/products/${created._id}` })
+      await kit.app.inject({ method: "GET", url: `/api/shops/products/${created._id}` })
     ).json<Product>();
     // struck-through 110 zł, now 88 zł, the lowest price of the 30 days before the reduction: 100 zł
     expect(product.thumbnail).toMatchObject({
@@ -256,7 +241,7 @@ describe("update", () => {
       minPriceGrosze: 10_000,
     });
 
-    const audits = await database.db
+    const audits = await kit.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, "product.update"), eq(auditLog.entityId, String(created._id))))
@@ -316,7 +301,7 @@ describe("update", () => {
 describe("delete", () => {
   it("deletes the product, keeps order lines' snapshot and audits it", async () => {
     const created = await create();
-    const [order] = await database.db
+    const [order] = await kit.database.db
       .insert(orders)
       .values({
         orderNumber: `T-${Date.now()}`,
@@ -345,7 +330,7 @@ describe("delete", () => {
       })
       .returning({ id: orders.id });
     if (!order) throw new Error("order");
-    await database.db.insert(orderItems).values({
+    await kit.database.db.insert(orderItems).values({
       orderId: order.id,
       productId: created._id,
       variantId: created.variants[0]?._id,
@@ -353,36 +338,36 @@ describe("delete", () => {
       unitPriceGrosze: 12_000,
       quantity: 1,
     });
-    const res = await app.inject({
+    const res = await kit.app.inject({
       method: "DELETE",
       url: `/api/shops/products/${created._id}`,
       headers: bearer(staff),
     });
     expect(res.statusCode).toBe(200);
-    expect((await app.inject({ method: "GET", url: `/api/shops/products/${created._id}` })).statusCode).toBe(
-      404,
-    );
-    const [line] = await database.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    expect(
+      (await kit.app.inject({ method: "GET", url: `/api/shops/products/${created._id}` })).statusCode,
+    ).toBe(404);
+    const [line] = await kit.database.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     expect(line).toMatchObject({
       productId: null,
       variantId: null,
       productTitle: created.title,
       unitPriceGrosze: 12_000,
     });
-    const [audit] = await database.db
+    const [audit] = await kit.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, "product.delete"), eq(auditLog.entityId, String(created._id))));
     expect(audit?.after).toBeNull();
     expect(audit?.before).toMatchObject({ title: created.title, priceGrosze: 12_000 });
-    const variants = await database.db
+    const variants = await kit.database.db
       .select()
       .from(productVariants)
       .where(eq(productVariants.productId, created._id));
     expect(variants).toEqual([]);
-    expect(await database.db.select().from(orderItems).where(isNull(orderItems.productId))).not.toHaveLength(
-      0,
-    );
+    expect(
+      await kit.database.db.select().from(orderItems).where(isNull(orderItems.productId)),
+    ).not.toHaveLength(0);
   });
 });
 
@@ -391,7 +376,7 @@ describe("staff list", () => {
     await create(payload({ title: "Ukryta poduszka zielona", isHidden: true, isNew: false }));
     await create(payload({ title: "Zestaw zielony", isSet: true, isNew: false }));
     const list = async (query: string) => {
-      const res = await app.inject({
+      const res = await kit.app.inject({
         method: "GET",
         url: `/api/shops/products/staff?${query}`,
         headers: bearer(staff),
@@ -412,7 +397,7 @@ describe("staff list", () => {
     expect(hidden.items.every((item) => item.isHidden)).toBe(true);
     expect(found.items[0]).toMatchObject({ totalQuantity: 4, variantCount: 2, image: IMAGES[0] });
     // the public list never shows the hidden one
-    const publicList = await app.inject({ method: "GET", url: "/api/shops/products?szukaj=zielon" });
+    const publicList = await kit.app.inject({ method: "GET", url: "/api/shops/products?szukaj=zielon" });
     expect(publicList.json().items.map((item: { title: string }) => item.title)).toEqual(["Zestaw zielony"]);
   });
 });
@@ -448,7 +433,7 @@ describe("staff list prices", () => {
         promotionalPriceGrosze: 4_500,
       }),
     );
-    const res = await app.inject({
+    const res = await kit.app.inject({
       method: "GET",
       url: "/api/shops/products/staff?szukaj=cenowy",
       headers: bearer(staff),
@@ -475,9 +460,9 @@ describe("roles", () => {
   it("refuses anonymous visitors (401) and customers (403) on every staff endpoint, writing nothing", async () => {
     const before = await counts();
     for (const endpoint of endpoints()) {
-      const anonymous = await app.inject(endpoint);
+      const anonymous = await kit.app.inject(endpoint);
       expect(anonymous.statusCode, `${endpoint.method} ${endpoint.url}`).toBe(401);
-      const user = await app.inject({ ...endpoint, headers: bearer(customer) });
+      const user = await kit.app.inject({ ...endpoint, headers: bearer(customer) });
       expect(user.statusCode, `${endpoint.method} ${endpoint.url}`).toBe(403);
       expect(user.json().message).toBe("Required moderator role");
     }

@@ -1,14 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { parseStockCsv } from "../../../domain/warehouse";
-import { buildApp } from "../../app";
 import { auditLog, orderItems, orders, products, productVariants } from "../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { testConfig } from "../../test/test-config";
+import { startApi } from "../../test/api";
+import { kitForFile } from "../../test/kit-for-file";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
 import { INVOICE_DATA, RECIPIENT } from "../orders/orders.fixtures";
 import { insertCatalogFixtures } from "./catalog.fixtures";
@@ -18,30 +13,20 @@ import type { WarehouseRow } from "./warehouse.service";
 // bulk changes in one transaction with one audit entry per changed row, the stock CSV round trip,
 // bad CSV lines refused with nothing written, and the role matrix.
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let dataDir: string;
+const kit = kitForFile(() => startApi({ name: "warehouse-test" }));
+
 let staff: string;
 let customer: string;
 let fx: Awaited<ReturnType<typeof insertCatalogFixtures>>;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "warehouse-test-"));
-  database = await createTestDatabase();
-  app = await buildApp(testConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
-  staff = (await createSignedInUser(database.db, { roles: ["shop-moderator", "user"] })).token;
-  customer = (await createSignedInUser(database.db, { roles: ["user"] })).token;
-  fx = await insertCatalogFixtures(database.db, new Date());
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  staff = (await createSignedInUser(kit.database.db, { roles: ["shop-moderator", "user"] })).token;
+  customer = (await createSignedInUser(kit.database.db, { roles: ["user"] })).token;
+  fx = await insertCatalogFixtures(kit.database.db, new Date());
 });
 
 async function rows(query = ""): Promise<WarehouseRow[]> {
-  const res = await app.inject({
+  const res = await kit.app.inject({
     method: "GET",
     url: `/api/shops/warehouse${query}`,
     headers: bearer(staff),
@@ -54,7 +39,10 @@ const quantityOf = async (productId: number, variantId: number | null) =>
   (await rows()).find((row) => row.productId === productId && row.variantId === variantId)?.quantity;
 
 async function stockAudits() {
-  const [row] = await database.db.select({ n: count() }).from(auditLog).where(eq(auditLog.entity, "stock"));
+  const [row] = await kit.database.db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(eq(auditLog.entity, "stock"));
   return row?.n ?? 0;
 }
 
@@ -138,7 +126,7 @@ describe("the warehouse search, in SQL", () => {
 describe("bulk changes", () => {
   it("saves the changed rows in one transaction, one audit entry per changed row", async () => {
     const before = await stockAudits();
-    const res = await app.inject({
+    const res = await kit.app.inject({
       method: "PUT",
       url: "/api/shops/warehouse",
       headers: bearer(staff),
@@ -153,7 +141,7 @@ describe("bulk changes", () => {
     expect(await quantityOf(fx.products.blanket, fx.variants.sPink)).toBe(12);
     expect(await quantityOf(fx.products.outOfStock, null)).toBe(4);
     expect(await stockAudits()).toBe(before + 2);
-    const [audit] = await database.db
+    const [audit] = await kit.database.db
       .select()
       .from(auditLog)
       .where(
@@ -167,19 +155,19 @@ describe("bulk changes", () => {
   });
 
   it("records each changed row as stock.update: the row's ids and title, the quantity before and after", async () => {
-    const [product] = await database.db
+    const [product] = await kit.database.db
       .select({ title: products.title, quantity: products.quantity })
       .from(products)
       .where(eq(products.id, fx.products.simpleSale));
-    const [variant] = await database.db
+    const [variant] = await kit.database.db
       .select({ quantity: productVariants.quantity })
       .from(productVariants)
       .where(eq(productVariants.id, fx.variants.mWhite));
-    const [blanket] = await database.db
+    const [blanket] = await kit.database.db
       .select({ title: products.title })
       .from(products)
       .where(eq(products.id, fx.products.blanket));
-    const res = await app.inject({
+    const res = await kit.app.inject({
       method: "PUT",
       url: "/api/shops/warehouse",
       headers: bearer(staff),
@@ -193,7 +181,7 @@ describe("bulk changes", () => {
       ],
     });
     expect(res.statusCode, res.body).toBe(200);
-    const entries = await database.db
+    const entries = await kit.database.db
       .select()
       .from(auditLog)
       .where(
@@ -235,11 +223,11 @@ describe("bulk changes", () => {
       },
     ]);
     // the other tests count on the fixtures' stock
-    await database.db
+    await kit.database.db
       .update(products)
       .set({ quantity: product?.quantity ?? 0 })
       .where(eq(products.id, fx.products.simpleSale));
-    await database.db
+    await kit.database.db
       .update(productVariants)
       .set({ quantity: variant?.quantity ?? 0 })
       .where(eq(productVariants.id, fx.variants.mWhite));
@@ -264,7 +252,7 @@ describe("bulk changes", () => {
       ],
     ];
     for (const payload of attempts) {
-      const res = await app.inject({
+      const res = await kit.app.inject({
         method: "PUT",
         url: "/api/shops/warehouse",
         headers: bearer(staff),
@@ -280,13 +268,13 @@ describe("bulk changes", () => {
 
 describe("changes made since the screen was loaded (ADR 038)", () => {
   const put = (payload: object) =>
-    app.inject({ method: "PUT", url: "/api/shops/warehouse", headers: bearer(staff), payload });
+    kit.app.inject({ method: "PUT", url: "/api/shops/warehouse", headers: bearer(staff), payload });
 
   it("refuses a save whose row an order changed meanwhile, naming it, and writes nothing", async () => {
     const loadedProduct = (await quantityOf(fx.products.hidden, null)) as number;
     const loadedVariant = (await quantityOf(fx.products.blanket, fx.variants.mWhite)) as number;
     // an order takes 1 unit after the screen was loaded
-    await database.db
+    await kit.database.db
       .update(products)
       .set({ quantity: loadedProduct - 1 })
       .where(eq(products.id, fx.products.hidden));
@@ -342,7 +330,7 @@ describe("changes made since the screen was loaded (ADR 038)", () => {
       invoiceData: INVOICE_DATA,
       ...extra,
     });
-    const placed = await database.db
+    const placed = await kit.database.db
       .insert(orders)
       .values([
         order("WH-UNPAID", {}),
@@ -359,7 +347,7 @@ describe("changes made since the screen was loaded (ADR 038)", () => {
       quantity,
     });
     const [unpaid, paid, released] = placed.map((row) => row.id) as [number, number, number];
-    await database.db
+    await kit.database.db
       .insert(orderItems)
       .values([
         line(unpaid, null, 2),
@@ -376,7 +364,11 @@ describe("changes made since the screen was loaded (ADR 038)", () => {
 
 describe("stock CSV", () => {
   it("exports every row and imports it back (round trip), applying only the changes", async () => {
-    const res = await app.inject({ method: "GET", url: "/api/shops/warehouse.csv", headers: bearer(staff) });
+    const res = await kit.app.inject({
+      method: "GET",
+      url: "/api/shops/warehouse.csv",
+      headers: bearer(staff),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(res.headers["content-disposition"]).toContain("attachment");
@@ -385,7 +377,7 @@ describe("stock CSV", () => {
     const parsed = parseStockCsv(csv);
     expect(parsed.ok && parsed.entries.length).toBe((await rows()).length);
 
-    const unchanged = await app.inject({
+    const unchanged = await kit.app.inject({
       method: "POST",
       url: "/api/shops/warehouse/import",
       headers: { ...bearer(staff), "content-type": "text/csv" },
@@ -399,7 +391,7 @@ describe("stock CSV", () => {
       `${fx.products.simpleSale};;$1;21\r`,
     );
     expect(edited).not.toBe(csv);
-    const imported = await app.inject({
+    const imported = await kit.app.inject({
       method: "POST",
       url: "/api/shops/warehouse/import",
       headers: { ...bearer(staff), "content-type": "text/csv; charset=utf-8" },
@@ -417,7 +409,7 @@ describe("stock CSV", () => {
       `${fx.products.simpleSale};;x;;-3`,
       `${fx.products.simpleSale};;x;;2.5`,
     ].join("\r\n");
-    const res = await app.inject({
+    const res = await kit.app.inject({
       method: "POST",
       url: "/api/shops/warehouse/import",
       headers: { ...bearer(staff), "content-type": "text/csv" },
@@ -428,7 +420,7 @@ describe("stock CSV", () => {
       { line: 3, problem: "quantity" },
       { line: 4, problem: "quantity" },
     ]);
-    const unknown = await app.inject({
+    const unknown = await kit.app.inject({
       method: "POST",
       url: "/api/shops/warehouse/import",
       headers: { ...bearer(staff), "content-type": "text/csv" },
@@ -439,13 +431,13 @@ describe("stock CSV", () => {
       { line: 2, problem: "unknownProduct" },
       { line: 3, problem: "unknownVariant" },
     ]);
-    const [product] = await database.db
+    const [product] = await kit.database.db
       .select()
       .from(products)
       .where(eq(products.id, fx.products.outOfStock));
     expect(product?.quantity).toBe(4);
     expect(await stockAudits()).toBe(before);
-    const [variant] = await database.db
+    const [variant] = await kit.database.db
       .select()
       .from(productVariants)
       .where(eq(productVariants.id, fx.variants.sWhite));
@@ -471,8 +463,11 @@ describe("roles", () => {
       },
     ];
     for (const endpoint of endpoints) {
-      expect((await app.inject(endpoint)).statusCode, endpoint.url).toBe(401);
-      const res = await app.inject({ ...endpoint, headers: { ...endpoint.headers, ...bearer(customer) } });
+      expect((await kit.app.inject(endpoint)).statusCode, endpoint.url).toBe(401);
+      const res = await kit.app.inject({
+        ...endpoint,
+        headers: { ...endpoint.headers, ...bearer(customer) },
+      });
       expect(res.statusCode, endpoint.url).toBe(403);
     }
     expect(await quantityOf(fx.products.simpleSale, null)).not.toBe(0);

@@ -1,40 +1,23 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app";
+import { beforeAll, describe, expect, it } from "vitest";
 import { creatorCategories, creators, games } from "../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { testConfig } from "../../test/test-config";
+import { startApi } from "../../test/api";
+import { kitForFile } from "../../test/kit-for-file";
+import { publicRead } from "../../test/reply-check";
 import { CONTACT_RATE_LIMIT, shopAddress } from "./contact.service";
 import type { Creator, CreatorCategory, Game } from "./creators.service";
 
 // POST /api/shops/message and the creator-side lists (SPEC §7).
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let dataDir: string;
-const outbox = () => path.join(dataDir, "outbox");
+const kit = kitForFile(() =>
+  startApi({ name: "contact-test", env: { MAIL_FROM: "Szyciowo <sklep@szyciowo.example>" } }),
+);
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "contact-test-"));
-  app = await buildApp(
-    testConfig({ DATA_DIR: dataDir, MAIL_FROM: "Szyciowo <sklep@szyciowo.example>" }),
-    database,
-    { web: false, logger: false },
-  );
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const outbox = () => path.join(kit.config.dataDir, "outbox");
 
 function send(body: unknown, ip = "203.0.113.10") {
-  return app.inject({
+  return kit.app.inject({
     method: "POST",
     url: "/api/shops/message",
     payload: body as Record<string, unknown>,
@@ -69,7 +52,7 @@ describe("POST /api/shops/message", () => {
     const eml = fs.readFileSync(path.join(outbox(), files[0] ?? ""), "utf8");
     expect(eml).toMatch(/^To: sklep@szyciowo\.example$/m);
     expect(eml).toContain("anna@example.com");
-    const [row] = await app.services.mail.list({ to: "sklep@szyciowo.example" });
+    const [row] = await kit.app.services.mail.list({ to: "sklep@szyciowo.example" });
     expect(row).toMatchObject({ template: "contact", status: "sent" });
     expect(row?.text).toContain("Czy uszyjecie kocyk 80x100 w kolorze <b>żółtym</b>?");
     // the HTML part never carries the sender's markup
@@ -112,7 +95,7 @@ describe("POST /api/shops/message", () => {
 
   it("also limits one sender e-mail across addresses (the form action may not know the address)", async () => {
     for (let n = 1; n <= CONTACT_RATE_LIMIT.max; n++) {
-      const res = await app.services.contact.sendMessage(
+      const res = await kit.app.services.contact.sendMessage(
         { email: "Natarczywy@example.com", message: `Wiadomość ${n}` },
         { ip: null },
       );
@@ -127,7 +110,7 @@ describe("creator side lists", () => {
   let ids: { games: number[]; creators: number[]; categories: number[] };
 
   beforeAll(async () => {
-    const db = database.db;
+    const db = kit.database.db;
     const categoryRows = await db
       .insert(creatorCategories)
       .values([
@@ -156,10 +139,7 @@ describe("creator side lists", () => {
   });
 
   it("GET /api/games lists games", async () => {
-    const res = await app.inject({ method: "GET", url: "/api/games" });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["cache-control"]).toBe("public, max-age=60");
-    const list = res.json<Game[]>();
+    const list = await publicRead<Game[]>(kit.app, "/api/games");
     expect(list.map((game) => game._id)).toEqual(ids.games);
     expect(list[0]).toMatchObject({
       title: "Memory z tkaninami",
@@ -171,7 +151,7 @@ describe("creator side lists", () => {
   });
 
   it("GET /api/creators lists creators with their category", async () => {
-    const res = await app.inject({ method: "GET", url: "/api/creators" });
+    const res = await kit.app.inject({ method: "GET", url: "/api/creators" });
     expect(res.statusCode).toBe(200);
     const list = res.json<Creator[]>();
     expect(list.map((creator) => creator._id)).toEqual(ids.creators);
@@ -185,7 +165,7 @@ describe("creator side lists", () => {
   });
 
   it("GET /api/creators/categories lists categories by order", async () => {
-    const res = await app.inject({ method: "GET", url: "/api/creators/categories" });
+    const res = await kit.app.inject({ method: "GET", url: "/api/creators/categories" });
     expect(res.statusCode).toBe(200);
     expect(res.json<CreatorCategory[]>()).toEqual([
       { _id: ids.categories[1], title: "Winietki", order: 1 },

@@ -1,29 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { products } from "../../db/schema";
+import { kitForFile } from "../../test/kit-for-file";
 import { expectDeclaredReply } from "../../test/reply-check";
-import { type Caller, type StaffApiKit, startStaffApi } from "../../test/staff-api";
+import { type Caller, startStaffApi } from "../../test/staff-api";
 
 // Every content route's real reply matches what its declaration says it answers (content.replies.ts):
 // the staff writes create, edit and delete header slides, blog articles, pages, creators, their
 // categories and games, with their optional fields filled; the public reads list them and the
 // contact form sends a message.
 
-let kit: StaffApiKit;
+const kit = kitForFile(startStaffApi);
 let productId: number;
 /** the routes whose reply was checked */
 const checked = new Set<string>();
 
 beforeAll(async () => {
-  kit = await startStaffApi();
   const [product] = await kit.database.db
     .insert(products)
     .values({ title: "Kocyk", slug: "kocyk", priceGrosze: 5_000 })
     .returning({ id: products.id });
   productId = product?.id ?? 0;
-});
-
-afterAll(async () => {
-  await kit?.close();
 });
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";

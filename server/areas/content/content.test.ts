@@ -1,25 +1,20 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { BlogArticle, Category, HeaderSlide, Page } from "../../../domain/types";
-import { buildApp } from "../../app";
 import { blogArticles, headerSlides, pages } from "../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { testConfig } from "../../test/test-config";
+import { startApi } from "../../test/api";
+import type { TestDatabase } from "../../test/database";
+import { kitForFile } from "../../test/kit-for-file";
+import { publicRead } from "../../test/reply-check";
 import { insertCategoryTree } from "../catalog/catalog.fixtures";
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let dataDir: string;
+const kit = kitForFile(() => startApi({ name: "content-test", prepare: insertContent }));
+
 const now = new Date();
 const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
 
 const ids = { slides: [] as number[], pages: [] as number[], blogs: [] as number[] };
 
-beforeAll(async () => {
-  database = await createTestDatabase();
+async function insertContent(database: TestDatabase): Promise<void> {
   const db = database.db;
   // three levels, for the page shell's menu tree
   await insertCategoryTree(db);
@@ -39,7 +34,6 @@ beforeAll(async () => {
     ])
     .returning({ id: headerSlides.id });
   ids.slides = slides.map((row) => row.id);
-
   const pageRows = await db
     .insert(pages)
     .values([
@@ -54,7 +48,6 @@ beforeAll(async () => {
     ])
     .returning({ id: pages.id });
   ids.pages = pageRows.map((row) => row.id);
-
   // createdAt: middle (10 days), oldest (20 days), newest (1 day), and a twin of the middle one
   const blogRows = await db
     .insert(blogArticles)
@@ -74,25 +67,12 @@ beforeAll(async () => {
     ])
     .returning({ id: blogArticles.id });
   ids.blogs = blogRows.map((row) => row.id);
-
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "content-test-"));
-  app = await buildApp(testConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+}
 
 describe("header slides", () => {
   it("lists slides by order, then id", async () => {
-    const res = await app.inject({ method: "GET", url: "/api/shops/headers" });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["cache-control"]).toBe("public, max-age=60");
     const [second, third, first] = ids.slides;
-    const slides = res.json<HeaderSlide[]>();
+    const slides = await publicRead<HeaderSlide[]>(kit.app, "/api/shops/headers");
     expect(slides.map((slide) => slide._id)).toEqual([first, second, third]);
     expect(slides[1]).toEqual({
       _id: second,
@@ -108,10 +88,7 @@ describe("header slides", () => {
 
 describe("pages", () => {
   it("lists pages with ISO dates", async () => {
-    const res = await app.inject({ method: "GET", url: "/api/pages" });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["cache-control"]).toBe("public, max-age=60");
-    const list = res.json<Page[]>();
+    const list = await publicRead<Page[]>(kit.app, "/api/pages");
     expect(list.map((page) => page._id)).toEqual(ids.pages);
     expect(list[0]).toEqual({
       _id: ids.pages[0],
@@ -125,13 +102,13 @@ describe("pages", () => {
   });
 
   it("finds a page by its link, 404 when there is none", async () => {
-    const res = await app.inject({ method: "GET", url: "/api/pages/by-link/o-nas" });
+    const res = await kit.app.inject({ method: "GET", url: "/api/pages/by-link/o-nas" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("public, max-age=60");
     expect(res.json<Page>()).toMatchObject({ _id: ids.pages[1], title: "O nas", image: "/media/o-nas.jpg" });
-    expect(await app.services.content.getPageByLink("/regulamin")).toMatchObject({ _id: ids.pages[0] });
+    expect(await kit.app.services.content.getPageByLink("/regulamin")).toMatchObject({ _id: ids.pages[0] });
 
-    const missing = await app.inject({ method: "GET", url: "/api/pages/by-link/nie-ma-takiej" });
+    const missing = await kit.app.inject({ method: "GET", url: "/api/pages/by-link/nie-ma-takiej" });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ statusCode: 404, code: "not-found", message: "Not found." });
     expect(missing.headers["cache-control"]).toBeUndefined();
@@ -140,7 +117,7 @@ describe("pages", () => {
 
 describe("blog", () => {
   it("lists articles newest first (createdAt, then id)", async () => {
-    const res = await app.inject({ method: "GET", url: "/api/blogs" });
+    const res = await kit.app.inject({ method: "GET", url: "/api/blogs" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("public, max-age=60");
     const [middle, oldest, newest, twin] = ids.blogs;
@@ -149,20 +126,20 @@ describe("blog", () => {
 
   it("limits the list in SQL, keeping the order", async () => {
     const [, , newest, twin] = ids.blogs;
-    const res = await app.inject({ method: "GET", url: "/api/blogs?limit=2" });
+    const res = await kit.app.inject({ method: "GET", url: "/api/blogs?limit=2" });
     expect(res.statusCode).toBe(200);
     expect(res.json<BlogArticle[]>().map((article) => article._id)).toEqual([newest, twin]);
-    const three = await app.services.content.listBlogArticles({ limit: 3 });
+    const three = await kit.app.services.content.listBlogArticles({ limit: 3 });
     expect(three).toHaveLength(3);
     for (const bad of ["0", "abc", "-3"]) {
-      const invalid = await app.inject({ method: "GET", url: `/api/blogs?limit=${bad}` });
+      const invalid = await kit.app.inject({ method: "GET", url: `/api/blogs?limit=${bad}` });
       expect(invalid.statusCode, bad).toBe(400);
     }
   });
 
   it("shows one article with its fields, 404 when missing, 400 for a non-numeric id", async () => {
     const newest = ids.blogs[2];
-    const res = await app.inject({ method: "GET", url: `/api/blogs/${newest}` });
+    const res = await kit.app.inject({ method: "GET", url: `/api/blogs/${newest}` });
     expect(res.statusCode).toBe(200);
     expect(res.json<BlogArticle>()).toEqual({
       _id: newest,
@@ -177,16 +154,16 @@ describe("blog", () => {
       slidesTitle: "Polecane",
       slidesDescription: "",
     });
-    const oldest = await app.services.content.getBlogArticle(ids.blogs[1] ?? 0);
+    const oldest = await kit.app.services.content.getBlogArticle(ids.blogs[1] ?? 0);
     expect(oldest?.image).toBeNull();
 
     const maxId = Math.max(...ids.blogs);
-    const missing = await app.inject({ method: "GET", url: `/api/blogs/${maxId + 1000}` });
+    const missing = await kit.app.inject({ method: "GET", url: `/api/blogs/${maxId + 1000}` });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: "not-found" });
-    const huge = await app.inject({ method: "GET", url: "/api/blogs/99999999999" });
+    const huge = await kit.app.inject({ method: "GET", url: "/api/blogs/99999999999" });
     expect(huge.statusCode).toBe(404);
-    const bad = await app.inject({ method: "GET", url: "/api/blogs/abc" });
+    const bad = await kit.app.inject({ method: "GET", url: "/api/blogs/abc" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: "validation", fields: { id: expect.any(Object) } });
   });
@@ -194,7 +171,7 @@ describe("blog", () => {
 
 describe("one statement per page shell and home content", () => {
   it("siteNavigation gives the category tree and the pages' links", async () => {
-    const { catalog, content } = app.services;
+    const { catalog, content } = kit.app.services;
     const navigation = await content.siteNavigation();
     // the tree as the menus show it, and nothing more: it goes out with every page
     const menuTree = (tree: readonly Category[]): unknown[] =>
@@ -224,7 +201,7 @@ describe("one statement per page shell and home content", () => {
   });
 
   it("homeContent gives the slides and the newest articles as their own lists do", async () => {
-    const { content } = app.services;
+    const { content } = kit.app.services;
     const home = await content.homeContent({ blogLimit: 2 });
     expect(home.slides).toEqual(await content.listHeaderSlides());
     expect(home.articles).toEqual(await content.listBlogArticles({ limit: 2 }));

@@ -1,17 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { creators } from "../../db/schema";
-import { expectStaffOnly, type StaffApiKit, startStaffApi } from "../../test/staff-api";
+import { kitForFile } from "../../test/kit-for-file";
+import { expectStaffOnly, startStaffApi, writesTo } from "../../test/staff-api";
 
 // Creators, creator categories and games: staff writes, read back through the public lists.
 
-let kit: StaffApiKit;
-beforeAll(async () => {
-  kit = await startStaffApi();
-});
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = kitForFile(startStaffApi);
 
 describe("creators, categories and games (staff)", () => {
   it("adds, edits and deletes a creator category and a creator in it", async () => {
@@ -112,22 +107,14 @@ describe("creators, categories and games (staff)", () => {
 
   it("refuses anonymous callers (401) and customers (403) on every write", async () => {
     const valid = { title: "Cel" };
-    for (const [method, url] of [
-      ["POST", "/api/creators"],
-      ["PUT", "/api/creators/1"],
-      ["DELETE", "/api/creators/1"],
-      ["POST", "/api/creators/categories"],
-      ["PUT", "/api/creators/categories/1"],
-      ["DELETE", "/api/creators/categories/1"],
-      ["POST", "/api/games"],
-      ["PUT", "/api/games/1"],
-      ["DELETE", "/api/games/1"],
-    ] as const) {
-      expect(await expectStaffOnly(kit, method, url, method === "DELETE" ? undefined : valid)).toEqual({
-        anonymous: 401,
-        user: 403,
-        userCode: "forbidden-moderator",
-      });
-    }
+    await expectStaffOnly(
+      kit,
+      [
+        ...writesTo("/api/creators", 1),
+        ...writesTo("/api/creators/categories", 1),
+        ...writesTo("/api/games", 1),
+      ],
+      () => valid,
+    );
   });
 });

@@ -1,29 +1,15 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { HeaderSlide } from "../../../domain/types";
 import { headerSlides } from "../../db/schema";
-import type { TestDatabase } from "../../test/database";
-import { type StaffApiKit, startStaffApi } from "../../test/staff-api";
+import { kitForFile } from "../../test/kit-for-file";
+import { callsAs, itRefusesAllButStaff, type StaffWrite, startStaffApi } from "../../test/staff-api";
 
 // Staff writes of the home banner: POST /api/shops/headers, PUT /api/shops/headers (bulk order),
 // PUT and DELETE /api/shops/headers/:id — roles, validation, order, audit.
 
-let kit: StaffApiKit;
-let database: TestDatabase;
-let app: FastifyInstance;
+const kit = kitForFile(startStaffApi);
 
-beforeAll(async () => {
-  kit = await startStaffApi();
-  ({ database, app } = kit);
-});
-
-afterAll(async () => {
-  await kit?.close();
-});
-
-type Method = "POST" | "PUT" | "DELETE";
-const asModerator = (method: Method, url: string, payload?: unknown) =>
-  kit.call("moderator", method, url, payload);
+const asModerator = callsAs(kit, "moderator");
 
 const slide = (title: string, extra: Record<string, unknown> = {}) => ({
   title,
@@ -34,33 +20,25 @@ const slide = (title: string, extra: Record<string, unknown> = {}) => ({
 });
 
 async function publicTitles(): Promise<string[]> {
-  const response = await app.inject({ url: "/api/shops/headers" });
+  const response = await kit.app.inject({ url: "/api/shops/headers" });
   return (response.json() as HeaderSlide[]).map((item) => item.title);
 }
 
 async function snapshot() {
-  return database.db.select().from(headerSlides).orderBy(headerSlides.id);
+  return kit.database.db.select().from(headerSlides).orderBy(headerSlides.id);
 }
 
 const lastAudit = (action: string) => kit.lastAudit(action);
 
 describe("slide writes: who may call them", () => {
-  const calls: [Method, string, unknown][] = [
+  const calls: StaffWrite[] = [
     ["POST", "/api/shops/headers", slide("x")],
     ["PUT", "/api/shops/headers", []],
     ["PUT", "/api/shops/headers/1", slide("x")],
     ["DELETE", "/api/shops/headers/1", undefined],
   ];
 
-  it.each(calls)("%s %s: anonymous 401, a customer 403", async (method, url, payload) => {
-    const before = await snapshot();
-    const anonymous = await kit.call("anonymous", method, url, payload);
-    expect(anonymous.statusCode).toBe(401);
-    const customer = await kit.call("user", method, url, payload);
-    expect(customer.statusCode).toBe(403);
-    expect(customer.json().message).toBe("Required moderator role");
-    expect(await snapshot()).toEqual(before);
-  });
+  itRefusesAllButStaff(kit, calls, snapshot);
 });
 
 describe("header slides", () => {

@@ -1,22 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formatDate } from "../../../domain/i18n";
 import { couponToFormValues } from "../../../domain/validation/coupon";
 import { coupons, orders } from "../../db/schema";
-import { expectStaffOnly, type StaffApiKit, startStaffApi } from "../../test/staff-api";
+import { kitForFile } from "../../test/kit-for-file";
+import { expectStaffOnly, startStaffApi, writesTo } from "../../test/staff-api";
 import { insertShopFixtures, orderBody } from "../orders/orders.fixtures";
 
 // GET/POST /api/shops/coupons, PUT/DELETE /api/shops/coupons/:id: staff only, code unique ignoring
 // case, percent 1..100, end not before start, limits stored, every write audited, orders keep
 // their discount when the coupon goes.
 
-let kit: StaffApiKit;
-beforeAll(async () => {
-  kit = await startStaffApi();
-});
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = kitForFile(startStaffApi);
 
 let counter = 0;
 const coupon = (patch: Record<string, unknown> = {}) => {
@@ -183,19 +178,11 @@ describe("coupons (staff)", () => {
 
   it("refuses anonymous callers (401) and customers (403) on the list and every write", async () => {
     const target = (await kit.call("moderator", "POST", "/api/shops/coupons", coupon())).json();
-    for (const [method, url] of [
-      ["GET", "/api/shops/coupons"],
-      ["POST", "/api/shops/coupons"],
-      ["PUT", `/api/shops/coupons/${target._id}`],
-      ["DELETE", `/api/shops/coupons/${target._id}`],
-    ] as const) {
-      const payload = method === "POST" || method === "PUT" ? coupon() : undefined;
-      expect(await expectStaffOnly(kit, method, url, payload)).toEqual({
-        anonymous: 401,
-        user: 403,
-        userCode: "forbidden-moderator",
-      });
-    }
+    await expectStaffOnly(
+      kit,
+      [["GET", "/api/shops/coupons"], ...writesTo("/api/shops/coupons", target._id)],
+      coupon,
+    );
     expect(await rowOf(target._id)).toMatchObject({ code: target.code });
   });
 });

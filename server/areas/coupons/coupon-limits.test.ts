@@ -1,24 +1,21 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../db/schema";
 import { recordFigure } from "../../test/figures";
+import { kitForFile } from "../../test/kit-for-file";
 import { NO_ORDER_OR_COUPON_LIMIT } from "../../test/rate-limits";
-import { type StaffApiKit, startStaffApi } from "../../test/staff-api";
+import { startStaffApi } from "../../test/staff-api";
 import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "../orders/orders.fixtures";
 
 // A coupon made through the staff API holds its limits when orders race for it: the order
 // transaction counts uses under the coupon row lock (orders.service.ts). Meaningful on PostgreSQL
 // (DATABASE_URL); PGlite runs the same assertions one connection at a time.
 
-let kit: StaffApiKit;
+// 50 orders at once from one address: the order and coupon limits are other tests' subject
+const kit = kitForFile(() => startStaffApi({ rateLimits: NO_ORDER_OR_COUPON_LIMIT }));
 let shop: ShopFixtures;
 beforeAll(async () => {
-  // 50 orders at once from one address: the order and coupon limits are other tests' subject
-  kit = await startStaffApi({ rateLimits: NO_ORDER_OR_COUPON_LIMIT });
   shop = await insertShopFixtures(kit.database.db, { plainQuantity: 1_000 });
-});
-afterAll(async () => {
-  await kit?.close();
 });
 
 const DELIVERY = 999;

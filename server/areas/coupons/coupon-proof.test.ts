@@ -1,13 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app";
+import type { LightMyRequestResponse } from "fastify";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_RATE_LIMITS } from "../../lib/rate-limit";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { startApi } from "../../test/api";
+import { kitForFile } from "../../test/kit-for-file";
 import { NO_ORDER_LIMIT } from "../../test/rate-limits";
-import { testConfig } from "../../test/test-config";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
 import { insertShopFixtures, orderBody, type ShopFixtures } from "../orders/orders.fixtures";
 
@@ -16,21 +12,11 @@ import { insertShopFixtures, orderBody, type ShopFixtures } from "../orders/orde
 // and per account when signed in), and a refusal never tells the value of a code not proven.
 // The shop's real coupon limit (DEFAULT_RATE_LIMITS.coupon); the order limit is off here.
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const kit = kitForFile(() => startApi({ name: "coupon-proof", app: { rateLimits: NO_ORDER_LIMIT } }));
 let shop: ShopFixtures;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const config = testConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "coupon-proof-")) });
-  app = await buildApp(config, database, { web: false, logger: false, rateLimits: NO_ORDER_LIMIT });
-  await app.ready();
-  shop = await insertShopFixtures(database.db, { plainQuantity: 1_000 });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
+  shop = await insertShopFixtures(kit.database.db, { plainQuantity: 1_000 });
 });
 
 const LIMIT = DEFAULT_RATE_LIMITS.coupon.perAddress.limit;
@@ -41,7 +27,7 @@ const newAddress = () => `198.51.100.${++addressCounter}`;
 const line = () => [{ productId: shop.plain.id, quantity: 1, variantKeys: {}, variantId: null }];
 
 function placeOrder(coupon: unknown, remoteAddress: string, headers: Record<string, string> = {}) {
-  return app.inject({
+  return kit.app.inject({
     method: "POST",
     url: "/api/orders",
     remoteAddress,
@@ -52,10 +38,10 @@ function placeOrder(coupon: unknown, remoteAddress: string, headers: Record<stri
 }
 
 const isActive = (code: string, remoteAddress: string, headers: Record<string, string> = {}) =>
-  app.inject({ url: `/api/shops/coupons/is-active/${encodeURIComponent(code)}`, remoteAddress, headers });
+  kit.app.inject({ url: `/api/shops/coupons/is-active/${encodeURIComponent(code)}`, remoteAddress, headers });
 
 const restore = (coupon: string, remoteAddress: string) =>
-  app.inject({
+  kit.app.inject({
     method: "POST",
     url: "/api/cart/restore",
     remoteAddress,
@@ -93,7 +79,7 @@ describe("POST /api/orders takes the coupon by its code", () => {
       code: "order/price-changed",
       details: { productsGrosze: 4_000, couponDiscountGrosze: 400, totalGrosze: 4_599 },
     });
-    const placed = await app.inject({
+    const placed = await kit.app.inject({
       method: "POST",
       url: "/api/orders",
       remoteAddress: address,
@@ -139,7 +125,7 @@ describe("one limiter for every code check", () => {
   });
 
   it("a signed-in account is limited across addresses", async () => {
-    const user = await createSignedInUser(database.db);
+    const user = await createSignedInUser(kit.database.db);
     const limit = DEFAULT_RATE_LIMITS.coupon.perAccount.limit;
     for (let i = 0; i < limit; i++) {
       expect((await isActive(`KONTO${i}`, newAddress(), bearer(user.token))).statusCode).toBe(400);

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { kitForFile } from "../../test/kit-for-file";
 import { expectDeclaredReply } from "../../test/reply-check";
-import { type StaffApiKit, startStaffApi } from "../../test/staff-api";
+import { startStaffApi } from "../../test/staff-api";
 import { insertShopFixtures, placeOrderAtServerPrice } from "../orders/orders.fixtures";
 
 // The real replies of the staff coupon routes match what their declarations give (coupons.replies.ts):
 // create (every limit set), list (a coupon an order used), update, delete (the orders that used it).
 
-let kit: StaffApiKit;
-
-beforeAll(async () => {
-  kit = await startStaffApi();
-});
-
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = kitForFile(startStaffApi);
 
 describe("coupon replies", () => {
   it("create, list, update and delete answer what they declare", async () => {

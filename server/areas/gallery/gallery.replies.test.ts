@@ -1,20 +1,13 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { kitForFile } from "../../test/kit-for-file";
 import { expectDeclaredReply } from "../../test/reply-check";
-import { type StaffApiKit, startStaffApi } from "../../test/staff-api";
+import { startStaffApi } from "../../test/staff-api";
 
 // The real replies of the gallery routes match what their declarations give (gallery.replies.ts):
 // an upload with one image stored and one refused, the list, the delete.
 
-let kit: StaffApiKit;
-
-beforeAll(async () => {
-  kit = await startStaffApi();
-});
-
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = kitForFile(startStaffApi);
 
 describe("gallery replies", () => {
   it("upload, list and delete answer what they declare", async () => {

@@ -4,13 +4,13 @@ import fsPromises from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../app";
 import { auditLog, galleryImages, headerSlides, pages, productImages, products } from "../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { startApi } from "../../test/api";
 import { recordFigure } from "../../test/figures";
+import { kitForFile } from "../../test/kit-for-file";
 import { testConfig } from "../../test/test-config";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
 import { pngBomb } from "./gallery.fixtures";
@@ -21,28 +21,17 @@ import { VARIANTS } from "./image-processing";
 // capped in bytes and pixels, re-encoded into four WebP widths; folder path tricks refused; a full
 // or read-only disk answered cleanly with nothing left behind; delete refused while in use.
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let dataDir: string;
+const kit = kitForFile(() => startApi({ name: "gallery-test", env: { MEDIA_MAX_UPLOAD_MB: "1" } }));
+
 let mediaDir: string;
 let moderator: { id: number; token: string; email: string };
 let customerToken: string;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gallery-test-"));
-  database = await createTestDatabase();
-  const config = testConfig({ DATA_DIR: dataDir, MEDIA_MAX_UPLOAD_MB: "1" });
-  mediaDir = config.mediaDir;
-  app = await buildApp(config, database, { web: false, logger: false });
-  const staff = await createSignedInUser(database.db, { roles: ["shop-moderator", "user"] });
+  mediaDir = kit.config.mediaDir;
+  const staff = await createSignedInUser(kit.database.db, { roles: ["shop-moderator", "user"] });
   moderator = { id: staff.id, token: staff.token, email: staff.email };
-  customerToken = (await createSignedInUser(database.db)).token;
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  customerToken = (await createSignedInUser(kit.database.db)).token;
 });
 
 interface Part {
@@ -77,7 +66,7 @@ function multipart(folder: string | null, files: Part[]) {
 
 function upload(folder: string | null, files: Part[], token: string | null = moderator.token) {
   const body = multipart(folder, files);
-  return app.inject({
+  return kit.app.inject({
     method: "POST",
     url: "/api/gallery/upload",
     payload: body.payload,
@@ -147,13 +136,13 @@ describe("POST /api/gallery/upload", () => {
     }
     expect(filesUnder(path.join(mediaDir, "gallery")).filter((f) => f.includes(".tmp-"))).toEqual([]);
 
-    const rows = await database.db
+    const rows = await kit.database.db
       .select()
       .from(galleryImages)
       .where(eq(galleryImages.folder, "testy/Łąka_1"));
     expect(rows).toHaveLength(2);
     expect(rows.every((row) => row.mimeType === "image/webp" && (row.sizeBytes ?? 0) > 0)).toBe(true);
-    const audit = await database.db
+    const audit = await kit.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, "gallery.upload"), eq(auditLog.actorId, moderator.id)));
@@ -191,7 +180,7 @@ describe("POST /api/gallery/upload", () => {
     ]);
     expect(mixed.statusCode).toBe(201);
     expect((mixed.json().results as UploadOutcome[]).map((r) => r.ok)).toEqual([true, false]);
-    const rows = await database.db
+    const rows = await kit.database.db
       .select()
       .from(galleryImages)
       .where(eq(galleryImages.folder, "testy/tekst"));
@@ -207,7 +196,10 @@ describe("POST /api/gallery/upload", () => {
     const response = await upload("testy/duze", [{ filename: "duze.png", data: noise }]);
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ code: "gallery/too-large", details: { params: { max: 1 } } });
-    const rows = await database.db.select().from(galleryImages).where(eq(galleryImages.folder, "testy/duze"));
+    const rows = await kit.database.db
+      .select()
+      .from(galleryImages)
+      .where(eq(galleryImages.folder, "testy/duze"));
     expect(rows).toEqual([]);
     recordFigure({
       suite: "uploads",
@@ -250,14 +242,14 @@ describe("POST /api/gallery/upload", () => {
   ];
   let folderTricksRefused = 0;
   it.each(folderTricks)("refuses the folder %j with a field error and writes nothing", async (folder) => {
-    const before = filesUnder(dataDir);
+    const before = filesUnder(kit.config.dataDir);
     const response = await upload(folder, [{ filename: "a.png", data: await png(50, 50) }]);
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe("validation");
     expect(response.json().fields.folder.key).toMatch(
       /^(validation\.required|staff\.gallery\.folderInvalid)$/,
     );
-    expect(filesUnder(dataDir)).toEqual(before);
+    expect(filesUnder(kit.config.dataDir)).toEqual(before);
     folderTricksRefused++;
   });
   afterAll(() => {
@@ -279,7 +271,7 @@ describe("POST /api/gallery/upload", () => {
 describe("the upload's audit entry", () => {
   it("is gallery.upload of the image as the upload answers it, with the format it came in, by whom", async () => {
     const image = await uploadOne("testy/wpis");
-    const entries = await database.db
+    const entries = await kit.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, "gallery.upload"), eq(auditLog.entityId, String(image._id))));
@@ -298,7 +290,7 @@ describe("an unwritable media directory", () => {
   it("answers 507 gallery/storage-failed, with no row and no file left behind", async () => {
     const brokenDir = fs.mkdtempSync(path.join(os.tmpdir(), "gallery-broken-"));
     const config = testConfig({ DATA_DIR: brokenDir });
-    const broken = await buildApp(config, database, { web: false, logger: false });
+    const broken = await buildApp(config, kit.database, { web: false, logger: false });
     try {
       // "gallery" is a file: no directory can be made under it (works for root too, unlike chmod)
       fs.writeFileSync(path.join(config.mediaDir, "gallery"), "");
@@ -316,7 +308,7 @@ describe("an unwritable media directory", () => {
       });
       const left = filesUnder(config.mediaDir);
       expect(left).toEqual(["gallery"]);
-      const rows = await database.db
+      const rows = await kit.database.db
         .select()
         .from(galleryImages)
         .where(eq(galleryImages.folder, "testy/pelny"));
@@ -356,7 +348,7 @@ describe("a disk that fills up in the middle of an upload", () => {
       expect(writes).toBe(last);
       const left = filesUnder(folderDir);
       expect(left).toEqual([]);
-      const rows = await database.db
+      const rows = await kit.database.db
         .select()
         .from(galleryImages)
         .where(eq(galleryImages.folder, "testy/dysk"));
@@ -378,25 +370,25 @@ describe("GET /api/gallery", () => {
     await uploadOne("zeszyt/b");
     await uploadOne("Zakładki");
     await uploadOne("ąbc");
-    const response = await app.inject({ url: "/api/gallery", headers: bearer(moderator.token) });
+    const response = await kit.app.inject({ url: "/api/gallery", headers: bearer(moderator.token) });
     expect(response.statusCode).toBe(200);
     const folders = response.json().folders as string[];
     const pick = folders.filter((f) => ["zeszyt", "zeszyt/b", "Zakładki", "ąbc", "testy"].includes(f));
     expect(pick).toEqual(["ąbc", "testy", "Zakładki", "zeszyt", "zeszyt/b"]);
 
-    const one = await app.inject({
+    const one = await kit.app.inject({
       url: `/api/gallery?folder=${encodeURIComponent("zeszyt/b")}`,
       headers: bearer(moderator.token),
     });
     expect(one.json().images.map((i: GalleryImage) => i.folder)).toEqual(["zeszyt/b"]);
-    const bad = await app.inject({ url: "/api/gallery?folder=../x", headers: bearer(moderator.token) });
+    const bad = await kit.app.inject({ url: "/api/gallery?folder=../x", headers: bearer(moderator.token) });
     expect(bad.statusCode).toBe(400);
   });
 });
 
 describe("DELETE /api/gallery", () => {
   const remove = (image: unknown, token: string | null = moderator.token) =>
-    app.inject({
+    kit.app.inject({
       method: "DELETE",
       url: "/api/gallery",
       payload: { image },
@@ -405,15 +397,15 @@ describe("DELETE /api/gallery", () => {
 
   it("refuses while a product, a page or a slide uses the image, naming them; then deletes row and files", async () => {
     const image = await uploadOne("testy/usuwanie");
-    const [product] = await database.db
+    const [product] = await kit.database.db
       .insert(products)
       .values({ title: "Kocyk galeria", slug: "kocyk-galeria", priceGrosze: 1000 })
       .returning();
     if (!product) throw new Error("no product");
-    await database.db
+    await kit.database.db
       .insert(productImages)
       .values({ productId: product.id, url: image.url, thumbUrl: image.thumb_url, name: image.name });
-    const [page] = await database.db
+    const [page] = await kit.database.db
       .insert(pages)
       .values({
         link: "galeria-test",
@@ -421,7 +413,7 @@ describe("DELETE /api/gallery", () => {
         content: `<p><img src="${image.url.replace(/\.webp$/, "-medium.webp")}"></p>`,
       })
       .returning();
-    const [slide] = await database.db
+    const [slide] = await kit.database.db
       .insert(headerSlides)
       .values({ title: "Slajd galerii", imageUrl: image.url })
       .returning();
@@ -438,21 +430,23 @@ describe("DELETE /api/gallery", () => {
     );
     expect(fs.existsSync(fileOf(image.url))).toBe(true);
 
-    await database.db.delete(productImages).where(eq(productImages.productId, product.id));
-    await database.db.delete(pages).where(eq(pages.link, "galeria-test"));
+    await kit.database.db.delete(productImages).where(eq(productImages.productId, product.id));
+    await kit.database.db.delete(pages).where(eq(pages.link, "galeria-test"));
     expect((await remove(image._id)).json().details.usedIn).toEqual([
       { kind: "slide", id: slide?.id, title: "Slajd galerii" },
     ]);
-    await database.db.delete(headerSlides).where(eq(headerSlides.title, "Slajd galerii"));
+    await kit.database.db.delete(headerSlides).where(eq(headerSlides.title, "Slajd galerii"));
 
     const deleted = await remove(String(image._id));
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json().removed._id).toBe(image._id);
-    expect(await database.db.select().from(galleryImages).where(eq(galleryImages.id, image._id))).toEqual([]);
+    expect(await kit.database.db.select().from(galleryImages).where(eq(galleryImages.id, image._id))).toEqual(
+      [],
+    );
     for (const suffix of ["", "-large", "-medium", "-thumb"]) {
       expect(fs.existsSync(fileOf(image.url.replace(/\.webp$/, `${suffix}.webp`)))).toBe(false);
     }
-    const [entry] = await database.db
+    const [entry] = await kit.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, "gallery.delete"), eq(auditLog.entityId, String(image._id))));
@@ -468,9 +462,9 @@ describe("roles", () => {
   it("refuses anonymous callers (401) and customers (403) on every gallery route, changing nothing", async () => {
     const image = await uploadOne("testy/role");
     const calls = async (token: string | null) => [
-      await app.inject({ url: "/api/gallery", headers: token ? bearer(token) : {} }),
+      await kit.app.inject({ url: "/api/gallery", headers: token ? bearer(token) : {} }),
       await upload("testy/role", [{ filename: "x.png", data: await png(40, 40) }], token),
-      await app.inject({
+      await kit.app.inject({
         method: "DELETE",
         url: "/api/gallery",
         payload: { image: image._id },
@@ -482,7 +476,10 @@ describe("roles", () => {
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe("Required moderator role");
     }
-    const rows = await database.db.select().from(galleryImages).where(eq(galleryImages.folder, "testy/role"));
+    const rows = await kit.database.db
+      .select()
+      .from(galleryImages)
+      .where(eq(galleryImages.folder, "testy/role"));
     expect(rows.map((row) => row.id)).toEqual([image._id]);
   });
 });

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { jobs } from "../../db/schema";
+import { kitForFile } from "../../test/kit-for-file";
 import { expectDeclaredReply } from "../../test/reply-check";
-import { type StaffApiKit, startStaffApi } from "../../test/staff-api";
+import { startStaffApi } from "../../test/staff-api";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
 
 // The real replies of the staff job routes match what their declarations give (jobs.replies.ts):
 // the list with a dead job and a queued one, then the dead job's retry.
 
-let kit: StaffApiKit;
-
-beforeAll(async () => {
-  kit = await startStaffApi();
-});
-
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = kitForFile(startStaffApi);
 
 describe("job replies", () => {
   it("the list and a retry answer what they declare", async () => {

@@ -1,37 +1,25 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, jobs } from "../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { testConfig } from "../../test/test-config";
+import { startApi } from "../../test/api";
+import { kitForFile } from "../../test/kit-for-file";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
 
 // The staff's view of the job queue: admins list the dead letter and retry a job ("Ponów"), the
 // retry is audited; shop moderators and customers are refused.
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const kit = kitForFile(() => startApi({ name: "jobs-routes" }));
+
 let admin: { token: string; id: number };
 let moderatorToken: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const config = testConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "jobs-routes-")) });
-  app = await buildApp(config, database, { web: false, logger: false });
-  admin = await createSignedInUser(database.db, { roles: ["admin", "user"] });
-  moderatorToken = (await createSignedInUser(database.db, { roles: ["shop-moderator", "user"] })).token;
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
+  admin = await createSignedInUser(kit.database.db, { roles: ["admin", "user"] });
+  moderatorToken = (await createSignedInUser(kit.database.db, { roles: ["shop-moderator", "user"] })).token;
 });
 
 async function deadJob(kind: string, singletonKey: string | null = null): Promise<number> {
-  const [row] = await database.db
+  const [row] = await kit.database.db
     .insert(jobs)
     .values({
       kind,
@@ -48,7 +36,7 @@ async function deadJob(kind: string, singletonKey: string | null = null): Promis
 describe("staff: failed jobs", () => {
   it("admins see the dead letter with kind, attempts and error, and not the payload", async () => {
     const id = await deadJob("mail.deliver");
-    const response = await app.inject({ method: "GET", url: "/api/jobs", headers: bearer(admin.token) });
+    const response = await kit.app.inject({ method: "GET", url: "/api/jobs", headers: bearer(admin.token) });
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("no-store");
     const body = response.json();
@@ -64,16 +52,16 @@ describe("staff: failed jobs", () => {
 
   it("an admin's retry queues the job again with fresh attempts and is audited; a second retry is refused", async () => {
     const id = await deadJob("mail.deliver");
-    const response = await app.inject({
+    const response = await kit.app.inject({
       method: "POST",
       url: `/api/jobs/${id}/retry`,
       headers: bearer(admin.token),
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ _id: id, status: "queued", attempts: 0 });
-    const [row] = await database.db.select().from(jobs).where(eq(jobs.id, id));
+    const [row] = await kit.database.db.select().from(jobs).where(eq(jobs.id, id));
     expect(row).toMatchObject({ status: "queued", attempts: 0 });
-    const [entry] = await database.db
+    const [entry] = await kit.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, "job.retry"), eq(auditLog.entityId, String(id))));
@@ -81,14 +69,14 @@ describe("staff: failed jobs", () => {
     expect(entry?.before).toEqual({ status: "failed", attempts: 8 });
     expect(entry?.after).toEqual({ status: "queued", attempts: 0 });
 
-    const again = await app.inject({
+    const again = await kit.app.inject({
       method: "POST",
       url: `/api/jobs/${id}/retry`,
       headers: bearer(admin.token),
     });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: "job/not-retryable", messageKey: "errors.job/not-retryable" });
-    const unknown = await app.inject({
+    const unknown = await kit.app.inject({
       method: "POST",
       url: "/api/jobs/999999/retry",
       headers: bearer(admin.token),
@@ -97,17 +85,17 @@ describe("staff: failed jobs", () => {
   });
 
   it("a dead periodic job whose replacement is already queued is not queued twice", async () => {
-    await database.db
+    await kit.database.db
       .insert(jobs)
       .values({ kind: "orders.expire-unpaid", singletonKey: "orders.expire-unpaid" });
     const id = await deadJob("orders.expire-unpaid", "orders.expire-unpaid");
-    const response = await app.inject({
+    const response = await kit.app.inject({
       method: "POST",
       url: `/api/jobs/${id}/retry`,
       headers: bearer(admin.token),
     });
     expect(response.statusCode).toBe(409);
-    const [row] = await database.db.select().from(jobs).where(eq(jobs.id, id));
+    const [row] = await kit.database.db.select().from(jobs).where(eq(jobs.id, id));
     expect(row?.status).toBe("failed");
   });
 
@@ -117,12 +105,12 @@ describe("staff: failed jobs", () => {
       ["GET", "/api/jobs"],
       ["POST", `/api/jobs/${id}/retry`],
     ] as const) {
-      const moderator = await app.inject({ method, url, headers: bearer(moderatorToken) });
+      const moderator = await kit.app.inject({ method, url, headers: bearer(moderatorToken) });
       expect(moderator.statusCode).toBe(403);
       expect(moderator.json().code).toBe("forbidden-admin");
-      expect((await app.inject({ method, url })).statusCode).toBe(401);
+      expect((await kit.app.inject({ method, url })).statusCode).toBe(401);
     }
-    const [row] = await database.db.select().from(jobs).where(eq(jobs.id, id));
+    const [row] = await kit.database.db.select().from(jobs).where(eq(jobs.id, id));
     expect(row?.status).toBe("failed");
   });
 });

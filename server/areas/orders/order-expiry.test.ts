@@ -1,18 +1,12 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { buildApp } from "../../app";
-import type { Config } from "../../config";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { jobs, mailOutbox, orderStatuses, orders, payments, products } from "../../db/schema";
 import { createPaymentProvider, type PaymentProvider } from "../../integrations/payments";
 import { demoNotification } from "../../integrations/payments/demo";
 import { createServices } from "../../services";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { startApi } from "../../test/api";
+import { kitForFile } from "../../test/kit-for-file";
 import { NO_ORDER_LIMIT } from "../../test/rate-limits";
-import { testConfig } from "../../test/test-config";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
 import { JOB_KINDS, schedulePeriodicJobs } from "../jobs/job-kinds";
 import { createJobWorker } from "../jobs/job-worker";
@@ -24,28 +18,19 @@ import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "./o
 // be paid (retry and the demo bank refuse); money that still arrives is owed back, and staff and
 // the shop are told. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let config: Config;
+const kit = kitForFile(() => startApi({ name: "order-expiry", app: { rateLimits: NO_ORDER_LIMIT } }));
+
 let shop: ShopFixtures;
 let staffToken: string;
 
 const silent = { warn: () => {}, error: () => {} };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  config = testConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "order-expiry-")) });
-  app = await buildApp(config, database, { web: false, logger: false, rateLimits: NO_ORDER_LIMIT });
-  shop = await insertShopFixtures(database.db, { couponLimit: 1, plainQuantity: 50 });
-  staffToken = (await createSignedInUser(database.db, { roles: ["shop-moderator", "user"] })).token;
+  shop = await insertShopFixtures(kit.database.db, { couponLimit: 1, plainQuantity: 50 });
+  staffToken = (await createSignedInUser(kit.database.db, { roles: ["shop-moderator", "user"] })).token;
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
-});
-
-const db = () => database.db;
+const db = () => kit.database.db;
 let emails = 0;
 
 interface Placed {
@@ -64,7 +49,7 @@ async function place(
   emails += 1;
   const email = `expiry${emails}@example.com`;
   const products = 4_000 * quantity;
-  const response = await app.inject({
+  const response = await kit.app.inject({
     method: "POST",
     url: "/api/orders",
     payload: orderBody({
@@ -121,15 +106,15 @@ async function mails(template: string, containing: string) {
 
 /** The bank's signed notification, through the webhook like a real provider's. */
 function notify(order: Placed, status: "CONFIRMED" | "PENDING", amountGrosze = order.priceGrosze) {
-  if (config.payments.provider !== "demo") throw new Error("the demo bank is expected");
-  const signed = demoNotification(config.payments.demoSecret, {
+  if (kit.config.payments.provider !== "demo") throw new Error("the demo bank is expected");
+  const signed = demoNotification(kit.config.payments.demoSecret, {
     externalId: order.externalId,
     orderNumber: order.orderNumber,
     status,
     amountGrosze,
     currency: "PLN",
   });
-  return app.inject({
+  return kit.app.inject({
     method: "POST",
     url: "/api/payments/demo/notifications",
     payload: signed.rawBody,
@@ -138,7 +123,7 @@ function notify(order: Placed, status: "CONFIRMED" | "PENDING", amountGrosze = o
 }
 
 function cancelAsStaff(orderId: number) {
-  return app.inject({
+  return kit.app.inject({
     method: "PUT",
     url: `/api/orders/${orderId}/add-status`,
     payload: { status: "CANCELED" },
@@ -155,7 +140,7 @@ describe("expiry of unpaid orders", () => {
     expect((await place({ coupon: true })).json().code).toBe("coupon/invalid");
 
     await expire(holder._id);
-    expect(await app.services.payments.cancelExpired()).toBe(1);
+    expect(await kit.app.services.payments.cancelExpired()).toBe(1);
 
     const row = await orderRow(holder._id);
     expect(row?.status).toBe("CANCELED");
@@ -172,7 +157,7 @@ describe("expiry of unpaid orders", () => {
     // the coupon's use is free again
     await placeOk({ coupon: true });
     // nothing more to do
-    expect(await app.services.payments.cancelExpired()).toBe(0);
+    expect(await kit.app.services.payments.cancelExpired()).toBe(0);
   });
 
   it("leaves alone an order still within its payment time, and a paid one", async () => {
@@ -180,7 +165,7 @@ describe("expiry of unpaid orders", () => {
     const paid = await placeOk();
     expect((await notify(paid, "CONFIRMED")).statusCode).toBe(202);
     await expire(paid._id);
-    await app.services.payments.cancelExpired();
+    await kit.app.services.payments.cancelExpired();
     expect((await orderRow(waiting._id))?.status).toBe("PAYMENT_NEW");
     expect((await orderRow(paid._id))?.status).toBe("PAYMENT_CONFIRMED");
   });
@@ -189,8 +174,11 @@ describe("expiry of unpaid orders", () => {
     const before = await stock();
     const due = [await placeOk(), await placeOk(), await placeOk()];
     for (const order of due) await expire(order._id);
-    const other = createServices(db(), config, { log: silent, rateLimits: NO_ORDER_LIMIT });
-    const [a, b] = await Promise.all([app.services.payments.cancelExpired(), other.payments.cancelExpired()]);
+    const other = createServices(db(), kit.config, { log: silent, rateLimits: NO_ORDER_LIMIT });
+    const [a, b] = await Promise.all([
+      kit.app.services.payments.cancelExpired(),
+      other.payments.cancelExpired(),
+    ]);
     expect(a + b).toBe(3);
     for (const order of due) {
       expect((await statusesOf(order._id)).filter((status) => status === "CANCELED")).toHaveLength(1);
@@ -202,10 +190,10 @@ describe("expiry of unpaid orders", () => {
 
 describe("the expiry as a background job (docs/decisions/050)", () => {
   it("is queued once however many instances schedule it, cancels what is due and is queued again a minute later", async () => {
-    const queue = app.services.jobQueue;
-    const other = createServices(db(), config, { log: silent, rateLimits: NO_ORDER_LIMIT });
+    const queue = kit.app.services.jobQueue;
+    const other = createServices(db(), kit.config, { log: silent, rateLimits: NO_ORDER_LIMIT });
     await Promise.all([
-      schedulePeriodicJobs(queue, app.services.jobHandlers),
+      schedulePeriodicJobs(queue, kit.app.services.jobHandlers),
       schedulePeriodicJobs(other.jobQueue, other.jobHandlers),
     ]);
     const sweeps = () => db().select().from(jobs).where(eq(jobs.kind, JOB_KINDS.expireUnpaidOrders));
@@ -213,7 +201,7 @@ describe("the expiry as a background job (docs/decisions/050)", () => {
 
     const due = await placeOk();
     await expire(due._id);
-    const worker = createJobWorker(queue, app.services.jobHandlers, { pollMs: 1_000, concurrency: 1 });
+    const worker = createJobWorker(queue, kit.app.services.jobHandlers, { pollMs: 1_000, concurrency: 1 });
     const before = Date.now();
     await worker.runDue();
     expect((await orderRow(due._id))?.status).toBe("CANCELED");
@@ -231,14 +219,14 @@ describe("a canceled order cannot be paid", () => {
     const [payment] = await db().select().from(payments).where(eq(payments.orderId, order._id));
     expect(payment?.status).toBe("PAYMENT_CANCELED");
 
-    const retry = await app.inject({
+    const retry = await kit.app.inject({
       url: `/api/orders/retry-payment/${order.orderNumber}?email=${encodeURIComponent(order.email)}`,
     });
     expect(retry.statusCode).toBe(409);
     expect(retry.json()).toMatchObject({ code: "order/canceled", messageKey: "errors.orderCanceled" });
 
-    expect(await app.services.payments.demoPayment(order.externalId)).toMatchObject({ closed: true });
-    const decided = await app.services.payments.demoDecide(order.externalId, "pay");
+    expect(await kit.app.services.payments.demoPayment(order.externalId)).toMatchObject({ closed: true });
+    const decided = await kit.app.services.payments.demoDecide(order.externalId, "pay");
     expect(decided).toMatchObject({ ok: false, code: "payment/closed" });
     expect((await orderRow(order._id))?.status).toBe("CANCELED");
     expect(await statusesOf(order._id)).not.toContain("ERROR_PAID_AFTER_CANCEL");
@@ -252,7 +240,7 @@ describe("an order past its payment time cannot be paid", () => {
       .update(orders)
       .set({ reservedUntil: new Date(Date.now() - 1_000) })
       .where(eq(orders.id, order._id));
-    const retry = await app.inject({
+    const retry = await kit.app.inject({
       url: `/api/orders/retry-payment/${order.orderNumber}?email=${encodeURIComponent(order.email)}`,
     });
     expect(retry.statusCode).toBe(409);
@@ -270,7 +258,7 @@ describe("a cancel while the bank is still being asked", () => {
       release = resolve;
     });
     let asked = false;
-    const bank = createPaymentProvider(config);
+    const bank = createPaymentProvider(kit.config);
     const slow: PaymentProvider = {
       ...bank,
       name: bank.name,
@@ -280,7 +268,7 @@ describe("a cancel while the bank is still being asked", () => {
         return bank.createPayment(request);
       },
     };
-    const services = createServices(db(), config, {
+    const services = createServices(db(), kit.config, {
       log: silent,
       paymentProvider: slow,
       rateLimits: NO_ORDER_LIMIT,
@@ -314,16 +302,16 @@ describe("a cancel while the bank is still being asked", () => {
     const [payment] = await db().select().from(payments).where(eq(payments.orderId, row.id));
     expect(payment?.status).toBe("PAYMENT_CANCELED");
     const externalId = placed.value.redirectUrl.replace("/bramka-demo/", "");
-    expect(await app.services.payments.demoDecide(externalId, "pay")).toMatchObject({
+    expect(await kit.app.services.payments.demoDecide(externalId, "pay")).toMatchObject({
       code: "payment/closed",
     });
-    expect(await app.services.orders.openPaymentUrl(row.id)).toBeNull();
+    expect(await kit.app.services.orders.openPaymentUrl(row.id)).toBeNull();
   });
 });
 
 describe("money the shop cannot keep", () => {
   async function refundOwedList(orderNumber: string) {
-    const response = await app.inject({
+    const response = await kit.app.inject({
       url: `/api/orders?zwrot=1&szukaj=${orderNumber}`,
       headers: bearer(staffToken),
     });
@@ -332,10 +320,10 @@ describe("money the shop cannot keep", () => {
   }
 
   it("a confirmation after the cancel is owed back: the order stays canceled, staff filter and count, the shop's e-mail", async () => {
-    const countBefore = await app.services.orderStaff.countRefundOwed();
+    const countBefore = await kit.app.services.orderStaff.countRefundOwed();
     const order = await placeOk();
     await expire(order._id);
-    await app.services.payments.cancelExpired();
+    await kit.app.services.payments.cancelExpired();
     expect((await refundOwedList(order.orderNumber)).total).toBe(0);
 
     // a late PENDING changes nothing, the late CONFIRMED is recorded as owed back
@@ -350,17 +338,17 @@ describe("money the shop cannot keep", () => {
     const list = await refundOwedList(order.orderNumber);
     expect(list.total).toBe(1);
     expect(list.items[0]).toMatchObject({ orderNumber: order.orderNumber, status: "CANCELED" });
-    expect(await app.services.orderStaff.countRefundOwed()).toBe(countBefore + 1);
+    expect(await kit.app.services.orderStaff.countRefundOwed()).toBe(countBefore + 1);
 
     const notices = await mails("order-refund-owed", order.orderNumber);
     expect(notices).toHaveLength(1);
-    expect(notices[0]?.to).toBe(config.admin.email);
+    expect(notices[0]?.to).toBe(kit.config.admin.email);
     expect(notices[0]?.subject).toBe(`Do zwrotu: pieniądze za zamówienie ${order.orderNumber}`);
     expect(notices[0]?.text).toContain("Powód: płatność przyszła po anulowaniu zamówienia.");
     expect(notices[0]?.text).toContain(`/konto/sklep/zamowienia/${order._id}`);
 
     // the customer's order (guest lookup) carries the entry the order page shows as "money returned"
-    const lookup = await app.inject({
+    const lookup = await kit.app.inject({
       url: `/api/orders/${order.orderNumber}?email=${encodeURIComponent(order.email)}`,
     });
     expect(lookup.json().statuses.map((entry: { status: string }) => entry.status)).toContain(
@@ -369,16 +357,16 @@ describe("money the shop cannot keep", () => {
   });
 
   it("a payment of the wrong amount is owed back too, and the shop is told", async () => {
-    const countBefore = await app.services.orderStaff.countRefundOwed();
+    const countBefore = await kit.app.services.orderStaff.countRefundOwed();
     const order = await placeOk();
     expect((await notify(order, "CONFIRMED", order.priceGrosze - 100)).statusCode).toBe(202);
     expect((await orderRow(order._id))?.status).toBe("PAYMENT_NEW");
     expect((await refundOwedList(order.orderNumber)).total).toBe(1);
-    expect(await app.services.orderStaff.countRefundOwed()).toBe(countBefore + 1);
+    expect(await kit.app.services.orderStaff.countRefundOwed()).toBe(countBefore + 1);
     const [notice] = await mails("order-refund-owed", order.orderNumber);
     expect(notice?.text).toContain("Powód: kwota lub waluta płatności nie zgadza się z zamówieniem.");
     // the list without the filter still has every order
-    const all = await app.inject({
+    const all = await kit.app.inject({
       url: `/api/orders?szukaj=${order.orderNumber}`,
       headers: bearer(staffToken),
     });
@@ -393,7 +381,7 @@ describe("money the shop cannot keep", () => {
     const scarce = await insertShopFixtures(db(), { plainQuantity: 1 });
     const late = await placeOk({ productId: scarce.plain.id });
     // its payment fails (the unit goes back) and someone else buys the unit
-    expect(await app.services.payments.demoDecide(late.externalId, "reject")).toMatchObject({ ok: true });
+    expect(await kit.app.services.payments.demoDecide(late.externalId, "reject")).toMatchObject({ ok: true });
     const buyer = await placeOk({ productId: scarce.plain.id });
     // the bank confirms the failed payment after all
     expect((await notify(late, "CONFIRMED")).statusCode).toBe(202);
@@ -409,13 +397,15 @@ describe("money the shop cannot keep", () => {
   });
   it("a second payment of a paid order (a failed attempt that succeeds after a retry was paid) is owed back", async () => {
     const order = await placeOk();
-    expect(await app.services.payments.demoDecide(order.externalId, "reject")).toMatchObject({ ok: true });
-    const retry = await app.inject({
+    expect(await kit.app.services.payments.demoDecide(order.externalId, "reject")).toMatchObject({
+      ok: true,
+    });
+    const retry = await kit.app.inject({
       url: `/api/orders/retry-payment/${order.orderNumber}?email=${encodeURIComponent(order.email)}`,
     });
     expect(retry.statusCode, retry.body).toBe(200);
     const second = retry.json().redirectUrl.replace("/bramka-demo/", "");
-    expect(await app.services.payments.demoDecide(second, "pay")).toMatchObject({ ok: true });
+    expect(await kit.app.services.payments.demoDecide(second, "pay")).toMatchObject({ ok: true });
     expect((await refundOwedList(order.orderNumber)).total).toBe(0);
     // the first, rejected attempt is confirmed by the bank after all
     expect((await notify(order, "CONFIRMED")).statusCode).toBe(202);

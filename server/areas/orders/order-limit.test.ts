@@ -1,36 +1,21 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { translate } from "../../../domain/i18n";
-import { buildApp } from "../../app";
 import { products } from "../../db/schema";
 import { DEFAULT_RATE_LIMITS } from "../../lib/rate-limit";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { testConfig } from "../../test/test-config";
+import { startApi } from "../../test/api";
+import { kitForFile } from "../../test/kit-for-file";
 import { insertShopFixtures, orderBody, RECIPIENT, type ShopFixtures } from "./orders.fixtures";
 
 // Issue 24 item 3: unpaid orders as a weapon. Order creation is limited per client address and per
 // e-mail with the shop's real numbers (DEFAULT_RATE_LIMITS.order), counted in the database like the
 // login limits; only orders created count (a refusal or a replay of the same Idempotency-Key does not).
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const kit = kitForFile(() => startApi({ name: "order-limit" }));
 let shop: ShopFixtures;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const config = testConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "order-limit-")) });
-  app = await buildApp(config, database, { web: false, logger: false });
-  await app.ready();
-  shop = await insertShopFixtures(database.db, { plainQuantity: 1_000 });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
+  shop = await insertShopFixtures(kit.database.db, { plainQuantity: 1_000 });
 });
 
 const PER_ADDRESS = DEFAULT_RATE_LIMITS.order.perAddress.limit;
@@ -47,7 +32,7 @@ function place(
   options: { priceGrosze?: number; key?: string; quantity?: number } = {},
 ) {
   const quantity = options.quantity ?? 1;
-  return app.inject({
+  return kit.app.inject({
     method: "POST",
     url: "/api/orders",
     remoteAddress,
@@ -61,7 +46,7 @@ function place(
 }
 
 async function stock(): Promise<number> {
-  const [row] = await database.db
+  const [row] = await kit.database.db
     .select({ q: products.quantity })
     .from(products)
     .where(eq(products.id, shop.plain.id));

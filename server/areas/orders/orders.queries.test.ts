@@ -1,21 +1,15 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AddressData, Order } from "../../../domain/types";
-import { buildApp } from "../../app";
 import { orderItems, orderStatuses, orders } from "../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { testConfig } from "../../test/test-config";
+import { startApi } from "../../test/api";
+import { kitForFile } from "../../test/kit-for-file";
 import { bearer, createSignedInUser, type FixtureUser } from "../accounts/accounts.fixtures";
 import { createOrderQueries } from "./orders.queries";
 
 // A customer's orders (the checkout issue creates orders later; here fixture rows are inserted directly).
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let dataDir: string;
+const kit = kitForFile(() => startApi({ name: "orders-test" }));
+
 let owner: FixtureUser & { token: string };
 let stranger: FixtureUser & { token: string };
 const orderIds: Record<string, number> = {};
@@ -37,7 +31,7 @@ async function insertOrder(
   createdAt: Date,
   extra: Partial<typeof orders.$inferInsert> = {},
 ): Promise<number> {
-  const [row] = await database.db
+  const [row] = await kit.database.db
     .insert(orders)
     .values({
       orderNumber,
@@ -60,11 +54,8 @@ async function insertOrder(
 }
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "orders-test-"));
-  database = await createTestDatabase();
-  app = await buildApp(testConfig({ DATA_DIR: dataDir }), database, { web: false, logger: false });
-  owner = await createSignedInUser(database.db, { displayName: "Katarzyna Nowak" });
-  stranger = await createSignedInUser(database.db);
+  owner = await createSignedInUser(kit.database.db, { displayName: "Katarzyna Nowak" });
+  stranger = await createSignedInUser(kit.database.db);
 
   const middle = await insertOrder("ZAM-0002", owner.id, day(10), {
     status: "SHIPMENT_NUMBER_ADDED",
@@ -88,7 +79,7 @@ beforeAll(async () => {
   await insertOrder("OBCE-0001", stranger.id, day(15));
   await insertOrder("GOSC-0001", null, day(16));
 
-  await database.db.insert(orderItems).values([
+  await kit.database.db.insert(orderItems).values([
     {
       orderId: middle,
       productTitle: "Kocyk minky",
@@ -102,7 +93,7 @@ beforeAll(async () => {
     { orderId: middle, productTitle: "Rożek niemowlęcy", unitPriceGrosze: 8_999, quantity: 1, position: 0 },
   ]);
   // inserted out of time order
-  await database.db.insert(orderStatuses).values([
+  await kit.database.db.insert(orderStatuses).values([
     { orderId: middle, status: "SHIPMENT_NUMBER_ADDED", createdAt: day(12) },
     { orderId: middle, status: "NEW", createdAt: day(10) },
     { orderId: middle, status: "PAYMENT_CONFIRMED", createdAt: day(11), hidden: true },
@@ -110,21 +101,15 @@ beforeAll(async () => {
   ]);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
 describe("orders.queries", () => {
   it("lists only the user's own orders, newest first", async () => {
-    const list = await createOrderQueries(database.db).listForUser(owner.id);
+    const list = await createOrderQueries(kit.database.db).listForUser(owner.id);
     expect(list.map((order) => order.orderNumber)).toEqual(["ZAM-0003", "ZAM-0002", "ZAM-0001"]);
-    expect(await createOrderQueries(database.db).listForUser(stranger.id)).toHaveLength(1);
+    expect(await createOrderQueries(kit.database.db).listForUser(stranger.id)).toHaveLength(1);
   });
 
   it("builds the full Order DTO: cart in position order, statuses by time, money in grosze", async () => {
-    const order = (await createOrderQueries(database.db).getForUser(
+    const order = (await createOrderQueries(kit.database.db).getForUser(
       owner.id,
       orderIds["ZAM-0002"] ?? 0,
     )) as Order;
@@ -183,7 +168,7 @@ describe("orders.queries", () => {
   });
 
   it("an order without items, statuses, coupon or point still reads", async () => {
-    const order = await createOrderQueries(database.db).getForUser(owner.id, orderIds["ZAM-0001"] ?? 0);
+    const order = await createOrderQueries(kit.database.db).getForUser(owner.id, orderIds["ZAM-0001"] ?? 0);
     expect(order).toMatchObject({
       cart: [],
       statuses: [],
@@ -194,7 +179,7 @@ describe("orders.queries", () => {
   });
 
   it("returns null for another user's, a guest's or a missing order", async () => {
-    const queries = createOrderQueries(database.db);
+    const queries = createOrderQueries(kit.database.db);
     expect(await queries.getForUser(owner.id, orderIds["OBCE-0001"] ?? 0)).toBeNull();
     expect(await queries.getForUser(owner.id, orderIds["GOSC-0001"] ?? 0)).toBeNull();
     expect(await queries.getForUser(owner.id, 2_000_000_000)).toBeNull();
@@ -204,7 +189,11 @@ describe("orders.queries", () => {
 
 describe("GET /api/orders/my", () => {
   it("answers the signed-in user's orders, newest first", async () => {
-    const response = await app.inject({ method: "GET", url: "/api/orders/my", headers: bearer(owner.token) });
+    const response = await kit.app.inject({
+      method: "GET",
+      url: "/api/orders/my",
+      headers: bearer(owner.token),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("no-store");
     expect((response.json() as Order[]).map((order) => order.orderNumber)).toEqual([
@@ -212,7 +201,7 @@ describe("GET /api/orders/my", () => {
       "ZAM-0002",
       "ZAM-0001",
     ]);
-    const theirs = await app.inject({
+    const theirs = await kit.app.inject({
       method: "GET",
       url: "/api/orders/my",
       headers: bearer(stranger.token),
@@ -221,7 +210,7 @@ describe("GET /api/orders/my", () => {
   });
 
   it("is 401 for anonymous", async () => {
-    const response = await app.inject({ method: "GET", url: "/api/orders/my" });
+    const response = await kit.app.inject({ method: "GET", url: "/api/orders/my" });
     expect(response.statusCode).toBe(401);
   });
 });

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { kitForFile } from "../../test/kit-for-file";
 import { expectDeclaredReply } from "../../test/reply-check";
-import { type StaffApiKit, startStaffApi } from "../../test/staff-api";
+import { startStaffApi } from "../../test/staff-api";
 import { insertShopFixtures, placeOrderAtServerPrice, RECIPIENT } from "./orders.fixtures";
 
 // The real replies of the staff order routes and the invoice match what their declarations give
 // (orders.replies.ts): a paid order with a coupon and a parcel locker, its invoice, the staff list,
 // its shipment number and delivery.
 
-let kit: StaffApiKit;
-
-beforeAll(async () => {
-  kit = await startStaffApi();
-});
-
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = kitForFile(startStaffApi);
 
 describe("staff order replies", () => {
   it("the invoice, the staff list, a shipment number and a status answer what they declare", async () => {

@@ -7,14 +7,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { translate } from "../../../domain/i18n";
 import { withdrawalUrlOf } from "../../../domain/withdrawal-links";
 import { buildApp } from "../../app";
-import type { Config } from "../../config";
 import { mailOutbox, orderStatuses, orders, payments, products, productVariants } from "../../db/schema";
 import { demoNotification } from "../../integrations/payments/demo";
 import { createRateLimiter } from "../../lib/rate-limit";
 import { createServices } from "../../services";
+import { startApi } from "../../test/api";
 import { type CountingDatabase, countingDatabase } from "../../test/counting-database";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
 import { recordFigure } from "../../test/figures";
+import { kitForFile } from "../../test/kit-for-file";
 import { NO_ORDER_LIMIT } from "../../test/rate-limits";
 import { testConfig } from "../../test/test-config";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
@@ -28,24 +28,15 @@ import { createOrdersService } from "./orders.service";
 // Placing and paying orders through the API, on a real database (PGlite, and PostgreSQL when
 // DATABASE_URL is set — the concurrency cases are only meaningful there).
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let config: Config;
+const kit = kitForFile(() => startApi({ name: "orders", app: { rateLimits: NO_ORDER_LIMIT } }));
+
 let shop: ShopFixtures;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  config = testConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "orders-")) });
-  app = await buildApp(config, database, { web: false, logger: false, rateLimits: NO_ORDER_LIMIT });
-  shop = await insertShopFixtures(database.db);
+  shop = await insertShopFixtures(kit.database.db);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
-});
-
-const db = () => database.db;
+const db = () => kit.database.db;
 
 async function stockOf(variantId: number): Promise<number> {
   const [row] = await db()
@@ -72,7 +63,7 @@ function twoLines(s: ShopFixtures) {
 }
 
 function post(body: unknown, headers: Record<string, string> = {}) {
-  return app.inject({ method: "POST", url: "/api/orders", payload: body as object, headers });
+  return kit.app.inject({ method: "POST", url: "/api/orders", payload: body as object, headers });
 }
 
 async function notify(
@@ -85,11 +76,14 @@ async function notify(
   },
   signatureOverride?: string,
 ) {
-  const signed = demoNotification(config.payments.provider === "demo" ? config.payments.demoSecret : "", {
-    currency: "PLN",
-    ...input,
-  });
-  return app.inject({
+  const signed = demoNotification(
+    kit.config.payments.provider === "demo" ? kit.config.payments.demoSecret : "",
+    {
+      currency: "PLN",
+      ...input,
+    },
+  );
+  return kit.app.inject({
     method: "POST",
     url: "/api/payments/demo/notifications",
     payload: signed.rawBody,
@@ -118,7 +112,7 @@ describe("POST /api/orders", () => {
     expect(await stockOf(shop.variantProduct.pink.variantId)).toBe(pinkBefore - 1);
 
     const order = (
-      await app.inject({ url: `/api/orders/${body.orderNumber}?email=ANNA@example.com` })
+      await kit.app.inject({ url: `/api/orders/${body.orderNumber}?email=ANNA@example.com` })
     ).json();
     expect(order).toMatchObject({
       priceGrosze: 10_350,
@@ -136,13 +130,13 @@ describe("POST /api/orders", () => {
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, "anna@example.com"));
     expect(mails.map((m) => m.template)).toContain("order-received");
     // the e-mail (made from the order as written, with its coupon) is what the stored order gives
-    const stored = await app.services.orders.getById(body._id);
+    const stored = await kit.app.services.orders.getById(body._id);
     if (!stored) throw new Error("order missing");
     const expected = orderEmail("received", stored, {
       lang: "pl",
-      shopName: config.shopName,
-      orderUrl: `${config.publicUrl}/zamowienie?orderNumber=${encodeURIComponent(stored.orderNumber)}&email=${encodeURIComponent(stored.email)}`,
-      withdrawalUrl: `${config.publicUrl}${withdrawalUrlOf(stored)}`,
+      shopName: kit.config.shopName,
+      orderUrl: `${kit.config.publicUrl}/zamowienie?orderNumber=${encodeURIComponent(stored.orderNumber)}&email=${encodeURIComponent(stored.email)}`,
+      withdrawalUrl: `${kit.config.publicUrl}${withdrawalUrlOf(stored)}`,
     });
     const mail = mails.find((m) => m.subject === expected.subject);
     expect(mail).toMatchObject({ text: expected.text, html: expected.html, template: "order-received" });
@@ -282,7 +276,7 @@ describe("POST /api/orders", () => {
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "orders-widget-")),
       INPOST_GEOWIDGET_TOKEN: "token-testowy",
     });
-    const widgetApp = await buildApp(widgetConfig, database, {
+    const widgetApp = await buildApp(widgetConfig, kit.database, {
       web: false,
       logger: false,
       rateLimits: NO_ORDER_LIMIT,
@@ -359,7 +353,7 @@ describe("POST /api/orders", () => {
     );
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().email).toBe(user.email);
-    const mine = (await app.inject({ url: "/api/orders/my", headers: bearer(user.token) })).json();
+    const mine = (await kit.app.inject({ url: "/api/orders/my", headers: bearer(user.token) })).json();
     expect(mine.map((o: { orderNumber: string }) => o.orderNumber)).toContain(response.json().orderNumber);
     expect(mine[0].delivery).toMatchObject({ method: "courier", priceGrosze: 1_499 });
   });
@@ -480,24 +474,24 @@ describe("payments", () => {
 
   it("a payment left at the bank is resumed, never a second charge; the order says until when it may be paid", async () => {
     const order = await placeOne();
-    const lookup = await app.inject({ url: `/api/orders/${order.orderNumber}?email=anna@example.com` });
+    const lookup = await kit.app.inject({ url: `/api/orders/${order.orderNumber}?email=anna@example.com` });
     expect(lookup.statusCode, lookup.body).toBe(200);
     const placed = lookup.json() as { status: string; reservedUntil: string | null };
     expect(placed.status).toBe("PAYMENT_NEW");
     // the order page's "Zapłać" is offered until the payment time (ORDER_PAYMENT_TIMEOUT_MINUTES) ends
     const minutesLeft = (Date.parse(placed.reservedUntil ?? "") - Date.now()) / 60_000;
-    expect(minutesLeft).toBeGreaterThan(config.orderPaymentTimeoutMinutes - 2);
-    expect(minutesLeft).toBeLessThanOrEqual(config.orderPaymentTimeoutMinutes);
+    expect(minutesLeft).toBeGreaterThan(kit.config.orderPaymentTimeoutMinutes - 2);
+    expect(minutesLeft).toBeLessThanOrEqual(kit.config.orderPaymentTimeoutMinutes);
 
-    const retry = await app.inject({
+    const retry = await kit.app.inject({
       url: `/api/orders/retry-payment/${order.orderNumber}?email=anna@example.com`,
     });
     expect(retry.statusCode, retry.body).toBe(200);
     expect(externalIdOf(retry.json().redirectUrl)).toBe(order.externalId);
     expect(await db().select().from(payments).where(eq(payments.orderId, order._id))).toHaveLength(1);
-    const paid = await app.services.payments.demoDecide(order.externalId, "pay");
+    const paid = await kit.app.services.payments.demoDecide(order.externalId, "pay");
     expect(paid.ok).toBe(true);
-    const after = await app.inject({ url: `/api/orders/${order.orderNumber}?email=anna@example.com` });
+    const after = await kit.app.inject({ url: `/api/orders/${order.orderNumber}?email=anna@example.com` });
     expect(after.json()).toMatchObject({ status: "PAYMENT_CONFIRMED", reservedUntil: null });
   });
 
@@ -505,7 +499,7 @@ describe("payments", () => {
     const before = await productStock(shop.plain.id);
     const order = await placeOne(2);
     expect(await productStock(shop.plain.id)).toBe(before - 2);
-    const decided = await app.services.payments.demoDecide(order.externalId, "reject");
+    const decided = await kit.app.services.payments.demoDecide(order.externalId, "reject");
     expect(decided.ok && decided.value.returnUrl).toBe(
       `/gotowe?orderNumber=${order.orderNumber}&email=anna%40example.com`,
     );
@@ -514,14 +508,14 @@ describe("payments", () => {
     );
     expect(await productStock(shop.plain.id)).toBe(before);
 
-    const retry = await app.inject({
+    const retry = await kit.app.inject({
       url: `/api/orders/retry-payment/${order.orderNumber}?email=anna@example.com`,
     });
     expect(retry.statusCode, retry.body).toBe(200);
     const newExternalId = externalIdOf(retry.json().redirectUrl);
     expect(newExternalId).not.toBe(order.externalId);
     expect(await productStock(shop.plain.id)).toBe(before - 2);
-    const paid = await app.services.payments.demoDecide(newExternalId, "pay");
+    const paid = await kit.app.services.payments.demoDecide(newExternalId, "pay");
     expect(paid.ok).toBe(true);
     expect(await statusesOf(order._id)).toEqual([
       "NEW",
@@ -540,9 +534,9 @@ describe("payments", () => {
       .update(orders)
       .set({ reservedUntil: new Date(Date.now() - 1_000) })
       .where(eq(orders.id, order._id));
-    expect(await app.services.payments.cancelExpired()).toBeGreaterThanOrEqual(1);
+    expect(await kit.app.services.payments.cancelExpired()).toBeGreaterThanOrEqual(1);
     expect(await productStock(shop.plain.id)).toBe(before);
-    expect(await app.services.payments.cancelExpired()).toBe(0);
+    expect(await kit.app.services.payments.cancelExpired()).toBe(0);
     await notify({
       externalId: order.externalId,
       orderNumber: order.orderNumber,
@@ -557,14 +551,14 @@ describe("payments", () => {
   it("guest lookup needs the matching e-mail; someone else's order is not found", async () => {
     const order = await placeOne();
     expect(
-      (await app.inject({ url: `/api/orders/${order.orderNumber}?email=anna@example.com` })).statusCode,
+      (await kit.app.inject({ url: `/api/orders/${order.orderNumber}?email=anna@example.com` })).statusCode,
     ).toBe(200);
     expect(
-      (await app.inject({ url: `/api/orders/${order.orderNumber}?email=eve@example.com` })).statusCode,
+      (await kit.app.inject({ url: `/api/orders/${order.orderNumber}?email=eve@example.com` })).statusCode,
     ).toBe(404);
     const stranger = await createSignedInUser(db());
     expect(
-      (await app.inject({ url: `/api/orders/${order._id}`, headers: bearer(stranger.token) })).statusCode,
+      (await kit.app.inject({ url: `/api/orders/${order._id}`, headers: bearer(stranger.token) })).statusCode,
     ).toBe(404);
   });
 
@@ -598,13 +592,13 @@ describe("payments", () => {
   it("serves the invoice PDF only once paid, to the e-mail's owner", async () => {
     const order = await placeOne();
     const url = `/api/orders/${order.orderNumber}/invoice?email=anna@example.com`;
-    expect((await app.inject({ url })).json().code).toBe("invoice/not-ready");
-    await app.services.payments.demoDecide(order.externalId, "pay");
-    const pdf = await app.inject({ url });
+    expect((await kit.app.inject({ url })).json().code).toBe("invoice/not-ready");
+    await kit.app.services.payments.demoDecide(order.externalId, "pay");
+    const pdf = await kit.app.inject({ url });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers["content-type"]).toBe("application/pdf");
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
-    expect((await app.inject({ url: url.replace("anna@", "eve@") })).statusCode).toBe(404);
+    expect((await kit.app.inject({ url: url.replace("anna@", "eve@") })).statusCode).toBe(404);
   });
 });
 
@@ -723,10 +717,12 @@ describe("staff order actions", () => {
   it("only shop staff may list orders and change them", async () => {
     const order = await place();
     const customer = await createSignedInUser(db());
-    expect((await app.inject({ url: "/api/orders" })).statusCode).toBe(401);
-    expect((await app.inject({ url: "/api/orders", headers: bearer(customer.token) })).statusCode).toBe(403);
+    expect((await kit.app.inject({ url: "/api/orders" })).statusCode).toBe(401);
+    expect((await kit.app.inject({ url: "/api/orders", headers: bearer(customer.token) })).statusCode).toBe(
+      403,
+    );
     const put = (headers: Record<string, string>) =>
-      app.inject({
+      kit.app.inject({
         method: "PUT",
         url: `/api/orders/${order._id}/add-status`,
         payload: { status: "CANCELED" },
@@ -738,10 +734,10 @@ describe("staff order actions", () => {
 
   it("a shipment number sends the shipment e-mail with the tracking link; the same number again is refused", async () => {
     const order = await place();
-    await app.services.payments.demoDecide(order.externalId, "pay");
+    await kit.app.services.payments.demoDecide(order.externalId, "pay");
     const staff = await createSignedInUser(db(), { roles: ["shop-moderator", "user"] });
     const add = (shipmentNumber: string) =>
-      app.inject({
+      kit.app.inject({
         method: "PUT",
         url: `/api/orders/${order._id}/add-shipment-number`,
         payload: { shipmentNumber },
@@ -759,7 +755,7 @@ describe("staff order actions", () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().fields.shipmentNumber.key).toBe("shipment.sameAsPrevious");
     const list = (
-      await app.inject({ url: `/api/orders?szukaj=${order.orderNumber}`, headers: bearer(staff.token) })
+      await kit.app.inject({ url: `/api/orders?szukaj=${order.orderNumber}`, headers: bearer(staff.token) })
     ).json();
     expect(list.total).toBe(1);
     expect(list.items[0].shipmentNumber).toBe("620000000000000000000001");
@@ -770,7 +766,7 @@ describe("staff order actions", () => {
     const before = await productStock(shop.plain.id);
     const unpaid = await place();
     const cancel = (id: number) =>
-      app.inject({
+      kit.app.inject({
         method: "PUT",
         url: `/api/orders/${id}/add-status`,
         payload: { status: "CANCELED" },
@@ -780,14 +776,14 @@ describe("staff order actions", () => {
     expect(await productStock(shop.plain.id)).toBe(before);
     expect(await mailsFor(unpaid.orderNumber, "order-canceled")).toHaveLength(1);
     // a late payment of a canceled order does not revive it
-    await app.services.payments.demoDecide(unpaid.externalId, "pay");
+    await kit.app.services.payments.demoDecide(unpaid.externalId, "pay");
     expect((await db().select().from(orders).where(eq(orders.id, unpaid._id)))[0]?.status).toBe("CANCELED");
 
     // paid and shipped: too late to cancel (a paid order before it ships is canceled with a refund:
     // after-sale/refunds.test.ts)
     const paid = await place();
-    await app.services.payments.demoDecide(paid.externalId, "pay");
-    const shipped = await app.inject({
+    await kit.app.services.payments.demoDecide(paid.externalId, "pay");
+    const shipped = await kit.app.inject({
       method: "PUT",
       url: `/api/orders/${paid._id}/add-shipment-number`,
       payload: { shipmentNumber: "620000000000000000000099" },
@@ -795,7 +791,7 @@ describe("staff order actions", () => {
     });
     expect(shipped.statusCode, shipped.body).toBe(200);
     expect((await cancel(paid._id)).statusCode).toBe(409);
-    const delivered = await app.inject({
+    const delivered = await kit.app.inject({
       method: "PUT",
       url: `/api/orders/${paid._id}/add-status`,
       payload: { status: "PARCEL_DELIVERED" },
@@ -808,7 +804,7 @@ describe("staff order actions", () => {
     const staff = await createSignedInUser(db(), { roles: ["shop-moderator", "user"] });
     const unpaid = await place();
     const put = (path: string, payload: object) =>
-      app.inject({
+      kit.app.inject({
         method: "PUT",
         url: `/api/orders/${unpaid._id}/${path}`,
         payload,
@@ -835,8 +831,8 @@ describe("group commit (orders arriving together are written in one batch)", () 
   let batches = 0;
 
   beforeAll(async () => {
-    counting = countingDatabase(database);
-    batchApp = await buildApp(config, counting.database, {
+    counting = countingDatabase(kit.database);
+    batchApp = await buildApp(kit.config, counting.database, {
       web: false,
       logger: false,
       rateLimits: NO_ORDER_LIMIT,
@@ -895,7 +891,7 @@ describe("group commit (orders arriving together are written in one batch)", () 
     expect(await productStock(s.plain.id)).toBe(100 - units);
 
     for (const [i, answer] of answers.entries()) {
-      const order = await app.services.orders.getById(answer._id);
+      const order = await kit.app.services.orders.getById(answer._id);
       expect(order?.cart.map((line) => [line.product, line.quantity, line.unitPriceGrosze])).toEqual([
         [s.plain.id, quantities[i], 4_000],
       ]);
@@ -914,9 +910,9 @@ describe("group commit (orders arriving together are written in one batch)", () 
       if (!order) throw new Error("order missing");
       const expected = orderEmail("received", order, {
         lang: "pl",
-        shopName: config.shopName,
-        orderUrl: `${config.publicUrl}/zamowienie?orderNumber=${encodeURIComponent(order.orderNumber)}&email=${encodeURIComponent(order.email)}`,
-        withdrawalUrl: `${config.publicUrl}${withdrawalUrlOf(order)}`,
+        shopName: kit.config.shopName,
+        orderUrl: `${kit.config.publicUrl}/zamowienie?orderNumber=${encodeURIComponent(order.orderNumber)}&email=${encodeURIComponent(order.email)}`,
+        withdrawalUrl: `${kit.config.publicUrl}${withdrawalUrlOf(order)}`,
       });
       expect(mails[0]).toMatchObject({
         subject: expected.subject,
@@ -1054,7 +1050,7 @@ describe("group commit (orders arriving together are written in one batch)", () 
 describe("stages (a group's payments do not wait for the e-mails of the group before it)", () => {
   it("registers a later order's payment while an earlier order's e-mail is still being stored; each answer follows its own e-mail", async () => {
     const s = await insertShopFixtures(db(), { plainQuantity: 10 });
-    const services = createServices(db(), config);
+    const services = createServices(db(), kit.config);
     const paymentsFor: string[] = [];
     const mailedFor: string[] = [];
     let release: () => void = () => {};
@@ -1062,7 +1058,7 @@ describe("stages (a group's payments do not wait for the e-mails of the group be
       release = resolve;
     });
     // the orders service with the shop's own payments, and an e-mail stage the test holds
-    const staged = createOrdersService(db(), config, {
+    const staged = createOrdersService(db(), kit.config, {
       queries: createOrderQueries(db()),
       startPayment: services.payments.startPayment,
       startFirstPayments: (list) => {

@@ -1,15 +1,12 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ParcelPoint } from "../../../domain/types";
-import { buildApp } from "../../app";
 import { parcelPoints } from "../../db/schema";
 import { seedParcelPointsIfEmpty } from "../../db/seed";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { testConfig } from "../../test/test-config";
+import { startApi } from "../../test/api";
+import type { TestDatabase } from "../../test/database";
+import { kitForFile } from "../../test/kit-for-file";
+import { expectRefusedQuery } from "../../test/reply-check";
 import {
   createParcelPointsService,
   type ParcelPointRecord,
@@ -20,9 +17,9 @@ import {
 // few fixtures: a closed locker, an id that extends another id, 25 lockers in one town and three
 // lockers without coordinates.
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let dataDir: string;
+const kit = kitForFile(() =>
+  startApi({ name: "parcel-points-test", env: { LOG_LEVEL: "silent" }, prepare: insertParcelPoints }),
+);
 
 function fixture(id: string, values: Partial<ParcelPointRecord> = {}): ParcelPointRecord {
   return {
@@ -45,9 +42,7 @@ function fixture(id: string, values: Partial<ParcelPointRecord> = {}): ParcelPoi
 
 const ZABNO_COUNT = 25;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parcel-points-test-"));
+async function insertParcelPoints(database: TestDatabase): Promise<void> {
   expect(await seedParcelPointsIfEmpty(database.db)).toBeGreaterThanOrEqual(60);
   const service = createParcelPointsService(database.db);
   await service.upsertMany([
@@ -68,20 +63,10 @@ beforeAll(async () => {
       }),
     ),
   ]);
-  app = await buildApp(testConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }), database, {
-    web: false,
-    logger: false,
-  });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+}
 
 async function search(query: string): Promise<ParcelPoint[]> {
-  const res = await app.inject({ method: "GET", url: `/api/parcel-points?${query}` });
+  const res = await kit.app.inject({ method: "GET", url: `/api/parcel-points?${query}` });
   expect(res.statusCode).toBe(200);
   return (res.json() as { items: ParcelPoint[] }).items;
 }
@@ -116,7 +101,7 @@ describe("GET /api/parcel-points", () => {
   });
 
   it("answers with a short public cache", async () => {
-    const res = await app.inject({ method: "GET", url: "/api/parcel-points?q=Kozy" });
+    const res = await kit.app.inject({ method: "GET", url: "/api/parcel-points?q=Kozy" });
     expect(res.headers["cache-control"]).toMatch(/^public, max-age=\d+$/);
     expect(res.headers["content-type"]).toMatch(/application\/json/);
   });
@@ -197,7 +182,7 @@ describe("GET /api/parcel-points", () => {
   it("never offers a locker that is not operating", async () => {
     expect(await q("KRA99X")).toEqual([]);
     expect(ids(await q("31-128"))).not.toContain("KRA99X");
-    expect(await app.services.parcelPoints.get("KRA99X")).toBeNull();
+    expect(await kit.app.services.parcelPoints.get("KRA99X")).toBeNull();
   });
 
   it.each([
@@ -210,14 +195,8 @@ describe("GET /api/parcel-points", () => {
     ["q=krakow&limit=abc", "limit"],
     ["q=krakow&limit=2.5", "limit"],
   ])("%s → 400 on %s", async (query, field) => {
-    const res = await app.inject({ method: "GET", url: `/api/parcel-points?${query}` });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
-      statusCode: 400,
-      code: "validation",
-      fields: { [field]: expect.any(Object) },
-    });
-    expect(res.headers["cache-control"]).toBeUndefined();
+    const res = await kit.app.inject({ method: "GET", url: `/api/parcel-points?${query}` });
+    expectRefusedQuery(res, field);
   });
 
   it("accepts a query of exactly 64 characters", async () => {
@@ -227,13 +206,13 @@ describe("GET /api/parcel-points", () => {
 
 describe("parcel points service", () => {
   it("gets one operating point by id, in any case", async () => {
-    const point = await app.services.parcelPoints.get("kra010");
+    const point = await kit.app.services.parcelPoints.get("kra010");
     expect(point).toMatchObject({ id: "KRA010", city: "Kraków", street: "Karmelicka", houseNumber: "45" });
-    expect(await app.services.parcelPoints.get("NOPE01")).toBeNull();
+    expect(await kit.app.services.parcelPoints.get("NOPE01")).toBeNull();
   });
 
   it("upserts by id and retires the points a complete sync did not write", async () => {
-    const service = app.services.parcelPoints;
+    const service = kit.app.services.parcelPoints;
     const stamp = new Date(Date.now() + 1000);
     const written = await service.upsertMany(
       [
@@ -252,9 +231,9 @@ describe("parcel points service", () => {
     expect(await service.get("NEW001")).toMatchObject({ city: "Nowe Miasto" });
 
     const removed = await service.removeNotUpdatedSince("inpost", stamp);
-    const [closed] = await database.db.select().from(parcelPoints).where(eq(parcelPoints.id, "KRA99X"));
+    const [closed] = await kit.database.db.select().from(parcelPoints).where(eq(parcelPoints.id, "KRA99X"));
     expect(closed?.status).toBe("Removed");
-    const operating = await database.db
+    const operating = await kit.database.db
       .select()
       .from(parcelPoints)
       .where(eq(parcelPoints.status, "Operating"));

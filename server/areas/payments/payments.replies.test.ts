@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PaynowShop, startPaynowShop } from "../../test/paynow-shop";
+import { describe, expect, it } from "vitest";
+import { kitForFile } from "../../test/kit-for-file";
+import { startPaynowShop } from "../../test/paynow-shop";
 import { expectDeclaredReply } from "../../test/reply-check";
 
 // POST /api/payments/:provider/notifications answers what its declaration says: Paynow expects 202
 // for an accepted notification (INTEGRATIONS.md §1) and the shop sends nothing else, so the route
 // declares an empty body ("none"). The demo bank's notifications take the same handler.
 
-let kit: PaynowShop;
-
-beforeAll(async () => {
-  kit = await startPaynowShop();
-});
-
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = kitForFile(startPaynowShop);
 
 describe("payments replies", () => {
   it("a Paynow notification is accepted with 202 and an empty body", async () => {

@@ -1,35 +1,21 @@
 import { desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { orders, products } from "../../db/schema";
-import type { TestDatabase } from "../../test/database";
-import type { FakePaynow } from "../../test/fake-paynow";
 import { recordFigure } from "../../test/figures";
+import { kitForFile } from "../../test/kit-for-file";
 import { type PaynowShop, startPaynowShop } from "../../test/paynow-shop";
-import type { ShopFixtures } from "../orders/orders.fixtures";
 
 // The whole payment flow with PAYMENT_PROVIDER=paynow against a local fake Paynow v3 server:
 // order → signed payment request → notification webhook (signature checked) → paid; the gateway
 // down or too slow → a clean 502 with the units given back, and a later notification still confirms.
 
-let kit: PaynowShop;
-let database: TestDatabase;
-let paynow: FakePaynow;
-let shop: ShopFixtures;
-
-beforeAll(async () => {
-  kit = await startPaynowShop({ timeoutMs: 400 });
-  ({ database, paynow, shop } = kit);
-});
-
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = kitForFile(() => startPaynowShop({ timeoutMs: 400 }));
 
 async function stock(): Promise<number> {
-  const [row] = await database.db
+  const [row] = await kit.database.db
     .select({ q: products.quantity })
     .from(products)
-    .where(eq(products.id, shop.plain.id));
+    .where(eq(products.id, kit.shop.plain.id));
   return row?.q ?? -1;
 }
 
@@ -37,7 +23,7 @@ const placeOrder = () => kit.placeOrder();
 const deliver: PaynowShop["deliver"] = (notification) => kit.deliver(notification);
 
 async function orderRow(orderNumber: string) {
-  const [row] = await database.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+  const [row] = await kit.database.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
   return row;
 }
 
@@ -46,7 +32,7 @@ describe("Paynow flow", () => {
     const response = await placeOrder();
     expect(response.statusCode, response.body).toBe(201);
     const { orderNumber, payment } = response.json();
-    const created = paynow.requests.find((r) => r.method === "POST" && r.path === "/v3/payments");
+    const created = kit.paynow.requests.find((r) => r.method === "POST" && r.path === "/v3/payments");
     expect(created?.status).toBe(201);
     const sent = JSON.parse(created?.body ?? "{}");
     expect(sent).toMatchObject({
@@ -58,15 +44,15 @@ describe("Paynow flow", () => {
     expect(sent.continueUrl).toBe(
       `https://shop.example/gotowe?orderNumber=${orderNumber}&email=anna%40example.com`,
     );
-    const [paymentId] = [...paynow.payments.keys()];
-    expect(payment.redirectUrl).toBe(paynow.payments.get(paymentId ?? "")?.redirectUrl);
+    const [paymentId] = [...kit.paynow.payments.keys()];
+    expect(payment.redirectUrl).toBe(kit.paynow.payments.get(paymentId ?? "")?.redirectUrl);
 
-    expect((await deliver(paynow.notification(paymentId ?? "", "PENDING"))).statusCode).toBe(202);
+    expect((await deliver(kit.paynow.notification(paymentId ?? "", "PENDING"))).statusCode).toBe(202);
     expect((await orderRow(orderNumber))?.status).toBe("PAYMENT_PENDING");
-    expect((await deliver(paynow.notification(paymentId ?? "", "CONFIRMED"))).statusCode).toBe(202);
+    expect((await deliver(kit.paynow.notification(paymentId ?? "", "CONFIRMED"))).statusCode).toBe(202);
     expect((await orderRow(orderNumber))?.status).toBe("PAYMENT_CONFIRMED");
     // repeated and out of order: still paid
-    expect((await deliver(paynow.notification(paymentId ?? "", "PENDING"))).statusCode).toBe(202);
+    expect((await deliver(kit.paynow.notification(paymentId ?? "", "PENDING"))).statusCode).toBe(202);
     expect((await orderRow(orderNumber))?.status).toBe("PAYMENT_CONFIRMED");
   });
 
@@ -74,8 +60,8 @@ describe("Paynow flow", () => {
     const response = await placeOrder();
     const { orderNumber } = response.json();
     const paymentId =
-      [...paynow.payments.values()].find((p) => p.request.externalId === orderNumber)?.paymentId ?? "";
-    const genuine = paynow.notification(paymentId, "CONFIRMED");
+      [...kit.paynow.payments.values()].find((p) => p.request.externalId === orderNumber)?.paymentId ?? "";
+    const genuine = kit.paynow.notification(paymentId, "CONFIRMED");
     const forged = await deliver({ rawBody: genuine.rawBody, headers: { signature: "Zm9yZ2Vk" } });
     expect(forged.statusCode).toBe(400);
     const tampered = await deliver({
@@ -90,8 +76,8 @@ describe("Paynow flow", () => {
     const before = await stock();
     const { orderNumber } = (await placeOrder()).json();
     const paymentId =
-      [...paynow.payments.values()].find((p) => p.request.externalId === orderNumber)?.paymentId ?? "";
-    await deliver(paynow.notification(paymentId, "REJECTED"));
+      [...kit.paynow.payments.values()].find((p) => p.request.externalId === orderNumber)?.paymentId ?? "";
+    await deliver(kit.paynow.notification(paymentId, "REJECTED"));
     expect((await orderRow(orderNumber))?.status).toBe("PAYMENT_ERROR");
     expect(await stock()).toBe(before);
   });
@@ -100,16 +86,16 @@ describe("Paynow flow", () => {
     const before = await stock();
     const outcomes: string[] = [];
     for (const mode of ["503", "close"] as const) {
-      paynow.refuse(mode);
+      kit.paynow.refuse(mode);
       const response = await placeOrder();
-      paynow.refuse(null);
+      kit.paynow.refuse(null);
       expect(response.statusCode).toBe(502);
       expect(response.json()).toMatchObject({
         code: "payment/unavailable",
         messageKey: "errors.paymentUnavailable",
       });
       // the order was committed with its units taken; the failed payment gave them back
-      const [order] = await database.db.select().from(orders).orderBy(desc(orders.id)).limit(1);
+      const [order] = await kit.database.db.select().from(orders).orderBy(desc(orders.id)).limit(1);
       expect(order).toMatchObject({ status: "PAYMENT_ERROR", stockReserved: false, paidAt: null });
       expect(await stock()).toBe(before);
       outcomes.push(
@@ -126,26 +112,26 @@ describe("Paynow flow", () => {
 
   it("gateway too slow: 502 within the timeout; its later notification still confirms the order", async () => {
     const before = await stock();
-    paynow.setDelay(1_500);
+    kit.paynow.setDelay(1_500);
     const started = Date.now();
     const response = await placeOrder();
     const waitedMs = Date.now() - started;
-    paynow.setDelay(0);
+    kit.paynow.setDelay(0);
     expect(response.statusCode).toBe(502);
     expect(response.json().code).toBe("payment/unavailable");
     // the shop gave up waiting: its payment request was still unanswered when the 502 came
-    const create = paynow.requests.filter((r) => r.method === "POST" && r.path === "/v3/payments").at(-1);
+    const create = kit.paynow.requests.filter((r) => r.method === "POST" && r.path === "/v3/payments").at(-1);
     expect(create).toBeDefined();
     expect(create?.status).toBeNull();
     // the units are back while the order waits for news
     expect(await stock()).toBe(before);
     // the fake registered the payment after all; Paynow then notifies with our order number
     await new Promise((resolve) => setTimeout(resolve, 1_300));
-    const late = [...paynow.payments.values()].at(-1);
+    const late = [...kit.paynow.payments.values()].at(-1);
     expect(late).toBeDefined();
     const orderNumber = late?.request.externalId ?? "";
     expect((await orderRow(orderNumber))?.stockReserved).toBe(false);
-    expect((await deliver(paynow.notification(late?.paymentId ?? "", "CONFIRMED"))).statusCode).toBe(202);
+    expect((await deliver(kit.paynow.notification(late?.paymentId ?? "", "CONFIRMED"))).statusCode).toBe(202);
     const paid = await orderRow(orderNumber);
     expect(paid?.status).toBe("PAYMENT_CONFIRMED");
     // confirming takes the units again

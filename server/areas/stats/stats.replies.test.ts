@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { warsawDay } from "../../../domain/stats";
+import { kitForFile } from "../../test/kit-for-file";
 import { expectDeclaredReply } from "../../test/reply-check";
-import { type StaffApiKit, startStaffApi } from "../../test/staff-api";
+import { startStaffApi } from "../../test/staff-api";
 import { insertShopFixtures, placeOrderAtServerPrice } from "../orders/orders.fixtures";
 
 // The real reply of GET /api/shops/stats matches what its declaration gives (stats.replies.ts):
 // a week with one paid order, so every list has an entry.
 
-let kit: StaffApiKit;
-
-beforeAll(async () => {
-  kit = await startStaffApi();
-});
-
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = kitForFile(startStaffApi);
 
 describe("stats replies", () => {
   it("the dashboard's figures answer what they declare", async () => {

@@ -1,20 +1,15 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app";
+import { beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders } from "../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { testConfig } from "../../test/test-config";
+import { startApi } from "../../test/api";
+import { kitForFile } from "../../test/kit-for-file";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
 import { INVOICE_DATA, insertShopFixtures, RECIPIENT } from "../orders/orders.fixtures";
 
 // GET /api/shops/stats on fixture orders with known dates around the Warsaw day boundaries:
 // exact revenue per day, orders by status, top products, average order value and conversion.
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const kit = kitForFile(() => startApi({ name: "stats" }));
+
 let moderator: string;
 let customer: string;
 let p1: number;
@@ -29,7 +24,7 @@ async function order(input: {
   items: { productId: number; quantity: number; unitPriceGrosze: number; title: string }[];
 }) {
   counter += 1;
-  const [row] = await database.db
+  const [row] = await kit.database.db
     .insert(orders)
     .values({
       orderNumber: `STAT-${counter}-${Date.now()}`,
@@ -47,7 +42,7 @@ async function order(input: {
     })
     .returning({ id: orders.id });
   if (!row) throw new Error("order insert failed");
-  await database.db.insert(orderItems).values(
+  await kit.database.db.insert(orderItems).values(
     input.items.map((item, position) => ({
       orderId: row.id,
       productId: item.productId,
@@ -60,14 +55,11 @@ async function order(input: {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const config = testConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "stats-")) });
-  app = await buildApp(config, database, { web: false, logger: false });
-  const shop = await insertShopFixtures(database.db);
+  const shop = await insertShopFixtures(kit.database.db);
   p1 = shop.plain.id;
   p2 = shop.variantProduct.id;
-  moderator = (await createSignedInUser(database.db, { roles: ["shop-moderator", "user"] })).token;
-  customer = (await createSignedInUser(database.db)).token;
+  moderator = (await createSignedInUser(kit.database.db, { roles: ["shop-moderator", "user"] })).token;
+  customer = (await createSignedInUser(kit.database.db)).token;
   const P1 = { productId: p1, title: "Kocyk" };
   const P2 = { productId: p2, title: "Śpiworek" };
   // March 2026 in Warsaw is UTC+1 (summer time starts on 29 March)
@@ -123,13 +115,8 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.destroy();
-});
-
 const get = (query: string, token?: string) =>
-  app.inject({ url: `/api/shops/stats?${query}`, headers: token ? bearer(token) : {} });
+  kit.app.inject({ url: `/api/shops/stats?${query}`, headers: token ? bearer(token) : {} });
 
 describe("GET /api/shops/stats", () => {
   it("refuses anonymous callers (401) and customers (403)", async () => {
@@ -203,7 +190,7 @@ describe("GET /api/shops/stats", () => {
 describe("GET /api/orders by the day placed", () => {
   it("lists the orders placed between od and do (Warsaw days, both included)", async () => {
     const list = async (query: string) =>
-      (await app.inject({ url: `/api/orders?${query}`, headers: bearer(moderator) })).json() as {
+      (await kit.app.inject({ url: `/api/orders?${query}`, headers: bearer(moderator) })).json() as {
         total: number;
         items: { priceGrosze: number }[];
       };
@@ -212,7 +199,7 @@ describe("GET /api/orders by the day placed", () => {
     expect((await list("do=2026-02-28&szukaj=STAT-")).total).toBe(1);
     const onDay = await list("od=2026-03-02&do=2026-03-02&status=CANCELED");
     expect(onDay.items.map((item) => item.priceGrosze)).toEqual([4_000]);
-    const bad = await app.inject({ url: "/api/orders?od=2026-02-30", headers: bearer(moderator) });
+    const bad = await kit.app.inject({ url: "/api/orders?od=2026-02-30", headers: bearer(moderator) });
     expect(bad.statusCode).toBe(400);
   });
 });

@@ -1,34 +1,21 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { BlogArticle, Category, HeaderSlide, Page, Product, ProductBasic } from "../../../domain/types";
-import { buildApp } from "../../app";
-import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { testConfig } from "../../test/test-config";
+import { startApi } from "../../test/api";
+import { kitForFile } from "../../test/kit-for-file";
 import { seedIfEmpty } from ".";
 
 // The spec's public GET endpoints answer with the seeded demo shop.
 
-let database: TestDatabase;
-let app: FastifyInstance;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-seed-api-"));
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  const config = testConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
-  await seedIfEmpty(database, config, { images: false });
-  app = await buildApp(config, database, { web: false, logger: false });
-});
-afterAll(async () => {
-  await app.close();
-  await database.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const kit = kitForFile(() =>
+  startApi({
+    name: "shop-seed-api",
+    env: { LOG_LEVEL: "silent" },
+    prepare: (database, config) => seedIfEmpty(database, config, { images: false }),
+  }),
+);
 
 async function get<T>(url: string): Promise<T> {
-  const response = await app.inject({ method: "GET", url });
+  const response = await kit.app.inject({ method: "GET", url });
   expect(response.statusCode, url).toBe(200);
   return response.json<T>();
 }
@@ -59,9 +46,9 @@ describe("public API over the demo shop", () => {
     const [first] = await get<Product[]>("/api/shops/products");
     if (!first) throw new Error("no products");
     expect((await get<Product>(`/api/shops/products/${first._id}`)).title).toBe(first.title);
-    const all = await database.db.query.products.findMany({ where: (p, { eq }) => eq(p.isHidden, true) });
+    const all = await kit.database.db.query.products.findMany({ where: (p, { eq }) => eq(p.isHidden, true) });
     expect(all.length).toBeGreaterThan(0);
-    const hidden = await app.inject({ method: "GET", url: `/api/shops/products/${all[0]?.id}` });
+    const hidden = await kit.app.inject({ method: "GET", url: `/api/shops/products/${all[0]?.id}` });
     expect(hidden.statusCode).toBe(404);
   });
 
