@@ -1,8 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { productFieldSchema } from "../../../domain/validation/catalog";
-import { apiRoute, STAFF } from "../../http/api-route";
-import { signedInUser } from "../../http/auth";
-import { unwrap } from "../../lib/result";
+import { staffRecordWrite, staffWrite } from "../../http/staff-write";
 import { productFieldReply } from "./catalog.replies";
 import { idParamsSchema } from "./catalog.routes";
 
@@ -14,49 +12,41 @@ export async function fieldAdminRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     "/shops/fields",
-    apiRoute({
-      ...STAFF,
-      summary: "Add a product field with its options",
-      body: productFieldSchema,
-      response: productFieldReply,
-      status: 201,
-    }),
-    async (request, reply) => {
-      const payload = productFieldSchema.parse(request.body);
-      const field = unwrap(await fieldAdmin.createField(signedInUser(request), payload));
-      return reply.status(201).send(field);
-    },
+    staffWrite(
+      {
+        summary: "Add a product field with its options",
+        body: productFieldSchema,
+        response: productFieldReply,
+        status: 201,
+      },
+      (actor, body) => fieldAdmin.createField(actor, productFieldSchema.parse(body)),
+    ),
   );
 
   app.put(
     "/shops/fields/:id",
-    apiRoute({
-      ...STAFF,
-      summary: "Update a field; options by _id (new without, removed when missing); returns the field",
-      params: idParamsSchema,
-      body: productFieldSchema,
-      response: productFieldReply,
-      errors: ["not-found", "field/option-in-use", "field/change-price-in-use"],
-    }),
-    async (request) => {
-      const { id } = idParamsSchema.parse(request.params);
-      const payload = productFieldSchema.parse(request.body);
-      return unwrap(await fieldAdmin.updateField(signedInUser(request), id, payload));
-    },
+    staffRecordWrite(
+      {
+        summary: "Update a field; options by _id (new without, removed when missing); returns the field",
+        params: idParamsSchema,
+        body: productFieldSchema,
+        response: productFieldReply,
+        errors: ["not-found", "field/option-in-use", "field/change-price-in-use"],
+      },
+      (actor, id, body) => fieldAdmin.updateField(actor, id, productFieldSchema.parse(body)),
+    ),
   );
 
   app.delete(
     "/shops/fields/:id",
-    apiRoute({
-      ...STAFF,
-      summary: "Delete a product field (refused while products use it)",
-      params: idParamsSchema,
-      response: productFieldReply,
-      errors: ["not-found", "field/in-use"],
-    }),
-    async (request) => {
-      const { id } = idParamsSchema.parse(request.params);
-      return unwrap(await fieldAdmin.deleteField(signedInUser(request), id));
-    },
+    staffRecordWrite(
+      {
+        summary: "Delete a product field (refused while products use it)",
+        params: idParamsSchema,
+        response: productFieldReply,
+        errors: ["not-found", "field/in-use"],
+      },
+      (actor, id) => fieldAdmin.deleteField(actor, id),
+    ),
   );
 }

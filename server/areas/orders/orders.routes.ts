@@ -7,6 +7,8 @@ import { addStatusSchema, orderCreateSchema } from "../../../domain/validation/o
 import { addShipmentNumberSchema } from "../../../domain/validation/shipment";
 import { apiRoute } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
+import { neverCached } from "../../http/never-cached";
+import { sendPdf } from "../../http/pdf-reply";
 import { type Failure, FailureError, fail } from "../../lib/result";
 import { staffOrderListQuerySchema } from "./order-staff.service";
 import { orderPlacedReply, orderReply, paymentRetryReply, staffOrderListReply } from "./orders.replies";
@@ -32,9 +34,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   const { orders, orderStaff, payments, invoices } = app.services;
 
   // A person's orders are never cached.
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-  });
+  neverCached(app);
 
   app.get(
     "/orders/my",
@@ -212,10 +212,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       }
       const result = await invoices.pdf(id, { user: request.user, email: email ?? null });
       if (!result.ok) reject(result);
-      return reply
-        .type("application/pdf")
-        .header("content-disposition", `inline; filename="${result.value.fileName}"`)
-        .send(Buffer.from(result.value.bytes));
+      return sendPdf(reply, result.value);
     },
   );
 

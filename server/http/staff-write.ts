@@ -1,0 +1,45 @@
+import type { FastifyRequest, RouteShorthandOptionsWithHandler } from "fastify";
+import type { z } from "zod";
+import type { PublicUser } from "../../domain/types";
+import { type Result, unwrap } from "../lib/result";
+import { type ApiRouteSpec, apiRoute, STAFF } from "./api-route";
+import { signedInUser } from "./auth";
+
+// A staff change declared once (docs/decisions/060): the route's declaration (STAFF unless it names
+// its own tag) and its thin handler — the signed-in actor, the body as sent (the service parses it
+// with the schema declared here, or the call does), one service call, its value with the declared
+// status. `staffRecordWrite` adds the record named by the URL's :id.
+//
+//   app.put("/pages/:id", staffRecordWrite({ summary, params: idParamsSchema, body: pageSchema,
+//     response: pageReply }, (actor, id, body) => pageAdmin.update(actor, id, body)));
+
+type StaffWriteSpec = Omit<ApiRouteSpec, "tag" | "access"> & Partial<Pick<ApiRouteSpec, "tag">>;
+
+function staffChange(
+  spec: StaffWriteSpec,
+  change: (request: FastifyRequest) => Promise<Result<unknown>>,
+): RouteShorthandOptionsWithHandler {
+  return {
+    ...apiRoute({ ...STAFF, ...spec }),
+    handler: async (request, reply) => reply.status(spec.status ?? 200).send(unwrap(await change(request))),
+  };
+}
+
+/** A staff change of a collection (add, reorder): `change(actor, body)`. */
+export function staffWrite(
+  spec: StaffWriteSpec,
+  change: (actor: PublicUser, body: unknown) => Promise<Result<unknown>>,
+): RouteShorthandOptionsWithHandler {
+  return staffChange(spec, (request) => change(signedInUser(request), request.body));
+}
+
+/** A staff change of the one record the URL's :id names (`params`: its schema): `change(actor, id, body)`. */
+export function staffRecordWrite(
+  spec: StaffWriteSpec & { params: z.ZodType<{ id: number }> },
+  change: (actor: PublicUser, id: number, body: unknown) => Promise<Result<unknown>>,
+): RouteShorthandOptionsWithHandler {
+  return staffChange(spec, (request) => {
+    const { id } = spec.params.parse(request.params);
+    return change(signedInUser(request), id, request.body);
+  });
+}
