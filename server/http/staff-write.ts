@@ -43,3 +43,15 @@ export function staffRecordWrite(
     return change(signedInUser(request), id, request.body);
   });
 }
+
+/**
+ * Steps staff take on one kind of record, declared alike (the same :id, reply and failures): each step
+ * gives its summary, its body and its service call.
+ */
+export function staffRecordSteps(common: Omit<Parameters<typeof staffRecordWrite>[0], "summary" | "body">) {
+  return (
+    summary: string,
+    body: ApiRouteSpec["body"],
+    step: (actor: PublicUser, id: number, body: unknown) => Promise<Result<unknown>>,
+  ) => staffRecordWrite({ ...common, summary, body }, step);
+}

@@ -9,7 +9,7 @@ import { staffRecordWrite } from "../../http/staff-write";
 import { fail, unwrap } from "../../lib/result";
 import { orderRefundsReply, refundReply } from "./after-sale.replies";
 import { correctingInvoicePdf } from "./correcting-invoice";
-import { guestOrderQuery } from "./guest-order-query";
+import { GUEST_PDF, guestOrderQuery } from "./guest-pdf";
 
 // Refunds (issue 27, docs/decisions/066): an order's refunds and what may be sent, "Zwróć pieniądze"
 // (a refund row and its job: the money leaves in the background), one refund's state (the desk
@@ -70,15 +70,7 @@ export async function refundsRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     "/after-sale/corrections/:id/pdf",
-    apiRoute({
-      summary: "A correcting invoice's PDF (guest: ?orderNumber=&email=)",
-      tag: "orders",
-      access: "owner",
-      params: urlIdParamsSchema,
-      querystring: guestOrderQuery,
-      response: "application/pdf",
-      errors: ["not-found", "rate-limited"],
-    }),
+    apiRoute({ ...GUEST_PDF, summary: "A correcting invoice's PDF (guest: ?orderNumber=&email=)" }),
     async (request, reply: FastifyReply) => {
       const { id } = urlIdParamsSchema.parse(request.params);
       const { orderNumber, email } = guestOrderQuery.parse(request.query);

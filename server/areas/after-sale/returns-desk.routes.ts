@@ -1,11 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import type { PublicUser } from "../../../domain/types";
 import { caseRejectionSchema, goodsReceivedSchema } from "../../../domain/validation/after-sale";
 import { urlIdParamsSchema } from "../../../domain/validation/common";
-import { type ApiRouteSpec, apiRoute, STAFF } from "../../http/api-route";
+import { apiRoute, STAFF } from "../../http/api-route";
 import { neverCached } from "../../http/never-cached";
-import { staffRecordWrite } from "../../http/staff-write";
-import { type Result, unwrap } from "../../lib/result";
+import { staffRecordSteps } from "../../http/staff-write";
+import { unwrap } from "../../lib/result";
 import { caseCountsReply, caseIdReply, caseListReply, caseReply } from "./after-sale.replies";
 import { caseListQuerySchema } from "./returns-desk.service";
 
@@ -50,22 +49,12 @@ export async function returnsDeskRoutes(app: FastifyInstance): Promise<void> {
     async (request) => unwrap(await returnsDesk.get(urlIdParamsSchema.parse(request.params).id)),
   );
 
-  /** A step of the desk on one case: `step(actor, id, body)` through the case's state table. */
-  const caseStep = (
-    summary: string,
-    body: ApiRouteSpec["body"],
-    step: (actor: PublicUser, id: number, body: unknown) => Promise<Result<{ _id: number }>>,
-  ) =>
-    staffRecordWrite(
-      {
-        summary,
-        params: urlIdParamsSchema,
-        body,
-        response: caseIdReply,
-        errors: ["not-found", "after-sale/state-conflict"],
-      },
-      step,
-    );
+  /** A step of the desk on one case, through the case's state table. */
+  const caseStep = staffRecordSteps({
+    params: urlIdParamsSchema,
+    response: caseIdReply,
+    errors: ["not-found", "after-sale/state-conflict"],
+  });
 
   app.post(
     "/after-sale/cases/:id/received",

@@ -6,7 +6,7 @@ import { neverCached } from "../../http/never-cached";
 import { sendPdf } from "../../http/pdf-reply";
 import { FailureError } from "../../lib/result";
 import { caseSubmissionHandler } from "./case-order";
-import { guestOrderQuery } from "./guest-order-query";
+import { GUEST_PDF, guestOrderQuery } from "./guest-pdf";
 import { withdrawalReceiptReply } from "./withdrawal.replies";
 
 // The shopper's withdrawal function over the API (issue 27, docs/decisions/066): send a statement
@@ -43,14 +43,9 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/after-sale/withdrawals/:id/statement.pdf",
     apiRoute({
+      ...GUEST_PDF,
       summary:
         "A withdrawal statement as PDF (guest: ?orderNumber=&email= of its order; the customer; staff)",
-      tag: "orders",
-      access: "owner",
-      params: urlIdParamsSchema,
-      querystring: guestOrderQuery,
-      response: "application/pdf",
-      errors: ["not-found", "rate-limited"],
     }),
     async (request, reply: FastifyReply) => {
       const { id } = urlIdParamsSchema.parse(request.params);
