@@ -1,4 +1,4 @@
-import type { FastifyRequest, RouteShorthandOptionsWithHandler } from "fastify";
+import type { FastifyInstance, FastifyRequest, RouteShorthandOptionsWithHandler } from "fastify";
 import type { z } from "zod";
 import type { PublicUser } from "../../domain/types";
 import { type Result, unwrap } from "../lib/result";
@@ -54,4 +54,35 @@ export function staffRecordSteps(common: Omit<Parameters<typeof staffRecordWrite
     body: ApiRouteSpec["body"],
     step: (actor: PublicUser, id: number, body: unknown) => Promise<Result<unknown>>,
   ) => staffRecordWrite({ ...common, summary, body }, step);
+}
+
+type RecordChange = (actor: PublicUser, id: number, body: unknown) => Promise<Result<unknown>>;
+
+/**
+ * The three staff writes of a kind of record, declared alike: add (`POST path`, 201), update and
+ * delete (`PUT`/`DELETE path/:id`); each names its summary and its service call.
+ */
+export function staffRecordRoutes(
+  app: FastifyInstance,
+  path: string,
+  record: Omit<Parameters<typeof staffRecordWrite>[0], "summary" | "response"> & {
+    response: z.ZodType;
+    removed: z.ZodType;
+  },
+  writes: {
+    add: [string, (actor: PublicUser, body: unknown) => Promise<Result<unknown>>];
+    update: [string, RecordChange];
+    remove: [string, (actor: PublicUser, id: number) => Promise<Result<unknown>>];
+  },
+): void {
+  const { params, errors, body, response, removed } = record;
+  app.post(path, staffWrite({ summary: writes.add[0], body, response, status: 201 }, writes.add[1]));
+  app.put(
+    `${path}/:id`,
+    staffRecordWrite({ summary: writes.update[0], params, errors, body, response }, writes.update[1]),
+  );
+  app.delete(
+    `${path}/:id`,
+    staffRecordWrite({ summary: writes.remove[0], params, errors, response: removed }, writes.remove[1]),
+  );
 }

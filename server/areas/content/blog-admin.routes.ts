@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { blogArticleSchema } from "../../../domain/validation/catalog";
-import { staffRecordWrite, staffWrite } from "../../http/staff-write";
+import { staffRecordRoutes } from "../../http/staff-write";
 import { BY_ID } from "../catalog/catalog.routes";
 import { blogArticleReply, deletedReply } from "./content.replies";
 
@@ -9,31 +9,14 @@ import { blogArticleReply, deletedReply } from "./content.replies";
 export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
   const { blogAdmin } = app.services;
 
-  app.post(
+  staffRecordRoutes(
+    app,
     "/blogs",
-    staffWrite(
-      {
-        summary: "Add a blog article (content sanitised; related products must exist)",
-        body: blogArticleSchema,
-        response: blogArticleReply,
-        status: 201,
-      },
-      (actor, body) => blogAdmin.create(actor, body),
-    ),
-  );
-
-  app.put(
-    "/blogs/:id",
-    staffRecordWrite(
-      { ...BY_ID, summary: "Update a blog article", body: blogArticleSchema, response: blogArticleReply },
-      (actor, id, body) => blogAdmin.update(actor, id, body),
-    ),
-  );
-
-  app.delete(
-    "/blogs/:id",
-    staffRecordWrite({ ...BY_ID, summary: "Delete a blog article", response: deletedReply }, (actor, id) =>
-      blogAdmin.remove(actor, id),
-    ),
+    { ...BY_ID, body: blogArticleSchema, response: blogArticleReply, removed: deletedReply },
+    {
+      add: ["Add a blog article (content sanitised; related products must exist)", blogAdmin.create],
+      update: ["Update a blog article", blogAdmin.update],
+      remove: ["Delete a blog article", blogAdmin.remove],
+    },
   );
 }

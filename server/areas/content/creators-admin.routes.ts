@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { creatorCategorySchema, creatorSchema, gameSchema } from "../../../domain/validation/creators";
-import { staffRecordWrite, staffWrite } from "../../http/staff-write";
+import { staffRecordRoutes } from "../../http/staff-write";
 import { BY_ID } from "../catalog/catalog.routes";
 import { creatorCategoryReply, creatorReply, deletedReply, gameReply } from "./content.replies";
 
@@ -9,81 +9,36 @@ import { creatorCategoryReply, creatorReply, deletedReply, gameReply } from "./c
 
 export async function creatorsAdminRoutes(app: FastifyInstance): Promise<void> {
   const { creatorsAdmin: service } = app.services;
+  const removed = deletedReply;
 
-  app.post(
+  staffRecordRoutes(
+    app,
     "/creators/categories",
-    staffWrite(
-      {
-        summary: "Add a creator category",
-        body: creatorCategorySchema,
-        response: creatorCategoryReply,
-        status: 201,
-      },
-      (actor, body) => service.createCategory(actor, body),
-    ),
+    { ...BY_ID, body: creatorCategorySchema, response: creatorCategoryReply, removed },
+    {
+      add: ["Add a creator category", service.createCategory],
+      update: ["Update a creator category", service.updateCategory],
+      remove: ["Delete a creator category (its creators stay, without one)", service.removeCategory],
+    },
   );
-  app.put(
-    "/creators/categories/:id",
-    staffRecordWrite(
-      {
-        ...BY_ID,
-        summary: "Update a creator category",
-        body: creatorCategorySchema,
-        response: creatorCategoryReply,
-      },
-      (actor, id, body) => service.updateCategory(actor, id, body),
-    ),
-  );
-  app.delete(
-    "/creators/categories/:id",
-    staffRecordWrite(
-      {
-        ...BY_ID,
-        summary: "Delete a creator category (its creators stay, without one)",
-        response: deletedReply,
-      },
-      (actor, id) => service.removeCategory(actor, id),
-    ),
-  );
-
-  app.post(
+  staffRecordRoutes(
+    app,
     "/creators",
-    staffWrite(
-      { summary: "Add a creator", body: creatorSchema, response: creatorReply, status: 201 },
-      (actor, body) => service.createCreator(actor, body),
-    ),
+    { ...BY_ID, body: creatorSchema, response: creatorReply, removed },
+    {
+      add: ["Add a creator", service.createCreator],
+      update: ["Update a creator", service.updateCreator],
+      remove: ["Delete a creator", service.removeCreator],
+    },
   );
-  app.put(
-    "/creators/:id",
-    staffRecordWrite(
-      { ...BY_ID, summary: "Update a creator", body: creatorSchema, response: creatorReply },
-      (actor, id, body) => service.updateCreator(actor, id, body),
-    ),
-  );
-  app.delete(
-    "/creators/:id",
-    staffRecordWrite({ ...BY_ID, summary: "Delete a creator", response: deletedReply }, (actor, id) =>
-      service.removeCreator(actor, id),
-    ),
-  );
-
-  app.post(
+  staffRecordRoutes(
+    app,
     "/games",
-    staffWrite({ summary: "Add a game", body: gameSchema, response: gameReply, status: 201 }, (actor, body) =>
-      service.createGame(actor, body),
-    ),
-  );
-  app.put(
-    "/games/:id",
-    staffRecordWrite(
-      { ...BY_ID, summary: "Update a game", body: gameSchema, response: gameReply },
-      (actor, id, body) => service.updateGame(actor, id, body),
-    ),
-  );
-  app.delete(
-    "/games/:id",
-    staffRecordWrite({ ...BY_ID, summary: "Delete a game", response: deletedReply }, (actor, id) =>
-      service.removeGame(actor, id),
-    ),
+    { ...BY_ID, body: gameSchema, response: gameReply, removed },
+    {
+      add: ["Add a game", service.createGame],
+      update: ["Update a game", service.updateGame],
+      remove: ["Delete a game", service.removeGame],
+    },
   );
 }

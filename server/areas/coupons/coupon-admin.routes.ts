@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { couponFormSchema } from "../../../domain/validation/coupon";
 import { apiRoute, STAFF } from "../../http/api-route";
-import { staffRecordWrite, staffWrite } from "../../http/staff-write";
+import { staffRecordRoutes } from "../../http/staff-write";
 import { BY_ID } from "../catalog/catalog.routes";
 import { couponRemovedReply, staffCouponReply } from "./coupons.replies";
 
@@ -25,36 +25,14 @@ export async function couponAdminRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post(
+  staffRecordRoutes(
+    app,
     "/shops/coupons",
-    staffWrite(
-      {
-        summary: "Add a coupon (code unique ignoring case; fixed value in grosze)",
-        body: couponFormSchema,
-        response: staffCouponReply,
-        status: 201,
-      },
-      (actor, body) => couponAdmin.create(actor, body),
-    ),
-  );
-
-  app.put(
-    "/shops/coupons/:id",
-    staffRecordWrite(
-      { ...BY_ID, summary: "Update a coupon", body: couponFormSchema, response: staffCouponReply },
-      (actor, id, body) => couponAdmin.update(actor, id, body),
-    ),
-  );
-
-  app.delete(
-    "/shops/coupons/:id",
-    staffRecordWrite(
-      {
-        ...BY_ID,
-        summary: "Delete a coupon (orders keep their code and discount)",
-        response: couponRemovedReply,
-      },
-      (actor, id) => couponAdmin.remove(actor, id),
-    ),
+    { ...BY_ID, body: couponFormSchema, response: staffCouponReply, removed: couponRemovedReply },
+    {
+      add: ["Add a coupon (code unique ignoring case; fixed value in grosze)", couponAdmin.create],
+      update: ["Update a coupon", couponAdmin.update],
+      remove: ["Delete a coupon (orders keep their code and discount)", couponAdmin.remove],
+    },
   );
 }
