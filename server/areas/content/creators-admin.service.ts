@@ -10,6 +10,7 @@ import { creatorCategories, creators, games } from "../../db/schema";
 import { fail, type Result } from "../../lib/result";
 import type { AuditActor } from "../audit/audit";
 import { auditedWrite, created, deleted, notFound, refuse, updated } from "../audit/audited-write";
+import { lockedById } from "../audit/locked-by-id";
 import type { Creator, CreatorCategory, Game } from "./creators.service";
 
 // Staff writes of the design-creator side (§7 /creators, /creators/categories, /games): plain
@@ -115,12 +116,7 @@ export function createCreatorsAdminService(db: Db) {
       const parsed = parseForm(gameSchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
       return auditedWrite(db, actor, "game.update", async (tx) => {
-        const [old] = await tx
-          .select()
-          .from(games)
-          .where(eq(games.id, checkedId(id)))
-          .for("update");
-        if (!old) refuse(notFound());
+        const old = await lockedById(tx, games, id);
         const [row] = await tx.update(games).set(parsed.data).where(eq(games.id, id)).returning();
         if (!row) refuse(notFound());
         return updated(id, toGame(old), toGame(row));
@@ -158,12 +154,7 @@ export function createCreatorsAdminService(db: Db) {
       if (!parsed.ok) return fail("validation", parsed.errors);
       const { category, ...data } = parsed.data;
       return auditedWrite(db, actor, "creator.update", async (tx) => {
-        const [old] = await tx
-          .select()
-          .from(creators)
-          .where(eq(creators.id, checkedId(id)))
-          .for("update");
-        if (!old) refuse(notFound());
+        const old = await lockedById(tx, creators, id);
         await assertCategoryExists(tx, category);
         const [row] = await tx
           .update(creators)
@@ -200,12 +191,7 @@ export function createCreatorsAdminService(db: Db) {
       const parsed = parseForm(creatorCategorySchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
       return auditedWrite(db, actor, "creatorCategory.update", async (tx) => {
-        const [old] = await tx
-          .select()
-          .from(creatorCategories)
-          .where(eq(creatorCategories.id, checkedId(id)))
-          .for("update");
-        if (!old) refuse(notFound());
+        const old = await lockedById(tx, creatorCategories, id);
         const [row] = await tx
           .update(creatorCategories)
           .set(parsed.data)
