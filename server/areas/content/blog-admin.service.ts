@@ -11,7 +11,7 @@ import { fail, type Result } from "../../lib/result";
 import { sanitizeHtml } from "../../lib/sanitize-html";
 import type { AuditActor } from "../audit/audit";
 import { auditedWrite, created, deleted, notFound, refuse, updated } from "../audit/audited-write";
-import { lockedById } from "../audit/locked-by-id";
+import { lockedById } from "../audit/row-by-id";
 import { toBlogArticle } from "./content.service";
 
 // Staff writes of blog articles (SPEC §2 /blog, §7 POST /blogs, PUT/DELETE /blogs/{id}): the slug

@@ -12,7 +12,7 @@ import { fail, type Result } from "../../lib/result";
 import { sanitizeHtml } from "../../lib/sanitize-html";
 import type { AuditActor } from "../audit/audit";
 import { auditedWrite, created, deleted, notFound, refuse, updated } from "../audit/audited-write";
-import { lockedById } from "../audit/locked-by-id";
+import { lockedById } from "../audit/row-by-id";
 import { toPage } from "./content.service";
 
 // Staff writes of static pages (SPEC §2 /strony, §7 POST /pages, PUT/DELETE /pages/{id}): the link

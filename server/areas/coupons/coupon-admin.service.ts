@@ -11,7 +11,7 @@ import { coupons, orders } from "../../db/schema";
 import { fail, type Result } from "../../lib/result";
 import type { AuditActor } from "../audit/audit";
 import { auditedWrite, created, deleted, notFound, refuse, updated } from "../audit/audited-write";
-import { lockedById } from "../audit/locked-by-id";
+import { lockedById } from "../audit/row-by-id";
 import { countsAsCouponUse } from "./coupon-uses";
 
 // Staff coupons (SPEC §2 /kody, §7 GET/POST /shops/coupons, PUT/DELETE /shops/coupons/{id}).
