@@ -57,10 +57,12 @@ export function staffRecordSteps(common: Omit<Parameters<typeof staffRecordWrite
 }
 
 type RecordChange = (actor: PublicUser, id: number, body: unknown) => Promise<Result<unknown>>;
+type ErrorCodes = ApiRouteSpec["errors"];
 
 /**
  * The three staff writes of a kind of record, declared alike: add (`POST path`, 201), update and
- * delete (`PUT`/`DELETE path/:id`); each names its summary and its service call.
+ * delete (`PUT`/`DELETE path/:id`, with the record's failures and their own after them); each names
+ * its summary and its service call.
  */
 export function staffRecordRoutes(
   app: FastifyInstance,
@@ -71,18 +73,20 @@ export function staffRecordRoutes(
   },
   writes: {
     add: [string, (actor: PublicUser, body: unknown) => Promise<Result<unknown>>];
-    update: [string, RecordChange];
-    remove: [string, (actor: PublicUser, id: number) => Promise<Result<unknown>>];
+    update: [string, RecordChange, ErrorCodes?];
+    remove: [string, (actor: PublicUser, id: number) => Promise<Result<unknown>>, ErrorCodes?];
   },
 ): void {
-  const { params, errors, body, response, removed } = record;
+  const { params, body, response, removed } = record;
+  const errorsOf = (own: ErrorCodes) => [...(record.errors ?? []), ...(own ?? [])];
   app.post(path, staffWrite({ summary: writes.add[0], body, response, status: 201 }, writes.add[1]));
+  const [updateSummary, update, updateErrors] = writes.update;
+  const errors = errorsOf(updateErrors);
   app.put(
     `${path}/:id`,
-    staffRecordWrite({ summary: writes.update[0], params, errors, body, response }, writes.update[1]),
+    staffRecordWrite({ summary: updateSummary, params, errors, body, response }, update),
   );
-  app.delete(
-    `${path}/:id`,
-    staffRecordWrite({ summary: writes.remove[0], params, errors, response: removed }, writes.remove[1]),
-  );
+  const [removeSummary, remove, removeErrors] = writes.remove;
+  const removeSpec = { summary: removeSummary, params, errors: errorsOf(removeErrors), response: removed };
+  app.delete(`${path}/:id`, staffRecordWrite(removeSpec, remove));
 }

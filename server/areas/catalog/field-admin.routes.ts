@@ -1,52 +1,35 @@
 import type { FastifyInstance } from "fastify";
 import { productFieldSchema } from "../../../domain/validation/catalog";
-import { staffRecordWrite, staffWrite } from "../../http/staff-write";
+import { staffRecordRoutes } from "../../http/staff-write";
 import { productFieldReply } from "./catalog.replies";
-import { idParamsSchema } from "./catalog.routes";
+import { BY_ID } from "./catalog.routes";
 
 // Staff writes of product fields (SPEC §7): POST /shops/fields, PUT /shops/fields/:id (returns the
 // field), DELETE /shops/fields/:id. Shop moderators only. Thin: parse, call one service function.
 
 export async function fieldAdminRoutes(app: FastifyInstance): Promise<void> {
   const { fieldAdmin } = app.services;
+  const parsed = (body: unknown) => productFieldSchema.parse(body);
 
-  app.post(
+  staffRecordRoutes(
+    app,
     "/shops/fields",
-    staffWrite(
-      {
-        summary: "Add a product field with its options",
-        body: productFieldSchema,
-        response: productFieldReply,
-        status: 201,
-      },
-      (actor, body) => fieldAdmin.createField(actor, productFieldSchema.parse(body)),
-    ),
-  );
-
-  app.put(
-    "/shops/fields/:id",
-    staffRecordWrite(
-      {
-        summary: "Update a field; options by _id (new without, removed when missing); returns the field",
-        params: idParamsSchema,
-        body: productFieldSchema,
-        response: productFieldReply,
-        errors: ["not-found", "field/option-in-use", "field/change-price-in-use"],
-      },
-      (actor, id, body) => fieldAdmin.updateField(actor, id, productFieldSchema.parse(body)),
-    ),
-  );
-
-  app.delete(
-    "/shops/fields/:id",
-    staffRecordWrite(
-      {
-        summary: "Delete a product field (refused while products use it)",
-        params: idParamsSchema,
-        response: productFieldReply,
-        errors: ["not-found", "field/in-use"],
-      },
-      (actor, id) => fieldAdmin.deleteField(actor, id),
-    ),
+    { ...BY_ID, body: productFieldSchema, response: productFieldReply, removed: productFieldReply },
+    {
+      add: [
+        "Add a product field with its options",
+        (actor, body) => fieldAdmin.createField(actor, parsed(body)),
+      ],
+      update: [
+        "Update a field; options by _id (new without, removed when missing); returns the field",
+        (actor, id, body) => fieldAdmin.updateField(actor, id, parsed(body)),
+        ["field/option-in-use", "field/change-price-in-use"],
+      ],
+      remove: [
+        "Delete a product field (refused while products use it)",
+        fieldAdmin.deleteField,
+        ["field/in-use"],
+      ],
+    },
   );
 }
