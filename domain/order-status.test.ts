@@ -12,6 +12,7 @@ import {
   KNOWN_ORDER_STATUSES,
   type ModeratorActions,
   payableUntil,
+  REFUND_OWED_RETURNED,
   type ResultView,
   resultView,
   type StatusColour,
@@ -353,5 +354,24 @@ describe("isRefundOwed", () => {
     expect(isRefundOwed(history("NEW", "PAYMENT_NEW", "PAYMENT_CONFIRMED", "ERROR_PAID_TWICE"))).toBe(true);
     expect(isRefundOwed(history("NEW", "PAYMENT_NEW", "CANCELED"))).toBe(false);
     expect(isRefundOwed(history("NEW", "ERROR_PAYMENT_REGISTER", "PAYMENT_ERROR"))).toBe(false);
+  });
+
+  it("ends with a refund of the money owed (REFUND_OWED_RETURNED) and starts again with new money owed", () => {
+    const history = (...statuses: string[]) =>
+      statuses.map((status, minute) => ({
+        status,
+        createdAt: new Date(Date.UTC(2026, 10, 1, 10, minute)).toISOString(),
+      }));
+    expect(isRefundOwed(history("NEW", "CANCELED", "ERROR_PAID_AFTER_CANCEL", REFUND_OWED_RETURNED))).toBe(
+      false,
+    );
+    expect(
+      isRefundOwed(
+        history("PAYMENT_CONFIRMED", "ERROR_PAID_TWICE", REFUND_OWED_RETURNED, "ERROR_PAID_TWICE"),
+      ),
+    ).toBe(true);
+    expect(
+      canAppendStatus(history("PAYMENT_CONFIRMED", "ERROR_STOCK_SHORTAGE", REFUND_OWED_RETURNED), "PACKING"),
+    ).toBe(true);
   });
 });

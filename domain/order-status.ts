@@ -134,9 +134,9 @@ export function canTransition(from: string, to: string): boolean {
   return isKnownStatus(from) && isKnownStatus(to) && TRANSITIONS[from].includes(to);
 }
 
-function byCreation<T extends Pick<StatusEntry, "createdAt">>(entries: readonly T[]): T[] {
+function byCreation<T extends Partial<Pick<StatusEntry, "createdAt">>>(entries: readonly T[]): T[] {
   return entries
-    .map((entry, index) => ({ entry, index, at: Date.parse(entry.createdAt) }))
+    .map((entry, index) => ({ entry, index, at: Date.parse(entry.createdAt ?? "") }))
     .sort((a, b) => (a.at || 0) - (b.at || 0) || a.index - b.index)
     .map(({ entry }) => entry);
 }
@@ -153,7 +153,8 @@ export function currentStatus(statuses: readonly StatusEntry[]): string | null {
 export function canAppendStatus(statuses: readonly StatusEntry[], next: string): boolean {
   const sorted = byCreation(statuses).map((entry) => entry.status);
   if (sorted.some((status) => isTerminalStatus(status))) return false;
-  const from = sorted.filter((status) => !isErrorStatus(status)).at(-1) ?? "NEW";
+  const from =
+    sorted.filter((status) => !isErrorStatus(status) && status !== REFUND_OWED_RETURNED).at(-1) ?? "NEW";
   if (from === "NEW" && next === "NEW") return sorted.length === 0;
   return canTransition(from, next);
 }
@@ -189,9 +190,21 @@ export function isRefundOwedStatus(status: string): status is RefundOwedStatus {
   return (REFUND_OWED_STATUSES as readonly string[]).includes(status);
 }
 
-/** Does the shop owe this order's customer money back (see REFUND_OWED_STATUSES)? */
-export function isRefundOwed(statuses: readonly Pick<StatusEntry, "status">[]): boolean {
-  return statuses.some((entry) => isRefundOwedStatus(entry.status));
+/**
+ * Hidden entry: a refund of money owed back reached SUCCESSFUL (after-sale/refunds.service.ts, ADR 066).
+ * It ends the "Do zwrotu" mark of the owed entries before it; the history keeps both facts. Like an
+ * ERROR* entry it is an annotation: it never becomes the order's status and transitions ignore it.
+ */
+export const REFUND_OWED_RETURNED = "REFUND_OWED_RETURNED";
+
+/** Does the shop owe this order's customer money back: an owed entry with no "returned" entry after it? */
+export function isRefundOwed(
+  statuses: readonly (Pick<StatusEntry, "status"> & Partial<Pick<StatusEntry, "createdAt">>)[],
+): boolean {
+  const marks = byCreation(statuses).filter(
+    (entry) => isRefundOwedStatus(entry.status) || entry.status === REFUND_OWED_RETURNED,
+  );
+  return marks.length > 0 && marks.at(-1)?.status !== REFUND_OWED_RETURNED;
 }
 
 /** Order statuses an unpaid order may be in when its payment time runs out (it is then canceled). */

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { fail } from "../lib/result";
-import { errorBody } from "./errors";
-import { langOfCookieHeader, plainPage, wantsHtml } from "./plain-page";
+import { sendEarlyRefusal } from "./early-refusal";
 
 // A path with an encoded U+0000 ("%00") names nothing: PostgreSQL text cannot hold the character,
 // so a route parameter or the catch-all page lookup (/%00, /bramka-demo/%00) that reached a query
@@ -16,12 +15,6 @@ export function registerNulPathGuard(app: FastifyInstance): void {
     const query = request.url.indexOf("?");
     const path = query === -1 ? request.url : request.url.slice(0, query);
     if (!path.includes(ENCODED_NUL) && !path.includes("\u0000")) return;
-    const body = errorBody(fail("not-found"));
-    reply.code(404).header("cache-control", "no-store");
-    if (!wantsHtml(request.url, request.headers.accept)) return reply.send(body);
-    const lang = langOfCookieHeader(request.headers.cookie);
-    return reply
-      .type("text/html; charset=utf-8")
-      .send(plainPage(lang, body.messageKey, { href: "/", key: "common.homeLink" }));
+    return sendEarlyRefusal(request, reply, 404, fail("not-found"));
   });
 }

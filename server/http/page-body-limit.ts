@@ -2,8 +2,7 @@ import type { Socket } from "node:net";
 import { PassThrough, type Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { fail } from "../lib/result";
-import { errorBody } from "./errors";
-import { langOfCookieHeader, plainPage, wantsHtml } from "./plain-page";
+import { sendEarlyRefusal } from "./early-refusal";
 
 // The body limit of the pages (docs/decisions/034). Fastify's `bodyLimit` covers the routes whose
 // bodies Fastify itself reads (/api); the React Router mount hands every page action the raw request
@@ -101,14 +100,8 @@ function withBody(request: FastifyRequest, body: Buffer): FastifyRequest {
 export const LINGER_MS = 1_000;
 
 function refuseTooLarge(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const body = errorBody(fail("request/too-large"));
   closeAfterAnswer(request, reply);
-  reply.code(413).header("cache-control", "no-store");
-  if (!wantsHtml(request.url, request.headers.accept)) return reply.send(body);
-  const lang = langOfCookieHeader(request.headers.cookie);
-  return reply
-    .type("text/html; charset=utf-8")
-    .send(plainPage(lang, body.messageKey, { href: "/", key: "common.homeLink" }));
+  return sendEarlyRefusal(request, reply, 413, fail("request/too-large"));
 }
 
 /**

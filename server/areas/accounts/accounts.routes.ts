@@ -6,6 +6,7 @@ import { idFromTextSchema, textSchema } from "../../../domain/validation/common"
 import { adminUserUpdateSchema } from "../../../domain/validation/user";
 import { apiRoute } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
+import { neverCached } from "../../http/never-cached";
 import { messageReply } from "../../http/reply-schemas";
 import { unwrap } from "../../lib/result";
 import { loginReply, publicUserReply, registerReply } from "./accounts.replies";
@@ -49,9 +50,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Answers about a person are never cached.
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-  });
+  neverCached(app);
 
   app.post(
     "/auth/login",

@@ -1,29 +1,25 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { refundRequestSchema } from "../../../domain/validation/after-sale";
-import { textSchema, urlIdParamsSchema } from "../../../domain/validation/common";
-import { ORDER_NUMBER_MAX } from "../../../domain/validation/order";
+import { urlIdParamsSchema } from "../../../domain/validation/common";
 import { apiRoute, STAFF } from "../../http/api-route";
-import { signedInUser } from "../../http/auth";
+import { neverCached } from "../../http/never-cached";
+import { sendPdf } from "../../http/pdf-reply";
+import { staffRecordWrite } from "../../http/staff-write";
 import { fail, unwrap } from "../../lib/result";
 import { orderRefundsReply, refundReply } from "./after-sale.replies";
 import { correctingInvoicePdf } from "./correcting-invoice";
+import { GUEST_PDF, guestOrderQuery } from "./guest-pdf";
 
 // Refunds (issue 27, docs/decisions/066): an order's refunds and what may be sent, "Zwróć pieniądze"
 // (a refund row and its job: the money leaves in the background), one refund's state (the desk
 // polls it), and a correcting invoice's PDF for its owner, a guest naming the order, or staff.
 const proposalQuery = z.object({ reason: z.enum(["refund-owed", "cancel"]).optional() });
-const guestQuery = z.object({
-  orderNumber: textSchema().trim().max(ORDER_NUMBER_MAX).optional(),
-  email: textSchema().trim().max(254).optional(),
-});
 
 export async function refundsRoutes(app: FastifyInstance): Promise<void> {
   const { refunds, orders, db, config } = app.services;
 
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-  });
+  neverCached(app);
 
   app.get(
     "/after-sale/orders/:id/refunds",
@@ -47,20 +43,17 @@ export async function refundsRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     "/after-sale/orders/:id/refunds",
-    apiRoute({
-      ...STAFF,
-      summary: "Refund money through the payment provider: the refund is sent in the background (staff)",
-      params: urlIdParamsSchema,
-      body: refundRequestSchema,
-      status: 201,
-      response: refundReply,
-      errors: ["order/not-found", "not-found", "refund/no-payment", "after-sale/state-conflict"],
-    }),
-    async (request, reply) => {
-      const { id } = urlIdParamsSchema.parse(request.params);
-      const refund = unwrap(await refunds.startRefund(signedInUser(request), id, request.body));
-      return reply.status(201).send(refund);
-    },
+    staffRecordWrite(
+      {
+        summary: "Refund money through the payment provider: the refund is sent in the background (staff)",
+        params: urlIdParamsSchema,
+        body: refundRequestSchema,
+        status: 201,
+        response: refundReply,
+        errors: ["order/not-found", "not-found", "refund/no-payment", "after-sale/state-conflict"],
+      },
+      (actor, orderId, body) => refunds.startRefund(actor, orderId, body),
+    ),
   );
 
   app.get(
@@ -77,18 +70,10 @@ export async function refundsRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     "/after-sale/corrections/:id/pdf",
-    apiRoute({
-      summary: "A correcting invoice's PDF (guest: ?orderNumber=&email=)",
-      tag: "orders",
-      access: "owner",
-      params: urlIdParamsSchema,
-      querystring: guestQuery,
-      response: "application/pdf",
-      errors: ["not-found", "rate-limited"],
-    }),
+    apiRoute({ ...GUEST_PDF, summary: "A correcting invoice's PDF (guest: ?orderNumber=&email=)" }),
     async (request, reply: FastifyReply) => {
       const { id } = urlIdParamsSchema.parse(request.params);
-      const { orderNumber, email } = guestQuery.parse(request.query);
+      const { orderNumber, email } = guestOrderQuery.parse(request.query);
       // a guest's number + e-mail go through the rate-limited lookup, like the invoice's
       if (orderNumber || email) {
         const allowed = await orders.lookup(orderNumber ?? "", email ?? "", request.ip);
@@ -102,10 +87,7 @@ export async function refundsRoutes(app: FastifyInstance): Promise<void> {
           email: email ?? null,
         }),
       );
-      return reply
-        .type("application/pdf")
-        .header("content-disposition", `inline; filename="${file.fileName}"`)
-        .send(Buffer.from(file.bytes));
+      return sendPdf(reply, file);
     },
   );
 }

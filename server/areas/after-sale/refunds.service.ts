@@ -35,6 +35,7 @@ import { auditedWrite, refuse } from "../audit/audited-write";
 import type { JobQueue } from "../jobs/job-queue";
 import { storableError } from "../jobs/job-queue";
 import type { MailService } from "../mail/mail.service";
+import { recordRefundOwedReturned } from "../orders/refund-owed";
 import { resultUrlOf } from "../payments/result-url";
 import { correctionPdfPath, issueCorrectingInvoice } from "./correcting-invoice";
 import { loadRefundBasis, proposalFor, type RefundBasis } from "./refund-basis";
@@ -50,7 +51,8 @@ import { type RefundEmailKind, refundEmail } from "./refund-emails";
 // fails so the queue retries it; in the dead letter it shows on the jobs page while the refund stays
 // "not done" on the desk. Recording a status is idempotent (the refund row locked, forward moves
 // only, domain/after-sale-status.ts canRefundTransition); SUCCESSFUL sets completedAt, moves the case
-// to REFUNDED, issues the correcting invoice of an invoiced order, and the customer is e-mailed
+// to REFUNDED (a refund of money owed back ends the order's "Do zwrotu" mark instead, orders/refund-owed.ts),
+// issues the correcting invoice of an invoiced order, and the customer is e-mailed
 // "refund started" (the provider accepted it) and "refund done" after the commit.
 //
 // Three ways in: a withdrawal or complaint case (the amount proposed for its units), an order with
@@ -265,6 +267,7 @@ export function createRefundsService(db: Db, deps: RefundsDeps) {
       const emails: RefundEmailKind[] = [];
       if (row.status === "REQUESTED" && (status === "NEW" || status === "PENDING")) emails.push("started");
       if (successful && updated) {
+        if (updated.reason === "refund-owed") await recordRefundOwedReturned(tx, updated.orderId, now);
         await refundedCase(tx, updated, now);
         await issueCorrectingInvoice(tx, updated, now);
         emails.push("done");

@@ -4,6 +4,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REFUND_OWED_RETURNED } from "../../../domain/order-status";
 import { buildApp } from "../../app";
 import type { Config } from "../../config";
 import {
@@ -12,6 +13,7 @@ import {
   correctingInvoices,
   jobs,
   mailOutbox,
+  orderStatuses,
   orders,
   refunds,
 } from "../../db/schema";
@@ -382,14 +384,15 @@ describe("retries and instances", () => {
 });
 
 describe("money owed back (ADR 032)", () => {
-  it("refunds a payment that arrived after the cancel, to that payment, with no correcting invoice", async () => {
+  /** An order canceled by staff, then paid through the demo bank: the shop owes the money back. */
+  async function placeOwedOrder(email: string): Promise<{ _id: number }> {
     const placed = await app.inject({
       method: "POST",
       url: "/api/orders",
       payload: orderBody({
         cart: [{ productId: shop.plain.id, quantity: 1, variantKeys: {}, variantId: null }],
         priceGrosze: 4_999,
-        recipient: { ...RECIPIENT, email: "owed@example.com" },
+        recipient: { ...RECIPIENT, email },
       }),
     });
     expect(placed.statusCode, placed.body).toBe(201);
@@ -415,18 +418,34 @@ describe("money owed back (ADR 032)", () => {
       payload: signed.rawBody,
       headers: { "content-type": "application/json", signature: signed.headers.signature },
     });
+    return order;
+  }
+
+  function refundOwed(order: { _id: number }, amountGrosze: number) {
+    return app.inject({
+      method: "POST",
+      url: `/api/after-sale/orders/${order._id}/refunds`,
+      payload: { amountGrosze, reason: "refund-owed" },
+      headers: bearer(staffToken),
+    });
+  }
+
+  /** Is the order in the staff list's "Do zwrotu" filter (the dashboard counts the same SQL)? */
+  async function listedAsOwed(order: { _id: number }): Promise<boolean> {
+    const list = await app.inject({ method: "GET", url: "/api/orders?zwrot=1", headers: bearer(staffToken) });
+    expect(list.statusCode, list.body).toBe(200);
+    return list.json().items.some((item: { _id: number }) => item._id === order._id);
+  }
+
+  it("refunds a payment that arrived after the cancel, to that payment, with no correcting invoice", async () => {
+    const order = await placeOwedOrder("owed@example.com");
     const owed = await app.inject({
       method: "GET",
       url: `/api/after-sale/orders/${order._id}/refunds?reason=refund-owed`,
       headers: bearer(staffToken),
     });
     expect(owed.json().proposal).toMatchObject({ hasPayment: true, refundableGrosze: 4_999 });
-    const response = await app.inject({
-      method: "POST",
-      url: `/api/after-sale/orders/${order._id}/refunds`,
-      payload: { amountGrosze: 4_999, reason: "refund-owed" },
-      headers: bearer(staffToken),
-    });
+    const response = await refundOwed(order, 4_999);
     expect(response.statusCode, response.body).toBe(201);
     await run();
     expect((await refundRow(response.json()._id))?.status).toBe("SUCCESSFUL");
@@ -435,13 +454,41 @@ describe("money owed back (ADR 032)", () => {
       .from(correctingInvoices)
       .where(eq(correctingInvoices.orderId, order._id));
     expect(corrections).toEqual([]);
-    const again = await app.inject({
-      method: "POST",
-      url: `/api/after-sale/orders/${order._id}/refunds`,
-      payload: { amountGrosze: 1, reason: "refund-owed" },
-      headers: bearer(staffToken),
-    });
+    const again = await refundOwed(order, 1);
     expect(again.statusCode).toBe(400);
+  });
+
+  it("a successful refund ends the 'Do zwrotu' mark, a FAILED one keeps it; the history keeps both", async () => {
+    const order = await placeOwedOrder("owed-mark@example.com");
+    const counted = await app.services.orderStaff.countRefundOwed();
+    expect(await listedAsOwed(order)).toBe(true);
+
+    const failed = await refundOwed(order, 4_999);
+    provider.reportStatus("FAILED");
+    try {
+      await run();
+    } finally {
+      provider.reportStatus(null);
+    }
+    expect((await refundRow(failed.json()._id))?.status).toBe("FAILED");
+    expect(await listedAsOwed(order)).toBe(true);
+    expect(await app.services.orderStaff.countRefundOwed()).toBe(counted);
+
+    const done = await refundOwed(order, 4_999);
+    expect(done.statusCode, done.body).toBe(201);
+    await run();
+    expect((await refundRow(done.json()._id))?.status).toBe("SUCCESSFUL");
+    expect(await listedAsOwed(order)).toBe(false);
+    expect(await app.services.orderStaff.countRefundOwed()).toBe(counted - 1);
+    const history = await db()
+      .select()
+      .from(orderStatuses)
+      .where(eq(orderStatuses.orderId, order._id))
+      .orderBy(orderStatuses.createdAt, orderStatuses.id);
+    expect(history.filter((entry) => entry.hidden).map((entry) => entry.status)).toEqual([
+      "ERROR_PAID_AFTER_CANCEL",
+      REFUND_OWED_RETURNED,
+    ]);
   });
 });
 

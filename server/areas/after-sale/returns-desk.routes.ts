@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { caseRejectionSchema, goodsReceivedSchema } from "../../../domain/validation/after-sale";
 import { urlIdParamsSchema } from "../../../domain/validation/common";
 import { apiRoute, STAFF } from "../../http/api-route";
-import { signedInUser } from "../../http/auth";
+import { neverCached } from "../../http/never-cached";
+import { staffRecordSteps } from "../../http/staff-write";
 import { unwrap } from "../../lib/result";
 import { caseCountsReply, caseIdReply, caseListReply, caseReply } from "./after-sale.replies";
 import { caseListQuerySchema } from "./returns-desk.service";
@@ -13,9 +14,7 @@ import { caseListQuerySchema } from "./returns-desk.service";
 export async function returnsDeskRoutes(app: FastifyInstance): Promise<void> {
   const { returnsDesk } = app.services;
 
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-  });
+  neverCached(app);
 
   app.get(
     "/after-sale/cases",
@@ -50,51 +49,33 @@ export async function returnsDeskRoutes(app: FastifyInstance): Promise<void> {
     async (request) => unwrap(await returnsDesk.get(urlIdParamsSchema.parse(request.params).id)),
   );
 
+  /** A step of the desk on one case, through the case's state table. */
+  const caseStep = staffRecordSteps({
+    params: urlIdParamsSchema,
+    response: caseIdReply,
+    errors: ["not-found", "after-sale/state-conflict"],
+  });
+
   app.post(
     "/after-sale/cases/:id/received",
-    apiRoute({
-      ...STAFF,
-      summary: "Goods received per line, optionally back into stock (staff)",
-      params: urlIdParamsSchema,
-      body: goodsReceivedSchema,
-      response: caseIdReply,
-      errors: ["not-found", "after-sale/state-conflict"],
-    }),
-    async (request) => {
-      const { id } = urlIdParamsSchema.parse(request.params);
-      return unwrap(await returnsDesk.receiveGoods(signedInUser(request), id, request.body));
-    },
+    caseStep(
+      "Goods received per line, optionally back into stock (staff)",
+      goodsReceivedSchema,
+      (actor, id, body) => returnsDesk.receiveGoods(actor, id, body),
+    ),
   );
 
   app.post(
     "/after-sale/cases/:id/reject",
-    apiRoute({
-      ...STAFF,
-      summary: "Reject a case with a reason shown to the customer (staff)",
-      params: urlIdParamsSchema,
-      body: caseRejectionSchema,
-      response: caseIdReply,
-      errors: ["not-found", "after-sale/state-conflict"],
-    }),
-    async (request) => {
-      const { id } = urlIdParamsSchema.parse(request.params);
-      return unwrap(await returnsDesk.reject(signedInUser(request), id, request.body));
-    },
+    caseStep(
+      "Reject a case with a reason shown to the customer (staff)",
+      caseRejectionSchema,
+      (actor, id, body) => returnsDesk.reject(actor, id, body),
+    ),
   );
 
   app.post(
     "/after-sale/cases/:id/close",
-    apiRoute({
-      ...STAFF,
-      summary: "Close a refunded case (staff)",
-      params: urlIdParamsSchema,
-      body: "none",
-      response: caseIdReply,
-      errors: ["not-found", "after-sale/state-conflict"],
-    }),
-    async (request) => {
-      const { id } = urlIdParamsSchema.parse(request.params);
-      return unwrap(await returnsDesk.close(signedInUser(request), id));
-    },
+    caseStep("Close a refunded case (staff)", "none", (actor, id) => returnsDesk.close(actor, id)),
   );
 }

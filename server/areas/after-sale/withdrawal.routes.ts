@@ -1,28 +1,23 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { z } from "zod";
 import { withdrawalStatementSchema } from "../../../domain/validation/after-sale";
-import { textSchema, urlIdParamsSchema } from "../../../domain/validation/common";
-import { ORDER_NUMBER_MAX } from "../../../domain/validation/order";
+import { urlIdParamsSchema } from "../../../domain/validation/common";
 import { apiRoute } from "../../http/api-route";
+import { neverCached } from "../../http/never-cached";
+import { sendPdf } from "../../http/pdf-reply";
 import { FailureError } from "../../lib/result";
 import { caseSubmissionHandler } from "./case-order";
+import { GUEST_PDF, guestOrderQuery } from "./guest-pdf";
 import { withdrawalReceiptReply } from "./withdrawal.replies";
 
 // The shopper's withdrawal function over the API (issue 27, docs/decisions/066): send a statement
 // (a guest names the order by number and its e-mail, a signed-in customer their own order's number)
 // and read a statement's PDF. Thin: parse, call one service function, shape the reply.
-const guestQuery = z.object({
-  orderNumber: textSchema().trim().max(ORDER_NUMBER_MAX).optional(),
-  email: textSchema().trim().max(254).optional(),
-});
 
 export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
   const { withdrawals } = app.services;
 
   // statements and their PDFs are a person's data: never cached
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-  });
+  neverCached(app);
 
   app.post(
     "/after-sale/withdrawals",
@@ -48,18 +43,13 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/after-sale/withdrawals/:id/statement.pdf",
     apiRoute({
+      ...GUEST_PDF,
       summary:
         "A withdrawal statement as PDF (guest: ?orderNumber=&email= of its order; the customer; staff)",
-      tag: "orders",
-      access: "owner",
-      params: urlIdParamsSchema,
-      querystring: guestQuery,
-      response: "application/pdf",
-      errors: ["not-found", "rate-limited"],
     }),
     async (request, reply: FastifyReply) => {
       const { id } = urlIdParamsSchema.parse(request.params);
-      const query = guestQuery.parse(request.query);
+      const query = guestOrderQuery.parse(request.query);
       const result = await withdrawals.statementPdf(id, {
         user: request.user,
         orderNumber: query.orderNumber,
@@ -67,10 +57,7 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
         ip: request.ip,
       });
       if (!result.ok) throw new FailureError(result);
-      return reply
-        .type("application/pdf")
-        .header("content-disposition", `inline; filename="${result.value.fileName}"`)
-        .send(Buffer.from(result.value.bytes));
+      return sendPdf(reply, result.value);
     },
   );
 }

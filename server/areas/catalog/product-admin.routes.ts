@@ -1,10 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { productSchema, staffProductQuerySchema } from "../../../domain/validation/catalog";
 import { apiRoute, STAFF } from "../../http/api-route";
-import { signedInUser } from "../../http/auth";
-import { FailureError } from "../../lib/result";
+import { staffRecordWrite, staffWrite } from "../../http/staff-write";
 import { productRemovedReply, productReply, staffProductPageReply } from "./catalog.replies";
-import { BY_ID, idParamsSchema } from "./catalog.routes";
+import { BY_ID } from "./catalog.routes";
 
 // Staff product writes and list (issue 6, SPEC §7): POST /shops/products, PUT and DELETE
 // /shops/products/{id}, GET /shops/products/staff (hidden ones too). Shop moderators only; never
@@ -29,52 +28,39 @@ export async function productAdminRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     "/shops/products",
-    apiRoute({
-      ...STAFF,
-      summary: "Create a product (images, categories, fields, variants; description sanitised)",
-      body: productSchema,
-      response: productReply,
-      status: 201,
-    }),
-    async (request, reply) => {
-      const payload = productSchema.parse(request.body);
-      const result = await productAdmin.create(signedInUser(request), payload);
-      if (!result.ok) throw new FailureError(result);
-      return reply.status(201).send(result.value);
-    },
+    staffWrite(
+      {
+        summary: "Create a product (images, categories, fields, variants; description sanitised)",
+        body: productSchema,
+        response: productReply,
+        status: 201,
+      },
+      (actor, body) => productAdmin.create(actor, productSchema.parse(body)),
+    ),
   );
 
   app.put(
     "/shops/products/:id",
-    apiRoute({
-      ...STAFF,
-      ...BY_ID,
-      summary: "Update a product (variants by _id: kept, added, missing ones deleted)",
-      body: productSchema,
-      response: productReply,
-    }),
-    async (request) => {
-      const { id } = idParamsSchema.parse(request.params);
-      const payload = productSchema.parse(request.body);
-      const result = await productAdmin.update(signedInUser(request), id, payload);
-      if (!result.ok) throw new FailureError(result);
-      return result.value;
-    },
+    staffRecordWrite(
+      {
+        ...BY_ID,
+        summary: "Update a product (variants by _id: kept, added, missing ones deleted)",
+        body: productSchema,
+        response: productReply,
+      },
+      (actor, id, body) => productAdmin.update(actor, id, productSchema.parse(body)),
+    ),
   );
 
   app.delete(
     "/shops/products/:id",
-    apiRoute({
-      ...STAFF,
-      ...BY_ID,
-      summary: "Delete a product (order lines keep their snapshot)",
-      response: productRemovedReply,
-    }),
-    async (request) => {
-      const { id } = idParamsSchema.parse(request.params);
-      const result = await productAdmin.remove(signedInUser(request), id);
-      if (!result.ok) throw new FailureError(result);
-      return result.value;
-    },
+    staffRecordWrite(
+      {
+        ...BY_ID,
+        summary: "Delete a product (order lines keep their snapshot)",
+        response: productRemovedReply,
+      },
+      (actor, id) => productAdmin.remove(actor, id),
+    ),
   );
 }

@@ -5,13 +5,13 @@ import { blogArticleSchema } from "../../../domain/validation/catalog";
 import { parseForm } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
 import type { Db, Tx } from "../../db/client";
-import { isDbId } from "../../db/ids";
 import { containsText, type ListPage, type ListQuery, readTablePage } from "../../db/list-page";
 import { blogArticles, products } from "../../db/schema";
 import { fail, type Result } from "../../lib/result";
 import { sanitizeHtml } from "../../lib/sanitize-html";
 import type { AuditActor } from "../audit/audit";
 import { auditedWrite, created, deleted, notFound, refuse, updated } from "../audit/audited-write";
+import { lockedById } from "../audit/row-by-id";
 import { toBlogArticle } from "./content.service";
 
 // Staff writes of blog articles (SPEC §2 /blog, §7 POST /blogs, PUT/DELETE /blogs/{id}): the slug
@@ -38,12 +38,6 @@ function rowValues(data: Payload) {
     slidesTitle: data.slidesTitle,
     slidesDescription: data.slidesDescription,
   };
-}
-
-async function lockedArticle(tx: Tx, id: Id) {
-  if (!isDbId(id)) refuse(notFound());
-  const [row] = await tx.select().from(blogArticles).where(eq(blogArticles.id, id)).for("update");
-  return row ?? refuse(notFound());
 }
 
 export function createBlogAdminService(db: Db) {
@@ -79,7 +73,7 @@ export function createBlogAdminService(db: Db) {
       if (!parsed.ok) return fail("validation", parsed.errors);
       const data = parsed.data;
       return auditedWrite(db, actor, "blog.update", async (tx) => {
-        const before = toBlogArticle(await lockedArticle(tx, id));
+        const before = toBlogArticle(await lockedById(tx, blogArticles, id));
         await assertProductsExist(tx, data.slides);
         const [row] = await tx
           .update(blogArticles)
@@ -93,7 +87,7 @@ export function createBlogAdminService(db: Db) {
 
     async remove(actor: AuditActor, id: Id): Promise<Result<{ _id: Id }>> {
       return auditedWrite(db, actor, "blog.delete", async (tx) => {
-        const before = toBlogArticle(await lockedArticle(tx, id));
+        const before = toBlogArticle(await lockedById(tx, blogArticles, id));
         await tx.delete(blogArticles).where(eq(blogArticles.id, id));
         return deleted(id, before, { _id: id });
       });

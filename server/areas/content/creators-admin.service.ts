@@ -10,7 +10,15 @@ import { creatorCategories, creators, games } from "../../db/schema";
 import { fail, type Result } from "../../lib/result";
 import type { AuditActor } from "../audit/audit";
 import { auditedWrite, created, deleted, notFound, refuse, updated } from "../audit/audited-write";
-import type { Creator, CreatorCategory, Game } from "./creators.service";
+import { deletedById, lockedById } from "../audit/row-by-id";
+import {
+  type Creator,
+  type CreatorCategory,
+  type Game,
+  toCreator,
+  toCreatorCategory,
+  toGame,
+} from "./creators.service";
 
 // Staff writes of the design-creator side (§7 /creators, /creators/categories, /games): plain
 // records, text stored as text. A creator's category must exist; deleting a category leaves its
@@ -19,33 +27,6 @@ import type { Creator, CreatorCategory, Game } from "./creators.service";
 /** A creator in the staff list, with its category's title (null without one). */
 export type StaffCreator = Creator & { categoryTitle: string | null };
 
-type GameRow = typeof games.$inferSelect;
-type CreatorRow = typeof creators.$inferSelect;
-type CategoryRow = typeof creatorCategories.$inferSelect;
-
-const toGame = (row: GameRow): Game => ({
-  _id: row.id,
-  title: row.title,
-  description: row.description,
-  image: row.image,
-  link: row.link,
-  createdAt: row.createdAt.toISOString(),
-});
-const toCreator = (row: CreatorRow): Creator => ({
-  _id: row.id,
-  title: row.title,
-  description: row.description,
-  image: row.image,
-  link: row.link,
-  category: row.categoryId,
-  createdAt: row.createdAt.toISOString(),
-});
-const toCategory = (row: CategoryRow): CreatorCategory => ({
-  _id: row.id,
-  title: row.title,
-  order: row.order,
-});
-
 async function assertCategoryExists(tx: Tx, id: Id | null): Promise<void> {
   if (id === null) return;
   const [row] = await tx
@@ -53,10 +34,6 @@ async function assertCategoryExists(tx: Tx, id: Id | null): Promise<void> {
     .from(creatorCategories)
     .where(eq(creatorCategories.id, id));
   if (!row) refuse(fail("validation", { category: { key: MSG.invalid } }));
-}
-
-function checkedId(id: Id): Id {
-  return isDbId(id) ? id : refuse(notFound());
 }
 
 /** "The title or the description contains `search`", or no condition for an empty search. */
@@ -115,12 +92,7 @@ export function createCreatorsAdminService(db: Db) {
       const parsed = parseForm(gameSchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
       return auditedWrite(db, actor, "game.update", async (tx) => {
-        const [old] = await tx
-          .select()
-          .from(games)
-          .where(eq(games.id, checkedId(id)))
-          .for("update");
-        if (!old) refuse(notFound());
+        const old = await lockedById(tx, games, id);
         const [row] = await tx.update(games).set(parsed.data).where(eq(games.id, id)).returning();
         if (!row) refuse(notFound());
         return updated(id, toGame(old), toGame(row));
@@ -129,11 +101,7 @@ export function createCreatorsAdminService(db: Db) {
 
     async removeGame(actor: AuditActor, id: Id): Promise<Result<{ _id: Id }>> {
       return auditedWrite(db, actor, "game.delete", async (tx) => {
-        const [old] = await tx
-          .delete(games)
-          .where(eq(games.id, checkedId(id)))
-          .returning();
-        if (!old) refuse(notFound());
+        const old = await deletedById(tx, games, id);
         return deleted(id, toGame(old), { _id: id });
       });
     },
@@ -158,12 +126,7 @@ export function createCreatorsAdminService(db: Db) {
       if (!parsed.ok) return fail("validation", parsed.errors);
       const { category, ...data } = parsed.data;
       return auditedWrite(db, actor, "creator.update", async (tx) => {
-        const [old] = await tx
-          .select()
-          .from(creators)
-          .where(eq(creators.id, checkedId(id)))
-          .for("update");
-        if (!old) refuse(notFound());
+        const old = await lockedById(tx, creators, id);
         await assertCategoryExists(tx, category);
         const [row] = await tx
           .update(creators)
@@ -177,11 +140,7 @@ export function createCreatorsAdminService(db: Db) {
 
     async removeCreator(actor: AuditActor, id: Id): Promise<Result<{ _id: Id }>> {
       return auditedWrite(db, actor, "creator.delete", async (tx) => {
-        const [old] = await tx
-          .delete(creators)
-          .where(eq(creators.id, checkedId(id)))
-          .returning();
-        if (!old) refuse(notFound());
+        const old = await deletedById(tx, creators, id);
         return deleted(id, toCreator(old), { _id: id });
       });
     },
@@ -192,7 +151,7 @@ export function createCreatorsAdminService(db: Db) {
       return auditedWrite(db, actor, "creatorCategory.create", async (tx) => {
         const [row] = await tx.insert(creatorCategories).values(parsed.data).returning();
         if (!row) throw new Error("creator_categories insert returned nothing");
-        return created(toCategory(row));
+        return created(toCreatorCategory(row));
       });
     },
 
@@ -200,31 +159,22 @@ export function createCreatorsAdminService(db: Db) {
       const parsed = parseForm(creatorCategorySchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
       return auditedWrite(db, actor, "creatorCategory.update", async (tx) => {
-        const [old] = await tx
-          .select()
-          .from(creatorCategories)
-          .where(eq(creatorCategories.id, checkedId(id)))
-          .for("update");
-        if (!old) refuse(notFound());
+        const old = await lockedById(tx, creatorCategories, id);
         const [row] = await tx
           .update(creatorCategories)
           .set(parsed.data)
           .where(eq(creatorCategories.id, id))
           .returning();
         if (!row) refuse(notFound());
-        return updated(id, toCategory(old), toCategory(row));
+        return updated(id, toCreatorCategory(old), toCreatorCategory(row));
       });
     },
 
     /** Its creators stay, without a category. */
     async removeCategory(actor: AuditActor, id: Id): Promise<Result<{ _id: Id }>> {
       return auditedWrite(db, actor, "creatorCategory.delete", async (tx) => {
-        const [old] = await tx
-          .delete(creatorCategories)
-          .where(eq(creatorCategories.id, checkedId(id)))
-          .returning();
-        if (!old) refuse(notFound());
-        return deleted(id, toCategory(old), { _id: id });
+        const old = await deletedById(tx, creatorCategories, id);
+        return deleted(id, toCreatorCategory(old), { _id: id });
       });
     },
   };

@@ -32,33 +32,43 @@ export interface CreatorCategory {
   order: number;
 }
 
+type GameRow = typeof games.$inferSelect;
+type CreatorRow = typeof creators.$inferSelect;
+type CategoryRow = typeof creatorCategories.$inferSelect;
+
+export const toGame = (row: GameRow | CreatorRow): Game => ({
+  _id: row.id,
+  title: row.title,
+  description: row.description,
+  image: row.image,
+  link: row.link,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** A creator: a game's fields, with its category before the date. */
+export function toCreator(row: CreatorRow): Creator {
+  const { createdAt, ...fields } = toGame(row);
+  return { ...fields, category: row.categoryId, createdAt };
+}
+
+export const toCreatorCategory = (row: CategoryRow): CreatorCategory => ({
+  _id: row.id,
+  title: row.title,
+  order: row.order,
+});
+
 export function createCreatorsService(db: Db) {
   return {
     /** Games by id. */
     async listGames(): Promise<Game[]> {
       const rows = await db.select().from(games).orderBy(asc(games.id));
-      return rows.map((row) => ({
-        _id: row.id,
-        title: row.title,
-        description: row.description,
-        image: row.image,
-        link: row.link,
-        createdAt: row.createdAt.toISOString(),
-      }));
+      return rows.map(toGame);
     },
 
     /** Creators by id. */
     async listCreators(): Promise<Creator[]> {
       const rows = await db.select().from(creators).orderBy(asc(creators.id));
-      return rows.map((row) => ({
-        _id: row.id,
-        title: row.title,
-        description: row.description,
-        image: row.image,
-        link: row.link,
-        category: row.categoryId,
-        createdAt: row.createdAt.toISOString(),
-      }));
+      return rows.map(toCreator);
     },
 
     /** Creator categories by order, then id. */
@@ -67,7 +77,7 @@ export function createCreatorsService(db: Db) {
         .select()
         .from(creatorCategories)
         .orderBy(asc(creatorCategories.order), asc(creatorCategories.id));
-      return rows.map((row) => ({ _id: row.id, title: row.title, order: row.order }));
+      return rows.map(toCreatorCategory);
     },
   };
 }

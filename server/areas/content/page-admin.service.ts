@@ -12,6 +12,7 @@ import { fail, type Result } from "../../lib/result";
 import { sanitizeHtml } from "../../lib/sanitize-html";
 import type { AuditActor } from "../audit/audit";
 import { auditedWrite, created, deleted, notFound, refuse, updated } from "../audit/audited-write";
+import { lockedById } from "../audit/row-by-id";
 import { toPage } from "./content.service";
 
 // Staff writes of static pages (SPEC §2 /strony, §7 POST /pages, PUT/DELETE /pages/{id}): the link
@@ -35,12 +36,6 @@ async function assertLinkFree(tx: Tx, link: string, exceptId?: Id): Promise<void
     .where(exceptId === undefined ? eq(pages.link, link) : and(eq(pages.link, link), ne(pages.id, exceptId)))
     .limit(1);
   if (taken) refuse(linkTaken());
-}
-
-async function lockedPage(tx: Tx, id: Id) {
-  if (!isDbId(id)) refuse(notFound());
-  const [row] = await tx.select().from(pages).where(eq(pages.id, id)).for("update");
-  return row ?? refuse(notFound());
 }
 
 export function createPageAdminService(db: Db) {
@@ -93,7 +88,7 @@ export function createPageAdminService(db: Db) {
         actor,
         "page.update",
         async (tx) => {
-          const before = toPage(await lockedPage(tx, id));
+          const before = toPage(await lockedById(tx, pages, id));
           if (data.protected !== before.protected && !can(actor, "pages:protect")) refuse(protectRefused());
           await assertLinkFree(tx, data.link, id);
           const [row] = await tx
@@ -111,7 +106,7 @@ export function createPageAdminService(db: Db) {
     /** Refused with `page/protected` for a protected page. */
     async remove(actor: AuditActor, id: Id): Promise<Result<{ _id: Id }>> {
       return auditedWrite(db, actor, "page.delete", async (tx) => {
-        const before = toPage(await lockedPage(tx, id));
+        const before = toPage(await lockedById(tx, pages, id));
         if (before.protected) refuse(fail("page/protected"));
         await tx.delete(pages).where(eq(pages.id, id));
         return deleted(id, before, { _id: id });

@@ -2,9 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { couponFormSchema } from "../../../domain/validation/coupon";
 import { apiRoute, STAFF } from "../../http/api-route";
-import { signedInUser } from "../../http/auth";
-import { unwrap } from "../../lib/result";
-import { BY_ID, idParamsSchema } from "../catalog/catalog.routes";
+import { staffRecordRoutes } from "../../http/staff-write";
+import { BY_ID } from "../catalog/catalog.routes";
 import { couponRemovedReply, staffCouponReply } from "./coupons.replies";
 
 // GET/POST /api/shops/coupons, PUT/DELETE /api/shops/coupons/:id (SPEC §7), shop staff only.
@@ -26,47 +25,14 @@ export async function couponAdminRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post(
+  staffRecordRoutes(
+    app,
     "/shops/coupons",
-    apiRoute({
-      ...STAFF,
-      summary: "Add a coupon (code unique ignoring case; fixed value in grosze)",
-      body: couponFormSchema,
-      response: staffCouponReply,
-      status: 201,
-    }),
-    async (request, reply) => {
-      const coupon = unwrap(await couponAdmin.create(signedInUser(request), request.body));
-      return reply.status(201).send(coupon);
-    },
-  );
-
-  app.put(
-    "/shops/coupons/:id",
-    apiRoute({
-      ...STAFF,
-      ...BY_ID,
-      summary: "Update a coupon",
-      body: couponFormSchema,
-      response: staffCouponReply,
-    }),
-    async (request) => {
-      const { id } = idParamsSchema.parse(request.params);
-      return unwrap(await couponAdmin.update(signedInUser(request), id, request.body));
-    },
-  );
-
-  app.delete(
-    "/shops/coupons/:id",
-    apiRoute({
-      ...STAFF,
-      ...BY_ID,
-      summary: "Delete a coupon (orders keep their code and discount)",
-      response: couponRemovedReply,
-    }),
-    async (request) => {
-      const { id } = idParamsSchema.parse(request.params);
-      return unwrap(await couponAdmin.remove(signedInUser(request), id));
+    { ...BY_ID, body: couponFormSchema, response: staffCouponReply, removed: couponRemovedReply },
+    {
+      add: ["Add a coupon (code unique ignoring case; fixed value in grosze)", couponAdmin.create],
+      update: ["Update a coupon", couponAdmin.update],
+      remove: ["Delete a coupon (orders keep their code and discount)", couponAdmin.remove],
     },
   );
 }

@@ -11,6 +11,7 @@ import { coupons, orders } from "../../db/schema";
 import { fail, type Result } from "../../lib/result";
 import type { AuditActor } from "../audit/audit";
 import { auditedWrite, created, deleted, notFound, refuse, updated } from "../audit/audited-write";
+import { lockedById } from "../audit/row-by-id";
 import { countsAsCouponUse } from "./coupon-uses";
 
 // Staff coupons (SPEC §2 /kody, §7 GET/POST /shops/coupons, PUT/DELETE /shops/coupons/{id}).
@@ -81,12 +82,6 @@ function rowValues(data: ReturnType<typeof couponFormSchema.parse>) {
     usageLimitPerCustomer: data.usageLimitPerCustomer,
     minOrderGrosze: data.minOrderGrosze,
   };
-}
-
-async function lockedCoupon(tx: Tx, id: Id): Promise<CouponRow> {
-  if (!isDbId(id)) refuse(notFound());
-  const [row] = await tx.select().from(coupons).where(eq(coupons.id, id)).for("update");
-  return row ?? refuse(notFound());
 }
 
 export interface CouponAdminOptions {
@@ -162,7 +157,7 @@ export function createCouponAdminService(db: Db, options: CouponAdminOptions = {
         actor,
         "coupon.update",
         async (tx) => {
-          const old = await lockedCoupon(tx, id);
+          const old = await lockedById(tx, coupons, id);
           await assertCodeFree(tx, data.code, id);
           const uses = await usesOf(tx, id);
           const [row] = await tx
@@ -183,7 +178,7 @@ export function createCouponAdminService(db: Db, options: CouponAdminOptions = {
      */
     async remove(actor: AuditActor, id: Id): Promise<Result<{ _id: Id; orders: number }>> {
       return auditedWrite(db, actor, "coupon.delete", async (tx) => {
-        const old = await lockedCoupon(tx, id);
+        const old = await lockedById(tx, coupons, id);
         const [used] = await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(orders)

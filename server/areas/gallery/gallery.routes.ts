@@ -7,6 +7,7 @@ import {
 } from "../../../domain/validation/gallery";
 import { apiRoute } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
+import { neverCached } from "../../http/never-cached";
 import { unwrap } from "../../lib/result";
 import { galleryListReply, galleryRemovedReply, galleryUploadReply } from "./gallery.replies";
 import type { UploadFile } from "./gallery.service";
@@ -47,9 +48,7 @@ export async function galleryRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-  });
+  neverCached(app);
 
   app.get(
     "/gallery",

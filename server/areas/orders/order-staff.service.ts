@@ -1,6 +1,11 @@
 import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { canTransition, type MODERATOR_STATUSES, REFUND_OWED_STATUSES } from "../../../domain/order-status";
+import {
+  canTransition,
+  type MODERATOR_STATUSES,
+  REFUND_OWED_RETURNED,
+  REFUND_OWED_STATUSES,
+} from "../../../domain/order-status";
 import { STATS_TIME_ZONE } from "../../../domain/stats";
 import type { Order } from "../../../domain/types";
 import { isValidDateString, textSchema } from "../../../domain/validation/common";
@@ -63,12 +68,17 @@ export interface StaffOrderList {
   pageSize: number;
 }
 
-/** SQL: the order has a history entry recording money it cannot take. */
+/**
+ * SQL: the order has a history entry recording money it cannot take, with no entry after it saying
+ * that money went back (domain/order-status.ts isRefundOwed, the same rule).
+ */
 const REFUND_OWED: SQL = sql`exists (select 1 from ${orderStatuses} rs where rs.order_id = ${orders.id}
   and rs.status in (${sql.join(
     REFUND_OWED_STATUSES.map((status) => sql`${status}`),
     sql`, `,
-  )}))`;
+  )})
+  and not exists (select 1 from ${orderStatuses} rr where rr.order_id = rs.order_id
+    and rr.status = ${REFUND_OWED_RETURNED} and rr.created_at >= rs.created_at))`;
 
 /** Refuses (rolling back) a change the status table does not allow, naming the status that stops it. */
 function statusConflict(status: string): never {

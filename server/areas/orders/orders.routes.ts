@@ -7,6 +7,9 @@ import { addStatusSchema, orderCreateSchema } from "../../../domain/validation/o
 import { addShipmentNumberSchema } from "../../../domain/validation/shipment";
 import { apiRoute } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
+import { neverCached } from "../../http/never-cached";
+import { sendPdf } from "../../http/pdf-reply";
+import { staffRecordSteps } from "../../http/staff-write";
 import { type Failure, FailureError, fail } from "../../lib/result";
 import { staffOrderListQuerySchema } from "./order-staff.service";
 import { orderPlacedReply, orderReply, paymentRetryReply, staffOrderListReply } from "./orders.replies";
@@ -32,9 +35,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   const { orders, orderStaff, payments, invoices } = app.services;
 
   // A person's orders are never cached.
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-  });
+  neverCached(app);
 
   app.get(
     "/orders/my",
@@ -74,42 +75,28 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  /** A staff step on one order (the order-staff service checks it against the status table). */
+  const orderStep = staffRecordSteps({
+    tag: "orders",
+    params: urlIdParamsSchema,
+    response: orderReply,
+    errors: ["order/not-found", "order/status-conflict"],
+  });
+
   app.put(
     "/orders/:id/add-shipment-number",
-    apiRoute({
-      summary: "Add the shipment number (sends the shipment e-mail)",
-      tag: "orders",
-      access: "moderator",
-      params: urlIdParamsSchema,
-      body: addShipmentNumberSchema,
-      response: orderReply,
-      errors: ["order/not-found", "order/status-conflict"],
-    }),
-    async (request) => {
-      const { id } = urlIdParamsSchema.parse(request.params);
-      const result = await orderStaff.addShipmentNumber(signedInUser(request), id, request.body);
-      if (!result.ok) reject(result);
-      return result.value;
-    },
+    orderStep(
+      "Add the shipment number (sends the shipment e-mail)",
+      addShipmentNumberSchema,
+      (actor, id, body) => orderStaff.addShipmentNumber(actor, id, body),
+    ),
   );
 
   app.put(
     "/orders/:id/add-status",
-    apiRoute({
-      summary: "Mark delivered or cancel (staff)",
-      tag: "orders",
-      access: "moderator",
-      params: urlIdParamsSchema,
-      body: addStatusSchema,
-      response: orderReply,
-      errors: ["order/not-found", "order/status-conflict"],
-    }),
-    async (request) => {
-      const { id } = urlIdParamsSchema.parse(request.params);
-      const result = await orderStaff.addStatus(signedInUser(request), id, request.body);
-      if (!result.ok) reject(result);
-      return result.value;
-    },
+    orderStep("Mark delivered or cancel (staff)", addStatusSchema, (actor, id, body) =>
+      orderStaff.addStatus(actor, id, body),
+    ),
   );
 
   app.post(
@@ -212,10 +199,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       }
       const result = await invoices.pdf(id, { user: request.user, email: email ?? null });
       if (!result.ok) reject(result);
-      return reply
-        .type("application/pdf")
-        .header("content-disposition", `inline; filename="${result.value.fileName}"`)
-        .send(Buffer.from(result.value.bytes));
+      return sendPdf(reply, result.value);
     },
   );
 

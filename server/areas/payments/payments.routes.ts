@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { apiRoute } from "../../http/api-route";
 import { errorBody } from "../../http/errors";
+import { neverCached } from "../../http/never-cached";
 
 // The payment providers' webhooks (SPEC §7, docs/decisions/012): the raw body is needed for the
 // signature, so this scope reads JSON as text. Thin: parse, call one service function, shape the reply.
@@ -12,9 +13,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   const { payments } = app.services;
 
   // A payment's news is never cached.
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-  });
+  neverCached(app);
 
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
     done(null, body);
