@@ -39,8 +39,7 @@ export interface PaidOrder {
 /**
  * A guest order of `quantity` units of a product without variants (orders.fixtures.ts `plain`, the
  * parcel locker of its fixtures), paid through the demo bank's signed notification and, unless told
- * otherwise, delivered. Also the e2e returns desk's seed (e2e/support/after-sale.ts), so no test
- * runner's API here.
+ * otherwise, delivered.
  */
 export async function placePaidOrder(
   app: FastifyInstance,
