@@ -155,6 +155,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     mail,
     countLookup: (orderNumber, ip) =>
       lookupLimiter.hit("order-lookup", { account: orderNumber, address: ip }),
+    lookup: (orderNumber, email, ip) => orders.lookup(orderNumber, email, ip),
     log,
   });
   // money back through the provider, as rows then jobs (after-sale/, docs/decisions/066)
