@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { isLang, type Lang } from "../domain/i18n";
 import type { PublicUser } from "../domain/types";
 import { readSessionToken } from "./areas/accounts/session-cookie";
+import { COMPLAINT_PAGE_PATH, complaintPageBodyLimit } from "./areas/after-sale/complaint-photos";
 import { queueStartupJobs, schedulePeriodicJobs } from "./areas/jobs/job-kinds";
 import { createJobWorker } from "./areas/jobs/job-worker";
 import { prepareOutbox } from "./areas/mail/eml-writer";
@@ -208,7 +209,10 @@ export async function buildApp(
       // an unknown /api path is a JSON 404, not a page; every page's body is limited as the API's is
       // (docs/decisions/034)
       registerApiNotFound(web);
-      registerPageBodyLimit(web);
+      // the complaint form carries up to 5 photos (docs/decisions/066)
+      registerPageBodyLimit(web, BODY_LIMIT_BYTES, {
+        [COMPLAINT_PAGE_PATH]: complaintPageBodyLimit(config.media.maxUploadBytes),
+      });
       await web.register(reactRouterFastify, {
         mode,
         buildDirectory: path.resolve("build"),
