@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PublicUser } from "../../domain/types";
 import { loader as accountOrderLoader } from "../../web/routes/account/order";
@@ -14,6 +15,7 @@ import { buildApp, type WebLoadContext } from "../app";
 import { bearer, createSessionToken, createSignedInUser } from "../areas/accounts/accounts.fixtures";
 import { toPublicUser } from "../areas/accounts/accounts.mapper";
 import { runRefundJobs } from "../areas/after-sale/after-sale.fixtures";
+import { casePhotos } from "../areas/after-sale/complaint-photos";
 import {
   insertShopFixtures,
   LOCKER,
@@ -270,6 +272,7 @@ describe("another customer's orders, invoices and account", () => {
       .map(([key]) => key)
       .sort();
     expect(personal).toEqual([
+      "GET /api/after-sale/cases/:id/photos/:photoId",
       "GET /api/after-sale/corrections/:id/pdf",
       "GET /api/after-sale/withdrawals/:id/statement.pdf",
       "GET /api/orders/:id",
@@ -388,6 +391,42 @@ describe("another customer's orders, invoices and account", () => {
     const url = `/api/after-sale/withdrawals/${sent.json().caseId}/statement.pdf`;
     const unknown = answer(
       await get(`/api/after-sale/withdrawals/${UNKNOWN_ID}/statement.pdf`, customerB.token),
+    );
+    expect(unknown.status).toBe(404);
+    expect(answer(await get(url, customerB.token))).toEqual(unknown);
+    expect(answer(await get(`${url}?orderNumber=${orderA.orderNumber}&email=eve@example.com`))).toEqual(
+      unknown,
+    );
+    expect((await get(url, customerA.token)).statusCode).toBe(200);
+    expect((await get(url, people.moderator.token)).statusCode).toBe(200);
+  });
+
+  it("customer B cannot read the photo of A's complaint; A and staff can (issue 27)", async () => {
+    const items = await app.services.withdrawals.formFor(
+      (await app.services.orders.getById(orderA._id)) ?? expect.fail("order A"),
+    );
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#369" } })
+      .png()
+      .toBuffer();
+    const made = await app.services.complaints.complain({
+      user: customerA,
+      ip: "10.9.9.9",
+      lang: "pl",
+      body: {
+        orderNumber: orderA.orderNumber,
+        email: customerA.email,
+        lines: [{ lineId: items.lines[0]?.lineId, quantity: 1 }],
+        description: "Macierz ról: zdjęcie reklamacji.",
+        remedy: "repair",
+        submissionKey: "macierz-rol-reklamacja",
+      },
+      photos: [{ filename: "a.png", data: photo }],
+    });
+    if (!made.ok) throw new Error(made.code);
+    const [listed] = await casePhotos(database.db, made.value.caseId);
+    const url = listed?.url ?? expect.fail("no photo");
+    const unknown = answer(
+      await get(`/api/after-sale/cases/${made.value.caseId}/photos/${UNKNOWN_ID}`, customerB.token),
     );
     expect(unknown.status).toBe(404);
     expect(answer(await get(url, customerB.token))).toEqual(unknown);
