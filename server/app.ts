@@ -8,7 +8,6 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { isLang, type Lang } from "../domain/i18n";
 import type { PublicUser } from "../domain/types";
 import { readSessionToken } from "./areas/accounts/session-cookie";
-import { COMPLAINT_PAGE_PATH, complaintPageBodyLimit } from "./areas/after-sale/complaint-photos";
 import { queueStartupJobs, schedulePeriodicJobs } from "./areas/jobs/job-kinds";
 import { createJobWorker } from "./areas/jobs/job-worker";
 import { prepareOutbox } from "./areas/mail/eml-writer";
@@ -21,7 +20,12 @@ import { registerCompression } from "./http/compression";
 import { registerErrorHandler } from "./http/errors";
 import { registerNulPathGuard } from "./http/nul-path";
 import { registerOpenApi } from "./http/openapi";
-import { BODY_LIMIT_BYTES, registerPageBodyLimit } from "./http/page-body-limit";
+import {
+  BODY_LIMIT_BYTES,
+  COMPLAINT_PAGE_PATH,
+  complaintPageBodyLimit,
+  registerPageBodyLimit,
+} from "./http/page-body-limit";
 import { healthReply } from "./http/reply-schemas";
 import { readWhole, registerResponseCache } from "./http/response-cache";
 import { registerSecurityHeaders } from "./http/security-headers";

@@ -1,6 +1,7 @@
 import type { Socket } from "node:net";
 import { PassThrough, type Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { COMPLAINT_PHOTOS_MAX } from "../../domain/validation/after-sale";
 import { fail } from "../lib/result";
 import { errorBody } from "./errors";
 import { langOfCookieHeader, plainPage, wantsHtml } from "./plain-page";
@@ -18,6 +19,13 @@ import { langOfCookieHeader, plainPage, wantsHtml } from "./plain-page";
 
 /** The most a request body may hold, pages and API alike (gallery uploads have their own limit). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The complaint form's page (web/routes.ts "reklamacja"): its posts carry up to 5 photos (ADR 066). */
+export const COMPLAINT_PAGE_PATH = "/reklamacja";
+
+/** The complaint page's body limit: the photos at their largest plus the 1 MiB of any form. */
+export const complaintPageBodyLimit = (maxUploadBytes: number) =>
+  COMPLAINT_PHOTOS_MAX * maxUploadBytes + BODY_LIMIT_BYTES;
 
 /**
  * The limit for the routes registered in `web` (register before the web app's routes); `larger`

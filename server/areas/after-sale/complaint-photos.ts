@@ -2,13 +2,11 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
-import { COMPLAINT_PHOTOS_MAX } from "../../../domain/validation/after-sale";
 import type { FieldError } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
 import type { Config } from "../../config";
 import type { Db, Tx } from "../../db/client";
 import { afterSaleCases, afterSalePhotos } from "../../db/schema";
-import { BODY_LIMIT_BYTES } from "../../http/page-body-limit";
 import { fail, ok, type Result } from "../../lib/result";
 import type { UploadFile } from "../gallery/gallery.service";
 import { processImage } from "../gallery/image-processing";
@@ -29,13 +27,6 @@ export const PHOTO_VARIANTS = [
 ] as const;
 
 export type PhotoSize = "full" | "thumb";
-
-/** The complaint form's page (web/routes.ts "reklamacja"): its posts carry the photos. */
-export const COMPLAINT_PAGE_PATH = "/reklamacja";
-
-/** The complaint page's body limit: the photos at their largest plus the 1 MiB of any form. */
-export const complaintPageBodyLimit = (maxUploadBytes: number) =>
-  COMPLAINT_PHOTOS_MAX * maxUploadBytes + BODY_LIMIT_BYTES;
 
 /** A photo that passed the checks, re-encoded: what is written to disk. */
 export interface CheckedPhoto {
