@@ -76,6 +76,16 @@ declare module "fastify" {
 
 /** A shop-staff route (staff screens, shop moderators): `apiRoute({ ...STAFF, summary, … })`. */
 export const STAFF = { tag: "staff", access: "moderator" } as const satisfies Partial<ApiRouteSpec>;
+/**
+ * A file of someone's order (a PDF, a complaint photo): its customer, staff, or a guest naming the order
+ * (?orderNumber=&email=, the rate-limited lookup); anyone else the 404 of an unknown one.
+ * `apiRoute({ ...ORDER_FILE, summary, params, querystring, response })`.
+ */
+export const ORDER_FILE = {
+  tag: "orders",
+  access: "owner",
+  errors: ["not-found", "rate-limited"],
+} as const satisfies Partial<ApiRouteSpec>;
 /** A public catalog read: `apiRoute({ ...CATALOG, summary })`. */
 export const CATALOG = { tag: "catalog", access: "public" } as const satisfies Partial<ApiRouteSpec>;
 /** A public content read (slides, blog, pages, creators): `apiRoute({ ...CONTENT, summary })`. */

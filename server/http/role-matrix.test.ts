@@ -266,6 +266,18 @@ describe("another customer's orders, invoices and account", () => {
     guestOrder = await placeOrder({}, "gosc-macierz@example.com");
   });
 
+  /** A document of A's order: customer B and a guest with a wrong e-mail get the 404 of `unknownUrl`; A and staff read it. */
+  async function expectOnlyAAndStaff(url: string, unknownUrl: string) {
+    const unknown = answer(await get(unknownUrl, customerB.token));
+    expect(unknown.status).toBe(404);
+    expect(answer(await get(url, customerB.token))).toEqual(unknown);
+    expect(answer(await get(`${url}?orderNumber=${orderA.orderNumber}&email=eve@example.com`))).toEqual(
+      unknown,
+    );
+    expect((await get(url, customerA.token)).statusCode).toBe(200);
+    expect((await get(url, people.moderator.token)).statusCode).toBe(200);
+  }
+
   it("every API route with a parameter naming someone's data is one of those checked here", () => {
     const personal = Object.entries(app.apiTable)
       .filter(([key, route]) => key.includes("/:") && (route.access === "owner" || route.access === "user"))
@@ -388,17 +400,10 @@ describe("another customer's orders, invoices and account", () => {
       },
     });
     expect(sent.statusCode, sent.body).toBe(201);
-    const url = `/api/after-sale/withdrawals/${sent.json().caseId}/statement.pdf`;
-    const unknown = answer(
-      await get(`/api/after-sale/withdrawals/${UNKNOWN_ID}/statement.pdf`, customerB.token),
+    await expectOnlyAAndStaff(
+      `/api/after-sale/withdrawals/${sent.json().caseId}/statement.pdf`,
+      `/api/after-sale/withdrawals/${UNKNOWN_ID}/statement.pdf`,
     );
-    expect(unknown.status).toBe(404);
-    expect(answer(await get(url, customerB.token))).toEqual(unknown);
-    expect(answer(await get(`${url}?orderNumber=${orderA.orderNumber}&email=eve@example.com`))).toEqual(
-      unknown,
-    );
-    expect((await get(url, customerA.token)).statusCode).toBe(200);
-    expect((await get(url, people.moderator.token)).statusCode).toBe(200);
   });
 
   it("customer B cannot read the photo of A's complaint; A and staff can (issue 27)", async () => {
@@ -424,17 +429,10 @@ describe("another customer's orders, invoices and account", () => {
     });
     if (!made.ok) throw new Error(made.code);
     const [listed] = await casePhotos(database.db, made.value.caseId);
-    const url = listed?.url ?? expect.fail("no photo");
-    const unknown = answer(
-      await get(`/api/after-sale/cases/${made.value.caseId}/photos/${UNKNOWN_ID}`, customerB.token),
+    await expectOnlyAAndStaff(
+      listed?.url ?? expect.fail("no photo"),
+      `/api/after-sale/cases/${made.value.caseId}/photos/${UNKNOWN_ID}`,
     );
-    expect(unknown.status).toBe(404);
-    expect(answer(await get(url, customerB.token))).toEqual(unknown);
-    expect(answer(await get(`${url}?orderNumber=${orderA.orderNumber}&email=eve@example.com`))).toEqual(
-      unknown,
-    );
-    expect((await get(url, customerA.token)).statusCode).toBe(200);
-    expect((await get(url, people.moderator.token)).statusCode).toBe(200);
   });
 
   it("customer B and a guest with a wrong e-mail cannot read A's correcting invoice; A and staff can", async () => {

@@ -92,6 +92,12 @@ export async function casePhotos(db: Db, caseId: number): Promise<CasePhoto[]> {
   }));
 }
 
+/** A complaint's photos on their way into its transaction (PhotoStore.upload). */
+export interface PhotoUpload {
+  store(tx: Tx, caseId: number): Promise<void>;
+  discard(): Promise<void>;
+}
+
 export function createPhotoStore(db: Db, config: Pick<Config, "complaintPhotosDir">) {
   const root = path.resolve(config.complaintPhotosDir);
   const caseDir = (caseId: number) => path.join(root, String(caseId));
@@ -103,21 +109,29 @@ export function createPhotoStore(db: Db, config: Pick<Config, "complaintPhotosDi
   }
 
   return {
-    /** Writes the photos of a new case and their rows, in the case's transaction. */
-    async store(tx: Tx, caseId: number, photos: readonly CheckedPhoto[]): Promise<void> {
-      if (photos.length === 0) return;
-      await fs.mkdir(caseDir(caseId), { recursive: true });
-      for (const [position, photo] of photos.entries()) {
-        const stored = `${caseId}/${randomBytes(12).toString("hex")}`;
-        await fs.writeFile(path.join(root, `${stored}.webp`), photo.full, { flag: "wx" });
-        await fs.writeFile(path.join(root, `${stored}-thumb.webp`), photo.thumb, { flag: "wx" });
-        await tx.insert(afterSalePhotos).values({ caseId, path: stored, position });
-      }
-    },
-
-    /** Removes whatever a failed case's transaction wrote (its folder is its own). */
-    async discard(caseId: number): Promise<void> {
-      await fs.rm(caseDir(caseId), { recursive: true, force: true }).catch(() => undefined);
+    /**
+     * The checked photos of one complaint: `store` writes their files and rows in the case's
+     * transaction; `discard` removes the files again when that transaction failed (the case's folder
+     * is its own, so all of it goes).
+     */
+    upload(photos: readonly CheckedPhoto[]): PhotoUpload {
+      let written: string | null = null;
+      return {
+        async store(tx, caseId) {
+          if (photos.length === 0) return;
+          written = caseDir(caseId);
+          await fs.mkdir(written, { recursive: true });
+          for (const [position, photo] of photos.entries()) {
+            const stored = `${caseId}/${randomBytes(12).toString("hex")}`;
+            await fs.writeFile(path.join(root, `${stored}.webp`), photo.full, { flag: "wx" });
+            await fs.writeFile(path.join(root, `${stored}-thumb.webp`), photo.thumb, { flag: "wx" });
+            await tx.insert(afterSalePhotos).values({ caseId, path: stored, position });
+          }
+        },
+        async discard() {
+          if (written) await fs.rm(written, { recursive: true, force: true }).catch(() => undefined);
+        },
+      };
     },
 
     /** Where a case's photo is and whose order it belongs to (read only once the reader may); null when none. */

@@ -8,9 +8,9 @@ import {
 } from "../../../domain/validation/after-sale";
 import { textSchema, urlIdParamsSchema } from "../../../domain/validation/common";
 import { ORDER_NUMBER_MAX } from "../../../domain/validation/order";
-import { apiRoute, STAFF } from "../../http/api-route";
+import { apiRoute, ORDER_FILE, STAFF } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
-import { FailureError, unwrap } from "../../lib/result";
+import { unwrap } from "../../lib/result";
 import type { UploadFile } from "../gallery/gallery.service";
 import { caseIdReply } from "./after-sale.replies";
 import { caseSubmissionHandler } from "./case-order";
@@ -110,24 +110,17 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     apiRoute({
       summary:
         "A complaint photo as WebP (?size=thumb for the thumbnail; staff, the order's customer, a guest with ?orderNumber=&email=); anyone else not-found",
-      tag: "orders",
-      access: "owner",
+      ...ORDER_FILE,
       params: photoParamsSchema,
       querystring: photoQuerySchema,
       response: "image/webp",
-      errors: ["not-found", "rate-limited"],
     }),
     async (request, reply: FastifyReply) => {
       const { id, photoId } = photoParamsSchema.parse(request.params);
-      const query = photoQuerySchema.parse(request.query);
-      const result = await complaints.photo(id, photoId, query.size, {
-        user: request.user,
-        orderNumber: query.orderNumber,
-        email: query.email,
-        ip: request.ip,
-      });
-      if (!result.ok) throw new FailureError(result);
-      return reply.type("image/webp").send(result.value.data);
+      const { size, ...guest } = photoQuerySchema.parse(request.query);
+      const reader = { ...guest, user: request.user, ip: request.ip };
+      const photo = unwrap(await complaints.photo(id, photoId, size, reader));
+      return reply.type("image/webp").send(photo.data);
     },
   );
 

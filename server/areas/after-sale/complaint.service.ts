@@ -34,7 +34,7 @@ import type { MailService } from "../mail/mail.service";
 import type { OrderQueries } from "../orders/orders.queries";
 import { findCaseOrder, lockOrderForCase } from "./case-order";
 import { complaintAnswerEmail, complaintReceivedEmail, complaintReminderEmail } from "./complaint-emails";
-import { type CheckedPhoto, checkPhotos, createPhotoStore, type PhotoSize } from "./complaint-photos";
+import { checkPhotos, createPhotoStore, type PhotoSize, type PhotoUpload } from "./complaint-photos";
 import { mayReadOrder, type OrderReader } from "./order-reader";
 import { createWithdrawalQueries } from "./withdrawal.queries";
 
@@ -102,84 +102,76 @@ export function createComplaintService(db: Db, config: Config, deps: ComplaintDe
     complaint: ComplaintRequest,
     input: ComplainInput,
     at: Date,
-    checked: readonly CheckedPhoto[],
+    upload: PhotoUpload,
   ) {
-    let newCase: number | null = null;
-    try {
-      return await db.transaction(async (tx) => {
-        await lockOrderForCase(tx, order._id);
-        const existing = await queries.caseBySubmission(order._id, complaint.submissionKey, tx);
-        if (existing !== null) return { caseId: existing, replayed: true };
+    return db.transaction(async (tx) => {
+      await lockOrderForCase(tx, order._id);
+      const existing = await queries.caseBySubmission(order._id, complaint.submissionKey, tx);
+      if (existing !== null) return { caseId: existing, replayed: true };
 
-        const available = new Map((await queries.withdrawableLines(order._id, tx)).map((l) => [l.lineId, l]));
-        const lines: StatementLine[] = complaint.lines.map((wanted, index) => {
-          const line = available.get(wanted.lineId);
-          if (!line)
-            throw new FailureError(fail("validation", { [`lines.${index}.lineId`]: { key: MSG.invalid } }));
-          if (wanted.quantity > line.ordered) {
-            throw new FailureError(
-              fail("after-sale/too-many-units", undefined, {
-                lineId: line.lineId,
-                withdrawable: line.ordered,
-                params: { max: line.ordered },
-              }),
-            );
-          }
-          return {
-            orderItemId: line.lineId,
-            productTitle: line.productTitle,
-            variantLabel: line.variantLabel,
-            quantity: wanted.quantity,
-          };
-        });
-        const ownedBy = input.user && order.user?._id === input.user._id ? input.user._id : null;
-        const [created] = await tx
-          .insert(afterSaleCases)
-          .values({
-            orderId: order._id,
-            kind: "complaint",
-            status: "REPORTED",
-            userId: ownedBy,
-            submissionKey: complaint.submissionKey,
-            deadlineAt: complaintAnswerDeadline(at),
-          })
-          .returning({ id: afterSaleCases.id, deadlineAt: afterSaleCases.deadlineAt });
-        if (!created) throw new Error("complaint case not written");
-        await tx.insert(afterSaleLines).values(
-          lines.map((line) => ({
-            caseId: created.id,
-            orderItemId: line.orderItemId,
-            quantity: line.quantity,
-          })),
-        );
-        await tx.insert(afterSaleStatements).values({
-          caseId: created.id,
-          name: order.recipient.displayName,
-          email: order.email,
-          lines,
-          description: complaint.description,
-          remedy: complaint.remedy,
-          lang: input.lang,
-          text: complaint.description,
-          receivedAt: at,
-          clientAddress: input.ip,
-        });
-        await tx.insert(afterSaleEvents).values({
-          caseId: created.id,
-          kind: "status",
-          status: "REPORTED",
-          visibleToCustomer: true,
-          actorId: ownedBy,
-        });
-        newCase = created.id;
-        await photos.store(tx, created.id, checked);
-        return { caseId: created.id, replayed: false };
+      const available = new Map((await queries.withdrawableLines(order._id, tx)).map((l) => [l.lineId, l]));
+      const lines: StatementLine[] = complaint.lines.map((wanted, index) => {
+        const line = available.get(wanted.lineId);
+        if (!line)
+          throw new FailureError(fail("validation", { [`lines.${index}.lineId`]: { key: MSG.invalid } }));
+        if (wanted.quantity > line.ordered) {
+          throw new FailureError(
+            fail("after-sale/too-many-units", undefined, {
+              lineId: line.lineId,
+              withdrawable: line.ordered,
+              params: { max: line.ordered },
+            }),
+          );
+        }
+        return {
+          orderItemId: line.lineId,
+          productTitle: line.productTitle,
+          variantLabel: line.variantLabel,
+          quantity: wanted.quantity,
+        };
       });
-    } catch (error) {
-      // the case's transaction wrote nothing lasting: neither may its photos' files stay
-      if (newCase !== null) await photos.discard(newCase);
-      throw error;
-    }
+      const ownedBy = input.user && order.user?._id === input.user._id ? input.user._id : null;
+      const [created] = await tx
+        .insert(afterSaleCases)
+        .values({
+          orderId: order._id,
+          kind: "complaint",
+          status: "REPORTED",
+          userId: ownedBy,
+          submissionKey: complaint.submissionKey,
+          deadlineAt: complaintAnswerDeadline(at),
+        })
+        .returning({ id: afterSaleCases.id, deadlineAt: afterSaleCases.deadlineAt });
+      if (!created) throw new Error("complaint case not written");
+      await tx.insert(afterSaleLines).values(
+        lines.map((line) => ({
+          caseId: created.id,
+          orderItemId: line.orderItemId,
+          quantity: line.quantity,
+        })),
+      );
+      await tx.insert(afterSaleStatements).values({
+        caseId: created.id,
+        name: order.recipient.displayName,
+        email: order.email,
+        lines,
+        description: complaint.description,
+        remedy: complaint.remedy,
+        lang: input.lang,
+        text: complaint.description,
+        receivedAt: at,
+        clientAddress: input.ip,
+      });
+      await tx.insert(afterSaleEvents).values({
+        caseId: created.id,
+        kind: "status",
+        status: "REPORTED",
+        visibleToCustomer: true,
+        actorId: ownedBy,
+      });
+      await upload.store(tx, created.id);
+      return { caseId: created.id, replayed: false };
+    });
   }
 
   async function send(message: Parameters<MailService["send"]>[0], caseId: number, what: string) {
@@ -222,10 +214,13 @@ export function createComplaintService(db: Db, config: Config, deps: ComplaintDe
         }
         return fail("after-sale/complaint-unavailable");
       }
+      const upload = photos.upload(checked.value);
       let written: { caseId: number; replayed: boolean };
       try {
-        written = await record(order, complaint, input, at, checked.value);
+        written = await record(order, complaint, input, at, upload);
       } catch (error) {
+        // the case's transaction wrote nothing lasting: neither may its photos' files stay
+        await upload.discard();
         await attempt.undo();
         if (error instanceof FailureError) return error.failure as Failure;
         throw error;

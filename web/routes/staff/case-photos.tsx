@@ -8,34 +8,25 @@ import "../../lib/after-sale-texts";
 
 export function CasePhotos({ photos }: { photos: readonly CasePhoto[] }) {
   const t = useT();
-  if (photos.length === 0) return null;
   return (
-    <section
-      aria-labelledby="case-photos"
-      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-5"
-    >
-      <h2 id="case-photos" className="mb-3 text-lg font-semibold text-stone-900">
-        {t("afterSale.desk.photos")}
-      </h2>
-      <ul className="flex flex-wrap gap-3">
-        {photos.map((photo, index) => (
-          <li key={photo.id}>
-            <a
-              href={photo.url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="block overflow-hidden rounded-lg ring-1 ring-stone-200 hover:ring-accent-600 focus-visible:ring-2 focus-visible:ring-accent-600"
-            >
-              <img
-                src={photo.thumbUrl}
-                alt={t("afterSale.desk.photo", { number: index + 1 })}
-                loading="lazy"
-                className="size-32 object-cover"
-              />
-            </a>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <ul className="flex flex-wrap gap-3">
+      {photos.map((photo, index) => (
+        <li key={photo.id}>
+          <a
+            href={photo.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="block overflow-hidden rounded-lg ring-1 ring-stone-200 hover:ring-accent-600 focus-visible:ring-2 focus-visible:ring-accent-600"
+          >
+            <img
+              src={photo.thumbUrl}
+              alt={t("afterSale.desk.photo", { number: index + 1 })}
+              loading="lazy"
+              className="size-32 object-cover"
+            />
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -483,7 +483,11 @@ export default function StaffReturnsCase() {
         </div>
       </header>
       <Statement detail={detail} />
-      <CasePhotos photos={detail.photos} />
+      {detail.photos.length > 0 ? (
+        <Section id="case-photos" title={t("afterSale.desk.photos")}>
+          <CasePhotos photos={detail.photos} />
+        </Section>
+      ) : null}
       <Lines detail={detail} error={answer?.form === "received" ? answer.error : undefined} />
       <RefundSection detail={detail} answer={answer} />
       <ComplaintAnswer detail={detail} answer={answer} />
