@@ -3,6 +3,7 @@ import { COMPLAINT_PHOTOS_MAX } from "../../../domain/validation/after-sale";
 import type { FieldError } from "../../../domain/validation/errors";
 import { FieldErrorText } from "../../components/form-field";
 import { useT } from "../../lib/i18n";
+import "../../lib/after-sale-texts";
 
 // The complaint form's photos (issue 27): a file input a phone opens on its camera or gallery
 // (accept="image/*", several at once), with the count and the size limit said, and each refused
