@@ -97,9 +97,15 @@ describe("the 2-year liability (art. 43c)", () => {
       .where(eq(orderStatuses.orderId, orderId));
   }
 
+  const panelOf = async (orderId: number) =>
+    kit.app.services.withdrawals.ofOrder(
+      (await kit.app.services.orders.getById(orderId)) ?? expect.fail("no order"),
+    );
+
   it("takes a complaint just within 2 years of delivery and refuses one after, with the date it ended", async () => {
     const within = await placePaidOrder(kit.app, kit.app.services.config, shop.plain);
     await backdate(within.id, 2 * 365 - 2);
+    expect((await panelOf(within.id)).complaints.open).toBe(true);
     expect((await complainAbout(within)).ok).toBe(true);
 
     const late = await placePaidOrder(kit.app, kit.app.services.config, shop.plain);
@@ -112,6 +118,8 @@ describe("the 2-year liability (art. 43c)", () => {
     expect(refused.details?.params).toEqual({ date: formatDate("pl", endsAt) });
     const cases = await db().select().from(afterSaleCases).where(eq(afterSaleCases.orderId, late.id));
     expect(cases).toEqual([]);
+    // the order panel hides "Zgłoś reklamację" and says until when complaints were possible
+    expect((await panelOf(late.id)).complaints).toEqual({ open: false, endsAt: endsAt.toISOString() });
   });
 
   it("counts from the payment when the order was never delivered", async () => {
