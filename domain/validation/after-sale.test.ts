@@ -136,7 +136,6 @@ describe("complaintSchema", () => {
   ])("%s", (_name, input, errors) => {
     expect(errorsOf(complaintSchema, input)).toEqual(errors);
   });
-
 });
 
 describe("complaintPhotosSchema", () => {
