@@ -1,4 +1,3 @@
-import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
@@ -10,6 +9,7 @@ import { textSchema, urlIdParamsSchema } from "../../../domain/validation/common
 import { ORDER_NUMBER_MAX } from "../../../domain/validation/order";
 import { apiRoute, ORDER_FILE, STAFF } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
+import { readMultipart, registerMultipart } from "../../http/multipart";
 import { unwrap } from "../../lib/result";
 import type { UploadFile } from "../gallery/gallery.service";
 import { caseIdReply } from "./after-sale.replies";
@@ -34,17 +34,8 @@ const photoQuerySchema = z.object({
 /** The complaint and its photos: a JSON body as it came, or the multipart's `complaint` and `photos`. */
 async function readComplaint(request: FastifyRequest): Promise<{ body: unknown; photos: UploadFile[] }> {
   if (!request.isMultipart()) return { body: request.body, photos: [] };
-  let body: unknown = {};
-  const photos: UploadFile[] = [];
-  for await (const part of request.parts()) {
-    if (part.type === "file") {
-      const data = await part.toBuffer();
-      photos.push({ filename: part.filename, data, truncated: part.file.truncated });
-    } else if (part.fieldname === "complaint") {
-      body = parseJson(String(part.value));
-    }
-  }
-  return { body, photos };
+  const { fields, files } = await readMultipart(request);
+  return { body: parseJson(fields.complaint ?? "{}"), photos: files };
 }
 
 /** The `complaint` part's JSON; a text that is not JSON goes to validation as it is. */
@@ -61,15 +52,11 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
 
   // multipart for these routes only: at most one photo more than allowed is read (and refused with
   // its field error), the part carrying the complaint is as bounded as a JSON body
-  await app.register(fastifyMultipart, {
-    throwFileSizeLimit: false,
-    limits: {
-      fileSize: config.media.maxUploadBytes,
-      files: COMPLAINT_PHOTOS_MAX + 1,
-      fields: 1,
-      fieldSize: 64 * 1024,
-      parts: COMPLAINT_PHOTOS_MAX + 2,
-    },
+  await registerMultipart(app, {
+    fileSize: config.media.maxUploadBytes,
+    files: COMPLAINT_PHOTOS_MAX + 1,
+    fields: 1,
+    fieldSize: 64 * 1024,
   });
 
   // complaints and their photos are a person's data: never cached, never stored on the way
