@@ -20,7 +20,12 @@ import { registerCompression } from "./http/compression";
 import { registerErrorHandler } from "./http/errors";
 import { registerNulPathGuard } from "./http/nul-path";
 import { registerOpenApi } from "./http/openapi";
-import { BODY_LIMIT_BYTES, registerPageBodyLimit } from "./http/page-body-limit";
+import {
+  BODY_LIMIT_BYTES,
+  COMPLAINT_PAGE_PATH,
+  complaintPageBodyLimit,
+  registerPageBodyLimit,
+} from "./http/page-body-limit";
 import { healthReply } from "./http/reply-schemas";
 import { readWhole, registerResponseCache } from "./http/response-cache";
 import { registerSecurityHeaders } from "./http/security-headers";
@@ -208,7 +213,10 @@ export async function buildApp(
       // an unknown /api path is a JSON 404, not a page; every page's body is limited as the API's is
       // (docs/decisions/034)
       registerApiNotFound(web);
-      registerPageBodyLimit(web);
+      // the complaint form carries up to 5 photos (docs/decisions/066)
+      registerPageBodyLimit(web, BODY_LIMIT_BYTES, {
+        [COMPLAINT_PAGE_PATH]: complaintPageBodyLimit(config.media.maxUploadBytes),
+      });
       await web.register(reactRouterFastify, {
         mode,
         buildDirectory: path.resolve("build"),

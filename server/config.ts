@@ -92,6 +92,8 @@ export interface Config {
   dbDir: string;
   mediaDir: string;
   outboxDir: string;
+  /** complaint photos (issue 27): private, served only to staff and the case's customer, never under /media */
+  complaintPhotosDir: string;
   databaseUrl: string | null;
   publicUrl: string;
   admin: { email: string; password: string; isDemo: boolean };
@@ -241,6 +243,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dbDir: path.join(dataDir, "db"),
     mediaDir: path.join(dataDir, "media"),
     outboxDir: path.join(dataDir, "outbox"),
+    complaintPhotosDir: path.join(dataDir, "complaint-photos"),
     databaseUrl: e.DATABASE_URL ?? null,
     publicUrl: (e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/$/, ""),
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, isDemo: isDemoAdmin },

@@ -140,23 +140,18 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     parcelPointKnown: builtInPicker ? (id) => parcelPoints.isKnown(id) : null,
   });
   const catalog = createCatalogService(db, { changes: options.changes });
-  // the shopper's withdrawal function (issue 27): the guest lookup's limit and lookup, reused
-  const withdrawals = createWithdrawalService(db, config, {
+  // the shopper's withdrawals and complaints (issue 27): the order's owner found and counted alike,
+  // by the guest lookup's limit and lookup
+  const caseOwnerLookup = {
     queries: orderQueries,
     mail,
-    countLookup: (orderNumber, ip) =>
+    countLookup: (orderNumber: string, ip: string) =>
       lookupLimiter.hit("order-lookup", { account: orderNumber, address: ip }),
-    lookup: (orderNumber, email, ip) => orders.lookup(orderNumber, email, ip),
+    lookup: (orderNumber: string, email: string, ip: string) => orders.lookup(orderNumber, email, ip),
     log,
-  });
-  // complaints (issue 27): the same owner lookup and limit as the withdrawal
-  const complaints = createComplaintService(db, config, {
-    queries: orderQueries,
-    mail,
-    countLookup: (orderNumber, ip) =>
-      lookupLimiter.hit("order-lookup", { account: orderNumber, address: ip }),
-    log,
-  });
+  };
+  const withdrawals = createWithdrawalService(db, config, caseOwnerLookup);
+  const complaints = createComplaintService(db, config, caseOwnerLookup);
   // money back through the provider, as rows then jobs (after-sale/, docs/decisions/066)
   const refunds = createRefundsService(db, { config, provider: paymentProvider, queue: jobQueue, mail, log });
   return {

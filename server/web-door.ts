@@ -11,6 +11,8 @@ export {
   serializeClearSessionCookie,
   serializeSessionCookie,
 } from "./areas/accounts/session-cookie";
+// complaint photos on the returns desk's case page (issue 27)
+export type { CasePhoto } from "./areas/after-sale/complaint-photos";
 export type { RefundView } from "./areas/after-sale/refunds.service";
 // the shopper's withdrawal function (issue 27): what its pages show (its links: domain/withdrawal-links.ts)
 export type {

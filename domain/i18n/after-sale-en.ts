@@ -181,4 +181,17 @@ export const enAfterSale: Record<AfterSaleKey, string> = {
   "afterSale.complaintSend": "Send the complaint",
   "afterSale.complaintReceived":
     "Complaint received. We will answer by {date}; the confirmation is in your e-mail.",
+  "afterSale.complaintPhotos": "Photos (optional)",
+  "afterSale.complaintPhotosHint":
+    "At most {count} photos, each up to {max} MB (JPEG, PNG, WebP, AVIF, GIF or TIFF). We store them without where they were taken.",
+  "afterSale.complaintPhotosAgain": "The photos were not saved: choose them again.",
+  "afterSale.photoTooLarge": "{name}: the file is too large (at most {max} MB)",
+  "afterSale.photoNotAnImage": "{name}: this file is not a photo (JPEG, PNG, WebP, AVIF, GIF or TIFF)",
+  "afterSale.photoTooManyPixels": "{name}: the photo has too many pixels (at most {max} megapixels)",
+  "afterSale.complaintPeriodUntil": "You can make a complaint until {date}.",
+  "afterSale.complaintPeriodEnded": "Complaints about this order were possible until {date}.",
+  "errors.after-sale/complaint-period-ended":
+    "Complaints about this order were possible until {date} (2 years from delivery).",
+  "afterSale.desk.photos": "The customer's photos",
+  "afterSale.desk.photo": "Photo {number} (open full size)",
 };

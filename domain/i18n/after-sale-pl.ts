@@ -184,6 +184,19 @@ export const plAfterSale = {
   "afterSale.complaintSend": "Wyślij reklamację",
   "afterSale.complaintReceived":
     "Reklamacja przyjęta. Odpowiemy do {date}; potwierdzenie wysłaliśmy e-mailem.",
+  "afterSale.complaintPhotos": "Zdjęcia (nieobowiązkowe)",
+  "afterSale.complaintPhotosHint":
+    "Najwyżej {count} zdjęć, każde do {max} MB (JPEG, PNG, WebP, AVIF, GIF lub TIFF). Zapisujemy je bez danych o miejscu wykonania.",
+  "afterSale.complaintPhotosAgain": "Zdjęcia nie zostały zapisane: wybierz je ponownie.",
+  "afterSale.photoTooLarge": "{name}: plik jest za duży (najwyżej {max} MB)",
+  "afterSale.photoNotAnImage": "{name}: ten plik nie jest zdjęciem (JPEG, PNG, WebP, AVIF, GIF lub TIFF)",
+  "afterSale.photoTooManyPixels": "{name}: zdjęcie ma za dużo pikseli (najwyżej {max} megapikseli)",
+  "afterSale.complaintPeriodUntil": "Reklamację możesz złożyć do {date}.",
+  "afterSale.complaintPeriodEnded": "Reklamacje do tego zamówienia można było składać do {date}.",
+  "errors.after-sale/complaint-period-ended":
+    "Reklamacje do tego zamówienia można było składać do {date} (2 lata od dostarczenia).",
+  "afterSale.desk.photos": "Zdjęcia od klienta",
+  "afterSale.desk.photo": "Zdjęcie {number} (otwórz w pełnym rozmiarze)",
 } as const;
 
 export type AfterSaleKey = keyof typeof plAfterSale;

@@ -13,7 +13,9 @@
 //
 // API (each with its z.output type):
 //   withdrawalStatementSchema   { name, email, orderNumber, lines: ReturnLine[], reason, submissionKey }
-//   complaintSchema             { lines, description (10-4000), remedy: ComplaintRemedy, photoIds (≤ 5), submissionKey }
+//   complaintSchema             { lines, description (10-4000), remedy: ComplaintRemedy, submissionKey }
+//   complaintPhotosSchema       { photos: the photo files (≤ 5) }: the count; each file's content is the
+//                               server's check (server/areas/after-sale/complaint-photos.ts)
 //   goodsReceivedSchema         { lines: { lineId, quantity, restock }[] }        staff: "Towar otrzymany"
 //   refundRequestSchema         { amountGrosze ≥ 1, reason: RefundReason, caseId: number | null }
 //                               (caseId required for withdrawal and complaint, none for refund-owed and cancel)
@@ -85,20 +87,20 @@ export const withdrawalStatementSchema = z.object({
 export type WithdrawalStatement = z.output<typeof withdrawalStatementSchema>;
 export type WithdrawalStatementInput = z.input<typeof withdrawalStatementSchema>;
 
-/** "Zgłoś reklamację": the items, what is wrong, what the consumer asks for, up to 5 photos. */
+/** "Zgłoś reklamację": the items, what is wrong, what the consumer asks for (the photos come as files). */
 export const complaintSchema = z.object({
   lines: returnLinesSchema,
   description: requiredString({ min: COMPLAINT_DESCRIPTION_MIN, max: COMPLAINT_DESCRIPTION_MAX }),
   remedy: z.enum(COMPLAINT_REMEDIES, { error: MSG.afterSaleChooseRemedy }),
-  photoIds: z
-    .array(idFromTextSchema, { error: MSG.invalid })
-    .max(COMPLAINT_PHOTOS_MAX, { error: MSG.afterSaleTooManyPhotos })
-    .refine((ids) => new Set(ids).size === ids.length, { error: MSG.invalid })
-    .default([]),
   submissionKey: submissionKeySchema,
 });
 export type Complaint = z.output<typeof complaintSchema>;
 export type ComplaintInput = z.input<typeof complaintSchema>;
+
+/** The photo files sent with a complaint (the form's and the API's multipart `photos`): up to 5. */
+export const complaintPhotosSchema = z.object({
+  photos: z.array(z.unknown()).max(COMPLAINT_PHOTOS_MAX, { error: MSG.afterSaleTooManyPhotos }),
+});
 
 /** POST /api/after-sale/complaints: the complaint and its order (a guest's: number + the order's e-mail). */
 export const complaintRequestSchema = complaintSchema.extend({

@@ -37,6 +37,9 @@ export const MESSAGE_KEYS = [
   "afterSale.linesRequired",
   "afterSale.chooseRemedy",
   "afterSale.tooManyPhotos",
+  "afterSale.photoTooLarge",
+  "afterSale.photoNotAnImage",
+  "afterSale.photoTooManyPixels",
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
@@ -78,6 +81,9 @@ export const MSG = {
   afterSaleLinesRequired: "afterSale.linesRequired",
   afterSaleChooseRemedy: "afterSale.chooseRemedy",
   afterSaleTooManyPhotos: "afterSale.tooManyPhotos",
+  afterSalePhotoTooLarge: "afterSale.photoTooLarge",
+  afterSalePhotoNotAnImage: "afterSale.photoNotAnImage",
+  afterSalePhotoTooManyPixels: "afterSale.photoTooManyPixels",
 } as const satisfies Record<string, MessageKey>;
 
 /** Placeholders each parameterised message uses ("{min}", "{max}"). */
@@ -89,6 +95,9 @@ export const MESSAGE_PARAMS: Readonly<Partial<Record<MessageKey, readonly string
   "coupon.notStarted": ["date"],
   "coupon.belowMinimum": ["amount"],
   "afterSale.tooManyPhotos": ["max"],
+  "afterSale.photoTooLarge": ["name", "max"],
+  "afterSale.photoNotAnImage": ["name"],
+  "afterSale.photoTooManyPixels": ["name", "max"],
 };
 
 export function isMessageKey(value: unknown): value is MessageKey {

@@ -38,10 +38,10 @@ export type ApiTag =
 export type OtherBody = "signed-json" | "text/csv" | "multipart/form-data" | "none";
 
 /**
- * A success that is not JSON: a file (an invoice PDF, a CSV), a plain-text answer, or an empty body
+ * A success that is not JSON: a file (an invoice PDF, a complaint photo, a CSV), a plain-text answer, or an empty body
  * ("none": a payment provider's notification accepted with 202 and nothing else, as Paynow expects).
  */
-export type OtherReply = "application/pdf" | "text/csv" | "text/plain" | "none";
+export type OtherReply = "application/pdf" | "image/webp" | "text/csv" | "text/plain" | "none";
 
 export interface ApiRouteSpec {
   summary: string;
@@ -76,6 +76,16 @@ declare module "fastify" {
 
 /** A shop-staff route (staff screens, shop moderators): `apiRoute({ ...STAFF, summary, … })`. */
 export const STAFF = { tag: "staff", access: "moderator" } as const satisfies Partial<ApiRouteSpec>;
+/**
+ * A file of someone's order (a PDF, a complaint photo): its customer, staff, or a guest naming the order
+ * (?orderNumber=&email=, the rate-limited lookup); anyone else the 404 of an unknown one.
+ * `apiRoute({ ...ORDER_FILE, summary, params, querystring, response })`.
+ */
+export const ORDER_FILE = {
+  tag: "orders",
+  access: "owner",
+  errors: ["not-found", "rate-limited"],
+} as const satisfies Partial<ApiRouteSpec>;
 /** A public catalog read: `apiRoute({ ...CATALOG, summary })`. */
 export const CATALOG = { tag: "catalog", access: "public" } as const satisfies Partial<ApiRouteSpec>;
 /** A public content read (slides, blog, pages, creators): `apiRoute({ ...CONTENT, summary })`. */

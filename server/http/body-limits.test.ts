@@ -2,11 +2,12 @@ import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { startBuiltShop } from "../test/built-shop";
 import { kitForFile } from "../test/kit-for-file";
-import { BODY_LIMIT_BYTES } from "./page-body-limit";
+import { BODY_LIMIT_BYTES, complaintPageBodyLimit } from "./page-body-limit";
 
 // Request bodies are limited on every route, pages included (issue 24 item 5; docs/decisions/034):
 // a declared length over the limit is refused at once, a chunked body is cut at the limit, and each
-// refusal says why (issue 24 item 9: 413, 415 and unknown /api paths in Polish and English).
+// refusal says why (issue 24 item 9: 413, 415 and unknown /api paths in Polish and English). The
+// complaint page, which carries photos, has its own larger limit (issue 27).
 
 const shop = kitForFile(() => startBuiltShop({ name: "body-limits-test" }), 120_000);
 
@@ -87,6 +88,21 @@ describe("page bodies", () => {
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe("/kontakt");
     expect(String(response.headers["set-cookie"])).toContain("lang=en");
+  });
+
+  it("the complaint page alone takes more (its photos), up to its own limit", async () => {
+    const limit = complaintPageBodyLimit(shop.app.services.config.media.maxUploadBytes);
+    const post = (url: string, length: number) =>
+      shop.app.inject({
+        method: "POST",
+        url,
+        headers: { "content-type": FORM, "content-length": String(length), accept: "text/html" },
+        payload: lazyBody(length).stream,
+      });
+    // 3 MB: read and handed to the page (no order named: its lookup answers 404), refused elsewhere
+    expect((await post("/reklamacja", 3 * MB)).statusCode).toBe(404);
+    expect((await post("/kontakt", 3 * MB)).statusCode).toBe(413);
+    expect((await post("/reklamacja.data", limit + MB)).statusCode).toBe(413);
   });
 });
 

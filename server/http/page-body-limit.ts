@@ -1,6 +1,7 @@
 import type { Socket } from "node:net";
 import { PassThrough, type Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { COMPLAINT_PHOTOS_MAX } from "../../domain/validation/after-sale";
 import { fail } from "../lib/result";
 import { sendEarlyRefusal } from "./early-refusal";
 
@@ -12,20 +13,40 @@ import { sendEarlyRefusal } from "./early-refusal";
 // - any other body (a chunked one included) is read by counting, up to the limit, and the read stops
 //   with 413 as soon as it passes it; a body within the limit reaches the route as its own stream.
 // The refusal ends the connection: the rest of an oversized body is dropped for at most a second.
+// A page that takes files (the complaint form's photos) is given its own, larger limit by its path
+// (and its React Router data path, "{path}.data"); every other page keeps BODY_LIMIT_BYTES.
 
 /** The most a request body may hold, pages and API alike (gallery uploads have their own limit). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** The limit for the routes registered in `web` (register before the web app's routes). */
-export function registerPageBodyLimit(web: FastifyInstance, limit: number = BODY_LIMIT_BYTES): void {
+/** The complaint form's page (web/routes.ts "reklamacja"): its posts carry up to 5 photos (ADR 066). */
+export const COMPLAINT_PAGE_PATH = "/reklamacja";
+
+/** The complaint page's body limit: the photos at their largest plus the 1 MiB of any form. */
+export const complaintPageBodyLimit = (maxUploadBytes: number) =>
+  COMPLAINT_PHOTOS_MAX * maxUploadBytes + BODY_LIMIT_BYTES;
+
+/**
+ * The limit for the routes registered in `web` (register before the web app's routes); `larger`
+ * names the pages (by path) that take more, e.g. { "/reklamacja": 51 MiB }.
+ */
+export function registerPageBodyLimit(
+  web: FastifyInstance,
+  limit: number = BODY_LIMIT_BYTES,
+  larger: Readonly<Record<string, number>> = {},
+): void {
+  const limitOf = (request: FastifyRequest): number => {
+    const pathname = request.url.split("?")[0]?.replace(/\.data$/, "") ?? "";
+    return larger[pathname] ?? limit;
+  };
   web.addHook("onRequest", async (request, reply) => {
-    if (declaredLength(request) > limit) return refuseTooLarge(request, reply);
+    if (declaredLength(request) > limitOf(request)) return refuseTooLarge(request, reply);
   });
   web.addHook("onRoute", (route) => {
     const handler = route.handler;
     route.handler = async function limitedBody(this: FastifyInstance, request, reply) {
       if (!carriesBody(request)) return handler.call(this, request, reply);
-      const body = await readUpTo(request.raw, limit);
+      const body = await readUpTo(request.raw, limitOf(request));
       if (body === null) return refuseTooLarge(request, reply);
       return handler.call(this, withBody(request, body), reply);
     };

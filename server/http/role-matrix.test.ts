@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from "fastify";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PublicUser } from "../../domain/types";
 import { loader as accountOrderLoader } from "../../web/routes/account/order";
@@ -11,6 +12,7 @@ import type { WebLoadContext } from "../app";
 import { bearer, createSessionToken, createSignedInUser } from "../areas/accounts/accounts.fixtures";
 import { toPublicUser } from "../areas/accounts/accounts.mapper";
 import { runRefundJobs } from "../areas/after-sale/after-sale.fixtures";
+import { casePhotos } from "../areas/after-sale/complaint-photos";
 import {
   insertShopFixtures,
   LOCKER,
@@ -252,12 +254,25 @@ describe("another customer's orders, invoices and account", () => {
     guestOrder = await placeOrder({}, "gosc-macierz@example.com");
   });
 
+  /** A document of A's order: customer B and a guest with a wrong e-mail get the 404 of `unknownUrl`; A and staff read it. */
+  async function expectOnlyAAndStaff(url: string, unknownUrl: string) {
+    const unknown = answer(await get(unknownUrl, customerB.token));
+    expect(unknown.status).toBe(404);
+    expect(answer(await get(url, customerB.token))).toEqual(unknown);
+    expect(answer(await get(`${url}?orderNumber=${orderA.orderNumber}&email=eve@example.com`))).toEqual(
+      unknown,
+    );
+    expect((await get(url, customerA.token)).statusCode).toBe(200);
+    expect((await get(url, people.moderator.token)).statusCode).toBe(200);
+  }
+
   it("every API route with a parameter naming someone's data is one of those checked here", () => {
     const personal = Object.entries(kit.app.apiTable)
       .filter(([key, route]) => key.includes("/:") && (route.access === "owner" || route.access === "user"))
       .map(([key]) => key)
       .sort();
     expect(personal).toEqual([
+      "GET /api/after-sale/cases/:id/photos/:photoId",
       "GET /api/after-sale/corrections/:id/pdf",
       "GET /api/after-sale/withdrawals/:id/statement.pdf",
       "GET /api/orders/:id",
@@ -373,17 +388,39 @@ describe("another customer's orders, invoices and account", () => {
       },
     });
     expect(sent.statusCode, sent.body).toBe(201);
-    const url = `/api/after-sale/withdrawals/${sent.json().caseId}/statement.pdf`;
-    const unknown = answer(
-      await get(`/api/after-sale/withdrawals/${UNKNOWN_ID}/statement.pdf`, customerB.token),
+    await expectOnlyAAndStaff(
+      `/api/after-sale/withdrawals/${sent.json().caseId}/statement.pdf`,
+      `/api/after-sale/withdrawals/${UNKNOWN_ID}/statement.pdf`,
     );
-    expect(unknown.status).toBe(404);
-    expect(answer(await get(url, customerB.token))).toEqual(unknown);
-    expect(answer(await get(`${url}?orderNumber=${orderA.orderNumber}&email=eve@example.com`))).toEqual(
-      unknown,
+  });
+
+  it("customer B cannot read the photo of A's complaint; A and staff can (issue 27)", async () => {
+    const items = await kit.app.services.withdrawals.formFor(
+      (await kit.app.services.orders.getById(orderA._id)) ?? expect.fail("order A"),
     );
-    expect((await get(url, customerA.token)).statusCode).toBe(200);
-    expect((await get(url, people.moderator.token)).statusCode).toBe(200);
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#369" } })
+      .png()
+      .toBuffer();
+    const made = await kit.app.services.complaints.complain({
+      user: customerA,
+      ip: "10.9.9.9",
+      lang: "pl",
+      body: {
+        orderNumber: orderA.orderNumber,
+        email: customerA.email,
+        lines: [{ lineId: items.lines[0]?.lineId, quantity: 1 }],
+        description: "Macierz ról: zdjęcie reklamacji.",
+        remedy: "repair",
+        submissionKey: "macierz-rol-reklamacja",
+      },
+      photos: [{ filename: "a.png", data: photo }],
+    });
+    if (!made.ok) throw new Error(made.code);
+    const [listed] = await casePhotos(kit.database.db, made.value.caseId);
+    await expectOnlyAAndStaff(
+      listed?.url ?? expect.fail("no photo"),
+      `/api/after-sale/cases/${made.value.caseId}/photos/${UNKNOWN_ID}`,
+    );
   });
 
   it("customer B and a guest with a wrong e-mail cannot read A's correcting invoice; A and staff can", async () => {

@@ -248,6 +248,12 @@ export const ERROR_CODES = {
     message: "No complaint for this order",
     key: "errors.after-sale/complaint-unavailable",
   },
+  /** a complaint after the 2-year liability (domain/complaint-period.ts); details: { endsAt, params: { date } } */
+  "after-sale/complaint-period-ended": {
+    status: 409,
+    message: "The 2-year period for complaints about this order has ended",
+    key: "errors.after-sale/complaint-period-ended",
+  },
   // after the sale: the returns desk and refunds (issue 27, docs/decisions/066)
   /** the case's state does not allow the step; details: { status } */
   "after-sale/state-conflict": {

@@ -101,6 +101,7 @@ export const caseReply: z.ZodType<CaseDetail> = caseSummary.extend({
   ),
   refunds: z.array(refundReply),
   proposal: refundProposalReply.nullable(),
+  photos: z.array(z.object({ id, url: z.string(), thumbUrl: z.string() })),
 });
 
 export const caseIdReply = z.object({ _id: id });

@@ -4,15 +4,16 @@ import {
   complaintAnswerDeadline,
   complaintReminderDue,
 } from "../../../domain/after-sale-status";
-import type { Lang } from "../../../domain/i18n";
-import { isPaid } from "../../../domain/order-status";
+import { complaintPeriod } from "../../../domain/complaint-period";
+import { formatDate, type Lang } from "../../../domain/i18n";
 import type { Order, PublicUser } from "../../../domain/types";
 import {
   type ComplaintRequest,
   complaintAnswerSchema,
+  complaintPhotosSchema,
   complaintRequestSchema,
 } from "../../../domain/validation/after-sale";
-import { parseForm } from "../../../domain/validation/errors";
+import { type FieldError, parseForm } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -28,10 +29,13 @@ import type { RateLimitHit } from "../../lib/rate-limit";
 import { type Failure, FailureError, fail, ok, type Result } from "../../lib/result";
 import type { AuditActor } from "../audit/audit";
 import { auditedWrite, refuse } from "../audit/audited-write";
+import type { UploadFile } from "../gallery/gallery.service";
 import type { MailService } from "../mail/mail.service";
 import type { OrderQueries } from "../orders/orders.queries";
 import { findCaseOrder, lockOrderForCase } from "./case-order";
 import { complaintAnswerEmail, complaintReceivedEmail, complaintReminderEmail } from "./complaint-emails";
+import { checkPhotos, createPhotoStore, type PhotoSize, type PhotoUpload } from "./complaint-photos";
+import { mayReadOrder, type OrderReader } from "./order-reader";
 import { createWithdrawalQueries } from "./withdrawal.queries";
 
 // Complaints (reklamacje, issue 27, docs/decisions/066).
@@ -40,9 +44,15 @@ import { createWithdrawalQueries } from "./withdrawal.queries";
 //   new complaint keeps its count. Only a paid order; any time (the 2-year warranty period is not
 //   enforced: the shop answers late complaints itself). One transaction under the order's row lock:
 //   the case (complaint, REPORTED, deadline = complaintAnswerDeadline), its lines (at most the units
-//   ordered), the unchangeable statement (description, remedy) and a REPORTED event; (order,
-//   submissionKey) unique, so a double submission makes one. The acknowledgement after the commit.
-//   Photos are NOT built yet: a complaint with photoIds is refused (validation on photoIds).
+//   ordered), the unchangeable statement (description, remedy), its photos and a REPORTED event;
+//   (order, submissionKey) unique, so a double submission makes one (and stores its photos once).
+//   The acknowledgement after the commit.
+// - The 2-year liability (domain/complaint-period.ts, art. 43c): a complaint after it is refused with
+//   the date it ended (after-sale/complaint-period-ended).
+// - Photos (complaint-photos.ts): at most 5, each checked and re-encoded like a gallery upload
+//   (metadata dropped) before the transaction, refusals as field errors naming the file; stored
+//   privately in the transaction, the case's folder removed when it fails. `photo` serves one to
+//   staff, the order's customer or the guest naming the order (order-reader.ts), else not-found.
 // - answer (staff, audited): ACCEPTED or REJECTED through canTransition, an "answer" event shown to the
 //   customer, the answer e-mailed in the complaint's language after the commit.
 // - remindDue (the hourly job): e-mails the shop (ADMIN_EMAIL) once per unanswered complaint from 3
@@ -54,6 +64,8 @@ export interface ComplainInput {
   user: PublicUser | null;
   ip: string;
   lang: Lang;
+  /** the photo files sent with it (multipart `photos`), at most COMPLAINT_PHOTOS_MAX */
+  photos?: readonly UploadFile[];
 }
 
 export interface ComplaintReceipt {
@@ -69,6 +81,8 @@ export interface ComplaintDependencies {
   queries: OrderQueries;
   mail: MailService;
   countLookup(orderNumber: string, ip: string): Promise<RateLimitHit>;
+  /** the rate-limited guest lookup of the orders area (orders.service.ts lookup): who may see a photo */
+  lookup(orderNumber: string, email: string, ip: string): Promise<Result<Order>>;
   log: { error(data: object, message: string): void };
   now?: () => Date;
 }
@@ -77,12 +91,19 @@ export type ComplaintService = ReturnType<typeof createComplaintService>;
 
 export function createComplaintService(db: Db, config: Config, deps: ComplaintDependencies) {
   const queries = createWithdrawalQueries(db);
+  const photos = createPhotoStore(db, config);
   const now = deps.now ?? (() => new Date());
 
   const findOrder = (number: string, email: string, user: PublicUser | null) =>
     findCaseOrder(db, deps.queries, number, email, user);
 
-  async function record(order: Order, complaint: ComplaintRequest, input: ComplainInput, at: Date) {
+  async function record(
+    order: Order,
+    complaint: ComplaintRequest,
+    input: ComplainInput,
+    at: Date,
+    upload: PhotoUpload,
+  ) {
     return db.transaction(async (tx) => {
       await lockOrderForCase(tx, order._id);
       const existing = await queries.caseBySubmission(order._id, complaint.submissionKey, tx);
@@ -148,6 +169,7 @@ export function createComplaintService(db: Db, config: Config, deps: ComplaintDe
         visibleToCustomer: true,
         actorId: ownedBy,
       });
+      await upload.store(tx, created.id);
       return { caseId: created.id, replayed: false };
     });
   }
@@ -164,22 +186,41 @@ export function createComplaintService(db: Db, config: Config, deps: ComplaintDe
     /** "Zgłoś reklamację": the complaint received, once per submission. */
     async complain(input: ComplainInput): Promise<Result<ComplaintReceipt>> {
       const parsed = parseForm(complaintRequestSchema, input.body);
-      if (!parsed.ok) return fail("validation", parsed.errors);
+      const files = input.photos ?? [];
+      const counted = parseForm(complaintPhotosSchema, { photos: files });
+      if (!parsed.ok || !counted.ok) {
+        const errors: Record<string, FieldError> = {
+          ...(parsed.ok ? {} : parsed.errors),
+          ...(counted.ok ? {} : counted.errors),
+        };
+        return fail("validation", errors);
+      }
       const complaint = parsed.data;
-      if (complaint.photoIds.length > 0) return fail("validation", { photoIds: { key: MSG.invalid } });
       const attempt = await deps.countLookup(complaint.orderNumber.trim().toUpperCase(), input.ip);
       if (!attempt.allowed) return fail("rate-limited");
       const order = await findOrder(complaint.orderNumber, complaint.email, input.user);
       if (!order) return fail("order/not-found");
-      if (!isPaid(order.statuses)) {
+      const at = now();
+      const period = complaintPeriod({ statuses: order.statuses, now: at });
+      const checked = period.open ? await checkPhotos(files, config.media) : null;
+      if (!period.open || !checked?.ok) {
         await attempt.undo();
+        if (checked) return checked as Failure;
+        if (period.reason === "ended" && period.endsAt) {
+          return fail("after-sale/complaint-period-ended", undefined, {
+            endsAt: period.endsAt.toISOString(),
+            params: { date: formatDate(input.lang, period.endsAt) },
+          });
+        }
         return fail("after-sale/complaint-unavailable");
       }
-      const at = now();
+      const upload = photos.upload(checked.value);
       let written: { caseId: number; replayed: boolean };
       try {
-        written = await record(order, complaint, input, at);
+        written = await record(order, complaint, input, at, upload);
       } catch (error) {
+        // the case's transaction wrote nothing lasting: neither may its photos' files stay
+        await upload.discard();
         await attempt.undo();
         if (error instanceof FailureError) return error.failure as Failure;
         throw error;
@@ -218,6 +259,21 @@ export function createComplaintService(db: Db, config: Config, deps: ComplaintDe
         answerDeadline: row.deadlineAt.toISOString(),
         replayed: written.replayed,
       });
+    },
+
+    /** A complaint photo (or its thumbnail) for staff, the order's customer or the guest naming the order. */
+    async photo(
+      caseId: number,
+      photoId: number,
+      size: PhotoSize,
+      reader: OrderReader,
+    ): Promise<Result<{ data: Buffer }>> {
+      const found = await photos.locate(caseId, photoId, size);
+      if (!found) return fail("not-found");
+      const allowed = await mayReadOrder(deps, reader, found.orderId);
+      if (!allowed.ok) return allowed;
+      const data = allowed.value ? await photos.bytes(found.file) : null;
+      return data ? ok({ data }) : fail("not-found");
     },
 
     /** Staff: "Uznaj" / "Odrzuć" with a message. Failures: validation, not-found, after-sale/state-conflict. */

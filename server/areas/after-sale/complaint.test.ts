@@ -1,6 +1,13 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { afterSaleCases, afterSaleEvents, afterSaleStatements, mailOutbox } from "../../db/schema";
+import { formatDate } from "../../../domain/i18n";
+import {
+  afterSaleCases,
+  afterSaleEvents,
+  afterSaleStatements,
+  mailOutbox,
+  orderStatuses,
+} from "../../db/schema";
 import { NO_ORDER_LIMIT } from "../../test/rate-limits";
 import { expectDeclaredReply } from "../../test/reply-check";
 import { type StaffApiKit, startStaffApi } from "../../test/staff-api";
@@ -10,8 +17,9 @@ import { COMPLAINT_ANSWER_TEMPLATE, COMPLAINT_REMINDER_TEMPLATE } from "./compla
 
 // Complaints (issue 27, docs/decisions/066) through the service on a real database: a guest
 // complains about a paid order, someone else's order is not found, a double submission makes one
-// case and one e-mail, photos are refused until they are built, staff answer (audited, an "answer"
-// event, an e-mail), and the shop is reminded once, 3 days before the deadline and never after it.
+// case and one e-mail, a complaint after the 2-year liability is refused with the date it ended, staff
+// answer (audited, an "answer" event, an e-mail), and the shop is reminded once, 3 days before the
+// deadline and never after it. Photos: complaint-photos.test.ts.
 
 let kit: StaffApiKit;
 let shop: ShopFixtures;
@@ -71,16 +79,54 @@ describe("complain", () => {
     expect((await mailTo(order.email)).length).toBe(before + 1);
   });
 
-  it("answers not-found for a wrong e-mail and refuses photos (not built yet) and bad lines", async () => {
+  it("answers not-found for a wrong e-mail and refuses bad lines", async () => {
     const order = await placePaidOrder(kit.app, kit.app.services.config, shop.plain);
     const stranger = await complainAbout({ ...order, email: "someone-else@example.com" });
     expect(stranger.ok ? "ok" : stranger.code).toBe("order/not-found");
-    const photos = await complainAbout(order, { photoIds: ["1"] });
-    expect(photos.ok ? "ok" : photos.code).toBe("validation");
-    const six = await complainAbout(order, { photoIds: ["1", "2", "3", "4", "5", "6"] });
-    expect(six.ok ? "ok" : six.code).toBe("validation");
     const tooMany = await complainAbout(order, { lines: [{ lineId: order.lineIds[0], quantity: 99 }] });
     expect(tooMany.ok ? "ok" : tooMany.code).toBe("after-sale/too-many-units");
+  });
+});
+
+describe("the 2-year liability (art. 43c)", () => {
+  /** Moves the order's whole history back by the given days. */
+  async function backdate(orderId: number, days: number) {
+    await db()
+      .update(orderStatuses)
+      .set({ createdAt: sql`${orderStatuses.createdAt} - make_interval(days => ${days})` })
+      .where(eq(orderStatuses.orderId, orderId));
+  }
+
+  const panelOf = async (orderId: number) =>
+    kit.app.services.withdrawals.ofOrder(
+      (await kit.app.services.orders.getById(orderId)) ?? expect.fail("no order"),
+    );
+
+  it("takes a complaint just within 2 years of delivery and refuses one after, with the date it ended", async () => {
+    const within = await placePaidOrder(kit.app, kit.app.services.config, shop.plain);
+    await backdate(within.id, 2 * 365 - 2);
+    expect((await panelOf(within.id)).complaints.open).toBe(true);
+    expect((await complainAbout(within)).ok).toBe(true);
+
+    const late = await placePaidOrder(kit.app, kit.app.services.config, shop.plain);
+    await backdate(late.id, 2 * 366 + 1);
+    const refused = await complainAbout(late);
+    if (refused.ok) throw new Error("a complaint after 2 years was taken");
+    expect(refused.code).toBe("after-sale/complaint-period-ended");
+    const endsAt = new Date(String(refused.details?.endsAt));
+    expect(endsAt.getTime()).toBeLessThan(Date.now());
+    expect(refused.details?.params).toEqual({ date: formatDate("pl", endsAt) });
+    const cases = await db().select().from(afterSaleCases).where(eq(afterSaleCases.orderId, late.id));
+    expect(cases).toEqual([]);
+    // the order panel hides "Zgłoś reklamację" and says until when complaints were possible
+    expect((await panelOf(late.id)).complaints).toEqual({ open: false, endsAt: endsAt.toISOString() });
+  });
+
+  it("counts from the payment when the order was never delivered", async () => {
+    const order = await placePaidOrder(kit.app, kit.app.services.config, shop.plain, { delivered: false });
+    await backdate(order.id, 2 * 366 + 1);
+    const refused = await complainAbout(order);
+    expect(refused.ok ? "ok" : refused.code).toBe("after-sale/complaint-period-ended");
   });
 });
 

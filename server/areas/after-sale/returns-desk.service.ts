@@ -22,6 +22,7 @@ import { fail, ok, type Result } from "../../lib/result";
 import type { AuditActor } from "../audit/audit";
 import { type AuditedChange, auditedWrite, refuse } from "../audit/audited-write";
 import { restockUnits } from "../orders/stock";
+import { type CasePhoto, casePhotos } from "./complaint-photos";
 import type { RefundProposalView, RefundsService, RefundView } from "./refunds.service";
 
 // The staff returns desk (issue 27, /konto/sklep/zwroty): every withdrawal and complaint, filtered
@@ -103,6 +104,8 @@ export interface CaseDetail extends CaseSummary {
   events: CaseEvent[];
   refunds: RefundView[];
   proposal: RefundProposalView | null;
+  /** a complaint's photos (complaint-photos.ts) */
+  photos: CasePhoto[];
 }
 
 /** SQL: the case is in one of the filter's states for its kind. */
@@ -305,6 +308,7 @@ export function createReturnsDeskService(db: Db, deps: { refunds: RefundsService
         })),
         refunds,
         proposal: proposal.ok ? proposal.value : null,
+        photos: await casePhotos(db, caseId),
       });
     },
 

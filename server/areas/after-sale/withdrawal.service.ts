@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { refundDeadline } from "../../../domain/after-sale-status";
+import { complaintPeriod } from "../../../domain/complaint-period";
 import { formatDate, type Lang } from "../../../domain/i18n";
 import { isShopModerator } from "../../../domain/roles";
 import type { Order, PublicUser } from "../../../domain/types";
@@ -69,6 +70,8 @@ export interface WithdrawalForm {
 /** What the order pages show about the after-sale (issue 27): the button, the cases, money back. */
 export interface OrderAfterSale {
   window: WithdrawalWindowView;
+  /** "Zgłoś reklamację" while the 2-year liability lasts (domain/complaint-period.ts); endsAt ISO */
+  complaints: { open: boolean; endsAt: string | null };
   /** units of the order not yet withdrawn from */
   unitsLeft: number;
   cases: (CustomerCase & { statementUrl: string | null })[];
@@ -332,8 +335,10 @@ export function createWithdrawalService(db: Db, config: Config, deps: Withdrawal
         queries.casesOfOrder(order._id),
         queries.moneyBack(order._id),
       ]);
+      const complaints = complaintPeriod({ statuses: order.statuses, now: now() });
       return {
         window: windowOf(order, now()),
+        complaints: { open: complaints.open, endsAt: complaints.endsAt?.toISOString() ?? null },
         unitsLeft: lines.reduce((sum, line) => sum + line.withdrawable, 0),
         cases: cases.map((entry) => ({
           ...entry,

@@ -1,4 +1,3 @@
-import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   galleryDeleteSchema,
@@ -7,6 +6,7 @@ import {
 } from "../../../domain/validation/gallery";
 import { apiRoute } from "../../http/api-route";
 import { signedInUser } from "../../http/auth";
+import { readMultipart, registerMultipart } from "../../http/multipart";
 import { neverCached } from "../../http/never-cached";
 import { unwrap } from "../../lib/result";
 import { galleryListReply, galleryRemovedReply, galleryUploadReply } from "./gallery.replies";
@@ -19,33 +19,18 @@ import type { UploadFile } from "./gallery.service";
 
 /** The folder field and every file of a multipart request (a file over the limit arrives truncated). */
 async function readUpload(request: FastifyRequest): Promise<{ folder: unknown; files: UploadFile[] }> {
-  const files: UploadFile[] = [];
-  let folder: unknown = "";
-  if (!request.isMultipart()) return { folder, files };
-  for await (const part of request.parts()) {
-    if (part.type === "file") {
-      const data = await part.toBuffer();
-      files.push({ filename: part.filename, data, truncated: part.file.truncated });
-    } else if (part.fieldname === "folder") {
-      folder = part.value;
-    }
-  }
-  return { folder, files };
+  const { fields, files } = await readMultipart(request);
+  return { folder: fields.folder ?? "", files };
 }
 
 export async function galleryRoutes(app: FastifyInstance): Promise<void> {
   const { gallery, config } = app.services;
 
-  // multipart only for these routes (the web app's own form parsing stays untouched)
-  await app.register(fastifyMultipart, {
-    throwFileSizeLimit: false,
-    limits: {
-      fileSize: config.media.maxUploadBytes,
-      files: MAX_FILES_PER_UPLOAD,
-      fields: 5,
-      fieldSize: 1000,
-      parts: MAX_FILES_PER_UPLOAD + 5,
-    },
+  await registerMultipart(app, {
+    fileSize: config.media.maxUploadBytes,
+    files: MAX_FILES_PER_UPLOAD,
+    fields: 5,
+    fieldSize: 1000,
   });
 
   neverCached(app);

@@ -6,7 +6,8 @@ import { IMAGE_WIDTHS } from "../../db/seed/images";
 // below pass; the header's dimensions are checked against the pixel cap before anything is decoded,
 // so an "image bomb" is refused at once. Accepted images are turned upright by their EXIF
 // orientation, stripped of every metadata (sharp writes none unless asked) and re-encoded to WebP
-// at the seed's widths (1200, 800, 600, 300), keeping the aspect and never enlarging.
+// at the seed's widths (1200, 800, 600, 300), keeping the aspect and never enlarging. Complaint
+// photos (server/areas/after-sale/complaint-photos.ts) pass their own widths.
 
 type Metadata = Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
 
@@ -21,8 +22,14 @@ export const VARIANTS = [
 
 export type VariantSuffix = (typeof VARIANTS)[number]["suffix"];
 
+/** A WebP file to make: its name's suffix and its largest width. */
+export interface VariantSpec {
+  suffix: string;
+  width: number;
+}
+
 export interface ProcessedVariant {
-  suffix: VariantSuffix;
+  suffix: string;
   data: Buffer;
   width: number;
   height: number;
@@ -51,10 +58,11 @@ function formatOf(metadata: Metadata): string | null {
   return metadata.format ?? null;
 }
 
-/** Variants of an image, or why it is refused. Throws only on unexpected sharp failures. */
+/** Variants of an image (the gallery's by default), or why it is refused. Throws only on unexpected sharp failures. */
 export async function processImage(
   input: Buffer,
   limits: ProcessLimits,
+  specs: readonly VariantSpec[] = VARIANTS,
 ): Promise<{ ok: true; image: ProcessedImage } | { ok: false; failure: ProcessFailure }> {
   let metadata: Metadata;
   try {
@@ -78,7 +86,7 @@ export async function processImage(
   try {
     // decoded here (first frame of an animation), upright by EXIF; a corrupt body fails here
     const source = sharp(input, { limitInputPixels: limits.maxInputPixels, failOn: "error" }).autoOrient();
-    for (const variant of VARIANTS) {
+    for (const variant of specs) {
       const { data, info } = await source
         .clone()
         .resize({ width: variant.width, withoutEnlargement: true })

@@ -1,13 +1,18 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { placePaidOrder } from "../../../server/areas/after-sale/after-sale.fixtures";
 import { insertShopFixtures, type ShopFixtures } from "../../../server/areas/orders/orders.fixtures";
+import { afterSaleCases, afterSalePhotos } from "../../../server/db/schema";
 import { NO_ORDER_LIMIT } from "../../../server/test/rate-limits";
 import { type StaffApiKit, startStaffApi } from "../../../server/test/staff-api";
 import { testWebContext } from "../../../server/test/web-context";
 import { action } from "./complaint";
 
 // The complaint page's action in process (issue 27): a refused form comes back with what was typed
-// and the field's message; a good one answers the acknowledgement with the answer deadline.
+// and the field's message; a good one answers the acknowledgement with the answer deadline. The
+// multipart form with photos: a file that is not an image is refused by name (the text kept, the
+// photos asked for again), the photos of an accepted one are stored with its case.
 
 let kit: StaffApiKit;
 let shop: ShopFixtures;
@@ -52,5 +57,56 @@ describe("the complaint page", () => {
       params: {},
     } as never);
     expect(sent).toMatchObject({ done: true });
+  });
+
+  it("takes the photos of the multipart form, refusing a file that is not an image by its name", async () => {
+    const order = await placePaidOrder(kit.app, kit.app.services.config, shop.plain);
+    const url = `http://localhost/reklamacja?orderNumber=${order.orderNumber}&email=${encodeURIComponent(order.email)}`;
+    const context = testWebContext(kit.app.services, { user: null });
+    const photo = await sharp({ create: { width: 120, height: 90, channels: 3, background: "#7a4" } })
+      .jpeg()
+      .toBuffer();
+    const form = (files: { name: string; data: Buffer }[]) => {
+      const body = new FormData();
+      body.append(`qty-${order.lineIds[0]}`, "1");
+      body.append("description", "Nitka wychodzi z haftu na rękawie.");
+      body.append("remedy", "repair");
+      body.append("submissionKey", "page-complaint-photos-1");
+      for (const file of files) body.append("photos", new Blob([new Uint8Array(file.data)]), file.name);
+      return new Request(url, { method: "POST", body });
+    };
+    const refused = (await action({
+      context,
+      request: form([
+        { name: "rekaw.jpg", data: photo },
+        { name: "opis.pdf", data: Buffer.from("%PDF-1.4 nie zdjęcie") },
+      ]),
+      params: {},
+    } as never)) as {
+      init: ResponseInit;
+      data: { values: Record<string, string>; errors: Record<string, unknown>; photosSent: number };
+    };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.values.description).toBe("Nitka wychodzi z haftu na rękawie.");
+    expect(refused.data.errors).toEqual({
+      "photos.1": { key: "afterSale.photoNotAnImage", params: { name: "opis.pdf" } },
+    });
+    expect(refused.data.photosSent).toBe(2);
+
+    const sent = await action({
+      context,
+      request: form([{ name: "rekaw.jpg", data: photo }]),
+      params: {},
+    } as never);
+    expect(sent).toMatchObject({ done: true });
+    const [made] = await kit.database.db
+      .select({ id: afterSaleCases.id })
+      .from(afterSaleCases)
+      .where(eq(afterSaleCases.orderId, order.id));
+    const stored = await kit.database.db
+      .select()
+      .from(afterSalePhotos)
+      .where(eq(afterSalePhotos.caseId, made?.id ?? 0));
+    expect(stored).toHaveLength(1);
   });
 });

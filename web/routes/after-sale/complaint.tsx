@@ -16,6 +16,7 @@ import { useLang, useT } from "../../lib/i18n";
 import { langFromMatches, metaTags } from "../../lib/meta";
 import { CONTAINER } from "../../lib/site";
 import type { Route } from "./+types/complaint";
+import { ComplaintPhotosField } from "./complaint-photos-field";
 import { useNavigationPending } from "./use-navigation-pending";
 import { afterSaleFormLoader, orderFromUrl } from "./withdrawal.server";
 import { WithdrawalLookup } from "./withdrawal-lookup";
@@ -24,8 +25,10 @@ import "../../lib/after-sale-texts";
 
 // /reklamacja (issue 27, complaints): the order found like the withdrawal page's (a guest's number +
 // e-mail, or a customer's ?zamowienie={id}); one form: the units complained about, what is wrong,
-// the remedy asked for; sent through the complaints service (complaintRequestSchema), the typed values
-// kept on a refusal; then the acknowledgement with the answer deadline. Photos are not built yet.
+// the remedy asked for, up to 5 photos; a multipart post (this page alone has a body limit that fits
+// the photos, server/http/page-body-limit.ts) sent through the complaints service
+// (complaintRequestSchema, the photos checked there), the typed values kept on a refusal; then the
+// acknowledgement with the answer deadline.
 
 export function meta({ matches }: Route.MetaArgs) {
   const lang = langFromMatches(matches);
@@ -37,7 +40,18 @@ export function headers() {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return afterSaleFormLoader(context, request);
+  const loaded = await afterSaleFormLoader(context, request);
+  const photoMaxMb = Math.round((context.services.config.media.maxUploadBytes / 1024 / 1024) * 10) / 10;
+  return data({ ...loaded.data, photoMaxMb }, loaded.init ?? undefined);
+}
+
+/** The photos the form carried: each chosen file (an empty input posts one nameless, empty part). */
+async function photosOf(posted: FormData) {
+  const files = posted.getAll("photos").filter((value): value is File => typeof value !== "string");
+  const chosen = files.filter((file) => file.name !== "" || file.size > 0);
+  return Promise.all(
+    chosen.map(async (file) => ({ filename: file.name, data: Buffer.from(await file.arrayBuffer()) })),
+  );
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -55,6 +69,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       ([name, quantity]) => name.startsWith("qty-") && quantity.trim() !== "" && quantity.trim() !== "0",
     )
     .map(([name, quantity]) => ({ lineId: name.slice(4), quantity: quantity.trim() }));
+  const photos = await photosOf(posted);
   const result = await context.services.complaints.complain({
     body: {
       orderNumber: access.order.orderNumber,
@@ -67,6 +82,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     user: context.user,
     ip: context.ip,
     lang: context.lang,
+    photos,
   });
   if (result.ok) return { done: true as const, answerDeadline: result.value.answerDeadline };
   const entry = ERROR_CODES[result.code];
@@ -80,6 +96,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       done: false as const,
       values,
       errors,
+      photosSent: photos.length,
       failure: { key: result.code === "validation" ? "errors.formContainsErrors" : entry.key, params },
     },
     { status: entry.status },
@@ -107,7 +124,7 @@ export default function ComplaintPage({ loaderData, actionData }: Route.Componen
     content = (
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6">
         <p className="text-stone-700">{t("afterSale.complaintIntro")}</p>
-        <Form method="post" noValidate className="mt-4 space-y-5">
+        <Form method="post" encType="multipart/form-data" noValidate className="mt-4 space-y-5">
           <RequiredLegend />
           <FormAlert message={typed ? t(typed.failure.key, typed.failure.params) : undefined} />
           <input type="hidden" name="submissionKey" value={values.submissionKey ?? submissionKey} />
@@ -156,6 +173,11 @@ export default function ComplaintPage({ loaderData, actionData }: Route.Componen
             </div>
             <FieldErrorText id="complaint-remedy-error" error={errors.remedy} />
           </fieldset>
+          <ComplaintPhotosField
+            maxMb={loaderData.photoMaxMb}
+            errors={errors}
+            chooseAgain={(typed?.photosSent ?? 0) > 0}
+          />
           <SubmitButton pending={pending}>{t("afterSale.complaintSend")}</SubmitButton>
         </Form>
       </section>

@@ -10,7 +10,8 @@ import "../../lib/after-sale-texts";
 
 // The after-sale part of the order pages (/konto/zakupy/{id}, /zamowienie; issue 27): the button
 // "Odstąp od umowy tutaj" while the withdrawal period lasts and units are left (with until when),
-// the date it ended afterwards; then each withdrawal or complaint with its state, lines and history,
+// the date it ended afterwards; "Zgłoś reklamację" while the 2-year liability lasts (with until when),
+// the date complaints ended afterwards; then each withdrawal or complaint with its state, lines and history,
 // the statement's PDF, where to send the parcel while the goods are awaited, and the money given back
 // ("Zwrócono pieniądze") with the correcting invoices.
 
@@ -25,12 +26,12 @@ export function OrderAfterSalePanel({
 }) {
   const t = useT();
   const lang = useLang();
-  const { window } = afterSale;
+  const { window, complaints } = afterSale;
   const offer = window.open && afterSale.unitsLeft > 0;
   const ended = !window.open && window.reason === "ended" && window.endsAt;
-  // a complaint about a paid order at any time (the warranty's 2 years are not enforced)
   const complainUrl = withdrawUrl.replace("/odstapienie-od-umowy", "/reklamacja");
-  const paid = window.open || window.reason === "ended";
+  // nothing to complain about on a canceled order
+  const complainable = complaints.open && window.reason !== "canceled";
   if (!offer && !ended && afterSale.cases.length === 0 && afterSale.refunds.length === 0) return null;
   return (
     <TitledSection
@@ -48,11 +49,20 @@ export function OrderAfterSalePanel({
           </p>
         </div>
       ) : null}
-      {paid ? (
-        <p>
+      {complainable ? (
+        <p className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
           <Link to={complainUrl} className={LINK}>
             {t("afterSale.complainButton")}
           </Link>
+          {complaints.endsAt ? (
+            <span className="text-sm text-stone-600">
+              {t("afterSale.complaintPeriodUntil", { date: formatDate(lang, complaints.endsAt) })}
+            </span>
+          ) : null}
+        </p>
+      ) : !complaints.open && complaints.endsAt ? (
+        <p className="text-stone-700">
+          {t("afterSale.complaintPeriodEnded", { date: formatDate(lang, complaints.endsAt) })}
         </p>
       ) : null}
       {ended && window.endsAt ? (

@@ -15,6 +15,7 @@ import { langFromMatches, metaTags, pageTitle } from "../../lib/meta";
 import { requireStaff } from "../../lib/staff.server";
 import { STAFF_SECTIONS, staffOrderPath } from "../../lib/staff-paths";
 import type { Route } from "./+types/returns-case";
+import { CasePhotos } from "./case-photos";
 import { RefundForm } from "./refund-form";
 import { RefundItem, useRefreshWhileRefunding } from "./refund-item";
 import { CaseDeadline } from "./returns-deadline";
@@ -484,6 +485,11 @@ export default function StaffReturnsCase() {
         </div>
       </header>
       <Statement detail={detail} />
+      {detail.photos.length > 0 ? (
+        <Section id="case-photos" title={t("afterSale.desk.photos")}>
+          <CasePhotos photos={detail.photos} />
+        </Section>
+      ) : null}
       <Lines detail={detail} error={answer?.form === "received" ? answer.error : undefined} />
       <RefundSection detail={detail} answer={answer} />
       <ComplaintAnswer detail={detail} answer={answer} />
