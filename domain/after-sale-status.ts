@@ -106,6 +106,9 @@ export function isClosedState(kind: AfterSaleKind, state: string): boolean {
   );
 }
 
+/** The most photos a complaint may carry (issue 27: "up to 5 photos"). */
+export const COMPLAINT_PHOTOS_MAX = 5;
+
 /** What a complaining consumer asks for (consumer rights act art. 43c-43e). */
 export const COMPLAINT_REMEDIES = ["repair", "replacement", "price-reduction", "withdrawal"] as const;
 export type ComplaintRemedy = (typeof COMPLAINT_REMEDIES)[number];

@@ -25,7 +25,7 @@
 //   returnLinesSchema, submissionKeySchema   the building blocks
 
 import { z } from "zod";
-import { COMPLAINT_REMEDIES, REFUND_REASONS } from "../after-sale-status";
+import { COMPLAINT_PHOTOS_MAX, COMPLAINT_REMEDIES, REFUND_REASONS } from "../after-sale-status";
 import { NAME_MAX } from "../constants";
 import { emailSchema, idFromTextSchema, optionalText, requiredOrInvalid, requiredString } from "./common";
 import { MSG } from "./messages";
@@ -34,7 +34,6 @@ import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, ORDER_NUMBER_MAX } from "./order";
 export const WITHDRAWAL_REASON_MAX = 1_000;
 export const COMPLAINT_DESCRIPTION_MIN = 10;
 export const COMPLAINT_DESCRIPTION_MAX = 4_000;
-export const COMPLAINT_PHOTOS_MAX = 5;
 export const AFTER_SALE_MESSAGE_MAX = 4_000;
 export const REJECTION_REASON_MAX = 1_000;
 

@@ -1,7 +1,7 @@
 import type { Socket } from "node:net";
 import { PassThrough, type Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { COMPLAINT_PHOTOS_MAX } from "../../domain/validation/after-sale";
+import { COMPLAINT_PHOTOS_MAX } from "../../domain/after-sale-status";
 import { fail } from "../lib/result";
 import { sendEarlyRefusal } from "./early-refusal";
 

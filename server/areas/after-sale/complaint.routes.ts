@@ -1,10 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import {
-  COMPLAINT_PHOTOS_MAX,
-  complaintAnswerSchema,
-  complaintRequestSchema,
-} from "../../../domain/validation/after-sale";
+import { COMPLAINT_PHOTOS_MAX } from "../../../domain/after-sale-status";
+import { complaintAnswerSchema, complaintRequestSchema } from "../../../domain/validation/after-sale";
 import { textSchema, urlIdParamsSchema } from "../../../domain/validation/common";
 import { ORDER_NUMBER_MAX } from "../../../domain/validation/order";
 import { apiRoute, ORDER_FILE, STAFF } from "../../http/api-route";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { COMPLAINT_PHOTOS_MAX } from "../../../domain/validation/after-sale";
+import { COMPLAINT_PHOTOS_MAX } from "../../../domain/after-sale-status";
 import type { FieldError } from "../../../domain/validation/errors";
 import { FieldErrorText } from "../../components/form-field";
 import { useT } from "../../lib/i18n";
