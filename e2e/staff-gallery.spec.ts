@@ -117,26 +117,26 @@ test.describe("the staff gallery", () => {
     await expect(dialog.getByText("Wybrano: 2")).toBeVisible();
     await dialog.getByRole("button", { name: "Gotowe" }).click();
     await expect(dialog).toBeHidden();
-    expect(await names()).toEqual([one, two]);
+    await expect.poll(names).toEqual([one, two]);
     const first = JSON.parse(await value.inputValue())[0];
     expect(first).toMatchObject({ isNew: true, url: expect.stringMatching(/^\/media\/gallery\/produkty\//) });
     expect(first.thumb_url).toBe(first.url.replace(/\.webp$/, "-thumb.webp"));
 
     await page.getByRole("button", { name: `Przesuń niżej: ${one}` }).click();
-    expect(await names()).toEqual([two, one]);
+    await expect.poll(names).toEqual([two, one]);
     await page.getByRole("button", { name: `Usuń z wyboru: ${two}` }).click();
-    expect(await names()).toEqual([one]);
+    await expect.poll(names).toEqual([one]);
 
     // browse another folder and add one of its images; Escape-free cancel keeps the value
     await page.getByRole("button", { name: "Wybierz z galerii" }).click();
     await dialog.getByRole("button", { name: "Wszystkie zdjęcia" }).click();
     await dialog.getByRole("checkbox", { name: `Wybierz: ${two}` }).check();
     await dialog.getByRole("button", { name: "Anuluj" }).click();
-    expect(await names()).toEqual([one]);
+    await expect.poll(names).toEqual([one]);
     await page.getByRole("button", { name: "Wybierz z galerii" }).click();
     await dialog.getByRole("checkbox", { name: `Wybierz: ${two}` }).check();
     await dialog.getByRole("button", { name: "Gotowe" }).click();
-    expect(await names()).toEqual([one, two]);
+    await expect.poll(names).toEqual([one, two]);
   });
 
   test.describe("without JavaScript", () => {

@@ -26,6 +26,8 @@ async function addCategory(page: Page, title: string, parent?: string) {
   await form.getByLabel("Kategoria nadrzędna").selectOption(parent ? { label: parent } : { index: 0 });
   await form.getByRole("button", { name: "Dodaj kategorię" }).click();
   await expectToast(page, "Dodano kategorię");
+  // the toast of the previous add may still be showing: the category itself is the sign this add is done
+  await expect(form.getByLabel("Kategoria nadrzędna").locator("option", { hasText: title })).toHaveCount(1);
 }
 
 /** A parent category with two subcategories, in this order. */

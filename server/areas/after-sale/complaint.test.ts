@@ -119,7 +119,11 @@ describe("the 2-year liability (art. 43c)", () => {
     const cases = await db().select().from(afterSaleCases).where(eq(afterSaleCases.orderId, late.id));
     expect(cases).toEqual([]);
     // the order panel hides "Zgłoś reklamację" and says until when complaints were possible
-    expect((await panelOf(late.id)).complaints).toEqual({ open: false, endsAt: endsAt.toISOString() });
+    expect((await panelOf(late.id)).complaints).toEqual({
+      open: false,
+      reason: "ended",
+      endsAt: endsAt.toISOString(),
+    });
   });
 
   it("counts from the payment when the order was never delivered", async () => {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { refundDeadline } from "../../../domain/after-sale-status";
-import { complaintPeriod } from "../../../domain/complaint-period";
+import { type ComplaintClosedReason, complaintPeriod } from "../../../domain/complaint-period";
 import { formatDate, type Lang } from "../../../domain/i18n";
 import { isShopModerator } from "../../../domain/roles";
 import type { Order, PublicUser } from "../../../domain/types";
@@ -64,14 +64,28 @@ export interface WithdrawalWindowView {
 export interface WithdrawalForm {
   order: { id: number; orderNumber: string; createdAt: string; email: string; name: string };
   window: WithdrawalWindowView;
+  /** the complaint form's period (the same order's 2-year liability) */
+  complaints: ComplaintsView;
   lines: WithdrawableLine[];
+}
+
+/** "Zgłoś reklamację" while the 2-year liability lasts (domain/complaint-period.ts); endsAt ISO */
+export interface ComplaintsView {
+  open: boolean;
+  endsAt: string | null;
+  /** why complaints are closed (only when open is false) */
+  reason?: ComplaintClosedReason;
+}
+
+function complaintsOf(order: Order, at: Date): ComplaintsView {
+  const period = complaintPeriod({ statuses: order.statuses, now: at });
+  return { open: period.open, endsAt: period.endsAt?.toISOString() ?? null, reason: period.reason };
 }
 
 /** What the order pages show about the after-sale (issue 27): the button, the cases, money back. */
 export interface OrderAfterSale {
   window: WithdrawalWindowView;
-  /** "Zgłoś reklamację" while the 2-year liability lasts (domain/complaint-period.ts); endsAt ISO */
-  complaints: { open: boolean; endsAt: string | null };
+  complaints: ComplaintsView;
   /** units of the order not yet withdrawn from */
   unitsLeft: number;
   cases: (CustomerCase & { statementUrl: string | null })[];
@@ -324,6 +338,7 @@ export function createWithdrawalService(db: Db, config: Config, deps: Withdrawal
           name: orderName(order),
         },
         window: windowOf(order, now()),
+        complaints: complaintsOf(order, now()),
         lines: await queries.withdrawableLines(order._id),
       };
     },
@@ -335,10 +350,9 @@ export function createWithdrawalService(db: Db, config: Config, deps: Withdrawal
         queries.casesOfOrder(order._id),
         queries.moneyBack(order._id),
       ]);
-      const complaints = complaintPeriod({ statuses: order.statuses, now: now() });
       return {
         window: windowOf(order, now()),
-        complaints: { open: complaints.open, endsAt: complaints.endsAt?.toISOString() ?? null },
+        complaints: complaintsOf(order, now()),
         unitsLeft: lines.reduce((sum, line) => sum + line.withdrawable, 0),
         cases: cases.map((entry) => ({
           ...entry,

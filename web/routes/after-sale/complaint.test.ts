@@ -2,12 +2,17 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { placePaidOrder } from "../../../server/areas/after-sale/after-sale.fixtures";
-import { insertShopFixtures, type ShopFixtures } from "../../../server/areas/orders/orders.fixtures";
+import {
+  insertShopFixtures,
+  placeOrderAtServerPrice,
+  RECIPIENT,
+  type ShopFixtures,
+} from "../../../server/areas/orders/orders.fixtures";
 import { afterSaleCases, afterSalePhotos } from "../../../server/db/schema";
 import { NO_ORDER_LIMIT } from "../../../server/test/rate-limits";
 import { type StaffApiKit, startStaffApi } from "../../../server/test/staff-api";
 import { testWebContext } from "../../../server/test/web-context";
-import { action } from "./complaint";
+import { action, loader } from "./complaint";
 
 // The complaint page's action in process (issue 27): a refused form comes back with what was typed
 // and the field's message; a good one answers the acknowledgement with the answer deadline. The
@@ -108,5 +113,34 @@ describe("the complaint page", () => {
       .from(afterSalePhotos)
       .where(eq(afterSalePhotos.caseId, made?.id ?? 0));
     expect(stored).toHaveLength(1);
+  });
+
+  it("offers the form while the 2-year liability lasts and says why not for an order never paid", async () => {
+    const context = testWebContext(kit.app.services, { user: null });
+    const formOf = async (orderNumber: string, email: string) => {
+      const url = `http://localhost/reklamacja?orderNumber=${orderNumber}&email=${encodeURIComponent(email)}`;
+      const answer = (await loader({ context, request: new Request(url), params: {} } as never)) as {
+        data: { form: { complaints: { open: boolean; endsAt: string | null; reason?: string } } | null };
+      };
+      return answer.data.form;
+    };
+    const paid = await placePaidOrder(kit.app, kit.app.services.config, shop.plain);
+    const open = (await formOf(paid.orderNumber, paid.email))?.complaints;
+    expect(open?.open).toBe(true);
+    // delivered today: until the same Warsaw day two years on
+    expect(Date.parse(open?.endsAt ?? "") - Date.now()).toBeGreaterThan(729 * 24 * 3_600_000);
+    expect(Date.parse(open?.endsAt ?? "") - Date.now()).toBeLessThan(732 * 24 * 3_600_000);
+
+    const email = `nieoplacone-${Date.now()}@example.com`;
+    const unpaid = await placeOrderAtServerPrice(kit.app, {
+      cart: [{ productId: shop.plain.id, quantity: 1, variantKeys: {}, variantId: null }],
+      recipient: { ...RECIPIENT, email },
+    });
+    expect(unpaid.statusCode, unpaid.body).toBe(201);
+    expect((await formOf(unpaid.json().orderNumber, email))?.complaints).toEqual({
+      open: false,
+      endsAt: null,
+      reason: "not-paid",
+    });
   });
 });

@@ -120,6 +120,15 @@ export default function ComplaintPage({ loaderData, actionData }: Route.Componen
         {t("afterSale.complaintReceived", { date: formatDate(lang, actionData.answerDeadline) })}
       </p>
     );
+  } else if (!form.complaints.open) {
+    // past the 2-year liability (or never paid): the form would only be refused, so say why instead
+    content = (
+      <p role="status" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
+        {form.complaints.endsAt
+          ? t("afterSale.complaintPeriodEnded", { date: formatDate(lang, form.complaints.endsAt) })
+          : t("errors.after-sale/complaint-unavailable")}
+      </p>
+    );
   } else {
     content = (
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6">
