@@ -35,9 +35,36 @@ export function shopUrl(): string {
  */
 function hydratedOrStatic(): boolean {
   return (
-    "__reactRouterDataRouter" in window ||
+    (window as { __e2eReactCommitted?: boolean }).__e2eReactCommitted === true ||
     document.querySelector('script[type="text/x-module-after-picture"]') === null
   );
+}
+
+/**
+ * Tells the test when React has committed the hydrated page (the event handlers work from then on):
+ * React calls the developer tools' hook after every commit, production builds included. Waiting only
+ * for React Router's router object (created just before hydration starts) let a click land while the
+ * page was still hydrating on a busy machine, and a button with no form behind it did nothing.
+ */
+function installCommitFlag(): void {
+  const flags = window as unknown as {
+    __e2eReactCommitted?: boolean;
+    __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown;
+  };
+  if (flags.__REACT_DEVTOOLS_GLOBAL_HOOK__) return;
+  flags.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    isDisabled: false,
+    renderers: new Map(),
+    inject: () => 1,
+    checkDCE: () => {},
+    onScheduleFiberRoot: () => {},
+    onCommitFiberRoot: () => {
+      flags.__e2eReactCommitted = true;
+    },
+    onCommitFiberUnmount: () => {},
+    onPostCommitFiberRoot: () => {},
+  };
 }
 
 type Navigation = "goto" | "reload" | "goBack" | "goForward";
@@ -61,6 +88,7 @@ export const test = base.extend<Record<never, never>, { shop: Shop; shopEnv: Sho
   // no-JavaScript paths test on their own
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) {
+      await page.addInitScript(installCommitFlag);
       for (const name of ["goto", "reload", "goBack", "goForward"] as Navigation[]) {
         const navigate = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page[Navigation]>;
         (page as unknown as Record<Navigation, unknown>)[name] = async (...args: unknown[]) => {
