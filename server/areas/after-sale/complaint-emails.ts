@@ -1,8 +1,22 @@
 import { createTranslator, formatDate, formatDateTime, type Lang } from "../../../domain/i18n";
 import type { MailMessage } from "../mail/mail.service";
+import { emailLayout, htmlLines } from "../mail/mail-html";
 
 // The complaint's e-mails (issue 27, docs/decisions/066): the acknowledgement to the customer, the
 // shop's answer to the customer, and the reminder to the shop 3 days before the answer deadline. Pure.
+// The customer's two come as text and as HTML in the shop's e-mail layout, like the withdrawal's.
+
+/** The text and HTML bodies of a customer's complaint e-mail: a sentence, then what was written. */
+function customerBodies(lang: Lang, subject: string, intro: string, written: string) {
+  return {
+    text: `${intro}\n\n${written}\n`,
+    html: emailLayout({
+      lang,
+      title: subject,
+      bodyHtml: `<p>${htmlLines(intro)}</p><p>${htmlLines(written)}</p>`,
+    }),
+  };
+}
 
 export const COMPLAINT_RECEIVED_TEMPLATE = "complaint-received";
 export const COMPLAINT_ANSWER_TEMPLATE = "complaint-answer";
@@ -25,7 +39,7 @@ export function complaintReceivedEmail(input: {
   return {
     to: input.to,
     subject,
-    text: `${intro}\n\n${input.description}\n`,
+    ...customerBodies(input.lang, subject, intro, input.description),
     template: COMPLAINT_RECEIVED_TEMPLATE,
   };
 }
@@ -44,7 +58,7 @@ export function complaintAnswerEmail(input: {
   return {
     to: input.to,
     subject,
-    text: `${intro}\n\n${input.message}\n`,
+    ...customerBodies(input.lang, subject, intro, input.message),
     template: COMPLAINT_ANSWER_TEMPLATE,
   };
 }
