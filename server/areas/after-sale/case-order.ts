@@ -4,7 +4,9 @@ import { isLang, type Lang } from "../../../domain/i18n";
 import type { Order, PublicUser } from "../../../domain/types";
 import type { Db, Tx } from "../../db/client";
 import { orders } from "../../db/schema";
+import type { RateLimitHit } from "../../lib/rate-limit";
 import { FailureError, fail, type Result } from "../../lib/result";
+import type { MailService } from "../mail/mail.service";
 import type { OrderQueries } from "../orders/orders.queries";
 
 // What the withdrawal and the complaint share (issue 27): the order a shopper names, and the page's
@@ -71,4 +73,16 @@ export async function lockOrderForCase(tx: Tx, orderId: number): Promise<{ statu
     .for("update");
   if (!locked) throw new FailureError(fail("order/not-found"));
   return locked;
+}
+
+/** What the withdrawal and complaint services are built with (server/services.ts gives both the same). */
+export interface CaseServiceDependencies {
+  queries: OrderQueries;
+  mail: MailService;
+  /** the guest-lookup limit: counts one attempt for the order number and the address */
+  countLookup(orderNumber: string, ip: string): Promise<RateLimitHit>;
+  /** the rate-limited guest lookup of the orders area (orders.service.ts lookup) */
+  lookup(orderNumber: string, email: string, ip: string): Promise<Result<Order>>;
+  log: { error(data: object, message: string): void };
+  now?: () => Date;
 }

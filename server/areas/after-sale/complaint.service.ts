@@ -25,14 +25,12 @@ import {
   orders,
   type StatementLine,
 } from "../../db/schema";
-import type { RateLimitHit } from "../../lib/rate-limit";
 import { type Failure, FailureError, fail, ok, type Result } from "../../lib/result";
 import type { AuditActor } from "../audit/audit";
 import { auditedWrite, refuse } from "../audit/audited-write";
 import type { UploadFile } from "../gallery/gallery.service";
 import type { MailService } from "../mail/mail.service";
-import type { OrderQueries } from "../orders/orders.queries";
-import { findCaseOrder, lockOrderForCase } from "./case-order";
+import { type CaseServiceDependencies, findCaseOrder, lockOrderForCase } from "./case-order";
 import { complaintAnswerEmail, complaintReceivedEmail, complaintReminderEmail } from "./complaint-emails";
 import { checkPhotos, createPhotoStore, type PhotoSize, type PhotoUpload } from "./complaint-photos";
 import { mayReadOrder, type OrderReader } from "./order-reader";
@@ -77,19 +75,9 @@ export interface ComplaintReceipt {
   replayed: boolean;
 }
 
-export interface ComplaintDependencies {
-  queries: OrderQueries;
-  mail: MailService;
-  countLookup(orderNumber: string, ip: string): Promise<RateLimitHit>;
-  /** the rate-limited guest lookup of the orders area (orders.service.ts lookup): who may see a photo */
-  lookup(orderNumber: string, email: string, ip: string): Promise<Result<Order>>;
-  log: { error(data: object, message: string): void };
-  now?: () => Date;
-}
-
 export type ComplaintService = ReturnType<typeof createComplaintService>;
 
-export function createComplaintService(db: Db, config: Config, deps: ComplaintDependencies) {
+export function createComplaintService(db: Db, config: Config, deps: CaseServiceDependencies) {
   const queries = createWithdrawalQueries(db);
   const photos = createPhotoStore(db, config);
   const now = deps.now ?? (() => new Date());

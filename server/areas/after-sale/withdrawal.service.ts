@@ -25,11 +25,8 @@ import {
   type StatementLine,
 } from "../../db/schema";
 import { renderStatementPdf } from "../../integrations/after-sale/statement-pdf";
-import type { RateLimitHit } from "../../lib/rate-limit";
 import { type Failure, FailureError, fail, ok, type Result } from "../../lib/result";
-import type { MailService } from "../mail/mail.service";
-import type { OrderQueries } from "../orders/orders.queries";
-import { findCaseOrder, lockOrderForCase } from "./case-order";
+import { type CaseServiceDependencies, findCaseOrder, lockOrderForCase } from "./case-order";
 import {
   type CustomerCase,
   type CustomerCorrection,
@@ -134,17 +131,6 @@ export interface StatementAccess {
   ip: string;
 }
 
-export interface WithdrawalDependencies {
-  queries: OrderQueries;
-  mail: MailService;
-  /** the guest-lookup limit: counts one attempt for the order number and the address */
-  countLookup(orderNumber: string, ip: string): Promise<RateLimitHit>;
-  /** the rate-limited guest lookup of the orders area (orders.service.ts lookup) */
-  lookup(orderNumber: string, email: string, ip: string): Promise<Result<Order>>;
-  log: { error(data: object, message: string): void };
-  now?: () => Date;
-}
-
 export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
 
 /** The corrections' PDF route is the returns desk's (GET /api/after-sale/corrections/:id/pdf). */
@@ -166,7 +152,7 @@ function windowOf(order: Pick<Order, "status" | "statuses">, now: Date): Withdra
   return { open: window.open, endsAt: window.endsAt?.toISOString() ?? null, reason: window.reason ?? null };
 }
 
-export function createWithdrawalService(db: Db, config: Config, deps: WithdrawalDependencies) {
+export function createWithdrawalService(db: Db, config: Config, deps: CaseServiceDependencies) {
   const queries = createWithdrawalQueries(db);
   const now = deps.now ?? (() => new Date());
   const absolute = (path: string) => `${config.publicUrl}${path}`;
