@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
+import { KSEF_ENVIRONMENTS, type KsefEnvironment } from "../domain/ksef-environment";
 import { isCommonPassword } from "../domain/password-policy";
 
 // Every setting the process reads, parsed once at start-up. Nothing else in the
@@ -61,6 +62,14 @@ const envSchema = z.object({
   SELLER_BANK_ACCOUNT: z.string().optional(),
   /** where customers send withdrawn goods (issue 27); the seller's name and address unless set */
   RETURN_ADDRESS: z.string().min(1).max(500).optional(),
+  /** KSeF e-invoicing (issue 28, domain/ksef-environment.ts): off, the local simulator, or a Ministry environment */
+  KSEF_ENV: z.enum(KSEF_ENVIRONMENTS).default("off"),
+  /** the KSeF token generated in the Ministry's application for the seller's NIP (test, demo, production) */
+  KSEF_TOKEN: z.string().trim().min(1).max(1_000).optional(),
+  /** consumers' invoices (no NIP) go to KSeF too: voluntary by law, off by default */
+  KSEF_B2C: z.enum(["true", "false"]).default("false"),
+  /** how long the customer's invoice e-mail waits for the KSeF number before it goes out without it */
+  KSEF_EMAIL_WAIT_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   APACZKA_APP_ID: z.string().min(1).optional(),
   INPOST_GEOWIDGET_TOKEN: z.string().min(1).optional(),
   INPOST_POINTS_URL: z.url().default("https://api-pl-points.easypack24.net/v1/points"),
@@ -118,6 +127,8 @@ export interface Config {
   seller: SellerConfig;
   /** RETURN_ADDRESS as lines: where withdrawn goods go (the seller's name and address by default) */
   returnAddress: string[];
+  /** KSeF e-invoicing (issue 28): the environment, the seller's KSeF token, whether consumers' invoices go too */
+  ksef: KsefConfig;
   /** parcel-locker pickers: the provider's map widget when configured, else the built-in picker */
   parcelLockers: {
     apaczkaAppId: string | null;
@@ -140,6 +151,15 @@ export interface Config {
 export type PaymentsConfig =
   | { provider: "demo"; demoSecret: string }
   | { provider: "paynow"; apiUrl: string; apiKey: string; signatureKey: string };
+
+export interface KsefConfig {
+  env: KsefEnvironment;
+  /** required for test, demo and production; null for off and local */
+  token: string | null;
+  b2c: boolean;
+  /** how long the invoice e-mail waits for the KSeF number (ms) */
+  emailWaitMs: number;
+}
 
 export interface SellerConfig {
   name: string;
@@ -233,6 +253,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       "Invalid configuration: SELLER_NAME, SELLER_NIP and SELLER_ADDRESS (invoice seller) must be set when NODE_ENV=production",
     );
   }
+  if (e.NODE_ENV === "production" && e.KSEF_ENV === "local") {
+    throw new ConfigError(
+      "Invalid configuration: KSEF_ENV=local is the built-in simulator, whose KSeF numbers are not real; set KSEF_ENV=production (or off) when NODE_ENV=production",
+    );
+  }
+  if ((e.KSEF_ENV === "test" || e.KSEF_ENV === "demo" || e.KSEF_ENV === "production") && !e.KSEF_TOKEN) {
+    throw new ConfigError(
+      `Invalid configuration: KSEF_ENV=${e.KSEF_ENV} needs KSEF_TOKEN (generated in the Ministry's KSeF application for the seller's NIP)`,
+    );
+  }
+  if (e.KSEF_ENV === "production" && isDemoSeller) {
+    throw new ConfigError(
+      "Invalid configuration: KSEF_ENV=production needs SELLER_NAME, SELLER_NIP and SELLER_ADDRESS (the invoices' seller)",
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const shownHost = e.HOST === "0.0.0.0" || e.HOST === "::" ? "localhost" : e.HOST;
   return {
@@ -281,6 +316,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           isDemoSeller ? DEMO_SELLER.name : (e.SELLER_NAME as string),
           ...addressLines(isDemoSeller ? DEMO_SELLER.address : (e.SELLER_ADDRESS as string)),
         ],
+    ksef: {
+      env: e.KSEF_ENV,
+      token: e.KSEF_ENV === "off" || e.KSEF_ENV === "local" ? null : (e.KSEF_TOKEN ?? null),
+      b2c: e.KSEF_B2C === "true",
+      emailWaitMs: e.KSEF_EMAIL_WAIT_MINUTES * 60_000,
+    },
     parcelLockers: {
       apaczkaAppId: e.APACZKA_APP_ID ?? null,
       inpostGeowidgetToken: e.INPOST_GEOWIDGET_TOKEN ?? null,

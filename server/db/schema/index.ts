@@ -11,6 +11,7 @@ export * from "./content";
 export * from "./coupons";
 export * from "./invoices";
 export * from "./jobs";
+export * from "./ksef";
 export * from "./mail";
 export * from "./orders";
 export * from "./parcel-points";
