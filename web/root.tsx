@@ -210,6 +210,10 @@ const NavigationProgress = lazyAfterHydration(
   () => import("./components/navigation-progress"),
   (m) => m.NavigationProgress,
 );
+const NavigationFocus = lazyAfterHydration(
+  () => import("./components/navigation-focus"),
+  (m) => m.NavigationFocus,
+);
 const RouteMemory = lazyAfterHydration(
   () => import("./components/route-memory"),
   (m) => m.RouteMemory,
@@ -260,6 +264,7 @@ function ShellLayout({ children }: { children: ReactNode }) {
       <AfterHydration>
         <Suspense fallback={null}>
           <RouteMemory signedIn={!!data?.user} />
+          <NavigationFocus />
         </Suspense>
       </AfterHydration>
       {data && data.gaMeasurementIds.length > 0 ? (
