@@ -32,9 +32,7 @@ describe("ksefVerificationLink", () => {
 
   it("refuses what would make a wrong link", () => {
     const digest = "UtQp9Gpc51y-u3xApZjIjgkpZ01js-J8KflSPW8WzIE";
-    expect(() => ksefVerificationLink(KSEF_QR_URLS.test, "12345", "2026-02-01", digest)).toThrow(
-      RangeError,
-    );
+    expect(() => ksefVerificationLink(KSEF_QR_URLS.test, "12345", "2026-02-01", digest)).toThrow(RangeError);
     expect(() => ksefVerificationLink(KSEF_QR_URLS.test, "1111111111", "01-02-2026", digest)).toThrow(
       RangeError,
     );
