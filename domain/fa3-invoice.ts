@@ -90,13 +90,16 @@ export function fa3Text(value: string, max: number): string {
     .trimEnd()}…`;
 }
 
+const XML_ENTITIES: Readonly<Record<string, string>> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+};
+
+/** Escapes text content and double-quoted attribute values (an apostrophe needs no escaping there). */
 function escapeXml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&apos;");
+  return value.replace(/[&<>"]/g, (char) => XML_ENTITIES[char] ?? char);
 }
 
 // ---------------------------------------------------------------- a tiny XML writer
