@@ -1,7 +1,8 @@
 import type { ReceivedInvoice, SimulatorSession } from "./state";
 
 // The UPO (official receipt, schema upo-v4-3.xsd) of one accepted invoice, shaped as the example in
-// reference/ksef/schemy/upo-example.xml.
+// reference/ksef/schemy/upo-example.xml. The schema fixes the receiver's name to "Ministerstwo
+// Finansów"; the simulator's UPOs are told apart by never coming from a Ministry environment.
 
 function escapeXml(text: string): string {
   return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
@@ -11,7 +12,7 @@ export function invoiceUpo(session: SimulatorSession, invoice: ReceivedInvoice):
   const received = invoice.receivedAt.toISOString();
   return `<?xml version="1.0" encoding="utf-8"?>
 <Potwierdzenie xmlns="http://upo.schematy.mf.gov.pl/KSeF/v4-3">
-  <NazwaPodmiotuPrzyjmujacego>Symulator KSeF (środowisko lokalne sklepu)</NazwaPodmiotuPrzyjmujacego>
+  <NazwaPodmiotuPrzyjmujacego>Ministerstwo Finansów</NazwaPodmiotuPrzyjmujacego>
   <NumerReferencyjnySesji>${session.reference}</NumerReferencyjnySesji>
   <Uwierzytelnienie>
     <IdKontekstu>
