@@ -77,7 +77,9 @@ export function createKsefAuth(http: KsefHttp, certificates: KsefCertificates, o
     const started = await initiate(true);
     const authenticationToken = started.authenticationToken.token;
     const deadline = options.now().getTime() + options.authTimeoutMs;
-    for (;;) {
+    // the clock or the count of polls, whichever ends first (a stopped clock cannot poll forever)
+    const maxPolls = Math.ceil(options.authTimeoutMs / Math.max(1, options.pollIntervalMs)) + 1;
+    for (let poll = 1; ; poll++) {
       const state = await http.json<{
         status: { code: number; description: string; details?: string[] | null };
       }>({
@@ -94,7 +96,7 @@ export function createKsefAuth(http: KsefHttp, certificates: KsefCertificates, o
           state.status.details ?? [],
         );
       }
-      if (options.now().getTime() >= deadline) {
+      if (options.now().getTime() >= deadline || poll >= maxPolls) {
         throw new KsefUnavailableError("KSeF sign-in is still in progress after the time limit", null, null);
       }
       await options.sleep(options.pollIntervalMs);

@@ -46,12 +46,13 @@ export function createKsefCertificates(http: KsefHttp, now: () => Date) {
       .filter((each) => each.usage?.includes(usage))
       .filter((each) => Date.parse(each.validFrom) <= at && at < Date.parse(each.validTo))
       .sort((a, b) => Date.parse(b.validFrom) - Date.parse(a.validFrom));
-    if (valid.length === 0) return null;
-    const certificate = certificateFromBase64(valid[0].certificate);
+    const latest = valid[0];
+    if (!latest) return null;
+    const certificate = certificateFromBase64(latest.certificate);
     return {
       certificate,
-      publicKeyId: valid[0].publicKeyId ?? publicKeyId(certificate),
-      validTo: new Date(valid[0].validTo),
+      publicKeyId: latest.publicKeyId ?? publicKeyId(certificate),
+      validTo: new Date(latest.validTo),
     };
   }
 

@@ -74,8 +74,8 @@ describe("KSeF client against the simulator", () => {
       .slice(before)
       .map((r) => `${r.method} ${r.path.replace(/\/auth\/[0-9]{8}-AU-.*/, "/auth/{ref}")}`);
     expect(signIn).toEqual([
-      "GET /security/public-key-certificates",
       "POST /auth/challenge",
+      "GET /security/public-key-certificates",
       "POST /auth/ksef-token",
       "GET /auth/{ref}",
       "GET /auth/{ref}",

@@ -113,6 +113,7 @@ export function createKsefClient(options: KsefClientOptions): KsefGateway {
   }
 
   async function open(retryOnUnknownKey: boolean): Promise<string> {
+    await auth.accessToken(); // signed in first, so a key list fetched again while signing in is used
     const key = await certificates.key("SymmetricKeyEncryption");
     const sessionKey = newSessionKey();
     try {

@@ -11,7 +11,7 @@ function element(xml: string, name: string, within?: string): string | null {
     scope = block[0];
   }
   const match = new RegExp(`<(?:\\w+:)?${name}>([^<]*)</(?:\\w+:)?${name}>`).exec(scope);
-  return match ? match[1].trim() : null;
+  return match?.[1] === undefined ? null : match[1].trim();
 }
 
 export interface InvoiceFields {

@@ -58,32 +58,36 @@ const ROUTES: Route[] = [
   { method: "POST", pattern: /^\/auth\/ksef-token$/, handle: (s, r) => ksefToken(s, r) },
   { method: "POST", pattern: /^\/auth\/token\/redeem$/, handle: (s, r) => redeem(s, r) },
   { method: "POST", pattern: /^\/auth\/token\/refresh$/, handle: (s, r) => refresh(s, r) },
-  { method: "GET", pattern: new RegExp(`^/auth/${REF}$`), handle: (s, r, [ref]) => authStatus(s, r, ref) },
+  {
+    method: "GET",
+    pattern: new RegExp(`^/auth/${REF}$`),
+    handle: (s, r, [ref = ""]) => authStatus(s, r, ref),
+  },
   { method: "POST", pattern: /^\/sessions\/online$/, handle: (s, r) => openSession(s, r) },
   {
     method: "POST",
     pattern: new RegExp(`^/sessions/online/${REF}/invoices$`),
-    handle: (s, r, [ref]) => sendInvoice(s, r, ref),
+    handle: (s, r, [ref = ""]) => sendInvoice(s, r, ref),
   },
   {
     method: "POST",
     pattern: new RegExp(`^/sessions/online/${REF}/close$`),
-    handle: (s, r, [ref]) => closeSession(s, r, ref),
+    handle: (s, r, [ref = ""]) => closeSession(s, r, ref),
   },
   {
     method: "GET",
     pattern: new RegExp(`^/sessions/${REF}/invoices$`),
-    handle: (s, r, [ref]) => sessionInvoices(s, r, ref),
+    handle: (s, r, [ref = ""]) => sessionInvoices(s, r, ref),
   },
   {
     method: "GET",
     pattern: new RegExp(`^/sessions/${REF}/invoices/${REF}/upo$`),
-    handle: (s, r, [ref, invoice]) => upo(s, r, ref, invoice),
+    handle: (s, r, [ref = "", invoice = ""]) => upo(s, r, ref, invoice),
   },
   {
     method: "GET",
     pattern: new RegExp(`^/sessions/${REF}/invoices/${REF}$`),
-    handle: (s, r, [ref, invoice]) => invoiceStatus(s, r, ref, invoice),
+    handle: (s, r, [ref = "", invoice = ""]) => invoiceStatus(s, r, ref, invoice),
   },
 ];
 
