@@ -56,6 +56,16 @@ async function sendOne(gateway: KsefGateway, xml: string): Promise<KsefSentInvoi
   return { sessionReference, invoiceReference };
 }
 
+/** The requests the simulator received while the action ran, as "METHOD /path". */
+async function requestsDuring(action: () => Promise<unknown>): Promise<string[]> {
+  const from = ksef.control.requests().length;
+  await action();
+  return ksef.control
+    .requests()
+    .slice(from)
+    .map((each) => `${each.method} ${each.path}`);
+}
+
 beforeAll(async () => {
   ksef = await startKsefSimulatorServer({ token: "test-ksef-token", now, accessTokenTtlMs: 5 * 60_000 });
 });
@@ -67,13 +77,8 @@ afterAll(async () => {
 describe("KSeF client against the simulator", () => {
   it("signs in with the token, refreshes the access token before it ends, and gets a new one after a 401", async () => {
     const gateway = client();
-    const before = ksef.control.requests().length;
-    await gateway.openSession();
-    const signIn = ksef.control
-      .requests()
-      .slice(before)
-      .map((r) => `${r.method} ${r.path.replace(/\/auth\/[0-9]{8}-AU-.*/, "/auth/{ref}")}`);
-    expect(signIn).toEqual([
+    const signIn = await requestsDuring(() => gateway.openSession());
+    expect(signIn.map((each) => each.replace(/\/auth\/[0-9]{8}-AU-.*/, "/auth/{ref}"))).toEqual([
       "POST /auth/challenge",
       "GET /security/public-key-certificates",
       "POST /auth/ksef-token",
@@ -84,24 +89,17 @@ describe("KSeF client against the simulator", () => {
     ]);
 
     clock.at = new Date(clock.at.getTime() + 4.5 * 60_000); // 30 s of the access token left
-    const refreshAt = ksef.control.requests().length;
-    await gateway.openSession();
-    expect(
-      ksef.control
-        .requests()
-        .slice(refreshAt)
-        .map((r) => r.path),
-    ).toEqual(["/auth/token/refresh", "/sessions/online"]);
+    expect(await requestsDuring(() => gateway.openSession())).toEqual([
+      "POST /auth/token/refresh",
+      "POST /sessions/online",
+    ]);
 
     ksef.control.revokeAccessTokens();
-    const revokedAt = ksef.control.requests().length;
-    await gateway.openSession();
-    expect(
-      ksef.control
-        .requests()
-        .slice(revokedAt)
-        .map((r) => r.path),
-    ).toEqual(["/sessions/online", "/auth/token/refresh", "/sessions/online"]);
+    expect(await requestsDuring(() => gateway.openSession())).toEqual([
+      "POST /sessions/online",
+      "POST /auth/token/refresh",
+      "POST /sessions/online",
+    ]);
   });
 
   it("refuses a wrong KSeF token with KSeF's status code", async () => {

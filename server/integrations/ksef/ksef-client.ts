@@ -56,7 +56,8 @@ interface InvoiceStatusReply {
 /** KSeF's invoice status codes (open-api.json, SessionInvoiceStatusResponse) as the gateway's states. */
 export function invoiceStatusFrom(reply: InvoiceStatusReply): KsefInvoiceStatus {
   const { code, description, details, extensions } = reply.status;
-  if (code === 100 || code === 150) return { state: "processing" };
+  // 200 without its number yet would be a KSeF slip: ask again rather than call it refused
+  if (code === 100 || code === 150 || (code === 200 && !reply.ksefNumber)) return { state: "processing" };
   if (code === 200 && reply.ksefNumber) {
     return {
       state: "accepted",

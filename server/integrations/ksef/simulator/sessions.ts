@@ -286,17 +286,18 @@ function findInvoice(
   return { session, invoice };
 }
 
-export function invoiceStatus(
-  state: SimulatorState,
-  request: Request,
-  reference: string,
-  invoiceReference: string,
-): Response {
-  const found = findInvoice(state, request, reference, invoiceReference);
-  if (found instanceof Response) return found;
-  found.invoice.polls += 1;
-  return json(200, invoiceView(found.invoice, found.invoice.polls === 1));
+/** A handler of one invoice of a session, given the session and the invoice once both are found. */
+function forInvoice(handle: (found: { session: SimulatorSession; invoice: ReceivedInvoice }) => Response) {
+  return (state: SimulatorState, request: Request, reference: string, invoiceReference: string): Response => {
+    const found = findInvoice(state, request, reference, invoiceReference);
+    return found instanceof Response ? found : handle(found);
+  };
 }
+
+export const invoiceStatus = forInvoice(({ invoice }) => {
+  invoice.polls += 1;
+  return json(200, invoiceView(invoice, invoice.polls === 1));
+});
 
 export function sessionInvoices(state: SimulatorState, request: Request, reference: string): Response {
   const auth = authorize(state, request);
@@ -321,23 +322,16 @@ export function sessionInvoices(state: SimulatorState, request: Request, referen
   });
 }
 
-export function upo(
-  state: SimulatorState,
-  request: Request,
-  reference: string,
-  invoiceReference: string,
-): Response {
-  const found = findInvoice(state, request, reference, invoiceReference);
-  if (found instanceof Response) return found;
-  if (found.invoice.outcome.code !== 200 || found.invoice.polls === 0) {
+export const upo = forInvoice(({ session, invoice }) => {
+  if (invoice.outcome.code !== 200 || invoice.polls === 0) {
     return exception(21178, "Nie znaleziono UPO dla podanych kryteriów.");
   }
-  const xml = invoiceUpo(found.session, found.invoice);
+  const xml = invoiceUpo(session, invoice);
   return new Response(xml, {
     status: 200,
     headers: { "content-type": "application/xml", "x-ms-meta-hash": sha256Base64(Buffer.from(xml, "utf8")) },
   });
-}
+});
 
 export function closeSession(state: SimulatorState, request: Request, reference: string): Response {
   const auth = authorize(state, request);
