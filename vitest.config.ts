@@ -2,7 +2,7 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 // Vitest runs without the React Router plugin, in three projects (`--project <name>` runs one):
-// - unit: pure code (domain/, web/ and scripts/ helpers), no database;
+// - unit: no database (domain/, web/ and scripts/ helpers, and SERVER_WITHOUT_DATABASE below);
 // - db: in-process API and service tests on a real database (each test file gets a fresh one: a
 //   copy of a template migrated once per run, in PGlite or, with DATABASE_URL, on that server);
 // - built-app: tests of the pages build/ renders, served in-process; they refuse a build older than
@@ -45,6 +45,18 @@ const DB_ELSEWHERE = [
   "web/routes/staff/returns-case.test.ts",
   "web/routes/after-sale/complaint.test.ts",
 ];
+/**
+ * tests under server/ that never open a database (the integrations' clients, fakes and documents,
+ * pure helpers): in the unit project, so the PostgreSQL pass does not run them a second time
+ */
+const SERVER_WITHOUT_DATABASE = [
+  "server/integrations/**/*.test.ts",
+  "server/lib/log-stream.test.ts",
+  "server/lib/random-pool.test.ts",
+  "server/lib/redact.test.ts",
+  "server/lib/sanitize-html.test.ts",
+  "server/test/pdf-qr.test.ts",
+];
 /** the migrated template each test file's database is copied from (each a no-op in the other mode) */
 const TEMPLATES = ["server/test/pglite-template.ts", "server/test/postgres-template.ts"];
 
@@ -64,7 +76,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["domain/**/*.test.ts", "web/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "domain/**/*.test.ts",
+            "web/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            ...SERVER_WITHOUT_DATABASE,
+          ],
           exclude: [...BUILT_APP, ...DB_ELSEWHERE],
         },
       },
@@ -73,7 +90,10 @@ export default defineConfig({
         test: {
           name: "db",
           include: ["server/**/*.test.ts", ...DB_ELSEWHERE],
-          exclude: process.env.DATABASE_URL ? [...BUILT_APP, ...PGLITE_ONLY] : BUILT_APP,
+          exclude: [
+            ...SERVER_WITHOUT_DATABASE,
+            ...(process.env.DATABASE_URL ? [...BUILT_APP, ...PGLITE_ONLY] : BUILT_APP),
+          ],
           globalSetup: TEMPLATES,
           // one module graph per worker, not per file: importing the app anew for every file was
           // 40 % of the run (docs/decisions/065); each file still gets its own database and app
