@@ -12,13 +12,14 @@ describe("the feeds' XML writer", () => {
     );
   });
 
-  it('writes CDATA, splitting a "]]>" inside it across two sections', () => {
-    expect(cdata("a & <b>")).toBe("<![CDATA[a & <b>]]>");
-    expect(cdata("x]]>y")).toBe("<![CDATA[x]]]]><![CDATA[>y]]>");
-  });
-
-  it("drops what XML 1.0 cannot carry, keeps tabs, new lines and pairs of surrogates", () => {
+  it('writes CDATA (a "]]>" inside split across two sections) without what XML 1.0 cannot carry', () => {
+    expect([cdata("a & <b>"), cdata("x]]>y")]).toEqual([
+      "<![CDATA[a & <b>]]>",
+      "<![CDATA[x]]]]><![CDATA[>y]]>",
+    ]);
+    // tabs, new lines and pairs of surrogates stay; control characters, U+FFFF and a lone surrogate go
     expect(xmlCharacters("a\u0000b\u0007c\td\ne\uffff🧸\ud800")).toBe("abc\td\ne🧸");
+    expect(cdata("\u0001x")).toBe("<![CDATA[x]]>");
   });
 
   it("leaves out null values and refuses an unclosed or overclosed document", () => {
