@@ -30,8 +30,11 @@ export const APP_ROUTE_SEGMENTS = [
   "reklamacja",
 ] as const;
 
-/** Served by Fastify before the app: `/api`, `/media`, `/assets` (server/app.ts). */
-export const SERVER_PATH_SEGMENTS = ["api", "media", "assets"] as const;
+/**
+ * Served by Fastify before the app: `/api`, `/media`, `/assets` and the marketplace feeds `/feeds`
+ * (server/app.ts).
+ */
+export const SERVER_PATH_SEGMENTS = ["api", "media", "assets", "feeds"] as const;
 
 /**
  * Routes that show the page with their own link as their text: the contact screen shows the page

@@ -34,7 +34,7 @@ import { createChangeFeed } from "./lib/change-feed";
 import { RETRY_AFTER_SECONDS } from "./lib/database-unavailable";
 import type { RateLimits } from "./lib/rate-limit";
 import { redactSecrets } from "./lib/redact";
-import { registerApiRoutes } from "./routes";
+import { registerApiRoutes, registerFeedRoutes } from "./routes";
 import { createServices, type Services } from "./services";
 
 export interface BuildAppOptions {
@@ -197,6 +197,8 @@ export async function buildApp(
     maxAge: "365d",
     immutable: true,
   });
+  // the marketplace feeds, XML outside /api (docs/decisions/072)
+  await registerFeedRoutes(app);
 
   if (options.web) {
     const mode = options.web;

@@ -19,6 +19,7 @@ import { creatorsAdminRoutes } from "./areas/content/creators-admin.routes";
 import { pageAdminRoutes } from "./areas/content/page-admin.routes";
 import { slideAdminRoutes } from "./areas/content/slide-admin.routes";
 import { couponAdminRoutes } from "./areas/coupons/coupon-admin.routes";
+import { feedsRoutes } from "./areas/feeds/feeds.routes";
 import { galleryRoutes } from "./areas/gallery/gallery.routes";
 import { jobsRoutes } from "./areas/jobs/jobs.routes";
 import { ordersRoutes } from "./areas/orders/orders.routes";
@@ -54,4 +55,9 @@ export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(complaintRoutes);
   await api.register(returnsDeskRoutes);
   await api.register(refundsRoutes);
+}
+
+/** The marketplace feeds (docs/decisions/072): XML at /feeds/*, beside the API, not under it. */
+export async function registerFeedRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(feedsRoutes);
 }

@@ -21,6 +21,7 @@ import { createSitemapService } from "./areas/content/sitemap.service";
 import { createSlideAdminService } from "./areas/content/slide-admin.service";
 import { createCouponAdminService } from "./areas/coupons/coupon-admin.service";
 import { createCouponGuard } from "./areas/coupons/coupon-guard";
+import { createFeedsService } from "./areas/feeds/feeds.service";
 import { createGalleryService } from "./areas/gallery/gallery.service";
 import { createInvoicesService } from "./areas/invoices/invoices.service";
 import { createJobHandlers } from "./areas/jobs/job-kinds";
@@ -192,6 +193,8 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     contact: createContactService(db, mail, config),
     creators: createCreatorsService(db),
     sitemap: createSitemapService(db),
+    // the marketplace feeds (/feeds/google.xml, /feeds/ceneo.xml; docs/decisions/072)
+    feeds: createFeedsService(catalog, { publicUrl: config.publicUrl, shopName: config.shopName }),
     audit: createAuditService(db),
     // staff: category tree, product fields, header slides
     categoryAdmin: createCategoryAdminService(db),

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, notExists, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, exists, gt, notExists, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { LOWEST_PRICE_WINDOW_DAYS } from "../../../domain/constants";
 import { searchTerms } from "../../../domain/search";
@@ -346,6 +346,18 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
     return result;
   }
 
+  /** Full product DTOs of the products `where` selects, by id (the first `limit` when given). */
+  async function fullProductsById(where: SQL | undefined, limit?: number): Promise<Product[]> {
+    const query = db
+      .select({ product: sql<ProductJson>`${productJson(sql`${products}`, FULL, since())}` })
+      .from(products)
+      .where(where)
+      .orderBy(asc(products.id))
+      .$dynamic();
+    const rows = await (limit === undefined ? query : query.limit(limit));
+    return rows.map((row) => fullProduct(row.product));
+  }
+
   return {
     /** The categories below 'root', nested, siblings by order then id. */
     getCategoryTree: categoryTree,
@@ -385,12 +397,15 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
 
     /** Full product DTOs (by id), visible ones unless includeHidden. */
     async listProducts(opts: { includeHidden?: boolean } = {}): Promise<Product[]> {
-      const rows = await db
-        .select({ product: sql<ProductJson>`${productJson(sql`${products}`, FULL, since())}` })
-        .from(products)
-        .where(visibleOnly(opts.includeHidden))
-        .orderBy(asc(products.id));
-      return rows.map((row) => fullProduct(row.product));
+      return fullProductsById(visibleOnly(opts.includeHidden));
+    },
+
+    /**
+     * The visible products with an id above `afterId`, by id, at most `limit` (full DTOs, one
+     * statement): the marketplace feeds read the catalogue a page at a time (docs/decisions/072).
+     */
+    async visibleProductsAfter(afterId: Id, limit: number): Promise<Product[]> {
+      return fullProductsById(and(visibleOnly(false), gt(products.id, afterId)), latestLimit(limit));
     },
 
     /** Light product entries (first image, flags, categories, thumbnail), by id. */

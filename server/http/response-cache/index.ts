@@ -3,7 +3,8 @@
 // - Cacheable: GET/HEAD of the storefront pages (React Router; not the account, cart, checkout,
 //   payment and sign-in pages) from a visitor without credentials and without any cookie other than
 //   the language, the cookie-consent answer and the remembered route; and GET/HEAD of the public,
-//   user-independent catalog and content API (CACHEABLE_API_ROUTES) without a session or bearer token.
+//   user-independent catalog and content API (CACHEABLE_API_ROUTES) and of the marketplace feeds
+//   (FEED_PATHS, kept as API answers) without a session or bearer token.
 // - Every 200 answer of a cacheable request gets a strong ETag (a hash of the body, with the page's
 //   CSP nonce replaced by a placeholder, so it stays the same across hits); If-None-Match answers
 //   304 without a body — for pages without a Content-Security-Policy, as the browser keeps the stored

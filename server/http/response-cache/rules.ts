@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_COOKIE } from "../../areas/accounts/session-cookie";
+import { FEED_PATHS } from "../../areas/feeds/feed-paths";
 
 // What the response cache keeps and under which key (the whole design: ./index.ts and
 // docs/decisions/023-http-caching.md): the cacheable routes and pages, the cookies a cacheable
@@ -65,8 +66,11 @@ export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 /** smaller answers are sent as they are (@fastify/compress's threshold, server/http/compression.ts) */
 export const COMPRESS_FROM_BYTES = 1024;
 
-/** Stored media types: pages, JSON, and React Router's single-fetch data (client navigations). */
-export const STORED_TYPES = /^(text\/html|application\/json|text\/x-script)\b/i;
+/**
+ * Stored media types: pages, JSON, React Router's single-fetch data (client navigations) and the
+ * marketplace feeds' XML.
+ */
+export const STORED_TYPES = /^(text\/html|application\/json|text\/x-script|application\/xml)\b/i;
 /** Headers never stored: per-request (CSP nonce, cookies, framing) or set on each hit. */
 export const UNSTORED_HEADERS = new Set([
   "content-security-policy",
@@ -81,7 +85,10 @@ export const UNSTORED_HEADERS = new Set([
   "x-cache",
 ]);
 
-/** A cacheable answer: a React Router page or a public API answer. */
+/**
+ * A cacheable answer: a React Router page, or a public API answer — which the marketplace feeds
+ * (XML outside /api that depends only on the URL, docs/decisions/072) are cached as.
+ */
 export type Kind = "page" | "api";
 
 /** Cookie names and raw values of a Cookie header. */
@@ -105,7 +112,7 @@ function isPersonalPath(pathname: string): boolean {
 export function kindOf(request: FastifyRequest): Kind | null {
   const route = request.routeOptions.url;
   if (route === undefined) return null;
-  if (CACHEABLE_API_ROUTES.has(route)) return "api";
+  if (CACHEABLE_API_ROUTES.has(route) || FEED_PATHS.includes(route)) return "api";
   // React Router's catch-all route (@mcansh/remix-fastify); /media/* and /api/* have their own
   if (route === "/*" || route === "*") return "page";
   return null;
