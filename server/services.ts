@@ -35,6 +35,7 @@ import { createOrderQueries } from "./areas/orders/orders.queries";
 import { createOrdersService } from "./areas/orders/orders.service";
 import { createPaymentOutcome } from "./areas/orders/payment-outcome";
 import { createPaymentRetry } from "./areas/orders/payment-retry";
+import { createShopNotify } from "./areas/orders/shop-notify";
 import { createParcelPointsService } from "./areas/parcel-points/parcel-points.service";
 import { createPaymentsService } from "./areas/payments/payments.service";
 import { resultUrlOf } from "./areas/payments/result-url";
@@ -106,7 +107,10 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
   const sendOrderEmail = createOrderMailer(config, { mail, queries: orderQueries, log });
   // orders → payments, one way (docs/decisions/058): the gateway side is given what an order does when
   // its payment's status changes (orders/payment-outcome.ts) as plain functions
-  const paymentOutcome = createPaymentOutcome(db, { log });
+  const warehouse = createWarehouseService(db);
+  // the shop told of paid orders and low stock at SHOP_NOTIFY_EMAIL (issue 29), as jobs
+  const shopNotify = createShopNotify(db, config, { mail, queries: orderQueries, queue: jobQueue, warehouse });
+  const paymentOutcome = createPaymentOutcome(db, { log, paid: shopNotify.queueNewOrder });
   const paymentProvider = options.paymentProvider ?? createPaymentProvider(config);
   const payments = createPaymentsService(db, config, {
     provider: paymentProvider,
@@ -160,7 +164,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     catalog,
     // staff products and the warehouse (issue 6)
     productAdmin: createProductAdminService(db, { catalog }),
-    warehouse: createWarehouseService(db),
+    warehouse,
     cart: createCartService(db, {
       couponGuard,
       paymentTimeoutMinutes: config.orderPaymentTimeoutMinutes,
@@ -212,6 +216,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
       cancelExpired: () => cancelExpired(),
       refunds,
       complaints,
+      shopNotify,
       log,
     }),
     jobs: createJobsService(db, jobQueue),

@@ -156,7 +156,7 @@ export const enStaff: Record<StaffKey, string> = {
   "staff.orders.allStatuses": "All",
   "staff.orders.from": "Placed from",
   "staff.orders.to": "Placed until",
-  "staff.orders.search": "Order number or e-mail",
+  "staff.orders.search": "Search: number, customer, e-mail, phone, product, shipment",
   "staff.orders.email": "E-mail",
   "staff.orders.refundOwed": "Refund owed",
   "staff.orders.refundOwedOnly": "Refund owed only",

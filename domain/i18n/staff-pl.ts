@@ -154,7 +154,7 @@ export const plStaff = {
   "staff.orders.allStatuses": "Wszystkie",
   "staff.orders.from": "Złożone od",
   "staff.orders.to": "Złożone do",
-  "staff.orders.search": "Numer zamówienia lub e-mail",
+  "staff.orders.search": "Szukaj: numer, klient, e-mail, telefon, produkt, przesyłka",
   "staff.orders.email": "E-mail",
   "staff.orders.refundOwed": "Do zwrotu",
   "staff.orders.refundOwedOnly": "Tylko do zwrotu",
