@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { containsPattern } from "../../db/list-page";
 import { orderItems, orders } from "../../db/schema";
 
 // The staff orders list's one search box (issue 29): a part of the order number, the buyer's or the
@@ -11,13 +12,11 @@ import { orderItems, orders } from "../../db/schema";
 /** The most characters searched (the list's form and query schema cut there). */
 export const ORDER_SEARCH_MAX = 100;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The condition matching `search` in any of the fields above; undefined for an empty search. */
 export function orderSearchCondition(search: string | undefined): SQL | undefined {
   const text = search?.trim().slice(0, ORDER_SEARCH_MAX);
   if (!text) return undefined;
-  const pattern = `%${escapeLike(text)}%`;
+  const pattern = containsPattern(text);
   const matches: SQL[] = [
     sql`${orders.orderNumber} ilike ${pattern}`,
     sql`${orders.email} ilike ${pattern}`,
