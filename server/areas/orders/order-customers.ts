@@ -34,7 +34,7 @@ export interface CustomerView {
   account: { _id: number; displayName: string; email: string } | null;
   /** the e-mail their guest orders are matched by */
   email: string;
-  /** the name on their latest order (the account's name when there is no order) */
+  /** the recipient's name on their latest order (the account's name when there is no order) */
   name: string;
   paidOrders: number;
   /** paid orders' prices less successful refunds (grosze) */
@@ -113,7 +113,7 @@ export function createOrderCustomers(db: Db) {
           ),
         );
       const [latest] = await db
-        .select({ buyer: sql<string>`${orders.invoiceData}->>'displayName'` })
+        .select({ name: sql<string>`${orders.recipient}->>'displayName'` })
         .from(orders)
         .where(theirs)
         .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -122,7 +122,7 @@ export function createOrderCustomers(db: Db) {
       return ok({
         account: who.account,
         email: who.email,
-        name: latest?.buyer?.trim() || who.account?.displayName || who.email,
+        name: latest?.name?.trim() || who.account?.displayName || who.email,
         paidOrders: paid?.count ?? 0,
         spentGrosze: (paid?.total ?? 0) - refundedGrosze,
         refundedGrosze,

@@ -17,7 +17,7 @@ const t = createTranslator("pl");
 
 /** The shop's e-mail of a paid order. */
 export function shopNewOrderEmail(order: Order, options: { to: string; staffOrderUrl: string }): MailMessage {
-  const buyer = order.invoiceData.displayName.trim() || order.recipient.displayName.trim();
+  const customer = order.recipient.displayName.trim() || order.invoiceData.displayName.trim();
   const subject = t("email.shopNewOrderSubject", {
     orderNumber: order.orderNumber,
     amount: formatPrice(order.priceGrosze),
@@ -27,7 +27,7 @@ export function shopNewOrderEmail(order: Order, options: { to: string; staffOrde
     paragraph(
       t("email.shopNewOrderIntro", {
         orderNumber: order.orderNumber,
-        name: buyer,
+        name: customer,
         email: order.email,
         phone: order.recipient.phone,
       }),
