@@ -43,7 +43,9 @@ describe("loadConfig", () => {
 
   it("tells the shop of paid orders and low stock at SHOP_NOTIFY_EMAIL, nowhere unless set (issue 29)", () => {
     expect(loadConfig({}).shopNotifyEmail).toBeNull();
-    expect(loadConfig({ SHOP_NOTIFY_EMAIL: "zamowienia@sklep.pl" }).shopNotifyEmail).toBe("zamowienia@sklep.pl");
+    expect(loadConfig({ SHOP_NOTIFY_EMAIL: "zamowienia@sklep.pl" }).shopNotifyEmail).toBe(
+      "zamowienia@sklep.pl",
+    );
     expect(() => loadConfig({ SHOP_NOTIFY_EMAIL: "nie-adres" })).toThrow(/SHOP_NOTIFY_EMAIL/);
   });
 

@@ -45,7 +45,8 @@ export const plMail = {
   "email.refundCorrectionLink": "Faktura korygująca:",
   "email.refundOrderLink": "Zamówienie:",
   "email.shopNewOrderSubject": "Nowe zamówienie {orderNumber} ({amount})",
-  "email.shopNewOrderIntro": "zamówienie {orderNumber} zostało opłacone. Klient: {name}, {email}, tel. {phone}.",
+  "email.shopNewOrderIntro":
+    "zamówienie {orderNumber} zostało opłacone. Klient: {name}, {email}, tel. {phone}.",
   "email.shopOrderLink": "Zamówienie w panelu sklepu",
   "email.lowStockSubject": "Niskie stany magazynowe: {date}",
   "email.lowStockIntro": "te produkty mają niski stan (najwyżej {max} szt.) albo są wyprzedane:",

@@ -101,7 +101,8 @@ export function createJobHandlers(deps: JobKindDeps): JobHandlers {
       payload: none,
       everyMs: 60 * 60_000,
       run: async () => {
-        if (await deps.shopNotify.sendLowStockDigest(deps.queue.clock())) deps.log.info?.({}, "low-stock digest sent");
+        if (await deps.shopNotify.sendLowStockDigest(deps.queue.clock()))
+          deps.log.info?.({}, "low-stock digest sent");
       },
     }),
     [JOB_KINDS.pruneDoneJobs]: jobHandler({

@@ -356,7 +356,7 @@ function readXlsx(bytes: Uint8Array): (string | number)[][] {
     expect(files[part], part).toBeDefined();
   }
   const sheet = strFromU8(files["xl/worksheets/sheet1.xml"] as Uint8Array);
-  const unescape = (text: string) =>
+  const fromXml = (text: string) =>
     text.replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
   return [...sheet.matchAll(/<row r="(\d+)">(.*?)<\/row>/g)].map(([, , cells]) => {
     const row: (string | number)[] = [];
@@ -364,7 +364,7 @@ function readXlsx(bytes: Uint8Array): (string | number)[][] {
       let column = 0;
       for (const char of ref ?? "") column = column * 26 + char.charCodeAt(0) - 64;
       const text = /<t[^>]*>(.*?)<\/t>/.exec(body ?? "");
-      row[column - 1] = text ? unescape(text[1] ?? "") : Number(/<v>(.*?)<\/v>/.exec(body ?? "")?.[1]);
+      row[column - 1] = text ? fromXml(text[1] ?? "") : Number(/<v>(.*?)<\/v>/.exec(body ?? "")?.[1]);
     }
     return Array.from(row, (cell) => cell ?? "");
   });
