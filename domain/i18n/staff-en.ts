@@ -425,6 +425,7 @@ export const enStaff: Record<StaffKey, string> = {
   "staff.customer.paidOrders": "Paid orders",
   "staff.customer.orders": "Orders",
   "staff.customer.notPaid": "not paid",
+  "staff.customer.placed": "Placed",
   "staff.users.ordersLink": "Orders",
   "staff.export.title": "Export for the accountant",
   "staff.export.hint":

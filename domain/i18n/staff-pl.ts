@@ -422,6 +422,7 @@ export const plStaff = {
   "staff.customer.paidOrders": "Opłacone zamówienia",
   "staff.customer.orders": "Zamówienia",
   "staff.customer.notPaid": "nieopłacone",
+  "staff.customer.placed": "Złożone",
   "staff.users.ordersLink": "Zamówienia",
   "staff.export.title": "Eksport dla księgowości",
   "staff.export.hint":

@@ -4,11 +4,12 @@ import { formatPrice } from "../../../domain/money";
 import { pageNumberSchema } from "../../../domain/validation/pagination";
 import { EmailText } from "../../components/email-text";
 import { StatusBadge } from "../../components/order-card";
-import { StaffBackLink, StaffNotFound } from "../../components/staff/back-link";
+import { OrdersNotFound, StaffBackLink } from "../../components/staff/back-link";
+import { HeaderCells } from "../../components/staff/header-cells";
 import { Pager } from "../../components/staff/orders/pager";
 import { useLang, useT } from "../../lib/i18n";
-import { langFromMatches, metaTags, pageTitle } from "../../lib/meta";
 import { requireStaff } from "../../lib/staff.server";
+import { staffRecordMeta } from "../../lib/staff-meta";
 import { STAFF_SECTIONS, staffOrderPath } from "../../lib/staff-paths";
 import type { Route } from "./+types/customer";
 
@@ -19,15 +20,13 @@ import type { Route } from "./+types/customer";
 
 const PAGE_SIZE = 20;
 
+const COLUMNS = ["order.number", "staff.customer.placed", "order.totalLine", "staff.orders.status"] as const;
+
 export function meta({ matches, data: loaderData }: Route.MetaArgs) {
-  const lang = langFromMatches(matches);
-  const tags = metaTags(lang, "staff.segment.klienci");
-  if (loaderData?.customer) {
-    tags[0] = {
-      title: pageTitle(translate(lang, "staff.customer.title", { name: loaderData.customer.name })),
-    };
-  }
-  return [...tags, { name: "robots", content: "noindex" }];
+  const name = loaderData?.customer.name;
+  return staffRecordMeta(matches, "staff.segment.klienci", (lang) =>
+    name ? translate(lang, "staff.customer.title", { name }) : null,
+  );
 }
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -75,33 +74,38 @@ export default function StaffCustomer() {
         <h2 id="customer-orders" className="font-serif text-xl font-semibold text-stone-900">
           {t("staff.customer.orders")} ({orders.total})
         </h2>
-        <ul className="mt-3 divide-y divide-stone-200 rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">
-          {orders.items.map((order) => (
-            <li
-              key={order._id}
-              className="grid gap-x-4 gap-y-1 p-4 sm:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_auto_auto] sm:items-center"
-            >
-              <Link
-                to={staffOrderPath(order._id)}
-                className="font-semibold text-accent-700 underline-offset-2 hover:underline"
-              >
-                {t("order.viewTitle", { orderNumber: order.orderNumber })}
-              </Link>
-              <time dateTime={order.createdAt} className="text-sm text-stone-600">
-                {formatDateTime(lang, order.createdAt)}
-              </time>
-              <p className="text-sm font-semibold whitespace-nowrap text-stone-900">
-                {formatPrice(order.priceGrosze)}
-                {order.paid ? null : (
-                  <span className="ml-1 font-normal text-stone-600">({t("staff.customer.notPaid")})</span>
-                )}
-              </p>
-              <p>
-                <StatusBadge entry={{ status: order.status, data: null }} />
-              </p>
-            </li>
-          ))}
-        </ul>
+        <div className="mt-3 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-stone-200 text-stone-600">
+              <tr>
+                <HeaderCells columns={COLUMNS} className="p-3 font-semibold" />
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-200">
+              {orders.items.map((order) => (
+                <tr key={order._id}>
+                  <td className="p-3">
+                    <Link to={staffOrderPath(order._id)} className="font-semibold text-accent-700 underline">
+                      {order.orderNumber}
+                    </Link>
+                  </td>
+                  <td className="p-3 whitespace-nowrap text-stone-700">
+                    <time dateTime={order.createdAt}>{formatDateTime(lang, order.createdAt)}</time>
+                  </td>
+                  <td className="p-3 whitespace-nowrap text-stone-900">
+                    {formatPrice(order.priceGrosze)}
+                    {order.paid ? null : (
+                      <span className="block text-xs text-stone-600">{t("staff.customer.notPaid")}</span>
+                    )}
+                  </td>
+                  <td className="p-3">
+                    <StatusBadge entry={{ status: order.status, data: null }} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         <Pager page={orders.page} pageSize={PAGE_SIZE} total={orders.total} />
       </section>
     </div>
@@ -109,12 +113,5 @@ export default function StaffCustomer() {
 }
 
 export function ErrorBoundary() {
-  const t = useT();
-  return (
-    <StaffNotFound
-      to={STAFF_SECTIONS.orders}
-      label={t("staff.orders.backToList")}
-      title={t("errors.notFound")}
-    />
-  );
+  return <OrdersNotFound title="errors.notFound" />;
 }

@@ -24,32 +24,13 @@ export function OrdersExportForm() {
         action={STAFF_ORDERS_EXPORT_PATH}
         className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-[10rem_10rem_auto] lg:items-end"
       >
-        <div>
-          <label htmlFor="export-from" className={FILTER_LABEL}>
-            {t("staff.export.from")}
-          </label>
-          <input
-            id="export-from"
-            name="od"
-            type="date"
-            required
-            defaultValue={`${today.slice(0, 8)}01`}
-            className={FILTER_INPUT}
-          />
-        </div>
-        <div>
-          <label htmlFor="export-to" className={FILTER_LABEL}>
-            {t("staff.export.to")}
-          </label>
-          <input
-            id="export-to"
-            name="do"
-            type="date"
-            required
-            defaultValue={today}
-            className={FILTER_INPUT}
-          />
-        </div>
+        <DateField
+          id="export-from"
+          name="od"
+          label={t("staff.export.from")}
+          value={`${today.slice(0, 8)}01`}
+        />
+        <DateField id="export-to" name="do" label={t("staff.export.to")} value={today} />
         <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-1">
           <button type="submit" name="format" value="csv" className={SECONDARY_BUTTON}>
             {t("staff.export.csv")}
@@ -60,5 +41,16 @@ export function OrdersExportForm() {
         </div>
       </form>
     </TitledSection>
+  );
+}
+
+function DateField({ id, name, label, value }: { id: string; name: string; label: string; value: string }) {
+  return (
+    <p>
+      <label htmlFor={id} className={FILTER_LABEL}>
+        {label}
+      </label>
+      <input id={id} name={name} type="date" required defaultValue={value} className={FILTER_INPUT} />
+    </p>
   );
 }
