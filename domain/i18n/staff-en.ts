@@ -419,7 +419,6 @@ export const enStaff: Record<StaffKey, string> = {
   "staff.notes.unknownAuthor": "deleted account",
   "staff.customer.title": "Customer: {name}",
   "staff.customer.guest": "No account (guest orders)",
-  "staff.customer.account": "Account",
   "staff.customer.spent": "Total spend",
   "staff.customer.spentHint": "Paid orders less money refunded ({refunded}).",
   "staff.customer.paidOrders": "Paid orders",

@@ -416,7 +416,6 @@ export const plStaff = {
   "staff.notes.unknownAuthor": "konto usunięte",
   "staff.customer.title": "Klient: {name}",
   "staff.customer.guest": "Bez konta (zamówienia jako gość)",
-  "staff.customer.account": "Konto",
   "staff.customer.spent": "Łącznie wydane",
   "staff.customer.spentHint": "Opłacone zamówienia minus zwrócone pieniądze ({refunded}).",
   "staff.customer.paidOrders": "Opłacone zamówienia",

@@ -1,5 +1,4 @@
 import { and, eq, like } from "drizzle-orm";
-import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { shopDay } from "../../../domain/shop-time";
 import type { OrderCreateInput } from "../../../domain/validation/order";
@@ -17,6 +16,7 @@ import {
 import { demoNotification } from "../../integrations/payments/demo";
 import { kitForFile } from "../../test/kit-for-file";
 import { NO_ORDER_LIMIT } from "../../test/rate-limits";
+import { readXlsx, XLSX_PARTS } from "../../test/read-xlsx";
 import { expectDeclaredReply } from "../../test/reply-check";
 import { itRefusesAllButStaff, type StaffWrite, startStaffApi } from "../../test/staff-api";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
@@ -343,33 +343,6 @@ describe("a customer's page", () => {
   });
 });
 
-/** The cells of the XLSX's sheet, row by row: text, or a number. */
-function readXlsx(bytes: Uint8Array): (string | number)[][] {
-  const files = unzipSync(bytes);
-  for (const part of [
-    "[Content_Types].xml",
-    "_rels/.rels",
-    "xl/workbook.xml",
-    "xl/_rels/workbook.xml.rels",
-    "xl/styles.xml",
-  ]) {
-    expect(files[part], part).toBeDefined();
-  }
-  const sheet = strFromU8(files["xl/worksheets/sheet1.xml"] as Uint8Array);
-  const fromXml = (text: string) =>
-    text.replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
-  return [...sheet.matchAll(/<row r="(\d+)">(.*?)<\/row>/g)].map(([, , cells]) => {
-    const row: (string | number)[] = [];
-    for (const [, ref, body] of (cells ?? "").matchAll(/<c r="([A-Z]+)\d+"[^>]*>(.*?)<\/c>/g)) {
-      let column = 0;
-      for (const char of ref ?? "") column = column * 26 + char.charCodeAt(0) - 64;
-      const text = /<t[^>]*>(.*?)<\/t>/.exec(body ?? "");
-      row[column - 1] = text ? fromXml(text[1] ?? "") : Number(/<v>(.*?)<\/v>/.exec(body ?? "")?.[1]);
-    }
-    return Array.from(row, (cell) => cell ?? "");
-  });
-}
-
 describe("the accountant's export", () => {
   it("gives the paid orders of the days as CSV and XLSX whose totals are the orders'", async () => {
     const a = await place({ quantity: 3 });
@@ -391,7 +364,8 @@ describe("the accountant's export", () => {
 
     const xlsx = await kit.call("moderator", "GET", `/api/orders/export.xlsx?${query}`);
     expectDeclaredReply(kit.app, "GET /api/orders/export.xlsx", xlsx);
-    const rows = readXlsx(xlsx.rawPayload);
+    const { parts, rows } = readXlsx(xlsx.rawPayload);
+    expect(parts.sort()).toEqual([...XLSX_PARTS].sort());
     const [header = [], ...rest] = rows;
     const totals = rest.at(-1) ?? [];
     const body = rest.slice(0, -1);

@@ -50,7 +50,7 @@ export default function StaffCustomer() {
       </h1>
       <dl className="grid gap-3 rounded-2xl bg-white p-4 text-sm shadow-sm ring-1 ring-stone-200 sm:grid-cols-3 sm:p-5">
         <div className="min-w-0">
-          <dt className="text-stone-600">{t("staff.customer.account")}</dt>
+          <dt className="text-stone-600">{t("staff.orders.email")}</dt>
           <dd className="font-semibold wrap-anywhere text-stone-900">
             <EmailText email={customer.email} />
             {customer.account ? null : (
