@@ -31,3 +31,8 @@ export async function sendNoticeOnce(
   }
   return true;
 }
+
+/** Whether the notice of this key went out already (a periodic job skips its work then). */
+export async function noticeSent(db: Db, key: string): Promise<boolean> {
+  return (await db.$count(shopNotices, eq(shopNotices.key, key))) > 0;
+}

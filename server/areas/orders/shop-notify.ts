@@ -7,7 +7,7 @@ import type { JobQueue } from "../jobs/job-queue";
 import type { MailService } from "../mail/mail.service";
 import { STAFF_ORDERS_PATH } from "./order-mailer";
 import type { OrderQueries } from "./orders.queries";
-import { sendNoticeOnce } from "./shop-notices";
+import { noticeSent, sendNoticeOnce } from "./shop-notices";
 import { lowStockEmail, shopNewOrderEmail } from "./shop-notify-emails";
 
 // The shop told of its orders and stock at SHOP_NOTIFY_EMAIL (issue 29); nothing at all when unset.
@@ -67,16 +67,18 @@ export function createShopNotify(
      */
     async sendLowStockDigest(now: Date): Promise<boolean> {
       if (!to) return false;
+      const day = shopDay(now);
+      const key = `low-stock:${day}`;
+      if (await noticeSent(db, key)) return false;
       const rows = (await deps.warehouse.list({ szukaj: "", niski: true })).filter((row) => !row.isHidden);
       if (rows.length === 0) return false;
-      const day = shopDay(now);
       const message = lowStockEmail(rows, {
         to,
         day: day.split("-").reverse().join("."),
         max: LOW_STOCK_MAX,
         warehouseUrl: `${config.publicUrl}${STAFF_WAREHOUSE_PATH}`,
       });
-      return sendNoticeOnce(db, deps.mail, `low-stock:${day}`, message);
+      return sendNoticeOnce(db, deps.mail, key, message);
     },
   };
 }
