@@ -408,7 +408,6 @@ export const enStaff: Record<StaffKey, string> = {
   "staff.jobs.kind.orders.notify-shop": "E-mail to the shop about a paid order",
   "staff.jobs.kind.orders.low-stock-digest": "Daily low-stock digest",
   "staff.segment.klienci": "Customers",
-  "staff.segment.eksport": "Export",
   "staff.orders.customerLink": "The customer and their orders",
   "staff.notes.title": "Internal notes",
   "staff.notes.hint": "Only shop staff see them, never the customer.",

@@ -405,7 +405,6 @@ export const plStaff = {
   "staff.jobs.kind.orders.notify-shop": "E-mail do sklepu o opłaconym zamówieniu",
   "staff.jobs.kind.orders.low-stock-digest": "Dzienne zestawienie niskich stanów",
   "staff.segment.klienci": "Klienci",
-  "staff.segment.eksport": "Eksport",
   "staff.orders.customerLink": "Klient i jego zamówienia",
   "staff.notes.title": "Notatki wewnętrzne",
   "staff.notes.hint": "Widzi je tylko obsługa sklepu, nigdy klient.",

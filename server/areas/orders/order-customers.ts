@@ -14,7 +14,8 @@ import { fail, ok, type Result } from "../../lib/result";
 // included), less the refunds that reached SUCCESSFUL for them — except refunds of money owed back
 // (a second payment, money for a canceled order), which was never counted as spent.
 
-export const customerKeySchema = z.string().regex(/^z?[1-9]\d{0,9}$/);
+/** At most 9 digits: every id fits the database's integer. */
+export const customerKeySchema = z.string().regex(/^z?[1-9]\d{0,8}$/);
 
 export const customerPageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).optional(),

@@ -1,6 +1,7 @@
 import { createElement } from "react";
 import { describe, expect, it } from "vitest";
 import { shopDay } from "../../../domain/shop-time";
+import type { Role } from "../../../domain/types";
 import { createUser } from "../../../server/areas/accounts/accounts.fixtures";
 import { toPublicUser } from "../../../server/areas/accounts/accounts.mapper";
 import { insertShopFixtures, placeOrderAtServerPrice } from "../../../server/areas/orders/orders.fixtures";
@@ -19,7 +20,7 @@ import { loader as exportLoader } from "./orders-export";
 
 const kit = kitForFile(() => startApi({ name: "order-desk-pages" }));
 
-async function staffContext(roles: string[] = ["shop-moderator", "user"]) {
+async function staffContext(roles: Role[] = ["shop-moderator", "user"]) {
   const user = toPublicUser(await createUser(kit.database.db, { roles }));
   return testWebContext(kit.app.services, { user });
 }
