@@ -57,11 +57,13 @@ export async function orderDeskRoutes(app: FastifyInstance): Promise<void> {
       response: customerReply,
       errors: ["not-found"],
     }),
-    async (request) => {
-      const { key } = customerParams.parse(request.params);
-      const { page } = customerPageQuerySchema.parse(request.query);
-      return unwrap(await customers.view(key, page));
-    },
+    async (request) =>
+      unwrap(
+        await customers.view(
+          customerParams.parse(request.params).key,
+          customerPageQuerySchema.parse(request.query).page,
+        ),
+      ),
   );
 
   for (const format of ["csv", "xlsx"] as const) {

@@ -12,8 +12,9 @@ export const orderNotes = pgTable(
   {
     id: id(),
     orderId: requiredRef("order_id", () => orders.id, "cascade"),
-    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
     text: text("text").notNull(),
+    /** who wrote it (kept as null when the account is deleted) */
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
