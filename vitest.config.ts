@@ -42,6 +42,7 @@ const DB_ELSEWHERE = [
   "web/lib/cart-action.test.ts",
   "web/routes/staff/jobs.test.ts",
   "web/routes/staff/lists.test.ts",
+  "web/routes/staff/order-desk.test.ts",
   "web/routes/staff/returns-case.test.ts",
   "web/routes/after-sale/complaint.test.ts",
 ];

@@ -45,7 +45,8 @@ export function neutraliseFormula(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-function csvCell(value: string | number | null): string {
+/** One CSV cell: a formula neutralised, quoted when it holds `"`, `;` or a line break. */
+export function csvCell(value: string | number | null): string {
   const text = value === null ? "" : typeof value === "string" ? neutraliseFormula(value) : String(value);
   return /[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

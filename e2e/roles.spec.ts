@@ -79,6 +79,8 @@ const ID_SOURCES: Record<string, string> = {
   [STAFF_SECTIONS.games]: "/api/games",
   [STAFF_SECTIONS.users]: "/api/users",
   [STAFF_SECTIONS.returns]: "/api/after-sale/cases",
+  // a customer's page (issue 29): an account's id names one
+  [`${STAFF_PATH}/klienci`]: "/api/users",
 };
 
 function sectionOf(url: string): string {

@@ -25,7 +25,7 @@ async function openInStaffList(page: Page, orderNumber: string) {
   await decideCookies(page.context(), shopUrl());
   await signIn(page, MODERATOR.email, MODERATOR.password);
   await page.goto("/konto/sklep/zamowienia");
-  await page.getByLabel("Numer zamówienia lub e-mail").fill(orderNumber);
+  await page.getByLabel("Szukaj: numer, klient, e-mail, telefon, produkt, przesyłka").fill(orderNumber);
   await page.getByRole("button", { name: "Filtruj" }).click();
   await expect(page).toHaveURL(new RegExp(`szukaj=${orderNumber}`));
   await expect(page.getByText("Wyniki: 1")).toBeVisible();
@@ -241,7 +241,9 @@ test.describe("orders in the staff area", () => {
     await owed.getByRole("link", { name: "Pokaż zamówienia do zwrotu" }).click();
     await expect(page).toHaveURL(/zwrot=1/);
     await expect(page.getByLabel("Tylko do zwrotu")).toBeChecked();
-    await page.getByLabel("Numer zamówienia lub e-mail").fill(order.orderNumber);
+    await page
+      .getByLabel("Szukaj: numer, klient, e-mail, telefon, produkt, przesyłka")
+      .fill(order.orderNumber);
     await page.getByRole("button", { name: "Filtruj" }).click();
     await expect(page).toHaveURL(new RegExp(`szukaj=${order.orderNumber}`));
     await expect(page.getByText("Wyniki: 1")).toBeVisible();

@@ -41,6 +41,14 @@ describe("loadConfig", () => {
     expect(loadConfig({ SHOP_NAME: "Igła", MAIL_FROM: "Sklep <a@b.pl>" }).mailFrom).toBe("Sklep <a@b.pl>");
   });
 
+  it("tells the shop of paid orders and low stock at SHOP_NOTIFY_EMAIL, nowhere unless set (issue 29)", () => {
+    expect(loadConfig({}).shopNotifyEmail).toBeNull();
+    expect(loadConfig({ SHOP_NOTIFY_EMAIL: "zamowienia@sklep.pl" }).shopNotifyEmail).toBe(
+      "zamowienia@sklep.pl",
+    );
+    expect(() => loadConfig({ SHOP_NOTIFY_EMAIL: "nie-adres" })).toThrow(/SHOP_NOTIFY_EMAIL/);
+  });
+
   it("reads GA4 measurement ids as a list", () => {
     expect(loadConfig({}).gaMeasurementIds).toEqual([]);
     expect(loadConfig({ GA_MEASUREMENT_IDS: "G-ABC123, G-XYZ789" }).gaMeasurementIds).toEqual([

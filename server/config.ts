@@ -40,6 +40,8 @@ const envSchema = z.object({
   SHOP_NAME: z.string().trim().min(1).max(100).default("Szyciowo"),
   /** default: the shop's name <sklep@example.com> */
   MAIL_FROM: z.string().optional(),
+  /** the shop's own inbox for the order desk's e-mails (issue 29): new paid orders, the low-stock digest */
+  SHOP_NOTIFY_EMAIL: z.email().max(254).optional(),
   /** default: true, except with NODE_ENV=production (where true is refused: demo accounts have published passwords) */
   SEED_DEMO: z.enum(["true", "false"]).optional(),
   GA_MEASUREMENT_IDS: z
@@ -112,6 +114,8 @@ export interface Config {
   /** SHOP_NAME: how the e-mails name the shop */
   shopName: string;
   mailFrom: string;
+  /** SHOP_NOTIFY_EMAIL: where the shop is told of paid orders and low stock; null: nothing is sent */
+  shopNotifyEmail: string | null;
   seedDemo: boolean;
   logLevel: string;
   /**
@@ -289,6 +293,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL ?? null,
     shopName: e.SHOP_NAME,
     mailFrom: e.MAIL_FROM ?? `${displayName(e.SHOP_NAME)} <sklep@example.com>`,
+    shopNotifyEmail: e.SHOP_NOTIFY_EMAIL ?? null,
     seedDemo: (e.SEED_DEMO ?? (e.NODE_ENV === "production" ? "false" : "true")) === "true",
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     gaMeasurementIds: e.GA_MEASUREMENT_IDS

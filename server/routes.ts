@@ -22,6 +22,7 @@ import { couponAdminRoutes } from "./areas/coupons/coupon-admin.routes";
 import { feedsRoutes } from "./areas/feeds/feeds.routes";
 import { galleryRoutes } from "./areas/gallery/gallery.routes";
 import { jobsRoutes } from "./areas/jobs/jobs.routes";
+import { orderDeskRoutes } from "./areas/orders/order-desk.routes";
 import { ordersRoutes } from "./areas/orders/orders.routes";
 import { parcelPointsRoutes } from "./areas/parcel-points/parcel-points.routes";
 import { paymentsRoutes } from "./areas/payments/payments.routes";
@@ -33,6 +34,7 @@ export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(contentRoutes);
   await api.register(accountsRoutes);
   await api.register(ordersRoutes);
+  await api.register(orderDeskRoutes);
   await api.register(paymentsRoutes);
   await api.register(productActivityRoutes);
   await api.register(contactRoutes);

@@ -29,13 +29,17 @@ import { createJobQueue } from "./areas/jobs/job-queue";
 import { createJobsService } from "./areas/jobs/jobs.service";
 import { createMailService } from "./areas/mail/mail.service";
 import { createBatcher } from "./areas/orders/order-batch";
+import { createOrderCustomers } from "./areas/orders/order-customers";
 import { createOrderExpiry } from "./areas/orders/order-expiry";
 import { createOrderMailer } from "./areas/orders/order-mailer";
+import { createOrderNotes } from "./areas/orders/order-notes";
 import { createOrderStaffService } from "./areas/orders/order-staff.service";
 import { createOrderQueries } from "./areas/orders/orders.queries";
 import { createOrdersService } from "./areas/orders/orders.service";
+import { createOrdersExport } from "./areas/orders/orders-export";
 import { createPaymentOutcome } from "./areas/orders/payment-outcome";
 import { createPaymentRetry } from "./areas/orders/payment-retry";
+import { createShopNotify } from "./areas/orders/shop-notify";
 import { createParcelPointsService } from "./areas/parcel-points/parcel-points.service";
 import { createPaymentsService } from "./areas/payments/payments.service";
 import { resultUrlOf } from "./areas/payments/result-url";
@@ -107,7 +111,15 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
   const sendOrderEmail = createOrderMailer(config, { mail, queries: orderQueries, log });
   // orders → payments, one way (docs/decisions/058): the gateway side is given what an order does when
   // its payment's status changes (orders/payment-outcome.ts) as plain functions
-  const paymentOutcome = createPaymentOutcome(db, { log });
+  const warehouse = createWarehouseService(db);
+  // the shop told of paid orders and low stock at SHOP_NOTIFY_EMAIL (issue 29), as jobs
+  const shopNotify = createShopNotify(db, config, {
+    mail,
+    queries: orderQueries,
+    queue: jobQueue,
+    warehouse,
+  });
+  const paymentOutcome = createPaymentOutcome(db, { log, paid: shopNotify.queueNewOrder });
   const paymentProvider = options.paymentProvider ?? createPaymentProvider(config);
   const payments = createPaymentsService(db, config, {
     provider: paymentProvider,
@@ -161,7 +173,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     catalog,
     // staff products and the warehouse (issue 6)
     productAdmin: createProductAdminService(db, { catalog }),
-    warehouse: createWarehouseService(db),
+    warehouse,
     cart: createCartService(db, {
       couponGuard,
       paymentTimeoutMinutes: config.orderPaymentTimeoutMinutes,
@@ -178,6 +190,10 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
       refundCanceled: refunds.startCancelRefund,
       jobsQueued: () => jobQueue.notify(),
     }),
+    // the order desk (issue 29): internal notes, a customer's orders and spend, the accountant's export
+    orderNotes: createOrderNotes(db),
+    customers: createOrderCustomers(db),
+    ordersExport: createOrdersExport(db, config, { queries: orderQueries }),
     // after the sale (issue 27): refunds and the staff returns desk
     refunds,
     returnsDesk: createReturnsDeskService(db, { refunds }),
@@ -215,6 +231,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
       cancelExpired: () => cancelExpired(),
       refunds,
       complaints,
+      shopNotify,
       log,
     }),
     jobs: createJobsService(db, jobQueue),

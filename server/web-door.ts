@@ -28,6 +28,9 @@ export type {
   UploadFile,
   UploadOutcome,
 } from "./areas/gallery/gallery.service";
+// the order desk (issue 29): an order's internal notes and a customer's page
+export type { CustomerView } from "./areas/orders/order-customers";
+export type { OrderNote } from "./areas/orders/order-notes";
 export { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./lib/database-unavailable";
 export { redactSecrets } from "./lib/redact";
 export { ERROR_CODES, type ErrorCode, type Failure, type Result } from "./lib/result";

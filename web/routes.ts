@@ -31,7 +31,9 @@ export default [
         layout("routes/staff/layout.tsx", [
           index("routes/staff/dashboard.tsx"),
           route("zamowienia", "routes/staff/orders.tsx"),
+          route("zamowienia/eksport", "routes/staff/orders-export.tsx"),
           route("zamowienia/:id", "routes/staff/order.tsx"),
+          route("klienci/:id", "routes/staff/customer.tsx"),
           route("zwroty", "routes/staff/returns.tsx"),
           route("zwroty/:id", "routes/staff/returns-case.tsx"),
           route("produkty", "routes/staff/products.tsx"),

@@ -24,6 +24,13 @@ export const enMail: Record<MailKey, string> = {
   "email.refundDoneIntro": "The refund of {amount} for order {orderNumber} is complete.",
   "email.refundCorrectionLink": "Correcting invoice:",
   "email.refundOrderLink": "Order:",
+  "email.shopNewOrderSubject": "New order {orderNumber} ({amount})",
+  "email.shopNewOrderIntro": "order {orderNumber} has been paid. Customer: {name}, {email}, phone {phone}.",
+  "email.shopOrderLink": "The order in the staff area",
+  "email.lowStockSubject": "Low stock: {date}",
+  "email.lowStockIntro": "these products are low (at most {max} units) or sold out:",
+  "email.lowStockSoldOut": "sold out",
+  "email.lowStockLink": "The warehouse in the staff area",
   "email.orderReceivedSubject": "We have received your order {orderNumber}",
   "email.orderReceivedIntro":
     "thank you for shopping with us! We have received your order {orderNumber}. We will start preparing it once the payment is confirmed.",

@@ -44,6 +44,14 @@ export const plMail = {
   "email.refundDoneIntro": "Zwrot {amount} za zamówienie {orderNumber} został zrealizowany.",
   "email.refundCorrectionLink": "Faktura korygująca:",
   "email.refundOrderLink": "Zamówienie:",
+  "email.shopNewOrderSubject": "Nowe zamówienie {orderNumber} ({amount})",
+  "email.shopNewOrderIntro":
+    "zamówienie {orderNumber} zostało opłacone. Klient: {name}, {email}, tel. {phone}.",
+  "email.shopOrderLink": "Zamówienie w panelu sklepu",
+  "email.lowStockSubject": "Niskie stany magazynowe: {date}",
+  "email.lowStockIntro": "te produkty mają niski stan (najwyżej {max} szt.) albo są wyprzedane:",
+  "email.lowStockSoldOut": "wyprzedane",
+  "email.lowStockLink": "Magazyn w panelu sklepu",
 } as const;
 
 export type MailKey = keyof typeof plMail;

@@ -11,6 +11,7 @@ export * from "./errors";
 export * from "./messages";
 export * from "./nip";
 export * from "./order";
+export * from "./order-note";
 export * from "./pagination";
 export * from "./phone";
 export * from "./postcode";

@@ -26,9 +26,9 @@ export interface StaffApiKit extends ApiKit {
 }
 
 export async function startStaffApi(
-  options: { rateLimits?: Partial<RateLimits> } = {},
+  options: { rateLimits?: Partial<RateLimits>; env?: Record<string, string | undefined> } = {},
 ): Promise<StaffApiKit> {
-  const api = await startApi({ app: { rateLimits: options.rateLimits } });
+  const api = await startApi({ app: { rateLimits: options.rateLimits }, env: options.env });
   const { database, app } = api;
   const moderator = await createSignedInUser(database.db, { roles: ["shop-moderator", "user"] });
   const user = await createSignedInUser(database.db, { roles: ["user"] });

@@ -35,3 +35,16 @@ export function staffEditPath(section: StaffSection, id: number | string): strin
 export function staffOrderPath(orderId: number): string {
   return `${STAFF_SECTIONS.orders}/${orderId}`;
 }
+
+/** A customer's page (issue 29): the account's id, or "z" + the id of one of a guest's orders. */
+export function staffCustomerPath(order: { _id: number; user: { _id: number } | null }): string {
+  return `${STAFF_PATH}/klienci/${order.user ? order.user._id : `z${order._id}`}`;
+}
+
+/** An account's customer page (the users list). */
+export function staffAccountCustomerPath(userId: number): string {
+  return `${STAFF_PATH}/klienci/${userId}`;
+}
+
+/** The accountant's export download (CSV or XLSX of the paid orders of a range of days). */
+export const STAFF_ORDERS_EXPORT_PATH = `${STAFF_SECTIONS.orders}/eksport`;

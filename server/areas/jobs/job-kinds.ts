@@ -5,6 +5,7 @@ import type { ComplaintService } from "../after-sale/complaint.service";
 import { REFUND_JOBS, type RefundsService } from "../after-sale/refunds.service";
 import { backfillImageVariants } from "../gallery/variant-backfill";
 import { MAIL_DELIVER_JOB, type MailService } from "../mail/mail.service";
+import { SHOP_NOTIFY_JOBS, type ShopNotify } from "../orders/shop-notify";
 import type { JobQueue } from "./job-queue";
 import { type JobHandlers, jobHandler } from "./job-worker";
 
@@ -19,6 +20,8 @@ export const JOB_KINDS = {
   refundSend: REFUND_JOBS.send,
   refundPoll: REFUND_JOBS.poll,
   complaintReminders: "after-sale.complaint-reminders",
+  shopNewOrder: SHOP_NOTIFY_JOBS.newOrder,
+  lowStockDigest: SHOP_NOTIFY_JOBS.lowStockDigest,
 } as const;
 
 /** How long finished jobs are kept (the dead letter is kept until retried). */
@@ -36,6 +39,8 @@ export interface JobKindDeps {
   refunds: Pick<RefundsService, "send" | "poll" | "sendGaveUp">;
   /** the shop reminded of unanswered complaints 3 days before their deadline (after-sale/complaint.service.ts) */
   complaints: Pick<ComplaintService, "remindDue">;
+  /** the shop's own e-mails at SHOP_NOTIFY_EMAIL (orders/shop-notify.ts, issue 29) */
+  shopNotify: Pick<ShopNotify, "sendNewOrder" | "sendLowStockDigest">;
   log: ServiceLog;
 }
 
@@ -82,6 +87,22 @@ export function createJobHandlers(deps: JobKindDeps): JobHandlers {
       run: async () => {
         const sent = await deps.complaints.remindDue();
         if (sent > 0) deps.log.info?.({ sent }, "complaint deadline reminders sent");
+      },
+    }),
+    // a paid order told to the shop, once (queued in the payment's transaction)
+    [JOB_KINDS.shopNewOrder]: jobHandler({
+      payload: z.object({ orderId: z.number().int().positive() }),
+      run: async ({ orderId }) => {
+        await deps.shopNotify.sendNewOrder(orderId);
+      },
+    }),
+    // the low-stock digest: looked at hourly, sent once per Warsaw day when something is low
+    [JOB_KINDS.lowStockDigest]: jobHandler({
+      payload: none,
+      everyMs: 60 * 60_000,
+      run: async () => {
+        if (await deps.shopNotify.sendLowStockDigest(deps.queue.clock()))
+          deps.log.info?.({}, "low-stock digest sent");
       },
     }),
     [JOB_KINDS.pruneDoneJobs]: jobHandler({

@@ -70,14 +70,14 @@ const INTRO_KEYS = {
 } as const;
 
 /** One paragraph in both forms: `text` for the plain part, `html` already escaped. */
-interface Block {
+export interface Block {
   text: string;
   html: string;
 }
 
-const paragraph = (text: string): Block => ({ text, html: `<p>${escapeHtml(text)}</p>` });
+export const paragraph = (text: string): Block => ({ text, html: `<p>${escapeHtml(text)}</p>` });
 
-function linkBlock(intro: string, url: string, label: string): Block {
+export function linkBlock(intro: string, url: string, label: string): Block {
   return {
     text: `${intro}\n${url}`,
     html: `<p>${escapeHtml(intro)}<br>${htmlLink(url, label)}</p>`,
@@ -98,7 +98,7 @@ function deliveryLabel(t: Translator, order: Order): string {
   return `${t("order.delivery")} (${method})`;
 }
 
-function summaryBlock(t: Translator, order: Order, withProcessingTime: boolean): Block {
+export function summaryBlock(t: Translator, order: Order, withProcessingTime: boolean): Block {
   // [label, value, bold]
   const rows: [string, string, boolean][] = [
     [
@@ -156,7 +156,7 @@ function summaryBlock(t: Translator, order: Order, withProcessingTime: boolean):
   return { text, html };
 }
 
-function deliveryBlock(t: Translator, order: Order): Block {
+export function deliveryBlock(t: Translator, order: Order): Block {
   let title: string;
   let lines: string[];
   if (order.delivery.method === "parcel-locker" && order.deliveryPoint) {
@@ -265,13 +265,23 @@ export function refundOwedEmail(
     ...(reason && isRefundOwedStatus(reason) ? [paragraph(t(`email.refundOwedReason.${reason}`))] : []),
     linkBlock(t("email.refundOwedLink"), options.staffOrderUrl, t("email.refundOwedLink")),
   ];
+  return shopMessage(options, subject, blocks, REFUND_OWED_TEMPLATE);
+}
+
+/** A message to the shop itself: its blocks as text and in the e-mail layout, no signature. */
+export function shopMessage(
+  options: { to: string; lang: Lang },
+  subject: string,
+  blocks: readonly Block[],
+  template: string,
+): MailMessage {
   const text = `${blocks.map((block) => block.text).join("\n\n")}\n`;
   const html = emailLayout({
     lang: options.lang,
     title: subject,
     bodyHtml: blocks.map((block) => block.html).join("\n"),
   });
-  return { to: options.to, subject, text, html, template: REFUND_OWED_TEMPLATE };
+  return { to: options.to, subject, text, html, template };
 }
 
 /** The e-mail of one order event, to the order's e-mail address. */

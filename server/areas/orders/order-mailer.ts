@@ -13,7 +13,7 @@ import type { OrderQueries } from "./orders.queries";
 // records SMTP failures for a later retry).
 
 /** The staff area's order pages (web/lib/staff-paths.ts STAFF_SECTIONS.orders). */
-const STAFF_ORDERS_PATH = "/konto/sklep/zamowienia";
+export const STAFF_ORDERS_PATH = "/konto/sklep/zamowienia";
 
 export type OrderEmailKind = "received" | "paid" | "shipped" | "canceled" | "expired";
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   canTransition,
@@ -20,6 +20,7 @@ import type { AuditActor } from "../audit/audit";
 import { auditedWrite, refuse, updated } from "../audit/audited-write";
 import { cancelLockedOrder, lockOrder } from "./order-cancel";
 import type { OrderEmailKind } from "./order-mailer";
+import { ORDER_SEARCH_MAX, orderSearchCondition } from "./order-search";
 import type { OrderQueries } from "./orders.queries";
 
 // What shop staff do to an order (SPEC §4 moderator actions, §7 add-shipment-number / add-status):
@@ -35,13 +36,14 @@ const day = z
   .optional();
 
 /**
- * `GET /api/orders` query (and the staff list's URL): status, od/do (Warsaw days, included), szukaj,
+ * `GET /api/orders` query (and the staff list's URL): status, od/do (Warsaw days, included), szukaj
+ * (number, name, e-mail, phone, product, shipment number: order-search.ts),
  * zwrot=1 (only orders with money owed back).
  */
 export const staffOrderListQuerySchema = z.object({
   status: textSchema().trim().max(40).optional(),
   zwrot: z.enum(["", "1"]).optional(),
-  szukaj: textSchema().trim().max(100).optional(),
+  szukaj: textSchema().trim().max(ORDER_SEARCH_MAX).optional(),
   od: day,
   do: day,
   page: z.coerce.number().int().min(1).max(10_000).optional(),
@@ -100,7 +102,7 @@ export function createOrderStaffService(
   },
 ) {
   return {
-    /** Newest first, optionally by status, by the day placed (Warsaw) and by number or e-mail (part of either). */
+    /** Newest first, optionally by status, by the day placed (Warsaw) and by the search box (order-search.ts). */
     async list(filter: StaffOrderFilter): Promise<StaffOrderList> {
       const pageSize = Math.min(Math.max(filter.pageSize ?? 20, 1), 100);
       const page = Math.max(filter.page ?? 1, 1);
@@ -117,11 +119,7 @@ export function createOrderStaffService(
           lt(orders.createdAt, sql`((${filter.to}::date + 1)::timestamp at time zone ${STATS_TIME_ZONE})`),
         );
       }
-      const search = filter.search?.trim();
-      if (search) {
-        const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        conditions.push(or(ilike(orders.orderNumber, pattern), ilike(orders.email, pattern)));
-      }
+      conditions.push(orderSearchCondition(filter.search));
       const where = conditions.length > 0 ? and(...conditions) : undefined;
       const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where);
       const rows = await db

@@ -55,7 +55,8 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/orders",
     apiRoute({
-      summary: "Every order, by status, date (od, do: YYYY-MM-DD) and number or e-mail (staff)",
+      summary:
+        "Every order, by status, date (od, do: YYYY-MM-DD) and szukaj: number, name, e-mail, phone, product, shipment (staff)",
       tag: "orders",
       access: "moderator",
       querystring: staffOrderListQuerySchema,

@@ -12,13 +12,16 @@ import { releaseOrderStock, reserveOrderStockAgain } from "./stock";
 // provider would not start (payments/payment-start.ts); server/services.ts hands it these two
 // functions. In the notification's transaction, under the order's row lock:
 // - confirmed: the units are taken again if they went back (a failed attempt), the order is
-//   PAYMENT_CONFIRMED and paid, and its invoice is issued (invoices/invoice-issue.ts);
+//   PAYMENT_CONFIRMED and paid, its invoice is issued (invoices/invoice-issue.ts) and the shop's
+//   e-mail of it queued (shop-notify.ts);
 // - confirmed but the order cannot take it (canceled, paid already), a wrong amount, or its units
 //   sold meanwhile: the money is owed back (refund-owed.ts);
 // - the latest attempt failed: PAYMENT_ERROR, and the units go back (a retry takes them again).
 
 export interface PaymentOutcomeDependencies {
   log: { error(data: object, message: string): void };
+  /** the order just became paid, in this transaction: what else is queued with it (the shop's e-mail) */
+  paid?(tx: Tx, orderId: number): Promise<void>;
 }
 
 async function appendStatus(tx: Tx, orderId: number, status: string, now: Date) {
@@ -57,6 +60,7 @@ export function createPaymentOutcome(db: Db, deps: PaymentOutcomeDependencies) {
     await appendStatus(tx, order.id, "PAYMENT_CONFIRMED", now);
     await tx.update(orders).set({ paidAt: now, reservedUntil: null }).where(eq(orders.id, order.id));
     await issueInvoice(tx, order, now);
+    await deps.paid?.(tx, order.id);
     return shortage ? ["paid", "refund-owed"] : ["paid"];
   }
 

@@ -13,6 +13,7 @@ export * from "./invoices";
 export * from "./jobs";
 export * from "./ksef";
 export * from "./mail";
+export * from "./order-desk";
 export * from "./orders";
 export * from "./parcel-points";
 export * from "./payments";

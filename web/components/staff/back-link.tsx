@@ -1,5 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import type { MessageKey } from "../../../domain/i18n";
 import { useT } from "../../lib/i18n";
+import { STAFF_SECTIONS } from "../../lib/staff-paths";
 
 // A staff detail page's way back to its list, and its error page: a 404 says the record is not
 // there (with the way back), any other error goes up to the staff layout's boundary.
@@ -26,4 +28,10 @@ export function StaffNotFound({ to, label, title }: { to: string; label: string;
       </div>
     </div>
   );
+}
+
+/** The error page of a page reached from the orders list (a customer's page), back to that list. */
+export function OrdersNotFound({ title }: { title: MessageKey }) {
+  const t = useT();
+  return <StaffNotFound to={STAFF_SECTIONS.orders} label={t("staff.orders.backToList")} title={t(title)} />;
 }

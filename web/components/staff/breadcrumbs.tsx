@@ -7,7 +7,7 @@ import { useT } from "../../lib/i18n";
 // loader gives one (`crumb` in its data), else "#12". Segments that are no page of their own
 // ("edytuj") are plain text; the last one is the current page.
 
-const NOT_A_PAGE = new Set(["edytuj"]);
+const NOT_A_PAGE = new Set(["edytuj", "klienci"]);
 
 export interface Crumb {
   label: string;
@@ -22,7 +22,8 @@ export function staffCrumbs(pathname: string, t: (key: string) => string, record
   return segments.map((segment, index) => {
     const to = `/${segments.slice(0, index + 1).join("/")}`;
     const last = index === segments.length - 1;
-    const label = /^\d+$/.test(segment)
+    // a customer's key names a record too: "z" + one of a guest's order ids (issue 29)
+    const label = /^z?\d+$/.test(segment)
       ? last && recordTitle
         ? recordTitle
         : `#${segment}`

@@ -6,6 +6,7 @@ import { isValidDateString } from "../../../domain/validation/common";
 import { pageNumberSchema } from "../../../domain/validation/pagination";
 import { EmailText } from "../../components/email-text";
 import { StatusBadge } from "../../components/order-card";
+import { OrdersExportForm } from "../../components/staff/order-desk/orders-export-form";
 import { OrderFilters } from "../../components/staff/orders/order-filters";
 import { Pager } from "../../components/staff/orders/pager";
 import { useLang, useT } from "../../lib/i18n";
@@ -110,6 +111,7 @@ export default function StaffOrders() {
         </ul>
       )}
       <Pager page={list.page} pageSize={list.pageSize} total={list.total} />
+      <OrdersExportForm />
     </div>
   );
 }

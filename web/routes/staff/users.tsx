@@ -13,7 +13,7 @@ import { redirectWithFlash } from "../../lib/flash.server";
 import { useLang, useT } from "../../lib/i18n";
 import { requireStaffAdmin } from "../../lib/staff.server";
 import { staffMeta } from "../../lib/staff-meta";
-import { staffEditPath } from "../../lib/staff-paths";
+import { staffAccountCustomerPath, staffEditPath } from "../../lib/staff-paths";
 import type { Route } from "./+types/users";
 
 // /konto/sklep/uzytkownicy (admins only, enforced here and by the service): every account with
@@ -115,6 +115,13 @@ export default function StaffUsers() {
                 </p>
               </div>
               <div className="flex shrink-0 flex-wrap gap-2">
+                <Link
+                  to={staffAccountCustomerPath(user._id)}
+                  aria-label={`${t("staff.users.ordersLink")}: ${user.email}`}
+                  className={`${BUTTON} ring-1 ring-stone-300 text-stone-800 hover:bg-stone-50`}
+                >
+                  {t("staff.users.ordersLink")}
+                </Link>
                 <Link
                   to={staffEditPath("users", user._id)}
                   aria-label={`${t("staff.edit")}: ${user.email}`}
