@@ -30,8 +30,8 @@ export const APP_ROUTE_SEGMENTS = [
   "reklamacja",
 ] as const;
 
-/** Served by Fastify before the app: `/api`, `/media`, `/assets` (server/app.ts). */
-export const SERVER_PATH_SEGMENTS = ["api", "media", "assets"] as const;
+/** Served by Fastify before the app: `/api`, `/media`, `/assets`, `/metrics` (server/app.ts). */
+export const SERVER_PATH_SEGMENTS = ["api", "media", "assets", "metrics"] as const;
 
 /**
  * Routes that show the page with their own link as their text: the contact screen shows the page
