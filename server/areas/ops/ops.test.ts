@@ -46,7 +46,7 @@ describe("health", () => {
     // as before the split
     expect((await kit.app.inject({ url: "/api/health" })).json()).toEqual({
       status: "ok",
-      database: "pglite",
+      database: kit.database.kind,
     });
   });
 
