@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { startApi } from "../../test/api";
 import { placeGuestOrder } from "../../test/guest-order";
@@ -5,9 +6,10 @@ import { kitForFile } from "../../test/kit-for-file";
 import { insertShopFixtures } from "../orders/orders.fixtures";
 import { bearerMatches } from "./metrics.routes";
 import { createReadiness, lastMigrationMillis } from "./readiness";
+import { shutDownGracefully } from "./shutdown";
 
 // Liveness, readiness and the metrics (docs/decisions/071) on one in-process app with METRICS_TOKEN
-// set, and one without it. The shutdown itself, on a real process: shutdown.test.ts.
+// set, and one without it. The whole shutdown of a real process: server/main.test.ts.
 
 const TOKEN = "a-metrics-token-for-tests-0123456789";
 const kit = kitForFile(() => startApi({ name: "ops", env: { METRICS_TOKEN: TOKEN } }));
@@ -157,5 +159,28 @@ describe("GET /metrics", () => {
     for (const route of routes) expect(route).toMatch(/^(unmatched|(\/(\*|:?[a-z][\w.-]*))+)$/);
     expect(labels).not.toContain("ABC-123");
     expect(labels).not.toContain("@");
+  });
+});
+
+describe("the shutdown's bound", () => {
+  // last in the file: it closes the app without METRICS_TOKEN
+  it("cuts a request still unfinished when the grace period ends, and closes the app", async () => {
+    await closed.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = closed.app.server.address() as AddressInfo;
+    const stuck = net.connect(port, "127.0.0.1");
+    await new Promise<void>((resolve) => stuck.once("connect", () => resolve()));
+    const cut = new Promise<void>((resolve) => stuck.once("close", () => resolve()));
+    // headers and the start of a body that never ends
+    stuck.write(
+      "POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = Date.now();
+    await shutDownGracefully(closed.app, { delayMs: 0, graceMs: 300 });
+    await cut;
+    // waited for the grace period, then cut (Node alone would wait minutes for the body)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(closed.app.readiness.shuttingDown).toBe(true);
   });
 });
