@@ -38,7 +38,7 @@ export default defineConfig({
     // is retried once, only the retry records one: recording every test to keep the failed ones' traces cost
     // ~5 % of the run there (docs/decisions/065)
     trace: { mode: process.env.CI ? "on-first-retry" : "retain-on-failure", screenshots: false },
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: chromiumArgs },
   },
   projects: [
     { name: "desktop", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },

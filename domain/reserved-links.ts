@@ -31,10 +31,10 @@ export const APP_ROUTE_SEGMENTS = [
 ] as const;
 
 /**
- * Served by Fastify before the app: `/api`, `/media`, `/assets` and the marketplace feeds `/feeds`
- * (server/app.ts).
+ * Served by Fastify before the app: `/api`, `/media`, `/assets`, the marketplace feeds `/feeds` and
+ * `/metrics` (server/app.ts).
  */
-export const SERVER_PATH_SEGMENTS = ["api", "media", "assets", "feeds"] as const;
+export const SERVER_PATH_SEGMENTS = ["api", "media", "assets", "feeds", "metrics"] as const;
 
 /**
  * Routes that show the page with their own link as their text: the contact screen shows the page

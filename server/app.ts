@@ -3,7 +3,6 @@ import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { reactRouterFastify } from "@mcansh/remix-fastify/react-router";
-import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { isLang, type Lang } from "../domain/i18n";
 import type { PublicUser } from "../domain/types";
@@ -11,10 +10,15 @@ import { readSessionToken } from "./areas/accounts/session-cookie";
 import { queueStartupJobs, schedulePeriodicJobs } from "./areas/jobs/job-kinds";
 import { createJobWorker } from "./areas/jobs/job-worker";
 import { prepareOutbox } from "./areas/mail/eml-writer";
+import { healthRoutes } from "./areas/ops/health.routes";
+import { createShopMetrics } from "./areas/ops/metrics";
+import { metricsRoutes } from "./areas/ops/metrics.routes";
+import { createReadiness } from "./areas/ops/readiness";
+import { registerRequestMetrics } from "./areas/ops/request-metrics";
+import { registerShutdown } from "./areas/ops/shutdown";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { registerApiNotFound } from "./http/api-not-found";
-import { apiRoute } from "./http/api-route";
 import { registerSessionUser } from "./http/auth";
 import { registerCompression } from "./http/compression";
 import { registerErrorHandler } from "./http/errors";
@@ -26,12 +30,10 @@ import {
   complaintPageBodyLimit,
   registerPageBodyLimit,
 } from "./http/page-body-limit";
-import { healthReply } from "./http/reply-schemas";
 import { readWhole, registerResponseCache } from "./http/response-cache";
 import { registerSecurityHeaders } from "./http/security-headers";
 import type { PaymentProvider } from "./integrations/payments/payment-provider";
 import { createChangeFeed } from "./lib/change-feed";
-import { RETRY_AFTER_SECONDS } from "./lib/database-unavailable";
 import type { RateLimits } from "./lib/rate-limit";
 import { redactSecrets } from "./lib/redact";
 import { registerApiRoutes, registerFeedRoutes } from "./routes";
@@ -126,13 +128,23 @@ export async function buildApp(
     paymentProvider: options.paymentProvider,
   });
   app.decorate("services", services);
-  if (options.jobs) {
+  // Prometheus metrics only when METRICS_TOKEN is set: nothing is counted that nobody may read (ADR 071)
+  const metrics = config.metricsToken ? createShopMetrics(database.db) : null;
+  if (metrics) registerRequestMetrics(app, metrics);
     // e-mail delivery, the unpaid-order sweep, picture variants (docs/decisions/050)
-    const worker = createJobWorker(services.jobQueue, services.jobHandlers, {
+  const worker = options.jobs
+    ? createJobWorker(services.jobQueue, services.jobHandlers, {
       ...config.jobs,
+        stopGraceMs: config.shutdown.graceMs,
       log: app.log,
       schedule: () => schedulePeriodicJobs(services.jobQueue, services.jobHandlers),
-    });
+        onAttemptFailed: metrics ? (kind, status) => metrics.jobFailed(kind, status) : undefined,
+      })
+    : null;
+  // liveness, readiness and the graceful shutdown (docs/decisions/071); JOB_CONCURRENCY=0: no worker to check
+  const readiness = createReadiness({ database, worker: config.jobs.concurrency > 0 ? worker : null });
+  registerShutdown(app, readiness, worker ? () => worker.stop() : null);
+  if (worker) {
     app.addHook("onReady", async () => {
       await queueStartupJobs(services.jobQueue).catch((error: unknown) =>
         app.log.warn({ reason: (error as Error).message }, "queueing the start-up jobs failed"),
@@ -161,31 +173,17 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
-      // 200 while the database answers, 503 while it is out of reach (the process itself is alive)
-      api.get(
-        "/health",
-        apiRoute({
-          summary: "Liveness and the database kind",
-          tag: "system",
-          access: "public",
-          response: healthReply,
-        }),
-        async (_request, reply) => {
-          try {
-            await database.db.execute(sql`select 1`);
-            return { status: "ok", database: database.kind };
-          } catch {
-            reply.status(503).header("Retry-After", String(RETRY_AFTER_SECONDS));
-            return { status: "unavailable", database: database.kind };
-          }
-        },
-      );
+      // /api/health, /api/health/live, /api/health/ready (docs/decisions/071)
+      await api.register(healthRoutes(readiness));
       // request.user for every API route (session cookie or bearer token); guards in server/http/auth.ts
       registerSessionUser(api, services.accounts.userFromToken);
       await registerApiRoutes(api);
     },
     { prefix: "/api" },
   );
+
+  // Prometheus's scrape, behind METRICS_TOKEN (404 without it)
+  await app.register(metricsRoutes(metrics, config.metricsToken));
 
   // Media names are never reused: a gallery upload gets a random suffix and is never rewritten in
   // place, the seed writes a name only when missing (docs/decisions/024). So a year, immutable; the

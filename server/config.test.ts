@@ -207,4 +207,18 @@ describe("loadConfig", () => {
     });
     expect(testConfig({ PASSWORD_HASH_COST: "standard" }).passwordCost).toBe("standard");
   });
+  it("bounds the graceful shutdown and keeps /metrics closed without METRICS_TOKEN (ADR 071)", () => {
+    expect(loadConfig({})).toMatchObject({ shutdown: { delayMs: 0, graceMs: 10_000 }, metricsToken: null });
+    expect(
+      loadConfig({
+        SHUTDOWN_GRACE_SECONDS: "2.5",
+        SHUTDOWN_DELAY_SECONDS: "5",
+        METRICS_TOKEN: "  scrape-me-please-0123  ",
+      }),
+    ).toMatchObject({ shutdown: { delayMs: 5_000, graceMs: 2_500 }, metricsToken: "scrape-me-please-0123" });
+    expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: "601" })).toThrow(/SHUTDOWN_GRACE_SECONDS/);
+    expect(() => loadConfig({ SHUTDOWN_DELAY_SECONDS: "-1" })).toThrow(/SHUTDOWN_DELAY_SECONDS/);
+    // a guessable token is refused: the metrics name the shop's traffic and order counts
+    expect(() => loadConfig({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
+  });
 });

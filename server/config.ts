@@ -86,6 +86,12 @@ const envSchema = z.object({
   /** the background job worker (docs/decisions/050): how often it looks for due jobs, how many at once */
   JOB_POLL_SECONDS: z.coerce.number().positive().max(3_600).default(5),
   JOB_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(2),
+  /** graceful shutdown (docs/decisions/071): how long in-flight requests and running jobs may take to finish */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  /** how long readiness answers 503 before the server stops accepting (a load balancer's probe interval) */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(120).default(0),
+  /** the Bearer token GET /metrics asks for; without it /metrics answers 404 (docs/decisions/071) */
+  METRICS_TOKEN: z.string().trim().min(16).max(512).optional(),
   /** scrypt's work factor for new password hashes: `quick` for test runs only (refused in production) */
   PASSWORD_HASH_COST: passwordCost.default("standard"),
 });
@@ -147,6 +153,10 @@ export interface Config {
   responseCache: boolean;
   /** the background job worker (server/areas/jobs); concurrency 0: this instance runs no jobs */
   jobs: { pollMs: number; concurrency: number };
+  /** graceful shutdown (server/areas/ops/shutdown.ts): 503 readiness for delayMs, then at most graceMs of draining */
+  shutdown: { delayMs: number; graceMs: number };
+  /** the Bearer token of GET /metrics; null: /metrics answers 404 */
+  metricsToken: string | null;
   /**
    * PASSWORD_HASH_COST: the cost of the password hashes this process makes (registration, password
    * changes, the seed, the re-hash at login); a stored hash keeps the parameters it was made with.
@@ -343,6 +353,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     responseCache: e.RESPONSE_CACHE === "on",
     jobs: { pollMs: Math.round(e.JOB_POLL_SECONDS * 1000), concurrency: e.JOB_CONCURRENCY },
+    shutdown: {
+      delayMs: Math.round(e.SHUTDOWN_DELAY_SECONDS * 1000),
+      graceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
+    },
+    metricsToken: e.METRICS_TOKEN ?? null,
     passwordCost: e.PASSWORD_HASH_COST,
   };
 }

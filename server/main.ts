@@ -1,3 +1,4 @@
+import { shutDownGracefully } from "./areas/ops/shutdown";
 import { ConfigError, configWarnings, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
@@ -82,13 +83,29 @@ async function main() {
     process.exit(1);
   });
 
-  const shutdown = async () => {
-    await app.close();
-    await database.close();
+  // Graceful shutdown (docs/decisions/071): readiness 503 at once, no new job claims, then after
+  // SHUTDOWN_DELAY_SECONDS no new connections; requests and jobs get SHUTDOWN_GRACE_SECONDS to
+  // finish (jobs not done by then go back to the queue); the database closes last. A second signal
+  // ends the process at once.
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      app.log.warn({ signal }, "second signal: stopping at once");
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info({ signal, ...config.shutdown }, "shutting down");
+    try {
+      await shutDownGracefully(app, config.shutdown);
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
     process.exit(0);
   };
-  process.once("SIGINT", shutdown);
-  process.once("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
 
   console.log(
     `\n  Shop running at ${config.publicUrl}  (${database.kind === "pglite" ? `embedded database in ${config.dbDir}` : "PostgreSQL server"})`,

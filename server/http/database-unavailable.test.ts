@@ -202,6 +202,18 @@ describe("while the database is out of reach", () => {
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ status: "unavailable", database: "postgres" });
   });
+
+  it("is alive but not ready: /api/health/ready names the database (docs/decisions/071)", async () => {
+    expect((await app.inject({ method: "GET", url: "/api/health/live" })).statusCode).toBe(200);
+    const ready = await app.inject({ method: "GET", url: "/api/health/ready" });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({
+      status: "unavailable",
+      checks: { database: "fail", migrations: "unknown", jobWorker: "off", shutdown: "ok" },
+    });
+    // no host, port or user of the connection string
+    expect(ready.body).not.toMatch(/127\.0\.0\.1|postgres:/);
+  });
 });
 
 // On a real server (CI's PostgreSQL pass): a connection cut while a client is checked out of the

@@ -158,6 +158,8 @@ describe("declared response schemas", () => {
       checked.push(key);
     };
     matches("GET /api/health", await kit.app.inject({ url: "/api/health" }));
+    matches("GET /api/health/live", await kit.app.inject({ url: "/api/health/live" }));
+    matches("GET /api/health/ready", await kit.app.inject({ url: "/api/health/ready" }));
     const email = "odpowiedzi@example.com";
     const password = "haslo-testowe-123";
     matches(
@@ -209,6 +211,6 @@ describe("declared response schemas", () => {
       }),
     );
     matches("GET /api/parcel-points", await kit.app.inject({ url: "/api/parcel-points?q=Warszawa" }));
-    expect(checked).toHaveLength(11);
+    expect(checked).toHaveLength(13);
   });
 });

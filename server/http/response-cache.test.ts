@@ -238,6 +238,8 @@ describe("RESPONSE_CACHE", () => {
 /** Public GET routes that are deliberately not cached, and why. */
 const NOT_CACHED_PUBLIC_GETS: Record<string, string> = {
   "GET /api/health": "asks the database every time: it is the liveness check",
+  "GET /api/health/live": "the process answers: a cached answer would say nothing",
+  "GET /api/health/ready": "asks the database and the worker every time (docs/decisions/071)",
   "GET /api/auth/confirm-email": "a one-time token",
   "GET /api/shops/coupons/is-active/:code": "a rate-limited check per client address",
   "GET /api/parcel-points": "a search over thousands of lockers (own max-age=300), not a catalog read",

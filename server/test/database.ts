@@ -19,7 +19,7 @@ export interface TestDatabase extends Database {
 let template: Blob | null | undefined;
 
 /** The migrated template's data folder, or undefined when the run has none (a file run outside Vitest's setup). */
-function pgliteTemplate(): Blob | undefined {
+export function pgliteTemplate(): Blob | undefined {
   if (template === undefined) {
     const file = inject("pgliteTemplate");
     template = file ? new Blob([fs.readFileSync(file)]) : null;

@@ -108,6 +108,7 @@ describe("job queue", () => {
     const queue = createJobQueue(database.db, { clock: clock.read });
     let broken = true;
     const dead: unknown[] = [];
+    const failedAttempts: string[] = [];
     const worker = createJobWorker(
       queue,
       handlers({
@@ -121,7 +122,13 @@ describe("job queue", () => {
           },
         },
       }),
-      { pollMs: 1_000, concurrency: 1, leaseMs: LEASE_MS },
+      {
+        pollMs: 1_000,
+        concurrency: 1,
+        leaseMs: LEASE_MS,
+        // the metrics' failure counter (docs/decisions/071)
+        onAttemptFailed: (kind, status) => failedAttempts.push(`${kind} ${status}`),
+      },
     );
     const id = await queue.enqueue("fragile", { n: 7 }, { maxAttempts: 3 });
     for (let attempt = 1; attempt <= 3; attempt++) {
@@ -130,6 +137,7 @@ describe("job queue", () => {
     }
     expect(await row(id)).toMatchObject({ status: "failed", attempts: 3, lastError: "still broken" });
     expect(dead).toEqual([[{ n: 7 }, "still broken"]]);
+    expect(failedAttempts).toEqual(["fragile queued", "fragile queued", "fragile failed"]);
     // a dead job is never claimed again by itself
     clock.advance(24 * MAX_RETRY_MS);
     expect(await worker.runDue()).toBe(0);
@@ -323,8 +331,15 @@ describe("job queue", () => {
     );
     const id = await queue.enqueue("stuck", {});
     worker.start();
+    expect(worker.isRunning()).toBe(true);
     await running;
-    await worker.stop();
+    const stopped = worker.stop();
+    // readiness sees it at once; the shutdown and the app's close both ask, one stop answers both
+    expect(worker.isRunning()).toBe(false);
+    expect(worker.stop()).toBe(stopped);
+    await stopped;
     expect(await row(id)).toMatchObject({ status: "queued", attempts: 0, lockedBy: null });
+    // handed back, not left to its lease: another instance's worker takes it now (ADR 071)
+    expect((await queue.claim("another-instance", 1, 60_000)).map((job) => job.id)).toEqual([id]);
   });
 });

@@ -38,6 +38,8 @@ export interface JobWorkerOptions {
   schedule?: () => Promise<void>;
   workerId?: string;
   log?: ServiceLog;
+  /** told of every failed attempt (the metrics' job-failure counter): its kind and the status the job now has */
+  onAttemptFailed?: (kind: string, status: "queued" | "failed") => void;
 }
 
 export const DEFAULT_LEASE_MS = 5 * 60_000;
@@ -56,6 +58,8 @@ export function createJobWorker(queue: JobQueue, handlers: JobHandlers, options:
   let polling: Promise<number> | null = null;
   let again = false;
   let unsubscribe: (() => void) | null = null;
+  /** the stop in progress (a second stop() waits for the first: the shutdown and the app's close both ask) */
+  let stopInProgress: Promise<void> | null = null;
 
   async function runOne(job: JobRow): Promise<void> {
     const handler = handlers[job.kind] as JobHandler<unknown> | undefined;
@@ -72,6 +76,7 @@ export function createJobWorker(queue: JobQueue, handlers: JobHandlers, options:
       await queue.complete(job, workerId, next);
     } catch (error) {
       const status = await queue.fail(job, workerId, error).catch(() => null);
+      if (status === "queued" || status === "failed") options.onAttemptFailed?.(job.kind, status);
       if (status === "failed") {
         options.log?.error(
           { jobId: job.id, kind: job.kind, attempts: job.attempts },
@@ -155,28 +160,45 @@ export function createJobWorker(queue: JobQueue, handlers: JobHandlers, options:
       if (!stopped || options.concurrency <= 0) return;
       stopped = false;
       stopping = false;
+      stopInProgress = null;
       unsubscribe = queue.onEnqueued(poll);
       timer = setInterval(poll, options.pollMs);
       timer.unref();
       poll();
     },
 
-    /** Stops polling; waits for running jobs, and after the grace period gives theirs back. */
-    async stop(): Promise<void> {
-      stopped = true;
-      stopping = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      unsubscribe?.();
-      unsubscribe = null;
-      const grace = new Promise<"late">((resolve) =>
-        setTimeout(() => resolve("late"), options.stopGraceMs ?? 10_000).unref(),
-      );
-      const outcome = await Promise.race([
-        Promise.all([polling, ...running]).then(() => "done" as const),
-        grace,
-      ]);
-      if (outcome === "late") await queue.release(workerId).catch(() => {});
+    /** Whether the worker is started and not stopping (readiness, docs/decisions/071). */
+    isRunning(): boolean {
+      return !stopped && !stopping;
+    },
+
+    /**
+     * Stops claiming at once; waits for running jobs, and after the grace period gives theirs back
+     * (queued again, their lease released, so another instance takes them at once).
+     */
+    stop(): Promise<void> {
+      stopInProgress ??= stopNow();
+      return stopInProgress;
     },
   };
+
+  async function stopNow(): Promise<void> {
+    stopped = true;
+    stopping = true;
+    if (timer) clearInterval(timer);
+    timer = null;
+    unsubscribe?.();
+    unsubscribe = null;
+    const grace = new Promise<"late">((resolve) =>
+      setTimeout(() => resolve("late"), options.stopGraceMs ?? 10_000).unref(),
+    );
+    const outcome = await Promise.race([
+      Promise.all([polling, ...running]).then(() => "done" as const),
+      grace,
+    ]);
+    if (outcome === "late") {
+      options.log?.warn({ running: running.size }, "job worker: jobs still running at shutdown handed back");
+      await queue.release(workerId).catch(() => {});
+    }
+  }
 }
