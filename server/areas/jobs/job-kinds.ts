@@ -5,6 +5,7 @@ import type { ComplaintService } from "../after-sale/complaint.service";
 import { REFUND_JOBS, type RefundsService } from "../after-sale/refunds.service";
 import { backfillImageVariants } from "../gallery/variant-backfill";
 import { MAIL_DELIVER_JOB, type MailService } from "../mail/mail.service";
+import { SHIPMENT_JOBS, type ShipmentsService } from "../shipments/shipments.service";
 import type { JobQueue } from "./job-queue";
 import { type JobHandlers, jobHandler } from "./job-worker";
 
@@ -19,6 +20,9 @@ export const JOB_KINDS = {
   refundSend: REFUND_JOBS.send,
   refundPoll: REFUND_JOBS.poll,
   complaintReminders: "after-sale.complaint-reminders",
+  shipmentCreate: SHIPMENT_JOBS.create,
+  shipmentPoll: SHIPMENT_JOBS.poll,
+  shipmentStatuses: SHIPMENT_JOBS.syncStatuses,
 } as const;
 
 /** How long finished jobs are kept (the dead letter is kept until retried). */
@@ -36,6 +40,8 @@ export interface JobKindDeps {
   refunds: Pick<RefundsService, "send" | "poll" | "sendGaveUp">;
   /** the shop reminded of unanswered complaints 3 days before their deadline (after-sale/complaint.service.ts) */
   complaints: Pick<ComplaintService, "remindDue">;
+  /** parcels at the carrier (shipments/shipments.service.ts, ADR 069) */
+  shipments: Pick<ShipmentsService, "runCreate" | "poll" | "createGaveUp" | "syncStatuses">;
   log: ServiceLog;
 }
 
@@ -82,6 +88,25 @@ export function createJobHandlers(deps: JobKindDeps): JobHandlers {
       run: async () => {
         const sent = await deps.complaints.remindDue();
         if (sent > 0) deps.log.info?.({ sent }, "complaint deadline reminders sent");
+      },
+    }),
+    // a shipment created at the carrier once, then its tracking number polled with back-off; carrier
+    // statuses polled every 15 minutes where ShipX webhooks are not configured (docs/decisions/069)
+    [JOB_KINDS.shipmentCreate]: jobHandler({
+      payload: z.object({ shipmentId: z.number().int().positive() }),
+      run: ({ shipmentId }) => deps.shipments.runCreate(shipmentId),
+      dead: ({ shipmentId }, error) => deps.shipments.createGaveUp(shipmentId, error),
+    }),
+    [JOB_KINDS.shipmentPoll]: jobHandler({
+      payload: z.object({ shipmentId: z.number().int().positive(), round: z.number().int().min(0) }),
+      run: ({ shipmentId, round }) => deps.shipments.poll(shipmentId, round),
+    }),
+    [JOB_KINDS.shipmentStatuses]: jobHandler({
+      payload: none,
+      everyMs: 15 * 60_000,
+      run: async () => {
+        const changed = await deps.shipments.syncStatuses();
+        if (changed > 0) deps.log.info?.({ changed }, "carrier statuses recorded");
       },
     }),
     [JOB_KINDS.pruneDoneJobs]: jobHandler({
