@@ -414,7 +414,7 @@ export const enStaff: Record<StaffKey, string> = {
   "staff.shipment.heading": "Shipment",
   "staff.shipment.none": "This order has no shipment yet.",
   "staff.shipment.size": "Parcel size",
-  "staff.shipment.sizeAuto": "From the products ({size})",
+  "staff.shipment.sizeAuto": "From the products",
   "staff.shipment.sizeOption": "Size {size}",
   "staff.shipment.create": "Create shipment",
   "staff.shipment.created": "Shipment requested, its number will appear shortly",

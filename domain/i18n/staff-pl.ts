@@ -411,7 +411,7 @@ export const plStaff = {
   "staff.shipment.heading": "Przesyłka",
   "staff.shipment.none": "Zamówienie nie ma jeszcze przesyłki.",
   "staff.shipment.size": "Gabaryt",
-  "staff.shipment.sizeAuto": "Według produktów ({size})",
+  "staff.shipment.sizeAuto": "Według produktów",
   "staff.shipment.sizeOption": "Gabaryt {size}",
   "staff.shipment.create": "Utwórz przesyłkę",
   "staff.shipment.created": "Przesyłka zlecona, numer pojawi się za chwilę",

@@ -23,6 +23,8 @@ export interface ProductFormState extends FlagValues {
   quantity: string;
   vatRate: string;
   processingTime: ProcessingTime | string;
+  /** "gabaryt" A/B/C (issue 29) */
+  parcelSize: string;
   slides: number[];
   slidesTitle: string;
   slidesDescription: string;
@@ -46,6 +48,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormState = {
   quantity: "0",
   vatRate: "23",
   processingTime: "1-2",
+  parcelSize: "A",
   slides: [],
   slidesTitle: "",
   slidesDescription: "",
@@ -80,6 +83,7 @@ export function formStateFromProduct(product: Product, copySuffix?: string): Pro
     quantity: String(product.quantity),
     vatRate: String(product.vatRate),
     processingTime: product.processingTime,
+    parcelSize: product.parcelSize,
     slides: product.slides,
     slidesTitle: product.slidesTitle,
     slidesDescription: product.slidesDescription,
@@ -159,6 +163,7 @@ export function formStateFromForm(form: FormData): ProductFormState {
     quantity: text(form, "quantity"),
     vatRate: text(form, "vatRate"),
     processingTime: text(form, "processingTime"),
+    parcelSize: text(form, "parcelSize"),
     slides: ids(form, "slides"),
     slidesTitle: text(form, "slidesTitle"),
     slidesDescription: text(form, "slidesDescription"),

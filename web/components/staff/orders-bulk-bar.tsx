@@ -1,0 +1,60 @@
+import type { Order } from "../../../domain/types";
+import { useT } from "../../lib/i18n";
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "./orders/pager";
+
+// The staff orders list's bulk bar (issue 29): the rows' checkboxes belong to one plain form (not
+// React Router's: two of its buttons leave for the API's PDFs), so it works without JavaScript and
+// with the keyboard. "Utwórz przesyłki" posts the ticked orders to the list's action
+// (order-shipment.server.ts bulkShipmentsAction); "Pobierz etykiety" and "Lista do spakowania" open
+// one PDF of the ticked orders in a new tab.
+
+const FORM_ID = "orders-bulk";
+
+export function OrdersBulkBar() {
+  const t = useT();
+  return (
+    <form
+      id={FORM_ID}
+      method="post"
+      aria-label={t("staff.orders.createShipments")}
+      className="mt-3 flex flex-wrap gap-2"
+    >
+      <button type="submit" name="intent" value="create-shipments" className={PRIMARY_BUTTON}>
+        {t("staff.orders.createShipments")}
+      </button>
+      <button
+        type="submit"
+        formAction="/api/shipments/labels"
+        formMethod="get"
+        formTarget="_blank"
+        className={SECONDARY_BUTTON}
+      >
+        {t("staff.orders.downloadLabels")}
+      </button>
+      <button
+        type="submit"
+        formAction="/api/shipments/packing-slips"
+        formMethod="get"
+        formTarget="_blank"
+        className={SECONDARY_BUTTON}
+      >
+        {t("staff.orders.packingSlips")}
+      </button>
+    </form>
+  );
+}
+
+/** A row's checkbox, part of the bulk bar's form. */
+export function OrderSelect({ order }: { order: Pick<Order, "_id" | "orderNumber"> }) {
+  const t = useT();
+  return (
+    <input
+      type="checkbox"
+      name="id"
+      value={order._id}
+      form={FORM_ID}
+      aria-label={t("staff.orders.select", { orderNumber: order.orderNumber })}
+      className="size-5 shrink-0 accent-accent-700"
+    />
+  );
+}
