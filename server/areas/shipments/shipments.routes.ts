@@ -50,6 +50,7 @@ export async function shipmentsRoutes(app: FastifyInstance): Promise<void> {
       {
         summary: "Cancel the order's shipment at the carrier, then in the shop",
         params: urlIdParamsSchema,
+        body: "none",
         response: shipmentReply,
         errors: ["not-found", "shipment/carrier-refused", "shipment/carrier-unavailable"],
       },
@@ -63,6 +64,7 @@ export async function shipmentsRoutes(app: FastifyInstance): Promise<void> {
       {
         summary: "The demo carrier: the order's shipment moves to its next status",
         params: urlIdParamsSchema,
+        body: "none",
         response: shipmentReply,
         errors: ["not-found", "shipment/not-allowed"],
       },

@@ -57,6 +57,9 @@ const KNOWN_KINDS = new Set([
   "jobs.prune-done",
   "refunds.send",
   "refunds.poll",
+  "shipments.create",
+  "shipments.poll",
+  "shipments.sync-statuses",
 ]);
 
 function JobFacts({ job }: { job: Job }) {

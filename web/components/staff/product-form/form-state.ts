@@ -1,5 +1,6 @@
 import { groszeToDecimalString } from "../../../../domain/money";
 import type { GridRow } from "../../../../domain/product-variants-grid";
+import { DEFAULT_PARCEL_SIZE } from "../../../../domain/shipment";
 import type { ImageRef, ProcessingTime, Product } from "../../../../domain/types";
 import { STAFF_PRODUCT_FLAGS, type StaffProductFlag } from "../../../../domain/validation/catalog";
 import { parseJsonArrayField } from "../../../lib/staff-forms";
@@ -163,7 +164,7 @@ export function formStateFromForm(form: FormData): ProductFormState {
     quantity: text(form, "quantity"),
     vatRate: text(form, "vatRate"),
     processingTime: text(form, "processingTime"),
-    parcelSize: text(form, "parcelSize"),
+    parcelSize: text(form, "parcelSize") || DEFAULT_PARCEL_SIZE,
     slides: ids(form, "slides"),
     slidesTitle: text(form, "slidesTitle"),
     slidesDescription: text(form, "slidesDescription"),
