@@ -20,8 +20,7 @@ export const JOB_KINDS = {
   refundSend: REFUND_JOBS.send,
   refundPoll: REFUND_JOBS.poll,
   complaintReminders: "after-sale.complaint-reminders",
-  shipmentCreate: SHIPMENT_JOBS.create,
-  shipmentPoll: SHIPMENT_JOBS.poll,
+  shipmentTrack: SHIPMENT_JOBS.track,
   shipmentStatuses: SHIPMENT_JOBS.syncStatuses,
 } as const;
 
@@ -41,11 +40,21 @@ export interface JobKindDeps {
   /** the shop reminded of unanswered complaints 3 days before their deadline (after-sale/complaint.service.ts) */
   complaints: Pick<ComplaintService, "remindDue">;
   /** parcels at the carrier (shipments/shipments.service.ts, ADR 069) */
-  shipments: Pick<ShipmentsService, "runCreate" | "poll" | "createGaveUp" | "syncStatuses">;
+  shipments: Pick<ShipmentsService, "track" | "trackGaveUp" | "syncStatuses">;
   log: ServiceLog;
 }
 
 export function createJobHandlers(deps: JobKindDeps): JobHandlers {
+  /** A periodic job whose run counts what it did: a count above 0 is logged as `{ [field]: count }`. */
+  const counting = (everyMs: number, field: string, message: string, run: () => Promise<number>) =>
+    jobHandler({
+      payload: none,
+      everyMs,
+      run: async () => {
+        const count = await run();
+        if (count > 0) deps.log.info?.({ [field]: count }, message);
+      },
+    });
   return {
     [JOB_KINDS.mailDeliver]: jobHandler({
       payload: z.object({ outboxId: z.number().int().positive() }),
@@ -82,33 +91,19 @@ export function createJobHandlers(deps: JobKindDeps): JobHandlers {
       run: ({ refundId, round }) => deps.refunds.poll(refundId, round),
     }),
     // the shop e-mailed once per unanswered complaint 3 days before its answer deadline (ADR 066)
-    [JOB_KINDS.complaintReminders]: jobHandler({
-      payload: none,
-      everyMs: 60 * 60_000,
-      run: async () => {
-        const sent = await deps.complaints.remindDue();
-        if (sent > 0) deps.log.info?.({ sent }, "complaint deadline reminders sent");
-      },
-    }),
-    // a shipment created at the carrier once, then its tracking number polled with back-off; carrier
+    [JOB_KINDS.complaintReminders]: counting(60 * 60_000, "sent", "complaint deadline reminders sent", () =>
+      deps.complaints.remindDue(),
+    ),
+    // a shipment created at the carrier once, then its tracking number asked for with back-off; carrier
     // statuses polled every 15 minutes where ShipX webhooks are not configured (docs/decisions/069)
-    [JOB_KINDS.shipmentCreate]: jobHandler({
-      payload: z.object({ shipmentId: z.number().int().positive() }),
-      run: ({ shipmentId }) => deps.shipments.runCreate(shipmentId),
-      dead: ({ shipmentId }, error) => deps.shipments.createGaveUp(shipmentId, error),
-    }),
-    [JOB_KINDS.shipmentPoll]: jobHandler({
+    [JOB_KINDS.shipmentTrack]: jobHandler({
       payload: z.object({ shipmentId: z.number().int().positive(), round: z.number().int().min(0) }),
-      run: ({ shipmentId, round }) => deps.shipments.poll(shipmentId, round),
+      run: ({ shipmentId, round }) => deps.shipments.track(shipmentId, round),
+      dead: ({ shipmentId }, error) => deps.shipments.trackGaveUp(shipmentId, error),
     }),
-    [JOB_KINDS.shipmentStatuses]: jobHandler({
-      payload: none,
-      everyMs: 15 * 60_000,
-      run: async () => {
-        const changed = await deps.shipments.syncStatuses();
-        if (changed > 0) deps.log.info?.({ changed }, "carrier statuses recorded");
-      },
-    }),
+    [JOB_KINDS.shipmentStatuses]: counting(15 * 60_000, "changed", "carrier statuses recorded", () =>
+      deps.shipments.syncStatuses(),
+    ),
     [JOB_KINDS.pruneDoneJobs]: jobHandler({
       payload: none,
       everyMs: 24 * 60 * 60_000,

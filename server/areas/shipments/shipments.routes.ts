@@ -4,7 +4,7 @@ import { createShipmentsSchema, shipmentDocumentsQuerySchema } from "../../../do
 import { apiRoute, STAFF } from "../../http/api-route";
 import { neverCached } from "../../http/never-cached";
 import { sendPdf } from "../../http/pdf-reply";
-import { staffRecordWrite, staffWrite } from "../../http/staff-write";
+import { staffRecordSteps, staffWrite } from "../../http/staff-write";
 import { unwrap } from "../../lib/result";
 import { orderShipmentsReply, shipmentReply, shipmentsCreatedReply } from "./shipments.replies";
 
@@ -44,31 +44,22 @@ export async function shipmentsRoutes(app: FastifyInstance): Promise<void> {
     }),
   );
 
+  // the steps on an order's active shipment, declared alike
+  const step = staffRecordSteps({
+    params: urlIdParamsSchema,
+    response: shipmentReply,
+    errors: ["not-found", "shipment/not-allowed", "shipment/carrier-refused", "shipment/carrier-unavailable"],
+  });
   app.post(
     "/shipments/orders/:id/cancel",
-    staffRecordWrite(
-      {
-        summary: "Cancel the order's shipment at the carrier, then in the shop",
-        params: urlIdParamsSchema,
-        body: "none",
-        response: shipmentReply,
-        errors: ["not-found", "shipment/carrier-refused", "shipment/carrier-unavailable"],
-      },
-      (actor, id) => shipments.cancel(actor, id),
+    step("Cancel the order's shipment at the carrier, then in the shop", "none", (actor, id) =>
+      shipments.cancel(actor, id),
     ),
   );
-
   app.post(
     "/shipments/orders/:id/demo-next-status",
-    staffRecordWrite(
-      {
-        summary: "The demo carrier: the order's shipment moves to its next status",
-        params: urlIdParamsSchema,
-        body: "none",
-        response: shipmentReply,
-        errors: ["not-found", "shipment/not-allowed"],
-      },
-      (actor, id) => shipments.advanceDemo(actor, id),
+    step("The demo carrier: the order's shipment moves to its next status", "none", (actor, id) =>
+      shipments.advanceDemo(actor, id),
     ),
   );
 

@@ -35,9 +35,9 @@ import { renderPackingSlips } from "./packing-slip-pdf";
 import { shipmentRequestOf } from "./shipment-request";
 
 // Shipments (issue 29, docs/decisions/069): from a paid order to a parcel on its way. Staff ask for
-// shipments (one order or many) in one audited write that also queues a `shipments.create` job per
+// shipments (one order or many) in one audited write that also queues a `shipments.track` job per
 // shipment; the job creates the shipment at the carrier (a row that has the carrier's id is never
-// created again), then `shipments.poll` asks with back-off until the tracking number exists, which
+// created again), then asks for its tracking number, again with back-off until it exists, which
 // goes onto the order exactly as typing it does (order-staff.service.ts addShipmentNumber: the status,
 // the history, the shipment e-mail; once — the same number again is refused there, and the row
 // remembers it went on). Carrier statuses arrive through `statusArrived` (carrier-status.ts), from
@@ -46,15 +46,15 @@ import { shipmentRequestOf } from "./shipment-request";
 // carrier out of reach (CarrierUnavailableError, any other error) is kept too and the job retried.
 
 export const SHIPMENT_JOBS = {
-  create: "shipments.create",
-  poll: "shipments.poll",
+  track: "shipments.track",
   syncStatuses: "shipments.sync-statuses",
 } as const;
 
-/** Tracking-number polls: the first after 2 s, doubling up to 10 min, at most this many (about a day). */
+/** Asking again for the tracking number: the second time after 2 s, doubling up to 10 min, at most this many times (about a day). */
 export const MAX_TRACKING_POLLS = 150;
+/** The wait before the `round`-th ask again (1, 2, …). */
 export function trackingPollDelayMs(round: number): number {
-  return Math.min(2_000 * 2 ** Math.min(round, 9), 10 * 60_000);
+  return Math.min(2_000 * 2 ** Math.min(Math.max(round - 1, 0), 9), 10 * 60_000);
 }
 
 type ShipmentRow = typeof shipments.$inferSelect;
@@ -203,7 +203,7 @@ export function createShipmentsService(db: Db, deps: ShipmentsDeps) {
   async function schedulePoll(shipmentId: number, round: number): Promise<void> {
     if (round >= MAX_TRACKING_POLLS) return;
     const runAt = new Date(queue.clock().getTime() + trackingPollDelayMs(round));
-    await queue.enqueue(SHIPMENT_JOBS.poll, { shipmentId, round }, { runAt });
+    await queue.enqueue(SHIPMENT_JOBS.track, { shipmentId, round }, { runAt });
   }
 
   /** The carrier's view of a created shipment: its tracking number and status kept; the number onto the order. */
@@ -230,7 +230,7 @@ export function createShipmentsService(db: Db, deps: ShipmentsDeps) {
         status: found.status,
       });
     if (found.trackingNumber) await addTracking(row, found.trackingNumber);
-    else await schedulePoll(row.id, round);
+    else await schedulePoll(row.id, round + 1);
   }
 
   async function statusArrived(arrival: StatusArrival): Promise<StatusArrivalOutcome> {
@@ -242,7 +242,7 @@ export function createShipmentsService(db: Db, deps: ShipmentsDeps) {
     /**
      * "Utwórz przesyłki" (staff): a shipment for each order that may get one (paid, not canceled, not
      * delivered, no active shipment, a locker order with its point), in one transaction with an audit
-     * entry and a `shipments.create` job each. One order refused: that failure; several: the rest go.
+     * entry and a `shipments.track` job each. One order refused: that failure; several: the rest go.
      */
     async create(actor: AuditActor, input: unknown): Promise<Result<ShipmentsCreated>> {
       const parsed = parseForm(createShipmentsSchema, input);
@@ -317,7 +317,7 @@ export function createShipmentsService(db: Db, deps: ShipmentsDeps) {
           );
         }
         await queue.enqueueMany(
-          created.map((row) => ({ kind: SHIPMENT_JOBS.create, payload: { shipmentId: row.id } })),
+          created.map((row) => ({ kind: SHIPMENT_JOBS.track, payload: { shipmentId: row.id, round: 0 } })),
           tx,
         );
         return { created, skipped };
@@ -330,8 +330,11 @@ export function createShipmentsService(db: Db, deps: ShipmentsDeps) {
       });
     },
 
-    /** The `shipments.create` job: at the carrier once (the row keeps its id), then its tracking number. */
-    async runCreate(shipmentId: number): Promise<void> {
+    /**
+     * The `shipments.track` job: created at the carrier once (the row keeps its id), then its tracking
+     * number asked for; without it the same job again later (`round`: how many times it was asked).
+     */
+    async track(shipmentId: number, round: number): Promise<void> {
       let row = await rowOf(shipmentId);
       if (!row || row.canceledAt) return;
       if (!row.carrierShipmentId) {
@@ -362,17 +365,11 @@ export function createShipmentsService(db: Db, deps: ShipmentsDeps) {
           return;
         }
       }
-      await check(row, 0);
+      await check(row, round);
     },
 
-    /** The `shipments.poll` job: the tracking number, asked again with back-off until it exists. */
-    async poll(shipmentId: number, round: number): Promise<void> {
-      const row = await rowOf(shipmentId);
-      if (row) await check(row, round + 1);
-    },
-
-    /** The `shipments.create` job landed in the dead letter: its error stays on the row for staff. */
-    async createGaveUp(shipmentId: number, error: unknown): Promise<void> {
+    /** The `shipments.track` job landed in the dead letter: its error stays on the row for staff. */
+    async trackGaveUp(shipmentId: number, error: unknown): Promise<void> {
       await keepError(shipmentId, error);
     },
 

@@ -10,6 +10,12 @@ import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "./orders/pager";
 
 const FORM_ID = "orders-bulk";
 
+/** the buttons that open one PDF of the ticked orders: where, and their label */
+const PDF_BUTTONS = [
+  ["/api/shipments/labels", "staff.orders.downloadLabels"],
+  ["/api/shipments/packing-slips", "staff.orders.packingSlips"],
+] as const;
+
 export function OrdersBulkBar() {
   const t = useT();
   return (
@@ -22,24 +28,18 @@ export function OrdersBulkBar() {
       <button type="submit" name="intent" value="create-shipments" className={PRIMARY_BUTTON}>
         {t("staff.orders.createShipments")}
       </button>
-      <button
-        type="submit"
-        formAction="/api/shipments/labels"
-        formMethod="get"
-        formTarget="_blank"
-        className={SECONDARY_BUTTON}
-      >
-        {t("staff.orders.downloadLabels")}
-      </button>
-      <button
-        type="submit"
-        formAction="/api/shipments/packing-slips"
-        formMethod="get"
-        formTarget="_blank"
-        className={SECONDARY_BUTTON}
-      >
-        {t("staff.orders.packingSlips")}
-      </button>
+      {PDF_BUTTONS.map(([action, label]) => (
+        <button
+          key={action}
+          type="submit"
+          formAction={action}
+          formMethod="get"
+          formTarget="_blank"
+          className={SECONDARY_BUTTON}
+        >
+          {t(label)}
+        </button>
+      ))}
     </form>
   );
 }

@@ -57,8 +57,7 @@ const KNOWN_KINDS = new Set([
   "jobs.prune-done",
   "refunds.send",
   "refunds.poll",
-  "shipments.create",
-  "shipments.poll",
+  "shipments.track",
   "shipments.sync-statuses",
 ]);
 

@@ -1,7 +1,7 @@
 import { PARCEL_SIZES } from "../../../../domain/shipment";
 import type { FieldError } from "../../../../domain/validation/errors";
 import { useT } from "../../../lib/i18n";
-import { FieldErrorText } from "../../form-field";
+import { SelectField } from "../staff-fields";
 
 // "Gabaryt" on the product form (issue 29): the parcel-locker box the product fits in; a shipment's
 // size is the largest of its products' unless staff choose another.
@@ -17,27 +17,20 @@ export function ParcelSizeField({
 }) {
   const t = useT();
   return (
-    <div>
-      <label htmlFor="product-parcel-size" className="mb-1.5 block text-sm font-medium text-stone-800">
-        {t("staff.product.parcelSize")}
-      </label>
-      <select
-        id="product-parcel-size"
-        name="parcelSize"
-        defaultValue={value}
-        aria-describedby="product-parcel-size-hint"
-        className={className}
-      >
-        {PARCEL_SIZES.map((size) => (
-          <option key={size} value={size}>
-            {size}
-          </option>
-        ))}
-      </select>
-      <p id="product-parcel-size-hint" className="mt-1 text-xs text-stone-600">
-        {t("staff.product.parcelSizeHint")}
-      </p>
-      <FieldErrorText id="product-parcel-size-error" error={error} />
-    </div>
+    <SelectField
+      id="product-parcel-size"
+      name="parcelSize"
+      label={t("staff.product.parcelSize")}
+      hint={t("staff.product.parcelSizeHint")}
+      error={error}
+      defaultValue={value}
+      className={className}
+    >
+      {PARCEL_SIZES.map((size) => (
+        <option key={size} value={size}>
+          {size}
+        </option>
+      ))}
+    </SelectField>
   );
 }
