@@ -357,7 +357,13 @@ export function createShipmentsService(db: Db, deps: ShipmentsDeps) {
           })
           .where(and(eq(shipments.id, shipmentId), isNull(shipments.carrierShipmentId)))
           .returning();
-        if (!stored) return;
+        if (!stored) {
+          // another run stored its id first (a job run twice at once): this one is not kept
+          await carrier.cancel(made.id).catch((error: unknown) => {
+            deps.log.warn({ err: error, shipmentId }, "a second carrier shipment could not be canceled");
+          });
+          return;
+        }
         row = stored;
         if (row.canceledAt) {
           // canceled by staff while it was being created: cancel it at the carrier too
@@ -397,13 +403,14 @@ export function createShipmentsService(db: Db, deps: ShipmentsDeps) {
       let changed = 0;
       for (const row of rows) {
         if (!row.carrierShipmentId) continue;
-        const found = await carrier.get(row.carrierShipmentId);
-        const outcome = await statusArrived({
-          carrier: carrier.kind,
-          shipmentId: row.carrierShipmentId,
-          status: found.status,
-        });
-        if (outcome === "recorded") changed++;
+        try {
+          const found = await carrier.get(row.carrierShipmentId);
+          const arrival = { carrier: carrier.kind, shipmentId: row.carrierShipmentId, status: found.status };
+          if ((await statusArrived(arrival)) === "recorded") changed++;
+        } catch (error) {
+          // one shipment the carrier does not answer for stops none of the others (asked again next time)
+          deps.log.warn({ err: error, shipmentId: row.id }, "carrier status not read");
+        }
       }
       return changed;
     },

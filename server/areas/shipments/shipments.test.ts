@@ -4,13 +4,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { isDelivered } from "../../../domain/order-status";
 import { demoStatusFlow } from "../../../domain/shipment";
 import { jobs, mailOutbox, orderStatuses, orders, products, shipments } from "../../db/schema";
+import type { Carrier } from "../../integrations/shipping/carrier";
 import { kitForFile } from "../../test/kit-for-file";
 import { NO_ORDER_LIMIT } from "../../test/rate-limits";
 import { callsAs, itRefusesAllButStaff, startStaffApi } from "../../test/staff-api";
 import { type PaidOrder, placePaidOrder, runRefundJobs } from "../after-sale/after-sale.fixtures";
 import { insertShopFixtures, type ShopFixtures } from "../orders/orders.fixtures";
 import { switchableDemoCarrier } from "./shipments.fixtures";
-import { SHIPMENT_JOBS } from "./shipments.service";
+import { createShipmentsService, SHIPMENT_JOBS } from "./shipments.service";
 
 // Shipments with the demo carrier (issue 29, docs/decisions/069), in process on PGlite and, with
 // DATABASE_URL, on PostgreSQL: staff ask, the job creates at the carrier once and puts the tracking
@@ -256,6 +257,55 @@ describe("canceling a shipment", () => {
     expect((await orderRow(order)).shipmentNumber).toBe(second.trackingNumber);
     const rows = await db().select().from(shipments).where(eq(shipments.orderId, order.id));
     expect(rows).toHaveLength(2);
+  });
+});
+
+describe("the status poll", () => {
+  it("asks the carrier for each active shipment's status where no webhooks come; each status lands once", async () => {
+    let status = "confirmed";
+    let made = 0;
+    const inpost: Carrier = {
+      kind: "inpost",
+      create: async () => {
+        made += 1;
+        return { id: `shipx-${made}-${Date.now()}`, status: "created", trackingNumber: null };
+      },
+      get: async (id) => ({ id, status, trackingNumber: "520000000000000000000001" }),
+      label: () => carrier.label("0", "A6"),
+      cancel: async () => {},
+      statuses: async () => [{ name: "out_for_delivery", title: "Przekazano do doręczenia" }],
+    };
+    const { services } = kit.app;
+    const serviceOf = (webhooks: boolean) =>
+      createShipmentsService(db(), {
+        carrier: inpost,
+        queue: services.jobQueue,
+        addShipmentNumber: services.orderStaff.addShipmentNumber,
+        readOrders: services.orders.getManyById,
+        webhooks,
+        log: { warn: () => {}, error: () => {} },
+      });
+    const polling = serviceOf(false);
+    const order = await paidOrder();
+    const created = await polling.create(
+      { _id: kit.moderator.id, email: kit.moderator.email },
+      { orderIds: [order.id] },
+    );
+    if (!created.ok) throw new Error(created.code);
+    const [shipment] = created.value.created;
+    if (!shipment) throw new Error("no shipment");
+    await polling.track(shipment._id, 0);
+    // its job is done here (the app's own worker would run it with the demo carrier)
+    await db()
+      .delete(jobs)
+      .where(eq(jobs.payload, { shipmentId: shipment._id, round: 0 }));
+    expect((await orderRow(order)).shipmentNumber).toBe("520000000000000000000001");
+    status = "out_for_delivery";
+    expect(await serviceOf(true).syncStatuses()).toBe(0);
+    expect(await polling.syncStatuses()).toBe(1);
+    expect(await polling.syncStatuses()).toBe(0);
+    const entries = (await historyOf(order)).filter((entry) => entry.status === "INPOST_out_for_delivery");
+    expect(entries.map((entry) => entry.data)).toEqual([{ title: "Przekazano do doręczenia" }]);
   });
 });
 
