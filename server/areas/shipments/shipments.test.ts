@@ -1,4 +1,4 @@
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isDelivered } from "../../../domain/order-status";
@@ -9,6 +9,7 @@ import { kitForFile } from "../../test/kit-for-file";
 import { NO_ORDER_LIMIT } from "../../test/rate-limits";
 import { callsAs, itRefusesAllButStaff, startStaffApi } from "../../test/staff-api";
 import { type PaidOrder, placePaidOrder, runRefundJobs } from "../after-sale/after-sale.fixtures";
+import { createJobWorker } from "../jobs/job-worker";
 import { insertShopFixtures, type ShopFixtures } from "../orders/orders.fixtures";
 import { switchableDemoCarrier } from "./shipments.fixtures";
 import { createShipmentsService, SHIPMENT_JOBS } from "./shipments.service";
@@ -59,6 +60,15 @@ async function ship(list: PaidOrder[], parcelSize?: "A" | "B" | "C") {
   return reply.json();
 }
 
+/** The shipment's tracking job (its first run). */
+function trackJobOf(shipmentId: number) {
+  return and(
+    eq(jobs.kind, SHIPMENT_JOBS.track),
+    sql`${jobs.payload}->>'shipmentId' = ${String(shipmentId)}`,
+    sql`${jobs.payload}->>'round' = '0'`,
+  );
+}
+
 async function shipmentOf(order: PaidOrder) {
   const reply = await asStaff("GET", `/api/shipments/orders/${order.id}`);
   expect(reply.statusCode).toBe(200);
@@ -95,6 +105,23 @@ describe("creating a shipment", () => {
     expect(again.json().code).toBe("shipment/not-allowed");
   });
 
+  it("creates each shipment once and sends one e-mail each when two instances' workers run the jobs together", async () => {
+    const list = await Promise.all([paidOrder(), paidOrder(), paidOrder()]);
+    await ship(list);
+    const created = carrier.created;
+    const { jobQueue, jobHandlers } = kit.app.services;
+    const workers = [1, 2].map(() =>
+      createJobWorker(jobQueue, jobHandlers, { pollMs: 60_000, concurrency: 2 }),
+    );
+    await Promise.all(workers.map((worker) => worker.runDue()));
+    await runJobs();
+    expect(carrier.created - created).toBe(3);
+    for (const order of list) {
+      expect(await shippedEmails(order)).toHaveLength(1);
+      expect((await orderRow(order)).shipmentNumber).toMatch(/^\d{24}$/);
+    }
+  });
+
   it("takes the largest parcel size of the order's products unless staff choose one", async () => {
     await db().update(products).set({ parcelSize: "C" }).where(eq(products.id, shop.plain.id));
     try {
@@ -121,12 +148,7 @@ describe("creating a shipment", () => {
     const refused = await shipmentOf(order);
     expect(refused.carrierShipmentId).toBeNull();
     expect(refused.lastError).toContain("receiver.phone: invalid phone number");
-    const [job] = await db()
-      .select()
-      .from(jobs)
-      .where(
-        and(eq(jobs.kind, SHIPMENT_JOBS.track), eq(jobs.payload, { shipmentId: refused._id, round: 0 })),
-      );
+    const [job] = await db().select().from(jobs).where(trackJobOf(refused._id));
     expect(job?.status).toBe("done");
     // canceled, then asked again with the carrier out of reach once: retried, then created
     expect((await asStaff("POST", `/api/shipments/orders/${order.id}/cancel`)).statusCode).toBe(200);
@@ -296,9 +318,7 @@ describe("the status poll", () => {
     if (!shipment) throw new Error("no shipment");
     await polling.track(shipment._id, 0);
     // its job is done here (the app's own worker would run it with the demo carrier)
-    await db()
-      .delete(jobs)
-      .where(eq(jobs.payload, { shipmentId: shipment._id, round: 0 }));
+    await db().delete(jobs).where(trackJobOf(shipment._id));
     expect((await orderRow(order)).shipmentNumber).toBe("520000000000000000000001");
     status = "out_for_delivery";
     expect(await serviceOf(true).syncStatuses()).toBe(0);
