@@ -1,5 +1,6 @@
 import { PDFDocument } from "pdf-lib";
 import { countMails, MODERATOR, signIn, toasts, uniqueEmail, waitForMail } from "./support/accounts";
+import { axeViolations } from "./support/axe";
 import { decideCookies, productsToBuy } from "./support/checkout";
 import { type ApiOrder, placePaidOrder } from "./support/orders-api";
 import { expect, shopUrl, test } from "./support/test";
@@ -66,6 +67,7 @@ test("staff ship three paid orders with the demo carrier: labels, tracking numbe
   await page.getByRole("button", { name: "Następny status (demo)" }).click();
   await expect(toasts(page).filter({ hasText: "Status przesyłki zmieniony" })).toBeVisible();
   await expect(page.getByTestId("shipment-status")).toHaveText("Paczka nadana w automacie Paczkomat");
+  expect(await axeViolations(page)).toEqual([]);
   const customer = await browser.newContext({ baseURL: shopUrl() });
   const guestPage = await customer.newPage();
   await guestPage.goto(
