@@ -1,5 +1,6 @@
 import type { Order } from "../../../domain/types";
 import { useT } from "../../lib/i18n";
+import { useHydrated } from "../../lib/use-hydrated";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "./orders/pager";
 
 // The staff orders list's bulk bar (issue 29): the rows' checkboxes belong to one plain form (not
@@ -25,6 +26,7 @@ export function OrdersBulkBar() {
       aria-label={t("staff.orders.createShipments")}
       className="mt-3 flex flex-wrap gap-2"
     >
+      <SelectAll />
       <button type="submit" name="intent" value="create-shipments" className={PRIMARY_BUTTON}>
         {t("staff.orders.createShipments")}
       </button>
@@ -41,6 +43,26 @@ export function OrdersBulkBar() {
         </button>
       ))}
     </form>
+  );
+}
+
+/** "Zaznacz wszystkie na stronie": ticks or clears every row's checkbox (shown once JavaScript runs). */
+function SelectAll() {
+  const t = useT();
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <label className="inline-flex items-center gap-2 basis-full text-sm text-stone-800">
+      <input
+        type="checkbox"
+        className="size-5 accent-accent-700"
+        onChange={(event) => {
+          const rows = document.querySelectorAll<HTMLInputElement>(`input[name="id"][form="${FORM_ID}"]`);
+          for (const row of rows) row.checked = event.currentTarget.checked;
+        }}
+      />
+      {t("staff.orders.selectAll")}
+    </label>
   );
 }
 
