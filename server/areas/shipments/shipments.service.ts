@@ -208,7 +208,8 @@ export function createShipmentsService(db: Db, deps: ShipmentsDeps) {
 
   /** The carrier's view of a created shipment: its tracking number and status kept; the number onto the order. */
   async function check(row: ShipmentRow, round: number): Promise<void> {
-    if (!row.carrierShipmentId || row.canceledAt || row.trackingAddedAt) return;
+    if (!row.carrierShipmentId || row.canceledAt || row.trackingAddedAt || row.carrierKind !== carrier.kind)
+      return;
     let found: Awaited<ReturnType<Carrier["get"]>>;
     try {
       found = await carrier.get(row.carrierShipmentId);
@@ -336,7 +337,8 @@ export function createShipmentsService(db: Db, deps: ShipmentsDeps) {
      */
     async track(shipmentId: number, round: number): Promise<void> {
       let row = await rowOf(shipmentId);
-      if (!row || row.canceledAt) return;
+      // a shipment of another carrier (the shop switched from the demo carrier to ShipX) is left alone
+      if (!row || row.canceledAt || row.carrierKind !== carrier.kind) return;
       if (!row.carrierShipmentId) {
         let made: Awaited<ReturnType<Carrier["create"]>>;
         try {
@@ -443,7 +445,8 @@ export function createShipmentsService(db: Db, deps: ShipmentsDeps) {
     async cancel(actor: AuditActor, orderId: number): Promise<Result<ShipmentView>> {
       const row = await activeOf(orderId);
       if (!row) return fail("not-found");
-      if (row.carrierShipmentId) {
+      // at the carrier first (a shipment of a carrier no longer configured: in the shop only)
+      if (row.carrierShipmentId && row.carrierKind === carrier.kind) {
         try {
           await carrier.cancel(row.carrierShipmentId);
         } catch (error) {
@@ -500,6 +503,7 @@ export function createShipmentsService(db: Db, deps: ShipmentsDeps) {
         .where(
           and(
             inArray(shipments.orderId, [...orderIds]),
+            eq(shipments.carrierKind, carrier.kind),
             isNull(shipments.canceledAt),
             isNotNull(shipments.carrierShipmentId),
           ),
