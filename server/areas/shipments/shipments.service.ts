@@ -12,26 +12,19 @@ import { parseForm } from "../../../domain/validation/errors";
 import { createShipmentsSchema } from "../../../domain/validation/shipment";
 import type { Db } from "../../db/client";
 import { orderItems, orders, products, shipments, users } from "../../db/schema";
-import {
-  type Carrier,
-  CarrierRefusedError,
-  CarrierUnavailableError,
-  type ShipmentRequest,
-} from "../../integrations/shipping/carrier";
+import { type Carrier, CarrierRefusedError, type ShipmentRequest } from "../../integrations/shipping/carrier";
 import { fail, ok, type Result } from "../../lib/result";
 import type { ServiceLog } from "../../services";
 import type { AuditActor } from "../audit/audit";
 import { inTransaction, recordChange, refuse } from "../audit/audited-write";
 import type { JobQueue } from "../jobs/job-queue";
-import { storableError } from "../jobs/job-queue";
 import {
   carrierStatusTitles,
   recordCarrierStatus,
   type StatusArrival,
   type StatusArrivalOutcome,
 } from "./carrier-status";
-import { mergeLabels } from "./labels-pdf";
-import { renderPackingSlips } from "./packing-slip-pdf";
+import { carrierFailure, labelsPdf, packingSlipsPdf, staffError } from "./shipment-documents";
 import { shipmentRequestOf } from "./shipment-request";
 
 // Shipments (issue 29, docs/decisions/069): from a paid order to a parcel on its way. Staff ask for
@@ -101,14 +94,6 @@ export interface ShipmentsDeps {
   /** ShipX webhooks are configured: no periodic status poll */
   webhooks?: boolean;
   log: ServiceLog;
-}
-
-/** What staff are shown of a carrier's error: its message and the carrier's details. */
-function staffError(error: unknown): string {
-  if (error instanceof CarrierRefusedError) {
-    return storableError(new Error([error.message, ...error.details].join(" · ")));
-  }
-  return storableError(error);
 }
 
 export function createShipmentsService(db: Db, deps: ShipmentsDeps) {
@@ -451,13 +436,8 @@ export function createShipmentsService(db: Db, deps: ShipmentsDeps) {
           await carrier.cancel(row.carrierShipmentId);
         } catch (error) {
           await keepError(row.id, error);
-          if (error instanceof CarrierRefusedError) {
-            return fail("shipment/carrier-refused", undefined, {
-              details: error.details,
-              params: { message: staffError(error) },
-            });
-          }
-          if (error instanceof CarrierUnavailableError) return fail("shipment/carrier-unavailable");
+          const failure = carrierFailure(error);
+          if (failure) return failure;
           throw error;
         }
       }
@@ -489,72 +469,12 @@ export function createShipmentsService(db: Db, deps: ShipmentsDeps) {
       return Promise.all(rows.map(viewOf));
     },
 
-    /**
-     * One PDF of the labels of these orders' active shipments, in the order given (orders without a
-     * created shipment are left out; none at all: shipment/no-label).
-     */
-    async labels(
-      orderIds: readonly number[],
-      format: "A6" | "A4",
-    ): Promise<Result<{ fileName: string; bytes: Uint8Array }>> {
-      const rows = await db
-        .select()
-        .from(shipments)
-        .where(
-          and(
-            inArray(shipments.orderId, [...orderIds]),
-            eq(shipments.carrierKind, carrier.kind),
-            isNull(shipments.canceledAt),
-            isNotNull(shipments.carrierShipmentId),
-          ),
-        );
-      const byOrder = new Map(rows.map((row) => [row.orderId, row]));
-      const ids = orderIds.flatMap((id) => {
-        const carrierId = byOrder.get(id)?.carrierShipmentId;
-        return carrierId ? [carrierId] : [];
-      });
-      if (ids.length === 0) return fail("shipment/no-label");
-      const labels: Uint8Array[] = [];
-      for (const id of ids) {
-        try {
-          labels.push(await carrier.label(id, format));
-        } catch (error) {
-          if (error instanceof CarrierUnavailableError) return fail("shipment/carrier-unavailable");
-          if (error instanceof CarrierRefusedError) {
-            return fail("shipment/carrier-refused", undefined, {
-              details: error.details,
-              params: { message: staffError(error) },
-            });
-          }
-          throw error;
-        }
-      }
-      const single = ids.length === 1 ? byOrder.get(orderIds[0] ?? 0)?.trackingNumber : null;
-      return ok({
-        fileName: single ? `etykieta-${single}.pdf` : `etykiety-${ids.length}.pdf`,
-        bytes: await mergeLabels(labels),
-      });
-    },
+    /** One PDF of the labels of these orders' shipments (shipment-documents.ts labelsPdf). */
+    labels: (orderIds: readonly number[], format: "A6" | "A4") => labelsPdf(db, carrier, orderIds, format),
 
-    /** The packing slip of each of these orders, one page (or more) each, in the order given. */
-    async packingSlips(
-      orderIds: readonly number[],
-    ): Promise<Result<{ fileName: string; bytes: Uint8Array }>> {
-      const found = await deps.readOrders(orderIds);
-      if (found.length === 0) return fail("order/not-found");
-      const byId = new Map(found.map((order) => [order._id, order]));
-      const ordered = orderIds.flatMap((id) => {
-        const order = byId.get(id);
-        return order ? [order] : [];
-      });
-      return ok({
-        fileName:
-          ordered.length === 1
-            ? `lista-${ordered[0]?.orderNumber}.pdf`
-            : `lista-do-spakowania-${ordered.length}.pdf`,
-        bytes: await renderPackingSlips(ordered),
-      });
-    },
+    /** The packing slips of these orders, in one PDF (shipment-documents.ts packingSlipsPdf). */
+    packingSlips: async (orderIds: readonly number[]) =>
+      packingSlipsPdf(orderIds, await deps.readOrders(orderIds)),
   };
 }
 
