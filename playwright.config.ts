@@ -63,6 +63,7 @@ export default defineConfig({
         "**/staff-users.spec.ts",
         "**/staff-returns.spec.ts",
         "**/order-desk.spec.ts",
+        "**/shipments.spec.ts",
         "**/xss.spec.ts",
         "**/security.spec.ts",
         "**/roles.spec.ts",

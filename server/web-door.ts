@@ -31,6 +31,8 @@ export type {
 // the order desk (issue 29): an order's internal notes and a customer's page
 export type { CustomerView } from "./areas/orders/order-customers";
 export type { OrderNote } from "./areas/orders/order-notes";
+// shipments on the staff order pages (issue 29)
+export type { ShipmentsCreated, ShipmentView } from "./areas/shipments/shipments.service";
 export { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./lib/database-unavailable";
 export { redactSecrets } from "./lib/redact";
 export { ERROR_CODES, type ErrorCode, type Failure, type Result } from "./lib/result";

@@ -17,3 +17,4 @@ export * from "./order-desk";
 export * from "./orders";
 export * from "./parcel-points";
 export * from "./payments";
+export * from "./shipments";
