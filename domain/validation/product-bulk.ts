@@ -54,8 +54,9 @@ const priceOperationSchema = z
     if (!valid) ctx.addIssue({ code: "custom", path: ["value"], message: MSG.invalid });
   });
 
-export const bulkOperationSchema = z.discriminatedUnion(
-  "kind",
+// a plain union (each branch's `kind` tells them apart): its JSON schema is an anyOf the API table's
+// tests walk (a discriminated union would be a oneOf)
+export const bulkOperationSchema = z.union(
   [
     priceOperationSchema,
     /** a flag set or cleared; isHidden = hide or show */
@@ -78,9 +79,12 @@ export type BulkPriceOperation = Extract<BulkOperation, { kind: "price" }>;
 export const bulkPreviewSchema = z.object({ selection: bulkSelectionSchema, operation: bulkOperationSchema });
 export type BulkPreviewRequest = z.output<typeof bulkPreviewSchema>;
 
+/** A sha-256 in hex: what the preview answers as its fingerprint. */
+export const SHA256_HEX = /^[0-9a-f]{64}$/;
+
 /** Apply: the preview's request and the fingerprint its answer gave (the figures staff saw). */
 export const bulkApplySchema = bulkPreviewSchema.extend({
-  fingerprint: z.string({ error: MSG.invalid }).regex(/^[0-9a-f]{64}$/, { error: MSG.invalid }),
+  fingerprint: z.string({ error: MSG.invalid }).regex(SHA256_HEX, { error: MSG.invalid }),
 });
 export type BulkApplyRequest = z.output<typeof bulkApplySchema>;
 
