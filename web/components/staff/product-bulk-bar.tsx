@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import { PRICE_ROUNDINGS, type PriceRounding } from "../../../domain/bulk-price";
+import type { MessageKey } from "../../../domain/i18n";
 import type { Category } from "../../../domain/types";
 import { STAFF_PRODUCT_FLAGS, type StaffProductFlag } from "../../../domain/validation/catalog";
 import {
@@ -52,6 +53,9 @@ const FLAGS = STAFF_PRODUCT_FLAGS.filter((flag) => flag !== "isHidden");
 
 const CONTROL = "block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base";
 const BUTTON = "inline-flex min-h-11 items-center rounded-full px-5 font-semibold disabled:opacity-60";
+
+/** the form's values chosen in a select */
+type ChoiceKey = "choice" | "direction" | "mode" | "rounding" | "flag" | "categoryId";
 
 interface Form {
   choice: Choice;
@@ -156,6 +160,31 @@ export function ProductBulkBar({ selection, count }: { selection: BulkSelection;
     await revalidator.revalidate();
   }
 
+  /** A labelled select of one of the form's values: [value, label] options. */
+  const choiceField = (
+    key: ChoiceKey,
+    label: MessageKey,
+    options: readonly (readonly [string, string])[],
+  ) => (
+    <LabelledField id={`${id}-${key}`} label={t(label)}>
+      <select
+        id={`${id}-${key}`}
+        className={CONTROL}
+        value={form[key]}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          setForm((current) => ({ ...current, [key]: value }));
+        }}
+      >
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </LabelledField>
+  );
+
   const isPrice = form.choice === "price" || form.choice === "promotional";
   const isFlag = form.choice === "flagOn" || form.choice === "flagOff";
   return (
@@ -173,33 +202,17 @@ export function ProductBulkBar({ selection, count }: { selection: BulkSelection;
           void showPreview();
         }}
       >
-        <LabelledField id={`${id}-choice`} label={t("staff.productBulk.operation")}>
-          <select
-            id={`${id}-choice`}
-            className={CONTROL}
-            value={form.choice}
-            onChange={(event) => set("choice", event.currentTarget.value as Choice)}
-          >
-            {CHOICES.map((choice) => (
-              <option key={choice} value={choice}>
-                {t(CHOICE_LABEL[choice])}
-              </option>
-            ))}
-          </select>
-        </LabelledField>
+        {choiceField(
+          "choice",
+          "staff.productBulk.operation",
+          CHOICES.map((choice) => [choice, t(CHOICE_LABEL[choice])]),
+        )}
         {isPrice ? (
           <>
-            <LabelledField id={`${id}-direction`} label={t("staff.productBulk.direction")}>
-              <select
-                id={`${id}-direction`}
-                className={CONTROL}
-                value={form.direction}
-                onChange={(event) => set("direction", event.currentTarget.value as Form["direction"])}
-              >
-                <option value="down">{t("staff.productBulk.down")}</option>
-                <option value="up">{t("staff.productBulk.up")}</option>
-              </select>
-            </LabelledField>
+            {choiceField("direction", "staff.productBulk.direction", [
+              ["down", t("staff.productBulk.down")],
+              ["up", t("staff.productBulk.up")],
+            ])}
             <div className="flex gap-2">
               <LabelledField
                 id={`${id}-value`}
@@ -215,69 +228,33 @@ export function ProductBulkBar({ selection, count }: { selection: BulkSelection;
                   onChange={(event) => set("value", event.currentTarget.value)}
                 />
               </LabelledField>
-              <LabelledField id={`${id}-mode`} label={t("staff.productBulk.unit")}>
-                <select
-                  id={`${id}-mode`}
-                  className={CONTROL}
-                  value={form.mode}
-                  onChange={(event) => set("mode", event.currentTarget.value as Form["mode"])}
-                >
-                  <option value="percent">{t("staff.productBulk.unit.percent")}</option>
-                  <option value="amount">{t("staff.productBulk.unit.amount")}</option>
-                </select>
-              </LabelledField>
+              {choiceField("mode", "staff.productBulk.unit", [
+                ["percent", t("staff.productBulk.unit.percent")],
+                ["amount", t("staff.productBulk.unit.amount")],
+              ])}
             </div>
-            <LabelledField id={`${id}-rounding`} label={t("staff.productBulk.rounding")}>
-              <select
-                id={`${id}-rounding`}
-                className={CONTROL}
-                value={form.rounding}
-                onChange={(event) => set("rounding", event.currentTarget.value as PriceRounding)}
-              >
-                {PRICE_ROUNDINGS.map((rounding) => (
-                  <option key={rounding} value={rounding}>
-                    {t(`staff.productBulk.rounding.${rounding}`)}
-                  </option>
-                ))}
-              </select>
-            </LabelledField>
+            {choiceField(
+              "rounding",
+              "staff.productBulk.rounding",
+              PRICE_ROUNDINGS.map((rounding) => [rounding, t(`staff.productBulk.rounding.${rounding}`)]),
+            )}
           </>
         ) : null}
-        {isFlag ? (
-          <LabelledField id={`${id}-flag`} label={t("staff.productBulk.flag")}>
-            <select
-              id={`${id}-flag`}
-              className={CONTROL}
-              value={form.flag}
-              onChange={(event) => set("flag", event.currentTarget.value as StaffProductFlag)}
-            >
-              {FLAGS.map((flag) => (
-                <option key={flag} value={flag}>
-                  {t(`staff.products.flag.${flag}`)}
-                </option>
-              ))}
-            </select>
-          </LabelledField>
-        ) : null}
-        {wantsCategories ? (
-          <LabelledField id={`${id}-category`} label={t("staff.productBulk.category")}>
-            <select
-              id={`${id}-category`}
-              className={CONTROL}
-              value={form.categoryId}
-              onChange={(event) => set("categoryId", event.currentTarget.value)}
-            >
-              <option value="" />
-              {(categories ?? [])
+        {isFlag
+          ? choiceField(
+              "flag",
+              "staff.productBulk.flag",
+              FLAGS.map((flag) => [flag, t(`staff.products.flag.${flag}`)]),
+            )
+          : null}
+        {wantsCategories
+          ? choiceField("categoryId", "staff.productBulk.category", [
+              ["", ""],
+              ...(categories ?? [])
                 .filter((category) => category.path !== "")
-                .map((category) => (
-                  <option key={category._id} value={category._id}>
-                    {category.path}
-                  </option>
-                ))}
-            </select>
-          </LabelledField>
-        ) : null}
+                .map((category): [string, string] => [String(category._id), category.path]),
+            ])
+          : null}
         <div className="flex items-end">
           <button
             type="submit"

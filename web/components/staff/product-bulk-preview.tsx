@@ -1,11 +1,13 @@
 import { formatPrice } from "../../../domain/money";
 import type { BulkPreview, BulkRow, BulkState } from "../../../server/web-door";
 import { useT } from "../../lib/i18n";
+import { HeaderCells } from "./header-cells";
 
 // The preview of a bulk edit: the counts, then per product what it is and what it becomes, or why
 // it is refused (the first rows only: the counts say how many more).
 
 const SHOWN_ROWS = 200;
+const COLUMNS = ["staff.productBulk.product", "staff.productBulk.before", "staff.productBulk.after"] as const;
 
 function useStateText() {
   const t = useT();
@@ -50,15 +52,7 @@ export function ProductBulkPreview({ preview, category }: { preview: BulkPreview
           <table className="w-full text-left text-sm">
             <thead className="sticky top-0 bg-stone-100">
               <tr>
-                <th scope="col" className="p-2">
-                  {t("staff.productBulk.product")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("staff.productBulk.before")}
-                </th>
-                <th scope="col" className="p-2">
-                  {t("staff.productBulk.after")}
-                </th>
+                <HeaderCells columns={COLUMNS} className="p-2" />
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-200">
