@@ -64,6 +64,7 @@ export default defineConfig({
         "**/staff-returns.spec.ts",
         "**/order-desk.spec.ts",
         "**/shipments.spec.ts",
+        "**/staff-bulk.spec.ts",
         "**/xss.spec.ts",
         "**/security.spec.ts",
         "**/roles.spec.ts",

@@ -11,6 +11,7 @@ import { categoryAdminRoutes } from "./areas/catalog/category-admin.routes";
 import { fieldAdminRoutes } from "./areas/catalog/field-admin.routes";
 import { productActivityRoutes } from "./areas/catalog/product-activity.routes";
 import { productAdminRoutes } from "./areas/catalog/product-admin.routes";
+import { productBulkRoutes } from "./areas/catalog/product-bulk.routes";
 import { warehouseRoutes } from "./areas/catalog/warehouse.routes";
 import { blogAdminRoutes } from "./areas/content/blog-admin.routes";
 import { contactRoutes } from "./areas/content/contact.routes";
@@ -45,6 +46,7 @@ export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(fieldAdminRoutes);
   await api.register(slideAdminRoutes);
   await api.register(productAdminRoutes);
+  await api.register(productBulkRoutes);
   await api.register(warehouseRoutes);
   await api.register(pageAdminRoutes);
   await api.register(blogAdminRoutes);

@@ -10,6 +10,7 @@ import { createCategoryAdminService } from "./areas/catalog/category-admin.servi
 import { createFieldAdminService } from "./areas/catalog/field-admin.service";
 import { createProductActivityService, loadViewerSalt } from "./areas/catalog/product-activity";
 import { createProductAdminService } from "./areas/catalog/product-admin.service";
+import { createProductBulkService } from "./areas/catalog/product-bulk.service";
 import { createWarehouseService } from "./areas/catalog/warehouse.service";
 import { createBlogAdminService } from "./areas/content/blog-admin.service";
 import { createContactService } from "./areas/content/contact.service";
@@ -195,6 +196,8 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     catalog,
     // staff products and the warehouse (issue 6)
     productAdmin: createProductAdminService(db, { catalog }),
+    // bulk edits of the staff product list (issue 30, docs/decisions/074)
+    productBulk: createProductBulkService(db),
     warehouse,
     cart: createCartService(db, {
       couponGuard,

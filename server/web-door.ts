@@ -20,6 +20,8 @@ export type {
   WithdrawalForm,
   WithdrawalReceipt,
 } from "./areas/after-sale/withdrawal.service";
+// the staff product list's bulk edits (issue 30): what the browser's preview and apply answer
+export type { BulkApplied, BulkPreview, BulkRow, BulkState } from "./areas/catalog/product-bulk.service";
 export type { HomeContent, SiteNavigation } from "./areas/content/content.service";
 export type {
   GalleryImage,

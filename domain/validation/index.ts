@@ -16,6 +16,7 @@ export * from "./pagination";
 export * from "./phone";
 export * from "./postcode";
 export * from "./price-filter";
+export * from "./product-bulk";
 export * from "./product-list-params";
 export * from "./product-query";
 export * from "./shipment";

@@ -209,6 +209,25 @@ export const ERROR_CODES = {
     message: "The stock of some rows changed since they were loaded; nothing was saved",
     key: "errors.warehouse/stale-rows",
   },
+  // bulk edits of the staff product list (issue 30, docs/decisions/074)
+  /** the products' figures changed since the preview; nothing was changed, preview again */
+  "product-bulk/stale-preview": {
+    status: 409,
+    message: "The products changed since the preview; nothing was changed",
+    key: "errors.product-bulk/stale-preview",
+  },
+  /** some products would be refused (details: { refused: [{ _id, reason }] }); nothing was changed */
+  "product-bulk/refused": {
+    status: 409,
+    message: "Some products cannot take this change; nothing was changed",
+    key: "errors.product-bulk/refused",
+  },
+  /** the filter selects more than BULK_MAX_PRODUCTS products; details.params: { max } */
+  "product-bulk/too-many": {
+    status: 400,
+    message: "Too many products for one bulk edit",
+    key: "errors.product-bulk/too-many",
+  },
   // content (staff: pages)
   "page/protected": {
     status: 409,

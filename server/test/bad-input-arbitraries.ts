@@ -166,6 +166,8 @@ export function validLooking(node: JsonSchema, key = ""): unknown {
       if (key === "code" || node.pattern === "^\\S+$") return fitLength("KOD123", node);
       // a client-made random id (the withdrawal form's submission key)
       if (key === "submissionKey") return fitLength("zgloszenie-0001", node);
+      // a sha-256 in hex (a bulk edit's preview fingerprint)
+      if (node.pattern === "^[0-9a-f]{64}$") return "0".repeat(64);
       return fitLength("Tekst testowy", node);
     }
     case "integer":

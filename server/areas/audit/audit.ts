@@ -25,15 +25,31 @@ export interface AuditEntry {
 }
 
 export async function recordAudit(tx: Db | Tx, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    actorId: actor._id,
-    actorEmail: actor.email,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
-    before: entry.before === undefined ? null : toJson(entry.before),
-    after: entry.after === undefined ? null : toJson(entry.after),
-  });
+  await recordAudits(tx, actor, [entry]);
+}
+
+/** Rows of one statement: a bulk edit of a thousand products writes its entries in a few inserts. */
+const AUDIT_ROWS_PER_INSERT = 500;
+
+/** Many entries of one change (a bulk edit: one per record), inserted in as few statements as fit. */
+export async function recordAudits(
+  tx: Db | Tx,
+  actor: AuditActor,
+  entries: readonly AuditEntry[],
+): Promise<void> {
+  for (let start = 0; start < entries.length; start += AUDIT_ROWS_PER_INSERT) {
+    await tx.insert(auditLog).values(
+      entries.slice(start, start + AUDIT_ROWS_PER_INSERT).map((entry) => ({
+        actorId: actor._id,
+        actorEmail: actor.email,
+        action: entry.action,
+        entity: entry.entity,
+        entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+        before: entry.before === undefined ? null : toJson(entry.before),
+        after: entry.after === undefined ? null : toJson(entry.after),
+      })),
+    );
+  }
 }
 
 /** Dates become ISO strings, undefined fields disappear: what jsonb stores is what the reader sees. */

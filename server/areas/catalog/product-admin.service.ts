@@ -61,7 +61,7 @@ export interface StaffProductPage {
   pageSize: number;
 }
 
-const FLAG_COLUMNS = {
+export const FLAG_COLUMNS = {
   isHidden: products.isHidden,
   isNew: products.isNew,
   isSale: products.isSale,
@@ -69,6 +69,18 @@ const FLAG_COLUMNS = {
   isLayette: products.isLayette,
   isSet: products.isSet,
 } as const satisfies Record<StaffProductFlag, unknown>;
+
+/** The staff list's filter as SQL (the list and its bulk edits, product-bulk.service.ts, select alike). */
+export function staffProductWhere(query: Omit<StaffProductQuery, "strona">): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.szukaj) {
+    conditions.push(
+      sql`(${containsText(products.title, query.szukaj)} or ${products.id}::text = ${query.szukaj})`,
+    );
+  }
+  if (query.flaga) conditions.push(eq(FLAG_COLUMNS[query.flaga], true));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
 
 const validIds = (ids: readonly number[]) => ids.filter((id) => Number.isSafeInteger(id) && id <= MAX_DB_ID);
 const invalid: FieldError = { key: MSG.invalid };
@@ -275,14 +287,7 @@ export function createProductAdminService(db: Db, deps: { catalog: CatalogServic
     /** The staff list: hidden products too, searched by title, one flag, newest first. */
     async listStaff(query: StaffProductQuery): Promise<StaffProductPage> {
       const pageSize = STAFF_PRODUCTS_PAGE_SIZE;
-      const conditions: SQL[] = [];
-      if (query.szukaj) {
-        conditions.push(
-          sql`(${containsText(products.title, query.szukaj)} or ${products.id}::text = ${query.szukaj})`,
-        );
-      }
-      if (query.flaga) conditions.push(eq(FLAG_COLUMNS[query.flaga], true));
-      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const where = staffProductWhere(query);
       const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(products).where(where);
       const total = counted?.total ?? 0;
       const page = Math.min(query.strona, Math.max(1, Math.ceil(total / pageSize)));

@@ -4,6 +4,7 @@ import { effectivePriceGrosze } from "../../../domain/pricing";
 import { parseIdFromParam } from "../../../domain/slug";
 import { STAFF_PRODUCT_FLAGS, staffProductQuerySchema } from "../../../domain/validation/catalog";
 import { ConfirmedDelete } from "../../components/staff/confirmed-delete";
+import { ProductBulk, ProductBulkCheckbox } from "../../components/staff/product-bulk-selection";
 import { ProductBadges } from "../../components/staff/product-form/product-badges";
 import { LabelledField } from "../../components/staff/staff-fields";
 import { ListHeading } from "../../components/staff/taxonomy-list";
@@ -107,6 +108,7 @@ export default function StaffProducts() {
         {t("staff.products.found", { count: page.total })}
       </p>
 
+      <ProductBulk query={query} total={page.total} pageIds={page.items.map((product) => product._id)} />
       {page.items.length === 0 ? (
         <p className="mt-6 text-stone-700">{t("staff.empty")}</p>
       ) : (
@@ -120,6 +122,7 @@ export default function StaffProducts() {
                 className={`flex flex-col gap-3 p-4 md:flex-row md:items-center ${product.isHidden ? "bg-stone-50" : ""}`}
               >
                 <div className="flex min-w-0 flex-1 items-center gap-3">
+                  <ProductBulkCheckbox id={product._id} title={product.title} />
                   {product.image ? (
                     <img
                       src={product.image.thumb_url}
