@@ -135,13 +135,13 @@ export async function buildApp(
   // Prometheus metrics only when METRICS_TOKEN is set: nothing is counted that nobody may read (ADR 071)
   const metrics = config.metricsToken ? createShopMetrics(database.db) : null;
   if (metrics) registerRequestMetrics(app, metrics);
-    // e-mail delivery, the unpaid-order sweep, picture variants (docs/decisions/050)
+  // e-mail delivery, the unpaid-order sweep, picture variants (docs/decisions/050)
   const worker = options.jobs
     ? createJobWorker(services.jobQueue, services.jobHandlers, {
-      ...config.jobs,
+        ...config.jobs,
         stopGraceMs: config.shutdown.graceMs,
-      log: app.log,
-      schedule: () => schedulePeriodicJobs(services.jobQueue, services.jobHandlers),
+        log: app.log,
+        schedule: () => schedulePeriodicJobs(services.jobQueue, services.jobHandlers),
         onAttemptFailed: metrics ? (kind, status) => metrics.jobFailed(kind, status) : undefined,
       })
     : null;

@@ -95,12 +95,12 @@ export default function StaffOrders() {
             >
               <span className="flex items-center gap-3">
                 <OrderSelect order={order} />
-              <Link
-                to={staffOrderPath(order._id)}
-                className="font-semibold text-accent-700 underline-offset-2 hover:underline"
-              >
-                {t("order.viewTitle", { orderNumber: order.orderNumber })}
-              </Link>
+                <Link
+                  to={staffOrderPath(order._id)}
+                  className="font-semibold text-accent-700 underline-offset-2 hover:underline"
+                >
+                  {t("order.viewTitle", { orderNumber: order.orderNumber })}
+                </Link>
               </span>
               <p className="min-w-0 text-sm text-stone-700">
                 <span className="block wrap-anywhere">
