@@ -1,14 +1,17 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Product } from "../../../domain/types";
+import { loader as productPageLoader } from "../../../web/routes/product/product";
 import { priceHistory } from "../../db/schema";
 import { kitForFile } from "../../test/kit-for-file";
 import { startStaffApi } from "../../test/staff-api";
+import { testWebContext } from "../../test/web-context";
 import type { StaffProductPage } from "./product-admin.service";
 
 // The product's identity, SEO and safety (GPSR) fields through the staff API (issue 30,
 // docs/decisions/073): saved and returned, an invalid EAN and a taken SKU refused as field errors,
-// price history untouched, and the visible products lacking safety information counted and listed.
+// price history untouched, the visible products lacking safety information counted and listed, and
+// the product page's loader: the block's data (the seller for the shop's own make) and the SEO overrides.
 
 const kit = kitForFile(startStaffApi);
 
@@ -160,5 +163,77 @@ describe("visible products lacking safety information", () => {
     // completing the product takes it off the list
     await kit.call("moderator", "PUT", `/api/shops/products/${lacking._id}`, payload({ safety: SAFETY }));
     expect(await kit.app.services.productAdmin.countLackingSafetyInfo()).toBe(counted - 1);
+  });
+});
+
+describe("the product page", () => {
+  const page = (product: Product) =>
+    productPageLoader({
+      context: testWebContext(kit.app.services),
+      request: new Request(`http://localhost/produkt/${product._id}-${product.slug}`),
+      params: { idSlug: `${product._id}-${product.slug}` },
+    } as never);
+
+  it("names the seller as the maker of the shop's own goods, with the SKU as the identifier", async () => {
+    const product = await create(
+      payload({
+        title: "Rożek własny",
+        identity: { sku: "ROZ-7" },
+        safety: { warnings: "Uwaga.", care: "30°C" },
+      }),
+    );
+    const { safety, seo } = await page(product);
+    expect(safety).toEqual({
+      manufacturer: kit.app.services.config.ownManufacturer,
+      euResponsible: null,
+      identifier: "ROZ-7",
+      warnings: "Uwaga.",
+      care: "30°C",
+    });
+    // the generated title and description without overrides; the SKU in the structured data
+    expect(seo).toContainEqual({ title: expect.stringContaining("Rożek własny |") });
+    expect(JSON.stringify(seo)).toContain('"sku":"ROZ-7"');
+  });
+
+  it("shows another manufacturer with its responsible person in the EU; the SEO fields override the generated head", async () => {
+    const product = await create(
+      payload({
+        title: "Kocyk importowany",
+        identity: {
+          gtin: "4006381333931",
+          weightGrams: 420,
+          seoTitle: "Kocyk z Anglii – wełna merino",
+          seoDescription: "Ciepły kocyk z wełny.",
+        },
+        safety: {
+          ...SAFETY,
+          manufacturerName: "Weaver Ltd",
+          manufacturerOutsideEu: true,
+          euRepName: "EU Rep GmbH",
+          euRepAddress: "Hauptstraße 1, 10115 Berlin",
+          euRepContact: "https://eurep.example",
+        },
+      }),
+    );
+    const { safety, seo } = await page(product);
+    expect(safety.manufacturer.name).toBe("Weaver Ltd");
+    expect(safety.euResponsible).toEqual({
+      name: "EU Rep GmbH",
+      address: "Hauptstraße 1, 10115 Berlin",
+      contact: "https://eurep.example",
+    });
+    expect(seo).toContainEqual({ title: "Kocyk z Anglii – wełna merino" });
+    expect(seo).toContainEqual({ name: "description", content: "Ciepły kocyk z wełny." });
+    const productLd = seo.flatMap((tag) =>
+      "script:ld+json" in tag && (tag["script:ld+json"] as { "@type"?: string })["@type"] === "Product"
+        ? [tag["script:ld+json"]]
+        : [],
+    )[0];
+    expect(productLd).toMatchObject({
+      gtin: "4006381333931",
+      sku: String(product._id),
+      weight: { "@type": "QuantitativeValue", value: 420, unitCode: "GRM" },
+      description: "Ciepły kocyk z wełny.",
+    });
   });
 });
