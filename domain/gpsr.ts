@@ -69,14 +69,14 @@ export interface SafetyParty {
   contact: string;
 }
 
-/** What a product page shows in its "Bezpieczeństwo produktu" block. */
+/** What a product page shows in its "Bezpieczeństwo produktu" block; the parts the product lacks left out (page weight). */
 export interface SafetyInfo {
   manufacturer: SafetyParty;
   /** the responsible person in the EU: only for a manufacturer outside the EU */
-  euResponsible: SafetyParty | null;
-  identifier: string;
-  warnings: string;
-  care: string;
+  euResponsible?: SafetyParty;
+  identifier?: string;
+  warnings?: string;
+  care?: string;
 }
 
 /** What a visible product lacks, in the order the staff form shows them. */
@@ -119,6 +119,7 @@ export function safetyGaps(safety: ProductSafety, sku: string | null): SafetyGap
 /** The block a product page shows: the product's own manufacturer, or the seller for its own make. */
 export function safetyInfo(safety: ProductSafety, sku: string | null, seller: SafetyParty): SafetyInfo {
   const own = filled(safety.manufacturerName);
+  const identifier = shownIdentifier(safety, sku);
   return {
     manufacturer: own
       ? {
@@ -127,13 +128,18 @@ export function safetyInfo(safety: ProductSafety, sku: string | null, seller: Sa
           contact: safety.manufacturerContact,
         }
       : seller,
-    euResponsible:
-      own && safety.manufacturerOutsideEu && filled(safety.euRepName)
-        ? { name: safety.euRepName, address: safety.euRepAddress, contact: safety.euRepContact }
-        : null,
-    identifier: shownIdentifier(safety, sku),
-    warnings: safety.warnings,
-    care: safety.care,
+    ...(own && safety.manufacturerOutsideEu && filled(safety.euRepName)
+      ? {
+          euResponsible: {
+            name: safety.euRepName,
+            address: safety.euRepAddress,
+            contact: safety.euRepContact,
+          },
+        }
+      : {}),
+    ...(identifier ? { identifier } : {}),
+    ...(filled(safety.warnings) ? { warnings: safety.warnings } : {}),
+    ...(filled(safety.care) ? { care: safety.care } : {}),
   };
 }
 

@@ -185,7 +185,6 @@ describe("the product page", () => {
     const { safety, seo } = await page(product);
     expect(safety).toEqual({
       manufacturer: kit.app.services.config.ownManufacturer,
-      euResponsible: null,
       identifier: "ROZ-7",
       warnings: "Uwaga.",
       care: "30°C",

@@ -17,7 +17,6 @@ const INFO: SafetyInfo = {
   euResponsible: { name: "EU Rep GmbH", address: "Berlin", contact: "https://eurep.example" },
   identifier: "SZ-001",
   warnings: "Nie dla dzieci poniżej 3 lat —\nmałe elementy",
-  care: "",
 };
 
 const html = (lang: "pl" | "en", info: SafetyInfo = INFO) =>
@@ -37,7 +36,8 @@ describe("the product safety block", () => {
   });
 
   it("has English labels in the English interface (the warnings stay Polish, marked so)", () => {
-    const page = html("en", { ...INFO, euResponsible: null });
+    const { euResponsible: _left, ...withoutRepresentative } = INFO;
+    const page = html("en", withoutRepresentative);
     expect(page).toContain("Product safety");
     expect(page).toContain("Manufacturer");
     expect(page).not.toContain("Responsible person in the EU");

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { contactHref, type SafetyInfo, type SafetyParty } from "../../../domain/gpsr";
 import { useT } from "../../lib/i18n";
 import "../../lib/product-texts";
@@ -8,23 +9,21 @@ import "../../lib/product-texts";
 // script, so the server renders it and its code loads after the page's first load
 // (web/lib/lazy-in-browser.ts).
 
+/** The name and postal address as lines, then the electronic address (a link when it is one). */
 function Party({ party }: { party: SafetyParty }) {
   const href = contactHref(party.contact);
+  const lines = [party.name, party.address].filter(Boolean).join("\n");
   return (
     <>
-      <span className="block font-medium text-stone-900">{party.name}</span>
-      {party.address ? <span className="block whitespace-pre-line">{party.address}</span> : null}
-      {party.contact ? (
-        <span className="block break-words">
-          {href ? (
-            <a href={href} className="text-accent-700 underline underline-offset-2">
-              {party.contact}
-            </a>
-          ) : (
-            party.contact
-          )}
-        </span>
-      ) : null}
+      {lines}
+      {party.contact ? "\n" : null}
+      {href ? (
+        <a href={href} className="break-words text-accent-700 underline underline-offset-2">
+          {party.contact}
+        </a>
+      ) : (
+        party.contact
+      )}
     </>
   );
 }
@@ -40,34 +39,27 @@ export function ProductSafety({ info }: { info: SafetyInfo }) {
     info.warnings
       ? {
           label: t("product.safetyWarnings"),
-          value: (
-            <span lang="pl" className="whitespace-pre-line">
-              {info.warnings}
-            </span>
-          ),
+          value: <span lang="pl">{info.warnings}</span>,
         }
       : null,
-    info.care
-      ? { label: t("product.safetyCare"), value: <span className="whitespace-pre-line">{info.care}</span> }
-      : null,
+    info.care ? { label: t("product.safetyCare"), value: info.care } : null,
   ].filter((row) => row !== null);
   return (
     <details
       id="product-safety"
-      className="group rounded-2xl border border-stone-200 bg-white text-sm sm:text-base"
+      className="rounded-2xl border border-stone-200 bg-white text-sm sm:text-base"
     >
-      <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-2xl px-4 py-2.5 font-semibold text-stone-900 focus-visible:outline-2 focus-visible:outline-accent-600">
+      <summary className="min-h-11 cursor-pointer rounded-2xl px-4 py-2.5 font-semibold text-stone-900 focus-visible:outline-2 focus-visible:outline-accent-600">
         {t("product.safety")}
-        <span aria-hidden="true" className="text-stone-500 transition-transform group-open:rotate-180">
-          ▾
-        </span>
       </summary>
-      <dl className="grid gap-3 px-4 pb-4 text-stone-700">
+      <dl className="px-4 pb-4 text-stone-700">
         {rows.map((row) => (
-          <div key={row.label}>
-            <dt className="text-xs font-semibold uppercase tracking-wide text-stone-500">{row.label}</dt>
-            <dd className="mt-0.5">{row.value}</dd>
-          </div>
+          <Fragment key={row.label}>
+            <dt className="mt-3 text-xs font-semibold uppercase tracking-wide text-stone-500 first:mt-0">
+              {row.label}
+            </dt>
+            <dd className="mt-0.5 whitespace-pre-line">{row.value}</dd>
+          </Fragment>
         ))}
       </dl>
     </details>

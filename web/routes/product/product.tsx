@@ -108,15 +108,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const categoryId = breadcrumbCategoryId(product, parseCategoryId(url.searchParams.get("kategoria")));
   const fields = productFields(product, page.fields);
   const trail = categoryTrail(page.categories, categoryId);
+  // the identity and safety fields reach the page as the head (below) and the safety block's data,
+  // not as themselves: the page's data is budgeted (server/perf/page-weight.test.ts)
+  const { identity, safety, ...shown } = product;
   return {
-    product,
+    product: shown,
     fields,
     categoryTrail: trail,
     related: product.hasSlides ? pickRelatedProducts(product.slides, page.related, product._id) : [],
     socialProof,
     moderator,
     // GPSR (docs/decisions/073): the shop's own make names the seller
-    safety: safetyInfo(product.safety, product.identity.sku, context.services.config.ownManufacturer),
+    safety: safetyInfo(safety, identity.sku, context.services.config.ownManufacturer),
     seo: productSeoMeta({
       root: { lang: context.lang, publicUrl: context.publicSettings.publicUrl },
       product,
