@@ -101,9 +101,9 @@ describe("loadConfig", () => {
       address: "ul. Igły 2, 30-001 Kraków",
       contact: loadConfig({ ...PRODUCTION_READY }).publicUrl,
     });
-    expect(loadConfig({ ...PRODUCTION_READY, SELLER_CONTACT: "sklep@szyjemy.pl" }).ownManufacturer.contact).toBe(
-      "sklep@szyjemy.pl",
-    );
+    expect(
+      loadConfig({ ...PRODUCTION_READY, SELLER_CONTACT: "sklep@szyjemy.pl" }).ownManufacturer.contact,
+    ).toBe("sklep@szyjemy.pl");
     expect(() => loadConfig({ SELLER_CONTACT: "not an address" })).toThrow(/SELLER_CONTACT/);
   });
 

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
-import { KSEF_ENVIRONMENTS, type KsefEnvironment } from "../domain/ksef-environment";
 import type { SafetyParty } from "../domain/gpsr";
+import { KSEF_ENVIRONMENTS, type KsefEnvironment } from "../domain/ksef-environment";
 import { isCommonPassword } from "../domain/password-policy";
 
 // Every setting the process reads, parsed once at start-up. Nothing else in the

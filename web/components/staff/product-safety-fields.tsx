@@ -3,6 +3,7 @@ import type { FieldError } from "../../../domain/validation/errors";
 import { useT } from "../../lib/i18n";
 import { TextAreaField, TextField } from "../form-field";
 import type { IdentityFormState, SafetyFormState } from "./product-form/identity-form-state";
+import { InlineCheckbox } from "./staff-fields";
 
 // The product form's product safety section (GPSR, issue 30, docs/decisions/073): the manufacturer
 // (blank: the shop itself, the seller's data), the responsible person in the EU, the identifier,
@@ -27,6 +28,19 @@ export function ProductSafetyFields({
     defaultValue: values[key],
     error: errors[`safety.${key}`],
   });
+  /** a name, a postal address and an e-mail or web address: the manufacturer's or the responsible person's */
+  const partyFields = (party: "manufacturer" | "euRep") => (
+    <>
+      <TextField {...field(`${party}Name`)} label={t(`staff.products.safety.${party}Name`)} optional />
+      <TextAreaField
+        {...field(`${party}Address`)}
+        rows={2}
+        label={t(`staff.products.safety.${party}Address`)}
+        optional
+      />
+      <TextField {...field(`${party}Contact`)} label={t(`staff.products.safety.${party}Contact`)} optional />
+    </>
+  );
   const gaps: SafetyGap[] = safetyGaps(values, sku.trim() || null);
   return (
     <section aria-labelledby="product-safety" className={`${SECTION} grid gap-5`}>
@@ -54,43 +68,15 @@ export function ProductSafetyFields({
           {t("staff.products.safety.manufacturer")}
         </legend>
         <p className="-mt-2 text-sm text-stone-600">{t("staff.products.safety.manufacturerHint")}</p>
-        <TextField
-          {...field("manufacturerName")}
-          label={t("staff.products.safety.manufacturerName")}
-          optional
-        />
-        <TextAreaField
-          {...field("manufacturerAddress")}
-          rows={2}
-          label={t("staff.products.safety.manufacturerAddress")}
-          optional
-        />
-        <TextField
-          {...field("manufacturerContact")}
-          label={t("staff.products.safety.manufacturerContact")}
-          optional
-        />
-        <label className="inline-flex min-h-10 items-center gap-2 text-sm text-stone-800">
-          <input
-            type="checkbox"
-            name="safety.manufacturerOutsideEu"
-            defaultChecked={values.manufacturerOutsideEu}
-            className="size-5 accent-accent-600"
-          />
+        {partyFields("manufacturer")}
+        <InlineCheckbox name="safety.manufacturerOutsideEu" defaultChecked={values.manufacturerOutsideEu}>
           {t("staff.products.safety.manufacturerOutsideEu")}
-        </label>
+        </InlineCheckbox>
       </fieldset>
       <fieldset className="grid gap-4">
         <legend className="text-base font-semibold text-stone-900">{t("staff.products.safety.euRep")}</legend>
         <p className="-mt-2 text-sm text-stone-600">{t("staff.products.safety.euRepHint")}</p>
-        <TextField {...field("euRepName")} label={t("staff.products.safety.euRepName")} optional />
-        <TextAreaField
-          {...field("euRepAddress")}
-          rows={2}
-          label={t("staff.products.safety.euRepAddress")}
-          optional
-        />
-        <TextField {...field("euRepContact")} label={t("staff.products.safety.euRepContact")} optional />
+        {partyFields("euRep")}
       </fieldset>
       <TextField
         {...field("identifier")}

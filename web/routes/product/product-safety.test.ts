@@ -25,22 +25,25 @@ const html = (lang: "pl" | "en", info: SafetyInfo = INFO) =>
 describe("the product safety block", () => {
   it("shows the manufacturer, the responsible person, the identifier and the warnings in Polish", () => {
     const page = html("pl");
-    expect(page).toContain("<summary");
-    expect(page).toContain("Bezpieczeństwo produktu");
-    expect(page).toContain('href="mailto:sklep@example.com"');
-    expect(page).toContain('href="https://eurep.example"');
-    expect(page).toContain("Osoba odpowiedzialna w UE");
-    expect(page).toContain("SZ-001");
-    expect(page).toContain("whitespace-pre-line");
+    const shown = [
+      "<summary",
+      "Bezpieczeństwo produktu",
+      'href="mailto:sklep@example.com"',
+      'href="https://eurep.example"',
+      "Osoba odpowiedzialna w UE",
+      "SZ-001",
+      "whitespace-pre-line",
+    ];
+    expect(shown.filter((text) => !page.includes(text))).toEqual([]);
     expect(page).not.toContain("Pielęgnacja");
   });
 
   it("has English labels in the English interface (the warnings stay Polish, marked so)", () => {
     const { euResponsible: _left, ...withoutRepresentative } = INFO;
     const page = html("en", withoutRepresentative);
-    expect(page).toContain("Product safety");
-    expect(page).toContain("Manufacturer");
+    expect(["Product safety", "Manufacturer", 'lang="pl"'].filter((text) => !page.includes(text))).toEqual(
+      [],
+    );
     expect(page).not.toContain("Responsible person in the EU");
-    expect(page).toContain('lang="pl"');
   });
 });

@@ -9,6 +9,11 @@ import "../../lib/product-texts";
 // script, so the server renders it and its code loads after the page's first load
 // (web/lib/lazy-in-browser.ts).
 
+const BOX = "rounded-2xl border border-stone-200 bg-white text-sm sm:text-base";
+const SUMMARY =
+  "min-h-11 cursor-pointer rounded-2xl px-4 py-2.5 font-semibold text-stone-900 focus-visible:outline-2 focus-visible:outline-accent-600";
+const TERM = "mt-3 text-xs font-semibold uppercase tracking-wide text-stone-500 first:mt-0";
+
 /** The name and postal address as lines, then the electronic address (a link when it is one). */
 function Party({ party }: { party: SafetyParty }) {
   const href = contactHref(party.contact);
@@ -45,19 +50,12 @@ export function ProductSafety({ info }: { info: SafetyInfo }) {
     info.care ? { label: t("product.safetyCare"), value: info.care } : null,
   ].filter((row) => row !== null);
   return (
-    <details
-      id="product-safety"
-      className="rounded-2xl border border-stone-200 bg-white text-sm sm:text-base"
-    >
-      <summary className="min-h-11 cursor-pointer rounded-2xl px-4 py-2.5 font-semibold text-stone-900 focus-visible:outline-2 focus-visible:outline-accent-600">
-        {t("product.safety")}
-      </summary>
+    <details id="product-safety" className={BOX}>
+      <summary className={SUMMARY}>{t("product.safety")}</summary>
       <dl className="px-4 pb-4 text-stone-700">
         {rows.map((row) => (
           <Fragment key={row.label}>
-            <dt className="mt-3 text-xs font-semibold uppercase tracking-wide text-stone-500 first:mt-0">
-              {row.label}
-            </dt>
+            <dt className={TERM}>{row.label}</dt>
             <dd className="mt-0.5 whitespace-pre-line">{row.value}</dd>
           </Fragment>
         ))}

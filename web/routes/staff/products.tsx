@@ -5,7 +5,7 @@ import { parseIdFromParam } from "../../../domain/slug";
 import { STAFF_PRODUCT_FLAGS, staffProductQuerySchema } from "../../../domain/validation/catalog";
 import { ConfirmedDelete } from "../../components/staff/confirmed-delete";
 import { ProductBadges } from "../../components/staff/product-form/product-badges";
-import { LabelledField } from "../../components/staff/staff-fields";
+import { InlineCheckbox, LabelledField } from "../../components/staff/staff-fields";
 import { ListHeading } from "../../components/staff/taxonomy-list";
 import { errorMessageKey } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
@@ -98,16 +98,9 @@ export default function StaffProducts() {
             ))}
           </select>
         </LabelledField>
-        <label className="inline-flex min-h-11 items-center gap-2 text-sm text-stone-800">
-          <input
-            type="checkbox"
-            name="gpsr"
-            value="brak"
-            defaultChecked={query.gpsr === "brak"}
-            className="size-5 accent-accent-600"
-          />
+        <InlineCheckbox name="gpsr" value="brak" defaultChecked={query.gpsr === "brak"}>
           {t("staff.products.gpsrFilter")}
-        </label>
+        </InlineCheckbox>
         <button
           type="submit"
           className="inline-flex min-h-11 items-center rounded-full bg-stone-800 px-5 font-semibold text-white"
