@@ -1,9 +1,10 @@
 import { MODERATOR, signIn, toasts } from "./support/accounts";
+import { axeViolations } from "./support/axe";
 import { expect, test } from "./support/test";
 
 // GPSR (issue 30, docs/decisions/073): a shop moderator fills a product's safety information on the
 // product form; the product page shows it in "Bezpieczeństwo produktu" before the add-to-cart
-// button, on a 360 px phone and on a desktop, without widening the page.
+// button, on a 360 px phone and on a desktop, without widening the page; both screens pass axe.
 
 test("staff fill the product safety information and the product page shows it before the purchase", async ({
   page,
@@ -26,6 +27,7 @@ test("staff fill the product safety information and the product page shows it be
     .getByLabel("Ostrzeżenia i informacje o bezpieczeństwie")
     .fill("Nie dla dzieci poniżej 3 lat — małe elementy.");
   await main.getByLabel("Pielęgnacja i pranie").fill("Prać w 30°C.");
+  expect(await axeViolations(page)).toEqual([]);
   await main.getByRole("button", { name: "Zapisz produkt" }).click();
   await expect(toasts(page).filter({ hasText: "Dodano produkt" })).toBeVisible({ timeout: 15_000 });
 
@@ -49,4 +51,5 @@ test("staff fill the product safety information and the product page shows it be
   const buttonBox = await page.getByRole("button", { name: "Dodaj do koszyka" }).first().boundingBox();
   expect(blockBox && buttonBox && blockBox.y < buttonBox.y).toBe(true);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  expect(await axeViolations(page)).toEqual([]);
 });
