@@ -36,6 +36,7 @@ describe("the product safety block", () => {
     ];
     expect(shown.filter((text) => !page.includes(text))).toEqual([]);
     expect(page).not.toContain("Pielęgnacja");
+    expect(page).not.toContain('lang="pl"');
   });
 
   it("has English labels in the English interface (the warnings stay Polish, marked so)", () => {

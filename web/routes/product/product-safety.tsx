@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 import { contactHref, type SafetyInfo, type SafetyParty } from "../../../domain/gpsr";
-import { useT } from "../../lib/i18n";
+import { useLang, useT } from "../../lib/i18n";
 import "../../lib/product-texts";
 
 // "Bezpieczeństwo produktu" (GPSR, Regulation (EU) 2023/988 art. 19; docs/decisions/073): the
@@ -35,6 +35,8 @@ function Party({ party }: { party: SafetyParty }) {
 
 export function ProductSafety({ info }: { info: SafetyInfo }) {
   const t = useT();
+  // the warnings are written in Polish: marked so in another interface language only
+  const warningsLang = useLang() === "pl" ? undefined : "pl";
   const rows = [
     { label: t("product.safetyManufacturer"), value: <Party party={info.manufacturer} /> },
     info.euResponsible
@@ -44,7 +46,7 @@ export function ProductSafety({ info }: { info: SafetyInfo }) {
     info.warnings
       ? {
           label: t("product.safetyWarnings"),
-          value: <span lang="pl">{info.warnings}</span>,
+          value: <span lang={warningsLang}>{info.warnings}</span>,
         }
       : null,
     info.care ? { label: t("product.safetyCare"), value: info.care } : null,
