@@ -2,6 +2,8 @@
 // (a product URL is `/produkt/{id}-{slug}`, so ids must not contain a dash).
 // Money is always integer grosze in fields ending in `Grosze`.
 
+import type { ProductIdentity, ProductSafety } from "./gpsr";
+
 export type Id = number;
 
 export type ProcessingTime = "1-2" | "3-6" | "7-9" | "10-14";
@@ -77,6 +79,10 @@ export interface Product {
   processingTime: ProcessingTime;
   /** the parcel size ("gabaryt", A/B/C) its shipment needs at least (issue 29) */
   parcelSize: "A" | "B" | "C";
+  /** SKU, EAN/GTIN, weight, dimensions, SEO title and description (issue 30) */
+  identity: ProductIdentity;
+  /** the product safety information (GPSR) as staff entered it (domain/gpsr.ts) */
+  safety: ProductSafety;
   createdAt: string;
   updatedAt: string;
   thumbnail: ProductThumbnail;

@@ -103,6 +103,18 @@ describe("loadConfig", () => {
     });
   });
 
+  it("names the seller as the manufacturer of its own goods, reached at SELLER_CONTACT or the shop's address (GPSR)", () => {
+    expect(loadConfig({ ...PRODUCTION_READY }).ownManufacturer).toEqual({
+      name: "Szyjemy sp. z o.o.",
+      address: "ul. Igły 2, 30-001 Kraków",
+      contact: loadConfig({ ...PRODUCTION_READY }).publicUrl,
+    });
+    expect(
+      loadConfig({ ...PRODUCTION_READY, SELLER_CONTACT: "sklep@szyjemy.pl" }).ownManufacturer.contact,
+    ).toBe("sklep@szyjemy.pl");
+    expect(() => loadConfig({ SELLER_CONTACT: "not an address" })).toThrow(/SELLER_CONTACT/);
+  });
+
   it("sends withdrawn goods to RETURN_ADDRESS, else to the seller's name and address (issue 27)", () => {
     expect(loadConfig({ ...PRODUCTION_READY }).returnAddress).toEqual([
       "Szyjemy sp. z o.o.",

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
+import type { SafetyParty } from "../domain/gpsr";
 import { KSEF_ENVIRONMENTS, type KsefEnvironment } from "../domain/ksef-environment";
 import { isCommonPassword } from "../domain/password-policy";
 
@@ -62,6 +63,13 @@ const envSchema = z.object({
   SELLER_NIP: z.string().min(1).optional(),
   SELLER_ADDRESS: z.string().min(1).optional(),
   SELLER_BANK_ACCOUNT: z.string().optional(),
+  /** the seller's electronic address on product pages (GPSR, docs/decisions/073): an e-mail or a web address; PUBLIC_URL unless set */
+  SELLER_CONTACT: z
+    .string()
+    .trim()
+    .max(254)
+    .regex(/^([^\s@]+@[^\s@]+\.[^\s@]+|https?:\/\/\S+)$/, "must be an e-mail address or an http(s) address")
+    .optional(),
   /** where customers send withdrawn goods (issue 27); the seller's name and address unless set */
   RETURN_ADDRESS: z.string().min(1).max(500).optional(),
   /** KSeF e-invoicing (issue 28, domain/ksef-environment.ts): off, the local simulator, or a Ministry environment */
@@ -137,6 +145,11 @@ export interface Config {
   orderPaymentTimeoutMinutes: number;
   /** the seller on invoices */
   seller: SellerConfig;
+  /**
+   * The manufacturer a product page names for goods the shop makes itself (GPSR, docs/decisions/073):
+   * the seller's name and address, and SELLER_CONTACT (else the shop's address on the web)
+   */
+  ownManufacturer: SafetyParty;
   /** RETURN_ADDRESS as lines: where withdrawn goods go (the seller's name and address by default) */
   returnAddress: string[];
   /** KSeF e-invoicing (issue 28): the environment, the seller's KSeF token, whether consumers' invoices go too */
@@ -288,6 +301,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const shownHost = e.HOST === "0.0.0.0" || e.HOST === "::" ? "localhost" : e.HOST;
+  const publicUrl = (e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/$/, "");
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -298,7 +312,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboxDir: path.join(dataDir, "outbox"),
     complaintPhotosDir: path.join(dataDir, "complaint-photos"),
     databaseUrl: e.DATABASE_URL ?? null,
-    publicUrl: (e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/$/, ""),
+    publicUrl,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, isDemo: isDemoAdmin },
     smtpUrl: e.SMTP_URL ?? null,
     shopName: e.SHOP_NAME,
@@ -328,6 +342,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       address: addressLines(isDemoSeller ? DEMO_SELLER.address : (e.SELLER_ADDRESS as string)),
       bankAccount: e.SELLER_BANK_ACCOUNT ?? null,
       isDemo: isDemoSeller,
+    },
+    ownManufacturer: {
+      name: isDemoSeller ? DEMO_SELLER.name : (e.SELLER_NAME as string),
+      address: addressLines(isDemoSeller ? DEMO_SELLER.address : (e.SELLER_ADDRESS as string)).join(", "),
+      contact: e.SELLER_CONTACT ?? publicUrl,
     },
     returnAddress: e.RETURN_ADDRESS
       ? addressLines(e.RETURN_ADDRESS)

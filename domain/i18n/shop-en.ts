@@ -244,6 +244,8 @@ export const enShop: Record<ShopKey, string> = {
   "validation.dateRange": "The end date must not be earlier than the start date",
   "validation.priceRange": "The minimum price must not be greater than the maximum price",
   "validation.unique": "This value is already taken",
+  "validation.gtin": "Enter a valid EAN/GTIN (8, 12, 13 or 14 digits with the check digit)",
+  "validation.contact": "Enter an e-mail address or a web address (https://…)",
 
   // Coupons
   "coupon.enterCode": "Enter a discount code",

@@ -243,6 +243,8 @@ export const plShop = {
   "validation.dateRange": "Data zakończenia nie może być wcześniejsza niż data rozpoczęcia",
   "validation.priceRange": "Cena minimalna nie może być większa niż cena maksymalna",
   "validation.unique": "Ta wartość jest już zajęta",
+  "validation.gtin": "Wprowadź poprawny kod EAN/GTIN (8, 12, 13 lub 14 cyfr z cyfrą kontrolną)",
+  "validation.contact": "Wprowadź adres e-mail lub adres strony (https://…)",
 
   // Coupons (cart field and staff editor)
   "coupon.enterCode": "Wprowadź kod rabatowy",

@@ -20,6 +20,7 @@ import {
   textSchema,
 } from "./common";
 import { MSG } from "./messages";
+import { identityFormToPayload, productIdentitySchema, productSafetySchema } from "./product-identity";
 
 const HTML_MAX = 200_000;
 const htmlSchema = textSchema({ error: MSG.invalid }).max(HTML_MAX, { error: MSG.maxLength }).default("");
@@ -100,6 +101,8 @@ export const productSchema = z
     slidesDescription: optionalText(2000),
     processingTime: processingTimeSchema.default(DEFAULT_PROCESSING_TIME),
     parcelSize: z.enum(PARCEL_SIZES, { error: MSG.invalid }).default(DEFAULT_PARCEL_SIZE),
+    identity: productIdentitySchema,
+    safety: productSafetySchema,
   })
   .superRefine((product, ctx) => {
     // a promotional price above the price would be charged as a "reduction" (issue 24)
@@ -210,6 +213,7 @@ export function productFormToPayload(values: Record<string, unknown>): Record<st
     ...Object.fromEntries(
       PRODUCT_FLAGS.map((flag) => [flag, values[flag] === true || values[flag] === "on"]),
     ),
+    ...identityFormToPayload(values),
   };
 }
 
@@ -237,6 +241,8 @@ export type StaffProductFlag = (typeof STAFF_PRODUCT_FLAGS)[number];
 export const staffProductQuerySchema = z.object({
   szukaj: textSchema().trim().max(200).catch("").default(""),
   flaga: z.enum(STAFF_PRODUCT_FLAGS).optional().catch(undefined),
+  /** "brak": visible products that lack product safety information (GPSR, domain/gpsr.ts) */
+  gpsr: z.enum(["brak"]).optional().catch(undefined),
   strona: z.preprocess(
     (value) => (typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
     z.number().int().min(1).max(100_000).catch(1).default(1),

@@ -160,6 +160,9 @@ export function validLooking(node: JsonSchema, key = ""): unknown {
       if (END_DATE_KEYS.has(key)) return "2026-12-31";
       if (key === "postCode" || key === "postal_code") return "00-001";
       if (key === "phone") return "600 100 200";
+      // a product's EAN (its check digit is checked) and the GPSR contacts (an e-mail or a web address)
+      if (key === "gtin") return "5901234123457";
+      if (key.endsWith("Contact")) return "jan.kowalski@example.com";
       if (key === "password" || key === "confirmPassword") return "haslo-testowe-123";
       if (key === "link" && !node.minLength) return "strona-testowa";
       if (LINK_KEYS.has(key)) return "/media/test.jpg";

@@ -138,21 +138,30 @@ export function TextAreaField({
   rows = 4,
   optional = false,
   required = false,
+  hint,
 }: {
   name: string;
   label: string;
   defaultValue?: string | undefined;
   error?: FieldError | undefined;
   rows?: number;
+  /** short help under the label */
+  hint?: string;
   /** shows "(opcjonalnie)" after the label */
   optional?: boolean;
   /** marks the field required (RequiredMark after the label, `required` on the textarea) */
   required?: boolean;
 }) {
   const id = useId();
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <div>
       <FieldLabel htmlFor={id} label={label} optional={optional} required={required} />
+      {hint ? (
+        <p id={`${id}-hint`} className="mb-1.5 text-sm text-stone-600">
+          {hint}
+        </p>
+      ) : null}
       <textarea
         id={id}
         name={name}
@@ -160,7 +169,7 @@ export function TextAreaField({
         defaultValue={defaultValue}
         required={required || undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy || undefined}
         className={inputClass(!!error)}
       />
       <FieldErrorText id={`${id}-error`} error={error} />

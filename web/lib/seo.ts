@@ -38,6 +38,8 @@ export interface SeoInput {
   root: RootSeoData;
   /** page title without the shop name */
   title: string;
+  /** a title staff wrote for search results (a product's SEO title): used as it is, without the shop name */
+  exactTitle?: string;
   /** plain text or HTML; stripped and cut at 160 characters */
   description?: string;
   /** canonical path, e.g. "/produkt/12-Kocyk" (query parameters that change content included) */
@@ -52,7 +54,7 @@ export interface SeoInput {
 
 export function seoMeta(input: SeoInput): MetaDescriptor[] {
   const { root } = input;
-  const title = pageTitle(input.title);
+  const title = input.exactTitle || pageTitle(input.title);
   const url = absoluteUrl(root.publicUrl, input.path);
   const description = input.description ? metaDescription(input.description) : "";
   const tags: MetaDescriptor[] = [

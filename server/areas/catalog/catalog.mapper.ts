@@ -23,6 +23,7 @@ import type {
   products,
   productVariants,
 } from "../../db/schema";
+import { identityOf, safetyOf } from "./product-safety.columns";
 
 // Pure shaping of database rows into the DTOs of domain/types.ts. The price rules
 // themselves (effective price, discount, thumbnail, total quantity) come from domain/.
@@ -227,6 +228,8 @@ export function toProduct(row: ProductRow, relations: ProductRelations): Product
     slidesDescription: row.slidesDescription,
     processingTime: row.processingTime,
     parcelSize: row.parcelSize,
+    identity: identityOf(row),
+    safety: safetyOf(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     thumbnail: figures.thumbnail,

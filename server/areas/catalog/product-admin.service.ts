@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, notInArray, type SQL, sql } from "drizzle-orm";
 import { totalQuantity } from "../../../domain/availability";
 import { effectivePriceRange, type PriceRange, variantKey } from "../../../domain/pricing";
 import { slugify } from "../../../domain/slug";
@@ -24,6 +24,7 @@ import { sanitizeHtml } from "../../lib/sanitize-html";
 import type { AuditActor } from "../audit/audit";
 import { auditedWrite, deleted, notFound, refuse } from "../audit/audited-write";
 import type { CatalogService } from "./catalog.service";
+import { identityAndSafetyColumns } from "./product-safety.columns";
 
 // Products written by shop staff (issue 6, SPEC §7 POST/PUT/DELETE /shops/products): one
 // transaction per write — the product row (slug from the title, the description sanitised), its
@@ -51,6 +52,8 @@ export interface StaffProductRow {
   isPremium: boolean;
   isLayette: boolean;
   isSet: boolean;
+  /** domain/gpsr.ts found nothing missing at the last save */
+  safetyComplete: boolean;
   updatedAt: string;
 }
 
@@ -59,6 +62,21 @@ export interface StaffProductPage {
   total: number;
   page: number;
   pageSize: number;
+}
+
+/** Visible products that lack product safety information (GPSR): the staff list's filter and the warnings' count. */
+const lacksSafetyInfo = and(eq(products.isHidden, false), eq(products.safetyComplete, false));
+const skuTaken = () => fail("validation", { "identity.sku": { key: MSG.unique } });
+
+/** Refuses a SKU another product has (the unique index catches a race: auditedWrite's onUnique). */
+async function assertSkuFree(tx: Tx, sku: string | null, exceptId: Id | null): Promise<void> {
+  if (sku === null) return;
+  const [taken] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(exceptId === null ? eq(products.sku, sku) : and(eq(products.sku, sku), ne(products.id, exceptId)))
+    .limit(1);
+  if (taken) refuse(skuTaken());
 }
 
 export const FLAG_COLUMNS = {
@@ -79,6 +97,7 @@ export function staffProductWhere(query: Omit<StaffProductQuery, "strona">): SQL
     );
   }
   if (query.flaga) conditions.push(eq(FLAG_COLUMNS[query.flaga], true));
+  if (query.gpsr === "brak" && lacksSafetyInfo) conditions.push(lacksSafetyInfo);
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
@@ -114,6 +133,9 @@ async function snapshot(tx: Tx, id: Id) {
     isPremium: row.isPremium,
     isLayette: row.isLayette,
     isSet: row.isSet,
+    sku: row.sku,
+    gtin: row.gtin,
+    safetyComplete: row.safetyComplete,
     variants,
   };
 }
@@ -203,6 +225,7 @@ function productValues(payload: ProductPayload) {
     slidesDescription: payload.slidesDescription,
     processingTime: payload.processingTime,
     parcelSize: payload.parcelSize,
+    ...identityAndSafetyColumns(payload.identity, payload.safety),
   };
 }
 
@@ -339,6 +362,7 @@ export function createProductAdminService(db: Db, deps: { catalog: CatalogServic
             isPremium: row.isPremium,
             isLayette: row.isLayette,
             isSet: row.isSet,
+            safetyComplete: row.safetyComplete,
             updatedAt: row.updatedAt.toISOString(),
           };
         }),
@@ -346,6 +370,12 @@ export function createProductAdminService(db: Db, deps: { catalog: CatalogServic
         page,
         pageSize,
       };
+    },
+
+    /** How many visible products lack product safety information (the dashboard's and the list's warning). */
+    async countLackingSafetyInfo(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(lacksSafetyInfo);
+      return row?.n ?? 0;
     },
 
     /** One product for the edit form (hidden ones too). */
@@ -359,38 +389,55 @@ export function createProductAdminService(db: Db, deps: { catalog: CatalogServic
     },
 
     async create(actor: AuditActor, payload: ProductPayload): Promise<Result<Product>> {
-      const written = await auditedWrite(db, actor, "product.create", async (tx) => {
-        const errors = await referenceErrors(tx, payload, null);
-        if (Object.keys(errors).length > 0) refuse(fail("validation", errors));
-        const [row] = await tx.insert(products).values(productValues(payload)).returning({ id: products.id });
-        if (!row) throw new Error("product not inserted");
-        await writeRelations(tx, row.id, payload);
-        await writeVariants(tx, row.id, payload, true);
-        return { value: row.id, entityId: row.id, before: null, after: await snapshot(tx, row.id) };
-      });
+      const written = await auditedWrite(
+        db,
+        actor,
+        "product.create",
+        async (tx) => {
+          const errors = await referenceErrors(tx, payload, null);
+          if (Object.keys(errors).length > 0) refuse(fail("validation", errors));
+          await assertSkuFree(tx, payload.identity.sku, null);
+          const [row] = await tx
+            .insert(products)
+            .values(productValues(payload))
+            .returning({ id: products.id });
+          if (!row) throw new Error("product not inserted");
+          await writeRelations(tx, row.id, payload);
+          await writeVariants(tx, row.id, payload, true);
+          return { value: row.id, entityId: row.id, before: null, after: await snapshot(tx, row.id) };
+        },
+        skuTaken,
+      );
       return written.ok ? fresh(written.value) : written;
     },
 
     async update(actor: AuditActor, id: Id, payload: ProductPayload): Promise<Result<Product>> {
       if (!Number.isSafeInteger(id) || id > MAX_DB_ID) return fail("not-found");
-      const written = await auditedWrite(db, actor, "product.update", async (tx) => {
-        const [locked] = await tx
-          .select({ id: products.id })
-          .from(products)
-          .where(eq(products.id, id))
-          .for("update");
-        if (!locked) refuse(notFound());
-        const errors = await referenceErrors(tx, payload, id);
-        if (Object.keys(errors).length > 0) refuse(fail("validation", errors));
-        const before = await snapshot(tx, id);
-        await tx
-          .update(products)
-          .set({ ...productValues(payload), updatedAt: new Date() })
-          .where(eq(products.id, id));
-        await writeRelations(tx, id, payload);
-        await writeVariants(tx, id, payload, false);
-        return { value: id, entityId: id, before, after: await snapshot(tx, id) };
-      });
+      const written = await auditedWrite(
+        db,
+        actor,
+        "product.update",
+        async (tx) => {
+          const [locked] = await tx
+            .select({ id: products.id })
+            .from(products)
+            .where(eq(products.id, id))
+            .for("update");
+          if (!locked) refuse(notFound());
+          const errors = await referenceErrors(tx, payload, id);
+          if (Object.keys(errors).length > 0) refuse(fail("validation", errors));
+          await assertSkuFree(tx, payload.identity.sku, id);
+          const before = await snapshot(tx, id);
+          await tx
+            .update(products)
+            .set({ ...productValues(payload), updatedAt: new Date() })
+            .where(eq(products.id, id));
+          await writeRelations(tx, id, payload);
+          await writeVariants(tx, id, payload, false);
+          return { value: id, entityId: id, before, after: await snapshot(tx, id) };
+        },
+        skuTaken,
+      );
       return written.ok ? fresh(written.value) : written;
     },
 

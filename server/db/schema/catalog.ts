@@ -89,6 +89,31 @@ export const products = pgTable(
      * by the app; stored so that the list's price filter and sort can use an index.
      */
     listPriceGrosze: integer("list_price_grosze").notNull().default(0),
+    // identity and SEO (issue 30, docs/decisions/073): blank SKU and GTIN are null
+    sku: text("sku"),
+    gtin: text("gtin"),
+    weightGrams: integer("weight_grams"),
+    lengthMm: integer("length_mm"),
+    widthMm: integer("width_mm"),
+    heightMm: integer("height_mm"),
+    seoTitle: text("seo_title").notNull().default(""),
+    seoDescription: text("seo_description").notNull().default(""),
+    // product safety (GPSR, docs/decisions/073): a blank manufacturer is the shop itself (the seller)
+    manufacturerName: text("manufacturer_name").notNull().default(""),
+    manufacturerAddress: text("manufacturer_address").notNull().default(""),
+    manufacturerContact: text("manufacturer_contact").notNull().default(""),
+    manufacturerOutsideEu: boolean("manufacturer_outside_eu").notNull().default(false),
+    euRepName: text("eu_rep_name").notNull().default(""),
+    euRepAddress: text("eu_rep_address").notNull().default(""),
+    euRepContact: text("eu_rep_contact").notNull().default(""),
+    safetyIdentifier: text("safety_identifier").notNull().default(""),
+    safetyWarnings: text("safety_warnings").notNull().default(""),
+    careInstructions: text("care_instructions").notNull().default(""),
+    /**
+     * Derived: domain/gpsr.ts safetyGaps found nothing at the last save (the product admin service
+     * writes it with the fields); stored so that the staff list can filter and count by it.
+     */
+    safetyComplete: boolean("safety_complete").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -109,6 +134,7 @@ export const products = pgTable(
     index("products_premium_idx").on(t.updatedAt, t.id).where(sql`is_hidden = false and is_premium`),
     index("products_layette_idx").on(t.updatedAt, t.id).where(sql`is_hidden = false and is_layette`),
     index("products_set_idx").on(t.updatedAt, t.id).where(sql`is_hidden = false and is_set`),
+    uniqueIndex("products_sku_unique").on(t.sku).where(sql`sku is not null`),
   ],
 );
 

@@ -6,7 +6,7 @@ import { FieldErrorText } from "../form-field";
 import { ImagePicker } from "./image-picker";
 
 // Fields the staff forms share: the one image of a page, an article, a creator or a game; a label
-// above its control; a labelled select; a group of radio buttons.
+// above its control; a labelled select; a group of radio buttons; a checkbox with its label beside it.
 
 /** "Obraz": one image from the gallery or uploaded into `folder`, posted as the field "image". */
 export function SingleImageField({
@@ -28,6 +28,32 @@ export function SingleImageField({
       uploadFolder={folder}
       error={error ? t(error.key, error.params) : undefined}
     />
+  );
+}
+
+/** A checkbox with its label beside it (a form's flag, a list's filter); `value` is what a ticked box posts. */
+export function InlineCheckbox({
+  name,
+  value,
+  defaultChecked,
+  children,
+}: {
+  name: string;
+  value?: string;
+  defaultChecked: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <label className="inline-flex min-h-10 items-center gap-2 text-sm text-stone-800">
+      <input
+        type="checkbox"
+        name={name}
+        value={value}
+        defaultChecked={defaultChecked}
+        className="size-5 accent-accent-600"
+      />
+      {children}
+    </label>
   );
 }
 

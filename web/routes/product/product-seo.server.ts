@@ -9,6 +9,8 @@ import { productView, selectionFromSearch } from "./product-view";
 
 // The product page's head (SPEC §2 Product screen, §10 SEO): title, description, canonical address,
 // sharing tags and the Product and BreadcrumbList JSON-LD, for the options chosen in the address.
+// The SEO title and description staff set replace the generated ones; the JSON-LD carries the SKU,
+// GTIN and weight where set (docs/decisions/073).
 // Built by the loader on the server and only repeated by the browser (web/routes/product/product.tsx meta),
 // so this code and web/lib/seo.ts stay off the page's first load.
 
@@ -26,15 +28,22 @@ export function productSeoMeta({
   search: URLSearchParams;
 }): MetaDescriptor[] {
   const path = productPath(product);
+  // the SEO title and meta description staff gave override the generated ones (issue 30)
+  const { identity } = product;
+  const description = identity.seoDescription || product.description;
   const view = productView(product, fields, selectionFromSearch(fields, product.variants, search));
   const productLd: JsonLd = {
     "@context": "https://schema.org",
     "@type": "Product",
     name: product.title,
-    sku: String(product._id),
+    sku: identity.sku ?? String(product._id),
+    ...(identity.gtin ? { gtin: identity.gtin } : {}),
+    ...(identity.weightGrams === null
+      ? {}
+      : { weight: { "@type": "QuantitativeValue", value: identity.weightGrams, unitCode: "GRM" } }),
     // the meta description's length, not the whole text: the page's data carries the head to the
     // browser (server/perf/page-weight.test.ts budgets it), and the text is on the page itself
-    description: metaDescription(product.description),
+    description: metaDescription(description),
     image: product.images.map((image) => absoluteUrl(root.publicUrl, image.url)),
     offers: {
       "@type": "Offer",
@@ -54,7 +63,8 @@ export function productSeoMeta({
   return seoMeta({
     root,
     title: product.title,
-    description: product.description,
+    exactTitle: identity.seoTitle,
+    description,
     path,
     image: product.images[0]?.url ?? null,
     type: "product",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { EMPTY_IDENTITY, EMPTY_SAFETY } from "../../../domain/gpsr";
 import type { Category, Product, ProductField } from "../../../domain/types";
 import { thumbnailWindow } from "./lightbox";
 import {
@@ -69,6 +70,8 @@ function product(overrides: Partial<Product> = {}): Product {
     slidesDescription: "",
     processingTime: "1-2",
     parcelSize: "A",
+    identity: EMPTY_IDENTITY,
+    safety: EMPTY_SAFETY,
     createdAt: "2026-01-01T00:00:00.000Z",
     updatedAt: "2026-01-01T00:00:00.000Z",
     thumbnail: {

@@ -66,7 +66,7 @@ export interface ProductView {
 }
 
 export function productView(
-  product: Product,
+  product: Omit<Product, "identity" | "safety">,
   fields: readonly ProductField[],
   selection: Selection,
 ): ProductView {

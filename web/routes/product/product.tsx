@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useMemo, useState } from "react";
 import { data, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { safetyInfo } from "../../../domain/gpsr";
 import { translate } from "../../../domain/i18n";
 import { formatPrice } from "../../../domain/money";
 import { isShopModerator } from "../../../domain/roles";
@@ -71,6 +72,10 @@ const ProductLabels = lazyInBrowser(
   () => import("./product-labels"),
   (m) => m.ProductLabels,
 );
+const ProductSafety = lazyInBrowser(
+  () => import("./product-safety"),
+  (m) => m.ProductSafety,
+);
 const ModeratorLinks = lazyInBrowser(
   () => import("../../components/moderator-links"),
   (m) => m.ModeratorLinks,
@@ -103,13 +108,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const categoryId = breadcrumbCategoryId(product, parseCategoryId(url.searchParams.get("kategoria")));
   const fields = productFields(product, page.fields);
   const trail = categoryTrail(page.categories, categoryId);
+  // the identity and safety fields reach the page as the head (below) and the safety block's data,
+  // not as themselves: the page's data is budgeted (server/perf/page-weight.test.ts)
+  const { identity, safety, ...shown } = product;
   return {
-    product,
+    product: shown,
     fields,
     categoryTrail: trail,
     related: product.hasSlides ? pickRelatedProducts(product.slides, page.related, product._id) : [],
     socialProof,
     moderator,
+    // GPSR (docs/decisions/073): the shop's own make names the seller
+    safety: safetyInfo(safety, identity.sku, context.services.config.ownManufacturer),
     seo: productSeoMeta({
       root: { lang: context.lang, publicUrl: context.publicSettings.publicUrl },
       product,
@@ -145,7 +155,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export default function ProductScreen({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const contentLang = useContentLang();
-  const { product, fields, related, socialProof, moderator } = loaderData;
+  const { product, fields, related, socialProof, moderator, safety } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const fromAddress = useMemo(
     () => selectionFromSearch(fields, product.variants, searchParams),
@@ -264,6 +274,8 @@ export default function ProductScreen({ loaderData }: Route.ComponentProps) {
               </span>
             </li>
           </ul>
+
+          <ProductSafety info={safety} />
 
           <div id={BUY_ID}>
             <AddToCartButton

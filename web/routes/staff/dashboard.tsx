@@ -52,7 +52,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const failedJobs = isAdmin(user) ? await context.services.jobs.failedCount() : null;
   // withdrawals and complaints not closed, and those past their deadline (issue 27)
   const returns = await context.services.returnsDesk.counts();
-  return { stats: result.value, invalid, asked, refundOwed, failedJobs, returns };
+  // visible products without the safety information the law asks for (GPSR, issue 30)
+  const lackingSafety = await context.services.productAdmin.countLackingSafetyInfo();
+  return { stats: result.value, invalid, asked, refundOwed, failedJobs, returns, lackingSafety };
 }
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
@@ -170,7 +172,7 @@ function PeriodPicker({ from, to }: { from: string; to: string }) {
 export default function StaffDashboard() {
   const t = useT();
   const lang = useLang();
-  const { stats, invalid, refundOwed, failedJobs, returns } = useLoaderData<typeof loader>();
+  const { stats, invalid, refundOwed, failedJobs, returns, lackingSafety } = useLoaderData<typeof loader>();
   const percent = new Intl.NumberFormat(lang === "pl" ? "pl-PL" : "en-GB", {
     style: "percent",
     maximumFractionDigits: 1,
@@ -194,6 +196,14 @@ export default function StaffDashboard() {
         textValues={returns}
         show="afterSale.desk.dashboardShow"
         to={STAFF_SECTIONS.returns}
+      />
+      <AttentionCount
+        id="gpsr"
+        count={lackingSafety}
+        title="staff.dashboard.gpsr"
+        text="staff.dashboard.gpsrText"
+        show="staff.dashboard.gpsrShow"
+        to={`${STAFF_SECTIONS.products}?gpsr=brak`}
       />
       {failedJobs === null ? null : (
         <AttentionCount

@@ -6,7 +6,7 @@ import { STAFF_PRODUCT_FLAGS, staffProductQuerySchema } from "../../../domain/va
 import { ConfirmedDelete } from "../../components/staff/confirmed-delete";
 import { ProductBulk, ProductBulkCheckbox } from "../../components/staff/product-bulk-selection";
 import { ProductBadges } from "../../components/staff/product-form/product-badges";
-import { LabelledField } from "../../components/staff/staff-fields";
+import { InlineCheckbox, LabelledField } from "../../components/staff/staff-fields";
 import { ListHeading } from "../../components/staff/taxonomy-list";
 import { errorMessageKey } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
@@ -19,7 +19,7 @@ import { STAFF_SECTIONS, staffAddPath, staffEditPath } from "../../lib/staff-pat
 import type { Route } from "./+types/products";
 
 // /konto/sklep/produkty: every product (hidden ones marked) with its thumbnail, price, stock and
-// flags; search by title, a flag filter, paging; links to edit, to the shop and "dodaj podobny";
+// flags; search by title, a flag filter, the products lacking safety information (GPSR), paging; links to edit, to the shop and "dodaj podobny";
 // delete after a confirmation.
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -30,8 +30,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request);
   const url = new URL(request.url);
   const query = staffProductQuerySchema.parse(Object.fromEntries(url.searchParams));
-  const page = await context.services.productAdmin.listStaff(query);
-  return { page, query, search: url.search };
+  const { productAdmin } = context.services;
+  const page = await productAdmin.listStaff(query);
+  // visible products without the product safety information the law asks for (GPSR, docs/decisions/073)
+  const lackingSafety = await productAdmin.countLackingSafetyInfo();
+  return { page, query, search: url.search, lackingSafety };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -59,7 +62,7 @@ function pageLink(search: string, page: number): string {
 
 export default function StaffProducts() {
   const t = useT();
-  const { page, query, search } = useLoaderData<typeof loader>();
+  const { page, query, search, lackingSafety } = useLoaderData<typeof loader>();
   const busy = useNavigation().state === "submitting";
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
   const back = `${STAFF_SECTIONS.products}${search}`;
@@ -96,6 +99,9 @@ export default function StaffProducts() {
             ))}
           </select>
         </LabelledField>
+        <InlineCheckbox name="gpsr" value="brak" defaultChecked={query.gpsr === "brak"}>
+          {t("staff.products.gpsrFilter")}
+        </InlineCheckbox>
         <button
           type="submit"
           className="inline-flex min-h-11 items-center rounded-full bg-stone-800 px-5 font-semibold text-white"
@@ -103,6 +109,21 @@ export default function StaffProducts() {
           {t("staff.products.filter")}
         </button>
       </Form>
+
+      {lackingSafety > 0 && query.gpsr !== "brak" ? (
+        <p
+          role="status"
+          className="mt-4 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          <span data-testid="products-gpsr-count">{lackingSafety}</span> {t("staff.dashboard.gpsrText")}{" "}
+          <Link
+            to={`${STAFF_SECTIONS.products}?gpsr=brak`}
+            className="font-semibold underline underline-offset-2"
+          >
+            {t("staff.dashboard.gpsrShow")}
+          </Link>
+        </p>
+      ) : null}
 
       <p className="mt-4 text-sm text-stone-600" aria-live="polite">
         {t("staff.products.found", { count: page.total })}
@@ -167,8 +188,13 @@ export default function StaffProducts() {
                         <span>{t("staff.products.variantCount", { count: product.variantCount })}</span>
                       ) : null}
                     </p>
-                    <div className="mt-1">
+                    <div className="mt-1 flex flex-wrap gap-1.5">
                       <ProductBadges product={product} />
+                      {!product.isHidden && !product.safetyComplete ? (
+                        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                          {t("staff.products.gpsrMissing")}
+                        </span>
+                      ) : null}
                     </div>
                   </div>
                 </div>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { EMPTY_IDENTITY, EMPTY_SAFETY } from "../../../../domain/gpsr";
 import type { Product } from "../../../../domain/types";
 import { productFormSchema } from "../../../../domain/validation/catalog";
 import { parseForm } from "../../../../domain/validation/errors";
@@ -78,6 +79,8 @@ describe("product form state", () => {
       isLayette: false,
       isSet: false,
       hasSlides: false,
+      identity: { ...EMPTY_IDENTITY, sku: "ROZ-1", gtin: "5901234123457", weightGrams: 250 },
+      safety: { ...EMPTY_SAFETY, warnings: "Nie dla dzieci poniżej 3 lat." },
     } as unknown as Product;
     expect(formStateFromProduct(product)).toMatchObject({
       title: "Rożek",
@@ -89,5 +92,44 @@ describe("product form state", () => {
     const copy = formStateFromProduct(product, " (kopia)");
     expect(copy.title).toBe("Rożek (kopia)");
     expect(copy.variants[0]).not.toHaveProperty("_id");
+    // the SKU and the EAN are the original's; its safety information fits the similar product too
+    expect(formStateFromProduct(product).identity).toMatchObject({ sku: "ROZ-1", weightGrams: "250" });
+    expect(copy.identity).toMatchObject({ sku: "", gtin: "", weightGrams: "250" });
+    expect(copy.safety.warnings).toBe("Nie dla dzieci poniżej 3 lat.");
+  });
+
+  it("reads the identity and safety inputs: typed numbers, the EU checkbox, an EAN refused by its check digit", () => {
+    const entries: [string, string][] = [
+      ["title", "Kocyk"],
+      ["priceGrosze", "10"],
+      ["quantity", "0"],
+      ["vatRate", "23"],
+      ["processingTime", "1-2"],
+      ["identity.sku", "KOC-1"],
+      ["identity.gtin", "4006381333931"],
+      ["identity.weightGrams", "1 200"],
+      ["identity.lengthMm", ""],
+      ["safety.manufacturerName", "Weaver Ltd"],
+      ["safety.manufacturerOutsideEu", "on"],
+      ["safety.warnings", "Uwaga:\r\nmałe elementy"],
+    ];
+    const parsed = parseForm(productFormSchema, formPayloadInput(formStateFromForm(form(entries))));
+    expect(parsed.ok && parsed.data).toMatchObject({
+      identity: { sku: "KOC-1", gtin: "4006381333931", weightGrams: 1200, lengthMm: null },
+      safety: {
+        manufacturerName: "Weaver Ltd",
+        manufacturerOutsideEu: true,
+        warnings: "Uwaga:\nmałe elementy",
+      },
+    });
+    const badEan = formStateFromForm(
+      form([
+        ["title", "K"],
+        ["priceGrosze", "1"],
+        ["identity.gtin", "4006381333932"],
+      ]),
+    );
+    const refused = parseForm(productFormSchema, formPayloadInput(badEan));
+    expect(!refused.ok && refused.errors["identity.gtin"]).toEqual({ key: "validation.gtin" });
   });
 });

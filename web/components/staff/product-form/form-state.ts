@@ -4,6 +4,14 @@ import { DEFAULT_PARCEL_SIZE } from "../../../../domain/shipment";
 import type { ImageRef, ProcessingTime, Product } from "../../../../domain/types";
 import { STAFF_PRODUCT_FLAGS, type StaffProductFlag } from "../../../../domain/validation/catalog";
 import { parseJsonArrayField } from "../../../lib/staff-forms";
+import {
+  EMPTY_IDENTITY_FORM,
+  EMPTY_SAFETY_FORM,
+  type IdentityFormState,
+  identityFormStateFromForm,
+  identityFormStateFromProduct,
+  type SafetyFormState,
+} from "./identity-form-state";
 
 // The product form as the screen holds it (prices as typed, "12,34"), read from a product (edit,
 // "dodaj podobny") or from a posted form; `formPayloadInput` turns it into what productFormSchema
@@ -29,6 +37,8 @@ export interface ProductFormState extends FlagValues {
   slides: number[];
   slidesTitle: string;
   slidesDescription: string;
+  identity: IdentityFormState;
+  safety: SafetyFormState;
 }
 
 export const FLAG_NAMES = [...STAFF_PRODUCT_FLAGS, "hasSlides"] as const;
@@ -53,6 +63,8 @@ export const EMPTY_PRODUCT_FORM: ProductFormState = {
   slides: [],
   slidesTitle: "",
   slidesDescription: "",
+  identity: EMPTY_IDENTITY_FORM,
+  safety: EMPTY_SAFETY_FORM,
   isHidden: false,
   isNew: false,
   isSale: false,
@@ -88,6 +100,7 @@ export function formStateFromProduct(product: Product, copySuffix?: string): Pro
     slides: product.slides,
     slidesTitle: product.slidesTitle,
     slidesDescription: product.slidesDescription,
+    ...identityFormStateFromProduct(product, copy),
     isHidden: product.isHidden,
     isNew: product.isNew,
     isSale: product.isSale,
@@ -168,6 +181,7 @@ export function formStateFromForm(form: FormData): ProductFormState {
     slides: ids(form, "slides"),
     slidesTitle: text(form, "slidesTitle"),
     slidesDescription: text(form, "slidesDescription"),
+    ...identityFormStateFromForm(form),
     ...flags,
   };
 }

@@ -13,6 +13,8 @@ import { bindFields } from "../../bind-fields";
 import { FieldErrorText, FormAlert, SubmitButton, TextField } from "../../form-field";
 import { ValidatedForm } from "../../validated-form";
 import { ImagePicker } from "../image-picker";
+import { ProductIdentityFields } from "../product-identity-fields";
+import { ProductSafetyFields } from "../product-safety-fields";
 import { RichTextEditor } from "../rich-text-editor";
 import type { ProductFormState } from "./form-state";
 import { ParcelSizeField } from "./parcel-size-field";
@@ -252,6 +254,9 @@ export function ProductForm({
           />
         </div>
       </section>
+
+      <ProductIdentityFields values={values.identity} errors={errors} />
+      <ProductSafetyFields values={values.safety} sku={values.identity.sku} errors={errors} />
 
       <section aria-labelledby="product-related" className={`${SECTION} grid gap-5`}>
         <h2 id="product-related" className="text-lg font-semibold text-stone-900">
