@@ -15,18 +15,6 @@ export const DESCRIPTION_MAX = 5_000;
 /** The product page's query parameter of a chosen option (web/routes/product/product-view.ts optionParam). */
 const OPTION_PARAM_PREFIX = "opcja-";
 
-/**
- * What a parallel change may add to products and variants (SKU, EAN/GTIN, brand, weight): read when
- * the DTO has it, left out when it does not. The one place that names those properties.
- */
-interface OptionalIdentity {
-  sku?: string | null;
-  ean?: string | null;
-  gtin?: string | null;
-  brand?: string | null;
-  weightGrams?: number | null;
-}
-
 export interface ItemIdentity {
   brand: string;
   gtin: string | null;
@@ -85,14 +73,16 @@ function nonEmpty(value: string | null | undefined): string | null {
   return text === "" ? null : text;
 }
 
-function identityOf(product: Product, variant: Variant | null, shopName: string): ItemIdentity {
-  const own = product as Product & OptionalIdentity;
-  const variantOwn = variant as (Variant & OptionalIdentity) | null;
-  const grams = variantOwn?.weightGrams ?? own.weightGrams ?? null;
+/**
+ * The product's identity (issue 30, ADR 073): the manufacturer as the brand (the shop for its own
+ * handmade goods), EAN/GTIN, the SKU as the MPN, the weight; variants share their product's.
+ */
+function identityOf(product: Product, shopName: string): ItemIdentity {
+  const grams = product.identity.weightGrams;
   return {
-    brand: nonEmpty(own.brand) ?? shopName,
-    gtin: nonEmpty(variantOwn?.ean ?? variantOwn?.gtin) ?? nonEmpty(own.ean ?? own.gtin),
-    mpn: nonEmpty(variantOwn?.sku) ?? nonEmpty(own.sku),
+    brand: nonEmpty(product.safety.manufacturerName) ?? shopName,
+    gtin: nonEmpty(product.identity.gtin),
+    mpn: nonEmpty(product.identity.sku),
     weightKg: grams !== null && grams > 0 ? grams / 1000 : null,
   };
 }
@@ -150,7 +140,7 @@ function itemOf(
     level: availabilityLevel(stock),
     prices,
     attributes,
-    identity: identityOf(product, variant, shopName),
+    identity: identityOf(product, shopName),
     processingTime: product.processingTime,
     shippingGrosze: cheapestDeliveryPriceGrosze(prices.priceGrosze),
     ...shared,
