@@ -52,7 +52,7 @@ export function pickTool(tool: PgTool, found: FoundTool[], needMajor: number, fo
 /** Every `tool` this machine has, with its version (those that do not answer --version are left out). */
 export async function findTools(tool: PgTool): Promise<FoundTool[]> {
   const root = "/usr/lib/postgresql";
-  const candidates = [tool];
+  const candidates: string[] = [tool];
   if (fs.existsSync(root))
     for (const version of fs.readdirSync(root)) {
       const file = path.join(root, version, "bin", tool);
