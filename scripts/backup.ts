@@ -1,6 +1,5 @@
-import { type Config, ConfigError, loadConfig } from "../server/config";
 import { BackupError, withoutPassword } from "./lib/backup-manifest";
-import { takeBackup } from "./lib/backup-run";
+import { runBackupCommand, takeBackup } from "./lib/backup-run";
 
 // npm run backup [-- --out <dir>]: one backup of the shop (docs/decisions/075-backups.md) in a new
 // folder `shop-backup-<time>` under <dir> (default ./backups): the database (PostgreSQL: pg_dump of
@@ -19,15 +18,8 @@ function options(argv: string[]): { out: string } {
   return { out };
 }
 
-async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) throw new BackupError(error.message);
-    throw error;
-  }
-  const { out } = options(process.argv.slice(2));
+runBackupCommand("Backup", async (config, args) => {
+  const { out } = options(args);
   console.log(
     `Backing up ${config.databaseUrl ? `the PostgreSQL database ${withoutPassword(config.databaseUrl)}` : `the embedded database in ${config.dbDir}`} and ${config.dataDir} …`,
   );
@@ -37,11 +29,4 @@ async function main(): Promise<void> {
     `✔ Backup written to ${dir}: ${manifest.counts.orders} orders, ${manifest.counts.products} products, ` +
       `${manifest.files.length - 1} files, ${(bytes / 1024 / 1024).toFixed(1)} MB, migration ${manifest.migrations.lastTag ?? "none"}.`,
   );
-}
-
-main().catch((error: Error) => {
-  console.error(
-    `✖ Backup failed: ${error instanceof BackupError ? error.message : (error.stack ?? error.message)}`,
-  );
-  process.exit(1);
 });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { lastMigrationMillis } from "../../server/areas/ops/readiness";
-import type { Config } from "../../server/config";
+import { type Config, ConfigError, loadConfig } from "../../server/config";
 import { MIGRATIONS_DIR, openDatabase } from "../../server/db/client";
 import {
   BackupError,
@@ -23,6 +23,32 @@ import { findTools, libpqConnection, pickTool, runTool, serverMajor } from "./pg
 // `npm run backup` and `npm run restore` (scripts/backup.ts, scripts/restore.ts; docs/decisions/075):
 // taking one backup of the shop's database and DATA_DIR's files, and restoring one into an empty
 // database and data folder, then migrating it forward and checking its counts.
+
+/**
+ * Runs one of the two commands: its settings read once (a bad one is a failure like any other), its
+ * failure one line and exit code 1 (an unexpected error with its stack).
+ */
+export function runBackupCommand(
+  what: "Backup" | "Restore",
+  main: (config: Config, args: string[]) => Promise<void>,
+): void {
+  const run = async () => {
+    let config: Config;
+    try {
+      config = loadConfig();
+    } catch (error) {
+      if (error instanceof ConfigError) throw new BackupError(error.message);
+      throw error;
+    }
+    await main(config, process.argv.slice(2));
+  };
+  run().catch((error: Error) => {
+    console.error(
+      `✖ ${what} failed: ${error instanceof BackupError ? error.message : (error.stack ?? error.message)}`,
+    );
+    process.exit(1);
+  });
+}
 
 type Rows = Record<string, unknown>[];
 type Query = (text: string) => Promise<Rows>;
