@@ -2,6 +2,9 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -9,7 +12,7 @@ import { buildApp } from "../server/app";
 import { bearer, createSignedInUser } from "../server/areas/accounts/accounts.fixtures";
 import { insertShopFixtures } from "../server/areas/orders/orders.fixtures";
 import type { Config } from "../server/config";
-import { type Database, openDatabase } from "../server/db/client";
+import { type Database, MIGRATIONS_DIR, openDatabase } from "../server/db/client";
 import { pgliteTemplate } from "../server/test/database";
 import { placeGuestOrder } from "../server/test/guest-order";
 import { databaseUrl } from "../server/test/postgres-template";
@@ -71,6 +74,26 @@ async function newShopPlace(name: string, migrated: boolean): Promise<Config> {
     await database.close();
   }
   return config;
+}
+
+/** Migrates the (empty) database of `config` as the previous release did: every migration but the last. */
+async function migrateAsPreviousRelease(config: Config): Promise<void> {
+  const folder = tempDir("previous-release-migrations");
+  fs.cpSync(MIGRATIONS_DIR, folder, { recursive: true });
+  const journalFile = path.join(folder, "meta", "_journal.json");
+  const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: unknown[] };
+  journal.entries.pop();
+  fs.writeFileSync(journalFile, JSON.stringify(journal));
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dbDir: config.dbDir, poolSize: 2 });
+  try {
+    if (database.kind === "postgres") await migrateNodePg(database.db, { migrationsFolder: folder });
+    else {
+      const client = (database.db as unknown as { $client: Parameters<typeof drizzlePglite>[0] }).$client;
+      await migratePglite(drizzlePglite(client), { migrationsFolder: folder });
+    }
+  } finally {
+    await database.close();
+  }
 }
 
 async function openShop(config: Config): Promise<{ database: Database; app: FastifyInstance }> {
@@ -201,6 +224,15 @@ describe("npm run restore", () => {
     }
   });
 
+  it("restores a backup of the previous release and applies this release's last migration", async () => {
+    const previous = await newShopPlace("backup-previous", false);
+    await migrateAsPreviousRelease(previous);
+    const { dir, manifest: older } = await takeBackup(previous, tempDir("backups-previous"));
+    expect(older.migrations.count).toBe(manifest.migrations.count - 1);
+    const result = await restoreBackup(await newShopPlace("backup-previous-target", false), dir);
+    expect(result.migrationsApplied).toBe(1);
+  });
+
   it("refuses a damaged backup before touching anything", async () => {
     const damaged = path.join(tempDir("backup-damaged"), "copy");
     fs.cpSync(backupDir, damaged, { recursive: true });
@@ -220,5 +252,8 @@ describe("npm run restore", () => {
     await expect(restoreBackup(target, backupDir)).rejects.toThrow(/already (has tables|holds a database)/);
     const forced = await restoreBackup(target, backupDir, { force: true });
     expect(forced.counts.orders).toBe(2);
+    // the embedded database replaced is set aside, never deleted
+    if (serverUrl) expect(forced.setAside).toBeNull();
+    else expect(fs.existsSync(path.join(forced.setAside ?? "", "PG_VERSION"))).toBe(true);
   });
 });

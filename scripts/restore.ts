@@ -22,6 +22,7 @@ runBackupCommand("Restore", async (config, args) => {
   const { backup, force } = options(args);
   console.log(`Restoring ${backup} …`);
   const result = await restoreBackup(config, backup, { force });
+  if (result.setAside) console.log(`  the replaced embedded database was moved to ${result.setAside}`);
   console.log(
     `✔ Restored the backup of ${result.manifest.createdAt}: ${result.counts.orders} orders, ${result.counts.products} products, ` +
       `${result.manifest.files.length - 1} files; ${result.migrationsApplied} newer migrations applied. Start the shop.`,

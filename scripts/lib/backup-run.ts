@@ -276,19 +276,20 @@ async function restorePglite(
   now: Date,
 ) {
   assertPgliteFree(dbDir);
+  let aside: string | null = null;
   if (fs.existsSync(dbDir) && fs.readdirSync(dbDir).length > 0) {
     if (!force)
       throw new BackupError(
         `${dbDir} already holds a database: restore into an empty DATA_DIR (or add --force to set the old one aside)`,
       );
-    const aside = `${dbDir}.before-restore-${backupName(now).replace("shop-backup-", "")}`;
+    aside = `${dbDir}.before-restore-${backupName(now).replace("shop-backup-", "")}`;
     fs.renameSync(dbDir, aside);
-    console.log(`  the previous embedded database was moved to ${aside}`);
   }
   fs.mkdirSync(dbDir, { recursive: true, mode: 0o700 });
   const dump = new Blob([fs.readFileSync(path.join(backupDir, manifest.database.file))]);
   const database = await openDatabase({ databaseUrl: null, dbDir, loadDataDir: dump });
   await database.close();
+  return aside;
 }
 
 export interface RestoreResult {
@@ -296,6 +297,8 @@ export interface RestoreResult {
   /** migrations this release applied on top of the backup's */
   migrationsApplied: number;
   counts: Manifest["counts"];
+  /** --force on the embedded database: where the replaced database folder was moved */
+  setAside: string | null;
 }
 
 /**
@@ -329,8 +332,9 @@ export async function restoreBackup(
         : "this is a backup of the embedded database: unset DATABASE_URL to restore it into DATA_DIR",
     );
   const force = options.force ?? false;
+  let setAside: string | null = null;
   if (config.databaseUrl) await restorePostgres(config.databaseUrl, dir, manifest, force);
-  else await restorePglite(config.dbDir, dir, manifest, force, options.now ?? new Date());
+  else setAside = await restorePglite(config.dbDir, dir, manifest, force, options.now ?? new Date());
 
   const filesRoot = path.join(dir, FILES_DIR);
   for (const entry of manifest.files) {
@@ -354,7 +358,12 @@ export async function restoreBackup(
       throw new BackupError(
         `the restored database's counts differ from the backup's: ${JSON.stringify(counts)} instead of ${JSON.stringify(expected)}`,
       );
-    return { manifest, migrationsApplied: after.migrations.count - manifest.migrations.count, counts };
+    return {
+      manifest,
+      migrationsApplied: after.migrations.count - manifest.migrations.count,
+      counts,
+      setAside,
+    };
   } finally {
     await database.close();
   }
