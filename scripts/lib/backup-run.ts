@@ -191,10 +191,15 @@ export async function takeBackup(config: Config, outDir: string, now = new Date(
     // the files after the database: an upload after the dump is merely extra, while a file the dump
     // refers to was there before it (the gallery deletes only pictures nothing uses)
     const dataDir = path.resolve(config.dataDir);
+    // left out: the embedded database (in the dump), and backups when --out lies inside DATA_DIR
     const relativeOut = path.relative(dataDir, root);
+    const outInside = !relativeOut.startsWith("..") && !path.isAbsolute(relativeOut);
     const skip = (relative: string) =>
       relative === path.relative(dataDir, config.dbDir) ||
-      (!relativeOut.startsWith("..") && relative === relativeOut);
+      (outInside && relativeOut !== "" && relative === relativeOut) ||
+      (outInside &&
+        path.dirname(relative) === (relativeOut || ".") &&
+        /^\.?shop-backup-/.test(path.basename(relative)));
     const copies = filesUnder(dataDir, skip);
     for (const relative of copies) copyKeepingMode(dataDir, path.join(tempDir, FILES_DIR), relative);
     const files = [await describeFile(tempDir, dumped.file)];
