@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -88,7 +89,7 @@ async function migrateAsPreviousRelease(config: Config): Promise<void> {
   try {
     if (database.kind === "postgres") await migrateNodePg(database.db, { migrationsFolder: folder });
     else {
-      const client = (database.db as unknown as { $client: Parameters<typeof drizzlePglite>[0] }).$client;
+      const client = (database.db as unknown as { $client: PGlite }).$client;
       await migratePglite(drizzlePglite(client), { migrationsFolder: folder });
     }
   } finally {
