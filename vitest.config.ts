@@ -39,6 +39,7 @@ const BUILT_APP_ON_POSTGRES = ["server/http/response-cache.test.ts", "server/per
 const PGLITE_ONLY = ["server/test/pglite-template.test.ts"];
 /** tests outside server/ that use a database */
 const DB_ELSEWHERE = [
+  "scripts/backup-restore.test.ts",
   "web/lib/cart-action.test.ts",
   "web/routes/staff/jobs.test.ts",
   "web/routes/staff/lists.test.ts",
