@@ -39,25 +39,12 @@ function loadFontBytes() {
 }
 
 /**
- * fontkit parsing each font file once per process: a parsed font serves every document (each makes its
- * own subset of it), so a PDF of many labels or invoices does not parse the TrueType files again each time.
+ * The shop's two fonts embedded (subsetted) in `pdf`. Each document parses them anew: a fontkit font
+ * shared between documents gave later documents wrong glyphs (a letter of the KSeF link came out as
+ * another; server/integrations/invoices/invoice-pdf.test.ts), so parsing is not cached.
  */
-const parsedFonts = new Map<Uint8Array, ReturnType<typeof fontkit.create>>();
-const onceParsingFontkit: typeof fontkit = {
-  ...fontkit,
-  create(data, postscriptName) {
-    let font = parsedFonts.get(data);
-    if (!font) {
-      font = fontkit.create(data, postscriptName);
-      parsedFonts.set(data, font);
-    }
-    return font;
-  },
-};
-
-/** The shop's two fonts embedded (subsetted) in `pdf`. */
 export async function embedShopFonts(pdf: PDFDocument): Promise<PdfFonts> {
-  pdf.registerFontkit(onceParsingFontkit);
+  pdf.registerFontkit(fontkit);
   const bytes = await loadFontBytes();
   return {
     regular: await pdf.embedFont(bytes.regular, { subset: true }),
