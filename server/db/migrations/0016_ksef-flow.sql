@@ -1,0 +1,1 @@
+ALTER TABLE "ksef_submissions" ADD COLUMN "email_sent_at" timestamp with time zone;
