@@ -6,7 +6,7 @@ import {
   correctingInvoiceNumber,
   correctionLines,
 } from "../../../domain/correcting-invoice";
-import { invoicePeriod } from "../../../domain/invoice";
+import { type InvoiceDocument, type InvoiceSellerInput, invoicePeriod } from "../../../domain/invoice";
 import { refundForCancel } from "../../../domain/refund-amount";
 import { isShopModerator } from "../../../domain/roles";
 import type { PublicUser } from "../../../domain/types";
@@ -15,6 +15,7 @@ import type { Db, Tx } from "../../db/client";
 import { correctingInvoices, invoices, orders, type refunds } from "../../db/schema";
 import { renderInvoicePdf } from "../../integrations/invoices/invoice-pdf";
 import { fail, ok, type Result } from "../../lib/result";
+import { ksefPdfBlock } from "../ksef/ksef-pdf";
 import type { InvoiceFile } from "../invoices/invoices.service";
 import { loadRefundBasis, proposalFor } from "./refund-basis";
 
@@ -87,32 +88,27 @@ export async function issueCorrectingInvoice(
   return row?.id ?? null;
 }
 
-/**
- * The correcting invoice as a PDF: for the order's customer, staff, or whoever names the order's
- * number and e-mail (a guest; the route rate-limits the lookup). Anyone else: not found.
- */
-export async function correctingInvoicePdf(
-  db: Db,
-  config: Config,
-  id: number,
-  viewer: { user: PublicUser | null; orderNumber: string | null; email: string | null },
-): Promise<Result<InvoiceFile>> {
+type CorrectionRows = {
+  correction: typeof correctingInvoices.$inferSelect;
+  invoice: typeof invoices.$inferSelect;
+  order: typeof orders.$inferSelect;
+};
+
+/** A correcting invoice with the invoice it corrects and its order (null when it is not there). */
+async function readCorrection(db: Db, id: number): Promise<CorrectionRows | null> {
   const [row] = await db
     .select({ correction: correctingInvoices, invoice: invoices, order: orders })
     .from(correctingInvoices)
     .innerJoin(invoices, eq(invoices.id, correctingInvoices.invoiceId))
     .innerJoin(orders, eq(orders.id, correctingInvoices.orderId))
     .where(eq(correctingInvoices.id, id));
-  if (!row) return fail("not-found");
+  return row ?? null;
+}
+
+/** The correcting invoice's document: what its PDF shows and what goes to KSeF (server/areas/ksef). */
+function correctingDocumentOf(row: CorrectionRows, seller: InvoiceSellerInput): InvoiceDocument {
   const { order } = row;
-  const allowed =
-    (viewer.user !== null && (viewer.user._id === order.userId || isShopModerator(viewer.user))) ||
-    (viewer.email !== null &&
-      viewer.orderNumber !== null &&
-      viewer.orderNumber.trim().toUpperCase() === order.orderNumber &&
-      viewer.email.trim().toLowerCase() === order.email.toLowerCase());
-  if (!allowed) return fail("not-found");
-  const document = buildCorrectingInvoiceDocument({
+  return buildCorrectingInvoiceDocument({
     number: row.correction.number,
     issuedAt: row.correction.issuedAt,
     reason: row.correction.reason,
@@ -123,8 +119,42 @@ export async function correctingInvoicePdf(
       saleDate: order.paidAt ?? row.invoice.issuedAt,
     },
     order: { orderNumber: order.orderNumber, invoiceData: order.invoiceData },
-    seller: config.seller,
+    seller,
   });
-  const bytes = await renderInvoicePdf(document);
+}
+
+/** A correcting invoice's document by its id, with the id of the invoice it corrects. */
+export async function loadCorrectingDocument(
+  db: Db,
+  seller: InvoiceSellerInput,
+  id: number,
+): Promise<{ document: InvoiceDocument; invoiceId: number } | null> {
+  const row = await readCorrection(db, id);
+  return row ? { document: correctingDocumentOf(row, seller), invoiceId: row.invoice.id } : null;
+}
+
+/**
+ * The correcting invoice as a PDF: for the order's customer, staff, or whoever names the order's
+ * number and e-mail (a guest; the route rate-limits the lookup). Anyone else: not found.
+ */
+export async function correctingInvoicePdf(
+  db: Db,
+  config: Config,
+  id: number,
+  viewer: { user: PublicUser | null; orderNumber: string | null; email: string | null },
+): Promise<Result<InvoiceFile>> {
+  const row = await readCorrection(db, id);
+  if (!row) return fail("not-found");
+  const { order } = row;
+  const allowed =
+    (viewer.user !== null && (viewer.user._id === order.userId || isShopModerator(viewer.user))) ||
+    (viewer.email !== null &&
+      viewer.orderNumber !== null &&
+      viewer.orderNumber.trim().toUpperCase() === order.orderNumber &&
+      viewer.email.trim().toLowerCase() === order.email.toLowerCase());
+  if (!allowed) return fail("not-found");
+  const document = correctingDocumentOf(row, config.seller);
+  const ksef = await ksefPdfBlock(db, config, { correctingInvoiceId: id }, document.issueDate);
+  const bytes = await renderInvoicePdf(document, ksef);
   return ok({ bytes, fileName: `${row.correction.number.replaceAll("/", "-")}.pdf` });
 }
