@@ -21,6 +21,7 @@ import { slideAdminRoutes } from "./areas/content/slide-admin.routes";
 import { couponAdminRoutes } from "./areas/coupons/coupon-admin.routes";
 import { galleryRoutes } from "./areas/gallery/gallery.routes";
 import { jobsRoutes } from "./areas/jobs/jobs.routes";
+import { ksefRoutes } from "./areas/ksef/ksef.routes";
 import { ordersRoutes } from "./areas/orders/orders.routes";
 import { parcelPointsRoutes } from "./areas/parcel-points/parcel-points.routes";
 import { paymentsRoutes } from "./areas/payments/payments.routes";
@@ -54,4 +55,5 @@ export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(complaintRoutes);
   await api.register(returnsDeskRoutes);
   await api.register(refundsRoutes);
+  await api.register(ksefRoutes);
 }

@@ -26,6 +26,9 @@ import { createInvoicesService } from "./areas/invoices/invoices.service";
 import { createJobHandlers } from "./areas/jobs/job-kinds";
 import { createJobQueue } from "./areas/jobs/job-queue";
 import { createJobsService } from "./areas/jobs/jobs.service";
+import { createKsefListService } from "./areas/ksef/ksef-list";
+import { createKsefIssueHook } from "./areas/ksef/ksef-queue";
+import { createKsefService } from "./areas/ksef/ksef.service";
 import { createMailService } from "./areas/mail/mail.service";
 import { createBatcher } from "./areas/orders/order-batch";
 import { createOrderExpiry } from "./areas/orders/order-expiry";
@@ -41,6 +44,8 @@ import { resultUrlOf } from "./areas/payments/result-url";
 import { createStatsService } from "./areas/stats/stats.service";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
+import { createKsefGateway } from "./integrations/ksef";
+import type { KsefGateway } from "./integrations/ksef/ksef-gateway";
 import { createPaymentProvider } from "./integrations/payments";
 import type { PaymentProvider } from "./integrations/payments/payment-provider";
 import type { ChangeFeed } from "./lib/change-feed";
@@ -64,6 +69,8 @@ export interface ServiceOptions {
   log?: ServiceLog;
   /** a payment provider other than the configured one (tests: a slow or failing gateway) */
   paymentProvider?: PaymentProvider;
+  /** a KSeF other than the configured one (tests: the simulator's HTTP server); null: none */
+  ksefGateway?: KsefGateway | null;
   /** the database's change signals (the app's): what services keep in process is dropped on a change */
   changes?: ChangeFeed;
 }
@@ -104,9 +111,19 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
   // every coupon code check, wherever it comes from, goes through this one limiter (ADR 030)
   const couponGuard = createCouponGuard(lookupLimiter);
   const sendOrderEmail = createOrderMailer(config, { mail, queries: orderQueries, log });
+  // invoices to KSeF (issue 28, docs/decisions/068): queued by the transactions that issue them
+  const ksefIssued = createKsefIssueHook(config, jobQueue);
+  const ksef = createKsefService(db, {
+    config,
+    gateway: options.ksefGateway !== undefined ? options.ksefGateway : createKsefGateway(config),
+    queue: jobQueue,
+    getOrder: (orderId) => orderQueries.getById(orderId),
+    sendPaidEmail: (orderId, ksefNumber) => sendOrderEmail.paidWithKsef(orderId, ksefNumber),
+    log,
+  });
   // orders → payments, one way (docs/decisions/058): the gateway side is given what an order does when
   // its payment's status changes (orders/payment-outcome.ts) as plain functions
-  const paymentOutcome = createPaymentOutcome(db, { log });
+  const paymentOutcome = createPaymentOutcome(db, { log, invoiceIssued: ksefIssued });
   const paymentProvider = options.paymentProvider ?? createPaymentProvider(config);
   const payments = createPaymentsService(db, config, {
     provider: paymentProvider,
@@ -115,6 +132,8 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     notStarted: paymentOutcome.notStarted,
     log,
     onOrderEvent: async (event, orderId) => {
+      // the invoice's KSeF job may have been queued with the payment
+      if (event === "paid") jobQueue.notify();
       if (event === "paid") await sendOrderEmail("paid", orderId);
       else if (event === "refund-owed") await sendOrderEmail.refundOwed(orderId);
     },
@@ -153,7 +172,14 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
   const withdrawals = createWithdrawalService(db, config, caseOwnerLookup);
   const complaints = createComplaintService(db, config, caseOwnerLookup);
   // money back through the provider, as rows then jobs (after-sale/, docs/decisions/066)
-  const refunds = createRefundsService(db, { config, provider: paymentProvider, queue: jobQueue, mail, log });
+  const refunds = createRefundsService(db, {
+    config,
+    provider: paymentProvider,
+    queue: jobQueue,
+    mail,
+    log,
+    correctionIssued: ksefIssued,
+  });
   return {
     db,
     config,
@@ -184,6 +210,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     // orders area's (retry a payment, cancel the unpaid orders whose time ran out) under one name
     payments: { ...payments, retry: retryPayment, cancelExpired },
     invoices: createInvoicesService(db, config, { queries: orderQueries }),
+    ksef: { ...ksef, ...createKsefListService(db) },
     parcelPoints,
     productActivity: createProductActivityService(db, {
       salt: () => loadViewerSalt(config.dataDir),
@@ -212,6 +239,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
       cancelExpired: () => cancelExpired(),
       refunds,
       complaints,
+      ksef,
       log,
     }),
     jobs: createJobsService(db, jobQueue),

@@ -41,7 +41,14 @@ export type OtherBody = "signed-json" | "text/csv" | "multipart/form-data" | "no
  * A success that is not JSON: a file (an invoice PDF, a complaint photo, a CSV), a plain-text answer, or an empty body
  * ("none": a payment provider's notification accepted with 202 and nothing else, as Paynow expects).
  */
-export type OtherReply = "application/pdf" | "image/webp" | "text/csv" | "text/plain" | "none";
+export type OtherReply =
+  | "application/pdf"
+  | "application/xml"
+  | "application/zip"
+  | "image/webp"
+  | "text/csv"
+  | "text/plain"
+  | "none";
 
 export interface ApiRouteSpec {
   summary: string;

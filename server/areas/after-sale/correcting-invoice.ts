@@ -40,6 +40,7 @@ export async function issueCorrectingInvoice(
   tx: Tx,
   refund: typeof refunds.$inferSelect,
   now: Date,
+  issued?: (tx: Tx, ref: { correctingInvoiceId: number }, now: Date) => Promise<void>,
 ): Promise<number | null> {
   if (refund.reason === "refund-owed" || !isRefundReason(refund.reason)) return null;
   const [existing] = await tx
@@ -85,6 +86,8 @@ export async function issueCorrectingInvoice(
       issuedAt: now,
     })
     .returning({ id: correctingInvoices.id });
+  // its KSeF submission queued in this transaction (server/areas/ksef)
+  if (row && issued) await issued(tx, { correctingInvoiceId: row.id }, now);
   return row?.id ?? null;
 }
 

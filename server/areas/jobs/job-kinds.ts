@@ -4,6 +4,8 @@ import type { ServiceLog } from "../../services";
 import type { ComplaintService } from "../after-sale/complaint.service";
 import { REFUND_JOBS, type RefundsService } from "../after-sale/refunds.service";
 import { backfillImageVariants } from "../gallery/variant-backfill";
+import { KSEF_JOBS } from "../ksef/ksef-queue";
+import type { KsefService } from "../ksef/ksef.service";
 import { MAIL_DELIVER_JOB, type MailService } from "../mail/mail.service";
 import type { JobQueue } from "./job-queue";
 import { type JobHandlers, jobHandler } from "./job-worker";
@@ -19,6 +21,11 @@ export const JOB_KINDS = {
   refundSend: REFUND_JOBS.send,
   refundPoll: REFUND_JOBS.poll,
   complaintReminders: "after-sale.complaint-reminders",
+  ksefPrepare: KSEF_JOBS.prepare,
+  ksefSend: KSEF_JOBS.send,
+  ksefPoll: KSEF_JOBS.poll,
+  ksefUpo: KSEF_JOBS.upo,
+  ksefInvoiceEmail: KSEF_JOBS.invoiceEmail,
 } as const;
 
 /** How long finished jobs are kept (the dead letter is kept until retried). */
@@ -36,8 +43,16 @@ export interface JobKindDeps {
   refunds: Pick<RefundsService, "send" | "poll" | "sendGaveUp">;
   /** the shop reminded of unanswered complaints 3 days before their deadline (after-sale/complaint.service.ts) */
   complaints: Pick<ComplaintService, "remindDue">;
+  /** invoices to KSeF: built, sent, polled, the UPO, the e-mail's deadline (ksef/ksef.service.ts, ADR 068) */
+  ksef: Pick<KsefService, "prepare" | "send" | "poll" | "fetchUpo" | "invoiceEmailDue">;
   log: ServiceLog;
 }
+
+const submission = z.object({ submissionId: z.number().int().positive() });
+const documentRef = z.union([
+  z.object({ invoiceId: z.number().int().positive() }).strict(),
+  z.object({ correctingInvoiceId: z.number().int().positive() }).strict(),
+]);
 
 export function createJobHandlers(deps: JobKindDeps): JobHandlers {
   return {
@@ -83,6 +98,25 @@ export function createJobHandlers(deps: JobKindDeps): JobHandlers {
         const sent = await deps.complaints.remindDue();
         if (sent > 0) deps.log.info?.({ sent }, "complaint deadline reminders sent");
       },
+    }),
+    // invoices to KSeF (docs/decisions/068): a refusal is an answer stored on the submission (the job
+    // ends well); KSeF away (429, 5xx, timeouts) fails the attempt, retried with back-off or Retry-After
+    [JOB_KINDS.ksefPrepare]: jobHandler({ payload: documentRef, run: (ref) => deps.ksef.prepare(ref) }),
+    [JOB_KINDS.ksefSend]: jobHandler({
+      payload: submission,
+      run: ({ submissionId }) => deps.ksef.send(submissionId),
+    }),
+    [JOB_KINDS.ksefPoll]: jobHandler({
+      payload: submission.extend({ round: z.number().int().min(0) }),
+      run: ({ submissionId, round }) => deps.ksef.poll(submissionId, round),
+    }),
+    [JOB_KINDS.ksefUpo]: jobHandler({
+      payload: submission,
+      run: ({ submissionId }) => deps.ksef.fetchUpo(submissionId),
+    }),
+    [JOB_KINDS.ksefInvoiceEmail]: jobHandler({
+      payload: z.object({ invoiceId: z.number().int().positive() }),
+      run: ({ invoiceId }) => deps.ksef.invoiceEmailDue(invoiceId),
     }),
     [JOB_KINDS.pruneDoneJobs]: jobHandler({
       payload: none,

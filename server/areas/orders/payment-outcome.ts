@@ -19,6 +19,8 @@ import { releaseOrderStock, reserveOrderStockAgain } from "./stock";
 
 export interface PaymentOutcomeDependencies {
   log: { error(data: object, message: string): void };
+  /** a new invoice, in the payment's transaction (its KSeF submission queued: server/areas/ksef) */
+  invoiceIssued?: (tx: Tx, ref: { invoiceId: number }, now: Date) => Promise<void>;
 }
 
 async function appendStatus(tx: Tx, orderId: number, status: string, now: Date) {
@@ -56,7 +58,7 @@ export function createPaymentOutcome(db: Db, deps: PaymentOutcomeDependencies) {
     }
     await appendStatus(tx, order.id, "PAYMENT_CONFIRMED", now);
     await tx.update(orders).set({ paidAt: now, reservedUntil: null }).where(eq(orders.id, order.id));
-    await issueInvoice(tx, order, now);
+    await issueInvoice(tx, order, now, deps.invoiceIssued);
     return shortage ? ["paid", "refund-owed"] : ["paid"];
   }
 

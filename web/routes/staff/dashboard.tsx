@@ -52,7 +52,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const failedJobs = isAdmin(user) ? await context.services.jobs.failedCount() : null;
   // withdrawals and complaints not closed, and those past their deadline (issue 27)
   const returns = await context.services.returnsDesk.counts();
-  return { stats: result.value, invalid, asked, refundOwed, failedJobs, returns };
+  // invoices KSeF refused (issue 28): staff mend the cause and send them again
+  const refusedInvoices = await context.services.ksef.refusedCount();
+  return { stats: result.value, invalid, asked, refundOwed, failedJobs, returns, refusedInvoices };
 }
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
@@ -170,7 +172,7 @@ function PeriodPicker({ from, to }: { from: string; to: string }) {
 export default function StaffDashboard() {
   const t = useT();
   const lang = useLang();
-  const { stats, invalid, refundOwed, failedJobs, returns } = useLoaderData<typeof loader>();
+  const { stats, invalid, refundOwed, failedJobs, returns, refusedInvoices } = useLoaderData<typeof loader>();
   const percent = new Intl.NumberFormat(lang === "pl" ? "pl-PL" : "en-GB", {
     style: "percent",
     maximumFractionDigits: 1,
@@ -194,6 +196,14 @@ export default function StaffDashboard() {
         textValues={returns}
         show="afterSale.desk.dashboardShow"
         to={STAFF_SECTIONS.returns}
+      />
+      <AttentionCount
+        id="refused-invoices"
+        count={refusedInvoices}
+        title="staff.invoices.dashboardTitle"
+        text="staff.invoices.dashboardText"
+        show="staff.invoices.dashboardShow"
+        to={`${STAFF_SECTIONS.invoices}?stan=refused`}
       />
       {failedJobs === null ? null : (
         <AttentionCount

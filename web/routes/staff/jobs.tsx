@@ -57,6 +57,11 @@ const KNOWN_KINDS = new Set([
   "jobs.prune-done",
   "refunds.send",
   "refunds.poll",
+  "ksef.prepare",
+  "ksef.send",
+  "ksef.poll",
+  "ksef.upo",
+  "ksef.invoice-email",
 ]);
 
 function JobFacts({ job }: { job: Job }) {
