@@ -45,7 +45,6 @@ import { createStatsService } from "./areas/stats/stats.service";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
 import { createKsefGateway } from "./integrations/ksef";
-import type { KsefGateway } from "./integrations/ksef/ksef-gateway";
 import { createPaymentProvider } from "./integrations/payments";
 import type { PaymentProvider } from "./integrations/payments/payment-provider";
 import type { ChangeFeed } from "./lib/change-feed";
@@ -69,8 +68,6 @@ export interface ServiceOptions {
   log?: ServiceLog;
   /** a payment provider other than the configured one (tests: a slow or failing gateway) */
   paymentProvider?: PaymentProvider;
-  /** a KSeF other than the configured one (tests: the simulator's HTTP server); null: none */
-  ksefGateway?: KsefGateway | null;
   /** the database's change signals (the app's): what services keep in process is dropped on a change */
   changes?: ChangeFeed;
 }
@@ -115,7 +112,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
   const ksefIssued = createKsefIssueHook(config, jobQueue);
   const ksef = createKsefService(db, {
     config,
-    gateway: options.ksefGateway !== undefined ? options.ksefGateway : createKsefGateway(config),
+    gateway: createKsefGateway(config),
     queue: jobQueue,
     getOrder: (orderId) => orderQueries.getById(orderId),
     sendPaidEmail: (orderId, ksefNumber) => sendOrderEmail.paidWithKsef(orderId, ksefNumber),

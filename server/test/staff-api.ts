@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions } from "fastify";
 import { expect, it } from "vitest";
 import { bearer, createSignedInUser } from "../areas/accounts/accounts.fixtures";
 import { type CatalogFixtures, insertCatalogFixtures } from "../areas/catalog/catalog.fixtures";
+import type { BuildAppOptions } from "../app";
 import { auditLog } from "../db/schema";
 import type { RateLimits } from "../lib/rate-limit";
 import { type ApiKit, startApi } from "./api";
@@ -26,9 +27,15 @@ export interface StaffApiKit extends ApiKit {
 }
 
 export async function startStaffApi(
-  options: { rateLimits?: Partial<RateLimits> } = {},
+  options: {
+    rateLimits?: Partial<RateLimits>;
+    /** settings on top of testConfig()'s (api.ts ApiOptions.env) */
+    env?: Record<string, string | undefined>;
+    /** buildApp's options (api.ts ApiOptions.app) */
+    app?: Partial<BuildAppOptions>;
+  } = {},
 ): Promise<StaffApiKit> {
-  const api = await startApi({ app: { rateLimits: options.rateLimits } });
+  const api = await startApi({ env: options.env, app: { rateLimits: options.rateLimits, ...options.app } });
   const { database, app } = api;
   const moderator = await createSignedInUser(database.db, { roles: ["shop-moderator", "user"] });
   const user = await createSignedInUser(database.db, { roles: ["user"] });
