@@ -29,6 +29,7 @@ import {
 import { healthReply } from "./http/reply-schemas";
 import { readWhole, registerResponseCache } from "./http/response-cache";
 import { registerSecurityHeaders } from "./http/security-headers";
+import type { KsefGateway } from "./integrations/ksef/ksef-gateway";
 import type { PaymentProvider } from "./integrations/payments/payment-provider";
 import { createChangeFeed } from "./lib/change-feed";
 import { RETRY_AFTER_SECONDS } from "./lib/database-unavailable";
@@ -47,6 +48,8 @@ export interface BuildAppOptions {
   rateLimits?: Partial<RateLimits>;
   /** a payment provider other than the configured one (tests: a slow or failing gateway) */
   paymentProvider?: PaymentProvider;
+  /** a KSeF other than the configured one (tests: the simulator behind a network that loses a reply) */
+  ksefGateway?: KsefGateway | null;
   /**
    * run the background job worker in this process from start to close (the running shop; tests
    * run due jobs themselves: createJobWorker(…).runDue())
@@ -124,6 +127,7 @@ export async function buildApp(
     rateLimits: options.rateLimits,
     log: app.log,
     paymentProvider: options.paymentProvider,
+    ksefGateway: options.ksefGateway,
   });
   app.decorate("services", services);
   if (options.jobs) {

@@ -26,9 +26,9 @@ import { createInvoicesService } from "./areas/invoices/invoices.service";
 import { createJobHandlers } from "./areas/jobs/job-kinds";
 import { createJobQueue } from "./areas/jobs/job-queue";
 import { createJobsService } from "./areas/jobs/jobs.service";
+import { createKsefService } from "./areas/ksef/ksef.service";
 import { createKsefListService } from "./areas/ksef/ksef-list";
 import { createKsefIssueHook } from "./areas/ksef/ksef-queue";
-import { createKsefService } from "./areas/ksef/ksef.service";
 import { createMailService } from "./areas/mail/mail.service";
 import { createBatcher } from "./areas/orders/order-batch";
 import { createOrderExpiry } from "./areas/orders/order-expiry";
@@ -44,7 +44,8 @@ import { resultUrlOf } from "./areas/payments/result-url";
 import { createStatsService } from "./areas/stats/stats.service";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
-import { createKsefGateway } from "./integrations/ksef";
+import type { KsefGateway } from "./integrations/ksef/ksef-gateway";
+import { createKsefGateway } from "./integrations/ksef/ksef-gateway-factory";
 import { createPaymentProvider } from "./integrations/payments";
 import type { PaymentProvider } from "./integrations/payments/payment-provider";
 import type { ChangeFeed } from "./lib/change-feed";
@@ -68,6 +69,8 @@ export interface ServiceOptions {
   log?: ServiceLog;
   /** a payment provider other than the configured one (tests: a slow or failing gateway) */
   paymentProvider?: PaymentProvider;
+  /** a KSeF other than the configured one (tests: the simulator behind a network that loses a reply) */
+  ksefGateway?: KsefGateway | null;
   /** the database's change signals (the app's): what services keep in process is dropped on a change */
   changes?: ChangeFeed;
 }
@@ -112,7 +115,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
   const ksefIssued = createKsefIssueHook(config, jobQueue);
   const ksef = createKsefService(db, {
     config,
-    gateway: createKsefGateway(config),
+    gateway: options.ksefGateway !== undefined ? options.ksefGateway : createKsefGateway(config),
     queue: jobQueue,
     getOrder: (orderId) => orderQueries.getById(orderId),
     sendPaidEmail: (orderId, ksefNumber) => sendOrderEmail.paidWithKsef(orderId, ksefNumber),

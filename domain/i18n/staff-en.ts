@@ -418,7 +418,8 @@ export const enStaff: Record<StaffKey, string> = {
   "staff.invoices.count": "Invoices: {total}",
   "staff.invoices.empty": "No invoices.",
   "staff.invoices.dashboardTitle": "Invoices refused by KSeF",
-  "staff.invoices.dashboardText": "KSeF did not accept these invoices. Check the reason, mend the data and send them again.",
+  "staff.invoices.dashboardText":
+    "KSeF did not accept these invoices. Check the reason, mend the data and send them again.",
   "staff.invoices.dashboardShow": "Show the invoices",
   "errors.ksef/not-refused": "Only an invoice KSeF refused can be sent again. Reload the page.",
   "staff.jobs.kind.ksef.prepare": "KSeF: preparing an invoice",

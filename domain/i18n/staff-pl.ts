@@ -416,7 +416,8 @@ export const plStaff = {
   "staff.invoices.count": "Faktur: {total}",
   "staff.invoices.empty": "Brak faktur.",
   "staff.invoices.dashboardTitle": "Faktury odrzucone przez KSeF",
-  "staff.invoices.dashboardText": "KSeF nie przyjął tych faktur. Sprawdź powód, popraw dane i wyślij je ponownie.",
+  "staff.invoices.dashboardText":
+    "KSeF nie przyjął tych faktur. Sprawdź powód, popraw dane i wyślij je ponownie.",
   "staff.invoices.dashboardShow": "Pokaż faktury",
   "errors.ksef/not-refused": "Ponownie można wysłać tylko fakturę odrzuconą przez KSeF. Odśwież stronę.",
   "staff.jobs.kind.ksef.prepare": "KSeF: przygotowanie faktury",

@@ -1,9 +1,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { expect, it } from "vitest";
+import type { BuildAppOptions } from "../app";
 import { bearer, createSignedInUser } from "../areas/accounts/accounts.fixtures";
 import { type CatalogFixtures, insertCatalogFixtures } from "../areas/catalog/catalog.fixtures";
-import type { BuildAppOptions } from "../app";
 import { auditLog } from "../db/schema";
 import type { RateLimits } from "../lib/rate-limit";
 import { type ApiKit, startApi } from "./api";

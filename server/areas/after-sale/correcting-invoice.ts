@@ -15,8 +15,8 @@ import type { Db, Tx } from "../../db/client";
 import { correctingInvoices, invoices, orders, type refunds } from "../../db/schema";
 import { renderInvoicePdf } from "../../integrations/invoices/invoice-pdf";
 import { fail, ok, type Result } from "../../lib/result";
-import { ksefPdfBlock } from "../ksef/ksef-pdf";
 import type { InvoiceFile } from "../invoices/invoices.service";
+import { ksefPdfBlock } from "../ksef/ksef-pdf";
 import { loadRefundBasis, proposalFor } from "./refund-basis";
 
 // Correcting invoices (faktura korygująca, issue 27, docs/decisions/066): one per successful refund
@@ -158,6 +158,6 @@ export async function correctingInvoicePdf(
   if (!allowed) return fail("not-found");
   const document = correctingDocumentOf(row, config.seller);
   const ksef = await ksefPdfBlock(db, config, { correctingInvoiceId: id }, document.issueDate);
-  const bytes = await renderInvoicePdf(document, ksef);
+  const bytes = await renderInvoicePdf(document, { ksef });
   return ok({ bytes, fileName: `${row.correction.number.replaceAll("/", "-")}.pdf` });
 }

@@ -53,7 +53,7 @@ export function createInvoicesService(db: Db, config: Config, deps: InvoicesDepe
       if (!order) return fail("order/not-found");
       const document = invoiceDocumentOf(row.invoice, order, row.paidAt, config.seller);
       const ksef = await ksefPdfBlock(db, config, { invoiceId: row.invoice.id }, document.issueDate);
-      const bytes = await renderInvoicePdf(document, ksef);
+      const bytes = await renderInvoicePdf(document, { ksef });
       return ok({ bytes, fileName: `${row.invoice.number.replaceAll("/", "-")}.pdf` });
     },
   };

@@ -213,7 +213,9 @@ export function createJobQueue(db: Db, options: { clock?: Clock } = {}) {
         .update(jobs)
         .set({
           status: dead ? "failed" : "queued",
-          runAt: dead ? job.runAt : new Date(now.getTime() + Math.max(retryDelayMs(job.attempts), retryAfterOf(error))),
+          runAt: dead
+            ? job.runAt
+            : new Date(now.getTime() + Math.max(retryDelayMs(job.attempts), retryAfterOf(error))),
           lockedBy: null,
           lockedUntil: null,
           lastError: storableError(error),

@@ -115,7 +115,16 @@ function csvField(value: string): string {
   return /[;"\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
-const CSV_HEADER = ["Rodzaj", "Numer", "Data wystawienia", "Nabywca", "NIP", "Brutto", "Stan KSeF", "Numer KSeF"];
+const CSV_HEADER = [
+  "Rodzaj",
+  "Numer",
+  "Data wystawienia",
+  "Nabywca",
+  "NIP",
+  "Brutto",
+  "Stan KSeF",
+  "Numer KSeF",
+];
 const CSV_KIND: Record<KsefDocumentKind, string> = { invoice: "faktura", correcting: "korekta" };
 const CSV_STATE: Record<KsefListState, string> = {
   none: "nie dotyczy",
@@ -125,16 +134,19 @@ const CSV_STATE: Record<KsefListState, string> = {
 };
 
 export function invoicesCsv(rows: readonly StaffInvoiceRow[]): string {
-  const lines = [CSV_HEADER, ...rows.map((row) => [
-    CSV_KIND[row.kind],
-    row.number,
-    row.issuedAt.slice(0, 10),
-    row.buyer,
-    row.nip ?? "",
-    csvAmount(row.grossGrosze),
-    CSV_STATE[row.ksef.state],
-    row.ksef.ksefNumber ?? "",
-  ])];
+  const lines = [
+    CSV_HEADER,
+    ...rows.map((row) => [
+      CSV_KIND[row.kind],
+      row.number,
+      row.issuedAt.slice(0, 10),
+      row.buyer,
+      row.nip ?? "",
+      csvAmount(row.grossGrosze),
+      CSV_STATE[row.ksef.state],
+      row.ksef.ksefNumber ?? "",
+    ]),
+  ];
   return `\uFEFF${lines.map((line) => line.map(csvField).join(";")).join("\r\n")}\r\n`;
 }
 

@@ -4,7 +4,7 @@ import { ksefVerificationLink } from "../../../domain/ksef-qr";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { ksefSubmissions } from "../../db/schema";
-import type { InvoiceKsefBlock } from "../../integrations/invoices/invoice-pdf";
+import type { InvoicePdfKsef } from "../../integrations/invoices/invoice-pdf";
 
 // What an invoice's PDF says of KSeF (issue 28, docs/decisions/068): nothing when the invoice does not
 // go there (no submission row), "being sent" while the row waits (or was refused: it has no number
@@ -33,7 +33,7 @@ export async function ksefPdfBlock(
   config: Config,
   ref: KsefDocumentRef,
   issueDate: string,
-): Promise<InvoiceKsefBlock | undefined> {
+): Promise<InvoicePdfKsef | undefined> {
   const [row] = await db
     .select({
       state: ksefSubmissions.state,

@@ -64,7 +64,10 @@ export function createKsefIssueHook(config: Config, queue: JobQueue): KsefIssued
 }
 
 /** Whether an order's "paid" e-mail waits for its invoice's KSeF number (ksef.service.ts sends it). */
-export function paidEmailWaitsForKsef(config: Config, order: { invoiceUrl: string | null; invoiceData: { nip?: string | null } }): boolean {
+export function paidEmailWaitsForKsef(
+  config: Config,
+  order: { invoiceUrl: string | null; invoiceData: { nip?: string | null } },
+): boolean {
   if (!order.invoiceUrl) return false;
   const nip = order.invoiceData.nip?.trim() ? order.invoiceData.nip : null;
   return goesToKsef(config.ksef, nip);

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { KSEF_LIST_STATES, KSEF_STATES } from "../../../domain/ksef-state";
 import { id, isoDate, optionalText } from "../../http/reply-schemas";
-import type { KsefListService, StaffInvoiceRow } from "./ksef-list";
 import type { KsefSubmissionView } from "./ksef.service";
+import type { KsefListService, StaffInvoiceRow } from "./ksef-list";
 
 // What the staff invoice routes answer on success (docs/decisions/060), typed against the services.
 

@@ -21,7 +21,8 @@ export async function ksefRoutes(app: FastifyInstance): Promise<void> {
     "/staff/invoices",
     apiRoute({
       ...STAFF,
-      summary: "Invoices and correcting invoices with their KSeF state, newest first (?state=, ?month=, ?page=)",
+      summary:
+        "Invoices and correcting invoices with their KSeF state, newest first (?state=, ?month=, ?page=)",
       querystring: staffInvoicesQuerySchema,
       response: staffInvoicesReply,
     }),
@@ -80,7 +81,11 @@ export async function ksefRoutes(app: FastifyInstance): Promise<void> {
       apiRoute({ ...STAFF, summary, params: invoiceMonthParamsSchema, response: type }),
       async (request, reply) => {
         const { month } = invoiceMonthParamsSchema.parse(request.params);
-        return sendDownload(reply, type, await (format === "csv" ? ksef.exportCsv(month) : ksef.exportZip(month)));
+        return sendDownload(
+          reply,
+          type,
+          await (format === "csv" ? ksef.exportCsv(month) : ksef.exportZip(month)),
+        );
       },
     );
   }

@@ -159,7 +159,12 @@ export function createKsefService(db: Db, deps: KsefDependencies) {
     const status = error instanceof KsefUnavailableError ? error.status : null;
     await db
       .update(ksefSubmissions)
-      .set({ errorCode: status, errorMessage: storableError(error), errorDetails: null, updatedAt: new Date() })
+      .set({
+        errorCode: status,
+        errorMessage: storableError(error),
+        errorDetails: null,
+        updatedAt: new Date(),
+      })
       .where(and(eq(ksefSubmissions.id, submissionId), eq(ksefSubmissions.state, "waiting")));
   }
 
@@ -236,7 +241,7 @@ export function createKsefService(db: Db, deps: KsefDependencies) {
   async function send(submissionId: number): Promise<void> {
     const gateway = gatewayOrThrow();
     const row = await rowById(submissionId);
-    if (!row || row.state !== "waiting") return;
+    if (row?.state !== "waiting") return;
     if (row.invoiceReference) {
       // uploaded by an earlier run that did not get to poll
       await queuePoll(submissionId, 0);
@@ -290,7 +295,7 @@ export function createKsefService(db: Db, deps: KsefDependencies) {
   async function poll(submissionId: number, round: number): Promise<void> {
     const gateway = gatewayOrThrow();
     const row = await rowById(submissionId);
-    if (!row || row.state !== "waiting" || !row.sessionReference || !row.invoiceReference) return;
+    if (row?.state !== "waiting" || !row.sessionReference || !row.invoiceReference) return;
     const sent = { sessionReference: row.sessionReference, invoiceReference: row.invoiceReference };
     let status: Awaited<ReturnType<KsefGateway["invoiceStatus"]>>;
     try {
@@ -332,7 +337,7 @@ export function createKsefService(db: Db, deps: KsefDependencies) {
 
   async function fetchUpo(submissionId: number): Promise<void> {
     const row = await rowById(submissionId);
-    if (!row || row.state !== "sent" || row.upoXml !== null) return;
+    if (row?.state !== "sent" || row.upoXml !== null) return;
     if (!row.sessionReference || !row.invoiceReference) return;
     const upoXml = await gatewayOrThrow().invoiceUpo({
       sessionReference: row.sessionReference,

@@ -30,7 +30,11 @@ export function createOrderMailer(
   const absolute = (path: string) => `${config.publicUrl}${path}`;
 
   /** The e-mail of one event of an order as read (in the order's language). */
-  function compose(kind: OrderEmailKind, found: { order: Order; lang: string }, ksef?: { number: string | null }) {
+  function compose(
+    kind: OrderEmailKind,
+    found: { order: Order; lang: string },
+    ksef?: { number: string | null },
+  ) {
     const { order } = found;
     const lang: Lang = found.lang === "en" ? "en" : "pl";
     return orderEmail(kind, order, {

@@ -5,7 +5,13 @@ import { formatPrice } from "../../../domain/money";
 import { parseIdFromParam } from "../../../domain/slug";
 import { invoiceDocumentKindSchema, staffInvoicesQuerySchema } from "../../../domain/validation/ksef";
 import { Paging } from "../../components/staff/content/staff-ui";
-import { FilterButtons, FilterForm, FilterInput, FilterSelect, TEXT_LINK } from "../../components/staff/filter-fields";
+import {
+  FilterButtons,
+  FilterForm,
+  FilterInput,
+  FilterSelect,
+  TEXT_LINK,
+} from "../../components/staff/filter-fields";
 import { errorMessageKey } from "../../lib/auth.server";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { useLang, useT } from "../../lib/i18n";
@@ -188,7 +194,12 @@ export default function StaffInvoices() {
         className="mt-4 flex flex-wrap items-end gap-3"
         aria-label={t("staff.invoices.filters")}
       >
-        <FilterSelect id="invoices-state" name="stan" label="staff.invoices.stateLabel" all="staff.invoices.allStates">
+        <FilterSelect
+          id="invoices-state"
+          name="stan"
+          label="staff.invoices.stateLabel"
+          all="staff.invoices.allStates"
+        >
           {KSEF_LIST_STATES.map((value) => (
             <option key={value} value={value}>
               {t(STATE_KEYS[value])}
@@ -198,7 +209,10 @@ export default function StaffInvoices() {
         <FilterInput id="invoices-month" name="miesiac" type="month" label="staff.invoices.month" />
         <FilterButtons clearTo={STAFF_SECTIONS.invoices} />
       </FilterForm>
-      <section aria-labelledby="invoices-export" className="mt-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
+      <section
+        aria-labelledby="invoices-export"
+        className="mt-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200"
+      >
         <h2 id="invoices-export" className="font-semibold text-stone-900">
           {t("staff.invoices.exportTitle", { month: exportMonth })}
         </h2>
