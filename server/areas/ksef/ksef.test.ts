@@ -47,6 +47,9 @@ function lossyNetwork() {
   return { fetch: fetcher, loseNextUpload: () => (loseNextUpload = true) };
 }
 
+/** a second instance on the same database with its own KSeF client (its own sessions' keys) */
+let second: FastifyInstance | null = null;
+
 const kit = kitForFile(async () => {
   const ksef = await startKsefSimulatorServer();
   const network = lossyNetwork();
@@ -63,10 +66,8 @@ const kit = kitForFile(async () => {
     ksef,
     network,
     shop,
-    /** a second instance on the same database with its own KSeF client (its own sessions' keys) */
-    second: null as FastifyInstance | null,
     async close() {
-      await this.second?.close();
+      await second?.close();
       await staff.close();
       await ksef.close();
     },
@@ -75,15 +76,14 @@ const kit = kitForFile(async () => {
 
 /** A second app instance on the same database, its KSeF client behind the lossy network. */
 async function secondInstance(): Promise<FastifyInstance> {
-  if (kit.second) return kit.second;
-  const app = await buildApp(kit.config, kit.database, {
+  if (second) return second;
+  second = await buildApp(kit.config, kit.database, {
     web: false,
     logger: false,
     rateLimits: NO_ORDER_LIMIT,
     ksefGateway: createKsefGateway(kit.config, { fetch: kit.network.fetch, timeoutMs: 5_000 }),
   });
-  kit.second = app;
-  return app;
+  return second;
 }
 
 const db = () => kit.database.db;
