@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { fa3InvoiceXml } from "../../../domain/fa3-invoice";
 import type { InvoiceDocument } from "../../../domain/invoice";
 import { canTransition, type KsefState } from "../../../domain/ksef-state";
@@ -29,9 +29,10 @@ import { KSEF_JOBS, KSEF_MAX_ATTEMPTS } from "./ksef-queue";
 //   FA(3) XML (domain/fa3-invoice.ts); the row stores the XML and its SHA-256 before any network call
 //   and is never rebuilt once sent (the hash is in the QR code). A correcting invoice names the
 //   original's KSeF number: while the original waits, the job waits (retried) for it.
-// - ksef.send: the session's reference recorded BEFORE the upload (a compare-and-set on the row: of two
-//   instances only one goes on), the invoice's reference right after; a retry whose row names a session
-//   first looks for its upload there by hash (sessionInvoices), so an invoice is never sent twice.
+// - ksef.send: a claim on the row (sending_until: of two instances only one uploads; the other's job is
+//   retried after it), the session's reference recorded BEFORE the upload, the invoice's reference
+//   right after; a run whose row names a session first looks for its upload there by hash
+//   (sessionInvoices), so an invoice is never sent twice.
 // - ksef.poll: the status with back-off until accepted (KSeF number, acceptedAt, then ksef.upo) or
 //   refused (KSeF's code, message and details for staff; the job ends well: a refusal is an answer).
 // - ksef.invoice-email: the deadline of the customer's "paid" e-mail (sent once, email_sent_at).
@@ -49,6 +50,20 @@ export function ksefPollDelayMs(round: number): number {
 /** Base64 of the SHA-256 of the XML's UTF-8 bytes (the form KSeF's API takes; Base64URL in the QR link). */
 export function xmlSha256Base64(xml: string): string {
   return createHash("sha256").update(xml, "utf8").digest("base64");
+}
+
+/**
+ * How long one run holds a submission to upload it: the sign-in, the session and the upload, each
+ * within the client's timeout. A run that dies frees it when this passes.
+ */
+export const SEND_CLAIM_MS = 2 * 60_000;
+
+/** Another instance is uploading this submission now: the job is retried after it. */
+export class KsefSendBusyError extends Error {
+  constructor() {
+    super("another instance is sending this invoice to KSeF now");
+    this.name = "KsefSendBusyError";
+  }
 }
 
 /** The original of a correcting invoice has no KSeF number yet: the correction waits (the job retries). */
@@ -179,7 +194,14 @@ export function createKsefService(db: Db, deps: KsefDependencies) {
   async function recordUpload(id: number, sessionReference: string, invoiceReference: string) {
     await db
       .update(ksefSubmissions)
-      .set({ sessionReference, invoiceReference, errorCode: null, errorMessage: null, updatedAt: new Date() })
+      .set({
+        sessionReference,
+        invoiceReference,
+        sendingUntil: null,
+        errorCode: null,
+        errorMessage: null,
+        updatedAt: new Date(),
+      })
       .where(and(eq(ksefSubmissions.id, id), isNull(ksefSubmissions.invoiceReference)));
   }
 
@@ -238,14 +260,50 @@ export function createKsefService(db: Db, deps: KsefDependencies) {
     queue.notify();
   }
 
+  /**
+   * The send claim: this run alone uploads the submission until `sending_until` (another instance's
+   * run finds it held and fails, to be retried after it). Null when it is not this run's to send.
+   */
+  async function claimSend(submissionId: number): Promise<SubmissionRow | null> {
+    const now = new Date();
+    const [claimed] = await db
+      .update(ksefSubmissions)
+      .set({
+        sendingUntil: new Date(now.getTime() + SEND_CLAIM_MS),
+        attempts: sql`${ksefSubmissions.attempts} + 1`,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(ksefSubmissions.id, submissionId),
+          eq(ksefSubmissions.state, "waiting"),
+          isNull(ksefSubmissions.invoiceReference),
+          or(isNull(ksefSubmissions.sendingUntil), lt(ksefSubmissions.sendingUntil, now)),
+        ),
+      )
+      .returning();
+    return claimed ?? null;
+  }
+
+  async function releaseSend(submissionId: number): Promise<void> {
+    await db.update(ksefSubmissions).set({ sendingUntil: null }).where(eq(ksefSubmissions.id, submissionId));
+  }
+
   async function send(submissionId: number): Promise<void> {
     const gateway = gatewayOrThrow();
-    const row = await rowById(submissionId);
-    if (row?.state !== "waiting") return;
-    if (row.invoiceReference) {
+    const current = await rowById(submissionId);
+    if (current?.state !== "waiting") return;
+    if (current.invoiceReference) {
       // uploaded by an earlier run that did not get to poll
       await queuePoll(submissionId, 0);
       return;
+    }
+    const row = await claimSend(submissionId);
+    if (!row) {
+      const now = await rowById(submissionId);
+      if (now?.state !== "waiting" || now.invoiceReference) return;
+      // another instance is sending it right now: this job tries again after it
+      throw new KsefSendBusyError();
     }
     try {
       if (row.sessionReference) {
@@ -260,31 +318,17 @@ export function createKsefService(db: Db, deps: KsefDependencies) {
         }
       }
       const sessionReference = await gateway.openSession();
-      // the session recorded before the upload, only if nobody else moved the row meanwhile
-      const claimed = await db
+      // recorded before the upload: a run after a crash looks for the upload in this session
+      await db
         .update(ksefSubmissions)
-        .set({ sessionReference, attempts: sql`${ksefSubmissions.attempts} + 1`, updatedAt: new Date() })
-        .where(
-          and(
-            eq(ksefSubmissions.id, submissionId),
-            eq(ksefSubmissions.state, "waiting"),
-            isNull(ksefSubmissions.invoiceReference),
-            row.sessionReference === null
-              ? isNull(ksefSubmissions.sessionReference)
-              : eq(ksefSubmissions.sessionReference, row.sessionReference),
-          ),
-        )
-        .returning({ id: ksefSubmissions.id });
-      if (claimed.length === 0) {
-        // another instance is sending it: its run records the upload and polls
-        await closeQuietly(gateway, sessionReference);
-        return;
-      }
+        .set({ sessionReference, updatedAt: new Date() })
+        .where(eq(ksefSubmissions.id, submissionId));
       const invoiceReference = await gateway.sendInvoice(sessionReference, row.xml);
       await recordUpload(submissionId, sessionReference, invoiceReference);
       await closeQuietly(gateway, sessionReference);
       await queuePoll(submissionId, 0);
     } catch (error) {
+      await releaseSend(submissionId);
       if (error instanceof KsefUnavailableError || error instanceof KsefSessionLostError) {
         await keepError(submissionId, error);
       }
@@ -385,6 +429,7 @@ export function createKsefService(db: Db, deps: KsefDependencies) {
         xmlSha256: xmlSha256Base64(xml ?? current.xml),
         sessionReference: null,
         invoiceReference: null,
+        sendingUntil: null,
         errorCode: null,
         errorMessage: null,
         errorDetails: null,

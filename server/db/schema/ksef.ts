@@ -42,6 +42,8 @@ export const ksefSubmissions = pgTable(
     errorMessage: text("error_message"),
     errorDetails: jsonb("error_details").$type<string[]>(),
     attempts: integer("attempts").notNull().default(0),
+    /** an instance is sending it until then (a claim, so two never upload it at once; docs/decisions/068) */
+    sendingUntil: timestamp("sending_until", { withTimezone: true }),
     /** when the customer's "paid" e-mail went out for this invoice (with the number, or after the wait) */
     emailSentAt: timestamp("email_sent_at", { withTimezone: true }),
     createdAt: createdAt(),
