@@ -52,8 +52,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const failedJobs = isAdmin(user) ? await context.services.jobs.failedCount() : null;
   // withdrawals and complaints not closed, and those past their deadline (issue 27)
   const returns = await context.services.returnsDesk.counts();
-  // invoices KSeF refused (issue 28): staff mend the cause and send them again
-  const refusedInvoices = await context.services.ksef.refusedCount();
+  // invoices KSeF refused (issue 28): staff mend the cause and send them again (while KSeF is on)
+  const refusedInvoices =
+    context.services.config.ksef.env === "off" ? null : await context.services.ksef.refusedCount();
   return { stats: result.value, invalid, asked, refundOwed, failedJobs, returns, refusedInvoices };
 }
 
@@ -197,14 +198,16 @@ export default function StaffDashboard() {
         show="afterSale.desk.dashboardShow"
         to={STAFF_SECTIONS.returns}
       />
-      <AttentionCount
-        id="refused-invoices"
-        count={refusedInvoices}
-        title="staff.invoices.dashboardTitle"
-        text="staff.invoices.dashboardText"
-        show="staff.invoices.dashboardShow"
-        to={`${STAFF_SECTIONS.invoices}?stan=refused`}
-      />
+      {refusedInvoices === null ? null : (
+        <AttentionCount
+          id="refused-invoices"
+          count={refusedInvoices}
+          title="staff.invoices.dashboardTitle"
+          text="staff.invoices.dashboardText"
+          show="staff.invoices.dashboardShow"
+          to={`${STAFF_SECTIONS.invoices}?stan=refused`}
+        />
+      )}
       {failedJobs === null ? null : (
         <AttentionCount
           id="failed-jobs"
