@@ -1,20 +1,6 @@
 import { decodePdfQr } from "../server/test/pdf-qr";
 import { MODERATOR, signIn, uniqueEmail } from "./support/accounts";
-import {
-  acceptTerms,
-  addToCart,
-  askForOtherInvoice,
-  checkoutAsGuest,
-  choosePickupPoint,
-  decideCookies,
-  decidePayment,
-  fillAddress,
-  GUEST_ADDRESS,
-  goToPayment,
-  invoiceSection,
-  productsToBuy,
-  recipientSection,
-} from "./support/checkout";
+import { buyAsGuestAndPay, decideCookies, productsToBuy } from "./support/checkout";
 import { expect, test } from "./support/test";
 
 // KSeF (issue 28, docs/decisions/068) with the built-in simulator (KSEF_ENV=local; this file gets a
@@ -38,17 +24,11 @@ test("a company's invoice goes to KSeF and its PDF carries the verification QR c
   test.setTimeout(90_000);
   await decideCookies(page.context(), baseURL);
   const { simple } = await productsToBuy(page.request);
-  await addToCart(page, simple);
-  await page.goto("/koszyk");
-  await checkoutAsGuest(page);
-  await fillAddress(recipientSection(page), { ...GUEST_ADDRESS, email: uniqueEmail("ksef") });
-  await askForOtherInvoice(page);
-  await fillAddress(invoiceSection(page), { ...GUEST_ADDRESS, phone: undefined, name: COMPANY });
-  await invoiceSection(page).getByLabel("NIP").fill(COMPANY_NIP);
-  await choosePickupPoint(page, "Kraków");
-  await acceptTerms(page);
-  await goToPayment(page);
-  const { orderNumber } = await decidePayment(page, "Zapłać");
+  const { orderNumber } = await buyAsGuestAndPay(page, [simple], {
+    email: uniqueEmail("ksef"),
+    city: "Kraków",
+    company: { name: COMPANY, nip: COMPANY_NIP },
+  });
 
   await signIn(page, MODERATOR.email, MODERATOR.password);
   await page.goto("/konto/sklep/faktury");

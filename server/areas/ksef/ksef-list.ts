@@ -50,26 +50,35 @@ interface RawRow extends Record<string, unknown> {
   xml?: string | null;
 }
 
-/** Both kinds of document as one relation (columns as RawRow), `xml` included when asked. */
+/** Where each kind of document is, what its gross amount is, and how its submission names it. */
+const KINDS = [
+  {
+    kind: sql.raw("'invoice'"),
+    table: invoices,
+    gross: sql.raw("o.price_grosze"),
+    submission: sql.raw("s.invoice_id"),
+  },
+  {
+    kind: sql.raw("'correcting'"),
+    table: correctingInvoices,
+    gross: sql.raw("x.total_grosze"),
+    submission: sql.raw("s.correcting_invoice_id"),
+  },
+] as const;
+
+/** Both kinds of document as one relation `d` (columns as RawRow), `xml` included when asked. */
 function documents(withXml: boolean): SQL {
   const xml = withXml ? sql`, s.xml` : sql``;
-  return sql`(
-    select 'invoice' as kind, i.id, i.number, o.order_number, i.issued_at, i.year, i.month,
+  const selects = KINDS.map(
+    (each) => sql`select ${each.kind} as kind, x.id, x.number, o.order_number, x.issued_at, x.year, x.month,
       o.invoice_data->>'displayName' as buyer, nullif(trim(o.invoice_data->>'nip'), '') as nip,
-      o.price_grosze as gross, s.state, s.ksef_number, s.error_code, s.error_message,
+      ${each.gross} as gross, s.state, s.ksef_number, s.error_code, s.error_message,
       (s.upo_xml is not null) as has_upo${xml}
-    from ${invoices} i
-    join ${orders} o on o.id = i.order_id
-    left join ${ksefSubmissions} s on s.invoice_id = i.id
-    union all
-    select 'correcting' as kind, c.id, c.number, o.order_number, c.issued_at, c.year, c.month,
-      o.invoice_data->>'displayName' as buyer, nullif(trim(o.invoice_data->>'nip'), '') as nip,
-      c.total_grosze as gross, s.state, s.ksef_number, s.error_code, s.error_message,
-      (s.upo_xml is not null) as has_upo${xml}
-    from ${correctingInvoices} c
-    join ${orders} o on o.id = c.order_id
-    left join ${ksefSubmissions} s on s.correcting_invoice_id = c.id
-  ) d`;
+    from ${each.table} x
+    join ${orders} o on o.id = x.order_id
+    left join ${ksefSubmissions} s on ${each.submission} = x.id`,
+  );
+  return sql`(${sql.join(selects, sql` union all `)}) d`;
 }
 
 function filters(query: { state?: KsefListState; month?: string }): SQL {

@@ -121,6 +121,30 @@ function AttentionCount({
   );
 }
 
+/** The counts only some see: the refused invoices while KSeF is on, the dead letter for admins. */
+const ATTENTION_COUNTS = [
+  {
+    id: "refused-invoices",
+    title: "staff.invoices.dashboardTitle",
+    text: "staff.invoices.dashboardText",
+    show: "staff.invoices.dashboardShow",
+    to: `${STAFF_SECTIONS.invoices}?stan=refused`,
+  },
+  {
+    id: "failed-jobs",
+    title: "staff.dashboard.failedJobs",
+    text: "staff.dashboard.failedJobsText",
+    show: "staff.dashboard.failedJobsShow",
+    to: STAFF_SECTIONS.jobs,
+  },
+] as const satisfies readonly {
+  id: string;
+  title: MessageKey;
+  text: MessageKey;
+  show: MessageKey;
+  to: string;
+}[];
+
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-5">
@@ -198,26 +222,11 @@ export default function StaffDashboard() {
         show="afterSale.desk.dashboardShow"
         to={STAFF_SECTIONS.returns}
       />
-      {refusedInvoices === null ? null : (
-        <AttentionCount
-          id="refused-invoices"
-          count={refusedInvoices}
-          title="staff.invoices.dashboardTitle"
-          text="staff.invoices.dashboardText"
-          show="staff.invoices.dashboardShow"
-          to={`${STAFF_SECTIONS.invoices}?stan=refused`}
-        />
-      )}
-      {failedJobs === null ? null : (
-        <AttentionCount
-          id="failed-jobs"
-          count={failedJobs}
-          title="staff.dashboard.failedJobs"
-          text="staff.dashboard.failedJobsText"
-          show="staff.dashboard.failedJobsShow"
-          to={STAFF_SECTIONS.jobs}
-        />
-      )}
+      {/* invoices KSeF refused (while KSeF is on), jobs in the dead letter (admins) */}
+      {ATTENTION_COUNTS.map((counter) => {
+        const count = counter.id === "refused-invoices" ? refusedInvoices : failedJobs;
+        return count === null ? null : <AttentionCount key={counter.id} {...counter} count={count} />;
+      })}
       <PeriodPicker from={stats.from} to={stats.to} />
       {invalid ? (
         <div className="mt-3">

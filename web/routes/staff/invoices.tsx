@@ -4,7 +4,7 @@ import { KSEF_LIST_STATES, type KsefListState } from "../../../domain/ksef-state
 import { formatPrice } from "../../../domain/money";
 import { parseIdFromParam } from "../../../domain/slug";
 import { invoiceDocumentKindSchema, staffInvoicesQuerySchema } from "../../../domain/validation/ksef";
-import { Paging } from "../../components/staff/content/staff-ui";
+import { LIST, Paging, StaffHeading } from "../../components/staff/content/staff-ui";
 import {
   FilterButtons,
   FilterForm,
@@ -185,9 +185,7 @@ export default function StaffInvoices() {
   const back = `${STAFF_SECTIONS.invoices}?${new URLSearchParams({ ...filters, strona: String(page) })}`;
   return (
     <div>
-      <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">
-        {t("staff.segment.faktury")}
-      </h1>
+      <StaffHeading title={t("staff.segment.faktury")} />
       <p className="mt-2 text-sm text-stone-700">{t("staff.invoices.intro")}</p>
       <FilterForm
         values={{ stan: state, miesiac: month }}
@@ -199,13 +197,8 @@ export default function StaffInvoices() {
           name="stan"
           label="staff.invoices.stateLabel"
           all="staff.invoices.allStates"
-        >
-          {KSEF_LIST_STATES.map((value) => (
-            <option key={value} value={value}>
-              {t(STATE_KEYS[value])}
-            </option>
-          ))}
-        </FilterSelect>
+          options={KSEF_LIST_STATES.map((value) => [value, STATE_KEYS[value]] as const)}
+        />
         <FilterInput id="invoices-month" name="miesiac" type="month" label="staff.invoices.month" />
         <FilterButtons clearTo={STAFF_SECTIONS.invoices} />
       </FilterForm>
@@ -227,11 +220,9 @@ export default function StaffInvoices() {
       </section>
       <p className="mt-4 text-sm text-stone-700">{t("staff.invoices.count", { total })}</p>
       {items.length === 0 ? (
-        <p className="mt-3 rounded-2xl bg-white p-6 text-center text-stone-700 shadow-sm ring-1 ring-stone-200">
-          {t("staff.invoices.empty")}
-        </p>
+        <p className="mt-6 text-stone-700">{t("staff.invoices.empty")}</p>
       ) : (
-        <ul className="mt-3 divide-y divide-stone-200 rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">
+        <ul className={LIST}>
           {items.map((row) => (
             <InvoiceRow key={`${row.kind}-${row._id}`} row={row} back={back} busy={busy} />
           ))}
