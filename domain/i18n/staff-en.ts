@@ -410,6 +410,7 @@ export const enStaff: Record<StaffKey, string> = {
   "staff.invoices.kind.invoice": "invoice",
   "staff.invoices.kind.correcting": "correction",
   "staff.invoices.upo": "UPO",
+  "staff.invoices.retrying": "KSeF did not answer at the last attempt; sending again: {error}",
   "staff.invoices.resend": "Send again",
   "staff.invoices.resent": "The invoice is waiting to be sent to KSeF again.",
   "staff.invoices.exportTitle": "For the accountant: {month}",

@@ -408,6 +408,7 @@ export const plStaff = {
   "staff.invoices.kind.invoice": "faktura",
   "staff.invoices.kind.correcting": "korekta",
   "staff.invoices.upo": "UPO",
+  "staff.invoices.retrying": "KSeF nie odpowiedział przy ostatniej próbie, wysyłamy ponownie: {error}",
   "staff.invoices.resend": "Wyślij ponownie",
   "staff.invoices.resent": "Faktura czeka na ponowne wysłanie do KSeF.",
   "staff.invoices.exportTitle": "Zestawienie dla księgowej: {month}",

@@ -147,8 +147,13 @@ describe("a company's invoice", () => {
   it("is sent as FA(3), numbered, its UPO stored, its PDF's QR decodes to the verification link, the paid e-mail carries the number", async () => {
     const order = await companyOrder();
     const waiting = await submissionOf(order);
-    // the e-mail waits for the number; the PDF says the invoice is being sent
+    const pdfUrl = `/api/orders/${order.orderNumber}/invoice?email=${encodeURIComponent(order.email)}`;
+    // the e-mail waits for the number; built but not sent, the PDF says it is being sent (no QR code yet)
     expect(await paidEmails(order)).toHaveLength(0);
+    await kit.app.services.ksef.prepare({ invoiceId: waiting.invoice.id });
+    expect((await submissionOf(order)).submission?.state).toBe("waiting");
+    const waitingPdf = await kit.app.inject({ method: "GET", url: pdfUrl });
+    expect(await decodePdfQr(waitingPdf.rawPayload)).toBeNull();
     await runJobs();
     const { submission, invoice } = await submissionOf(order);
     expect(waiting.invoice.id).toBe(invoice.id);
@@ -158,10 +163,7 @@ describe("a company's invoice", () => {
     expect(submission?.acceptedAt).toBeInstanceOf(Date);
     expect(receivedTimes(submission?.xml ?? "")).toBe(1);
 
-    const pdf = await kit.app.inject({
-      method: "GET",
-      url: `/api/orders/${order.orderNumber}/invoice?email=${encodeURIComponent(order.email)}`,
-    });
+    const pdf = await kit.app.inject({ method: "GET", url: pdfUrl });
     expect(pdf.statusCode).toBe(200);
     const issueDate = invoice.issuedAt.toLocaleDateString("sv-SE", { timeZone: "Europe/Warsaw" });
     expect(await decodePdfQr(pdf.rawPayload)).toBe(

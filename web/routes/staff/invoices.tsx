@@ -98,13 +98,18 @@ function KsefState({ row }: { row: Row }) {
             reason: [errorCode, errorMessage].filter((part) => part !== null).join(" "),
           })
         : t(STATE_KEYS[state]);
+  const retrying =
+    state === "waiting" && errorMessage ? t("staff.invoices.retrying", { error: errorMessage }) : null;
   return (
-    <span
-      data-testid="ksef-state"
-      className={`inline-block max-w-full break-words rounded-lg px-2 py-0.5 text-xs font-semibold ${STATE_COLOURS[state]}`}
-    >
-      {words}
-    </span>
+    <>
+      <span
+        data-testid="ksef-state"
+        className={`inline-block max-w-full break-words rounded-lg px-2 py-0.5 text-xs font-semibold ${STATE_COLOURS[state]}`}
+      >
+        {words}
+      </span>
+      {retrying ? <span className="block break-words text-xs text-stone-600">{retrying}</span> : null}
+    </>
   );
 }
 
