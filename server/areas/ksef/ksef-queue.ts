@@ -46,9 +46,7 @@ export function createKsefIssueHook(config: Config, queue: JobQueue): KsefIssued
             .from(correctingInvoices)
             .innerJoin(orders, eq(orders.id, correctingInvoices.orderId))
             .where(eq(correctingInvoices.id, ref.correctingInvoiceId));
-    if (!row) return;
-    const nip = row.invoiceData.nip?.trim() ? row.invoiceData.nip : null;
-    if (!goesToKsef(config.ksef, nip)) return;
+    if (!row || !goesToKsef(config.ksef, buyerNipOf(row.invoiceData))) return;
     const jobs: Parameters<JobQueue["enqueueMany"]>[0][number][] = [
       { kind: KSEF_JOBS.prepare, payload: ref, options: { maxAttempts: KSEF_MAX_ATTEMPTS } },
     ];
@@ -68,7 +66,10 @@ export function paidEmailWaitsForKsef(
   config: Config,
   order: { invoiceUrl: string | null; invoiceData: { nip?: string | null } },
 ): boolean {
-  if (!order.invoiceUrl) return false;
-  const nip = order.invoiceData.nip?.trim() ? order.invoiceData.nip : null;
-  return goesToKsef(config.ksef, nip);
+  return order.invoiceUrl !== null && goesToKsef(config.ksef, buyerNipOf(order.invoiceData));
+}
+
+/** The buyer's NIP as the invoice names it (an empty field: none, a consumer). */
+function buyerNipOf(invoiceData: { nip?: string | null }): string | null {
+  return invoiceData.nip?.trim() ? invoiceData.nip : null;
 }
