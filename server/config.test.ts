@@ -166,6 +166,16 @@ describe("loadConfig", () => {
     expect(loadConfig({ ORDER_PAYMENT_TIMEOUT_MINUTES: "15" }).orderPaymentTimeoutMinutes).toBe(15);
   });
 
+  it("points KSeF at KSEF_API_URL for a Ministry environment, never for off or the in-process simulator", () => {
+    expect(loadConfig({}).ksef.apiUrl).toBeNull();
+    const test = { KSEF_ENV: "test", KSEF_TOKEN: "t", KSEF_API_URL: "http://127.0.0.1:9999/api/v2" };
+    expect(loadConfig(test).ksef.apiUrl).toBe("http://127.0.0.1:9999/api/v2");
+    expect(
+      loadConfig({ KSEF_ENV: "local", KSEF_API_URL: "http://127.0.0.1:9999/api/v2" }).ksef.apiUrl,
+    ).toBeNull();
+    expect(() => loadConfig({ ...test, KSEF_API_URL: "not a url" })).toThrow(/KSEF_API_URL/);
+  });
+
   it("hashes passwords at the standard cost unless told quick, which production refuses", () => {
     expect(loadConfig({}).passwordCost).toBe("standard");
     expect(loadConfig({ PASSWORD_HASH_COST: "standard" }).passwordCost).toBe("standard");

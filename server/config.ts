@@ -68,6 +68,8 @@ const envSchema = z.object({
   KSEF_TOKEN: z.string().trim().min(1).max(1_000).optional(),
   /** consumers' invoices (no NIP) go to KSeF too: voluntary by law, off by default */
   KSEF_B2C: z.enum(["true", "false"]).default("false"),
+  /** another address for KSeF's API 2.0 (a proxy, or the simulator over HTTP in tests); the environment's own by default */
+  KSEF_API_URL: z.url().max(500).optional(),
   /** how long the customer's invoice e-mail waits for the KSeF number before it goes out without it */
   KSEF_EMAIL_WAIT_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   APACZKA_APP_ID: z.string().min(1).optional(),
@@ -156,6 +158,8 @@ export interface KsefConfig {
   env: KsefEnvironment;
   /** required for test, demo and production; null for off and local */
   token: string | null;
+  /** KSEF_API_URL: replaces the environment's API 2.0 address (test, demo, production); null: the environment's own */
+  apiUrl: string | null;
   b2c: boolean;
   /** how long the invoice e-mail waits for the KSeF number (ms) */
   emailWaitMs: number;
@@ -319,6 +323,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ksef: {
       env: e.KSEF_ENV,
       token: e.KSEF_ENV === "off" || e.KSEF_ENV === "local" ? null : (e.KSEF_TOKEN ?? null),
+      apiUrl: e.KSEF_ENV === "off" || e.KSEF_ENV === "local" ? null : (e.KSEF_API_URL ?? null),
       b2c: e.KSEF_B2C === "true",
       emailWaitMs: e.KSEF_EMAIL_WAIT_MINUTES * 60_000,
     },

@@ -10,10 +10,13 @@ import {
   type PDFStream,
 } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
+import { buildCorrectingInvoiceDocument } from "../../../domain/correcting-invoice";
 import { buildInvoiceDocument, type InvoiceDocument } from "../../../domain/invoice";
+import { ksefVerificationLink } from "../../../domain/ksef-qr";
 import { formatPrice } from "../../../domain/money";
 import { orderItem, sampleOrder } from "../../../domain/order.fixtures";
-import { renderInvoicePdf, wrapText } from "./invoice-pdf";
+import { decodePdfQr } from "../../test/pdf-qr";
+import { KSEF_WAITING_NOTICE, renderInvoicePdf, wrapText } from "./invoice-pdf";
 
 // What these tests prove: the bytes are a PDF that pdf-lib parses back; its fonts are embedded
 // TrueType (FontFile2) subsets of DejaVu; and the text drawn on each page, decoded from the content
@@ -334,5 +337,61 @@ describe("renderInvoicePdf: a correcting invoice (issue 27)", () => {
     expect(text).toContain("Razem do zwrotu:");
     expect(text).toContain(formatPrice(4_999));
     expect(text).toContain("-49,99");
+  });
+});
+
+describe("renderInvoicePdf: the KSeF block (issue 28)", () => {
+  const seller = { name: "Szyciowo", nip: "5260250274", address: ["ul. Krawiecka 1", "00-001 Warszawa"] };
+  const doc = buildInvoiceDocument({
+    order: sampleOrder(),
+    seller,
+    number: "FV/2026/11/0009",
+    issuedAt: new Date("2026-11-21T10:00:00Z"),
+    saleDate: new Date("2026-11-21T10:00:00Z"),
+  });
+  const ksefNumber = "5265877635-20250826-0100001AF629-AF"; // the documentation's example
+  const verificationLink = ksefVerificationLink(
+    "https://qr-test.ksef.mf.gov.pl",
+    "5260250274",
+    doc.issueDate,
+    "UtQp9Gpc51y-u3xApZjIjgkpZ01js-J8KflSPW8WzIE",
+  );
+
+  it("once sent: the KSeF number, the link printed under the code, and a QR code that reads as the link", async () => {
+    const bytes = await renderInvoicePdf(doc, { ksef: { state: "sent", ksefNumber, verificationLink } });
+    const pages = await extractText(bytes);
+    expect(pages).toHaveLength(1);
+    const page = pages[0];
+    expect(page?.text).toContain("Krajowy System e-Faktur (KSeF)");
+    expect(page?.text).toContain(`Numer KSeF: ${ksefNumber}`);
+    expect(page?.runs.join("")).toContain(`${ksefNumber}${verificationLink}`); // label, then link
+    expect(page?.codes).not.toContain("0000");
+    expect(await decodePdfQr(bytes)).toBe(verificationLink);
+  });
+
+  it("while waiting: the notice, no code", async () => {
+    const bytes = await renderInvoicePdf(doc, { ksef: { state: "waiting" } });
+    const text = (await extractText(bytes)).map((page) => page.text).join(" ");
+    expect(text).toContain(KSEF_WAITING_NOTICE);
+    expect(text).not.toContain("Numer KSeF:");
+    expect(await decodePdfQr(bytes)).toBeNull();
+    expect(await decodePdfQr(await renderInvoicePdf(doc))).toBeNull();
+  });
+
+  it("a correcting invoice takes the same block", async () => {
+    const correction = buildCorrectingInvoiceDocument({
+      number: "KOR/2026/11/0001",
+      issuedAt: new Date("2026-11-27T10:00:00Z"),
+      reason: "reklamacja",
+      lines: [{ orderItemId: 1, title: "Kocyk", quantity: -1, vatRate: 23, amountGrosze: -8_900 }],
+      invoice: { number: doc.number, issuedAt: new Date("2026-11-21T10:00:00Z"), saleDate: new Date() },
+      order: sampleOrder(),
+      seller,
+    });
+    const bytes = await renderInvoicePdf(correction, {
+      ksef: { state: "sent", ksefNumber, verificationLink },
+    });
+    expect((await extractText(bytes)).map((page) => page.text).join(" ")).toContain(ksefNumber);
+    expect(await decodePdfQr(bytes)).toBe(verificationLink);
   });
 });

@@ -1,4 +1,5 @@
 import { PDFDocument, type PDFPage, rgb } from "pdf-lib";
+import QRCode from "qrcode";
 import type { InvoiceDocument, InvoiceLine } from "../../../domain/invoice";
 import { formatPrice, groszeToDecimalString } from "../../../domain/money";
 import { A4_PAGE, cleanText as clean, embedShopFonts, type PdfFonts, wrapText } from "../pdf/pdf-fonts";
@@ -10,7 +11,10 @@ export { wrapText };
 // is a real glyph. The lines table continues on further pages (with its header repeated); every page
 // has a footer with the number and "Strona i z n". A correcting invoice (doc.correction, issue 27) is
 // drawn by the same code: its title, the invoice it corrects and the reason in the header, "Do zwrotu"
-// at the end.
+// at the end. Both take an optional KSeF block (issue 28): while the invoice waits for KSeF a short
+// notice; once KSeF numbered it, the KSeF number and the verification QR code KOD I (a PNG from
+// `qrcode`, reference/ksef/docs/kody-qr.md) with the KSeF number under it, as the documentation asks,
+// and the link itself printed small under that.
 
 const PAGE_SIZE = A4_PAGE;
 const MARGIN = 40;
@@ -25,6 +29,20 @@ const TABLE_LINE = 10;
 const CELL_PAD = 3;
 /** a product title longer than this many wrapped lines is cut with "…" */
 const MAX_NAME_LINES = 12;
+/** the QR code's side on the page: 110 pt ≈ 39 mm */
+const QR_SIZE = 110;
+
+/** What the PDF says about KSeF: nothing (no block), "being sent", or the number with KOD I. */
+export type InvoicePdfKsef =
+  | { state: "waiting" }
+  | { state: "sent"; ksefNumber: string; verificationLink: string };
+
+export interface InvoicePdfOptions {
+  ksef?: InvoicePdfKsef;
+}
+
+export const KSEF_WAITING_NOTICE =
+  "Faktura jest przesyłana do Krajowego Systemu e-Faktur (KSeF). Jej numer KSeF i kod QR do weryfikacji zostaną podane po przyjęciu faktury przez KSeF.";
 
 type Fonts = PdfFonts;
 
@@ -403,6 +421,57 @@ function drawPayment(layout: Layout, doc: InvoiceDocument): void {
   }
 }
 
+/** The KSeF block under the payment: the notice, or the QR code with the number and the link. */
+async function drawKsef(layout: Layout, ksef: InvoicePdfKsef): Promise<void> {
+  const heading = "Krajowy System e-Faktur (KSeF)";
+  if (ksef.state === "waiting") {
+    const lines = wrapText(KSEF_WAITING_NOTICE, layout.fonts.regular, 9, CONTENT_WIDTH);
+    layout.ensure(30 + lines.length * 11);
+    layout.y -= 18;
+    layout.text(heading, MARGIN, layout.y, { size: 9, bold: true });
+    for (const line of lines) {
+      layout.y -= 11;
+      layout.text(line, MARGIN, layout.y, { size: 9 });
+    }
+    return;
+  }
+  const png = await QRCode.toBuffer(ksef.verificationLink, {
+    type: "png",
+    errorCorrectionLevel: "M",
+    margin: 2,
+    scale: 4,
+    color: { dark: "#000000ff", light: "#ffffffff" },
+  });
+  const image = await layout.pdf.embedPng(png);
+  const linkWidth = CONTENT_WIDTH / 2;
+  const linkLines = wrapText(ksef.verificationLink, layout.fonts.regular, 7, linkWidth);
+  layout.ensure(30 + QR_SIZE + 14 + linkLines.length * 9);
+  layout.y -= 18;
+  const top = layout.y;
+  layout.text(heading, MARGIN, top, { size: 9, bold: true });
+  const qrTop = top - 8;
+  layout.page.drawImage(image, { x: MARGIN, y: qrTop - QR_SIZE, width: QR_SIZE, height: QR_SIZE });
+  const right = MARGIN + QR_SIZE + 16;
+  layout.text("Numer KSeF:", right, qrTop - 12, { size: 9, color: MUTED });
+  layout.text(ksef.ksefNumber, right, qrTop - 25, { size: 10, bold: true });
+  const explanation = wrapText(
+    "Kod QR prowadzi do weryfikacji faktury w KSeF: zeskanuj go telefonem albo otwórz link podany pod nim.",
+    layout.fonts.regular,
+    8,
+    CONTENT_WIDTH - QR_SIZE - 16,
+  );
+  explanation.forEach((line, index) => {
+    layout.text(line, right, qrTop - 42 - index * 10, { size: 8, color: MUTED });
+  });
+  // the label the documentation asks for under the code: the KSeF number
+  layout.y = qrTop - QR_SIZE - 10;
+  layout.text(ksef.ksefNumber, MARGIN, layout.y, { size: 7.5, bold: true });
+  for (const line of linkLines) {
+    layout.y -= 9;
+    layout.text(line, MARGIN, layout.y, { size: 7, color: MUTED });
+  }
+}
+
 function drawFooters(pdf: PDFDocument, fonts: Fonts, doc: InvoiceDocument): void {
   const pages = pdf.getPages();
   pages.forEach((page, index) => {
@@ -432,8 +501,11 @@ function drawFooters(pdf: PDFDocument, fonts: Fonts, doc: InvoiceDocument): void
   });
 }
 
-/** The invoice as PDF bytes (A4, one page or more). */
-export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
+/** The invoice as PDF bytes (A4, one page or more); `options.ksef` adds the KSeF block. */
+export async function renderInvoicePdf(
+  doc: InvoiceDocument,
+  options: InvoicePdfOptions = {},
+): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const fonts = await embedShopFonts(pdf);
   pdf.setTitle(`${titleOf(doc)} ${doc.number}`);
@@ -449,6 +521,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
   drawLines(layout, doc);
   drawSummary(layout, doc);
   drawPayment(layout, doc);
+  if (options.ksef) await drawKsef(layout, options.ksef);
   drawFooters(pdf, fonts, doc);
   return pdf.save();
 }

@@ -61,3 +61,20 @@ export class KsefSessionLostError extends Error {
     this.name = "KsefSessionLostError";
   }
 }
+
+/**
+ * KSeF refused a request (a 4xx with its exception body, or a sign-in that ended with a refusal
+ * status): KSeF's own code, description and details, kept for staff. Retrying the same request
+ * will not help; what it concerns decides what the caller does.
+ */
+export class KsefRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    readonly description: string,
+    readonly details: string[],
+  ) {
+    super(`KSeF refused the request (${status}, ${code}): ${description}`);
+    this.name = "KsefRequestError";
+  }
+}
