@@ -107,11 +107,11 @@ describe("job queue", () => {
     const clock = testClock();
     const queue = createJobQueue(database.db, { clock: clock.read });
     const busy = Object.assign(new Error("429 Too Many Requests"), { retryAfterMs: 90_000 });
-    const worker = createJobWorker(
-      queue,
-      handlers({ busy: { payload, run: () => Promise.reject(busy) } }),
-      { pollMs: 1_000, concurrency: 1, leaseMs: LEASE_MS },
-    );
+    const worker = createJobWorker(queue, handlers({ busy: { payload, run: () => Promise.reject(busy) } }), {
+      pollMs: 1_000,
+      concurrency: 1,
+      leaseMs: LEASE_MS,
+    });
     const id = await queue.enqueue("busy", {});
     await worker.runDue();
     expect((await row(id)).runAt.getTime()).toBe(clock.now.getTime() + 90_000);
