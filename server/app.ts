@@ -32,6 +32,7 @@ import {
 } from "./http/page-body-limit";
 import { readWhole, registerResponseCache } from "./http/response-cache";
 import { registerSecurityHeaders } from "./http/security-headers";
+import type { KsefGateway } from "./integrations/ksef/ksef-gateway";
 import type { PaymentProvider } from "./integrations/payments/payment-provider";
 import type { Carrier } from "./integrations/shipping/carrier";
 import { createChangeFeed } from "./lib/change-feed";
@@ -52,6 +53,8 @@ export interface BuildAppOptions {
   paymentProvider?: PaymentProvider;
   /** a carrier other than the configured one (tests: one refusing on command) */
   carrier?: Carrier;
+  /** a KSeF other than the configured one (tests: the simulator behind a network that loses a reply) */
+  ksefGateway?: KsefGateway | null;
   /**
    * run the background job worker in this process from start to close (the running shop; tests
    * run due jobs themselves: createJobWorker(…).runDue())
@@ -130,6 +133,7 @@ export async function buildApp(
     log: app.log,
     paymentProvider: options.paymentProvider,
     carrier: options.carrier,
+    ksefGateway: options.ksefGateway,
   });
   app.decorate("services", services);
   // Prometheus metrics only when METRICS_TOKEN is set: nothing is counted that nobody may read (ADR 071)

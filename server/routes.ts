@@ -23,6 +23,7 @@ import { couponAdminRoutes } from "./areas/coupons/coupon-admin.routes";
 import { feedsRoutes } from "./areas/feeds/feeds.routes";
 import { galleryRoutes } from "./areas/gallery/gallery.routes";
 import { jobsRoutes } from "./areas/jobs/jobs.routes";
+import { ksefRoutes } from "./areas/ksef/ksef.routes";
 import { orderDeskRoutes } from "./areas/orders/order-desk.routes";
 import { ordersRoutes } from "./areas/orders/orders.routes";
 import { parcelPointsRoutes } from "./areas/parcel-points/parcel-points.routes";
@@ -61,6 +62,7 @@ export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(returnsDeskRoutes);
   await api.register(refundsRoutes);
   await api.register(shipmentsRoutes);
+  await api.register(ksefRoutes);
 }
 
 /** The marketplace feeds (docs/decisions/072): XML at /feeds/*, beside the API, not under it. */

@@ -28,6 +28,9 @@ import { createInvoicesService } from "./areas/invoices/invoices.service";
 import { createJobHandlers } from "./areas/jobs/job-kinds";
 import { createJobQueue } from "./areas/jobs/job-queue";
 import { createJobsService } from "./areas/jobs/jobs.service";
+import { createKsefService } from "./areas/ksef/ksef.service";
+import { createKsefListService } from "./areas/ksef/ksef-list";
+import { createKsefIssueHook } from "./areas/ksef/ksef-queue";
 import { createMailService } from "./areas/mail/mail.service";
 import { createBatcher } from "./areas/orders/order-batch";
 import { createOrderCustomers } from "./areas/orders/order-customers";
@@ -49,6 +52,8 @@ import { createShipmentsService } from "./areas/shipments/shipments.service";
 import { createStatsService } from "./areas/stats/stats.service";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
+import type { KsefGateway } from "./integrations/ksef/ksef-gateway";
+import { createKsefGateway } from "./integrations/ksef/ksef-gateway-factory";
 import { createPaymentProvider } from "./integrations/payments";
 import type { PaymentProvider } from "./integrations/payments/payment-provider";
 import type { Carrier } from "./integrations/shipping/carrier";
@@ -76,6 +81,8 @@ export interface ServiceOptions {
   paymentProvider?: PaymentProvider;
   /** a carrier other than the configured one (tests: a refusing or slow carrier) */
   carrier?: Carrier;
+  /** a KSeF other than the configured one (tests: the simulator behind a network that loses a reply) */
+  ksefGateway?: KsefGateway | null;
   /** the database's change signals (the app's): what services keep in process is dropped on a change */
   changes?: ChangeFeed;
 }
@@ -116,8 +123,16 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
   // every coupon code check, wherever it comes from, goes through this one limiter (ADR 030)
   const couponGuard = createCouponGuard(lookupLimiter);
   const sendOrderEmail = createOrderMailer(config, { mail, queries: orderQueries, log });
-  // orders → payments, one way (docs/decisions/058): the gateway side is given what an order does when
-  // its payment's status changes (orders/payment-outcome.ts) as plain functions
+  // invoices to KSeF (issue 28, docs/decisions/068): queued by the transactions that issue them
+  const ksefIssued = createKsefIssueHook(config, jobQueue);
+  const ksef = createKsefService(db, {
+    config,
+    gateway: options.ksefGateway !== undefined ? options.ksefGateway : createKsefGateway(config),
+    queue: jobQueue,
+    getOrder: (orderId) => orderQueries.getById(orderId),
+    sendPaidEmail: (orderId, ksefNumber) => sendOrderEmail.paidWithKsef(orderId, ksefNumber),
+    log,
+  });
   const warehouse = createWarehouseService(db);
   // the shop told of paid orders and low stock at SHOP_NOTIFY_EMAIL (issue 29), as jobs
   const shopNotify = createShopNotify(db, config, {
@@ -126,7 +141,13 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     queue: jobQueue,
     warehouse,
   });
-  const paymentOutcome = createPaymentOutcome(db, { log, paid: shopNotify.queueNewOrder });
+  // orders → payments, one way (docs/decisions/058): the gateway side is given what an order does when
+  // its payment's status changes (orders/payment-outcome.ts) as plain functions
+  const paymentOutcome = createPaymentOutcome(db, {
+    log,
+    paid: shopNotify.queueNewOrder,
+    invoiceIssued: ksefIssued,
+  });
   const paymentProvider = options.paymentProvider ?? createPaymentProvider(config);
   const payments = createPaymentsService(db, config, {
     provider: paymentProvider,
@@ -135,6 +156,8 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     notStarted: paymentOutcome.notStarted,
     log,
     onOrderEvent: async (event, orderId) => {
+      // the invoice's KSeF job may have been queued with the payment
+      if (event === "paid") jobQueue.notify();
       if (event === "paid") await sendOrderEmail("paid", orderId);
       else if (event === "refund-owed") await sendOrderEmail.refundOwed(orderId);
     },
@@ -173,7 +196,14 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
   const withdrawals = createWithdrawalService(db, config, caseOwnerLookup);
   const complaints = createComplaintService(db, config, caseOwnerLookup);
   // money back through the provider, as rows then jobs (after-sale/, docs/decisions/066)
-  const refunds = createRefundsService(db, { config, provider: paymentProvider, queue: jobQueue, mail, log });
+  const refunds = createRefundsService(db, {
+    config,
+    provider: paymentProvider,
+    queue: jobQueue,
+    mail,
+    log,
+    correctionIssued: ksefIssued,
+  });
   const orderStaff = createOrderStaffService(db, {
     queries: orderQueries,
     sendEmail: sendOrderEmail,
@@ -222,6 +252,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     // orders area's (retry a payment, cancel the unpaid orders whose time ran out) under one name
     payments: { ...payments, retry: retryPayment, cancelExpired },
     invoices: createInvoicesService(db, config, { queries: orderQueries }),
+    ksef: { ...ksef, ...createKsefListService(db) },
     parcelPoints,
     productActivity: createProductActivityService(db, {
       salt: () => loadViewerSalt(config.dataDir),
@@ -254,6 +285,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
       complaints,
       shopNotify,
       shipments,
+      ksef,
       log,
     }),
     jobs: createJobsService(db, jobQueue),

@@ -36,6 +36,7 @@ export default [
           route("klienci/:id", "routes/staff/customer.tsx"),
           route("zwroty", "routes/staff/returns.tsx"),
           route("zwroty/:id", "routes/staff/returns-case.tsx"),
+          route("faktury", "routes/staff/invoices.tsx"),
           route("produkty", "routes/staff/products.tsx"),
           route("produkty/dodaj", "routes/staff/product-form.tsx", { id: "staff-product-add" }),
           route("produkty/edytuj/:id", "routes/staff/product-form.tsx", { id: "staff-product-edit" }),

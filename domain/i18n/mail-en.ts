@@ -41,6 +41,10 @@ export const enMail: Record<MailKey, string> = {
     "thank you! We have received the payment for order {orderNumber} and are starting to prepare your parcel.",
   "email.orderPaidInvoice": "The VAT invoice for the order is now available.",
   "email.orderPaidInvoiceInOrder": "You will find the VAT invoice on the order page.",
+  "email.orderPaidKsefNumber":
+    "The invoice has been sent to KSeF (the Polish National e-Invoice System); its KSeF number is {ksefNumber}.",
+  "email.orderPaidKsefPending":
+    "The invoice is on its way to KSeF (the Polish National e-Invoice System). Its KSeF number will appear on the invoice downloaded from the link above as soon as we receive it.",
   "email.orderInvoiceLink": "Download the invoice",
   "email.orderShippedSubject": "Order {orderNumber} has been shipped",
   "email.orderShippedIntro": "your order {orderNumber} has been handed to the carrier and is on its way.",

@@ -13,6 +13,10 @@ export const plMail = {
     "dziękujemy! Otrzymaliśmy płatność za zamówienie {orderNumber} i zaczynamy przygotowywać Twoją paczkę.",
   "email.orderPaidInvoice": "Faktura VAT do zamówienia jest już dostępna.",
   "email.orderPaidInvoiceInOrder": "Fakturę VAT znajdziesz na stronie zamówienia.",
+  "email.orderPaidKsefNumber":
+    "Faktura została wysłana do KSeF (Krajowego Systemu e-Faktur) i ma numer KSeF: {ksefNumber}.",
+  "email.orderPaidKsefPending":
+    "Faktura jest w drodze do KSeF (Krajowego Systemu e-Faktur). Jej numer KSeF pojawi się na fakturze pobranej z linku powyżej, gdy tylko go otrzymamy.",
   "email.orderInvoiceLink": "Pobierz fakturę",
   "email.orderShippedSubject": "Zamówienie {orderNumber} zostało wysłane",
   "email.orderShippedIntro": "Twoje zamówienie {orderNumber} zostało nadane i jest w drodze.",

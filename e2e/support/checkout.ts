@@ -267,16 +267,22 @@ export function orderViewPath(order: { orderNumber: string; email: string }): st
 /**
  * A guest buys `products` (one of each) for delivery to a parcel locker in `city` and pays at the demo
  * bank: the whole checkout as the checkout specs walk it, for specs about what comes after the sale.
+ * With `company`, the invoice goes to the company's name and NIP ("Chcę fakturę na inne dane").
  */
 export async function buyAsGuestAndPay(
   page: Page,
   products: readonly ProductToBuy[],
-  { email, city }: { email: string; city: string },
+  { email, city, company }: { email: string; city: string; company?: { name: string; nip: string } },
 ): Promise<{ orderNumber: string; email: string }> {
   for (const product of products) await addToCart(page, product);
   await page.goto("/koszyk");
   await checkoutAsGuest(page);
   await fillAddress(recipientSection(page), { ...GUEST_ADDRESS, email });
+  if (company) {
+    await askForOtherInvoice(page);
+    await fillAddress(invoiceSection(page), { ...GUEST_ADDRESS, phone: undefined, name: company.name });
+    await invoiceSection(page).getByLabel("NIP").fill(company.nip);
+  }
   await choosePickupPoint(page, city);
   await acceptTerms(page);
   await goToPayment(page);

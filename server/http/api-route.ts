@@ -43,6 +43,8 @@ export type OtherBody = "signed-json" | "text/csv" | "multipart/form-data" | "no
  */
 export type OtherReply =
   | "application/pdf"
+  | "application/xml"
+  | "application/zip"
   | "image/webp"
   | "text/csv"
   | "text/plain"

@@ -44,6 +44,16 @@ export function staffRecordWrite(
   });
 }
 
+/** A staff change of the record the URL names by more than an :id (`params`: its schema): `change(actor, params, body)`. */
+export function staffParamsWrite<P>(
+  spec: StaffWriteSpec & { params: z.ZodType<P> },
+  change: (actor: PublicUser, params: P, body: unknown) => Promise<Result<unknown>>,
+): RouteShorthandOptionsWithHandler {
+  return staffChange(spec, (request) =>
+    change(signedInUser(request), spec.params.parse(request.params), request.body),
+  );
+}
+
 /**
  * Steps staff take on one kind of record, declared alike (the same :id, reply and failures): each step
  * gives its summary, its body and its service call.

@@ -240,6 +240,12 @@ export const ERROR_CODES = {
     message: "Only an administrator may protect a page or remove its protection",
     key: "errors.page/protect-admin-only",
   },
+  /** "Wyślij ponownie" of a KSeF submission that is not refused (issue 28); details: { state } */
+  "ksef/not-refused": {
+    status: 409,
+    message: "Only an invoice refused by KSeF can be sent again",
+    key: "errors.ksef/not-refused",
+  },
   "job/not-retryable": {
     status: 409,
     message: "The job is not in the dead letter, or the same job is already queued",

@@ -29,14 +29,13 @@ export interface StaffApiKit extends ApiKit {
 export async function startStaffApi(
   options: {
     rateLimits?: Partial<RateLimits>;
-    app?: Partial<BuildAppOptions>;
+    /** settings on top of testConfig()'s (api.ts ApiOptions.env) */
     env?: Record<string, string | undefined>;
+    /** buildApp's options (api.ts ApiOptions.app) */
+    app?: Partial<BuildAppOptions>;
   } = {},
 ): Promise<StaffApiKit> {
-  const api = await startApi({
-    app: { ...options.app, rateLimits: options.rateLimits },
-    env: options.env,
-  });
+  const api = await startApi({ env: options.env, app: { rateLimits: options.rateLimits, ...options.app } });
   const { database, app } = api;
   const moderator = await createSignedInUser(database.db, { roles: ["shop-moderator", "user"] });
   const user = await createSignedInUser(database.db, { roles: ["user"] });

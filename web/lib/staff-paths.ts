@@ -4,6 +4,7 @@ export const STAFF_PATH = "/konto/sklep";
 export const STAFF_SECTIONS = {
   orders: `${STAFF_PATH}/zamowienia`,
   returns: `${STAFF_PATH}/zwroty`,
+  invoices: `${STAFF_PATH}/faktury`,
   products: `${STAFF_PATH}/produkty`,
   categories: `${STAFF_PATH}/kategorie`,
   fields: `${STAFF_PATH}/pola`,

@@ -19,7 +19,7 @@ import { PaymentProviderError, type RefundStatus } from "../../integrations/paym
 import type { JobQueue } from "../jobs/job-queue";
 import type { JobHandlers } from "../jobs/job-worker";
 import { createJobWorker } from "../jobs/job-worker";
-import { orderBody, RECIPIENT } from "../orders/orders.fixtures";
+import { INVOICE_DATA, orderBody, RECIPIENT } from "../orders/orders.fixtures";
 
 // Test fixtures of the after-sale path (issue 27): a guest order paid through the demo bank (its
 // invoice issued) and delivered, a withdrawal case of it written straight into the tables (its
@@ -45,7 +45,14 @@ export async function placePaidOrder(
   app: FastifyInstance,
   config: Config,
   product: { id: number; priceGrosze: number },
-  options: { quantity?: number; lang?: "pl" | "en"; delivered?: boolean; email?: string } = {},
+  options: {
+    quantity?: number;
+    lang?: "pl" | "en";
+    delivered?: boolean;
+    email?: string;
+    /** the buyer's NIP on the invoice (a company; none: a consumer) */
+    nip?: string;
+  } = {},
 ): Promise<PaidOrder> {
   placed += 1;
   const quantity = options.quantity ?? 2;
@@ -58,6 +65,9 @@ export async function placePaidOrder(
       cart: [{ productId: product.id, quantity, variantKeys: {}, variantId: null }],
       priceGrosze: products + (products >= 9_900 ? 0 : 999),
       recipient: { ...RECIPIENT, email },
+      ...(options.nip
+        ? { invoiceData: { ...INVOICE_DATA, displayName: "Pracownia Testowa sp. z o.o.", nip: options.nip } }
+        : {}),
     }),
     headers: { cookie: `lang=${options.lang ?? "pl"}` },
   });

@@ -6,7 +6,7 @@ import {
   correctingInvoiceNumber,
   correctionLines,
 } from "../../../domain/correcting-invoice";
-import { invoicePeriod } from "../../../domain/invoice";
+import { type InvoiceDocument, type InvoiceSellerInput, invoicePeriod } from "../../../domain/invoice";
 import { refundForCancel } from "../../../domain/refund-amount";
 import { isShopModerator } from "../../../domain/roles";
 import type { PublicUser } from "../../../domain/types";
@@ -16,6 +16,7 @@ import { correctingInvoices, invoices, orders, type refunds } from "../../db/sch
 import { renderInvoicePdf } from "../../integrations/invoices/invoice-pdf";
 import { fail, ok, type Result } from "../../lib/result";
 import type { InvoiceFile } from "../invoices/invoices.service";
+import { ksefPdfBlock } from "../ksef/ksef-pdf";
 import { loadRefundBasis, proposalFor } from "./refund-basis";
 
 // Correcting invoices (faktura korygująca, issue 27, docs/decisions/066): one per successful refund
@@ -39,6 +40,7 @@ export async function issueCorrectingInvoice(
   tx: Tx,
   refund: typeof refunds.$inferSelect,
   now: Date,
+  issued?: (tx: Tx, ref: { correctingInvoiceId: number }, now: Date) => Promise<void>,
 ): Promise<number | null> {
   if (refund.reason === "refund-owed" || !isRefundReason(refund.reason)) return null;
   const [existing] = await tx
@@ -84,7 +86,54 @@ export async function issueCorrectingInvoice(
       issuedAt: now,
     })
     .returning({ id: correctingInvoices.id });
+  // its KSeF submission queued in this transaction (server/areas/ksef)
+  if (row && issued) await issued(tx, { correctingInvoiceId: row.id }, now);
   return row?.id ?? null;
+}
+
+type CorrectionRows = {
+  correction: typeof correctingInvoices.$inferSelect;
+  invoice: typeof invoices.$inferSelect;
+  order: typeof orders.$inferSelect;
+};
+
+/** A correcting invoice with the invoice it corrects and its order (null when it is not there). */
+async function readCorrection(db: Db, id: number): Promise<CorrectionRows | null> {
+  const [row] = await db
+    .select({ correction: correctingInvoices, invoice: invoices, order: orders })
+    .from(correctingInvoices)
+    .innerJoin(invoices, eq(invoices.id, correctingInvoices.invoiceId))
+    .innerJoin(orders, eq(orders.id, correctingInvoices.orderId))
+    .where(eq(correctingInvoices.id, id));
+  return row ?? null;
+}
+
+/** The correcting invoice's document: what its PDF shows and what goes to KSeF (server/areas/ksef). */
+function correctingDocumentOf(row: CorrectionRows, seller: InvoiceSellerInput): InvoiceDocument {
+  const { order } = row;
+  return buildCorrectingInvoiceDocument({
+    number: row.correction.number,
+    issuedAt: row.correction.issuedAt,
+    reason: row.correction.reason,
+    lines: row.correction.lines,
+    invoice: {
+      number: row.invoice.number,
+      issuedAt: row.invoice.issuedAt,
+      saleDate: order.paidAt ?? row.invoice.issuedAt,
+    },
+    order: { orderNumber: order.orderNumber, invoiceData: order.invoiceData },
+    seller,
+  });
+}
+
+/** A correcting invoice's document by its id, with the id of the invoice it corrects. */
+export async function loadCorrectingDocument(
+  db: Db,
+  seller: InvoiceSellerInput,
+  id: number,
+): Promise<{ document: InvoiceDocument; invoiceId: number } | null> {
+  const row = await readCorrection(db, id);
+  return row ? { document: correctingDocumentOf(row, seller), invoiceId: row.invoice.id } : null;
 }
 
 /**
@@ -97,12 +146,7 @@ export async function correctingInvoicePdf(
   id: number,
   viewer: { user: PublicUser | null; orderNumber: string | null; email: string | null },
 ): Promise<Result<InvoiceFile>> {
-  const [row] = await db
-    .select({ correction: correctingInvoices, invoice: invoices, order: orders })
-    .from(correctingInvoices)
-    .innerJoin(invoices, eq(invoices.id, correctingInvoices.invoiceId))
-    .innerJoin(orders, eq(orders.id, correctingInvoices.orderId))
-    .where(eq(correctingInvoices.id, id));
+  const row = await readCorrection(db, id);
   if (!row) return fail("not-found");
   const { order } = row;
   const allowed =
@@ -112,19 +156,8 @@ export async function correctingInvoicePdf(
       viewer.orderNumber.trim().toUpperCase() === order.orderNumber &&
       viewer.email.trim().toLowerCase() === order.email.toLowerCase());
   if (!allowed) return fail("not-found");
-  const document = buildCorrectingInvoiceDocument({
-    number: row.correction.number,
-    issuedAt: row.correction.issuedAt,
-    reason: row.correction.reason,
-    lines: row.correction.lines,
-    invoice: {
-      number: row.invoice.number,
-      issuedAt: row.invoice.issuedAt,
-      saleDate: order.paidAt ?? row.invoice.issuedAt,
-    },
-    order: { orderNumber: order.orderNumber, invoiceData: order.invoiceData },
-    seller: config.seller,
-  });
-  const bytes = await renderInvoicePdf(document);
+  const document = correctingDocumentOf(row, config.seller);
+  const ksef = await ksefPdfBlock(db, config, { correctingInvoiceId: id }, document.issueDate);
+  const bytes = await renderInvoicePdf(document, { ksef });
   return ok({ bytes, fileName: `${row.correction.number.replaceAll("/", "-")}.pdf` });
 }

@@ -106,6 +106,8 @@ export interface RefundsDeps {
   queue: JobQueue;
   mail: MailService;
   log: ServiceLog;
+  /** a new correcting invoice, in the refund's transaction (its KSeF submission queued: server/areas/ksef) */
+  correctionIssued?: (tx: Tx, ref: { correctingInvoiceId: number }, now: Date) => Promise<void>;
 }
 
 type RefundRow = typeof refunds.$inferSelect;
@@ -269,7 +271,7 @@ export function createRefundsService(db: Db, deps: RefundsDeps) {
       if (successful && updated) {
         if (updated.reason === "refund-owed") await recordRefundOwedReturned(tx, updated.orderId, now);
         await refundedCase(tx, updated, now);
-        await issueCorrectingInvoice(tx, updated, now);
+        await issueCorrectingInvoice(tx, updated, now, deps.correctionIssued);
         emails.push("done");
       }
       return emails;

@@ -11,11 +11,15 @@ import { invoiceUrlOf } from "./invoice-url";
 
 const INVOICE_LOCK_ID = 7_246_002;
 
-/** Issues the order's invoice (in the caller's transaction) unless it has one already. */
+/**
+ * Issues the order's invoice (in the caller's transaction) unless it has one already; `issued` is
+ * told of a new one in the same transaction (its KSeF submission is queued: server/areas/ksef).
+ */
 export async function issueInvoice(
   tx: Tx,
   order: { id: number; orderNumber: string; email: string },
   now: Date,
+  issued?: (tx: Tx, ref: { invoiceId: number }, now: Date) => Promise<void>,
 ): Promise<void> {
   const [existing] = await tx
     .select({ id: invoices.id })
@@ -30,14 +34,18 @@ export async function issueInvoice(
     .from(invoices)
     .where(and(eq(invoices.year, year), eq(invoices.month, month)));
   const sequence = (last?.max ?? 0) + 1;
-  await tx.insert(invoices).values({
-    orderId: order.id,
-    year,
-    month,
-    sequence,
-    number: invoiceNumber(year, month, sequence),
-    issuedAt: now,
-  });
+  const [inserted] = await tx
+    .insert(invoices)
+    .values({
+      orderId: order.id,
+      year,
+      month,
+      sequence,
+      number: invoiceNumber(year, month, sequence),
+      issuedAt: now,
+    })
+    .returning({ id: invoices.id });
+  if (inserted && issued) await issued(tx, { invoiceId: inserted.id }, now);
   await tx
     .update(orders)
     .set({ invoiceUrl: invoiceUrlOf(order) })

@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { buildInvoiceDocument } from "../../../domain/invoice";
 import { isShopModerator } from "../../../domain/roles";
 import type { Order, PublicUser } from "../../../domain/types";
 import type { Config } from "../../config";
@@ -7,6 +6,8 @@ import type { Db } from "../../db/client";
 import { invoices, orders } from "../../db/schema";
 import { renderInvoicePdf } from "../../integrations/invoices/invoice-pdf";
 import { fail, ok, type Result } from "../../lib/result";
+import { ksefPdfBlock } from "../ksef/ksef-pdf";
+import { invoiceDocumentOf } from "./invoice-document";
 
 // The invoice of a paid order as a PDF (GET /api/orders/{orderNumber}/invoice). The number and
 // date are fixed when the payment is confirmed (invoice-issue.ts); the document is drawn from
@@ -50,14 +51,9 @@ export function createInvoicesService(db: Db, config: Config, deps: InvoicesDepe
       if (!row.invoice) return fail("invoice/not-ready");
       const order = await deps.queries.getById(row.orderId);
       if (!order) return fail("order/not-found");
-      const document = buildInvoiceDocument({
-        order,
-        seller: config.seller,
-        number: row.invoice.number,
-        issuedAt: row.invoice.issuedAt,
-        saleDate: row.paidAt ?? row.invoice.issuedAt,
-      });
-      const bytes = await renderInvoicePdf(document);
+      const document = invoiceDocumentOf(row.invoice, order, row.paidAt, config.seller);
+      const ksef = await ksefPdfBlock(db, config, { invoiceId: row.invoice.id }, document.issueDate);
+      const bytes = await renderInvoicePdf(document, { ksef });
       return ok({ bytes, fileName: `${row.invoice.number.replaceAll("/", "-")}.pdf` });
     },
   };

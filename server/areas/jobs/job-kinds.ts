@@ -4,6 +4,8 @@ import type { ServiceLog } from "../../services";
 import type { ComplaintService } from "../after-sale/complaint.service";
 import { REFUND_JOBS, type RefundsService } from "../after-sale/refunds.service";
 import { backfillImageVariants } from "../gallery/variant-backfill";
+import type { KsefService } from "../ksef/ksef.service";
+import { KSEF_JOBS } from "../ksef/ksef-queue";
 import { MAIL_DELIVER_JOB, type MailService } from "../mail/mail.service";
 import { SHOP_NOTIFY_JOBS, type ShopNotify } from "../orders/shop-notify";
 import { SHIPMENT_JOBS, type ShipmentsService } from "../shipments/shipments.service";
@@ -25,6 +27,11 @@ export const JOB_KINDS = {
   lowStockDigest: SHOP_NOTIFY_JOBS.lowStockDigest,
   shipmentTrack: SHIPMENT_JOBS.track,
   shipmentStatuses: SHIPMENT_JOBS.syncStatuses,
+  ksefPrepare: KSEF_JOBS.prepare,
+  ksefSend: KSEF_JOBS.send,
+  ksefPoll: KSEF_JOBS.poll,
+  ksefUpo: KSEF_JOBS.upo,
+  ksefInvoiceEmail: KSEF_JOBS.invoiceEmail,
 } as const;
 
 /** How long finished jobs are kept (the dead letter is kept until retried). */
@@ -46,8 +53,16 @@ export interface JobKindDeps {
   shopNotify: Pick<ShopNotify, "sendNewOrder" | "sendLowStockDigest">;
   /** parcels at the carrier (shipments/shipments.service.ts, ADR 069) */
   shipments: Pick<ShipmentsService, "track" | "trackGaveUp" | "syncStatuses">;
+  /** invoices to KSeF: built, sent, polled, the UPO, the e-mail's deadline (ksef/ksef.service.ts, ADR 068) */
+  ksef: Pick<KsefService, "prepare" | "send" | "poll" | "fetchUpo" | "invoiceEmailDue">;
   log: ServiceLog;
 }
+
+const submission = z.object({ submissionId: z.number().int().positive() });
+const documentRef = z.union([
+  z.object({ invoiceId: z.number().int().positive() }).strict(),
+  z.object({ correctingInvoiceId: z.number().int().positive() }).strict(),
+]);
 
 export function createJobHandlers(deps: JobKindDeps): JobHandlers {
   /** A periodic job whose run counts what it did: a count above 0 is logged as `{ [field]: count }`. */
@@ -125,6 +140,25 @@ export function createJobHandlers(deps: JobKindDeps): JobHandlers {
     [JOB_KINDS.shipmentStatuses]: counting(15 * 60_000, "changed", "carrier statuses recorded", () =>
       deps.shipments.syncStatuses(),
     ),
+    // invoices to KSeF (docs/decisions/068): a refusal is an answer stored on the submission (the job
+    // ends well); KSeF away (429, 5xx, timeouts) fails the attempt, retried with back-off or Retry-After
+    [JOB_KINDS.ksefPrepare]: jobHandler({ payload: documentRef, run: (ref) => deps.ksef.prepare(ref) }),
+    [JOB_KINDS.ksefSend]: jobHandler({
+      payload: submission,
+      run: ({ submissionId }) => deps.ksef.send(submissionId),
+    }),
+    [JOB_KINDS.ksefPoll]: jobHandler({
+      payload: submission.extend({ round: z.number().int().min(0) }),
+      run: ({ submissionId, round }) => deps.ksef.poll(submissionId, round),
+    }),
+    [JOB_KINDS.ksefUpo]: jobHandler({
+      payload: submission,
+      run: ({ submissionId }) => deps.ksef.fetchUpo(submissionId),
+    }),
+    [JOB_KINDS.ksefInvoiceEmail]: jobHandler({
+      payload: z.object({ invoiceId: z.number().int().positive() }),
+      run: ({ invoiceId }) => deps.ksef.invoiceEmailDue(invoiceId),
+    }),
     [JOB_KINDS.pruneDoneJobs]: jobHandler({
       payload: none,
       everyMs: 24 * 60 * 60_000,

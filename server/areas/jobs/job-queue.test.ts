@@ -103,6 +103,20 @@ describe("job queue", () => {
     expect(calls).toBe(3);
   });
 
+  it("waits at least what the failing party asked (an error's retryAfterMs, e.g. KSeF's Retry-After)", async () => {
+    const clock = testClock();
+    const queue = createJobQueue(database.db, { clock: clock.read });
+    const busy = Object.assign(new Error("429 Too Many Requests"), { retryAfterMs: 90_000 });
+    const worker = createJobWorker(queue, handlers({ busy: { payload, run: () => Promise.reject(busy) } }), {
+      pollMs: 1_000,
+      concurrency: 1,
+      leaseMs: LEASE_MS,
+    });
+    const id = await queue.enqueue("busy", {});
+    await worker.runDue();
+    expect((await row(id)).runAt.getTime()).toBe(clock.now.getTime() + 90_000);
+  });
+
   it("puts a job out of attempts in the dead letter, tells its kind once, and staff's retry runs it again", async () => {
     const clock = testClock();
     const queue = createJobQueue(database.db, { clock: clock.read });

@@ -3,7 +3,7 @@ import type { Db, Tx } from "../../db/client";
 import { type ListPage, readTablePage } from "../../db/list-page";
 import { jobs } from "../../db/schema";
 import { redactSecrets } from "../../lib/redact";
-import { retryDelayMs } from "./job-backoff";
+import { MAX_RETRY_MS, retryDelayMs } from "./job-backoff";
 
 // The durable job queue (docs/decisions/050): rows in `jobs`, claimed by workers of any instance
 // with FOR UPDATE SKIP LOCKED (two workers never claim one row), held for a lease. Time is the
@@ -213,7 +213,9 @@ export function createJobQueue(db: Db, options: { clock?: Clock } = {}) {
         .update(jobs)
         .set({
           status: dead ? "failed" : "queued",
-          runAt: dead ? job.runAt : new Date(now.getTime() + retryDelayMs(job.attempts)),
+          runAt: dead
+            ? job.runAt
+            : new Date(now.getTime() + Math.max(retryDelayMs(job.attempts), retryAfterOf(error))),
           lockedBy: null,
           lockedUntil: null,
           lastError: storableError(error),
@@ -313,6 +315,15 @@ export function createJobQueue(db: Db, options: { clock?: Clock } = {}) {
       return row ?? null;
     },
   };
+}
+
+/**
+ * How long the failing party asked us to wait (e.g. KSeF's 429 Retry-After as an error's
+ * `retryAfterMs`), capped at the longest back-off; 0 when it did not say.
+ */
+function retryAfterOf(error: unknown): number {
+  const asked = (error as { retryAfterMs?: unknown } | null)?.retryAfterMs;
+  return typeof asked === "number" && Number.isFinite(asked) && asked > 0 ? Math.min(asked, MAX_RETRY_MS) : 0;
 }
 
 function summary(row: JobRow): JobSummary {

@@ -231,6 +231,17 @@ describe("orderEmail", () => {
     expect(en.text).not.toContain("DISCOUNT");
   });
 
+  it("paid with an invoice sent to KSeF: its KSeF number, or that it is on its way (docs/decisions/068)", () => {
+    const options = { shopName: SHOP, orderUrl: ORDER_URL, invoiceUrl: INVOICE_URL };
+    const number = "1111111111-20261128-0001928D2B0A-87";
+    const pl = orderEmail("paid", order, { ...options, lang: "pl", ksef: { number } });
+    expect(pl.text).toContain(`ma numer KSeF: ${number}.`);
+    expect(pl.html).toContain(number);
+    const pending = orderEmail("paid", order, { ...options, lang: "en", ksef: { number: null } });
+    expect(pending.text).toContain("The invoice is on its way to KSeF");
+    expect(send("paid", "pl").text).not.toContain("KSeF");
+  });
+
   it("shows the discount without a code when the coupon no longer exists", () => {
     const mail = orderEmail("received", sampleOrder({ coupon: null, couponDiscountGrosze: 500 }), {
       lang: "pl",

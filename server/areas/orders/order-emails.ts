@@ -48,6 +48,8 @@ export interface OrderEmailOptions {
   contactUrl?: string | null;
   /** absolute link to the withdrawal form of the order (received, paid, shipped; issue 27) */
   withdrawalUrl?: string | null;
+  /** paid, an invoice sent to KSeF (docs/decisions/068): its KSeF number, or null while it is on its way */
+  ksef?: { number: string | null };
 }
 
 /** The e-mails that offer "Odstąp od umowy tutaj" (consumer rights act art. 11a, issue 27). */
@@ -202,7 +204,16 @@ function kindBlocks(kind: OrderEmailKind, t: Translator, order: Order, options: 
       const invoice = options.invoiceUrl
         ? linkBlock(t("email.orderPaidInvoice"), options.invoiceUrl, t("email.orderInvoiceLink"))
         : paragraph(t("email.orderPaidInvoiceInOrder"));
-      return [paragraph(t("order.confirmedText")), invoice];
+      const ksef = options.ksef
+        ? [
+            paragraph(
+              options.ksef.number
+                ? t("email.orderPaidKsefNumber", { ksefNumber: options.ksef.number })
+                : t("email.orderPaidKsefPending"),
+            ),
+          ]
+        : [];
+      return [paragraph(t("order.confirmedText")), invoice, ...ksef];
     }
     case "shipped": {
       const blocks: Block[] = [];

@@ -3,6 +3,7 @@ import type { Order } from "../../../domain/types";
 import { withdrawalUrlOf } from "../../../domain/withdrawal-links";
 import type { Config } from "../../config";
 import { invoiceUrlOf } from "../invoices/invoice-url";
+import { paidEmailWaitsForKsef } from "../ksef/ksef-queue";
 import type { MailService } from "../mail/mail.service";
 import { resultUrlOf } from "../payments/result-url";
 import { orderEmail, refundOwedEmail } from "./order-emails";
@@ -29,7 +30,11 @@ export function createOrderMailer(
   const absolute = (path: string) => `${config.publicUrl}${path}`;
 
   /** The e-mail of one event of an order as read (in the order's language). */
-  function compose(kind: OrderEmailKind, found: { order: Order; lang: string }) {
+  function compose(
+    kind: OrderEmailKind,
+    found: { order: Order; lang: string },
+    ksef?: { number: string | null },
+  ) {
     const { order } = found;
     const lang: Lang = found.lang === "en" ? "en" : "pl";
     return orderEmail(kind, order, {
@@ -39,6 +44,7 @@ export function createOrderMailer(
       trackingUrl: order.shipmentNumber ? trackingUrlOf(order.shipmentNumber) : null,
       invoiceUrl: order.invoiceUrl ? absolute(invoiceUrlOf(order)) : null,
       withdrawalUrl: absolute(withdrawalUrlOf(order)),
+      ksef,
     });
   }
 
@@ -51,6 +57,9 @@ export function createOrderMailer(
     try {
       const found = read ?? (await deps.queries.getByIdWithLang(orderId));
       if (!found) return;
+      // an invoice on its way to KSeF: the KSeF area sends this e-mail once the number is known
+      // (or its wait is over), through paidWithKsef below (docs/decisions/068)
+      if (kind === "paid" && paidEmailWaitsForKsef(config, found.order)) return;
       await deps.mail.send(compose(kind, found));
     } catch (error) {
       deps.log.error({ err: error, orderId, kind }, "order e-mail not sent");
@@ -102,5 +111,20 @@ export function createOrderMailer(
     }
   }
 
-  return Object.assign(sendOrderEmail, { many: sendOrderEmails, refundOwed: sendRefundOwed });
+  /** The "paid" e-mail of an order whose invoice went to KSeF: with its KSeF number, or saying it will follow. */
+  async function sendPaidWithKsef(orderId: number, ksefNumber: string | null): Promise<void> {
+    try {
+      const found = await deps.queries.getByIdWithLang(orderId);
+      if (!found) return;
+      await deps.mail.send(compose("paid", found, { number: ksefNumber }));
+    } catch (error) {
+      deps.log.error({ err: error, orderId, kind: "paid" }, "order e-mail not sent");
+    }
+  }
+
+  return Object.assign(sendOrderEmail, {
+    many: sendOrderEmails,
+    refundOwed: sendRefundOwed,
+    paidWithKsef: sendPaidWithKsef,
+  });
 }

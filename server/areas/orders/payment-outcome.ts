@@ -22,6 +22,8 @@ export interface PaymentOutcomeDependencies {
   log: { error(data: object, message: string): void };
   /** the order just became paid, in this transaction: what else is queued with it (the shop's e-mail) */
   paid?(tx: Tx, orderId: number): Promise<void>;
+  /** a new invoice, in the payment's transaction (its KSeF submission queued: server/areas/ksef) */
+  invoiceIssued?: (tx: Tx, ref: { invoiceId: number }, now: Date) => Promise<void>;
 }
 
 async function appendStatus(tx: Tx, orderId: number, status: string, now: Date) {
@@ -59,7 +61,7 @@ export function createPaymentOutcome(db: Db, deps: PaymentOutcomeDependencies) {
     }
     await appendStatus(tx, order.id, "PAYMENT_CONFIRMED", now);
     await tx.update(orders).set({ paidAt: now, reservedUntil: null }).where(eq(orders.id, order.id));
-    await issueInvoice(tx, order, now);
+    await issueInvoice(tx, order, now, deps.invoiceIssued);
     await deps.paid?.(tx, order.id);
     return shortage ? ["paid", "refund-owed"] : ["paid"];
   }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { KSEF_STATES } from "../../../domain/ksef-state";
 import { correctingInvoices } from "./after-sale";
 import { createdAt, id, updatedAt } from "./columns";
 import { invoices } from "./invoices";
@@ -7,13 +8,7 @@ import { invoices } from "./invoices";
 // KSeF, the national e-invoice system (issue 28): one row per invoice or correcting invoice that goes
 // there. No row: the invoice does not go to KSeF (KSEF_ENV=off, or a consumer's with KSEF_B2C off).
 
-/**
- * waiting: built, not yet accepted by KSeF (queued, being sent or polled, or retried after an error);
- * sent: KSeF gave it a number (and the UPO is stored once fetched); refused: KSeF's validation
- * rejected it (its own code and message kept for staff).
- */
-export const KSEF_STATES = ["waiting", "sent", "refused"] as const;
-export type KsefState = (typeof KSEF_STATES)[number];
+// waiting, sent, refused and the moves between them: domain/ksef-state.ts
 
 export const ksefSubmissions = pgTable(
   "ksef_submissions",
@@ -47,6 +42,10 @@ export const ksefSubmissions = pgTable(
     errorMessage: text("error_message"),
     errorDetails: jsonb("error_details").$type<string[]>(),
     attempts: integer("attempts").notNull().default(0),
+    /** an instance is sending it until then (a claim, so two never upload it at once; docs/decisions/068) */
+    sendingUntil: timestamp("sending_until", { withTimezone: true }),
+    /** when the customer's "paid" e-mail went out for this invoice (with the number, or after the wait) */
+    emailSentAt: timestamp("email_sent_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

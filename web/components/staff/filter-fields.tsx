@@ -44,19 +44,24 @@ export function FilterInput({
   );
 }
 
-/** A labelled select whose first option, `all`, is "no filter" (the value ""). */
+/**
+ * A labelled select whose first option, `all`, is "no filter" (the value ""); then `options` (each
+ * value with its label's key) or the `children` options.
+ */
 export function FilterSelect({
   id,
   name,
   label,
   all,
+  options,
   children,
 }: {
   id: string;
   name: string;
   label: MessageKey;
   all: MessageKey;
-  children: ReactNode;
+  options?: readonly (readonly [value: string, label: MessageKey])[];
+  children?: ReactNode;
 }) {
   const t = useT();
   const values = useContext(FilterValues);
@@ -67,6 +72,11 @@ export function FilterSelect({
       </label>
       <select id={id} name={name} defaultValue={values[name]} className={FILTER_INPUT}>
         <option value="">{t(all)}</option>
+        {options?.map(([value, key]) => (
+          <option key={value} value={value}>
+            {t(key)}
+          </option>
+        ))}
         {children}
       </select>
     </div>

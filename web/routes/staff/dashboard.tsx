@@ -54,7 +54,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const returns = await context.services.returnsDesk.counts();
   // visible products without the safety information the law asks for (GPSR, issue 30)
   const lackingSafety = await context.services.productAdmin.countLackingSafetyInfo();
-  return { stats: result.value, invalid, asked, refundOwed, failedJobs, returns, lackingSafety };
+  // invoices KSeF refused (issue 28): staff mend the cause and send them again (while KSeF is on)
+  const refusedInvoices =
+    context.services.config.ksef.env === "off" ? null : await context.services.ksef.refusedCount();
+  return {
+    stats: result.value,
+    invalid,
+    asked,
+    refundOwed,
+    failedJobs,
+    returns,
+    lackingSafety,
+    refusedInvoices,
+  };
 }
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
@@ -120,6 +132,30 @@ function AttentionCount({
   );
 }
 
+/** The counts only some see: the refused invoices while KSeF is on, the dead letter for admins. */
+const ATTENTION_COUNTS = [
+  {
+    id: "refused-invoices",
+    title: "staff.invoices.dashboardTitle",
+    text: "staff.invoices.dashboardText",
+    show: "staff.invoices.dashboardShow",
+    to: `${STAFF_SECTIONS.invoices}?stan=refused`,
+  },
+  {
+    id: "failed-jobs",
+    title: "staff.dashboard.failedJobs",
+    text: "staff.dashboard.failedJobsText",
+    show: "staff.dashboard.failedJobsShow",
+    to: STAFF_SECTIONS.jobs,
+  },
+] as const satisfies readonly {
+  id: string;
+  title: MessageKey;
+  text: MessageKey;
+  show: MessageKey;
+  to: string;
+}[];
+
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-5">
@@ -172,7 +208,8 @@ function PeriodPicker({ from, to }: { from: string; to: string }) {
 export default function StaffDashboard() {
   const t = useT();
   const lang = useLang();
-  const { stats, invalid, refundOwed, failedJobs, returns, lackingSafety } = useLoaderData<typeof loader>();
+  const { stats, invalid, refundOwed, failedJobs, returns, lackingSafety, refusedInvoices } =
+    useLoaderData<typeof loader>();
   const percent = new Intl.NumberFormat(lang === "pl" ? "pl-PL" : "en-GB", {
     style: "percent",
     maximumFractionDigits: 1,
@@ -205,16 +242,11 @@ export default function StaffDashboard() {
         show="staff.dashboard.gpsrShow"
         to={`${STAFF_SECTIONS.products}?gpsr=brak`}
       />
-      {failedJobs === null ? null : (
-        <AttentionCount
-          id="failed-jobs"
-          count={failedJobs}
-          title="staff.dashboard.failedJobs"
-          text="staff.dashboard.failedJobsText"
-          show="staff.dashboard.failedJobsShow"
-          to={STAFF_SECTIONS.jobs}
-        />
-      )}
+      {/* invoices KSeF refused (while KSeF is on), jobs in the dead letter (admins) */}
+      {ATTENTION_COUNTS.map((counter) => {
+        const count = counter.id === "refused-invoices" ? refusedInvoices : failedJobs;
+        return count === null ? null : <AttentionCount key={counter.id} {...counter} count={count} />;
+      })}
       <PeriodPicker from={stats.from} to={stats.to} />
       {invalid ? (
         <div className="mt-3">

@@ -59,6 +59,11 @@ const KNOWN_KINDS = new Set([
   "refunds.poll",
   "shipments.track",
   "shipments.sync-statuses",
+  "ksef.prepare",
+  "ksef.send",
+  "ksef.poll",
+  "ksef.upo",
+  "ksef.invoice-email",
 ]);
 
 function JobFacts({ job }: { job: Job }) {

@@ -38,13 +38,8 @@ export function OrderFilters({ values }: { values: OrderFilterValues }) {
         name="status"
         label="staff.orders.status"
         all="staff.orders.allStatuses"
-      >
-        {KNOWN_ORDER_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {t(orderStatusKey(status))}
-          </option>
-        ))}
-      </FilterSelect>
+        options={KNOWN_ORDER_STATUSES.map((status) => [status, orderStatusKey(status)] as const)}
+      />
       <div className="sm:col-span-2 lg:col-span-4">
         <label className="inline-flex min-h-10 items-center gap-2 text-sm font-semibold text-stone-800">
           <input
