@@ -163,7 +163,14 @@ export interface ShipxWebhookBody {
   payload: { shipment_id: number; status: string; tracking_number: string | null };
 }
 
-function json(status: number, body: unknown): { status: number; body: string | Uint8Array; type: string } {
+interface Reply {
+  status: number;
+  body: string | Uint8Array;
+  type: string;
+  headers?: Record<string, string>;
+}
+
+function json(status: number, body: unknown): Reply {
   return { status, body: JSON.stringify(body), type: "application/json" };
 }
 
@@ -234,7 +241,7 @@ function createProblems(body: Record<string, unknown>): Record<string, unknown> 
     }
   }
   const parcels = Array.isArray(body.parcels) ? body.parcels : null;
-  if (!parcels || parcels.length !== 1) record(details, ["parcels"], "invalid");
+  if (parcels?.length !== 1) record(details, ["parcels"], "invalid");
   else {
     const template = (parcels[0] as Record<string, unknown> | null)?.template;
     if (template !== "small" && template !== "medium" && template !== "large") {
@@ -315,7 +322,7 @@ export async function startFakeShipx(
     };
   }
 
-  function failureReply(failure: FakeShipxFailure) {
+  function failureReply(failure: FakeShipxFailure): Reply {
     switch (failure.status) {
       case 422:
         return validationFailed(failure.details ?? { receiver: { phone: ["invalid"] } }, 422);
@@ -335,9 +342,7 @@ export async function startFakeShipx(
     }
   }
 
-  async function handle(
-    request: RecordedShipxRequest,
-  ): Promise<{ status: number; body: string | Uint8Array; type: string; headers?: Record<string, string> }> {
+  async function handle(request: RecordedShipxRequest): Promise<Reply> {
     if (request.headers.authorization !== `Bearer ${token}`) {
       return json(401, { status: 401, error: "token_invalid", description: "Token is missing or invalid." });
     }
@@ -449,7 +454,7 @@ export async function startFakeShipx(
     recorded.status = reply.status;
     response.writeHead(reply.status, {
       "Content-Type": reply.type,
-      ...("headers" in reply ? reply.headers : {}),
+      ...reply.headers,
     });
     response.end(reply.body);
   }

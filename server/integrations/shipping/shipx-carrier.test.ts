@@ -156,6 +156,17 @@ describe("ShipX carrier: create and poll", () => {
     expect((await shipx.get(created.id)).trackingNumber).toMatch(/^\d{24}$/);
   });
 
+  it("leaves the sender to the organization's in ShipX while its phone or e-mail is unknown", async () => {
+    const shipx = createShipxCarrier({
+      apiUrl: fake.url,
+      token: fake.token,
+      organizationId: fake.organizationId,
+      sender: { ...SENDER, phone: null },
+    });
+    await shipx.create(lockerRequest());
+    expect(JSON.parse(fake.requests[0]?.body ?? "")).not.toHaveProperty("sender");
+  });
+
   it("cancels a shipment created by mistake; a parcel already on its way is refused", async () => {
     const shipx = carrier();
     const created = await shipx.create(lockerRequest());

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ShippingSender } from "../../config";
 import {
   type Carrier,
   CarrierRefusedError,
@@ -14,7 +15,9 @@ import {
 //
 // Calls (all with `Authorization: Bearer <token>`):
 // - create: POST /v1/organizations/{org}/shipments {receiver, sender?, parcels:[{template}], service,
-//   custom_attributes:{target_point?, sending_method}, reference}. A/B/C are the templates
+//   custom_attributes:{target_point?, sending_method}, reference}. The sender goes along only when
+//   config.shipping.sender is complete (SHIPPING_SENDER_PHONE and _EMAIL set: the seller has neither);
+//   without it ShipX takes the organization's sender from Manager Paczek. A/B/C are the templates
 //   small/medium/large; a locker shipment is `inpost_locker_standard` with the order's point as
 //   target_point, a courier one `inpost_courier_standard` with the receiver's address. Creation is
 //   asynchronous: the reply has no tracking number yet, `get` is polled (on the job queue) until it has.
@@ -44,15 +47,8 @@ export interface ShipxSettings {
   sender?: ShipxSender | null;
 }
 
-export interface ShipxSender {
-  name: string;
-  street: string;
-  buildingNumber: string;
-  city: string;
-  postCode: string;
-  phone: string | null;
-  email: string | null;
-}
+/** config.shipping.sender: sent only when complete (phone and e-mail too), else ShipX uses the organization's */
+export type ShipxSender = ShippingSender;
 
 export interface ShipxOptions {
   /** injectable for tests; defaults to the global fetch */
@@ -236,11 +232,18 @@ export function shipxCreateBody(
     custom_attributes: customAttributes,
     reference: request.reference,
   };
-  if (sender) {
+  if (
+    sender?.email &&
+    sender.phone &&
+    sender.street &&
+    sender.buildingNumber &&
+    sender.city &&
+    sender.postCode
+  ) {
     body.sender = {
       company_name: sender.name,
-      ...(sender.email ? { email: sender.email } : {}),
-      ...(sender.phone ? { phone: sender.phone } : {}),
+      email: sender.email,
+      phone: sender.phone,
       address: {
         street: sender.street,
         building_number: sender.buildingNumber,
