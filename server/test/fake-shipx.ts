@@ -1,7 +1,6 @@
 import { randomInt } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { PageSizes, PDFDocument, StandardFonts } from "pdf-lib";
+import { startLoopbackHttp } from "./loopback-http";
 
 // A local InPost ShipX server for tests, built from the brief (INTEGRATIONS.md §3): a real HTTP server
 // on 127.0.0.1 with a free port, so server/integrations/shipping/shipx-carrier.ts is tested over real
@@ -280,15 +279,6 @@ async function labelPdf(shipment: FakeShipxShipment, type: "A6" | "normal"): Pro
   return pdf.save();
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    request.on("error", reject);
-  });
-}
-
 export async function startFakeShipx(
   options: { token?: string; organizationId?: string; confirmAfterGets?: number } = {},
 ): Promise<FakeShipx> {
@@ -298,7 +288,6 @@ export async function startFakeShipx(
   const requests: RecordedShipxRequest[] = [];
   const shipments = new Map<string, FakeShipxShipment>();
   const failures: FakeShipxFailure[] = [];
-  const timers = new Set<NodeJS.Timeout>();
   let delayMs = 0;
   let nextId = 1000 + randomInt(1000);
   let trackingSequence = 0;
@@ -422,54 +411,26 @@ export async function startFakeShipx(
     return notFound();
   }
 
-  async function onRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const url = new URL(request.url ?? "/", "http://127.0.0.1");
-    const headers: Record<string, string | undefined> = {};
-    for (const [name, value] of Object.entries(request.headers)) {
-      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
-    }
+  const http = await startLoopbackHttp(async (request, response) => {
     const recorded: RecordedShipxRequest = {
-      method: request.method ?? "GET",
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      headers,
-      body: await readBody(request),
+      method: request.method,
+      path: request.url.pathname,
+      query: Object.fromEntries(request.url.searchParams),
+      headers: request.headers,
+      body: request.body,
       status: null,
     };
     requests.push(recorded);
-    if (delayMs > 0) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          resolve();
-        }, delayMs);
-        timers.add(timer);
-      });
-      if (response.destroyed) return;
-    }
+    await http.pause(delayMs);
+    if (response.destroyed) return;
     const failure = failures.shift();
     // a timeout never answers: the socket stays open until the client gives up (or close())
     if (failure?.status === "timeout") return;
     const reply = failure ? failureReply(failure) : await handle(recorded);
     recorded.status = reply.status;
-    response.writeHead(reply.status, {
-      "Content-Type": reply.type,
-      ...reply.headers,
-    });
+    response.writeHead(reply.status, { "Content-Type": reply.type, ...reply.headers });
     response.end(reply.body);
-  }
-
-  const server = createServer((request, response) => {
-    onRequest(request, response).catch(() => {
-      if (!response.headersSent) response.writeHead(500);
-      response.end();
-    });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
 
   function existing(id: string): FakeShipxShipment {
     const shipment = shipments.get(id);
@@ -478,7 +439,7 @@ export async function startFakeShipx(
   }
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: http.url,
     token,
     organizationId,
     requests,
@@ -521,12 +482,7 @@ export async function startFakeShipx(
       delayMs = 0;
     },
     close() {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      return new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      return http.close();
     },
   };
 }
