@@ -142,6 +142,8 @@ export interface FakeShipx {
   organizationId: string;
   requests: RecordedShipxRequest[];
   shipments: Map<string, FakeShipxShipment>;
+  /** the settings that point the shop at this server (for testConfig) */
+  env(): { INPOST_SHIPX_TOKEN: string; INPOST_ORGANIZATION_ID: string; INPOST_SHIPX_URL: string };
   /** the next `count` requests answer `failure` instead (in order, after any already queued) */
   failNext(count: number, failure: FakeShipxFailure): void;
   /** every answer waits this long (0: none) */
@@ -444,6 +446,13 @@ export async function startFakeShipx(
     organizationId,
     requests,
     shipments,
+    env() {
+      return {
+        INPOST_SHIPX_TOKEN: token,
+        INPOST_ORGANIZATION_ID: organizationId,
+        INPOST_SHIPX_URL: http.url,
+      };
+    },
     failNext(count, failure) {
       for (let i = 0; i < count; i++) failures.push(failure);
     },

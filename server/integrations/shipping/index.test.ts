@@ -1,10 +1,44 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeShipx, startFakeShipx } from "../../test/fake-shipx";
 import { testConfig } from "../../test/test-config";
 import { createCarrier } from ".";
 
+let fake: FakeShipx;
+
+beforeAll(async () => {
+  fake = await startFakeShipx();
+});
+
+afterAll(async () => {
+  await fake.close();
+});
+
 describe("createCarrier", () => {
-  it("is InPost ShipX when its token and organization are set", () => {
-    const config = testConfig({ INPOST_SHIPX_TOKEN: "token", INPOST_ORGANIZATION_ID: "1234" });
-    expect(createCarrier(config).kind).toBe("inpost");
+  it("is InPost ShipX at INPOST_SHIPX_URL when its token and organization are set, with the sender", async () => {
+    const config = testConfig({
+      ...fake.env(),
+      SHIPPING_SENDER_PHONE: "500600700",
+      SHIPPING_SENDER_EMAIL: "wysylka@example.com",
+    });
+    const carrier = createCarrier(config);
+    expect(carrier.kind).toBe("inpost");
+    await carrier.create({
+      reference: "ZAM-1",
+      receiver: { name: "Anna Nowak", companyName: null, email: "anna@example.com", phone: "600700800" },
+      delivery: { kind: "locker", targetPoint: "KRA010" },
+      parcelSize: "A",
+    });
+    expect(JSON.parse(fake.requests.at(-1)?.body ?? "").sender).toEqual({
+      company_name: "Pracownia Szycia (dane demonstracyjne)",
+      email: "wysylka@example.com",
+      phone: "500600700",
+      address: {
+        street: "ul. Krawiecka",
+        building_number: "1",
+        city: "Warszawa",
+        post_code: "00-001",
+        country_code: "PL",
+      },
+    });
   });
 });
