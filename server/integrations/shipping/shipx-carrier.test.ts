@@ -7,7 +7,13 @@ import {
   startFakeShipx,
 } from "../../test/fake-shipx";
 import { CarrierRefusedError, CarrierUnavailableError, type ShipmentRequest } from "./carrier";
-import { createShipxCarrier, retryAfterMs, type ShipxSender, shipxDetailLines } from "./shipx-carrier";
+import {
+  createShipxCarrier,
+  retryAfterMs,
+  type ShipxSender,
+  shipxDetailLines,
+  shipxPhone,
+} from "./shipx-carrier";
 
 let fake: FakeShipx;
 
@@ -143,7 +149,7 @@ describe("ShipX carrier: create and poll", () => {
       last_name: "Kowalski",
       company_name: "Krawiectwo Jan",
       email: "jan@example.com",
-      phone: "+48 501 502 503",
+      phone: "501502503",
       address: {
         street: "Długa",
         building_number: "5/3",
@@ -346,6 +352,13 @@ describe("ShipX helpers", () => {
     const lines = shipxDetailLines(many);
     expect(lines).toHaveLength(20);
     expect(lines.every((line) => line.length <= 200)).toBe(true);
+  });
+
+  it("writes Polish phone numbers as nine digits, leaving others as given", () => {
+    expect(shipxPhone("+48 501 502 503")).toBe("501502503");
+    expect(shipxPhone("0048-501-502-503")).toBe("501502503");
+    expect(shipxPhone("(501) 502 503")).toBe("501502503");
+    expect(shipxPhone("+49 30 1234567")).toBe("+49 30 1234567");
   });
 
   it("reads Retry-After as seconds or a date", () => {

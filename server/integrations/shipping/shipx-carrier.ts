@@ -201,6 +201,15 @@ export function splitName(name: string): { first_name: string; last_name: string
   return { first_name: trimmed.slice(0, cut), last_name: trimmed.slice(cut + 1) };
 }
 
+/**
+ * A Polish number as ShipX's examples write it, nine digits ("+48 501-502-503" → "501502503"); anything
+ * else is sent as given, for ShipX to judge.
+ */
+export function shipxPhone(phone: string): string {
+  const digits = phone.replace(/[\s().-]/g, "").replace(/^(\+48|0048)/, "");
+  return /^\d{9}$/.test(digits) ? digits : phone;
+}
+
 /** The create body ShipX expects for a request (exported for the simulator's tests and the brief's reader). */
 export function shipxCreateBody(
   request: ShipmentRequest,
@@ -209,7 +218,7 @@ export function shipxCreateBody(
   const receiver: Record<string, unknown> = {
     ...splitName(request.receiver.name),
     email: request.receiver.email,
-    phone: request.receiver.phone,
+    phone: shipxPhone(request.receiver.phone),
   };
   if (request.receiver.companyName) receiver.company_name = request.receiver.companyName;
   const customAttributes: Record<string, string> = { sending_method: SHIPX_SENDING_METHOD };
@@ -243,7 +252,7 @@ export function shipxCreateBody(
     body.sender = {
       company_name: sender.name,
       email: sender.email,
-      phone: sender.phone,
+      phone: shipxPhone(sender.phone),
       address: {
         street: sender.street,
         building_number: sender.buildingNumber,
