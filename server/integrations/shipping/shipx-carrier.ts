@@ -159,8 +159,8 @@ function refusalOf(status: number, text: string): CarrierRefusedError {
   if (details.length === 0 && summary) details.push(clip(summary));
   if (details.length === 0 && body?.error) details.push(clip(body.error));
   const code = body?.error ? ` ${body.error}` : "";
-  const message = `ShipX refused the request (${status}${code})${details.length > 0 ? `: ${details.join("; ")}` : ""}`;
-  return new CarrierRefusedError(message, status, details);
+  // the details stay out of the message: staff see both (the shipments service joins them)
+  return new CarrierRefusedError(`ShipX refused the request (${status}${code})`, status, details);
 }
 
 /** Reads at most `limit` bytes of a body; more is an error (the carrier misbehaving). */
