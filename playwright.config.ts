@@ -62,6 +62,7 @@ export default defineConfig({
         "**/staff-orders.spec.ts",
         "**/staff-users.spec.ts",
         "**/staff-returns.spec.ts",
+        "**/shipments.spec.ts",
         "**/xss.spec.ts",
         "**/security.spec.ts",
         "**/roles.spec.ts",

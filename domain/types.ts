@@ -75,6 +75,8 @@ export interface Product {
   slidesTitle: string;
   slidesDescription: string;
   processingTime: ProcessingTime;
+  /** the parcel size ("gabaryt", A/B/C) its shipment needs at least (issue 29) */
+  parcelSize: "A" | "B" | "C";
   createdAt: string;
   updatedAt: string;
   thumbnail: ProductThumbnail;

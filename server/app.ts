@@ -30,6 +30,7 @@ import { healthReply } from "./http/reply-schemas";
 import { readWhole, registerResponseCache } from "./http/response-cache";
 import { registerSecurityHeaders } from "./http/security-headers";
 import type { PaymentProvider } from "./integrations/payments/payment-provider";
+import type { Carrier } from "./integrations/shipping/carrier";
 import { createChangeFeed } from "./lib/change-feed";
 import { RETRY_AFTER_SECONDS } from "./lib/database-unavailable";
 import type { RateLimits } from "./lib/rate-limit";
@@ -47,6 +48,8 @@ export interface BuildAppOptions {
   rateLimits?: Partial<RateLimits>;
   /** a payment provider other than the configured one (tests: a slow or failing gateway) */
   paymentProvider?: PaymentProvider;
+  /** a carrier other than the configured one (tests: one refusing on command) */
+  carrier?: Carrier;
   /**
    * run the background job worker in this process from start to close (the running shop; tests
    * run due jobs themselves: createJobWorker(…).runDue())
@@ -124,6 +127,7 @@ export async function buildApp(
     rateLimits: options.rateLimits,
     log: app.log,
     paymentProvider: options.paymentProvider,
+    carrier: options.carrier,
   });
   app.decorate("services", services);
   if (options.jobs) {

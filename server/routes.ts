@@ -24,6 +24,7 @@ import { jobsRoutes } from "./areas/jobs/jobs.routes";
 import { ordersRoutes } from "./areas/orders/orders.routes";
 import { parcelPointsRoutes } from "./areas/parcel-points/parcel-points.routes";
 import { paymentsRoutes } from "./areas/payments/payments.routes";
+import { shipmentsRoutes } from "./areas/shipments/shipments.routes";
 import { statsRoutes } from "./areas/stats/stats.routes";
 
 // The REST API of SPEC §7, one plugin per area, mounted under /api.
@@ -54,4 +55,5 @@ export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(complaintRoutes);
   await api.register(returnsDeskRoutes);
   await api.register(refundsRoutes);
+  await api.register(shipmentsRoutes);
 }

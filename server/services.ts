@@ -38,11 +38,15 @@ import { createPaymentRetry } from "./areas/orders/payment-retry";
 import { createParcelPointsService } from "./areas/parcel-points/parcel-points.service";
 import { createPaymentsService } from "./areas/payments/payments.service";
 import { resultUrlOf } from "./areas/payments/result-url";
+import { findDemoShipment } from "./areas/shipments/demo-shipments";
+import { createShipmentsService } from "./areas/shipments/shipments.service";
 import { createStatsService } from "./areas/stats/stats.service";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
 import { createPaymentProvider } from "./integrations/payments";
 import type { PaymentProvider } from "./integrations/payments/payment-provider";
+import type { Carrier } from "./integrations/shipping/carrier";
+import { createDemoCarrier } from "./integrations/shipping/demo-carrier";
 import type { ChangeFeed } from "./lib/change-feed";
 import {
   createRateLimiter,
@@ -64,6 +68,8 @@ export interface ServiceOptions {
   log?: ServiceLog;
   /** a payment provider other than the configured one (tests: a slow or failing gateway) */
   paymentProvider?: PaymentProvider;
+  /** a carrier other than the configured one (tests: a refusing or slow carrier) */
+  carrier?: Carrier;
   /** the database's change signals (the app's): what services keep in process is dropped on a change */
   changes?: ChangeFeed;
 }
@@ -154,6 +160,22 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
   const complaints = createComplaintService(db, config, caseOwnerLookup);
   // money back through the provider, as rows then jobs (after-sale/, docs/decisions/066)
   const refunds = createRefundsService(db, { config, provider: paymentProvider, queue: jobQueue, mail, log });
+  const orderStaff = createOrderStaffService(db, {
+    queries: orderQueries,
+    sendEmail: sendOrderEmail,
+    refundCanceled: refunds.startCancelRefund,
+    jobsQueued: () => jobQueue.notify(),
+  });
+  // parcels at the carrier (issue 29, ADR 069): the demo carrier unless one is given
+  const shipments = createShipmentsService(db, {
+    carrier:
+      options.carrier ??
+      createDemoCarrier({ sender: config.returnAddress, find: (id) => findDemoShipment(db, id) }),
+    queue: jobQueue,
+    addShipmentNumber: orderStaff.addShipmentNumber,
+    readOrders: orderQueries.getManyById,
+    log,
+  });
   return {
     db,
     config,
@@ -171,12 +193,8 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     orders: { ...orderQueries, ...orders, sendEmail: sendOrderEmail },
     withdrawals,
     complaints,
-    orderStaff: createOrderStaffService(db, {
-      queries: orderQueries,
-      sendEmail: sendOrderEmail,
-      refundCanceled: refunds.startCancelRefund,
-      jobsQueued: () => jobQueue.notify(),
-    }),
+    orderStaff,
+    shipments,
     // after the sale (issue 27): refunds and the staff returns desk
     refunds,
     returnsDesk: createReturnsDeskService(db, { refunds }),
@@ -212,6 +230,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
       cancelExpired: () => cancelExpired(),
       refunds,
       complaints,
+      shipments,
       log,
     }),
     jobs: createJobsService(db, jobQueue),

@@ -28,6 +28,8 @@ export type {
   UploadFile,
   UploadOutcome,
 } from "./areas/gallery/gallery.service";
+// shipments on the staff order pages (issue 29)
+export type { ShipmentsCreated, ShipmentView } from "./areas/shipments/shipments.service";
 export { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./lib/database-unavailable";
 export { redactSecrets } from "./lib/redact";
 export { ERROR_CODES, type ErrorCode, type Failure, type Result } from "./lib/result";

@@ -8,6 +8,7 @@ import { parsePriceToGrosze } from "../money";
 import { variantKey } from "../pricing";
 import { DEFAULT_PROCESSING_TIME, processingTimeSchema } from "../processing-time";
 import { isReservedPageLink } from "../reserved-links";
+import { DEFAULT_PARCEL_SIZE, PARCEL_SIZES } from "../shipment";
 import {
   blankAsNull,
   groszeSchema,
@@ -98,6 +99,7 @@ export const productSchema = z
     slidesTitle: optionalText(TITLE_MAX),
     slidesDescription: optionalText(2000),
     processingTime: processingTimeSchema.default(DEFAULT_PROCESSING_TIME),
+    parcelSize: z.enum(PARCEL_SIZES, { error: MSG.invalid }).default(DEFAULT_PARCEL_SIZE),
   })
   .superRefine((product, ctx) => {
     // a promotional price above the price would be charged as a "reduction" (issue 24)

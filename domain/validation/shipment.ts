@@ -29,3 +29,28 @@ export function makeShipmentNumberFormSchema(previous: string | null | undefined
     error: MSG.shipmentSameAsPrevious,
   });
 }
+
+/** The most orders one bulk shipment request, label or packing-slip download names. */
+export const SHIPMENT_BULK_MAX = 100;
+
+const orderIdsSchema = z
+  .array(z.coerce.number().int().positive().max(2_147_483_647))
+  .min(1)
+  .max(SHIPMENT_BULK_MAX);
+
+/**
+ * `POST /shipments` (staff, issue 29): shipments for these orders; the parcel size of each is the
+ * largest of its products' unless staff choose one.
+ */
+export const createShipmentsSchema = z.object({
+  orderIds: orderIdsSchema,
+  parcelSize: z.enum(["A", "B", "C"]).optional(),
+});
+
+/** `?id=1&id=2…` of the labels and packing-slip downloads (one id or several), with the label format. */
+export const shipmentDocumentsQuerySchema = z.object({
+  id: z
+    .union([z.coerce.number().int().positive().max(2_147_483_647), orderIdsSchema])
+    .transform((value) => (Array.isArray(value) ? value : [value])),
+  format: z.enum(["A6", "A4"]).optional(),
+});

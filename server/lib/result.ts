@@ -267,6 +267,30 @@ export const ERROR_CODES = {
     message: "The order has no confirmed payment to refund",
     key: "errors.refund/no-payment",
   },
+  // shipments (issue 29, docs/decisions/069)
+  /** the order may not get a shipment; details: { reason: not-allowed | exists | no-point | final, params: { orderNumber } } */
+  "shipment/not-allowed": {
+    status: 409,
+    message: "This order cannot get a shipment now (unpaid, canceled, delivered, or it has one)",
+    key: "errors.shipment/not-allowed",
+  },
+  /** no created shipment with a label among the orders named */
+  "shipment/no-label": {
+    status: 409,
+    message: "None of these orders has a created shipment with a label yet",
+    key: "errors.shipment/no-label",
+  },
+  /** the carrier refused; details: { details: the carrier's words, params: { message } } */
+  "shipment/carrier-refused": {
+    status: 422,
+    message: "The carrier refused the request",
+    key: "errors.shipment/carrier-refused",
+  },
+  "shipment/carrier-unavailable": {
+    status: 503,
+    message: "The carrier cannot be reached, try again in a moment",
+    key: "errors.shipment/carrier-unavailable",
+  },
   internal: { status: 500, message: "An error occurred, please try again later", key: "errors.generic" },
 } as const;
 

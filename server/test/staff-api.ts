@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { expect, it } from "vitest";
+import type { BuildAppOptions } from "../app";
 import { bearer, createSignedInUser } from "../areas/accounts/accounts.fixtures";
 import { type CatalogFixtures, insertCatalogFixtures } from "../areas/catalog/catalog.fixtures";
 import { auditLog } from "../db/schema";
@@ -26,9 +27,9 @@ export interface StaffApiKit extends ApiKit {
 }
 
 export async function startStaffApi(
-  options: { rateLimits?: Partial<RateLimits> } = {},
+  options: { rateLimits?: Partial<RateLimits>; app?: Partial<BuildAppOptions> } = {},
 ): Promise<StaffApiKit> {
-  const api = await startApi({ app: { rateLimits: options.rateLimits } });
+  const api = await startApi({ app: { ...options.app, rateLimits: options.rateLimits } });
   const { database, app } = api;
   const moderator = await createSignedInUser(database.db, { roles: ["shop-moderator", "user"] });
   const user = await createSignedInUser(database.db, { roles: ["user"] });

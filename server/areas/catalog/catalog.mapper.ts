@@ -226,6 +226,7 @@ export function toProduct(row: ProductRow, relations: ProductRelations): Product
     slidesTitle: row.slidesTitle,
     slidesDescription: row.slidesDescription,
     processingTime: row.processingTime,
+    parcelSize: row.parcelSize,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     thumbnail: figures.thumbnail,

@@ -67,6 +67,7 @@ export const productReply: z.ZodType<Product> = z.object({
   slidesTitle: z.string(),
   slidesDescription: z.string(),
   processingTime,
+  parcelSize: z.enum(["A", "B", "C"]),
   createdAt: isoDate,
   updatedAt: isoDate,
   thumbnail,

@@ -95,6 +95,7 @@ async function snapshot(tx: Tx, id: Id) {
     quantity: row.quantity,
     vatRate: row.vatRate,
     processingTime: row.processingTime,
+    parcelSize: row.parcelSize,
     isHidden: row.isHidden,
     isNew: row.isNew,
     isSale: row.isSale,
@@ -189,6 +190,7 @@ function productValues(payload: ProductPayload) {
     slidesTitle: payload.slidesTitle,
     slidesDescription: payload.slidesDescription,
     processingTime: payload.processingTime,
+    parcelSize: payload.parcelSize,
   };
 }
 

@@ -5,6 +5,7 @@ import type { ComplaintService } from "../after-sale/complaint.service";
 import { REFUND_JOBS, type RefundsService } from "../after-sale/refunds.service";
 import { backfillImageVariants } from "../gallery/variant-backfill";
 import { MAIL_DELIVER_JOB, type MailService } from "../mail/mail.service";
+import { SHIPMENT_JOBS, type ShipmentsService } from "../shipments/shipments.service";
 import type { JobQueue } from "./job-queue";
 import { type JobHandlers, jobHandler } from "./job-worker";
 
@@ -19,6 +20,8 @@ export const JOB_KINDS = {
   refundSend: REFUND_JOBS.send,
   refundPoll: REFUND_JOBS.poll,
   complaintReminders: "after-sale.complaint-reminders",
+  shipmentTrack: SHIPMENT_JOBS.track,
+  shipmentStatuses: SHIPMENT_JOBS.syncStatuses,
 } as const;
 
 /** How long finished jobs are kept (the dead letter is kept until retried). */
@@ -36,10 +39,22 @@ export interface JobKindDeps {
   refunds: Pick<RefundsService, "send" | "poll" | "sendGaveUp">;
   /** the shop reminded of unanswered complaints 3 days before their deadline (after-sale/complaint.service.ts) */
   complaints: Pick<ComplaintService, "remindDue">;
+  /** parcels at the carrier (shipments/shipments.service.ts, ADR 069) */
+  shipments: Pick<ShipmentsService, "track" | "trackGaveUp" | "syncStatuses">;
   log: ServiceLog;
 }
 
 export function createJobHandlers(deps: JobKindDeps): JobHandlers {
+  /** A periodic job whose run counts what it did: a count above 0 is logged as `{ [field]: count }`. */
+  const counting = (everyMs: number, field: string, message: string, run: () => Promise<number>) =>
+    jobHandler({
+      payload: none,
+      everyMs,
+      run: async () => {
+        const count = await run();
+        if (count > 0) deps.log.info?.({ [field]: count }, message);
+      },
+    });
   return {
     [JOB_KINDS.mailDeliver]: jobHandler({
       payload: z.object({ outboxId: z.number().int().positive() }),
@@ -76,14 +91,19 @@ export function createJobHandlers(deps: JobKindDeps): JobHandlers {
       run: ({ refundId, round }) => deps.refunds.poll(refundId, round),
     }),
     // the shop e-mailed once per unanswered complaint 3 days before its answer deadline (ADR 066)
-    [JOB_KINDS.complaintReminders]: jobHandler({
-      payload: none,
-      everyMs: 60 * 60_000,
-      run: async () => {
-        const sent = await deps.complaints.remindDue();
-        if (sent > 0) deps.log.info?.({ sent }, "complaint deadline reminders sent");
-      },
+    [JOB_KINDS.complaintReminders]: counting(60 * 60_000, "sent", "complaint deadline reminders sent", () =>
+      deps.complaints.remindDue(),
+    ),
+    // a shipment created at the carrier once, then its tracking number asked for with back-off; carrier
+    // statuses polled every 15 minutes where ShipX webhooks are not configured (docs/decisions/069)
+    [JOB_KINDS.shipmentTrack]: jobHandler({
+      payload: z.object({ shipmentId: z.number().int().positive(), round: z.number().int().min(0) }),
+      run: ({ shipmentId, round }) => deps.shipments.track(shipmentId, round),
+      dead: ({ shipmentId }, error) => deps.shipments.trackGaveUp(shipmentId, error),
     }),
+    [JOB_KINDS.shipmentStatuses]: counting(15 * 60_000, "changed", "carrier statuses recorded", () =>
+      deps.shipments.syncStatuses(),
+    ),
     [JOB_KINDS.pruneDoneJobs]: jobHandler({
       payload: none,
       everyMs: 24 * 60 * 60_000,

@@ -79,6 +79,10 @@ export const products = pgTable(
     processingTime: text("processing_time", { enum: ["1-2", "3-6", "7-9", "10-14"] })
       .notNull()
       .default("1-2"),
+    /** the parcel size ("gabaryt", A/B/C = InPost small/medium/large) a shipment of it needs at least */
+    parcelSize: text("parcel_size", { enum: ["A", "B", "C"] })
+      .notNull()
+      .default("A"),
     /**
      * The list price (the cheapest variant's effective price, else the product's own): derived,
      * kept by the triggers of migration 0008 (docs/decisions/022-list-indexes.md), never written

@@ -16,3 +16,4 @@ export * from "./mail";
 export * from "./orders";
 export * from "./parcel-points";
 export * from "./payments";
+export * from "./shipments";

@@ -38,9 +38,26 @@ function loadFontBytes() {
   return fontBytes;
 }
 
+/**
+ * fontkit parsing each font file once per process: a parsed font serves every document (each makes its
+ * own subset of it), so a PDF of many labels or invoices does not parse the TrueType files again each time.
+ */
+const parsedFonts = new Map<Uint8Array, ReturnType<typeof fontkit.create>>();
+const onceParsingFontkit: typeof fontkit = {
+  ...fontkit,
+  create(data, postscriptName) {
+    let font = parsedFonts.get(data);
+    if (!font) {
+      font = fontkit.create(data, postscriptName);
+      parsedFonts.set(data, font);
+    }
+    return font;
+  },
+};
+
 /** The shop's two fonts embedded (subsetted) in `pdf`. */
 export async function embedShopFonts(pdf: PDFDocument): Promise<PdfFonts> {
-  pdf.registerFontkit(fontkit);
+  pdf.registerFontkit(onceParsingFontkit);
   const bytes = await loadFontBytes();
   return {
     regular: await pdf.embedFont(bytes.regular, { subset: true }),

@@ -68,6 +68,7 @@ function product(overrides: Partial<Product> = {}): Product {
     slidesTitle: "",
     slidesDescription: "",
     processingTime: "1-2",
+    parcelSize: "A",
     createdAt: "2026-01-01T00:00:00.000Z",
     updatedAt: "2026-01-01T00:00:00.000Z",
     thumbnail: {

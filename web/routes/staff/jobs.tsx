@@ -57,6 +57,8 @@ const KNOWN_KINDS = new Set([
   "jobs.prune-done",
   "refunds.send",
   "refunds.poll",
+  "shipments.track",
+  "shipments.sync-statuses",
 ]);
 
 function JobFacts({ job }: { job: Job }) {

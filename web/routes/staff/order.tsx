@@ -7,6 +7,7 @@ import type { FieldError } from "../../../domain/validation/errors";
 import type { Failure } from "../../../server/web-door";
 import { OrderCard } from "../../components/order-card";
 import { StaffBackLink, StaffNotFound } from "../../components/staff/back-link";
+import { OrderShipment } from "../../components/staff/order-shipment";
 import { ShipmentForm } from "../../components/staff/orders/shipment-form";
 import { StatusActions, type StatusIntent } from "../../components/staff/orders/status-actions";
 import { errorMessageKey } from "../../lib/auth.server";
@@ -18,6 +19,7 @@ import { requireStaff } from "../../lib/staff.server";
 import { STAFF_SECTIONS, staffOrderPath } from "../../lib/staff-paths";
 import type { Route } from "./+types/order";
 import { OrderAfterSale } from "./order-after-sale";
+import { orderShipmentAction } from "./order-shipment.server";
 
 // /konto/sklep/zamowienia/{id} (shop staff): the full order card with the moderator's actions: the
 // shipment number entry (hidden when canceled or delivered) and mark delivered / cancel, shown
@@ -58,6 +60,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     cases,
     refunds,
     owed: owed?.ok ? owed.value : null,
+    shipments: await context.services.shipments.listForOrder(order._id),
     crumb: order.orderNumber,
   };
 }
@@ -86,6 +89,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const path = staffOrderPath(id);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  const shipped = await orderShipmentAction(context, user, id, intent, form);
+  if (shipped) return shipped;
   if (intent === "shipment") {
     const shipmentNumber = String(form.get("shipmentNumber") ?? "");
     const result = await context.services.orderStaff.addShipmentNumber(user, id, { shipmentNumber });
@@ -130,7 +135,7 @@ function BackLink() {
 }
 
 export default function StaffOrder() {
-  const { order, actions, paid, cases, refunds, owed } = useLoaderData<typeof loader>();
+  const { order, actions, paid, cases, refunds, owed, shipments } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as ActionData;
   const refundAnswer = answer && "refundError" in answer ? answer : null;
   const asking = answer && "confirm" in answer ? answer.confirm : null;
@@ -161,6 +166,7 @@ export default function StaffOrder() {
           </div>
         ) : null}
       </OrderCard>
+      <OrderShipment order={order} shipments={shipments} />
       <OrderAfterSale
         cases={cases}
         refunds={refunds}

@@ -8,11 +8,13 @@ import { EmailText } from "../../components/email-text";
 import { StatusBadge } from "../../components/order-card";
 import { OrderFilters } from "../../components/staff/orders/order-filters";
 import { Pager } from "../../components/staff/orders/pager";
+import { OrderSelect, OrdersBulkBar } from "../../components/staff/orders-bulk-bar";
 import { useLang, useT } from "../../lib/i18n";
 import { requireStaff } from "../../lib/staff.server";
 import { staffMeta } from "../../lib/staff-meta";
 import { staffOrderPath } from "../../lib/staff-paths";
 import type { Route } from "./+types/orders";
+import { bulkShipmentsAction } from "./order-shipment.server";
 
 // /konto/sklep/zamowienia (shop staff): every order, newest first, filtered by status, by the days
 // placed (od, do), by number or e-mail and to those with money owed back (zwrot=1, "Do zwrotu");
@@ -50,6 +52,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { list, values: raw };
 }
 
+/** "Utwórz przesyłki" for the ticked orders (issue 29) */
+export const action = bulkShipmentsAction;
+
 /** Money arrived that the order cannot take: staff must return it (issue 24). */
 function RefundOwedBadge() {
   const t = useT();
@@ -78,18 +83,24 @@ export default function StaffOrders() {
           {t("staff.empty")}
         </p>
       ) : (
+        <OrdersBulkBar />
+      )}
+      {list.items.length === 0 ? null : (
         <ul className="mt-3 divide-y divide-stone-200 rounded-2xl bg-white shadow-sm ring-1 ring-stone-200">
           {list.items.map((order) => (
             <li
               key={order._id}
               className="grid gap-x-4 gap-y-1 p-4 sm:grid-cols-[minmax(0,1.2fr)_minmax(0,1.5fr)_auto_auto] sm:items-center"
             >
-              <Link
-                to={staffOrderPath(order._id)}
-                className="font-semibold text-accent-700 underline-offset-2 hover:underline"
-              >
-                {t("order.viewTitle", { orderNumber: order.orderNumber })}
-              </Link>
+              <span className="flex items-center gap-3">
+                <OrderSelect order={order} />
+                <Link
+                  to={staffOrderPath(order._id)}
+                  className="font-semibold text-accent-700 underline-offset-2 hover:underline"
+                >
+                  {t("order.viewTitle", { orderNumber: order.orderNumber })}
+                </Link>
+              </span>
               <p className="min-w-0 text-sm text-stone-700">
                 <span className="block wrap-anywhere">
                   <EmailText email={order.email} />

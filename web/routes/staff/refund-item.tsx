@@ -1,11 +1,10 @@
-import { useEffect } from "react";
-import { useRevalidator } from "react-router";
 import { isFinalRefundStatus } from "../../../domain/after-sale-status";
 import { formatDateTime } from "../../../domain/i18n";
 import { formatPrice } from "../../../domain/money";
 import type { RefundView } from "../../../server/web-door";
 import "../../lib/after-sale-texts";
 import { useLang, useT } from "../../lib/i18n";
+import { useRefreshWhile } from "../../lib/use-refresh-while";
 
 // One refund as staff see it (the returns desk's case page, the staff order page; issue 27): amount
 // and state, when it was asked for, the payment provider's error while it is not done, the notice
@@ -50,13 +49,5 @@ export function RefundItem({ refund, withReason = false }: { refund: RefundView;
 
 /** While a refund is on its way, the page reloads its data every few seconds until it is final. */
 export function useRefreshWhileRefunding(refunds: readonly Pick<RefundView, "status">[]): void {
-  const revalidator = useRevalidator();
-  const waiting = refunds.some((refund) => !isFinalRefundStatus(refund.status));
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") revalidator.revalidate();
-    }, 2_000);
-    return () => clearInterval(timer);
-  }, [waiting, revalidator]);
+  useRefreshWhile(refunds.some((refund) => !isFinalRefundStatus(refund.status)));
 }

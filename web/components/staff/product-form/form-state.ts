@@ -1,5 +1,6 @@
 import { groszeToDecimalString } from "../../../../domain/money";
 import type { GridRow } from "../../../../domain/product-variants-grid";
+import { DEFAULT_PARCEL_SIZE } from "../../../../domain/shipment";
 import type { ImageRef, ProcessingTime, Product } from "../../../../domain/types";
 import { STAFF_PRODUCT_FLAGS, type StaffProductFlag } from "../../../../domain/validation/catalog";
 import { parseJsonArrayField } from "../../../lib/staff-forms";
@@ -23,6 +24,8 @@ export interface ProductFormState extends FlagValues {
   quantity: string;
   vatRate: string;
   processingTime: ProcessingTime | string;
+  /** "gabaryt" A/B/C (issue 29) */
+  parcelSize: string;
   slides: number[];
   slidesTitle: string;
   slidesDescription: string;
@@ -46,6 +49,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormState = {
   quantity: "0",
   vatRate: "23",
   processingTime: "1-2",
+  parcelSize: "A",
   slides: [],
   slidesTitle: "",
   slidesDescription: "",
@@ -80,6 +84,7 @@ export function formStateFromProduct(product: Product, copySuffix?: string): Pro
     quantity: String(product.quantity),
     vatRate: String(product.vatRate),
     processingTime: product.processingTime,
+    parcelSize: product.parcelSize,
     slides: product.slides,
     slidesTitle: product.slidesTitle,
     slidesDescription: product.slidesDescription,
@@ -159,6 +164,7 @@ export function formStateFromForm(form: FormData): ProductFormState {
     quantity: text(form, "quantity"),
     vatRate: text(form, "vatRate"),
     processingTime: text(form, "processingTime"),
+    parcelSize: text(form, "parcelSize") || DEFAULT_PARCEL_SIZE,
     slides: ids(form, "slides"),
     slidesTitle: text(form, "slidesTitle"),
     slidesDescription: text(form, "slidesDescription"),

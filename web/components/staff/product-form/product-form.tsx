@@ -15,6 +15,7 @@ import { ValidatedForm } from "../../validated-form";
 import { ImagePicker } from "../image-picker";
 import { RichTextEditor } from "../rich-text-editor";
 import type { ProductFormState } from "./form-state";
+import { ParcelSizeField } from "./parcel-size-field";
 import { useProductFormValidation } from "./use-product-form-validation";
 import { VariantsEditor } from "./variants-editor";
 
@@ -162,6 +163,7 @@ export function ProductForm({
           </select>
           <FieldErrorText id="product-processing-error" error={errors.processingTime} />
         </div>
+        <ParcelSizeField value={values.parcelSize} error={errors.parcelSize} className={SELECT} />
         <fieldset className="sm:col-span-2">
           <legend className="mb-2 text-sm font-medium text-stone-800">
             {t("staff.products.form.flags")}
