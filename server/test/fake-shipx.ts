@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { PageSizes, PDFDocument, StandardFonts } from "pdf-lib";
+import { CARRIER_STATUS_FLOW } from "../../domain/shipment";
 import { startLoopbackHttp } from "./loopback-http";
 
 // A local InPost ShipX server for tests, built from the brief (INTEGRATIONS.md §3): a real HTTP server
@@ -23,30 +24,8 @@ import { startLoopbackHttp } from "./loopback-http";
 // - It records every request; advance(id, status) moves a shipment; sendWebhook(url, body) POSTs a
 //   webhook as ShipX would ({action, payload:{shipment_id, status, tracking_number}}, no signature).
 
-export const SHIPX_STATUS_NAMES = [
-  "created",
-  "offers_prepared",
-  "offer_selected",
-  "confirmed",
-  "dispatched_by_sender",
-  "collected_from_sender",
-  "taken_by_courier",
-  "adopted_at_source_branch",
-  "sent_from_source_branch",
-  "adopted_at_sorting_center",
-  "sent_from_sorting_center",
-  "adopted_at_target_branch",
-  "out_for_delivery",
-  "ready_to_pickup",
-  "pickup_reminder_sent",
-  "stack_in_box_machine",
-  "avizo",
-  "delivered",
-  "pickup_time_expired",
-  "returned_to_sender",
-  "canceled",
-  "undelivered",
-] as const;
+/** ShipX's status names, in the order a parcel meets them (the brief's list, domain/shipment.ts). */
+export const SHIPX_STATUS_NAMES = CARRIER_STATUS_FLOW;
 
 export type ShipxStatusName = (typeof SHIPX_STATUS_NAMES)[number];
 

@@ -27,9 +27,14 @@ export interface StaffApiKit extends ApiKit {
 }
 
 export async function startStaffApi(
-  options: { rateLimits?: Partial<RateLimits>; app?: Partial<BuildAppOptions> } = {},
+  options: {
+    rateLimits?: Partial<RateLimits>;
+    app?: Partial<BuildAppOptions>;
+    /** settings on top of testConfig()'s */
+    env?: Record<string, string | undefined>;
+  } = {},
 ): Promise<StaffApiKit> {
-  const api = await startApi({ app: { ...options.app, rateLimits: options.rateLimits } });
+  const api = await startApi({ env: options.env, app: { ...options.app, rateLimits: options.rateLimits } });
   const { database, app } = api;
   const moderator = await createSignedInUser(database.db, { roles: ["shop-moderator", "user"] });
   const user = await createSignedInUser(database.db, { roles: ["user"] });

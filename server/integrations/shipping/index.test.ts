@@ -14,13 +14,17 @@ afterAll(async () => {
 });
 
 describe("createCarrier", () => {
+  it("is the demo carrier without ShipX settings", () => {
+    expect(createCarrier(testConfig(), { demo: { sender: [], find: async () => null } }).kind).toBe("demo");
+  });
+
   it("is InPost ShipX at INPOST_SHIPX_URL when its token and organization are set, with the sender", async () => {
     const config = testConfig({
       ...fake.env(),
       SHIPPING_SENDER_PHONE: "500600700",
       SHIPPING_SENDER_EMAIL: "wysylka@example.com",
     });
-    const carrier = createCarrier(config);
+    const carrier = createCarrier(config, { demo: { sender: [], find: async () => null } });
     expect(carrier.kind).toBe("inpost");
     await carrier.create({
       reference: "ZAM-1",

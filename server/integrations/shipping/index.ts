@@ -1,10 +1,12 @@
 import type { Config } from "../../config";
 import type { Carrier } from "./carrier";
+import { createDemoCarrier, type DemoCarrierDeps } from "./demo-carrier";
 import { createShipxCarrier, type ShipxOptions } from "./shipx-carrier";
 
-// The one place that picks a carrier (issue 29): InPost ShipX when INPOST_SHIPX_TOKEN and
-// INPOST_ORGANIZATION_ID are set (config.shipping.shipx), otherwise the demo carrier, which runs the
-// whole path offline. `options` reach the ShipX adapter only (a test's fetch, a shorter timeout).
+// The one place that picks a carrier (issue 29, docs/decisions/069): InPost ShipX when INPOST_SHIPX_TOKEN
+// and INPOST_ORGANIZATION_ID are set (config.shipping.shipx), otherwise the demo carrier, which runs the
+// whole path offline. `options.demo` is the demo carrier's; the rest reach the ShipX adapter (a test's
+// fetch, a shorter timeout). Make one per process: ShipX's status titles are cached in it for a day.
 
 export type {
   Carrier,
@@ -19,10 +21,13 @@ export { createShipxCarrier, SHIPX_DEFAULT_TIMEOUT_MS, SHIPX_STATUSES_TTL_MS } f
 export type { ShipxWebhookEvent, ShipxWebhookResult } from "./shipx-webhook";
 export { parseShipxWebhook, SHIPX_WEBHOOK_MAX_BYTES, shipxWebhookSecretMatches } from "./shipx-webhook";
 
-export function createCarrier(config: Pick<Config, "shipping">, options: ShipxOptions = {}): Carrier {
+/** What the demo carrier needs (its sender and the shop's own record of its shipments), and the ShipX adapter's options. */
+export interface CarrierOptions extends ShipxOptions {
+  demo: DemoCarrierDeps;
+}
+
+export function createCarrier(config: Pick<Config, "shipping">, options: CarrierOptions): Carrier {
   const { shipx, sender } = config.shipping;
   if (shipx) return createShipxCarrier({ ...shipx, sender }, options);
-  // TODO(integrator: demo carrier): the demo carrier is built on branch h-shipments
-  // (server/integrations/shipping/demo-carrier.ts); import it and return it here.
-  throw new Error("createCarrier: the demo carrier (branch h-shipments) is not merged yet");
+  return createDemoCarrier(options.demo);
 }
