@@ -6,6 +6,7 @@ import {
   SHIPX_STATUS_NAMES,
   startFakeShipx,
 } from "../../test/fake-shipx";
+import { startLoopbackHttp } from "../../test/loopback-http";
 import { CarrierRefusedError, CarrierUnavailableError, type ShipmentRequest } from "./carrier";
 import {
   createShipxCarrier,
@@ -336,6 +337,38 @@ describe("ShipX carrier: errors", () => {
     const error = (await caught(carrier().get("404404"))) as CarrierRefusedError;
     expect(error).toBeInstanceOf(CarrierRefusedError);
     expect(error.status).toBe(404);
+  });
+});
+
+describe("ShipX simulator: webhooks", () => {
+  it("posts a shipment's status as ShipX's webhook body to a URL", async () => {
+    const received: { method: string; path: string; body: string }[] = [];
+    const shop = await startLoopbackHttp(async (request, response) => {
+      received.push({
+        method: request.method,
+        path: `${request.url.pathname}${request.url.search}`,
+        body: request.body,
+      });
+      response.writeHead(202);
+      response.end();
+    });
+    try {
+      const created = await carrier().create(lockerRequest());
+      const moved = fake.advance(created.id, "out_for_delivery");
+      const reply = await fake.sendWebhook(`${shop.url}/hook?token=s`, fake.webhookBody(created.id));
+      expect(reply.status).toBe(202);
+      expect(received).toEqual([{ method: "POST", path: "/hook?token=s", body: expect.any(String) }]);
+      expect(JSON.parse(received[0]?.body ?? "")).toEqual({
+        action: "shipment_status_changed",
+        payload: {
+          shipment_id: Number(created.id),
+          status: "out_for_delivery",
+          tracking_number: moved.trackingNumber,
+        },
+      });
+    } finally {
+      await shop.close();
+    }
   });
 });
 
