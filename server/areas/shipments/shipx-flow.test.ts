@@ -22,7 +22,7 @@ const fake = kitForFile<FakeShipx>(() => startFakeShipx());
 const kit = kitForFile(() =>
   startStaffApi({
     rateLimits: NO_ORDER_LIMIT,
-    env: { ...fake.env(), INPOST_WEBHOOK_SECRET: SECRET, LOG_LEVEL: "warn" },
+    env: { ...fake.env(), INPOST_WEBHOOK_SECRET: SECRET, LOG_LEVEL: "info" },
     app: { logger: true, logStream: { write: (line: string) => logLines.push(line) } },
   }),
 );
@@ -150,6 +150,8 @@ describe("ShipX webhooks", () => {
     const logged = logLines.slice(lines).join("");
     expect(logged).toContain("ShipX webhook ignored");
     expect(logged).toContain("99999999");
+    // the request lines name the URL with its token redacted (server/lib/redact.ts)
+    expect(logLines.join("")).toContain("/api/shipments/shipx/webhook?token=[redacted]");
     expect(logLines.join("")).not.toContain(SECRET);
   });
 });
