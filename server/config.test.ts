@@ -196,6 +196,121 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ...test, KSEF_API_URL: "not a url" })).toThrow(/KSEF_API_URL/);
   });
 
+  it("ships through the demo carrier unless InPost ShipX's token and organization are both set (issue 29)", () => {
+    expect(loadConfig({}).shipping).toEqual({
+      carrier: "demo",
+      shipx: null,
+      sender: {
+        name: "Pracownia Szycia (dane demonstracyjne)",
+        street: "ul. Krawiecka",
+        buildingNumber: "1",
+        city: "Warszawa",
+        postCode: "00-001",
+        phone: null,
+        email: null,
+      },
+      webhookSecret: null,
+    });
+    const inpost = loadConfig({
+      ...PRODUCTION_READY,
+      INPOST_SHIPX_TOKEN: "eyJhbGciOi.token",
+      INPOST_ORGANIZATION_ID: "12345",
+      INPOST_SHIPX_URL: "https://api-shipx-pl.easypack24.net/",
+      INPOST_WEBHOOK_SECRET: "a".repeat(32),
+    }).shipping;
+    expect(inpost).toMatchObject({
+      carrier: "inpost",
+      shipx: {
+        apiUrl: "https://api-shipx-pl.easypack24.net",
+        token: "eyJhbGciOi.token",
+        organizationId: "12345",
+      },
+      sender: {
+        name: "Szyjemy sp. z o.o.",
+        street: "ul. Igły",
+        buildingNumber: "2",
+        city: "Kraków",
+        postCode: "30-001",
+      },
+      webhookSecret: "a".repeat(32),
+    });
+    expect(loadConfig({ INPOST_SHIPX_TOKEN: "t", INPOST_ORGANIZATION_ID: "1" }).shipping.shipx?.apiUrl).toBe(
+      "https://sandbox-api-shipx-pl.easypack24.net",
+    );
+  });
+
+  it.each([
+    [{ INPOST_SHIPX_TOKEN: "t" }, /^Invalid configuration: INPOST_SHIPX_TOKEN needs INPOST_ORGANIZATION_ID/],
+    [
+      { INPOST_ORGANIZATION_ID: "1" },
+      /^Invalid configuration: INPOST_ORGANIZATION_ID needs INPOST_SHIPX_TOKEN/,
+    ],
+    [{ INPOST_WEBHOOK_SECRET: "a".repeat(32) }, /INPOST_WEBHOOK_SECRET is for ShipX webhooks/],
+    [{ INPOST_SHIPX_TOKEN: "t", INPOST_ORGANIZATION_ID: "org" }, /INPOST_ORGANIZATION_ID must be/],
+    [
+      { INPOST_SHIPX_TOKEN: "t", INPOST_ORGANIZATION_ID: "1", INPOST_WEBHOOK_SECRET: "short" },
+      /INPOST_WEBHOOK_SECRET/,
+    ],
+    [{ INPOST_SHIPX_URL: "ftp://shipx.example" }, /INPOST_SHIPX_URL/],
+    [{ SHIPPING_SENDER_POST_CODE: "30001" }, /SHIPPING_SENDER_POST_CODE must be a Polish post code/],
+    [{ SHIPPING_SENDER_PHONE: "call me" }, /SHIPPING_SENDER_PHONE/],
+    [{ SHIPPING_SENDER_EMAIL: "nobody" }, /SHIPPING_SENDER_EMAIL/],
+    [
+      { INPOST_SHIPX_TOKEN: "t", INPOST_ORGANIZATION_ID: "1", SELLER_ADDRESS: "Rynek Główny, Kraków" },
+      /sender's address could not be read from SELLER_ADDRESS; set SHIPPING_SENDER_STREET, SHIPPING_SENDER_BUILDING, SHIPPING_SENDER_CITY, SHIPPING_SENDER_POST_CODE$/,
+    ],
+  ])("refuses the shipping settings %j with one clear line", (env, message) => {
+    const settings = { ...PRODUCTION_READY, NODE_ENV: "development", ...env };
+    expect(() => loadConfig(settings)).toThrow(ConfigError);
+    expect(() => loadConfig(settings)).toThrow(message);
+  });
+
+  it("takes the sender's fields from SHIPPING_SENDER_*, each unset one from the seller", () => {
+    const sender = loadConfig({
+      ...PRODUCTION_READY,
+      INPOST_SHIPX_TOKEN: "t",
+      INPOST_ORGANIZATION_ID: "1",
+      SELLER_ADDRESS: "Rynek Główny, Kraków",
+      SHIPPING_SENDER_NAME: "Pracownia Igła",
+      SHIPPING_SENDER_STREET: "Rynek Główny",
+      SHIPPING_SENDER_BUILDING: "12/4",
+      SHIPPING_SENDER_POST_CODE: "31-042",
+      SHIPPING_SENDER_CITY: "Kraków",
+      SHIPPING_SENDER_PHONE: "+48 500 600 700",
+      SHIPPING_SENDER_EMAIL: "wysylka@szyjemy.pl",
+    }).shipping.sender;
+    expect(sender).toEqual({
+      name: "Pracownia Igła",
+      street: "Rynek Główny",
+      buildingNumber: "12/4",
+      city: "Kraków",
+      postCode: "31-042",
+      phone: "+48 500 600 700",
+      email: "wysylka@szyjemy.pl",
+    });
+    expect(
+      loadConfig({
+        ...PRODUCTION_READY,
+        SELLER_ADDRESS: "ul. 3 Maja 12A, 30-001 Kraków",
+        SHIPPING_SENDER_CITY: "Wieliczka",
+      }).shipping.sender,
+    ).toMatchObject({ street: "ul. 3 Maja", buildingNumber: "12A", postCode: "30-001", city: "Wieliczka" });
+  });
+
+  it("warns when production ships through ShipX's sandbox", () => {
+    const shipx = { ...PRODUCTION_READY, DATABASE_URL: "postgres://shop@localhost:5432/shop" };
+    const sandbox = configWarnings(
+      loadConfig({ ...shipx, INPOST_SHIPX_TOKEN: "t", INPOST_ORGANIZATION_ID: "1" }),
+    );
+    expect(sandbox).toEqual([expect.stringMatching(/^NODE_ENV=production with InPost's ShipX sandbox/)]);
+    const real = {
+      INPOST_SHIPX_TOKEN: "t",
+      INPOST_ORGANIZATION_ID: "1",
+      INPOST_SHIPX_URL: "https://api-shipx-pl.easypack24.net",
+    };
+    expect(configWarnings(loadConfig({ ...shipx, ...real }))).toEqual([]);
+  });
+
   it("hashes passwords at the standard cost unless told quick, which production refuses", () => {
     expect(loadConfig({}).passwordCost).toBe("standard");
     expect(loadConfig({ PASSWORD_HASH_COST: "standard" }).passwordCost).toBe("standard");

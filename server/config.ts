@@ -27,6 +27,12 @@ function displayName(name: string): string {
 
 const passwordCost = z.enum(["standard", "quick"]);
 
+const httpUrl = z.url().refine((value) => /^https?:\/\//.test(value), "must be an http(s) URL");
+
+/** InPost ShipX hosts (INTEGRATIONS.md §3). */
+export const SHIPX_SANDBOX_URL = "https://sandbox-api-shipx-pl.easypack24.net";
+export const SHIPX_PRODUCTION_URL = "https://api-shipx-pl.easypack24.net";
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -85,6 +91,36 @@ const envSchema = z.object({
   APACZKA_APP_ID: z.string().min(1).optional(),
   INPOST_GEOWIDGET_TOKEN: z.string().min(1).optional(),
   INPOST_POINTS_URL: z.url().default("https://api-pl-points.easypack24.net/v1/points"),
+  /** InPost ShipX (issue 29): both set = shipments through ShipX; neither = the demo carrier */
+  INPOST_SHIPX_TOKEN: z.string().trim().min(1).max(4_000).optional(),
+  INPOST_ORGANIZATION_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{1,20}$/, "must be the organization's number from Manager Paczek")
+    .optional(),
+  INPOST_SHIPX_URL: httpUrl.default(SHIPX_SANDBOX_URL),
+  /** ShipX webhooks carry no signature: this secret in the webhook's URL is what proves them */
+  INPOST_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{24,200}$/, "must be 24 to 200 letters, digits, - or _ (it goes into a URL)")
+    .optional(),
+  /** the sender on shipments; each unset field comes from SELLER_NAME / SELLER_ADDRESS */
+  SHIPPING_SENDER_NAME: z.string().trim().min(1).max(100).optional(),
+  SHIPPING_SENDER_STREET: z.string().trim().min(1).max(100).optional(),
+  SHIPPING_SENDER_BUILDING: z.string().trim().min(1).max(20).optional(),
+  SHIPPING_SENDER_CITY: z.string().trim().min(1).max(100).optional(),
+  SHIPPING_SENDER_POST_CODE: z
+    .string()
+    .trim()
+    .regex(/^\d{2}-\d{3}$/, "must be a Polish post code like 30-001")
+    .optional(),
+  SHIPPING_SENDER_PHONE: z
+    .string()
+    .trim()
+    .regex(/^(\+48)?\s?\d{3}[\s-]?\d{3}[\s-]?\d{3}$/, "must be a Polish phone number like 500600700")
+    .optional(),
+  SHIPPING_SENDER_EMAIL: z.email().max(100).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** gallery uploads: the largest file accepted, and the most pixels decoded (image bombs) */
   MEDIA_MAX_UPLOAD_MB: z.coerce.number().positive().max(200).default(10),
@@ -154,6 +190,8 @@ export interface Config {
   returnAddress: string[];
   /** KSeF e-invoicing (issue 28): the environment, the seller's KSeF token, whether consumers' invoices go too */
   ksef: KsefConfig;
+  /** shipments (issue 29): InPost ShipX when its token and organization are set, else the demo carrier */
+  shipping: ShippingConfig;
   /** parcel-locker pickers: the provider's map widget when configured, else the built-in picker */
   parcelLockers: {
     apaczkaAppId: string | null;
@@ -192,6 +230,33 @@ export interface KsefConfig {
   emailWaitMs: number;
 }
 
+export interface ShippingConfig {
+  carrier: "inpost" | "demo";
+  /** null with the demo carrier */
+  shipx: { apiUrl: string; token: string; organizationId: string } | null;
+  sender: ShippingSender;
+  /**
+   * INPOST_WEBHOOK_SECRET: ShipX webhooks carry no signature, so the webhook URL given to InPost holds
+   * this secret and is itself the proof; null: no webhooks, tracking is polled on the job queue.
+   */
+  webhookSecret: string | null;
+}
+
+/**
+ * The sender on shipments: SHIPPING_SENDER_* fields, each unset one from the seller (SELLER_NAME, the
+ * street line and the "00-000 City" line of SELLER_ADDRESS). The seller has no phone or e-mail, so
+ * those stay null unless set (ShipX then uses the organization's sender from Manager Paczek).
+ */
+export interface ShippingSender {
+  name: string;
+  street: string;
+  buildingNumber: string;
+  city: string;
+  postCode: string;
+  phone: string | null;
+  email: string | null;
+}
+
 export interface SellerConfig {
   name: string;
   nip: string;
@@ -215,6 +280,46 @@ function addressLines(value: string): string[] {
   return value.split(/\s*[,;|]\s*/).filter(Boolean);
 }
 
+/**
+ * The sender from SHIPPING_SENDER_* and the seller's address lines ("ul. Igły 2", "30-001 Kraków"):
+ * the line ending in a building number is the street, the one starting with a post code the city.
+ * Fields that are neither set nor found are null.
+ */
+function shippingSenderOf(
+  e: Partial<
+    Record<
+      `SHIPPING_SENDER_${"NAME" | "STREET" | "BUILDING" | "CITY" | "POST_CODE" | "PHONE" | "EMAIL"}`,
+      string
+    >
+  >,
+  seller: { name: string; address: string[] },
+): { [K in keyof ShippingSender]: string | null } {
+  let street: string | null = null;
+  let building: string | null = null;
+  let city: string | null = null;
+  let postCode: string | null = null;
+  for (const line of seller.address) {
+    const place = /^(\d{2}-\d{3})\s+(.+)$/.exec(line);
+    const streetLine = /^(.*\D)\s+(\d+[A-Za-z]?(?:\/\d+[A-Za-z]?)?)$/.exec(line);
+    if (place && postCode === null) {
+      postCode = place[1] ?? null;
+      city = place[2] ?? null;
+    } else if (streetLine && street === null) {
+      street = streetLine[1] ?? null;
+      building = streetLine[2] ?? null;
+    }
+  }
+  return {
+    name: e.SHIPPING_SENDER_NAME ?? seller.name,
+    street: e.SHIPPING_SENDER_STREET ?? street,
+    buildingNumber: e.SHIPPING_SENDER_BUILDING ?? building,
+    city: e.SHIPPING_SENDER_CITY ?? city,
+    postCode: e.SHIPPING_SENDER_POST_CODE ?? postCode,
+    phone: e.SHIPPING_SENDER_PHONE ?? null,
+    email: e.SHIPPING_SENDER_EMAIL ?? null,
+  };
+}
+
 function parseTrustProxy(value: string): boolean | number | string {
   if (value === "false") return false;
   if (value === "true") return true;
@@ -232,6 +337,10 @@ export function configWarnings(config: Config): string[] {
   if (config.env === "production" && config.databaseUrl === null)
     warnings.push(
       "NODE_ENV=production on the embedded database (no DATABASE_URL): it never flushes to disk, so a power cut or a machine crash can lose the last orders and payments; set DATABASE_URL to a PostgreSQL database for a shop taking real orders",
+    );
+  if (config.env === "production" && config.shipping.shipx?.apiUrl === SHIPX_SANDBOX_URL)
+    warnings.push(
+      `NODE_ENV=production with InPost's ShipX sandbox (INPOST_SHIPX_URL): its shipments are not real parcels; set INPOST_SHIPX_URL=${SHIPX_PRODUCTION_URL} for real ones`,
     );
   return warnings;
 }
@@ -299,6 +408,36 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       "Invalid configuration: KSEF_ENV=production needs SELLER_NAME, SELLER_NIP and SELLER_ADDRESS (the invoices' seller)",
     );
   }
+  if (Boolean(e.INPOST_SHIPX_TOKEN) !== Boolean(e.INPOST_ORGANIZATION_ID)) {
+    throw new ConfigError(
+      e.INPOST_SHIPX_TOKEN
+        ? "Invalid configuration: INPOST_SHIPX_TOKEN needs INPOST_ORGANIZATION_ID (the organization's number in Manager Paczek › API); set both, or neither for the demo carrier"
+        : "Invalid configuration: INPOST_ORGANIZATION_ID needs INPOST_SHIPX_TOKEN (generated in Manager Paczek › API); set both, or neither for the demo carrier",
+    );
+  }
+  if (e.INPOST_WEBHOOK_SECRET && !e.INPOST_SHIPX_TOKEN) {
+    throw new ConfigError(
+      "Invalid configuration: INPOST_WEBHOOK_SECRET is for ShipX webhooks and needs INPOST_SHIPX_TOKEN and INPOST_ORGANIZATION_ID",
+    );
+  }
+  const sellerName = isDemoSeller ? DEMO_SELLER.name : (e.SELLER_NAME as string);
+  const sellerAddress = addressLines(isDemoSeller ? DEMO_SELLER.address : (e.SELLER_ADDRESS as string));
+  const sender = shippingSenderOf(e, { name: sellerName, address: sellerAddress });
+  const missingSender = (
+    [
+      ["SHIPPING_SENDER_STREET", sender.street],
+      ["SHIPPING_SENDER_BUILDING", sender.buildingNumber],
+      ["SHIPPING_SENDER_CITY", sender.city],
+      ["SHIPPING_SENDER_POST_CODE", sender.postCode],
+    ] as const
+  )
+    .filter(([, value]) => value === null)
+    .map(([name]) => name);
+  if (e.INPOST_SHIPX_TOKEN && missingSender.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration: the sender's address could not be read from SELLER_ADDRESS; set ${missingSender.join(", ")}`,
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const shownHost = e.HOST === "0.0.0.0" || e.HOST === "::" ? "localhost" : e.HOST;
   const publicUrl = (e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/$/, "");
@@ -337,9 +476,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           { provider: "demo", demoSecret: randomBytes(32).toString("base64url") },
     orderPaymentTimeoutMinutes: e.ORDER_PAYMENT_TIMEOUT_MINUTES,
     seller: {
-      name: isDemoSeller ? DEMO_SELLER.name : (e.SELLER_NAME as string),
+      name: sellerName,
       nip: isDemoSeller ? DEMO_SELLER.nip : (e.SELLER_NIP as string),
-      address: addressLines(isDemoSeller ? DEMO_SELLER.address : (e.SELLER_ADDRESS as string)),
+      address: sellerAddress,
       bankAccount: e.SELLER_BANK_ACCOUNT ?? null,
       isDemo: isDemoSeller,
     },
@@ -360,6 +499,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiUrl: e.KSEF_ENV === "off" || e.KSEF_ENV === "local" ? null : (e.KSEF_API_URL ?? null),
       b2c: e.KSEF_B2C === "true",
       emailWaitMs: e.KSEF_EMAIL_WAIT_MINUTES * 60_000,
+    },
+    shipping: {
+      carrier: e.INPOST_SHIPX_TOKEN ? "inpost" : "demo",
+      shipx:
+        e.INPOST_SHIPX_TOKEN && e.INPOST_ORGANIZATION_ID
+          ? {
+              apiUrl: e.INPOST_SHIPX_URL.replace(/\/+$/, ""),
+              token: e.INPOST_SHIPX_TOKEN,
+              organizationId: e.INPOST_ORGANIZATION_ID,
+            }
+          : null,
+      // the demo carrier only prints the sender on its labels: a field it could not find stays empty
+      sender: {
+        name: sender.name ?? sellerName,
+        street: sender.street ?? "",
+        buildingNumber: sender.buildingNumber ?? "",
+        city: sender.city ?? "",
+        postCode: sender.postCode ?? "",
+        phone: sender.phone,
+        email: sender.email,
+      },
+      webhookSecret: e.INPOST_WEBHOOK_SECRET ?? null,
     },
     parcelLockers: {
       apaczkaAppId: e.APACZKA_APP_ID ?? null,

@@ -29,6 +29,7 @@ import { ordersRoutes } from "./areas/orders/orders.routes";
 import { parcelPointsRoutes } from "./areas/parcel-points/parcel-points.routes";
 import { paymentsRoutes } from "./areas/payments/payments.routes";
 import { shipmentsRoutes } from "./areas/shipments/shipments.routes";
+import { shipxWebhookRoutes } from "./areas/shipments/shipx-webhook.routes";
 import { statsRoutes } from "./areas/stats/stats.routes";
 
 // The REST API of SPEC §7, one plugin per area, mounted under /api.
@@ -63,6 +64,7 @@ export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(refundsRoutes);
   await api.register(shipmentsRoutes);
   await api.register(ksefRoutes);
+  await api.register(shipxWebhookRoutes);
 }
 
 /** The marketplace feeds (docs/decisions/072): XML at /feeds/*, beside the API, not under it. */

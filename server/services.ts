@@ -56,8 +56,8 @@ import type { KsefGateway } from "./integrations/ksef/ksef-gateway";
 import { createKsefGateway } from "./integrations/ksef/ksef-gateway-factory";
 import { createPaymentProvider } from "./integrations/payments";
 import type { PaymentProvider } from "./integrations/payments/payment-provider";
+import { createCarrier } from "./integrations/shipping";
 import type { Carrier } from "./integrations/shipping/carrier";
-import { createDemoCarrier } from "./integrations/shipping/demo-carrier";
 import type { ChangeFeed } from "./lib/change-feed";
 import {
   createRateLimiter,
@@ -210,11 +210,15 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     refundCanceled: refunds.startCancelRefund,
     jobsQueued: () => jobQueue.notify(),
   });
-  // parcels at the carrier (issue 29, ADR 069): the demo carrier unless one is given
+  // parcels at the carrier (issue 29, ADR 069): ShipX when configured, else the demo carrier, unless one is given
   const shipments = createShipmentsService(db, {
     carrier:
       options.carrier ??
-      createDemoCarrier({ sender: config.returnAddress, find: (id) => findDemoShipment(db, id) }),
+      createCarrier(config, {
+        demo: { sender: config.returnAddress, find: (id) => findDemoShipment(db, id) },
+      }),
+    // ShipX webhooks configured (INPOST_WEBHOOK_SECRET): statuses come by webhook, no periodic poll
+    webhooks: config.shipping.webhookSecret !== null,
     queue: jobQueue,
     addShipmentNumber: orderStaff.addShipmentNumber,
     readOrders: orderQueries.getManyById,

@@ -14,7 +14,7 @@ import { requireAdmin, requireShopModerator, requireUser } from "./auth";
 /**
  * public: anyone; user: signed in (any role); moderator: shop staff; admin: admins only;
  * owner: anyone, but answers only about the caller's own data (guest: order number + e-mail);
- * webhook: a payment provider (signature checked).
+ * webhook: a provider's webhook (its signature, or the secret in its URL, checked by the handler).
  */
 export type Access = "public" | "user" | "moderator" | "admin" | "owner" | "webhook";
 
@@ -84,6 +84,14 @@ declare module "fastify" {
 }
 
 /** A shop-staff route (staff screens, shop moderators): `apiRoute({ ...STAFF, summary, … })`. */
+/** A provider's webhook: the JSON read whole as text (for its signature or size), accepted with 202 and nothing. */
+export const WEBHOOK = {
+  access: "webhook",
+  body: "signed-json",
+  response: "none",
+  status: 202,
+} as const satisfies Partial<ApiRouteSpec>;
+
 export const STAFF = { tag: "staff", access: "moderator" } as const satisfies Partial<ApiRouteSpec>;
 /**
  * A file of someone's order (a PDF, a complaint photo): its customer, staff, or a guest naming the order

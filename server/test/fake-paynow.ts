@@ -1,12 +1,11 @@
 import { randomInt } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import {
   constantTimeEqual,
   type PaynowParameters,
   paynowNotificationSignature,
   paynowV3RequestSignature,
 } from "../integrations/payments/paynow-signature";
+import { startLoopbackHttp } from "./loopback-http";
 
 // A local Paynow v3 server for tests (INTEGRATIONS.md §1): a real HTTP server on 127.0.0.1 with a
 // free port, checking Api-Key, Signature and Idempotency-Key like the real one, so the adapter is
@@ -205,15 +204,6 @@ function refundValidationErrors(body: unknown): string[] {
   return problems;
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    request.on("error", reject);
-  });
-}
-
 export async function startFakePaynow(
   options: { apiKey?: string; signatureKey?: string } = {},
 ): Promise<FakePaynow> {
@@ -224,7 +214,6 @@ export async function startFakePaynow(
   const byIdempotencyKey = new Map<string, string>();
   const refunds = new Map<string, FakePaynowRefund>();
   const refundsByIdempotencyKey = new Map<string, string>();
-  const timers = new Set<NodeJS.Timeout>();
   let delayMs = 0;
   let refuseMode: "close" | "503" | null = null;
   const failures: { failure: FakePaynowFailure; errorType?: string; message?: string }[] = [];
@@ -398,40 +387,27 @@ export async function startFakePaynow(
     return { status: 404, body: errorBody(404, "NOT_FOUND", "Not found") };
   }
 
-  async function onRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+  const http = await startLoopbackHttp(async (request, response, raw) => {
     const query: Record<string, string[]> = {};
-    for (const [name, value] of url.searchParams) {
+    for (const [name, value] of request.url.searchParams) {
       const values = query[name] ?? [];
       values.push(value);
       query[name] = values;
     }
-    const headers: Record<string, string | undefined> = {};
-    for (const [name, value] of Object.entries(request.headers)) {
-      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
-    }
     const record: RecordedPaynowRequest = {
-      method: request.method ?? "GET",
-      path: url.pathname,
+      method: request.method,
+      path: request.url.pathname,
       query,
-      headers,
-      body: await readBody(request),
+      headers: request.headers,
+      body: request.body,
       status: null,
     };
     requests.push(record);
 
-    if (delayMs > 0) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          resolve();
-        }, delayMs);
-        timers.add(timer);
-      });
-      if (response.destroyed) return;
-    }
+    await http.pause(delayMs);
+    if (response.destroyed) return;
     if (refuseMode === "close") {
-      request.socket.destroy();
+      raw.socket.destroy();
       return;
     }
     const queued = refuseMode === "503" ? undefined : failures.shift();
@@ -445,20 +421,8 @@ export async function startFakePaynow(
     record.status = reply.status;
     response.writeHead(reply.status, { "Content-Type": "application/json" });
     response.end(reply.body);
-  }
-
-  const server = createServer((request, response) => {
-    onRequest(request, response).catch(() => {
-      if (!response.headersSent) response.writeHead(500);
-      response.end();
-    });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  baseUrl = `http://127.0.0.1:${port}`;
+  baseUrl = http.url;
 
   return {
     url: baseUrl,
@@ -510,12 +474,7 @@ export async function startFakePaynow(
       return { rawBody, headers: { signature: paynowNotificationSignature(signatureKey, rawBody) } };
     },
     close() {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      return new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      return http.close();
     },
   };
 }

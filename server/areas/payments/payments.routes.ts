@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { apiRoute } from "../../http/api-route";
+import { apiRoute, WEBHOOK } from "../../http/api-route";
 import { errorBody } from "../../http/errors";
 import { neverCached } from "../../http/never-cached";
 
@@ -24,11 +24,8 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     apiRoute({
       summary: "Payment provider notifications (signed; 202 accepted, 400 bad signature)",
       tag: "payments",
-      access: "webhook",
+      ...WEBHOOK,
       params: providerParam,
-      body: "signed-json",
-      response: "none",
-      status: 202,
       // not-found: a provider this shop does not use
       errors: ["payment/bad-notification", "not-found"],
     }),
