@@ -1,6 +1,6 @@
 // The product import/export file (issue 30, docs/decisions/077): one line per product, every field
 // of the product form in its own column; the variants in one cell, a line per variant. Categories
-// are named by their path ("Dla dzieci > Kocyki"), images by their gallery path ("produkty/kocyk.jpg",
+// are named by their path ("Dla dzieci/Kocyki", as the category list shows it), images by their gallery path ("produkty/kocyk.jpg",
 // or the address when the image is not in the gallery), product fields and their options by title.
 // Pure: the server gives the dictionary (the catalog's names) and reads/writes the database.
 // A row is text as a spreadsheet shows it: prices "12,34", flags "tak"/"nie", lists one per line.
@@ -11,6 +11,7 @@ import type { Id, ImageRef } from "./types";
 import { type ProductPayload, productSchema } from "./validation/catalog";
 import { type FieldError, fieldErrors } from "./validation/errors";
 import { MSG } from "./validation/messages";
+import { csvCell, splitCsv } from "./warehouse";
 
 export const PRODUCT_FILE_COLUMNS = [
   "sku",
@@ -79,20 +80,20 @@ const SAFETY_TEXT = [
 
 /** The catalog's names the file uses instead of ids. */
 export interface ProductFileDictionary {
-  /** category id -> "Parent > Child" */
+  /** category id -> its path ("Parent/Child", domain/types.ts Category.path) */
   categoryPaths: ReadonlyMap<Id, string>;
   fields: readonly { id: Id; title: string; options: readonly { id: Id; title: string }[] }[];
   /** gallery images: path ("folder/name") and the image */
   gallery: readonly { path: string; image: ImageRef }[];
 }
 
-export const CATEGORY_PATH_SEPARATOR = " > ";
 const VARIANT_PARTS = " | ";
 const OPTION_SEPARATOR = ", ";
 const OPTION_OF = ": ";
 
 /** What a row is made from: the product form's payload (the API's Product fits). */
-export type ProductFileSource = Omit<ProductPayload, "variants"> & {
+export type ProductFileSource = Omit<ProductPayload, "variants" | "vatRate"> & {
+  vatRate: number;
   variants: readonly Omit<ProductPayload["variants"][number], "_id">[];
 };
 
@@ -378,3 +379,38 @@ export function rowsFromCells(records: readonly { line: number; cells: readonly 
 
 /** A row as the file's cells, in the columns' order. */
 export const rowCells = (row: ProductFileRow): string[] => PRODUCT_FILE_COLUMNS.map((column) => row[column]);
+
+/** The download's file names. */
+export const PRODUCT_FILE_NAME = { csv: "produkty.csv", xlsx: "produkty.xlsx" } as const;
+
+/** The CSV file: UTF-8 with a BOM, `;` separators, CRLF lines (Excel and LibreOffice with Polish settings). */
+export function productCsv(rows: readonly ProductFileRow[]): string {
+  const lines = [PRODUCT_FILE_COLUMNS.join(";"), ...rows.map((row) => rowCells(row).map(csvCell).join(";"))];
+  return `\uFEFF${lines.map((line) => `${line}\r\n`).join("")}`;
+}
+
+/** A CSV file's records (the BOM dropped; `;`, or `,` when the header line has no `;`). */
+export function csvRecords(text: string): { line: number; cells: string[] }[] {
+  const firstLine = text.slice(0, text.search(/\r|\n|$/));
+  return splitCsv(text, firstLine.includes(";") || !firstLine.includes(",") ? ";" : ",");
+}
+
+/**
+ * A sheet's cells as the file's text: a number in a price column is an amount ("12,34"), any other
+ * number its digits (a spreadsheet may turn "23" into 23).
+ */
+export function sheetRecords(
+  rows: readonly { line: number; cells: readonly (string | number)[] }[],
+): { line: number; cells: string[] }[] {
+  const header = (rows[0]?.cells ?? []).map((cell) => String(cell).trim());
+  return rows.map(({ line, cells }) => ({
+    line,
+    cells: cells.map((cell, index) => {
+      if (typeof cell === "string") return cell;
+      const column = header[index] as ProductFileColumn;
+      return PRICE_COLUMNS.has(column) && Number.isFinite(cell)
+        ? amount(Math.round(cell * 100))
+        : String(cell);
+    }),
+  }));
+}

@@ -408,6 +408,11 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
       return fullProductsById(and(visibleOnly(false), gt(products.id, afterId)), latestLimit(limit));
     },
 
+    /** Every product (hidden too) with an id above `afterId`, by id, at most `limit`: the product export's pages. */
+    async productsAfter(afterId: Id, limit: number): Promise<Product[]> {
+      return fullProductsById(gt(products.id, afterId), latestLimit(limit));
+    },
+
     /** Light product entries (first image, flags, categories, thumbnail), by id. */
     async listProductsBasic(opts: { includeHidden?: boolean } = {}): Promise<ProductBasic[]> {
       const rows = await db
