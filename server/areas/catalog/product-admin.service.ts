@@ -308,7 +308,11 @@ export async function writeProduct(
   tx: Tx,
   id: Id | null,
   payload: ProductPayload,
-): Promise<{ id: Id; before: Awaited<ReturnType<typeof snapshot>>; after: Awaited<ReturnType<typeof snapshot>> }> {
+): Promise<{
+  id: Id;
+  before: Awaited<ReturnType<typeof snapshot>>;
+  after: Awaited<ReturnType<typeof snapshot>>;
+}> {
   const errors = await referenceErrors(tx, payload, id);
   if (Object.keys(errors).length > 0) refuse(fail("validation", errors));
   await assertSkuFree(tx, payload.identity.sku, id);

@@ -41,6 +41,8 @@ import type { ProductExportService } from "./product-export.service";
 export const IMPORT_MAX_BYTES = 8 * 1024 * 1024;
 /** The most product lines in one file. */
 export const IMPORT_MAX_LINES = 5_000;
+/** Products read by one statement when the file's SKUs are matched. */
+const MATCH_PAGE = 500;
 
 export interface ImportFile {
   filename: string;
@@ -137,10 +139,11 @@ export function createProductImportService(
           .from(products)
           .where(inArray(products.sku, skus))
       : [];
+    const skuOf = new Map(known.map(({ id, sku }) => [id, sku ?? ""]));
     const bySku = new Map<string, Product>();
-    for (const { id, sku } of known) {
-      const product = await catalog.getProduct(id, { includeHidden: true });
-      if (product && sku) bySku.set(sku, product);
+    for (let start = 0; start < known.length; start += MATCH_PAGE) {
+      const page = await catalog.productsByIds(known.slice(start, start + MATCH_PAGE).map(({ id }) => id));
+      for (const product of page) bySku.set(skuOf.get(product._id) ?? "", product);
     }
     const seen = new Set<string>();
     const planned = rows.map(({ line, row }): Planned => {
