@@ -5,10 +5,11 @@
 // Pure: the server gives the dictionary (the catalog's names) and reads/writes the database.
 // A row is text as a spreadsheet shows it: prices "12,34", flags "tak"/"nie", lists one per line.
 
+import { IDENTITY_KEYS, SAFETY_TEXT_KEYS } from "./gpsr";
 import { groszeToDecimalString, parsePriceToGrosze } from "./money";
 import { variantKey } from "./pricing";
 import type { Id, ImageRef } from "./types";
-import { type ProductPayload, productSchema } from "./validation/catalog";
+import { PRODUCT_FORM_FLAGS, type ProductPayload, productSchema } from "./validation/catalog";
 import { type FieldError, fieldErrors } from "./validation/errors";
 import { MSG } from "./validation/messages";
 import { csvCell, splitCsv } from "./warehouse";
@@ -22,39 +23,19 @@ export const PRODUCT_FILE_COLUMNS = [
   "promotionalPrice",
   "quantity",
   "vatRate",
-  "isHidden",
-  "isNew",
-  "isSale",
-  "isPremium",
-  "isLayette",
-  "isSet",
+  ...PRODUCT_FORM_FLAGS,
   "categories",
   "images",
   "fields",
   "variants",
-  "hasSlides",
   "slides",
   "slidesTitle",
   "slidesDescription",
   "processingTime",
   "parcelSize",
-  "gtin",
-  "weightGrams",
-  "lengthMm",
-  "widthMm",
-  "heightMm",
-  "seoTitle",
-  "seoDescription",
-  "manufacturerName",
-  "manufacturerAddress",
-  "manufacturerContact",
+  ...IDENTITY_KEYS.filter((key) => key !== "sku"),
+  ...SAFETY_TEXT_KEYS,
   "manufacturerOutsideEu",
-  "euRepName",
-  "euRepAddress",
-  "euRepContact",
-  "identifier",
-  "warnings",
-  "care",
 ] as const;
 
 export type ProductFileColumn = (typeof PRODUCT_FILE_COLUMNS)[number];
@@ -63,20 +44,10 @@ export type ProductFileRow = Record<ProductFileColumn, string>;
 /** Columns holding an amount (an XLSX number cell; "12,34" in CSV). */
 export const PRICE_COLUMNS: ReadonlySet<ProductFileColumn> = new Set(["price", "promotionalPrice"]);
 
-const FLAGS = ["isHidden", "isNew", "isSale", "isPremium", "isLayette", "isSet", "hasSlides"] as const;
+const FLAGS = PRODUCT_FORM_FLAGS;
 const IDENTITY_TEXT = ["seoTitle", "seoDescription"] as const;
 const IDENTITY_NUMBERS = ["weightGrams", "lengthMm", "widthMm", "heightMm"] as const;
-const SAFETY_TEXT = [
-  "manufacturerName",
-  "manufacturerAddress",
-  "manufacturerContact",
-  "euRepName",
-  "euRepAddress",
-  "euRepContact",
-  "identifier",
-  "warnings",
-  "care",
-] as const;
+const SAFETY_TEXT = SAFETY_TEXT_KEYS;
 
 /** The catalog's names the file uses instead of ids. */
 export interface ProductFileDictionary {

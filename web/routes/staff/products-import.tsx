@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import type { ImportApplied, ImportPreview } from "../../../server/web-door";
 import { ImportPreviewTable } from "../../components/staff/product-import/import-preview-table";
@@ -52,6 +52,27 @@ const BUTTON =
 const PRIMARY =
   "inline-flex min-h-11 items-center rounded-full bg-stone-800 px-5 font-semibold text-white disabled:opacity-60";
 
+function Section({
+  id,
+  title,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className="text-lg font-semibold text-stone-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 export default function StaffProductsImport() {
   const t = useT();
   const [file, setFile] = useState<File | null>(null);
@@ -84,10 +105,7 @@ export default function StaffProductsImport() {
         </Link>
       </p>
 
-      <section aria-labelledby="products-export" className="mt-6">
-        <h2 id="products-export" className="text-lg font-semibold text-stone-900">
-          {t("staff.productImport.export")}
-        </h2>
+      <Section id="products-export" title={t("staff.productImport.export")} className="mt-6">
         <div className="mt-3 flex flex-wrap gap-3">
           <a href="/api/staff/products/export.csv" download className={BUTTON}>
             {t("staff.productImport.exportCsv")}
@@ -96,12 +114,9 @@ export default function StaffProductsImport() {
             {t("staff.productImport.exportXlsx")}
           </a>
         </div>
-      </section>
+      </Section>
 
-      <section aria-labelledby="products-import" className="mt-8">
-        <h2 id="products-import" className="text-lg font-semibold text-stone-900">
-          {t("staff.productImport.import")}
-        </h2>
+      <Section id="products-import" title={t("staff.productImport.import")} className="mt-8">
         <form
           className="mt-3 flex flex-wrap items-end gap-3"
           onSubmit={(event) => {
@@ -156,7 +171,7 @@ export default function StaffProductsImport() {
             </button>
           </>
         ) : null}
-      </section>
+      </Section>
     </div>
   );
 }

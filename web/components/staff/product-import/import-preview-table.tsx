@@ -1,7 +1,7 @@
 import type { MessageKey } from "../../../../domain/i18n";
 import type { ImportLine, ImportPreview } from "../../../../server/web-door";
 import { useT } from "../../../lib/i18n";
-import { HeaderCells } from "../header-cells";
+import { ScrollTable } from "../scroll-table";
 
 // The dry run of a product import: the counts, then the lines that would create, change or are in
 // error (the first ones; unchanged lines only counted). A line's errors name its column (the file's
@@ -44,32 +44,23 @@ export function ImportPreviewTable({ preview }: { preview: ImportPreview }) {
         <p className="mt-1 text-sm text-red-800">{t("staff.productImport.hasErrors")}</p>
       ) : null}
       {shown.length > 0 ? (
-        <div className="mt-2 max-h-[32rem] overflow-auto rounded-lg ring-1 ring-stone-200">
-          <table className="w-full text-left text-sm">
-            <thead className="sticky top-0 bg-stone-100">
-              <tr>
-                <HeaderCells columns={COLUMNS} className="p-2" />
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200">
-              {shown.map((line) => (
-                <tr key={line.line} className={line.action === "error" ? "bg-red-50" : undefined}>
-                  <td className="p-2 tabular-nums">{line.line}</td>
-                  <th scope="row" className="p-2 font-medium">
-                    <span className="block break-words">{line.title || "—"}</span>
-                    <span className="block font-mono text-xs text-stone-600">{line.sku || "—"}</span>
-                  </th>
-                  <td className="p-2">
-                    <span className="font-semibold">{t(`staff.productImport.action.${line.action}`)}</span>
-                    <div className="mt-1 text-stone-700">
-                      <LineDetail line={line} />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable columns={COLUMNS} height="max-h-[32rem]">
+          {shown.map((line) => (
+            <tr key={line.line} className={line.action === "error" ? "bg-red-50" : undefined}>
+              <td className="p-2 tabular-nums">{line.line}</td>
+              <th scope="row" className="p-2 font-medium">
+                <span className="block break-words">{line.title || "—"}</span>
+                <span className="block font-mono text-xs text-stone-600">{line.sku || "—"}</span>
+              </th>
+              <td className="p-2">
+                <span className="font-semibold">{t(`staff.productImport.action.${line.action}`)}</span>
+                <div className="mt-1 text-stone-700">
+                  <LineDetail line={line} />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
       ) : null}
     </div>
   );
