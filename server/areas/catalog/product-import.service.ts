@@ -5,7 +5,6 @@ import {
   csvRecords,
   PRODUCT_FILE_COLUMNS,
   type ProductFileColumn,
-  type ProductFileRow,
   productToRow,
   rowsFromCells,
   rowToPayload,
