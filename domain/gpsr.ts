@@ -38,6 +38,31 @@ export interface ProductSafety {
   care: string;
 }
 
+/** The identity fields, in the form's order (the staff form, the product file). */
+export const IDENTITY_KEYS = [
+  "sku",
+  "gtin",
+  "weightGrams",
+  "lengthMm",
+  "widthMm",
+  "heightMm",
+  "seoTitle",
+  "seoDescription",
+] as const satisfies readonly (keyof ProductIdentity)[];
+
+/** The safety fields that are text (all but manufacturerOutsideEu), in the form's order. */
+export const SAFETY_TEXT_KEYS = [
+  "manufacturerName",
+  "manufacturerAddress",
+  "manufacturerContact",
+  "euRepName",
+  "euRepAddress",
+  "euRepContact",
+  "identifier",
+  "warnings",
+  "care",
+] as const satisfies readonly (keyof ProductSafety)[];
+
 export const EMPTY_IDENTITY: ProductIdentity = {
   sku: null,
   gtin: null,

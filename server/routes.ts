@@ -12,6 +12,8 @@ import { fieldAdminRoutes } from "./areas/catalog/field-admin.routes";
 import { productActivityRoutes } from "./areas/catalog/product-activity.routes";
 import { productAdminRoutes } from "./areas/catalog/product-admin.routes";
 import { productBulkRoutes } from "./areas/catalog/product-bulk.routes";
+import { productExportRoutes } from "./areas/catalog/product-export.routes";
+import { productImportRoutes } from "./areas/catalog/product-import.routes";
 import { warehouseRoutes } from "./areas/catalog/warehouse.routes";
 import { blogAdminRoutes } from "./areas/content/blog-admin.routes";
 import { contactRoutes } from "./areas/content/contact.routes";
@@ -49,6 +51,8 @@ export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(slideAdminRoutes);
   await api.register(productAdminRoutes);
   await api.register(productBulkRoutes);
+  await api.register(productExportRoutes);
+  await api.register(productImportRoutes);
   await api.register(warehouseRoutes);
   await api.register(pageAdminRoutes);
   await api.register(blogAdminRoutes);

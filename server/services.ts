@@ -11,6 +11,8 @@ import { createFieldAdminService } from "./areas/catalog/field-admin.service";
 import { createProductActivityService, loadViewerSalt } from "./areas/catalog/product-activity";
 import { createProductAdminService } from "./areas/catalog/product-admin.service";
 import { createProductBulkService } from "./areas/catalog/product-bulk.service";
+import { createProductExportService } from "./areas/catalog/product-export.service";
+import { createProductImportService } from "./areas/catalog/product-import.service";
 import { createWarehouseService } from "./areas/catalog/warehouse.service";
 import { createBlogAdminService } from "./areas/content/blog-admin.service";
 import { createContactService } from "./areas/content/contact.service";
@@ -183,6 +185,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     parcelPointKnown: builtInPicker ? (id) => parcelPoints.isKnown(id) : null,
   });
   const catalog = createCatalogService(db, { changes: options.changes });
+  const productExport = createProductExportService(db, { catalog });
   // the shopper's withdrawals and complaints (issue 27): the order's owner found and counted alike,
   // by the guest lookup's limit and lookup
   const caseOwnerLookup = {
@@ -232,6 +235,9 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     productAdmin: createProductAdminService(db, { catalog }),
     // bulk edits of the staff product list (issue 30, docs/decisions/074)
     productBulk: createProductBulkService(db),
+    // the product file: export and import (issue 30, docs/decisions/077)
+    productExport,
+    productImport: createProductImportService(db, { catalog, productExport }),
     warehouse,
     cart: createCartService(db, {
       couponGuard,

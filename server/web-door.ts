@@ -22,6 +22,12 @@ export type {
 } from "./areas/after-sale/withdrawal.service";
 // the staff product list's bulk edits (issue 30): what the browser's preview and apply answer
 export type { BulkApplied, BulkPreview, BulkRow, BulkState } from "./areas/catalog/product-bulk.service";
+export type {
+  ImportAction,
+  ImportApplied,
+  ImportLine,
+  ImportPreview,
+} from "./areas/catalog/product-import.service";
 export type { HomeContent, SiteNavigation } from "./areas/content/content.service";
 export type {
   GalleryImage,

@@ -38,6 +38,7 @@ export default [
           route("zwroty/:id", "routes/staff/returns-case.tsx"),
           route("faktury", "routes/staff/invoices.tsx"),
           route("produkty", "routes/staff/products.tsx"),
+          route("produkty/import", "routes/staff/products-import.tsx"),
           route("produkty/dodaj", "routes/staff/product-form.tsx", { id: "staff-product-add" }),
           route("produkty/edytuj/:id", "routes/staff/product-form.tsx", { id: "staff-product-edit" }),
           route("kategorie", "routes/staff/categories.tsx"),

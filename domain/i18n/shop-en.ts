@@ -210,6 +210,7 @@ export const enShop: Record<ShopKey, string> = {
   "staff.segment.zadania": "Background jobs",
   "staff.segment.statystyki": "Statistics",
   "staff.segment.csv": "CSV",
+  "staff.segment.import": "Import",
 
   // Blog
   "blog.readMore": "Read more",

@@ -209,6 +209,7 @@ export const plShop = {
   "staff.segment.zadania": "Zadania w tle",
   "staff.segment.statystyki": "Statystyki",
   "staff.segment.csv": "CSV",
+  "staff.segment.import": "Import",
 
   // Blog
   "blog.readMore": "Czytaj więcej",

@@ -93,6 +93,36 @@ export const enStaff: Record<StaffKey, string> = {
   "staff.productBulk.no": "no",
   "staff.productBulk.inCategory": "in the category",
   "staff.productBulk.notInCategory": "not in the category",
+  "staff.productImport.title": "Product import and export",
+  "staff.productImport.hint":
+    "Download the catalog as CSV (semicolons, UTF-8) or XLSX, edit it in Excel or LibreOffice and upload it again. Products are matched by SKU: a new SKU creates a product, a known one changes it. You see a preview first; the changes are saved all together or not at all.",
+  "staff.productImport.back": "Back to the product list",
+  "staff.productImport.export": "Export",
+  "staff.productImport.exportCsv": "Download CSV",
+  "staff.productImport.exportXlsx": "Download XLSX",
+  "staff.productImport.import": "Import",
+  "staff.productImport.file": "CSV or XLSX file",
+  "staff.productImport.preview": "Show the preview",
+  "staff.productImport.apply": "Apply",
+  "staff.productImport.applied": "Saved. New products: {created}, changed: {changed}.",
+  "staff.productImport.counts":
+    "New: {create}, changed: {change}, unchanged: {unchanged}, with errors: {error}",
+  "staff.productImport.hasErrors":
+    "Correct the lines with errors and upload the file again — while there are errors nothing is saved.",
+  "staff.productImport.line": "Line",
+  "staff.productImport.product": "Product (SKU)",
+  "staff.productImport.what": "What will happen",
+  "staff.productImport.changedColumns": "Changed columns: {columns}",
+  "staff.productImport.action.create": "New product",
+  "staff.productImport.action.change": "Change",
+  "staff.productImport.action.unchanged": "Unchanged",
+  "staff.productImport.action.error": "Error",
+  "staff.products.importExport": "Import and export",
+  "errors.product-import/unreadable":
+    "The file cannot be read. Upload a CSV or XLSX file with the sku and title columns (at most 8 MB).",
+  "errors.product-import/stale-preview":
+    "The catalog changed since the preview. Nothing was changed — look at the preview again.",
+  "errors.product-import/has-errors": "Some lines of the file have errors. Nothing was changed.",
   "errors.product-bulk/stale-preview":
     "The products changed since the preview. Nothing was changed — look at the preview again.",
   "errors.product-bulk/refused": "Some products cannot take this change. Nothing was changed.",

@@ -91,6 +91,36 @@ export const plStaff = {
   "staff.productBulk.no": "nie",
   "staff.productBulk.inCategory": "w kategorii",
   "staff.productBulk.notInCategory": "poza kategorią",
+  "staff.productImport.title": "Import i eksport produktów",
+  "staff.productImport.hint":
+    "Pobierz katalog jako CSV (średnik, UTF-8) lub XLSX, popraw go w Excelu lub LibreOffice i wczytaj z powrotem. Produkty są rozpoznawane po SKU: nowy SKU tworzy produkt, znany zmienia go. Najpierw zobaczysz podgląd; zmiany zapisują się wszystkie naraz albo żadna.",
+  "staff.productImport.back": "Wróć do listy produktów",
+  "staff.productImport.export": "Eksport",
+  "staff.productImport.exportCsv": "Pobierz CSV",
+  "staff.productImport.exportXlsx": "Pobierz XLSX",
+  "staff.productImport.import": "Import",
+  "staff.productImport.file": "Plik CSV lub XLSX",
+  "staff.productImport.preview": "Pokaż podgląd",
+  "staff.productImport.apply": "Zastosuj",
+  "staff.productImport.applied": "Zapisano. Nowe produkty: {created}, zmienione: {changed}.",
+  "staff.productImport.counts":
+    "Nowe: {create}, zmienione: {change}, bez zmian: {unchanged}, z błędami: {error}",
+  "staff.productImport.hasErrors":
+    "Popraw wiersze z błędami i wczytaj plik jeszcze raz — dopóki są błędy, nic nie zostanie zapisane.",
+  "staff.productImport.line": "Wiersz",
+  "staff.productImport.product": "Produkt (SKU)",
+  "staff.productImport.what": "Co się stanie",
+  "staff.productImport.changedColumns": "Zmienione kolumny: {columns}",
+  "staff.productImport.action.create": "Nowy produkt",
+  "staff.productImport.action.change": "Zmiana",
+  "staff.productImport.action.unchanged": "Bez zmian",
+  "staff.productImport.action.error": "Błąd",
+  "staff.products.importExport": "Import i eksport",
+  "errors.product-import/unreadable":
+    "Nie można odczytać pliku. Wczytaj plik CSV lub XLSX z kolumnami sku i title (najwyżej 8 MB).",
+  "errors.product-import/stale-preview":
+    "Katalog zmienił się od podglądu. Nic nie zmieniono — obejrzyj podgląd jeszcze raz.",
+  "errors.product-import/has-errors": "Niektóre wiersze pliku mają błędy. Nic nie zmieniono.",
   "errors.product-bulk/stale-preview":
     "Produkty zmieniły się od podglądu. Nic nie zmieniono — obejrzyj podgląd jeszcze raz.",
   "errors.product-bulk/refused": "Niektórych produktów nie można tak zmienić. Nic nie zmieniono.",

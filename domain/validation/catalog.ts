@@ -170,7 +170,8 @@ function idList(value: unknown): unknown {
   return list.map((item) => (typeof item === "string" && /^\d+$/.test(item) ? Number(item) : item));
 }
 
-const PRODUCT_FLAGS = [
+/** The product's yes/no fields, in the form's order (the form, the product file). */
+export const PRODUCT_FORM_FLAGS = [
   "isHidden",
   "isNew",
   "isSale",
@@ -211,7 +212,7 @@ export function productFormToPayload(values: Record<string, unknown>): Record<st
     quantity: numberInput(values.quantity),
     vatRate: numberInput(values.vatRate),
     ...Object.fromEntries(
-      PRODUCT_FLAGS.map((flag) => [flag, values[flag] === true || values[flag] === "on"]),
+      PRODUCT_FORM_FLAGS.map((flag) => [flag, values[flag] === true || values[flag] === "on"]),
     ),
     ...identityFormToPayload(values),
   };

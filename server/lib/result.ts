@@ -228,6 +228,25 @@ export const ERROR_CODES = {
     message: "Too many products for one bulk edit",
     key: "errors.product-bulk/too-many",
   },
+  // the product import (issue 30, docs/decisions/077)
+  /** no file, a file over the size limit, or one neither CSV nor XLSX (or without the sku and title columns) */
+  "product-import/unreadable": {
+    status: 400,
+    message: "The file cannot be read as a product CSV or XLSX file",
+    key: "errors.product-import/unreadable",
+  },
+  /** the catalog (or the file) changed since the preview; nothing was changed, preview again */
+  "product-import/stale-preview": {
+    status: 409,
+    message: "The catalog changed since the preview; nothing was changed",
+    key: "errors.product-import/stale-preview",
+  },
+  /** some lines have errors (the preview names them); nothing was changed */
+  "product-import/has-errors": {
+    status: 409,
+    message: "Some lines of the file have errors; nothing was changed",
+    key: "errors.product-import/has-errors",
+  },
   // content (staff: pages)
   "page/protected": {
     status: 409,

@@ -21,6 +21,8 @@ export type InjectReply = Awaited<ReturnType<typeof inject>>;
 export interface StaffApiKit extends ApiKit {
   moderator: { id: number; email: string };
   call(who: Caller, method: Method, url: string, payload?: unknown): Promise<InjectReply>;
+  /** the caller's bearer headers (none for anonymous), for a request `call` cannot make (a multipart upload) */
+  headersOf(who: Caller): Record<string, string>;
   auditOf(entity: string, entityId: number): Promise<(typeof auditLog.$inferSelect)[]>;
   /** the newest audit entry of an action, e.g. "category.create" */
   lastAudit(action: string): Promise<typeof auditLog.$inferSelect | undefined>;
@@ -47,6 +49,10 @@ export async function startStaffApi(
   return {
     ...api,
     moderator: { id: moderator.id, email: moderator.email },
+    headersOf(who) {
+      const token = tokens[who];
+      return token ? bearer(token) : {};
+    },
     call(who, method, url, payload) {
       const token = tokens[who];
       return inject(app, {

@@ -1,4 +1,16 @@
-import { and, asc, eq, exists, gt, notExists, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  eq,
+  exists,
+  gt,
+  inArray,
+  notExists,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { LOWEST_PRICE_WINDOW_DAYS } from "../../../domain/constants";
 import { searchTerms } from "../../../domain/search";
@@ -406,6 +418,17 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
      */
     async visibleProductsAfter(afterId: Id, limit: number): Promise<Product[]> {
       return fullProductsById(and(visibleOnly(false), gt(products.id, afterId)), latestLimit(limit));
+    },
+
+    /** Every product (hidden too) with an id above `afterId`, by id, at most `limit`: the product export's pages. */
+    async productsAfter(afterId: Id, limit: number): Promise<Product[]> {
+      return fullProductsById(gt(products.id, afterId), latestLimit(limit));
+    },
+
+    /** The products (hidden too) of these ids, by id, in one statement: the product import's matches. */
+    async productsByIds(ids: readonly Id[]): Promise<Product[]> {
+      const valid = ids.filter(isDbId);
+      return valid.length > 0 ? fullProductsById(inArray(products.id, valid)) : [];
     },
 
     /** Light product entries (first image, flags, categories, thumbnail), by id. */

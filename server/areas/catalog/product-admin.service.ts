@@ -66,7 +66,7 @@ export interface StaffProductPage {
 
 /** Visible products that lack product safety information (GPSR): the staff list's filter and the warnings' count. */
 const lacksSafetyInfo = and(eq(products.isHidden, false), eq(products.safetyComplete, false));
-const skuTaken = () => fail("validation", { "identity.sku": { key: MSG.unique } });
+export const skuTaken = () => fail("validation", { "identity.sku": { key: MSG.unique } });
 
 /** Refuses a SKU another product has (the unique index catches a race: auditedWrite's onUnique). */
 async function assertSkuFree(tx: Tx, sku: string | null, exceptId: Id | null): Promise<void> {
@@ -298,6 +298,41 @@ async function writeVariants(tx: Tx, productId: Id, payload: ProductPayload, isN
   }
 }
 
+/**
+ * The product form's write inside a caller's transaction (the form's create and update, the
+ * import): references and the SKU checked (refused as field errors), the row, its relations and
+ * variants written; the audit snapshots before and after. `id` null creates; an update's row must
+ * be locked by the caller.
+ */
+export async function writeProduct(
+  tx: Tx,
+  id: Id | null,
+  payload: ProductPayload,
+): Promise<{
+  id: Id;
+  before: Awaited<ReturnType<typeof snapshot>>;
+  after: Awaited<ReturnType<typeof snapshot>>;
+}> {
+  const errors = await referenceErrors(tx, payload, id);
+  if (Object.keys(errors).length > 0) refuse(fail("validation", errors));
+  await assertSkuFree(tx, payload.identity.sku, id);
+  if (id === null) {
+    const [row] = await tx.insert(products).values(productValues(payload)).returning({ id: products.id });
+    if (!row) throw new Error("product not inserted");
+    await writeRelations(tx, row.id, payload);
+    await writeVariants(tx, row.id, payload, true);
+    return { id: row.id, before: null, after: await snapshot(tx, row.id) };
+  }
+  const before = await snapshot(tx, id);
+  await tx
+    .update(products)
+    .set({ ...productValues(payload), updatedAt: new Date() })
+    .where(eq(products.id, id));
+  await writeRelations(tx, id, payload);
+  await writeVariants(tx, id, payload, false);
+  return { id, before, after: await snapshot(tx, id) };
+}
+
 export function createProductAdminService(db: Db, deps: { catalog: CatalogService }) {
   const { catalog } = deps;
 
@@ -394,17 +429,8 @@ export function createProductAdminService(db: Db, deps: { catalog: CatalogServic
         actor,
         "product.create",
         async (tx) => {
-          const errors = await referenceErrors(tx, payload, null);
-          if (Object.keys(errors).length > 0) refuse(fail("validation", errors));
-          await assertSkuFree(tx, payload.identity.sku, null);
-          const [row] = await tx
-            .insert(products)
-            .values(productValues(payload))
-            .returning({ id: products.id });
-          if (!row) throw new Error("product not inserted");
-          await writeRelations(tx, row.id, payload);
-          await writeVariants(tx, row.id, payload, true);
-          return { value: row.id, entityId: row.id, before: null, after: await snapshot(tx, row.id) };
+          const written = await writeProduct(tx, null, payload);
+          return { value: written.id, entityId: written.id, before: null, after: written.after };
         },
         skuTaken,
       );
@@ -424,17 +450,8 @@ export function createProductAdminService(db: Db, deps: { catalog: CatalogServic
             .where(eq(products.id, id))
             .for("update");
           if (!locked) refuse(notFound());
-          const errors = await referenceErrors(tx, payload, id);
-          if (Object.keys(errors).length > 0) refuse(fail("validation", errors));
-          await assertSkuFree(tx, payload.identity.sku, id);
-          const before = await snapshot(tx, id);
-          await tx
-            .update(products)
-            .set({ ...productValues(payload), updatedAt: new Date() })
-            .where(eq(products.id, id));
-          await writeRelations(tx, id, payload);
-          await writeVariants(tx, id, payload, false);
-          return { value: id, entityId: id, before, after: await snapshot(tx, id) };
+          const written = await writeProduct(tx, id, payload);
+          return { value: id, entityId: id, before: written.before, after: written.after };
         },
         skuTaken,
       );

@@ -1,7 +1,7 @@
 import { formatPrice } from "../../../domain/money";
 import type { BulkPreview, BulkRow, BulkState } from "../../../server/web-door";
 import { useT } from "../../lib/i18n";
-import { HeaderCells } from "./header-cells";
+import { ScrollTable } from "./scroll-table";
 
 // The preview of a bulk edit: the counts, then per product what it is and what it becomes, or why
 // it is refused (the first rows only: the counts say how many more).
@@ -48,33 +48,24 @@ export function ProductBulkPreview({ preview, category }: { preview: BulkPreview
         <p className="mt-1 text-sm text-red-800">{t("staff.productBulk.refusedNote")}</p>
       ) : null}
       {shown.length > 0 ? (
-        <div className="mt-2 max-h-96 overflow-auto rounded-lg ring-1 ring-stone-200">
-          <table className="w-full text-left text-sm">
-            <thead className="sticky top-0 bg-stone-100">
-              <tr>
-                <HeaderCells columns={COLUMNS} className="p-2" />
+        <ScrollTable columns={COLUMNS}>
+          {shown.map((row) => {
+            const kind = kindOf(row, category);
+            return (
+              <tr key={row._id} className={row.refusal ? "bg-red-50" : undefined}>
+                <th scope="row" className="p-2 font-medium">
+                  {row.title}
+                </th>
+                <td className="p-2">{text(row.before, kind)}</td>
+                <td className={`p-2 ${row.refusal ? "text-red-800" : "font-semibold"}`}>
+                  {row.after
+                    ? text(row.after, kind)
+                    : t(`staff.productBulk.refusal.${row.refusal ?? "not-positive"}`)}
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200">
-              {shown.map((row) => {
-                const kind = kindOf(row, category);
-                return (
-                  <tr key={row._id} className={row.refusal ? "bg-red-50" : undefined}>
-                    <th scope="row" className="p-2 font-medium">
-                      {row.title}
-                    </th>
-                    <td className="p-2">{text(row.before, kind)}</td>
-                    <td className={`p-2 ${row.refusal ? "text-red-800" : "font-semibold"}`}>
-                      {row.after
-                        ? text(row.after, kind)
-                        : t(`staff.productBulk.refusal.${row.refusal ?? "not-positive"}`)}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </ScrollTable>
       ) : null}
       {preview.rows.length > SHOWN_ROWS ? (
         <p className="mt-1 text-sm text-stone-600">

@@ -69,6 +69,11 @@ export default function StaffProducts() {
   return (
     <div>
       <ListHeading title={t("staff.segment.produkty")} section="products" add={t("staff.products.add")} />
+      <p className="mt-3">
+        <Link to={`${STAFF_SECTIONS.products}/import`} className={LINK}>
+          {t("staff.products.importExport")}
+        </Link>
+      </p>
 
       <Form method="get" role="search" className="mt-5 flex flex-wrap items-end gap-3">
         <LabelledField

@@ -1,4 +1,9 @@
-import type { ProductIdentity, ProductSafety } from "../../../../domain/gpsr";
+import {
+  IDENTITY_KEYS,
+  type ProductIdentity,
+  type ProductSafety,
+  SAFETY_TEXT_KEYS,
+} from "../../../../domain/gpsr";
 
 // The product form's identity/SEO and safety (GPSR) groups as the screen holds them (numbers as
 // typed), read from a product or from a posted form (inputs named "identity.sku", "safety.care"…);
@@ -8,29 +13,6 @@ export type IdentityFormState = Record<keyof ProductIdentity, string>;
 export type SafetyFormState = Record<Exclude<keyof ProductSafety, "manufacturerOutsideEu">, string> & {
   manufacturerOutsideEu: boolean;
 };
-
-export const IDENTITY_KEYS = [
-  "sku",
-  "gtin",
-  "weightGrams",
-  "lengthMm",
-  "widthMm",
-  "heightMm",
-  "seoTitle",
-  "seoDescription",
-] as const satisfies readonly (keyof ProductIdentity)[];
-
-const SAFETY_TEXT_KEYS = [
-  "manufacturerName",
-  "manufacturerAddress",
-  "manufacturerContact",
-  "euRepName",
-  "euRepAddress",
-  "euRepContact",
-  "identifier",
-  "warnings",
-  "care",
-] as const satisfies readonly (keyof ProductSafety)[];
 
 export const EMPTY_IDENTITY_FORM = Object.fromEntries(
   IDENTITY_KEYS.map((key) => [key, ""]),
