@@ -30,6 +30,7 @@ import { parcelPointsRoutes } from "./areas/parcel-points/parcel-points.routes";
 import { paymentsRoutes } from "./areas/payments/payments.routes";
 import { shipmentsRoutes } from "./areas/shipments/shipments.routes";
 import { statsRoutes } from "./areas/stats/stats.routes";
+import { trashRoutes } from "./areas/trash/trash.routes";
 
 // The REST API of SPEC §7, one plugin per area, mounted under /api.
 export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
@@ -57,6 +58,7 @@ export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(statsRoutes);
   await api.register(auditRoutes);
   await api.register(jobsRoutes);
+  await api.register(trashRoutes);
   await api.register(withdrawalRoutes);
   await api.register(complaintRoutes);
   await api.register(returnsDeskRoutes);

@@ -50,6 +50,7 @@ import { resultUrlOf } from "./areas/payments/result-url";
 import { findDemoShipment } from "./areas/shipments/demo-shipments";
 import { createShipmentsService } from "./areas/shipments/shipments.service";
 import { createStatsService } from "./areas/stats/stats.service";
+import { createTrashService } from "./areas/trash/trash.service";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
 import type { KsefGateway } from "./integrations/ksef/ksef-gateway";
@@ -183,6 +184,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     parcelPointKnown: builtInPicker ? (id) => parcelPoints.isKnown(id) : null,
   });
   const catalog = createCatalogService(db, { changes: options.changes });
+  const trash = createTrashService(db);
   // the shopper's withdrawals and complaints (issue 27): the order's owner found and counted alike,
   // by the guest lookup's limit and lookup
   const caseOwnerLookup = {
@@ -270,6 +272,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     slideAdmin: createSlideAdminService(db),
     pageAdmin: createPageAdminService(db),
     blogAdmin: createBlogAdminService(db),
+    trash,
     creatorsAdmin: createCreatorsAdminService(db),
     couponAdmin: createCouponAdminService(db, { paymentTimeoutMinutes: config.orderPaymentTimeoutMinutes }),
     gallery: createGalleryService(db, config),
@@ -286,6 +289,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
       shopNotify,
       shipments,
       ksef,
+      trash,
       log,
     }),
     jobs: createJobsService(db, jobQueue),

@@ -374,6 +374,8 @@ export const plShop = {
   "errors.field/change-price-in-use": "Nie można wyłączyć zmiany ceny: to pole tworzy warianty produktów.",
   // content (issue 6 staff: pages, blog, coupons, creators, games, rich-text editor)
   "errors.page/protected": "Ta strona jest chroniona i nie można jej usunąć",
+  "errors.trash/link-taken":
+    "Adres „{link}” ma teraz inna strona: zmień jej adres, a potem przywróć tę stronę z kosza.",
 } as const;
 
 export type ShopKey = keyof typeof plShop;
