@@ -347,6 +347,13 @@ describe("delete", () => {
     expect(
       (await kit.app.inject({ method: "GET", url: `/api/shops/products/${created._id}` })).statusCode,
     ).toBe(404);
+    // in the trash (ADR 076) until deleted for good, which the order line outlives
+    const purged = await kit.app.inject({
+      method: "DELETE",
+      url: `/api/trash/product/${created._id}`,
+      headers: bearer(staff),
+    });
+    expect(purged.statusCode).toBe(200);
     const [line] = await kit.database.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     expect(line).toMatchObject({
       productId: null,
