@@ -208,6 +208,7 @@ export const enShop: Record<ShopKey, string> = {
   "staff.segment.gry": "Games",
   "staff.segment.dziennik": "Audit log",
   "staff.segment.zadania": "Background jobs",
+  "staff.segment.kosz": "Trash",
   "staff.segment.statystyki": "Statistics",
   "staff.segment.csv": "CSV",
 

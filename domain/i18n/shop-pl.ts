@@ -207,6 +207,7 @@ export const plShop = {
   "staff.segment.gry": "Gry",
   "staff.segment.dziennik": "Dziennik zmian",
   "staff.segment.zadania": "Zadania w tle",
+  "staff.segment.kosz": "Kosz",
   "staff.segment.statystyki": "Statystyki",
   "staff.segment.csv": "CSV",
 

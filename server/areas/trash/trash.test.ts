@@ -187,10 +187,13 @@ describe("trash", () => {
   });
 
   describe("staff only", () => {
+    it("GET /api/trash: anonymous 401, a customer 403", async () => {
+      expect((await kit.call("anonymous", "GET", "/api/trash")).statusCode).toBe(401);
+      expect((await kit.call("user", "GET", "/api/trash")).statusCode).toBe(403);
+    });
     itRefusesAllButStaff(
       kit,
       [
-        ["GET", "/api/trash", undefined],
         ["POST", "/api/trash/product/1/restore", undefined],
         ["DELETE", "/api/trash/product/1", undefined],
       ],
