@@ -3,7 +3,13 @@ import { totalQuantity } from "../../../domain/availability";
 import { effectivePriceRange, type PriceRange, variantKey } from "../../../domain/pricing";
 import { slugify } from "../../../domain/slug";
 import type { Id, ImageRef, Product, ProductBasic } from "../../../domain/types";
-import type { ProductPayload, StaffProductFlag, StaffProductQuery } from "../../../domain/validation/catalog";
+import type {
+  ProductChoice,
+  ProductChoiceQuery,
+  ProductPayload,
+  StaffProductFlag,
+  StaffProductQuery,
+} from "../../../domain/validation/catalog";
 import type { FieldError } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
 import type { Db, Tx } from "../../db/client";
@@ -383,6 +389,26 @@ export function createProductAdminService(db: Db, deps: { catalog: CatalogServic
     /** One product for the edit form (hidden ones too). */
     getForEdit(id: Id): Promise<Product | null> {
       return catalog.getProduct(id, { includeHidden: true });
+    },
+
+    /**
+     * The related-products picker's search: live products (hidden too) whose title or SKU contains
+     * the text (accents ignored) or whose id it is, newest first, at most `limit`.
+     */
+    async searchForChoice(query: ProductChoiceQuery): Promise<ProductChoice[]> {
+      const text = query.szukaj;
+      const where = text
+        ? and(
+            liveProduct,
+            sql`(${containsText(products.title, text)} or ${containsText(sql`coalesce(${products.sku}, '')`, text)} or ${products.id}::text = ${text})`,
+          )
+        : liveProduct;
+      return db
+        .select({ _id: products.id, title: products.title, sku: products.sku, isHidden: products.isHidden })
+        .from(products)
+        .where(where)
+        .orderBy(desc(products.updatedAt), desc(products.id))
+        .limit(query.limit);
     },
 
     /** Every product (hidden too) for the related-products choice. */
