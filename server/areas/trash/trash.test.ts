@@ -8,7 +8,7 @@ import { JOB_KINDS } from "../jobs/job-kinds";
 import { TRASH_KEEP_DAYS } from "./trash.service";
 
 // The trash (docs/decisions/076): a deleted product, page or blog article is gone from the
-// storefront API, search, sitemap and feeds, comes back when restored, and is deleted for good by
+// storefront API, search, sitemap, feeds and carts, comes back when restored, and is deleted for good by
 // the periodic job only after 30 days; a page whose link was taken meanwhile is not restored.
 
 const kit = kitForFile(startStaffApi);
@@ -45,7 +45,7 @@ const get = (url: string) => kit.app.inject({ method: "GET", url });
 
 /** Where the storefront shows the three records: true for each place that still shows them. */
 async function shown() {
-  const [product, search, list, page, article, blogs, google, ceneo, sitemap] = await Promise.all([
+  const [product, search, list, page, article, blogs, google, ceneo, sitemap, cart] = await Promise.all([
     get(`/api/shops/products/${productId}`),
     get(`/api/shops/products?szukaj=${encodeURIComponent("koszowa")}`),
     kit.call("moderator", "GET", `/api/shops/products/basic`),
@@ -55,6 +55,13 @@ async function shown() {
     get(GOOGLE_FEED_PATH),
     get(CENEO_FEED_PATH),
     kit.app.services.sitemap.listEntries(),
+    kit.app.services.cart.view({
+      saved: [{ productId, variantId: null, variantKeys: {}, quantity: 1 }],
+      couponCode: null,
+      deliveryMethod: "parcel-locker",
+      user: null,
+      ip: "192.0.2.10",
+    }),
   ]);
   const paths = sitemap.map((entry) => entry.path);
   return {
@@ -69,6 +76,7 @@ async function shown() {
     sitemapProduct: paths.includes(`/produkt/${productId}-poduszka-koszowa`),
     sitemapPage: paths.includes("/o-koszu"),
     sitemapArticle: paths.some((path) => path.startsWith(`/blog/${articleId}`)),
+    cart: cart.cart.lines.some((line) => line.productId === productId),
   };
 }
 
@@ -84,6 +92,7 @@ const everywhere = (value: boolean) => ({
   sitemapProduct: value,
   sitemapPage: value,
   sitemapArticle: value,
+  cart: value,
 });
 
 describe("trash", () => {
