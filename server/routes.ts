@@ -33,6 +33,7 @@ import { paymentsRoutes } from "./areas/payments/payments.routes";
 import { shipmentsRoutes } from "./areas/shipments/shipments.routes";
 import { shipxWebhookRoutes } from "./areas/shipments/shipx-webhook.routes";
 import { statsRoutes } from "./areas/stats/stats.routes";
+import { trashRoutes } from "./areas/trash/trash.routes";
 
 // The REST API of SPEC §7, one plugin per area, mounted under /api.
 export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
@@ -62,6 +63,7 @@ export async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(statsRoutes);
   await api.register(auditRoutes);
   await api.register(jobsRoutes);
+  await api.register(trashRoutes);
   await api.register(withdrawalRoutes);
   await api.register(complaintRoutes);
   await api.register(returnsDeskRoutes);

@@ -52,6 +52,7 @@ import { resultUrlOf } from "./areas/payments/result-url";
 import { findDemoShipment } from "./areas/shipments/demo-shipments";
 import { createShipmentsService } from "./areas/shipments/shipments.service";
 import { createStatsService } from "./areas/stats/stats.service";
+import { createTrashService } from "./areas/trash/trash.service";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
 import type { KsefGateway } from "./integrations/ksef/ksef-gateway";
@@ -186,6 +187,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
   });
   const catalog = createCatalogService(db, { changes: options.changes });
   const productExport = createProductExportService(db, { catalog });
+  const trash = createTrashService(db);
   // the shopper's withdrawals and complaints (issue 27): the order's owner found and counted alike,
   // by the guest lookup's limit and lookup
   const caseOwnerLookup = {
@@ -280,6 +282,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     slideAdmin: createSlideAdminService(db),
     pageAdmin: createPageAdminService(db),
     blogAdmin: createBlogAdminService(db),
+    trash,
     creatorsAdmin: createCreatorsAdminService(db),
     couponAdmin: createCouponAdminService(db, { paymentTimeoutMinutes: config.orderPaymentTimeoutMinutes }),
     gallery: createGalleryService(db, config),
@@ -296,6 +299,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
       shopNotify,
       shipments,
       ksef,
+      trash,
       log,
     }),
     jobs: createJobsService(db, jobQueue),

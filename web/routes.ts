@@ -66,6 +66,7 @@ export default [
           route("gry", "routes/staff/games.tsx"),
           route("gry/dodaj", "routes/staff/game-form.tsx", { id: "staff-game-add" }),
           route("gry/edytuj/:id", "routes/staff/game-form.tsx", { id: "staff-game-edit" }),
+          route("kosz", "routes/staff/trash.tsx"),
           route("uzytkownicy", "routes/staff/users.tsx"),
           route("uzytkownicy/edytuj/:id", "routes/staff/user-form.tsx"),
           route("dziennik", "routes/staff/audit.tsx"),

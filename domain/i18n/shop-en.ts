@@ -208,6 +208,7 @@ export const enShop: Record<ShopKey, string> = {
   "staff.segment.gry": "Games",
   "staff.segment.dziennik": "Audit log",
   "staff.segment.zadania": "Background jobs",
+  "staff.segment.kosz": "Trash",
   "staff.segment.statystyki": "Statistics",
   "staff.segment.csv": "CSV",
   "staff.segment.import": "Import",
@@ -376,4 +377,6 @@ export const enShop: Record<ShopKey, string> = {
     "Price changes cannot be turned off: this field defines product variants.",
   // content (issue 6 staff: pages, blog, coupons, creators, games, rich-text editor)
   "errors.page/protected": "This page is protected and cannot be deleted",
+  "errors.trash/link-taken":
+    "Another page uses the link “{link}” now: change its link, then restore this page from the trash.",
 };

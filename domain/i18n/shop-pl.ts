@@ -207,6 +207,7 @@ export const plShop = {
   "staff.segment.gry": "Gry",
   "staff.segment.dziennik": "Dziennik zmian",
   "staff.segment.zadania": "Zadania w tle",
+  "staff.segment.kosz": "Kosz",
   "staff.segment.statystyki": "Statystyki",
   "staff.segment.csv": "CSV",
   "staff.segment.import": "Import",
@@ -375,6 +376,8 @@ export const plShop = {
   "errors.field/change-price-in-use": "Nie można wyłączyć zmiany ceny: to pole tworzy warianty produktów.",
   // content (issue 6 staff: pages, blog, coupons, creators, games, rich-text editor)
   "errors.page/protected": "Ta strona jest chroniona i nie można jej usunąć",
+  "errors.trash/link-taken":
+    "Adres „{link}” ma teraz inna strona: zmień jej adres, a potem przywróć tę stronę z kosza.",
 } as const;
 
 export type ShopKey = keyof typeof plShop;

@@ -251,6 +251,30 @@ export const staffProductQuerySchema = z.object({
 });
 export type StaffProductQuery = z.output<typeof staffProductQuerySchema>;
 
+/** The most products the related-products picker's search answers with. */
+export const PRODUCT_CHOICE_MAX = 20;
+
+/**
+ * The related-products picker's search (`GET /shops/products/choice`): a title or SKU fragment (or
+ * an id), at most `limit` products; ids to leave out (the product itself, the chips already chosen).
+ */
+export const productChoiceQuerySchema = z.object({
+  szukaj: textSchema().trim().max(200).catch("").default(""),
+  limit: z.preprocess(
+    (value) => (typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+    z.number().int().min(1).max(PRODUCT_CHOICE_MAX).catch(10).default(10),
+  ),
+});
+export type ProductChoiceQuery = z.output<typeof productChoiceQuerySchema>;
+
+/** One product the picker offers. */
+export interface ProductChoice {
+  _id: number;
+  title: string;
+  sku: string | null;
+  isHidden: boolean;
+}
+
 /** Category create (`POST /shops/categories`); parent null = first level below root; no order = last. */
 export const categorySchema = z.object({
   title: requiredString({ max: TITLE_MAX }),

@@ -253,6 +253,12 @@ export const ERROR_CODES = {
     message: "This page is protected and cannot be deleted",
     key: "errors.page/protected",
   },
+  /** a trashed page's link was taken by another page meanwhile: restore refused (ADR 076); details.params: { link } */
+  "trash/link-taken": {
+    status: 409,
+    message: "Another page uses this link now: change that page's link, then restore this one",
+    key: "errors.trash/link-taken",
+  },
   /** only an admin may mark a page protected or take the protection away (domain/roles.ts pages:protect) */
   "page/protect-admin-only": {
     status: 403,

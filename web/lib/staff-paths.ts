@@ -16,6 +16,7 @@ export const STAFF_SECTIONS = {
   warehouse: `${STAFF_PATH}/magazyn`,
   creators: `${STAFF_PATH}/tworcy`,
   games: `${STAFF_PATH}/gry`,
+  trash: `${STAFF_PATH}/kosz`,
   users: `${STAFF_PATH}/uzytkownicy`,
   audit: `${STAFF_PATH}/dziennik`,
   jobs: `${STAFF_PATH}/zadania`,

@@ -87,7 +87,7 @@ export async function loadCartCatalog(
   if (ids.length === 0) return catalog;
 
   const query = sql`
-    select p.id, p.slug, p.title, p.is_hidden, p.quantity, p.price_grosze, p.promotional_price_grosze,
+    select p.id, p.slug, p.title, (p.is_hidden or p.deleted_at is not null) as is_hidden, p.quantity, p.price_grosze, p.promotional_price_grosze,
       p.processing_time, p.vat_rate,
       coalesce((
         select json_agg(json_build_object('id', v.id, 'fields', v.fields, 'priceGrosze', v.price_grosze,

@@ -8,6 +8,7 @@ import type {
   ProductField,
   ProductThumbnail,
 } from "../../../domain/types";
+import type { ProductChoice } from "../../../domain/validation/catalog";
 import type { ProductListPage } from "../../../domain/validation/product-query";
 import { grosze, id, imageRef, isoDate, optionalText, processingTime } from "../../http/reply-schemas";
 import type { CategoryRecord } from "./category-admin.service";
@@ -179,6 +180,11 @@ const staffProductRow: z.ZodType<StaffProductRow> = z.object({
   safetyComplete: z.boolean(),
   updatedAt: isoDate,
 });
+
+/** GET /shops/products/choice: the related-products picker's matches. */
+export const productChoicesReply: z.ZodType<ProductChoice[]> = z.array(
+  z.object({ _id: id, title: z.string(), sku: z.string().nullable(), isHidden: z.boolean() }),
+);
 
 export const staffProductPageReply: z.ZodType<StaffProductPage> = z.object({
   items: z.array(staffProductRow),

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import { normalizeSearchText, type SearchTerm } from "../../../domain/search";
 import { type ProductQuery, RELEVANCE } from "../../../domain/validation/product-query";
 import { categories, productCategories, products } from "../../db/schema";
+import { liveProduct } from "../trash/live";
 
 // The SQL of the product list (/produkty and GET /api/shops/products?…): filters, Polish-aware
 // search and ordering, all evaluated by PostgreSQL (PGlite or a server) so that only one page of
@@ -99,7 +100,7 @@ const MAX_INTEGER = 2_147_483_647;
 
 /** Visible products matching every filter of the query. */
 export function productListWhere(query: ProductQuery, terms: readonly SearchTerm[]): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(products.isHidden, false)];
+  const conditions: (SQL | undefined)[] = [eq(products.isHidden, false), liveProduct];
   if (query.kategoria !== null) {
     conditions.push(query.kategoria > MAX_INTEGER ? sql`false` : inCategoryTree(query.kategoria));
   }

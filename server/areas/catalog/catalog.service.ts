@@ -35,6 +35,7 @@ import {
 import type { ChangeFeed } from "../../lib/change-feed";
 import { changeMemo } from "../../lib/change-memo";
 import { noteChosenByStock, noteShownProduct } from "../../lib/shown-products";
+import { liveProduct } from "../trash/live";
 import {
   buildCategoryTree,
   flattenCategoryTree,
@@ -123,8 +124,9 @@ type ProductJson = Record<string, unknown> & {
 
 type FieldJson = Record<string, unknown> & { options: Record<string, unknown>[] };
 
+/** Live products (never a trashed one), and only visible ones unless includeHidden. */
 const visibleOnly = (includeHidden: boolean | undefined): SQL | undefined =>
-  includeHidden ? undefined : eq(products.isHidden, false);
+  includeHidden ? liveProduct : and(liveProduct, eq(products.isHidden, false));
 
 /**
  * Price-history figures of the product `ref` per variant (null: the product's own price), as a
@@ -272,7 +274,7 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
         product: sql<ProductJson>`${productJson(sql`${products}`, FULL, from)}`.as("product"),
         related: sql<ProductJson[]>`coalesce((
           select json_agg(${productJson(sql`r`, BASIC, from)}) from products r
-          where ${products}.has_slides and r.id = any(${products}.slide_ids) and not r.is_hidden), '[]'::json)`.as(
+          where ${products}.has_slides and r.id = any(${products}.slide_ids) and not r.is_hidden and r.deleted_at is null), '[]'::json)`.as(
           "related",
         ),
       })
@@ -324,7 +326,7 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
     // which products an in-stock strip shows depends on every product's stock
     if (opts.inStockOnly) noteChosenByStock();
     const where = and(
-      eq(products.isHidden, false),
+      visibleOnly(false),
       opts.flag ? eq(FLAG_COLUMNS[opts.flag], true) : undefined,
       opts.inStockOnly ? inStock : undefined,
     );
@@ -457,7 +459,7 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
         .from(products)
         .where(
           and(
-            eq(products.isHidden, false),
+            visibleOnly(false),
             sql`${products.id} in (${sql.join(
               wanted.map((id) => sql`${id}`),
               sql`, `,

@@ -7,6 +7,7 @@ import type { Db } from "../../db/client";
 import { isDbId } from "../../db/ids";
 import { orderItems, orderStatuses, orders, products, productViews } from "../../db/schema";
 import { fail, ok, type Result } from "../../lib/result";
+import { liveProduct } from "../trash/live";
 import { preparedRead } from "./prepared-read";
 
 // Real figures behind the product page's social proof (SPEC §2 Product screen, issue 3: never
@@ -174,7 +175,7 @@ export function createProductActivityService(db: Db, options: ProductActivityOpt
       const [visible] = await db
         .select({ id: products.id })
         .from(products)
-        .where(and(eq(products.id, productId), eq(products.isHidden, false)));
+        .where(and(eq(products.id, productId), eq(products.isHidden, false), liveProduct));
       if (!visible) return fail("not-found");
       const hash = viewerHash(saltValue(), identity);
       if (hash === null) return ok({ recorded: false });

@@ -1,8 +1,17 @@
 import type { FastifyInstance } from "fastify";
-import { productSchema, staffProductQuerySchema } from "../../../domain/validation/catalog";
+import {
+  productChoiceQuerySchema,
+  productSchema,
+  staffProductQuerySchema,
+} from "../../../domain/validation/catalog";
 import { apiRoute, STAFF } from "../../http/api-route";
 import { staffRecordWrite, staffWrite } from "../../http/staff-write";
-import { productRemovedReply, productReply, staffProductPageReply } from "./catalog.replies";
+import {
+  productChoicesReply,
+  productRemovedReply,
+  productReply,
+  staffProductPageReply,
+} from "./catalog.replies";
 import { BY_ID } from "./catalog.routes";
 
 // Staff product writes and list (issue 6, SPEC §7): POST /shops/products, PUT and DELETE
@@ -23,6 +32,20 @@ export async function productAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const query = staffProductQuerySchema.parse(request.query);
       return productAdmin.listStaff(query);
+    },
+  );
+
+  app.get(
+    "/shops/products/choice",
+    apiRoute({
+      ...STAFF,
+      summary: "The related-products picker's search: title, SKU or id, hidden ones too, at most 20",
+      querystring: productChoiceQuerySchema,
+      response: productChoicesReply,
+    }),
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return productAdmin.searchForChoice(productChoiceQuerySchema.parse(request.query));
     },
   );
 

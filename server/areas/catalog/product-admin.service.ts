@@ -3,7 +3,13 @@ import { totalQuantity } from "../../../domain/availability";
 import { effectivePriceRange, type PriceRange, variantKey } from "../../../domain/pricing";
 import { slugify } from "../../../domain/slug";
 import type { Id, ImageRef, Product, ProductBasic } from "../../../domain/types";
-import type { ProductPayload, StaffProductFlag, StaffProductQuery } from "../../../domain/validation/catalog";
+import type {
+  ProductChoice,
+  ProductChoiceQuery,
+  ProductPayload,
+  StaffProductFlag,
+  StaffProductQuery,
+} from "../../../domain/validation/catalog";
 import type { FieldError } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
 import type { Db, Tx } from "../../db/client";
@@ -23,6 +29,7 @@ import { fail, ok, type Result } from "../../lib/result";
 import { sanitizeHtml } from "../../lib/sanitize-html";
 import type { AuditActor } from "../audit/audit";
 import { auditedWrite, deleted, notFound, refuse } from "../audit/audited-write";
+import { liveProduct, lockedLive } from "../trash/live";
 import type { CatalogService } from "./catalog.service";
 import { identityAndSafetyColumns } from "./product-safety.columns";
 
@@ -65,7 +72,7 @@ export interface StaffProductPage {
 }
 
 /** Visible products that lack product safety information (GPSR): the staff list's filter and the warnings' count. */
-const lacksSafetyInfo = and(eq(products.isHidden, false), eq(products.safetyComplete, false));
+const lacksSafetyInfo = and(liveProduct, eq(products.isHidden, false), eq(products.safetyComplete, false));
 export const skuTaken = () => fail("validation", { "identity.sku": { key: MSG.unique } });
 
 /** Refuses a SKU another product has (the unique index catches a race: auditedWrite's onUnique). */
@@ -90,7 +97,8 @@ export const FLAG_COLUMNS = {
 
 /** The staff list's filter as SQL (the list and its bulk edits, product-bulk.service.ts, select alike). */
 export function staffProductWhere(query: Omit<StaffProductQuery, "strona">): SQL | undefined {
-  const conditions: SQL[] = [];
+  // a trashed product is not listed (nor bulk-edited): it is in the trash (ADR 076)
+  const conditions: SQL[] = [liveProduct];
   if (query.szukaj) {
     conditions.push(
       sql`(${containsText(products.title, query.szukaj)} or ${products.id}::text = ${query.szukaj})`,
@@ -98,7 +106,7 @@ export function staffProductWhere(query: Omit<StaffProductQuery, "strona">): SQL
   }
   if (query.flaga) conditions.push(eq(FLAG_COLUMNS[query.flaga], true));
   if (query.gpsr === "brak" && lacksSafetyInfo) conditions.push(lacksSafetyInfo);
-  return conditions.length > 0 ? and(...conditions) : undefined;
+  return and(...conditions);
 }
 
 const validIds = (ids: readonly number[]) => ids.filter((id) => Number.isSafeInteger(id) && id <= MAX_DB_ID);
@@ -418,6 +426,26 @@ export function createProductAdminService(db: Db, deps: { catalog: CatalogServic
       return catalog.getProduct(id, { includeHidden: true });
     },
 
+    /**
+     * The related-products picker's search: live products (hidden too) whose title or SKU contains
+     * the text (accents ignored) or whose id it is, newest first, at most `limit`.
+     */
+    async searchForChoice(query: ProductChoiceQuery): Promise<ProductChoice[]> {
+      const text = query.szukaj;
+      const where = text
+        ? and(
+            liveProduct,
+            sql`(${containsText(products.title, text)} or ${containsText(sql`coalesce(${products.sku}, '')`, text)} or ${products.id}::text = ${text})`,
+          )
+        : liveProduct;
+      return db
+        .select({ _id: products.id, title: products.title, sku: products.sku, isHidden: products.isHidden })
+        .from(products)
+        .where(where)
+        .orderBy(desc(products.updatedAt), desc(products.id))
+        .limit(query.limit);
+    },
+
     /** Every product (hidden too) for the related-products choice. */
     listForChoice(): Promise<ProductBasic[]> {
       return catalog.listProductsBasic({ includeHidden: true });
@@ -447,7 +475,7 @@ export function createProductAdminService(db: Db, deps: { catalog: CatalogServic
           const [locked] = await tx
             .select({ id: products.id })
             .from(products)
-            .where(eq(products.id, id))
+            .where(and(eq(products.id, id), liveProduct))
             .for("update");
           if (!locked) refuse(notFound());
           const written = await writeProduct(tx, id, payload);
@@ -458,12 +486,17 @@ export function createProductAdminService(db: Db, deps: { catalog: CatalogServic
       return written.ok ? fresh(written.value) : written;
     },
 
-    /** Deletes a product; order lines keep their snapshot (order_items.product_id becomes null). */
+    /**
+     * Moves a product to the trash (ADR 076): gone from the shop and from carts at once, restorable
+     * for 30 days, then deleted for good (order lines keep their snapshot: order_items.product_id
+     * becomes null then).
+     */
     async remove(actor: AuditActor, id: Id): Promise<Result<{ _id: Id }>> {
       if (!Number.isSafeInteger(id) || id > MAX_DB_ID) return fail("not-found");
       return auditedWrite(db, actor, "product.delete", async (tx) => {
+        await lockedLive(tx, products, id);
         const before = (await snapshot(tx, id)) ?? refuse(notFound());
-        await tx.delete(products).where(eq(products.id, id));
+        await tx.update(products).set({ deletedAt: new Date() }).where(eq(products.id, id));
         return deleted(id, before, { _id: id });
       });
     },

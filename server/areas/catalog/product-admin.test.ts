@@ -347,6 +347,13 @@ describe("delete", () => {
     expect(
       (await kit.app.inject({ method: "GET", url: `/api/shops/products/${created._id}` })).statusCode,
     ).toBe(404);
+    // in the trash (ADR 076) until deleted for good, which the order line outlives
+    const purged = await kit.app.inject({
+      method: "DELETE",
+      url: `/api/trash/product/${created._id}`,
+      headers: bearer(staff),
+    });
+    expect(purged.statusCode).toBe(200);
     const [line] = await kit.database.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     expect(line).toMatchObject({
       productId: null,
@@ -450,9 +457,41 @@ describe("staff list prices", () => {
   });
 });
 
+describe("related-products picker search", () => {
+  const choose = async (query: string) => {
+    const res = await kit.app.inject({
+      method: "GET",
+      url: `/api/shops/products/choice?${query}`,
+      headers: bearer(staff),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ _id: number; title: string; sku: string | null; isHidden: boolean }[]>();
+  };
+
+  it("finds live products (hidden too) by title, SKU or id, at most the limit, never a trashed one", async () => {
+    const [hidden, bySku, trashed] = await kit.database.db
+      .insert(products)
+      .values([
+        { title: "Wybieranka ukryta", slug: "w1", priceGrosze: 100, isHidden: true },
+        { title: "Inny tytuł", slug: "w2", priceGrosze: 100, sku: "WYB-777" },
+        { title: "Wybieranka w koszu", slug: "w3", priceGrosze: 100, deletedAt: new Date() },
+      ])
+      .returning({ id: products.id });
+    const titles = (await choose("szukaj=wybieranka")).map((item) => item._id);
+    expect(titles).toContain(hidden?.id);
+    expect(titles).not.toContain(trashed?.id);
+    expect((await choose("szukaj=wyb-777")).map((item) => item._id)).toEqual([bySku?.id]);
+    expect((await choose(`szukaj=${hidden?.id}`)).map((item) => item._id)).toContain(hidden?.id);
+    expect(await choose("szukaj=&limit=1")).toHaveLength(1);
+    // a limit above the most is the default, never more than 20
+    expect((await choose("limit=5000")).length).toBeLessThanOrEqual(20);
+  });
+});
+
 describe("roles", () => {
   const endpoints = () => [
     { method: "GET" as const, url: "/api/shops/products/staff" },
+    { method: "GET" as const, url: "/api/shops/products/choice?szukaj=a" },
     { method: "POST" as const, url: "/api/shops/products", payload: payload() },
     { method: "PUT" as const, url: "/api/shops/products/1", payload: payload() },
     { method: "DELETE" as const, url: "/api/shops/products/1" },

@@ -17,6 +17,7 @@ import { fail, ok, type Result } from "../../lib/result";
 import type { AuditActor } from "../audit/audit";
 import { recordAudits } from "../audit/audit";
 import { inTransaction, refuse } from "../audit/audited-write";
+import { liveProduct } from "../trash/live";
 import { FLAG_COLUMNS, staffProductWhere } from "./product-admin.service";
 
 // Bulk edits of the staff product list (issue 30, docs/decisions/074). The products are the ids
@@ -74,7 +75,9 @@ interface Loaded {
 /** The selected products' ids, in id order, locked for the transaction when `lock`. */
 async function selectedIds(tx: Tx, selection: BulkSelection, lock: boolean): Promise<Result<Id[]>> {
   const where =
-    "ids" in selection ? inArray(products.id, selection.ids) : staffProductWhere(selection.filter);
+    "ids" in selection
+      ? and(inArray(products.id, selection.ids), liveProduct)
+      : staffProductWhere(selection.filter);
   const query = tx
     .select({ id: products.id })
     .from(products)

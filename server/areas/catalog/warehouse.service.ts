@@ -75,13 +75,13 @@ const ROW_LABEL = sql`coalesce((select string_agg(coalesce(o.title, '#' || e.val
  * accents ignored) or equal to the product's id.
  */
 function whereOf(query: WarehouseQuery): SQL {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [sql`p.deleted_at is null`];
   if (query.niski) conditions.push(sql`${ROW_QUANTITY} <= ${LOW_STOCK_MAX}`);
   for (const term of query.szukaj.split(/\s+/).filter(Boolean)) {
     const text = sql`p.title || ' ' || ${ROW_LABEL}`;
     conditions.push(sql`(${containsText(text, term)} or p.id::text = ${term})`);
   }
-  return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  return sql`where ${sql.join(conditions, sql` and `)}`;
 }
 
 export function createWarehouseService(db: Db) {

@@ -1,4 +1,4 @@
-import { desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { slugify } from "../../../domain/slug";
 import type { BlogArticle, Id } from "../../../domain/types";
 import { blogArticleSchema } from "../../../domain/validation/catalog";
@@ -11,7 +11,7 @@ import { fail, type Result } from "../../lib/result";
 import { sanitizeHtml } from "../../lib/sanitize-html";
 import type { AuditActor } from "../audit/audit";
 import { auditedWrite, created, deleted, notFound, refuse, updated } from "../audit/audited-write";
-import { lockedById } from "../audit/row-by-id";
+import { liveArticle, lockedLive } from "../trash/live";
 import { toBlogArticle } from "./content.service";
 
 // Staff writes of blog articles (SPEC §2 /blog, §7 POST /blogs, PUT/DELETE /blogs/{id}): the slug
@@ -45,12 +45,15 @@ export function createBlogAdminService(db: Db) {
     /** The staff list: articles newest first, searched (in the title or a tag) and paged in SQL. */
     async search(query: ListQuery): Promise<ListPage<BlogArticle>> {
       const search = query.search.trim();
-      const where = search
-        ? or(
-            containsText(blogArticles.title, search),
-            sql`exists (select 1 from unnest(${blogArticles.tags}) as tag where ${containsText(sql`tag`, search)})`,
-          )
-        : undefined;
+      const where = and(
+        liveArticle,
+        search
+          ? or(
+              containsText(blogArticles.title, search),
+              sql`exists (select 1 from unnest(${blogArticles.tags}) as tag where ${containsText(sql`tag`, search)})`,
+            )
+          : undefined,
+      );
       const orderBy = [desc(blogArticles.createdAt), desc(blogArticles.id)];
       const found = await readTablePage(db, blogArticles, { where, orderBy, page: query.page });
       return { ...found, items: found.items.map(toBlogArticle) };
@@ -73,7 +76,7 @@ export function createBlogAdminService(db: Db) {
       if (!parsed.ok) return fail("validation", parsed.errors);
       const data = parsed.data;
       return auditedWrite(db, actor, "blog.update", async (tx) => {
-        const before = toBlogArticle(await lockedById(tx, blogArticles, id));
+        const before = toBlogArticle(await lockedLive(tx, blogArticles, id));
         await assertProductsExist(tx, data.slides);
         const [row] = await tx
           .update(blogArticles)
@@ -85,10 +88,11 @@ export function createBlogAdminService(db: Db) {
       });
     },
 
+    /** Moves the article to the trash (ADR 076): gone from the blog, restorable for 30 days. */
     async remove(actor: AuditActor, id: Id): Promise<Result<{ _id: Id }>> {
       return auditedWrite(db, actor, "blog.delete", async (tx) => {
-        const before = toBlogArticle(await lockedById(tx, blogArticles, id));
-        await tx.delete(blogArticles).where(eq(blogArticles.id, id));
+        const before = toBlogArticle(await lockedLive(tx, blogArticles, id));
+        await tx.update(blogArticles).set({ deletedAt: new Date() }).where(eq(blogArticles.id, id));
         return deleted(id, before, { _id: id });
       });
     },

@@ -72,7 +72,9 @@ describe("blog articles (staff)", () => {
     });
 
     expect((await kit.call("moderator", "DELETE", `/api/blogs/${body._id}`)).statusCode).toBe(200);
-    expect(await rowOf(body._id)).toBeUndefined();
+    // in the trash (ADR 076): kept, gone from the blog
+    expect((await rowOf(body._id))?.deletedAt).toBeInstanceOf(Date);
+    expect((await kit.call("anonymous", "GET", `/api/blogs/${body._id}`)).statusCode).toBe(404);
     const audit = await kit.auditOf("blog", body._id);
     expect(audit.map((entry) => entry.action)).toEqual(["blog.delete", "blog.update", "blog.create"]);
     expect(audit[1]?.before).toMatchObject({ title: "Jak uszyć kocyk" });

@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { BlogArticle, HeaderSlide, Id, MenuCategory, Page } from "../../../domain/types";
 import type { Db } from "../../db/client";
 import { isDbId } from "../../db/ids";
@@ -7,6 +7,7 @@ import { blogArticles, categories, headerSlides, pages } from "../../db/schema";
 import type { ChangeFeed } from "../../lib/change-feed";
 import { changeMemo } from "../../lib/change-memo";
 import { buildCategoryTree, menuCategoryTree } from "../catalog/catalog.mapper";
+import { liveArticle, livePage } from "../trash/live";
 
 type HeaderSlideRow = typeof headerSlides.$inferSelect;
 type PageRow = typeof pages.$inferSelect;
@@ -91,7 +92,7 @@ export function createContentService(db: Db, options: ContentServiceOptions = {}
       select
         coalesce((select json_agg(${jsonRow(categories, sql`c`)}) from categories c), '[]'::json) as categories,
         coalesce((select json_agg(json_build_object('_id', p.id, 'link', p.link, 'title', p.title) order by p.id)
-          from pages p), '[]'::json) as pages`);
+          from pages p where p.deleted_at is null), '[]'::json) as pages`);
     const row = rows[0];
     return {
       categories: menuCategoryTree(
@@ -123,7 +124,7 @@ export function createContentService(db: Db, options: ContentServiceOptions = {}
             from header_slides s), '[]'::json) as slides,
           coalesce((select json_agg(q.j order by q.created_at desc, q.id desc) from (
             select ${jsonRow(blogArticles, sql`b`)} as j, b.created_at, b.id from blog_articles b
-            order by b.created_at desc, b.id desc limit ${limit}) q), '[]'::json) as articles`);
+            where b.deleted_at is null order by b.created_at desc, b.id desc limit ${limit}) q), '[]'::json) as articles`);
       const row = rows[0];
       return {
         slides: (row?.slides ?? []).map((json) => toHeaderSlide(rowFromJson(headerSlides, json))),
@@ -142,7 +143,7 @@ export function createContentService(db: Db, options: ContentServiceOptions = {}
 
     /** Static pages by id. */
     async listPages(): Promise<Page[]> {
-      const rows = await db.select().from(pages).orderBy(asc(pages.id));
+      const rows = await db.select().from(pages).where(livePage).orderBy(asc(pages.id));
       return rows.map(toPage);
     },
 
@@ -150,7 +151,11 @@ export function createContentService(db: Db, options: ContentServiceOptions = {}
     async getPageByLink(link: string): Promise<Page | null> {
       const normalised = link.replace(/^\/+/, "");
       if (normalised === "") return null;
-      const [row] = await db.select().from(pages).where(eq(pages.link, normalised)).limit(1);
+      const [row] = await db
+        .select()
+        .from(pages)
+        .where(and(eq(pages.link, normalised), livePage))
+        .limit(1);
       return row ? toPage(row) : null;
     },
 
@@ -159,6 +164,7 @@ export function createContentService(db: Db, options: ContentServiceOptions = {}
       const query = db
         .select()
         .from(blogArticles)
+        .where(liveArticle)
         .orderBy(desc(blogArticles.createdAt), desc(blogArticles.id));
       if (opts.limit === undefined) return (await query).map(toBlogArticle);
       const limit = blogLimit(opts.limit);
@@ -168,7 +174,11 @@ export function createContentService(db: Db, options: ContentServiceOptions = {}
 
     async getBlogArticle(id: Id): Promise<BlogArticle | null> {
       if (!isDbId(id)) return null;
-      const [row] = await db.select().from(blogArticles).where(eq(blogArticles.id, id)).limit(1);
+      const [row] = await db
+        .select()
+        .from(blogArticles)
+        .where(and(eq(blogArticles.id, id), liveArticle))
+        .limit(1);
       return row ? toBlogArticle(row) : null;
     },
   };

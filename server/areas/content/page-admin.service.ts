@@ -12,7 +12,7 @@ import { fail, type Result } from "../../lib/result";
 import { sanitizeHtml } from "../../lib/sanitize-html";
 import type { AuditActor } from "../audit/audit";
 import { auditedWrite, created, deleted, notFound, refuse, updated } from "../audit/audited-write";
-import { lockedById } from "../audit/row-by-id";
+import { livePage, lockedLive } from "../trash/live";
 import { toPage } from "./content.service";
 
 // Staff writes of static pages (SPEC §2 /strony, §7 POST /pages, PUT/DELETE /pages/{id}): the link
@@ -33,7 +33,7 @@ async function assertLinkFree(tx: Tx, link: string, exceptId?: Id): Promise<void
   const [taken] = await tx
     .select({ id: pages.id })
     .from(pages)
-    .where(exceptId === undefined ? eq(pages.link, link) : and(eq(pages.link, link), ne(pages.id, exceptId)))
+    .where(and(livePage, eq(pages.link, link), exceptId === undefined ? undefined : ne(pages.id, exceptId)))
     .limit(1);
   if (taken) refuse(linkTaken());
 }
@@ -43,16 +43,21 @@ export function createPageAdminService(db: Db) {
     /** One page by id (the edit form and `?kopiuj=`), or null. */
     async get(id: Id): Promise<Page | null> {
       if (!isDbId(id)) return null;
-      const [row] = await db.select().from(pages).where(eq(pages.id, id)).limit(1);
+      const [row] = await db
+        .select()
+        .from(pages)
+        .where(and(eq(pages.id, id), livePage))
+        .limit(1);
       return row ? toPage(row) : null;
     },
 
     /** The staff list: pages by id, searched (in the title or the link) and paged in SQL. */
     async search(query: ListQuery): Promise<ListPage<Page>> {
       const search = query.search.trim();
-      const where = search
-        ? or(containsText(pages.title, search), containsText(pages.link, search))
-        : undefined;
+      const where = and(
+        livePage,
+        search ? or(containsText(pages.title, search), containsText(pages.link, search)) : undefined,
+      );
       const found = await readTablePage(db, pages, { where, orderBy: [asc(pages.id)], page: query.page });
       return { ...found, items: found.items.map(toPage) };
     },
@@ -88,7 +93,7 @@ export function createPageAdminService(db: Db) {
         actor,
         "page.update",
         async (tx) => {
-          const before = toPage(await lockedById(tx, pages, id));
+          const before = toPage(await lockedLive(tx, pages, id));
           if (data.protected !== before.protected && !can(actor, "pages:protect")) refuse(protectRefused());
           await assertLinkFree(tx, data.link, id);
           const [row] = await tx
@@ -103,12 +108,12 @@ export function createPageAdminService(db: Db) {
       );
     },
 
-    /** Refused with `page/protected` for a protected page. */
+    /** Moves the page to the trash (ADR 076); refused with `page/protected` for a protected page. */
     async remove(actor: AuditActor, id: Id): Promise<Result<{ _id: Id }>> {
       return auditedWrite(db, actor, "page.delete", async (tx) => {
-        const before = toPage(await lockedById(tx, pages, id));
+        const before = toPage(await lockedLive(tx, pages, id));
         if (before.protected) refuse(fail("page/protected"));
-        await tx.delete(pages).where(eq(pages.id, id));
+        await tx.update(pages).set({ deletedAt: new Date() }).where(eq(pages.id, id));
         return deleted(id, before, { _id: id });
       });
     },

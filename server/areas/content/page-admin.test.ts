@@ -47,7 +47,11 @@ describe("pages (staff)", () => {
 
     const removed = await kit.call("moderator", "DELETE", `/api/pages/${body._id}`);
     expect(removed.statusCode).toBe(200);
-    expect(await rowOf(body._id)).toBeUndefined();
+    // in the trash (ADR 076): kept, gone from the shop
+    expect((await rowOf(body._id))?.deletedAt).toBeInstanceOf(Date);
+    expect((await kit.call("anonymous", "GET", "/api/pages/by-link/poradniki%2Fszycie")).statusCode).toBe(
+      404,
+    );
 
     const audit = await kit.auditOf("page", body._id);
     expect(audit.map((entry) => entry.action)).toEqual(["page.delete", "page.update", "page.create"]);

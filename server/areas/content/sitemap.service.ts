@@ -1,7 +1,8 @@
-import { desc, eq, isNotNull, max, ne, or } from "drizzle-orm";
+import { and, desc, eq, isNotNull, max, ne, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { blogArticles, categories, headerSlides, pages, products } from "../../db/schema";
 import { ROOT_CATEGORY_TITLE } from "../catalog/catalog.mapper";
+import { liveArticle, livePage, liveProduct } from "../trash/live";
 
 /** One address of the sitemap: a site path and when its content last changed. */
 export interface SitemapEntry {
@@ -41,8 +42,13 @@ export function createSitemapService(db: Db, options: { now?: () => Date } = {})
         db
           .select({ id: blogArticles.id, slug: blogArticles.slug, updatedAt: blogArticles.updatedAt })
           .from(blogArticles)
+          .where(liveArticle)
           .orderBy(desc(blogArticles.createdAt), desc(blogArticles.id)),
-        db.select({ link: pages.link, updatedAt: pages.updatedAt }).from(pages).orderBy(pages.id),
+        db
+          .select({ link: pages.link, updatedAt: pages.updatedAt })
+          .from(pages)
+          .where(livePage)
+          .orderBy(pages.id),
         db.select({ updatedAt: max(headerSlides.updatedAt) }).from(headerSlides),
       ]);
       // home, the product list and the blog list, then the rest
@@ -50,7 +56,7 @@ export function createSitemapService(db: Db, options: { now?: () => Date } = {})
       const productRows = await db
         .select({ id: products.id, slug: products.slug, updatedAt: products.updatedAt })
         .from(products)
-        .where(eq(products.isHidden, false))
+        .where(and(eq(products.isHidden, false), liveProduct))
         .orderBy(desc(products.updatedAt), desc(products.id))
         .limit(Math.max(0, SITEMAP_MAX_URLS - fixed));
 

@@ -9,6 +9,7 @@ import { KSEF_JOBS } from "../ksef/ksef-queue";
 import { MAIL_DELIVER_JOB, type MailService } from "../mail/mail.service";
 import { SHOP_NOTIFY_JOBS, type ShopNotify } from "../orders/shop-notify";
 import { SHIPMENT_JOBS, type ShipmentsService } from "../shipments/shipments.service";
+import type { TrashService } from "../trash/trash.service";
 import type { JobQueue } from "./job-queue";
 import { type JobHandlers, jobHandler } from "./job-worker";
 
@@ -32,6 +33,7 @@ export const JOB_KINDS = {
   ksefPoll: KSEF_JOBS.poll,
   ksefUpo: KSEF_JOBS.upo,
   ksefInvoiceEmail: KSEF_JOBS.invoiceEmail,
+  purgeTrash: "trash.purge-expired",
 } as const;
 
 /** How long finished jobs are kept (the dead letter is kept until retried). */
@@ -55,6 +57,8 @@ export interface JobKindDeps {
   shipments: Pick<ShipmentsService, "track" | "trackGaveUp" | "syncStatuses">;
   /** invoices to KSeF: built, sent, polled, the UPO, the e-mail's deadline (ksef/ksef.service.ts, ADR 068) */
   ksef: Pick<KsefService, "prepare" | "send" | "poll" | "fetchUpo" | "invoiceEmailDue">;
+  /** trashed products, pages and articles deleted for good after 30 days (trash/trash.service.ts, ADR 076) */
+  trash: Pick<TrashService, "purgeExpired">;
   log: ServiceLog;
 }
 
@@ -159,6 +163,10 @@ export function createJobHandlers(deps: JobKindDeps): JobHandlers {
       payload: z.object({ invoiceId: z.number().int().positive() }),
       run: ({ invoiceId }) => deps.ksef.invoiceEmailDue(invoiceId),
     }),
+    // what has been in the trash 30 days is deleted for good: hourly, by one instance at a time (ADR 076)
+    [JOB_KINDS.purgeTrash]: counting(60 * 60_000, "purged", "trashed records deleted for good", () =>
+      deps.trash.purgeExpired(deps.queue.clock()),
+    ),
     [JOB_KINDS.pruneDoneJobs]: jobHandler({
       payload: none,
       everyMs: 24 * 60 * 60_000,

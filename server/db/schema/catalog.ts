@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { createdAt, id, requiredRef, updatedAt } from "./columns";
+import { createdAt, deletedAt, id, requiredRef, updatedAt } from "./columns";
 
 // The catalogue: categories, product fields and their options, products with their pictures,
 // categories, fields and variants, and every price they had.
@@ -116,6 +116,7 @@ export const products = pgTable(
     safetyComplete: boolean("safety_complete").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
   },
   (t) => [
     check("products_quantity_nonnegative", sql`${t.quantity} >= 0`),
@@ -135,6 +136,7 @@ export const products = pgTable(
     index("products_layette_idx").on(t.updatedAt, t.id).where(sql`is_hidden = false and is_layette`),
     index("products_set_idx").on(t.updatedAt, t.id).where(sql`is_hidden = false and is_set`),
     uniqueIndex("products_sku_unique").on(t.sku).where(sql`sku is not null`),
+    index("products_trashed_idx").on(t.deletedAt).where(sql`deleted_at is not null`),
   ],
 );
 

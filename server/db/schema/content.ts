@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import type { ImageRef } from "../../../domain/types";
-import { createdAt, id, updatedAt } from "./columns";
+import { createdAt, deletedAt, id, updatedAt } from "./columns";
 
 // Content: banner slides, pages, blog articles, the picture gallery, creators and games.
 
@@ -16,16 +16,22 @@ export const headerSlides = pgTable("header_slides", {
   updatedAt: updatedAt(),
 });
 
-export const pages = pgTable("pages", {
-  id: id(),
-  link: text("link").notNull().unique(),
-  title: text("title").notNull(),
-  image: text("image"),
-  content: text("content").notNull().default(""),
-  protected: boolean("protected").notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const pages = pgTable(
+  "pages",
+  {
+    id: id(),
+    link: text("link").notNull(),
+    title: text("title").notNull(),
+    image: text("image"),
+    content: text("content").notNull().default(""),
+    protected: boolean("protected").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  // a link is unique among the live pages: a trashed page's link may be taken meanwhile (ADR 076)
+  (t) => [uniqueIndex("pages_link_live_unique").on(t.link).where(sql`deleted_at is null`)],
+);
 
 export const blogArticles = pgTable(
   "blog_articles",
@@ -42,8 +48,12 @@ export const blogArticles = pgTable(
     slidesDescription: text("slides_description").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
   },
-  (t) => [index("blog_articles_created_idx").on(t.createdAt)],
+  (t) => [
+    index("blog_articles_created_idx").on(t.createdAt),
+    index("blog_articles_trashed_idx").on(t.deletedAt).where(sql`deleted_at is not null`),
+  ],
 );
 
 export const galleryImages = pgTable(

@@ -64,6 +64,7 @@ const KNOWN_KINDS = new Set([
   "ksef.poll",
   "ksef.upo",
   "ksef.invoice-email",
+  "trash.purge-expired",
 ]);
 
 function JobFacts({ job }: { job: Job }) {

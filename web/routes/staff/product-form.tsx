@@ -142,6 +142,7 @@ export default function StaffProductForm() {
         fields={loaderData.fields}
         categories={loaderData.categories}
         products={loaderData.products}
+        productId={loaderData.productId}
         returnTo={loaderData.returnTo}
         errors={failure?.errors}
         formError={failure?.formError}

@@ -15,6 +15,7 @@ import { ValidatedForm } from "../../validated-form";
 import { ImagePicker } from "../image-picker";
 import { ProductIdentityFields } from "../product-identity-fields";
 import { ProductSafetyFields } from "../product-safety-fields";
+import { RelatedProductsPicker } from "../related-products-picker";
 import { RichTextEditor } from "../rich-text-editor";
 import type { ProductFormState } from "./form-state";
 import { ParcelSizeField } from "./parcel-size-field";
@@ -34,6 +35,8 @@ export interface ProductFormProps {
   fields: ProductField[];
   categories: Category[];
   products: ProductBasic[];
+  /** the product being edited (never offered as its own related product); null when adding */
+  productId?: number | null;
   /** the product page (or other same-site path) saving and cancelling go back to; "" = the list */
   returnTo: string;
   errors?: Record<string, FieldError>;
@@ -47,6 +50,7 @@ export function ProductForm({
   fields,
   categories,
   products,
+  productId = null,
   returnTo,
   errors: serverErrors,
   formError: serverFormError,
@@ -275,24 +279,14 @@ export function ProductForm({
           <label htmlFor="product-slides" className="mb-1.5 block text-sm font-medium text-stone-800">
             {t("staff.products.form.slides")}
           </label>
-          <p id="product-slides-hint" className="mb-1.5 text-sm text-stone-600">
-            {t("staff.products.form.slidesHint")}
-          </p>
-          <select
-            id="product-slides"
-            name="slides"
-            multiple
-            size={8}
-            defaultValue={values.slides.map(String)}
-            aria-describedby="product-slides-hint"
-            className={SELECT}
-          >
-            {products.map((product) => (
-              <option key={product._id} value={product._id}>
-                {product.title}
-              </option>
-            ))}
-          </select>
+          <RelatedProductsPicker
+            products={products}
+            chosen={values.slides}
+            excludeId={productId}
+            selectClassName={SELECT}
+            hintId="product-slides-hint"
+            errorId={errors.slides ? "product-slides-error" : undefined}
+          />
           <FieldErrorText id="product-slides-error" error={errors.slides} />
         </div>
         <TextField {...field("slidesTitle")} label={t("staff.products.form.slidesTitle")} optional />
