@@ -422,9 +422,9 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
       return fullProductsById(and(visibleOnly(false), gt(products.id, afterId)), latestLimit(limit));
     },
 
-    /** Every product (hidden too) with an id above `afterId`, by id, at most `limit`: the product export's pages. */
+    /** Every product (hidden too, not those in the trash) above `afterId`, by id, at most `limit`: the export's pages. */
     async productsAfter(afterId: Id, limit: number): Promise<Product[]> {
-      return fullProductsById(gt(products.id, afterId), latestLimit(limit));
+      return fullProductsById(and(liveProduct, gt(products.id, afterId)), latestLimit(limit));
     },
 
     /** The products (hidden too) of these ids, by id, in one statement: the product import's matches. */

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { inArray, sql } from "drizzle-orm";
+import { inArray, isNotNull, sql } from "drizzle-orm";
 import {
   changedColumns,
   csvRecords,
@@ -134,10 +134,12 @@ export function createProductImportService(
     const skus = [...new Set(rows.map(({ row }) => row.sku.trim()).filter((sku) => sku !== ""))];
     const known = skus.length
       ? await db
-          .select({ id: products.id, sku: products.sku })
+          .select({ id: products.id, sku: products.sku, trashed: isNotNull(products.deletedAt) })
           .from(products)
           .where(inArray(products.sku, skus))
       : [];
+    // a product in the trash keeps its SKU until deleted for good (ADR 076): its line is refused
+    const trashedSkus = new Set(known.filter(({ trashed }) => trashed).map(({ sku }) => sku ?? ""));
     const skuOf = new Map(known.map(({ id, sku }) => [id, sku ?? ""]));
     const bySku = new Map<string, Product>();
     for (let start = 0; start < known.length; start += MATCH_PAGE) {
@@ -151,7 +153,8 @@ export function createProductImportService(
       const base = { line, sku, title: row.title.trim(), productId: existing?._id ?? null, changed: [] };
       const read = rowToPayload(row, dictionary, existing);
       const errors: ImportLineError[] = read.ok ? [] : read.errors;
-      if (sku !== "" && seen.has(sku)) errors.push({ column: "sku", error: { key: MSG.unique } });
+      if (sku !== "" && (seen.has(sku) || trashedSkus.has(sku)))
+        errors.push({ column: "sku", error: { key: MSG.unique } });
       seen.add(sku);
       if (!read.ok || errors.length > 0) {
         return { line: { ...base, action: "error", errors }, payload: null, existing };

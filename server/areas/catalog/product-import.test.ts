@@ -188,6 +188,21 @@ describe("product export and import", () => {
     expect(created?.safetyWarnings).toBe("Nie dla dzieci poniżej 3 lat\nPrać w 30°C");
   });
 
+  it("leaves a product in the trash out of the export, and refuses a line naming its SKU (ADR 076)", async () => {
+    const csv = (await exported("csv")).body;
+    const [first] = await db().select().from(products).orderBy(products.id).limit(1);
+    if (!first?.sku) throw new Error("no demo products");
+    await db().update(products).set({ deletedAt: new Date() }).where(eq(products.id, first.id));
+    try {
+      expect((await exported("csv")).body).not.toMatch(new RegExp(`^${first.sku};`, "m"));
+      const seen = await preview(csv);
+      const line = seen.lines.find((candidate) => candidate.sku === first.sku);
+      expect(line).toMatchObject({ action: "error", errors: [{ column: "sku" }] });
+    } finally {
+      await db().update(products).set({ deletedAt: null }).where(eq(products.id, first.id));
+    }
+  });
+
   it("refuses a file that is neither CSV nor XLSX with product columns", async () => {
     const res = await upload(PREVIEW, "a;b\r\n1;2\r\n", "x.csv");
     expect(res.statusCode).toBe(400);
