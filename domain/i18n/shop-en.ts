@@ -208,10 +208,8 @@ export const enShop: Record<ShopKey, string> = {
   "staff.segment.gry": "Games",
   "staff.segment.dziennik": "Audit log",
   "staff.segment.zadania": "Background jobs",
-  "staff.segment.kosz": "Trash",
   "staff.segment.statystyki": "Statistics",
   "staff.segment.csv": "CSV",
-  "staff.segment.import": "Import",
 
   // Blog
   "blog.readMore": "Read more",
@@ -246,8 +244,6 @@ export const enShop: Record<ShopKey, string> = {
   "validation.dateRange": "The end date must not be earlier than the start date",
   "validation.priceRange": "The minimum price must not be greater than the maximum price",
   "validation.unique": "This value is already taken",
-  "validation.gtin": "Enter a valid EAN/GTIN (8, 12, 13 or 14 digits with the check digit)",
-  "validation.contact": "Enter an e-mail address or a web address (https://…)",
 
   // Coupons
   "coupon.enterCode": "Enter a discount code",
@@ -377,6 +373,4 @@ export const enShop: Record<ShopKey, string> = {
     "Price changes cannot be turned off: this field defines product variants.",
   // content (issue 6 staff: pages, blog, coupons, creators, games, rich-text editor)
   "errors.page/protected": "This page is protected and cannot be deleted",
-  "errors.trash/link-taken":
-    "Another page uses the link “{link}” now: change its link, then restore this page from the trash.",
 };

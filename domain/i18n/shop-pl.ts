@@ -207,10 +207,8 @@ export const plShop = {
   "staff.segment.gry": "Gry",
   "staff.segment.dziennik": "Dziennik zmian",
   "staff.segment.zadania": "Zadania w tle",
-  "staff.segment.kosz": "Kosz",
   "staff.segment.statystyki": "Statystyki",
   "staff.segment.csv": "CSV",
-  "staff.segment.import": "Import",
 
   // Blog
   "blog.readMore": "Czytaj więcej",
@@ -245,8 +243,6 @@ export const plShop = {
   "validation.dateRange": "Data zakończenia nie może być wcześniejsza niż data rozpoczęcia",
   "validation.priceRange": "Cena minimalna nie może być większa niż cena maksymalna",
   "validation.unique": "Ta wartość jest już zajęta",
-  "validation.gtin": "Wprowadź poprawny kod EAN/GTIN (8, 12, 13 lub 14 cyfr z cyfrą kontrolną)",
-  "validation.contact": "Wprowadź adres e-mail lub adres strony (https://…)",
 
   // Coupons (cart field and staff editor)
   "coupon.enterCode": "Wprowadź kod rabatowy",
@@ -376,8 +372,6 @@ export const plShop = {
   "errors.field/change-price-in-use": "Nie można wyłączyć zmiany ceny: to pole tworzy warianty produktów.",
   // content (issue 6 staff: pages, blog, coupons, creators, games, rich-text editor)
   "errors.page/protected": "Ta strona jest chroniona i nie można jej usunąć",
-  "errors.trash/link-taken":
-    "Adres „{link}” ma teraz inna strona: zmień jej adres, a potem przywróć tę stronę z kosza.",
 } as const;
 
 export type ShopKey = keyof typeof plShop;

@@ -667,4 +667,10 @@ export const enStaff: Record<StaffKey, string> = {
   "staff.export.csv": "Download CSV",
   "staff.export.xlsx": "Download XLSX",
   "staff.export.invalid": "Give the days from–to (at most 366 days, “from” not after “to”)",
+  "staff.segment.kosz": "Trash",
+  "staff.segment.import": "Import",
+  "validation.gtin": "Enter a valid EAN/GTIN (8, 12, 13 or 14 digits with the check digit)",
+  "validation.contact": "Enter an e-mail address or a web address (https://…)",
+  "errors.trash/link-taken":
+    "Another page uses the link “{link}” now: change its link, then restore this page from the trash.",
 };

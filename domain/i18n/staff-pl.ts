@@ -664,6 +664,12 @@ export const plStaff = {
   "staff.export.csv": "Pobierz CSV",
   "staff.export.xlsx": "Pobierz XLSX",
   "staff.export.invalid": "Podaj dni od–do (najwyżej 366 dni, „od” nie później niż „do”)",
+  "staff.segment.kosz": "Kosz",
+  "staff.segment.import": "Import",
+  "validation.gtin": "Wprowadź poprawny kod EAN/GTIN (8, 12, 13 lub 14 cyfr z cyfrą kontrolną)",
+  "validation.contact": "Wprowadź adres e-mail lub adres strony (https://…)",
+  "errors.trash/link-taken":
+    "Adres „{link}” ma teraz inna strona: zmień jej adres, a potem przywróć tę stronę z kosza.",
 } as const;
 
 export type StaffKey = keyof typeof plStaff;
