@@ -161,7 +161,8 @@ export function RelatedProductsPicker({
         autoComplete="off"
         placeholder={t("staff.products.picker.placeholder")}
         aria-describedby={`${hintId} ${id}-status${errorId ? ` ${errorId}` : ""}`}
-        aria-controls={`${id}-results`}
+        // only while the list is there: axe refuses a reference to a missing element
+        aria-controls={offered.length > 0 ? `${id}-results` : undefined}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === "Escape") setText("");
