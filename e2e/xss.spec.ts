@@ -446,12 +446,19 @@ test.describe("an XSS payload corpus in every text and HTML field", () => {
   test.afterAll(async () => {
     if (test.info().project.name !== "desktop" || !admin) return;
     // the shop's lists count their items: everything made here goes again (the order stays)
+    // a deleted product, page or article waits in the trash still using its category, field and
+    // pictures (ADR 076): each is deleted for good from there too
     const deletions = [
-      ...created.products.map((product) => `/api/shops/products/${product._id}`),
+      ...created.products.flatMap((product) => [
+        `/api/shops/products/${product._id}`,
+        `/api/trash/product/${product._id}`,
+      ]),
       ...[...created.categoryIds].reverse().map((id) => `/api/shops/categories/${id}`),
       `/api/shops/fields/${created.fieldId}`,
       `/api/pages/${created.pageId}`,
+      `/api/trash/page/${created.pageId}`,
       `/api/blogs/${created.blog._id}`,
+      `/api/trash/blog/${created.blog._id}`,
       `/api/shops/coupons/${created.coupon._id}`,
       `/api/creators/${created.creatorId}`,
       `/api/creators/categories/${created.creatorCategoryId}`,

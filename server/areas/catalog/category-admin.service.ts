@@ -10,10 +10,9 @@ import type {
 } from "../../../domain/validation/catalog";
 import { MSG } from "../../../domain/validation/messages";
 import type { Db, Tx } from "../../db/client";
-import { categories, productCategories, products } from "../../db/schema";
+import { categories, productCategories } from "../../db/schema";
 import { fail, type Result } from "../../lib/result";
 import { auditedWrite, created, deleted, notFound, refuse, updated } from "../audit/audited-write";
-import { liveProduct } from "../trash/live";
 import { buildCategoryTree, flattenCategoryTree, ROOT_CATEGORY_TITLE } from "./catalog.mapper";
 
 // Staff writes of the category tree (SPEC §7: POST /shops/categories, PUT /shops/categories (bulk),
@@ -202,10 +201,7 @@ export function createCategoryAdminService(db: Db) {
       });
     },
 
-    /**
-     * Deletes a category; refused for the root, and while subcategories or products use it. Products in
-     * the trash do not keep it: they lose it (restored, they keep their other categories; ADR 076).
-     */
+    /** Deletes a category; refused for the root, and while subcategories or products use it. */
     async deleteCategory(actor: PublicUser, id: number): Promise<Result<CategoryRecord>> {
       if (!isShopModerator(actor)) return fail("forbidden-moderator");
       return auditedWrite(db, actor, "category.delete", async (tx) => {
@@ -218,12 +214,10 @@ export function createCategoryAdminService(db: Db) {
         const [used] = await tx
           .select({ total: count() })
           .from(productCategories)
-          .innerJoin(products, eq(products.id, productCategories.productId))
-          .where(and(eq(productCategories.categoryId, id), liveProduct));
+          .where(eq(productCategories.categoryId, id));
         if ((used?.total ?? 0) > 0) {
           refuse(fail("category/in-use-products", undefined, { count: used?.total ?? 0 }));
         }
-        await tx.delete(productCategories).where(eq(productCategories.categoryId, id));
         await tx.delete(categories).where(eq(categories.id, id));
         return deleted(id, toRecord(current, rootId));
       });

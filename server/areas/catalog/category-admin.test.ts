@@ -1,7 +1,6 @@
-import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Category } from "../../../domain/types";
-import { categories, productCategories, products } from "../../db/schema";
+import { categories } from "../../db/schema";
 import { kitForFile } from "../../test/kit-for-file";
 import { callsAs, itRefusesAllButStaff, type StaffWrite, startCatalogStaffApi } from "../../test/staff-api";
 
@@ -212,24 +211,5 @@ describe("DELETE /api/shops/categories/:id", () => {
     expect(audit?.before).toMatchObject({ title: "Rożki" });
     const again = await asModerator("DELETE", `/api/shops/categories/${kit.fx.categories.rozki}`);
     expect(again.statusCode).toBe(404);
-  });
-});
-
-// last: it deletes a fixture category
-describe("DELETE /api/shops/categories/:id of a category only trashed products use", () => {
-  it("is allowed when only products in the trash use it; they lose the category (ADR 076)", async () => {
-    const { akcesoria } = kit.fx.categories;
-    const links = await kit.database.db
-      .select({ productId: productCategories.productId })
-      .from(productCategories)
-      .where(eq(productCategories.categoryId, akcesoria));
-    const ids = links.map((link) => link.productId);
-    await kit.database.db.update(products).set({ deletedAt: new Date() }).where(inArray(products.id, ids));
-    try {
-      const response = await asModerator("DELETE", `/api/shops/categories/${akcesoria}`);
-      expect(response.statusCode).toBe(200);
-    } finally {
-      await kit.database.db.update(products).set({ deletedAt: null }).where(inArray(products.id, ids));
-    }
   });
 });
