@@ -22,6 +22,8 @@ export const categories = pgTable(
   {
     id: id(),
     title: text("title").notNull(),
+    // English content (issue 30, docs/decisions/078): blank = none, the Polish text is shown
+    titleEn: text("title_en").notNull().default(""),
     parentId: integer("parent_id").references((): AnyPgColumn => categories.id, { onDelete: "restrict" }),
     order: integer("order").notNull().default(0),
     image: text("image"),
@@ -36,6 +38,8 @@ export const productFields = pgTable("product_fields", {
   title: text("title").notNull(),
   type: text("type").notNull().default("radio"),
   description: text("description").notNull().default(""),
+  titleEn: text("title_en").notNull().default(""),
+  descriptionEn: text("description_en").notNull().default(""),
   changePrice: boolean("change_price").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -48,6 +52,8 @@ export const fieldOptions = pgTable(
     fieldId: requiredRef("field_id", () => productFields.id, "cascade"),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
+    titleEn: text("title_en").notNull().default(""),
+    descriptionEn: text("description_en").notNull().default(""),
     image: text("image"),
     position: integer("position").notNull().default(0),
   },
@@ -61,6 +67,10 @@ export const products = pgTable(
     title: text("title").notNull(),
     slug: text("slug").notNull(),
     description: text("description").notNull().default(""),
+    // English content (issue 30, docs/decisions/078): blank = none, the Polish text is shown
+    titleEn: text("title_en").notNull().default(""),
+    slugEn: text("slug_en").notNull().default(""),
+    descriptionEn: text("description_en").notNull().default(""),
     tags: text("tags").array().notNull().default(sql`ARRAY[]::text[]`),
     quantity: integer("quantity").notNull().default(0),
     priceGrosze: integer("price_grosze").notNull(),

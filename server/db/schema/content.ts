@@ -9,6 +9,9 @@ export const headerSlides = pgTable("header_slides", {
   id: id(),
   title: text("title").notNull(),
   description: text("description").notNull().default(""),
+  // English content (issue 30, docs/decisions/078): blank = none, the Polish text is shown
+  titleEn: text("title_en").notNull().default(""),
+  descriptionEn: text("description_en").notNull().default(""),
   link: text("link"),
   imageUrl: text("image_url").notNull(),
   order: integer("order").notNull().default(0),
@@ -24,6 +27,10 @@ export const pages = pgTable(
     title: text("title").notNull(),
     image: text("image"),
     content: text("content").notNull().default(""),
+    // English content (issue 30, docs/decisions/078): blank = none; linkEn is a second path to the page
+    titleEn: text("title_en").notNull().default(""),
+    linkEn: text("link_en").notNull().default(""),
+    contentEn: text("content_en").notNull().default(""),
     protected: boolean("protected").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -42,6 +49,10 @@ export const blogArticles = pgTable(
     tags: text("tags").array().notNull().default(sql`ARRAY[]::text[]`),
     image: jsonb("image").$type<ImageRef>(),
     content: text("content").notNull().default(""),
+    // English content (issue 30, docs/decisions/078): blank = none, the Polish text is shown
+    titleEn: text("title_en").notNull().default(""),
+    slugEn: text("slug_en").notNull().default(""),
+    contentEn: text("content_en").notNull().default(""),
     hasSlides: boolean("has_slides").notNull().default(false),
     slideIds: integer("slide_ids").array().notNull().default(sql`ARRAY[]::integer[]`),
     slidesTitle: text("slides_title").notNull().default(""),
