@@ -342,7 +342,9 @@ describe("PostgreSQL stopped abruptly under load", () => {
 
     const ok = (s: Sent) => (s.kind === "order" ? s.reply.status === 201 : s.reply.status === 200);
 
-    await sleep(2_500);
+    // traffic before the stop: a count of answers, not a time (a loaded machine answers fewer per second)
+    const warmDeadline = Date.now() + 30_000;
+    while (sent.length < 12 && Date.now() < warmDeadline) await sleep(100);
     const stopCalledAt = Date.now();
     await cluster.stopImmediate();
     const downAt = Date.now();
