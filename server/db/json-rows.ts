@@ -27,7 +27,24 @@ export function jsonRow(table: Table, ref: SQL, extra: Record<string, SQL> = {})
   const columns = Object.entries(getTableColumns(table)).map(
     ([key, column]) => [key, sql`${ref}.${sql.identifier(column.name)}`] as const,
   );
-  return sql`json_build_object(${pairs([...columns, ...Object.entries(extra)])})`;
+  return buildObject([...columns, ...Object.entries(extra)]);
+}
+
+/** PostgreSQL passes at most 100 arguments to a function: 50 key-value pairs per json_build_object. */
+const PAIRS_PER_CALL = 50;
+
+/**
+ * One JSON object of the pairs: json_build_object while they fit one call; a wider row (the
+ * products table has more than 50 columns) joins jsonb_build_object calls of at most 50 pairs each
+ * with `||` and gives the result back as json.
+ */
+function buildObject(entries: readonly (readonly [string, SQL])[]): SQL {
+  if (entries.length <= PAIRS_PER_CALL) return sql`json_build_object(${pairs(entries)})`;
+  const parts: SQL[] = [];
+  for (let start = 0; start < entries.length; start += PAIRS_PER_CALL) {
+    parts.push(sql`jsonb_build_object(${pairs(entries.slice(start, start + PAIRS_PER_CALL))})`);
+  }
+  return sql`(${sql.join(parts, sql` || `)})::json`;
 }
 
 /** A JSON array of the rows a subquery selects as `j` ('[]' for none): `select … as j from … order by …`. */
