@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { readXlsx } from "../server/test/read-xlsx";
 import { MODERATOR, signIn, uniqueEmail } from "./support/accounts";
+import { axeViolations } from "./support/axe";
 import { decideCookies, productsToBuy } from "./support/checkout";
 import { placePaidOrder } from "./support/orders-api";
 import { expect, shopUrl, test } from "./support/test";
@@ -30,6 +31,8 @@ test("a note on a paid order, its customer's page, and the day's export that add
   await expect(page.getByRole("link", { name: order.orderNumber })).toBeVisible();
 
   await page.goto("/konto/sklep/zamowienia");
+  // the list's filters and the header's search box are two search landmarks, told apart by their names
+  expect(await axeViolations(page)).toEqual([]);
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Pobierz XLSX" }).click();
   const file = await download;

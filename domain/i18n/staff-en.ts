@@ -554,6 +554,7 @@ export const enStaff: Record<StaffKey, string> = {
   "staff.segment.faktury": "Invoices",
   "staff.invoices.intro":
     "Invoices and correcting invoices, newest first, with their state in KSeF (the National e-Invoice System). Mend an invoice KSeF refused and send it again.",
+  "staff.filters": "Filters",
   "staff.invoices.filters": "Invoice filters",
   "staff.invoices.stateLabel": "KSeF state",
   "staff.invoices.allStates": "All",

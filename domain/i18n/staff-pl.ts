@@ -552,6 +552,7 @@ export const plStaff = {
   "staff.segment.faktury": "Faktury",
   "staff.invoices.intro":
     "Faktury i faktury korygujące, od najnowszych, z ich stanem w KSeF (Krajowym Systemie e-Faktur). Fakturę odrzuconą przez KSeF popraw i wyślij ponownie.",
+  "staff.filters": "Filtry",
   "staff.invoices.filters": "Filtry faktur",
   "staff.invoices.stateLabel": "Stan w KSeF",
   "staff.invoices.allStates": "Wszystkie",

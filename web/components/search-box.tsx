@@ -33,7 +33,13 @@ export function SearchBox({ className = "" }: { className?: string }) {
   }, []);
 
   return (
-    <Form method="get" action={PRODUCTS_PATH} role="search" className={`flex min-w-[84px] ${className}`}>
+    <Form
+      method="get"
+      action={PRODUCTS_PATH}
+      role="search"
+      aria-label={t("nav.search")}
+      className={`flex min-w-[84px] ${className}`}
+    >
       <label htmlFor={inputId} className="sr-only">
         {t("nav.search")}
       </label>

@@ -49,7 +49,7 @@ export default function StaffFields() {
     <div className="space-y-5">
       <ListHeading title={t("staff.segment.pola")} section="fields" add={t("staff.fields.add")} />
       {failure?.formError ? <FormAlert message={t(failure.formError)} /> : null}
-      <Form method="get" role="search" className="flex max-w-md gap-2">
+      <Form method="get" role="search" aria-label={t("staff.filters")} className="flex max-w-md gap-2">
         <label htmlFor="fields-search" className="sr-only">
           {t("common.search")}
         </label>

@@ -232,7 +232,12 @@ export default function StaffGallery() {
                 </h2>
                 <p className="text-sm text-stone-600">{t("staff.gallery.count", { count: total })}</p>
               </div>
-              <Form method="get" role="search" className="flex items-end gap-2">
+              <Form
+                method="get"
+                role="search"
+                aria-label={t("staff.filters")}
+                className="flex items-end gap-2"
+              >
                 {folder ? <input type="hidden" name="folder" value={folder} /> : null}
                 <TextField
                   key={q}

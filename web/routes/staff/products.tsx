@@ -75,7 +75,12 @@ export default function StaffProducts() {
         </Link>
       </p>
 
-      <Form method="get" role="search" className="mt-5 flex flex-wrap items-end gap-3">
+      <Form
+        method="get"
+        role="search"
+        aria-label={t("staff.filters")}
+        className="mt-5 flex flex-wrap items-end gap-3"
+      >
         <LabelledField
           id="products-search"
           label={t("staff.products.search")}

@@ -71,7 +71,12 @@ export default function StaffUsers() {
       <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">
         {t("staff.segment.uzytkownicy")}
       </h1>
-      <FilterForm values={{ szukaj: search }} role="search" className="mt-4 flex flex-wrap items-end gap-2">
+      <FilterForm
+        values={{ szukaj: search }}
+        role="search"
+        aria-label={t("staff.filters")}
+        className="mt-4 flex flex-wrap items-end gap-2"
+      >
         <FilterInput
           id="users-search"
           name="szukaj"

@@ -157,7 +157,12 @@ export default function StaffWarehouse() {
         {t("staff.segment.magazyn")}
       </h1>
 
-      <Form method="get" role="search" className="mt-5 flex flex-wrap items-end gap-3">
+      <Form
+        method="get"
+        role="search"
+        aria-label={t("staff.filters")}
+        className="mt-5 flex flex-wrap items-end gap-3"
+      >
         <LabelledField
           id="warehouse-search"
           label={t("staff.warehouse.search")}

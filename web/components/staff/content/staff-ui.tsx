@@ -80,7 +80,12 @@ export function ListSearch({ defaultValue, label }: { defaultValue: string; labe
   const t = useT();
   const id = useId();
   return (
-    <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
+    <Form
+      method="get"
+      role="search"
+      aria-label={t("staff.filters")}
+      className="mt-4 flex flex-wrap items-end gap-2"
+    >
       <div className="min-w-0 flex-1">
         <label htmlFor={id} className="mb-1 block text-sm font-medium text-stone-800">
           {label}

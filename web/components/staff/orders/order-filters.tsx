@@ -22,6 +22,7 @@ export function OrderFilters({ values }: { values: OrderFilterValues }) {
     <FilterForm
       values={values}
       role="search"
+      aria-label={t("staff.filters")}
       className="mt-4 grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:grid-cols-2 lg:grid-cols-[1fr_10rem_10rem_12rem_auto] lg:items-end"
     >
       <FilterInput
