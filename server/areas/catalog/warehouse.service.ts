@@ -99,7 +99,8 @@ export function createWarehouseService(db: Db) {
           isHidden: products.isHidden,
         })
         .from(products)
-        .where(only(products.id))
+        // a product in the trash is out of the warehouse (its list, its CSV), as out of the catalog
+        .where(and(only(products.id), isNull(products.deletedAt)))
         .orderBy(asc(products.title), asc(products.id)),
       db
         .select({
@@ -235,7 +236,8 @@ export function createWarehouseService(db: Db) {
         ? await tx
             .select({ id: products.id, title: products.title, quantity: products.quantity })
             .from(products)
-            .where(inArray(products.id, productIds))
+            // a product in the trash is unknown here: its stock is not edited until it is restored
+            .where(and(inArray(products.id, productIds), isNull(products.deletedAt)))
             .orderBy(products.id)
             .for("update")
         : [];

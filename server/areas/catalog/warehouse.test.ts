@@ -445,6 +445,35 @@ describe("stock CSV", () => {
   });
 });
 
+describe("a product in the trash (ADR 076)", () => {
+  it("is out of the list and the CSV, and a CSV line naming it is refused with nothing written", async () => {
+    const [trashed] = await kit.database.db
+      .insert(products)
+      .values({ title: "W koszu", slug: "w_koszu", priceGrosze: 1000, quantity: 5, deletedAt: new Date() })
+      .returning({ id: products.id });
+    if (!trashed) throw new Error("no product");
+    expect((await rows()).some((row) => row.productId === trashed.id)).toBe(false);
+    const csv = await kit.app.inject({
+      method: "GET",
+      url: "/api/shops/warehouse.csv",
+      headers: bearer(staff),
+    });
+    expect(csv.body).not.toMatch(new RegExp(`^${trashed.id};`, "m"));
+    const before = await stockAudits();
+    const res = await kit.app.inject({
+      method: "POST",
+      url: "/api/shops/warehouse/import",
+      headers: { ...bearer(staff), "content-type": "text/csv" },
+      payload: `productId;variantId;title;variant;quantity\r\n${trashed.id};;W koszu;;9\r\n`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details.lines).toEqual([{ line: 2, problem: "unknownProduct" }]);
+    const [after] = await kit.database.db.select().from(products).where(eq(products.id, trashed.id));
+    expect(after?.quantity).toBe(5);
+    expect(await stockAudits()).toBe(before);
+  });
+});
+
 describe("roles", () => {
   it("refuses anonymous visitors (401) and customers (403) on every warehouse endpoint", async () => {
     const endpoints = [
