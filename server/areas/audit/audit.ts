@@ -52,9 +52,17 @@ export async function recordAudits(
   }
 }
 
-/** Dates become ISO strings, undefined fields disappear: what jsonb stores is what the reader sees. */
+/**
+ * Dates become ISO strings, undefined fields disappear: what jsonb stores is what the reader sees. A
+ * lone surrogate (no character; jsonb refuses it, and the write with it) becomes U+FFFD, as it does
+ * in the text column the record itself went to.
+ */
 function toJson(value: unknown): unknown {
-  return value === null ? null : JSON.parse(JSON.stringify(value));
+  return value === null ? null : JSON.parse(JSON.stringify(value, wellFormedStrings));
+}
+
+function wellFormedStrings(_key: string, value: unknown): unknown {
+  return typeof value === "string" ? value.replace(/\p{Cs}/gu, "\uFFFD") : value;
 }
 
 export interface AuditRecord {

@@ -109,6 +109,15 @@ describe("auditedWrite", () => {
     expect(await entries()).toEqual([]);
   });
 
+  it("records a text with a lone surrogate as the text column keeps it (U+FFFD), not a refused write", async () => {
+    const result = await insertPage("zle-\ud800-znaki");
+    expect(result.ok).toBe(true);
+    const [row] = await entries();
+    expect(row?.after).toEqual({ _id: expect.any(Number), link: "zle-\uFFFD-znaki" });
+    const [page] = await database.db.select().from(pages);
+    expect(page?.link).toBe("zle-\uFFFD-znaki");
+  });
+
   it("a write that changed nothing records nothing", async () => {
     const result = await auditedWrite(database.db, actor, "slide.reorder", async () => ({
       value: [],
