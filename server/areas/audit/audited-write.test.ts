@@ -110,12 +110,18 @@ describe("auditedWrite", () => {
   });
 
   it("records a text with a lone surrogate as the text column keeps it (U+FFFD), not a refused write", async () => {
-    const result = await insertPage("zle-\ud800-znaki");
+    const created = await insertPage("o-nas");
+    const id = created.ok ? created.value._id : 0;
+    const title = "Złe \ud800 znaki";
+    const result = await auditedWrite(database.db, actor, "page.update", async (tx) => {
+      await tx.update(pages).set({ title }).where(eq(pages.id, id));
+      return updated(id, { title: "o-nas" }, { title });
+    });
     expect(result.ok).toBe(true);
-    const [row] = await entries();
-    expect(row?.after).toEqual({ _id: expect.any(Number), link: "zle-\uFFFD-znaki" });
     const [page] = await database.db.select().from(pages);
-    expect(page?.link).toBe("zle-\uFFFD-znaki");
+    expect(page?.title).toBe("Złe \uFFFD znaki");
+    const entry = (await entries()).find((row) => row.action === "page.update");
+    expect(entry?.after).toEqual({ title: "Złe \uFFFD znaki" });
   });
 
   it("a write that changed nothing records nothing", async () => {
