@@ -512,6 +512,8 @@ export const enStaff: Record<StaffKey, string> = {
   "staff.jobs.retry": "Retry",
   "staff.jobs.retried": "The job is queued and will run again",
   "staff.jobs.kind.trash.purge-expired": "Trash: deleting for good after 30 days",
+  "staff.jobs.kind.catalog.back-in-stock": "Back-in-stock notices of a product",
+  "staff.jobs.kind.catalog.back-in-stock-sweep": "Back-in-stock notices: the hourly sweep",
   "staff.trash.intro":
     "Deleted products, pages and articles wait here for 30 days: until then you can restore them, then they are gone for good.",
   "staff.trash.empty": "The trash is empty.",
