@@ -675,4 +675,5 @@ export const enStaff: Record<StaffKey, string> = {
   "validation.contact": "Enter an e-mail address or a web address (https://…)",
   "errors.trash/link-taken":
     "Another page uses the link “{link}” now: change its link, then restore this page from the trash.",
+  "staff.products.backInStockWaiting": "Waiting for stock: {count}",
 };

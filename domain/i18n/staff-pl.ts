@@ -672,6 +672,7 @@ export const plStaff = {
   "validation.contact": "Wprowadź adres e-mail lub adres strony (https://…)",
   "errors.trash/link-taken":
     "Adres „{link}” ma teraz inna strona: zmień jej adres, a potem przywróć tę stronę z kosza.",
+  "staff.products.backInStockWaiting": "Czeka na dostępność: {count}",
 } as const;
 
 export type StaffKey = keyof typeof plStaff;

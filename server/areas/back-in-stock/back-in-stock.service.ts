@@ -15,6 +15,7 @@ import type { ServiceLog } from "../../services";
 import { hashToken, newToken } from "../accounts/tokens";
 import type { JobQueue } from "../jobs/job-queue";
 import type { MailService } from "../mail/mail.service";
+import { liveProduct } from "../trash/live";
 import { backInStockConfirmEmail, backInStockEmail } from "./back-in-stock-emails";
 
 // "Powiadom mnie, gdy będzie dostępny" (issue 30, docs/decisions/080). A request stores a pending
@@ -329,7 +330,7 @@ export function createBackInStockService(db: Db, config: Config, deps: BackInSto
             isNotNull(subs.confirmedAt),
             isNull(subs.notifiedAt),
             eq(products.isHidden, false),
-            isNull(products.deletedAt),
+            liveProduct,
             sql`case when ${subs.variantId} is not null then ${productVariants.quantity} > 0
               when exists (select 1 from ${productVariants} v where v.product_id = ${products.id})
                 then exists (select 1 from ${productVariants} v where v.product_id = ${products.id} and v.quantity > 0)
