@@ -19,6 +19,18 @@ function pairs(entries: readonly (readonly [string, SQL])[]): SQL {
   );
 }
 
+/** json_build_object takes at most 100 arguments (PostgreSQL's FUNC_MAX_ARGS): 50 key/value pairs. */
+const MAX_PAIRS = 50;
+
+/** One JSON object of `entries`; past MAX_PAIRS built in parts joined as jsonb (key order is not kept). */
+function jsonObject(entries: readonly (readonly [string, SQL])[]): SQL {
+  if (entries.length <= MAX_PAIRS) return sql`json_build_object(${pairs(entries)})`;
+  const parts: SQL[] = [];
+  for (let i = 0; i < entries.length; i += MAX_PAIRS)
+    parts.push(sql`jsonb_build_object(${pairs(entries.slice(i, i + MAX_PAIRS))})`);
+  return sql`(${sql.join(parts, sql` || `)})::json`;
+}
+
 /**
  * json_build_object of every column of `table` as read through `ref` (the table's name or an
  * alias), plus `extra` keys (subqueries of related rows).
@@ -27,7 +39,7 @@ export function jsonRow(table: Table, ref: SQL, extra: Record<string, SQL> = {})
   const columns = Object.entries(getTableColumns(table)).map(
     ([key, column]) => [key, sql`${ref}.${sql.identifier(column.name)}`] as const,
   );
-  return sql`json_build_object(${pairs([...columns, ...Object.entries(extra)])})`;
+  return jsonObject([...columns, ...Object.entries(extra)]);
 }
 
 /** A JSON array of the rows a subquery selects as `j` ('[]' for none): `select … as j from … order by …`. */
