@@ -1,4 +1,5 @@
 import { countMails, MODERATOR, signIn, toasts, uniqueEmail, waitForMail } from "./support/accounts";
+import { createProduct } from "./support/catalog-api";
 import { expect, test } from "./support/test";
 
 // "Powiadom mnie, gdy będzie dostępny" (issue 30, docs/decisions/080): a shopper on a sold-out product
@@ -15,11 +16,12 @@ test.describe("back-in-stock notices", () => {
   }) => {
     const title = `Kocyk powrót ${Date.now()}`;
     await signIn(page, MODERATOR.email, MODERATOR.password);
-    const created = await page.request.post("/api/shops/products", {
-      data: { title, priceGrosze: 12_900, quantity: 0, isHidden: false },
+    const { _id, slug } = await createProduct(page.request, {
+      title,
+      priceGrosze: 12_900,
+      quantity: 0,
+      isHidden: false,
     });
-    expect(created.status()).toBe(201);
-    const { _id, slug } = (await created.json()) as { _id: number; slug: string };
 
     const shopper = await browser.newPage({ baseURL });
     const email = uniqueEmail("powrot");

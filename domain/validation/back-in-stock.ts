@@ -2,16 +2,13 @@
 // the links of its e-mails. One schema for the browser and the server.
 
 import { z } from "zod";
-import { emailSchema, idFromTextSchema } from "./common";
+import { emailSchema, idFromTextSchema, optionalIdFromTextSchema } from "./common";
 import { MSG } from "./messages";
 
 /** The form: the product, the chosen variant (blank: the product as a whole) and the address. */
 export const backInStockRequestSchema = z.object({
   productId: idFromTextSchema,
-  variantId: z.preprocess(
-    (value) => (value === "" || value == null ? null : value),
-    idFromTextSchema.nullable(),
-  ),
+  variantId: optionalIdFromTextSchema,
   email: emailSchema,
 });
 export type BackInStockRequest = z.output<typeof backInStockRequestSchema>;

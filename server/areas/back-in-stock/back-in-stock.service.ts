@@ -91,15 +91,7 @@ export function createBackInStockService(db: Db, config: Config, deps: BackInSto
       .from(products)
       .where(eq(products.id, productId));
     if (!product) return null;
-    const variants = await db
-      .select({
-        id: productVariants.id,
-        quantity: productVariants.quantity,
-        priceGrosze: productVariants.priceGrosze,
-        promotionalPriceGrosze: productVariants.promotionalPriceGrosze,
-      })
-      .from(productVariants)
-      .where(eq(productVariants.productId, productId));
+    const variants = await db.select().from(productVariants).where(eq(productVariants.productId, productId));
     return { ...product, variants };
   }
 

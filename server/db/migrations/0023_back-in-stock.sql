@@ -1,9 +1,9 @@
 CREATE TABLE "back_in_stock_subscriptions" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "back_in_stock_subscriptions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
-	"product_id" integer NOT NULL,
-	"variant_id" integer,
 	"email" text NOT NULL,
 	"lang" text NOT NULL,
+	"product_id" integer NOT NULL,
+	"variant_id" integer,
 	"confirm_token_hash" text,
 	"confirm_expires_at" timestamp with time zone,
 	"confirm_sent_at" timestamp with time zone,

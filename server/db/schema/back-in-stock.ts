@@ -18,12 +18,12 @@ export const backInStockSubscriptions = pgTable(
   "back_in_stock_subscriptions",
   {
     id: id(),
-    productId: requiredRef("product_id", () => products.id, "cascade"),
-    /** the chosen variant (price-changing options), null for the product as a whole */
-    variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     /** the language of the form: the e-mails are written in it */
     lang: text("lang", { enum: ["pl", "en"] }).notNull(),
+    productId: requiredRef("product_id", () => products.id, "cascade"),
+    /** the chosen variant (price-changing options), null for the product as a whole */
+    variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "cascade" }),
     confirmTokenHash: text("confirm_token_hash"),
     confirmExpiresAt: timestamp("confirm_expires_at", { withTimezone: true }),
     /** when the last confirmation e-mail went (the cool-down before another) */

@@ -57,20 +57,19 @@ export function BackInStockForm({ productId, variantId }: { productId: number; v
       <input type="hidden" name="variantId" value={variantId ?? ""} />
       <NoScriptReturn to={`${location.pathname}${query ? `?${query}` : ""}`} />
       <div className="flex flex-col gap-2 sm:flex-row">
-        <label className="sr-only" htmlFor="back-in-stock-email">
-          {t("product.notifyEmail")}
+        <label className="flex min-w-0 flex-1">
+          <span className="sr-only">{t("product.notifyEmail")}</span>
+          <input
+            name="email"
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="email"
+            placeholder={t("product.notifyEmail")}
+            defaultValue={root?.user?.email ?? ""}
+            className="min-h-11 w-full rounded-full border border-stone-300 px-4 py-2"
+          />
         </label>
-        <input
-          id="back-in-stock-email"
-          name="email"
-          type="email"
-          required
-          maxLength={254}
-          autoComplete="email"
-          placeholder={t("product.notifyEmail")}
-          defaultValue={root?.user?.email ?? ""}
-          className="min-h-11 min-w-0 flex-1 rounded-full border border-stone-300 px-4 py-2"
-        />
         <button
           type="submit"
           aria-busy={fetcher.state !== "idle" || undefined}
