@@ -65,6 +65,7 @@ export default defineConfig({
         "**/order-desk.spec.ts",
         "**/shipments.spec.ts",
         "**/staff-bulk.spec.ts",
+        "**/back-in-stock.spec.ts",
         "**/ksef-invoices.spec.ts",
         "**/xss.spec.ts",
         "**/security.spec.ts",

@@ -46,6 +46,7 @@ const DB_ELSEWHERE = [
   "web/routes/staff/order-desk.test.ts",
   "web/routes/staff/returns-case.test.ts",
   "web/routes/after-sale/complaint.test.ts",
+  "web/routes/back-in-stock/back-in-stock-pages.test.ts",
 ];
 /**
  * tests under server/ that never open a database (the integrations' clients, fakes and documents,

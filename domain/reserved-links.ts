@@ -28,6 +28,7 @@ export const APP_ROUTE_SEGMENTS = [
   "zamowienie",
   "odstapienie-od-umowy",
   "reklamacja",
+  "powiadom-mnie",
 ] as const;
 
 /**

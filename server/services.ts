@@ -4,6 +4,7 @@ import { createRefundsService } from "./areas/after-sale/refunds.service";
 import { createReturnsDeskService } from "./areas/after-sale/returns-desk.service";
 import { createWithdrawalService } from "./areas/after-sale/withdrawal.service";
 import { createAuditService } from "./areas/audit/audit";
+import { createBackInStockService } from "./areas/back-in-stock/back-in-stock.service";
 import { createCartService } from "./areas/cart/cart.service";
 import { createCatalogService } from "./areas/catalog/catalog.service";
 import { createCategoryAdminService } from "./areas/catalog/category-admin.service";
@@ -229,10 +230,18 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     readOrders: orderQueries.getManyById,
     log,
   });
+  // "Powiadom mnie, gdy będzie dostępny" (issue 30, docs/decisions/080)
+  const backInStock = createBackInStockService(db, config, {
+    mail,
+    queue: jobQueue,
+    limiter: lookupLimiter,
+    log,
+  });
   return {
     db,
     config,
     catalog,
+    backInStock,
     // staff products and the warehouse (issue 6)
     productAdmin: createProductAdminService(db, { catalog }),
     // bulk edits of the staff product list (issue 30, docs/decisions/074)
@@ -300,6 +309,7 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
       shipments,
       ksef,
       trash,
+      backInStock,
       log,
     }),
     jobs: createJobsService(db, jobQueue),

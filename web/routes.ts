@@ -87,6 +87,10 @@ export default [
   // after the sale (issue 27): the withdrawal function (a guest identifies the order here)
   route("odstapienie-od-umowy", "routes/after-sale/withdrawal.tsx"),
   route("reklamacja", "routes/after-sale/complaint.tsx"),
+  // back-in-stock notices (issue 30): the product page's form posts here; the e-mails' links
+  route("powiadom-mnie", "routes/back-in-stock/subscribe.tsx"),
+  route("powiadom-mnie/potwierdz", "routes/back-in-stock/email-link.tsx", { id: "back-in-stock-confirm" }),
+  route("powiadom-mnie/wypisz", "routes/back-in-stock/email-link.tsx", { id: "back-in-stock-unsubscribe" }),
   // anything else: the static page whose link equals the path (/o-nas, /regulamin, …), else 404
   route("*", "routes/content/static-page.tsx"),
 ] satisfies RouteConfig;

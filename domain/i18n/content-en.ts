@@ -21,4 +21,12 @@ export const enContent: Record<ContentKey, string> = {
   "contact.send": "Send message",
   "contact.sent": "The message has been sent",
   "contact.formTitle": "Write to us",
+  "backInStock.confirmTitle": "Confirm the back-in-stock notice",
+  "backInStock.confirmIntro": "Confirm that you want an e-mail when the product is available again.",
+  "backInStock.confirmButton": "Confirm",
+  "backInStock.confirmed": "Thank you! We will write to you when the product is available.",
+  "backInStock.unsubscribeTitle": "Unsubscribe from the back-in-stock notice",
+  "backInStock.unsubscribeIntro": "We will no longer send the notice about this product.",
+  "backInStock.unsubscribeButton": "Unsubscribe me",
+  "backInStock.unsubscribed": "Unsubscribed. We will no longer send the notice about this product.",
 };

@@ -20,6 +20,14 @@ export const plContent = {
   "contact.send": "Wyślij wiadomość",
   "contact.sent": "Wiadomość została wysłana",
   "contact.formTitle": "Napisz do nas",
+  "backInStock.confirmTitle": "Potwierdź powiadomienie o dostępności",
+  "backInStock.confirmIntro": "Potwierdź, że chcesz dostać e-mail, gdy produkt znów będzie dostępny.",
+  "backInStock.confirmButton": "Potwierdzam",
+  "backInStock.confirmed": "Dziękujemy! Napiszemy do Ciebie, gdy produkt będzie dostępny.",
+  "backInStock.unsubscribeTitle": "Wypisz się z powiadomienia o dostępności",
+  "backInStock.unsubscribeIntro": "Nie wyślemy już powiadomienia o tym produkcie.",
+  "backInStock.unsubscribeButton": "Wypisz mnie",
+  "backInStock.unsubscribed": "Wypisano. Nie wyślemy już powiadomienia o tym produkcie.",
 } as const;
 
 export type ContentKey = keyof typeof plContent;

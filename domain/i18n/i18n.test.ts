@@ -75,6 +75,7 @@ describe("catalogs", () => {
       "blog",
       "page",
       "contact",
+      "backInStock",
       "validation",
       "coupon",
       "shipment",

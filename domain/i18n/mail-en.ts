@@ -58,4 +58,14 @@ export const enMail: Record<MailKey, string> = {
   "email.orderViewLink": "View the order",
   "email.orderDeliveryAddress": "Delivery address",
   "email.orderSignature": "Best regards\nThe {shopName} team",
+  "email.backInStockConfirmSubject": "Confirm the back-in-stock notice: {product}",
+  "email.backInStockConfirmIntro":
+    "someone asked us to write to this address when “{product}” is available again. Confirm that it was you with this link (valid for 48 hours):",
+  "email.backInStockConfirmLink": "Yes, notify me",
+  "email.backInStockConfirmIgnore":
+    "If it was not you, ignore this message: without a confirmation we send nothing more.",
+  "email.backInStockSubject": "Back in stock: {product}",
+  "email.backInStockIntro": "“{product}” is available again for {price}.",
+  "email.backInStockLink": "See the product",
+  "email.backInStockUnsubscribe": "Do not want these messages? Unsubscribe:",
 };

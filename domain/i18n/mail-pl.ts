@@ -56,6 +56,16 @@ export const plMail = {
   "email.lowStockIntro": "te produkty mają niski stan (najwyżej {max} szt.) albo są wyprzedane:",
   "email.lowStockSoldOut": "wyprzedane",
   "email.lowStockLink": "Magazyn w panelu sklepu",
+  "email.backInStockConfirmSubject": "Potwierdź powiadomienie o dostępności: {product}",
+  "email.backInStockConfirmIntro":
+    "poproszono o powiadomienie na ten adres, gdy produkt „{product}” znów będzie dostępny. Potwierdź, że to Ty, tym linkiem (ważny 48 godzin):",
+  "email.backInStockConfirmLink": "Potwierdzam, powiadom mnie",
+  "email.backInStockConfirmIgnore":
+    "Jeśli to nie Ty, zignoruj tę wiadomość: bez potwierdzenia nic więcej nie wyślemy.",
+  "email.backInStockSubject": "Znów dostępny: {product}",
+  "email.backInStockIntro": "produkt „{product}” jest znów dostępny w cenie {price}.",
+  "email.backInStockLink": "Zobacz produkt",
+  "email.backInStockUnsubscribe": "Nie chcesz tych wiadomości? Wypisz się:",
 } as const;
 
 export type MailKey = keyof typeof plMail;

@@ -42,4 +42,10 @@ export const enProduct: Record<ProductKey, string> = {
   "product.imageOf": "Photo {index} of {total}",
   "product.showImage": "Show photo {index}",
   "product.thumbnails": "Photo thumbnails",
+  "product.notifyTitle": "Notify me when it is back in stock",
+  "product.notifyEmail": "Your e-mail",
+  "product.notifySend": "Notify me",
+  "product.notifySent":
+    "Thank you! If the address is correct, you will find a link in your inbox to confirm the notice.",
+  "product.notifySubscribed": "Done: we will write to you when the product is available.",
 };

@@ -41,6 +41,12 @@ export const plProduct = {
   "product.imageOf": "Zdjęcie {index} z {total}",
   "product.showImage": "Pokaż zdjęcie {index}",
   "product.thumbnails": "Miniatury zdjęć",
+  "product.notifyTitle": "Powiadom mnie, gdy będzie dostępny",
+  "product.notifyEmail": "Twój e-mail",
+  "product.notifySend": "Powiadom mnie",
+  "product.notifySent":
+    "Dziękujemy! Jeśli adres jest poprawny, znajdziesz w skrzynce link, którym potwierdzisz powiadomienie.",
+  "product.notifySubscribed": "Gotowe: napiszemy do Ciebie, gdy produkt będzie dostępny.",
 } as const;
 
 export type ProductKey = keyof typeof plProduct;

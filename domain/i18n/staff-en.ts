@@ -512,6 +512,8 @@ export const enStaff: Record<StaffKey, string> = {
   "staff.jobs.retry": "Retry",
   "staff.jobs.retried": "The job is queued and will run again",
   "staff.jobs.kind.trash.purge-expired": "Trash: deleting for good after 30 days",
+  "staff.jobs.kind.catalog.back-in-stock": "Back-in-stock notices of a product",
+  "staff.jobs.kind.catalog.back-in-stock-sweep": "Back-in-stock notices: the hourly sweep",
   "staff.trash.intro":
     "Deleted products, pages and articles wait here for 30 days: until then you can restore them, then they are gone for good.",
   "staff.trash.empty": "The trash is empty.",
@@ -674,4 +676,5 @@ export const enStaff: Record<StaffKey, string> = {
   "validation.contact": "Enter an e-mail address or a web address (https://…)",
   "errors.trash/link-taken":
     "Another page uses the link “{link}” now: change its link, then restore this page from the trash.",
+  "staff.products.backInStockWaiting": "Waiting for stock: {count}",
 };

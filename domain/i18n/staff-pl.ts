@@ -509,6 +509,8 @@ export const plStaff = {
   "staff.jobs.retry": "Ponów",
   "staff.jobs.retried": "Zadanie czeka w kolejce i zostanie wykonane ponownie",
   "staff.jobs.kind.trash.purge-expired": "Kosz: usunięcie na zawsze po 30 dniach",
+  "staff.jobs.kind.catalog.back-in-stock": "Powiadomienia o dostępności produktu",
+  "staff.jobs.kind.catalog.back-in-stock-sweep": "Powiadomienia o dostępności: przegląd co godzinę",
   "staff.trash.intro":
     "Usunięte produkty, strony i artykuły czekają tu 30 dni: do tego czasu możesz je przywrócić, potem znikają na zawsze.",
   "staff.trash.empty": "Kosz jest pusty.",
@@ -671,6 +673,7 @@ export const plStaff = {
   "validation.contact": "Wprowadź adres e-mail lub adres strony (https://…)",
   "errors.trash/link-taken":
     "Adres „{link}” ma teraz inna strona: zmień jej adres, a potem przywróć tę stronę z kosza.",
+  "staff.products.backInStockWaiting": "Czeka na dostępność: {count}",
 } as const;
 
 export type StaffKey = keyof typeof plStaff;

@@ -72,6 +72,12 @@ export const idFromTextSchema = z.preprocess(
   idSchema,
 );
 
+/** An id that may arrive as text, blank (or missing) for none: null (a form's "no variant"). */
+export const optionalIdFromTextSchema = z.preprocess(
+  (value) => (value === "" || value == null ? null : value),
+  idFromTextSchema.nullable(),
+);
+
 /** The `:id` of a URL (route params): a positive 32-bit integer, from its digits. */
 export const urlIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 

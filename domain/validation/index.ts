@@ -2,6 +2,7 @@
 export * from "./address";
 export * from "./after-sale";
 export * from "./auth";
+export * from "./back-in-stock";
 export * from "./cart";
 export * from "./catalog";
 export * from "./common";

@@ -1,7 +1,8 @@
 import type { APIRequestContext } from "@playwright/test";
 
 // Read-only look-ups in the public API, so the specs pick their products from the seeded shop by
-// what they are (a product with variants in and out of stock, a hidden one), never by a fixed id.
+// what they are (a product with variants in and out of stock, a hidden one), never by a fixed id;
+// and createProduct, a staff write for specs that need a product of their own.
 
 interface Option {
   _id: number;
@@ -171,4 +172,14 @@ export async function productWithFractionalDiscount(request: APIRequestContext):
   });
   if (!product) throw new Error("no product with a fractional discount");
   return product;
+}
+
+/** A new product written through the staff API (`request` signed in as staff): its id and slug. */
+export async function createProduct(
+  request: APIRequestContext,
+  data: Record<string, unknown>,
+): Promise<Pick<ApiProduct, "_id" | "slug">> {
+  const created = await request.post("/api/shops/products", { data });
+  if (created.status() !== 201) throw new Error(`POST /api/shops/products answered ${created.status()}`);
+  return (await created.json()) as Pick<ApiProduct, "_id" | "slug">;
 }

@@ -43,7 +43,9 @@ export type RateLimitAction =
   | "coupon"
   | "order-lookup"
   | "product-view"
-  | "order";
+  | "order"
+  | "back-in-stock"
+  | "back-in-stock-mail";
 export type RateLimits = Record<RateLimitAction, ActionLimits>;
 
 const MINUTE = 60_000;
@@ -94,6 +96,18 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   order: {
     perAccount: { limit: 5, windowMs: HOUR },
     perAddress: { limit: 10, windowMs: 10 * MINUTE },
+  },
+  // the back-in-stock form (issue 30, ADR 080): every request per client address (attempt, no
+  // account), so one client cannot sign up addresses in bulk
+  "back-in-stock": {
+    perAccount: { limit: 20, windowMs: 10 * MINUTE },
+    perAddress: { limit: 20, windowMs: 10 * MINUTE },
+  },
+  // its confirmation e-mails per address they go to: a stranger cannot flood an inbox (past the limit
+  // the form answers as ever and sends nothing); the owner signed in needs no confirmation
+  "back-in-stock-mail": {
+    perAccount: { limit: 5, windowMs: DAY },
+    perAddress: { limit: 50, windowMs: HOUR },
   },
   // every coupon code check (server/areas/coupons/coupon-guard.ts: is-active, cart restore, the cart
   // form, the cart of a page, order create) per client address, and per account when signed in; a check

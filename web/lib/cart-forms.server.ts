@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idFromTextSchema } from "../../domain/validation/common";
+import { idFromTextSchema, optionalIdFromTextSchema } from "../../domain/validation/common";
 
 // The cart action's posted forms (web/routes/cart/cart.tsx; the fields of each intent are in
 // web/lib/cart.ts). Server-only, so zod never ships with the cart's browser code.
@@ -21,10 +21,7 @@ const jsonRecordSchema = z.preprocess(
 /** intent=add: productId, variantId ("" = none), variantKeys (JSON: field id -> option id). */
 export const addToCartFormSchema = z.object({
   productId: idFromTextSchema,
-  variantId: z.preprocess(
-    (value) => (value === "" || value == null ? null : value),
-    idFromTextSchema.nullable(),
-  ),
+  variantId: optionalIdFromTextSchema,
   variantKeys: jsonRecordSchema,
 });
 

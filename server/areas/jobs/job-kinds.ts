@@ -3,6 +3,11 @@ import type { Config } from "../../config";
 import type { ServiceLog } from "../../services";
 import type { ComplaintService } from "../after-sale/complaint.service";
 import { REFUND_JOBS, type RefundsService } from "../after-sale/refunds.service";
+import {
+  BACK_IN_STOCK_JOB,
+  BACK_IN_STOCK_SWEEP_JOB,
+  type BackInStockService,
+} from "../back-in-stock/back-in-stock.service";
 import { backfillImageVariants } from "../gallery/variant-backfill";
 import type { KsefService } from "../ksef/ksef.service";
 import { KSEF_JOBS } from "../ksef/ksef-queue";
@@ -34,6 +39,8 @@ export const JOB_KINDS = {
   ksefUpo: KSEF_JOBS.upo,
   ksefInvoiceEmail: KSEF_JOBS.invoiceEmail,
   purgeTrash: "trash.purge-expired",
+  backInStock: BACK_IN_STOCK_JOB,
+  backInStockSweep: BACK_IN_STOCK_SWEEP_JOB,
 } as const;
 
 /** How long finished jobs are kept (the dead letter is kept until retried). */
@@ -59,6 +66,8 @@ export interface JobKindDeps {
   ksef: Pick<KsefService, "prepare" | "send" | "poll" | "fetchUpo" | "invoiceEmailDue">;
   /** trashed products, pages and articles deleted for good after 30 days (trash/trash.service.ts, ADR 076) */
   trash: Pick<TrashService, "purgeExpired">;
+  /** back-in-stock notices (back-in-stock/back-in-stock.service.ts, ADR 080) */
+  backInStock: Pick<BackInStockService, "notifyProduct" | "sweep">;
   log: ServiceLog;
 }
 
@@ -166,6 +175,20 @@ export function createJobHandlers(deps: JobKindDeps): JobHandlers {
     // what has been in the trash 30 days is deleted for good: hourly, by one instance at a time (ADR 076)
     [JOB_KINDS.purgeTrash]: counting(60 * 60_000, "purged", "trashed records deleted for good", () =>
       deps.trash.purgeExpired(deps.queue.clock()),
+    ),
+    // a product's waiting subscribers told it is back, once each (queued by the stock trigger of
+    // migration 0023, a confirmation or the sweep; docs/decisions/080)
+    [JOB_KINDS.backInStock]: jobHandler({
+      payload: z.object({ productId: z.number().int().positive() }),
+      run: async ({ productId }) => {
+        await deps.backInStock.notifyProduct(productId);
+      },
+    }),
+    [JOB_KINDS.backInStockSweep]: counting(
+      60 * 60_000,
+      "products",
+      "back-in-stock notices queued by the sweep",
+      () => deps.backInStock.sweep(),
     ),
     [JOB_KINDS.pruneDoneJobs]: jobHandler({
       payload: none,

@@ -6,6 +6,7 @@ export * from "./accounts";
 export * from "./activity";
 export * from "./after-sale";
 export * from "./audit";
+export * from "./back-in-stock";
 export * from "./catalog";
 export * from "./content";
 export * from "./coupons";

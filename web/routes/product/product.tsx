@@ -81,6 +81,12 @@ const ModeratorLinks = lazyInBrowser(
   (m) => m.ModeratorLinks,
 );
 
+// under a sold-out product or variant: "Powiadom mnie, gdy będzie dostępny" (docs/decisions/080)
+const BackInStockForm = lazyInBrowser(
+  () => import("./back-in-stock-form"),
+  (m) => m.BackInStockForm,
+);
+
 // the phone's buy bar shows only after scrolling past the button: its code loads after hydration
 const BuyBar = lazyAfterHydration(
   () => import("./buy-bar"),
@@ -291,6 +297,9 @@ export default function ProductScreen({ loaderData }: Route.ComponentProps) {
               }
             />
           </div>
+          {view.canAddToCart || product.isHidden ? null : (
+            <BackInStockForm productId={product._id} variantId={view.variant?._id ?? null} />
+          )}
           <AfterHydration>
             <Suspense fallback={null}>
               <BuyBar

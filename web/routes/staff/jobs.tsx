@@ -65,6 +65,8 @@ const KNOWN_KINDS = new Set([
   "ksef.upo",
   "ksef.invoice-email",
   "trash.purge-expired",
+  "catalog.back-in-stock",
+  "catalog.back-in-stock-sweep",
 ]);
 
 function JobFacts({ job }: { job: Job }) {

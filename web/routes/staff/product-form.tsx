@@ -4,6 +4,7 @@ import { parseIdFromParam } from "../../../domain/slug";
 import { productFormSchema } from "../../../domain/validation/catalog";
 import type { FieldError } from "../../../domain/validation/errors";
 import { parseForm } from "../../../domain/validation/errors";
+import { BackInStockBadge } from "../../components/staff/back-in-stock-badge";
 import {
   EMPTY_PRODUCT_FORM,
   formPayloadInput,
@@ -84,6 +85,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     categories,
     products: products.filter((item) => item._id !== id),
     returnTo: returnTarget(request),
+    // confirmed back-in-stock subscribers waiting for this product (a count, no addresses; ADR 080)
+    backInStockWaiting:
+      id === null ? 0 : ((await context.services.backInStock.waitingCounts([id])).get(id) ?? 0),
   };
 }
 
@@ -136,6 +140,11 @@ export default function StaffProductForm() {
   return (
     <div className="max-w-5xl">
       <h1 className="font-serif text-2xl font-semibold text-stone-900 sm:text-3xl">{title}</h1>
+      {loaderData.backInStockWaiting > 0 ? (
+        <p className="mt-2">
+          <BackInStockBadge count={loaderData.backInStockWaiting} />
+        </p>
+      ) : null}
       <ProductForm
         formKey={`${location.key}-${failure ? "failed" : "fresh"}`}
         values={failure?.values ?? loaderData.values}

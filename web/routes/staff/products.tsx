@@ -3,6 +3,7 @@ import { formatPrice } from "../../../domain/money";
 import { effectivePriceGrosze } from "../../../domain/pricing";
 import { parseIdFromParam } from "../../../domain/slug";
 import { STAFF_PRODUCT_FLAGS, staffProductQuerySchema } from "../../../domain/validation/catalog";
+import { BackInStockBadge } from "../../components/staff/back-in-stock-badge";
 import { ConfirmedDelete } from "../../components/staff/confirmed-delete";
 import { ProductBulk, ProductBulkCheckbox } from "../../components/staff/product-bulk-selection";
 import { ProductBadges } from "../../components/staff/product-form/product-badges";
@@ -34,7 +35,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page = await productAdmin.listStaff(query);
   // visible products without the product safety information the law asks for (GPSR, docs/decisions/073)
   const lackingSafety = await productAdmin.countLackingSafetyInfo();
-  return { page, query, search: url.search, lackingSafety };
+  // confirmed back-in-stock subscribers waiting, per product shown (a count, no addresses; ADR 080)
+  const waiting = Object.fromEntries(
+    await context.services.backInStock.waitingCounts(page.items.map((product) => product._id)),
+  );
+  return { page, query, search: url.search, lackingSafety, waiting };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -62,7 +67,7 @@ function pageLink(search: string, page: number): string {
 
 export default function StaffProducts() {
   const t = useT();
-  const { page, query, search, lackingSafety } = useLoaderData<typeof loader>();
+  const { page, query, search, lackingSafety, waiting } = useLoaderData<typeof loader>();
   const busy = useNavigation().state === "submitting";
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
   const back = `${STAFF_SECTIONS.products}${search}`;
@@ -205,6 +210,7 @@ export default function StaffProducts() {
                           {t("staff.products.gpsrMissing")}
                         </span>
                       ) : null}
+                      <BackInStockBadge count={waiting[product._id]} />
                     </div>
                   </div>
                 </div>
