@@ -48,6 +48,12 @@ function bucketRange(range: string | undefined): string | undefined {
   return trimmed && /^bytes=\d+-\d*$/.test(trimmed) ? trimmed : undefined;
 }
 
+/** Where the bucket's media are, as messages and backup notes name it: "s3://bucket/prefix/ at host" (no secret). */
+export function s3Location(settings: S3Settings): string {
+  const host = settings.endpoint ? ` at ${new URL(settings.endpoint).host}` : ` (AWS, ${settings.region})`;
+  return `s3://${settings.bucket}/${settings.prefix}${host}`;
+}
+
 export function createS3Client(settings: S3Settings): S3Client {
   return new S3Client({
     region: settings.region,
@@ -79,7 +85,7 @@ export function createS3MediaStorage(settings: S3Settings, client = createS3Clie
 
   return {
     kind: "s3",
-    location: `s3://${bucket}/${prefix}${settings.endpoint ? ` at ${new URL(settings.endpoint).host}` : ""}`,
+    location: s3Location(settings),
 
     async put(key, data, contentType) {
       try {
