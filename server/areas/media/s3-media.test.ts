@@ -129,6 +129,23 @@ describe("gallery uploads in the bucket", () => {
     expect(response.headers["cache-control"]).toBeUndefined();
   });
 
+  it("answers 503 no-store, not a cached error, while the bucket is out of reach", async () => {
+    const config = testConfig({
+      ...kit.s3.env,
+      S3_ENDPOINT: "http://127.0.0.1:1",
+      DATA_DIR: `${kit.config.dataDir}-unreachable`,
+    });
+    const cut = await buildApp(config, kit.database, { web: false, logger: false });
+    try {
+      const response = await cut.inject({ method: "GET", url: "/media/gallery/testy/x-12345678.webp" });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers["cache-control"]).toBe("no-store");
+      expect(response.json()).toMatchObject({ code: "service-unavailable" });
+    } finally {
+      await cut.close();
+    }
+  });
+
   it("a delete through the gallery removes the image's objects from the bucket", async () => {
     const image = await uploadOne("testy/usun", "#654321");
     expect(await kit.s3.keys("gallery/testy/usun/")).toHaveLength(4);
