@@ -34,9 +34,11 @@ runBackupCommand("Media migration", async (config, args) => {
   const source = createLocalMediaStorage(path.resolve(from ?? config.mediaDir));
   const target = createS3MediaStorage(config.mediaStorage);
   console.log(`${dryRun ? "Would copy" : "Copying"} ${source.location} → ${target.location} …`);
-  const counts = await copyMedia(source, target, { dryRun }).catch((error: Error) => {
-    throw error instanceof MediaStorageError ? new BackupError(error.message) : error;
-  });
+  const counts = await copyMedia(source, target, { dryRun })
+    .catch((error: Error) => {
+      throw error instanceof MediaStorageError ? new BackupError(error.message) : error;
+    })
+    .finally(() => target.close());
   const mb = (counts.bytes / 1024 / 1024).toFixed(1);
   console.log(
     `✔ ${dryRun ? "would copy" : "copied"} ${counts.copied} files (${mb} MB), ${counts.skipped} already there, ${counts.ignored} not media (left alone).`,
