@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { s3Location } from "../../server/areas/media/s3-media-storage";
+import { s3Location } from "../../server/areas/media/media-storage";
 import { lastMigrationMillis } from "../../server/areas/ops/readiness";
 import { type Config, ConfigError, loadConfig } from "../../server/config";
 import { MIGRATIONS_DIR, openDatabase } from "../../server/db/client";

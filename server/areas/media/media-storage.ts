@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import type { MediaStorageConfig } from "../../config";
 
 // Where the files under /media live (docs/decisions/081): one small contract with two keepers, the
 // local disk (DATA_DIR/media, today's files at today's paths: local-media-storage.ts) and an
@@ -109,4 +110,10 @@ export async function readMedia(storage: MediaStorage, key: string): Promise<Buf
   const chunks: Buffer[] = [];
   for await (const chunk of result.body) chunks.push(Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks);
+}
+
+/** Where a bucket's media are, as messages and backup notes name it: "s3://bucket/prefix/ at host" (no secret). */
+export function s3Location(settings: Extract<MediaStorageConfig, { kind: "s3" }>): string {
+  const host = settings.endpoint ? ` at ${new URL(settings.endpoint).host}` : ` (AWS, ${settings.region})`;
+  return `s3://${settings.bucket}/${settings.prefix}${host}`;
 }

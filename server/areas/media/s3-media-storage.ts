@@ -15,6 +15,7 @@ import {
   type MediaHead,
   type MediaStorage,
   MediaStorageError,
+  s3Location,
 } from "./media-storage";
 
 // The media in an S3-compatible bucket (MEDIA_STORAGE=s3, docs/decisions/081), through the official
@@ -46,12 +47,6 @@ function checkedKey(key: string): string {
 function bucketRange(range: string | undefined): string | undefined {
   const trimmed = range?.trim();
   return trimmed && /^bytes=\d+-\d*$/.test(trimmed) ? trimmed : undefined;
-}
-
-/** Where the bucket's media are, as messages and backup notes name it: "s3://bucket/prefix/ at host" (no secret). */
-export function s3Location(settings: S3Settings): string {
-  const host = settings.endpoint ? ` at ${new URL(settings.endpoint).host}` : ` (AWS, ${settings.region})`;
-  return `s3://${settings.bucket}/${settings.prefix}${host}`;
 }
 
 export function createS3Client(settings: S3Settings): S3Client {

@@ -201,8 +201,14 @@ export async function seedIfEmpty(
   }
   if (seedDemo && !seeded && config.mediaStorage.kind === "s3" && (options.images ?? true)) {
     // a demo shop moved to a bucket (or a bucket emptied): its pictures come back (docs/decisions/081)
-    const stored = await storeDemoImages(config, demoImageSpecs(planProducts(new Date())));
-    if (stored.written > 0 && config.logLevel !== "silent")
+    // the shop starts anyway when the bucket does not answer: its pictures are then 503 until it does
+    const stored = await storeDemoImages(config, demoImageSpecs(planProducts(new Date()))).catch(
+      (error: Error) => {
+        console.warn(`  Demo pictures not checked in ${mediaPlace(config)}: ${error.message}`);
+        return null;
+      },
+    );
+    if (stored && stored.written > 0 && config.logLevel !== "silent")
       console.log(`  Demo data: ${stored.written} picture files uploaded to ${mediaPlace(config)}.`);
   }
   if (seedDemo) {
