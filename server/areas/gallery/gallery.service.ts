@@ -123,16 +123,17 @@ export function createGalleryService(db: Db, config: Config, media: MediaStorage
   const maxMb = Math.round((config.media.maxUploadBytes / 1024 / 1024) * 10) / 10;
   const maxMegapixels = Math.round(config.media.maxInputPixels / 1_000_000);
 
-  /** Stores each variant (each put whole or not at all); on any failure removes every one of them. */
+  /** Stores the variants at once (each put whole or not at all); if any fails, removes every one of them. */
   async function writeVariants(keyBase: string, variants: { suffix: string; data: Buffer }[]) {
     const keys = variants.map((variant) => `${keyBase}${variant.suffix}.webp`);
-    try {
-      for (const [index, variant] of variants.entries()) {
-        await media.put(keys[index] as string, variant.data, "image/webp");
-      }
-    } catch (error) {
+    const outcomes = await Promise.allSettled(
+      variants.map((variant, index) => media.put(keys[index] as string, variant.data, "image/webp")),
+    );
+    const refused = outcomes.find((outcome) => outcome.status === "rejected");
+    if (refused) {
       await media.delete(keys).catch(() => undefined);
-      throw new StorageError(error instanceof Error ? error.message : String(error));
+      const reason: unknown = refused.reason;
+      throw new StorageError(reason instanceof Error ? reason.message : String(reason));
     }
     return keys;
   }
