@@ -1,3 +1,4 @@
+import { s3Location } from "./areas/media/media-storage";
 import { shutDownGracefully } from "./areas/ops/shutdown";
 import { ConfigError, configWarnings, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
@@ -110,6 +111,7 @@ async function main() {
   console.log(
     `\n  Shop running at ${config.publicUrl}  (${database.kind === "pglite" ? `embedded database in ${config.dbDir}` : "PostgreSQL server"})`,
   );
+  if (config.mediaStorage.kind === "s3") console.log(`  Media in ${s3Location(config.mediaStorage)}`);
   if (seeded) console.log("  Seeded the demo shop.");
   if (config.admin.isDemo) {
     console.log(
