@@ -247,13 +247,14 @@ export function shopperAddress(): string {
 export function placeOrder(
   baseUrl: string,
   body: unknown,
-  options: { idempotencyKey?: string; from?: string } = {},
+  options: { idempotencyKey?: string; from?: string; headers?: Record<string, string> } = {},
 ) {
   return call<CreatedOrder & { code?: string; message?: string }>("POST", `${baseUrl}/api/orders`, {
     body,
     headers: {
       "x-forwarded-for": options.from ?? shopperAddress(),
       ...(options.idempotencyKey ? { "idempotency-key": options.idempotencyKey } : {}),
+      ...options.headers,
     },
   });
 }
