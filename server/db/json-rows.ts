@@ -19,15 +19,24 @@ function pairs(entries: readonly (readonly [string, SQL])[]): SQL {
   );
 }
 
+/** PostgreSQL passes at most 100 arguments to a function (FUNC_MAX_ARGS): 50 key-value pairs. */
+const MAX_PAIRS = 50;
+
 /**
  * json_build_object of every column of `table` as read through `ref` (the table's name or an
- * alias), plus `extra` keys (subqueries of related rows).
+ * alias), plus `extra` keys (subqueries of related rows). A row of more than 50 keys (products,
+ * with their English columns) is built in parts of 50 joined as jsonb, then turned back into json.
  */
 export function jsonRow(table: Table, ref: SQL, extra: Record<string, SQL> = {}): SQL {
   const columns = Object.entries(getTableColumns(table)).map(
     ([key, column]) => [key, sql`${ref}.${sql.identifier(column.name)}`] as const,
   );
-  return sql`json_build_object(${pairs([...columns, ...Object.entries(extra)])})`;
+  const entries = [...columns, ...Object.entries(extra)];
+  if (entries.length <= MAX_PAIRS) return sql`json_build_object(${pairs(entries)})`;
+  const parts: SQL[] = [];
+  for (let start = 0; start < entries.length; start += MAX_PAIRS)
+    parts.push(sql`jsonb_build_object(${pairs(entries.slice(start, start + MAX_PAIRS))})`);
+  return sql`(${sql.join(parts, sql` || `)})::json`;
 }
 
 /** A JSON array of the rows a subquery selects as `j` ('[]' for none): `select … as j from … order by …`. */
