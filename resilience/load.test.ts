@@ -11,10 +11,8 @@ import {
   expectStatus,
   guestOrderBody,
   loginAdmin,
-  percentile,
   placeOrder,
   type Reply,
-  type StockedVariant,
   shopperAddress,
 } from "./support/http";
 import { type Instance, startInstance } from "./support/instances";

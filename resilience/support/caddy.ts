@@ -37,10 +37,16 @@ export function caddyBin(): string {
   );
 }
 
-async function waitFor(what: string, check: () => Promise<boolean> | boolean, child: ChildProcess, log: () => string) {
+async function waitFor(
+  what: string,
+  check: () => Promise<boolean> | boolean,
+  child: ChildProcess,
+  log: () => string,
+) {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`Caddy exited (${child.exitCode}) before ${what}:\n${log()}`);
+    if (child.exitCode !== null)
+      throw new Error(`Caddy exited (${child.exitCode}) before ${what}:\n${log()}`);
     if (await check()) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -54,24 +60,29 @@ export async function startCaddy(options: { upstreams: string[]; port?: number }
   const logFile = path.join(folder, "caddy.log");
   const outFile = path.join(folder, "caddy.out");
   const out = fs.openSync(outFile, "a");
-  const child = spawn(bin, ["run", "--config", path.join(ROOT, "deploy", "Caddyfile.test"), "--adapter", "caddyfile"], {
-    cwd: folder,
-    env: {
-      PATH: process.env.PATH,
-      HOME: folder,
-      XDG_DATA_HOME: path.join(folder, "data"),
-      XDG_CONFIG_HOME: path.join(folder, "config"),
-      SHOP_HTTPS_PORT: String(port),
-      SHOP_UPSTREAMS: options.upstreams.join(" "),
-      CADDY_LOG: logFile,
-      CADDY_ADMIN: `127.0.0.1:${await freePort()}`,
+  const child = spawn(
+    bin,
+    ["run", "--config", path.join(ROOT, "deploy", "Caddyfile.test"), "--adapter", "caddyfile"],
+    {
+      cwd: folder,
+      env: {
+        PATH: process.env.PATH,
+        HOME: folder,
+        XDG_DATA_HOME: path.join(folder, "data"),
+        XDG_CONFIG_HOME: path.join(folder, "config"),
+        SHOP_HTTPS_PORT: String(port),
+        SHOP_UPSTREAMS: options.upstreams.join(" "),
+        CADDY_LOG: logFile,
+        CADDY_ADMIN: `127.0.0.1:${await freePort()}`,
+      },
+      stdio: ["ignore", out, out],
     },
-    stdio: ["ignore", out, out],
-  });
+  );
   fs.closeSync(out);
   const onExit = () => child.kill("SIGKILL");
   process.on("exit", onExit);
-  const log = () => (fs.existsSync(outFile) ? fs.readFileSync(outFile, "utf8").split("\n").slice(-30).join("\n") : "");
+  const log = () =>
+    fs.existsSync(outFile) ? fs.readFileSync(outFile, "utf8").split("\n").slice(-30).join("\n") : "";
   const rootFile = path.join(folder, "data", "caddy", "pki", "authorities", "local", "root.crt");
   const url = `https://localhost:${port}`;
   try {
@@ -79,7 +90,10 @@ export async function startCaddy(options: { upstreams: string[]; port?: number }
     // the site's certificate is issued right after the start: the port answers a TLS handshake then
     await waitFor(
       "site certificate",
-      () => fs.existsSync(path.join(folder, "data", "caddy", "certificates", "local", "localhost", "localhost.crt")),
+      () =>
+        fs.existsSync(
+          path.join(folder, "data", "caddy", "certificates", "local", "localhost", "localhost.crt"),
+        ),
       child,
       log,
     );
