@@ -193,6 +193,36 @@ describe("npm run backup", () => {
     expect(fs.readdirSync(out)).toEqual([]);
   });
 
+  it("with MEDIA_STORAGE=s3 leaves the pictures out and names their bucket; the restore says so (ADR 081)", async () => {
+    const inBucket = testConfig({
+      DATA_DIR: source.dataDir,
+      ...(source.databaseUrl ? { DATABASE_URL: source.databaseUrl } : {}),
+      MEDIA_STORAGE: "s3",
+      S3_ENDPOINT: "http://127.0.0.1:9",
+      S3_BUCKET: "sklep-media",
+      S3_PREFIX: "szyciowo",
+      S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+      S3_SECRET_ACCESS_KEY: "sekret-kopii",
+    });
+    const taken = await takeBackup(inBucket, tempDir("backups-s3"));
+    expect(taken.manifest.media).toEqual({
+      storage: "s3",
+      location: "s3://sklep-media/szyciowo/ at 127.0.0.1:9",
+    });
+    const paths = taken.manifest.files.map((file) => file.path);
+    expect(paths.some((file) => file.startsWith("files/media/"))).toBe(false);
+    expect(paths).toContain(`files/complaint-photos/${PHOTO}`);
+    const note = fs.readFileSync(path.join(taken.dir, "MEDIA-IN-BUCKET.txt"), "utf8");
+    expect(note).toContain("s3://sklep-media/szyciowo/");
+    expect(fs.readFileSync(path.join(taken.dir, "manifest.json"), "utf8") + note).not.toContain(
+      "sekret-kopii",
+    );
+    const result = await restoreBackup(await newShopPlace("backup-s3-target", false), taken.dir);
+    expect(result.mediaNote).toMatch(
+      /not in this backup: they are in the bucket s3:\/\/sklep-media\/szyciowo\//,
+    );
+  });
+
   it.skipIf(serverUrl)("refuses the embedded database while a shop holds it", async () => {
     const database = await openDatabase({ databaseUrl: null, dbDir: source.dbDir });
     try {

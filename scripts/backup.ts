@@ -1,10 +1,11 @@
 import { BackupError, withoutPassword } from "./lib/backup-manifest";
-import { runBackupCommand, takeBackup } from "./lib/backup-run";
+import { mediaNoteText, runBackupCommand, takeBackup } from "./lib/backup-run";
 
 // npm run backup [-- --out <dir>]: one backup of the shop (docs/decisions/075-backups.md) in a new
 // folder `shop-backup-<time>` under <dir> (default ./backups): the database (PostgreSQL: pg_dump of
 // DATABASE_URL, safe while the shop runs; the embedded database: stop the shop first), DATA_DIR's
-// files and a manifest with their checksums. Exits 1 on any failure, leaving no partial folder.
+// files (with MEDIA_STORAGE=s3 not the pictures: a note names their bucket, docs/decisions/081) and a
+// manifest with their checksums. Exits 1 on any failure, leaving no partial folder.
 
 function options(argv: string[]): { out: string } {
   let out = "backups";
@@ -29,4 +30,5 @@ runBackupCommand("Backup", async (config, args) => {
     `✔ Backup written to ${dir}: ${manifest.counts.orders} orders, ${manifest.counts.products} products, ` +
       `${manifest.files.length - 1} files, ${(bytes / 1024 / 1024).toFixed(1)} MB, migration ${manifest.migrations.lastTag ?? "none"}.`,
   );
+  if (manifest.media) console.log(`  ${mediaNoteText(manifest.media.location)}`);
 });

@@ -27,4 +27,5 @@ runBackupCommand("Restore", async (config, args) => {
     `✔ Restored the backup of ${result.manifest.createdAt}: ${result.counts.orders} orders, ${result.counts.products} products, ` +
       `${result.manifest.files.length - 1} files; ${result.migrationsApplied} newer migrations applied. Start the shop.`,
   );
+  if (result.mediaNote) console.log(`  ${result.mediaNote}`);
 });

@@ -10,6 +10,7 @@ import { readSessionToken } from "./areas/accounts/session-cookie";
 import { queueStartupJobs, schedulePeriodicJobs } from "./areas/jobs/job-kinds";
 import { createJobWorker } from "./areas/jobs/job-worker";
 import { prepareOutbox } from "./areas/mail/eml-writer";
+import { mediaRoutes } from "./areas/media/media.routes";
 import { healthRoutes } from "./areas/ops/health.routes";
 import { createShopMetrics } from "./areas/ops/metrics";
 import { metricsRoutes } from "./areas/ops/metrics.routes";
@@ -195,14 +196,19 @@ export async function buildApp(
 
   // Media names are never reused: a gallery upload gets a random suffix and is never rewritten in
   // place, the seed writes a name only when missing (docs/decisions/024). So a year, immutable; the
-  // ETag and Last-Modified fastify-static sends still allow revalidation.
-  await app.register(fastifyStatic, {
-    root: config.mediaDir,
-    prefix: "/media/",
-    decorateReply: false,
-    maxAge: "365d",
-    immutable: true,
-  });
+  // ETag and Last-Modified still allow revalidation. From DATA_DIR/media by @fastify/static, or
+  // streamed from the S3 bucket every instance shares (docs/decisions/081).
+  if (services.media.kind === "s3") {
+    await app.register(mediaRoutes(services.media));
+  } else {
+    await app.register(fastifyStatic, {
+      root: config.mediaDir,
+      prefix: "/media/",
+      decorateReply: false,
+      maxAge: "365d",
+      immutable: true,
+    });
+  }
   // the marketplace feeds, XML outside /api (docs/decisions/072)
   await registerFeedRoutes(app);
 

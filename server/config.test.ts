@@ -357,6 +357,55 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
   });
 
+  it("keeps media in DATA_DIR/media unless MEDIA_STORAGE=s3, which needs a bucket and both keys (ADR 081)", () => {
+    expect(loadConfig({}).mediaStorage).toEqual({ kind: "local" });
+    const s3 = {
+      MEDIA_STORAGE: "s3",
+      S3_BUCKET: "sklep-media",
+      S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+      S3_SECRET_ACCESS_KEY: "sekret/klucz+1",
+    };
+    expect(loadConfig(s3).mediaStorage).toEqual({
+      kind: "s3",
+      endpoint: null,
+      bucket: "sklep-media",
+      region: "us-east-1",
+      accessKeyId: "AKIAEXAMPLE",
+      secretAccessKey: "sekret/klucz+1",
+      forcePathStyle: false,
+      prefix: "",
+    });
+    expect(
+      loadConfig({
+        ...s3,
+        S3_ENDPOINT: "https://konto.r2.cloudflarestorage.com/",
+        S3_REGION: "auto",
+        S3_FORCE_PATH_STYLE: "true",
+        S3_PREFIX: "/szyciowo/media/",
+      }).mediaStorage,
+    ).toMatchObject({
+      endpoint: "https://konto.r2.cloudflarestorage.com",
+      region: "auto",
+      forcePathStyle: true,
+      prefix: "szyciowo/media/",
+    });
+    expect(() => loadConfig({ MEDIA_STORAGE: "s3", S3_BUCKET: "sklep-media" })).toThrow(
+      "Invalid configuration: MEDIA_STORAGE=s3 needs S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for anything but AWS S3: R2, B2, MinIO)",
+    );
+    expect(() => loadConfig({ ...s3, S3_BUCKET: undefined })).toThrow(/needs S3_BUCKET/);
+    expect(() => loadConfig({ MEDIA_STORAGE: "ftp" })).toThrow(/MEDIA_STORAGE/);
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: "ftp://x" })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ ...s3, S3_BUCKET: "a" })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ ...s3, S3_PREFIX: "a/../b" })).toThrow(/S3_PREFIX/);
+    expect(() => loadConfig({ ...s3, S3_FORCE_PATH_STYLE: "yes" })).toThrow(/S3_FORCE_PATH_STYLE/);
+    // the secret is in no message
+    try {
+      loadConfig({ ...s3, S3_BUCKET: "a" });
+    } catch (error) {
+      expect((error as Error).message).not.toContain("sekret");
+    }
+  });
+
   it("has every setting in docs/operations.md's settings table: what it does, whether it is secret, what breaks without it", () => {
     const operations = fs.readFileSync(
       path.resolve(import.meta.dirname, "..", "docs", "operations.md"),

@@ -125,6 +125,32 @@ const envSchema = z.object({
   /** gallery uploads: the largest file accepted, and the most pixels decoded (image bombs) */
   MEDIA_MAX_UPLOAD_MB: z.coerce.number().positive().max(200).default(10),
   MEDIA_MAX_MEGAPIXELS: z.coerce.number().positive().max(500).default(40),
+  /** where /media's files live (docs/decisions/081): DATA_DIR/media, or an S3-compatible bucket shared by every instance */
+  MEDIA_STORAGE: z.enum(["local", "s3"]).default("local"),
+  /** the S3 API's address: unset for AWS S3; required for Cloudflare R2, Backblaze B2, MinIO and local servers */
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(
+      /^[A-Za-z0-9][A-Za-z0-9._-]{1,61}[A-Za-z0-9]$/,
+      "must be a bucket name: 3 to 63 letters, digits, ., _ or -",
+    )
+    .optional(),
+  /** AWS's region of the bucket; R2 takes "auto" */
+  S3_REGION: z.string().trim().min(1).max(50).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).max(200).optional(),
+  /** secret: never logged, never sent to the browser */
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).max(500).optional(),
+  /** bucket.s3.host/key (false) or host/bucket/key (true: MinIO and local servers) */
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
+  /** a folder inside the bucket for this shop's media, e.g. "szyciowo/media" */
+  S3_PREFIX: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(/^[A-Za-z0-9._/-]*$/, "must be letters, digits, ., _, - and / only")
+    .optional(),
   /** the in-process cache of anonymous pages and the public catalog API (docs/decisions/023) */
   RESPONSE_CACHE: z.enum(["on", "off"]).default("on"),
   /** the background job worker (docs/decisions/050): how often it looks for due jobs, how many at once */
@@ -203,6 +229,8 @@ export interface Config {
   };
   /** gallery uploads (server/areas/gallery) */
   media: { maxUploadBytes: number; maxInputPixels: number };
+  /** where /media's files are kept (server/areas/media, docs/decisions/081): mediaDir, or a bucket */
+  mediaStorage: MediaStorageConfig;
   /** cache anonymous pages and public catalog answers in memory (ETag and Cache-Control either way) */
   responseCache: boolean;
   /** the background job worker (server/areas/jobs); concurrency 0: this instance runs no jobs */
@@ -217,6 +245,21 @@ export interface Config {
    */
   passwordCost: PasswordCost;
 }
+
+export type MediaStorageConfig =
+  | { kind: "local" }
+  | {
+      kind: "s3";
+      /** null: AWS S3's own address for the region */
+      endpoint: string | null;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+      /** "" or a folder ending in "/" that every key starts with */
+      prefix: string;
+    };
 
 export type PaymentsConfig =
   | { provider: "demo"; demoSecret: string }
@@ -330,6 +373,39 @@ function parseTrustProxy(value: string): boolean | number | string {
   return value;
 }
 
+/** MEDIA_STORAGE and the S3_* settings: s3 needs a bucket and both keys (a clear line for each missing one). */
+function mediaStorageOf(e: z.infer<typeof envSchema>): MediaStorageConfig {
+  if (e.MEDIA_STORAGE === "local") return { kind: "local" };
+  const missing = (
+    [
+      ["S3_BUCKET", e.S3_BUCKET],
+      ["S3_ACCESS_KEY_ID", e.S3_ACCESS_KEY_ID],
+      ["S3_SECRET_ACCESS_KEY", e.S3_SECRET_ACCESS_KEY],
+    ] as const
+  )
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration: MEDIA_STORAGE=s3 needs ${missing.join(", ")} (and S3_ENDPOINT for anything but AWS S3: R2, B2, MinIO)`,
+    );
+  }
+  const prefix = (e.S3_PREFIX ?? "").replace(/^\/+|\/+$/g, "");
+  if (prefix.split("/").some((segment) => segment === "." || segment === "..")) {
+    throw new ConfigError("Invalid configuration: S3_PREFIX must not hold . or .. segments");
+  }
+  return {
+    kind: "s3",
+    endpoint: e.S3_ENDPOINT ? e.S3_ENDPOINT.replace(/\/+$/, "") : null,
+    bucket: e.S3_BUCKET as string,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
+    prefix: prefix ? `${prefix.replace(/\/{2,}/g, "/")}/` : "",
+  };
+}
+
 /**
  * Settings that start but deserve the operator's attention, one line each (logged at start-up). The
  * embedded database in production: PGlite never asks the disk to flush (ADR 002, addendum
@@ -441,6 +517,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid configuration: the sender's address could not be read from SELLER_ADDRESS; set ${missingSender.join(", ")}`,
     );
   }
+  const mediaStorage = mediaStorageOf(e);
   const dataDir = path.resolve(e.DATA_DIR);
   const shownHost = e.HOST === "0.0.0.0" || e.HOST === "::" ? "localhost" : e.HOST;
   const publicUrl = (e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/$/, "");
@@ -534,6 +611,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxUploadBytes: Math.round(e.MEDIA_MAX_UPLOAD_MB * 1024 * 1024),
       maxInputPixels: Math.round(e.MEDIA_MAX_MEGAPIXELS * 1_000_000),
     },
+    mediaStorage,
     responseCache: e.RESPONSE_CACHE === "on",
     jobs: { pollMs: Math.round(e.JOB_POLL_SECONDS * 1000), concurrency: e.JOB_CONCURRENCY },
     shutdown: {

@@ -34,6 +34,7 @@ import { createKsefService } from "./areas/ksef/ksef.service";
 import { createKsefListService } from "./areas/ksef/ksef-list";
 import { createKsefIssueHook } from "./areas/ksef/ksef-queue";
 import { createMailService } from "./areas/mail/mail.service";
+import { createMediaStorage } from "./areas/media/create-media-storage";
 import { createBatcher } from "./areas/orders/order-batch";
 import { createOrderCustomers } from "./areas/orders/order-customers";
 import { createOrderExpiry } from "./areas/orders/order-expiry";
@@ -100,6 +101,7 @@ const consoleLog: ServiceLog = {
 export function createServices(db: Db, config: Config, options: ServiceOptions = {}) {
   // background work of every area (docs/decisions/050); the worker runs in the app (server/app.ts)
   const jobQueue = createJobQueue(db);
+  const media = createMediaStorage(config);
   const mail = createMailService(db, config, { jobs: jobQueue });
   const log = options.log ?? consoleLog;
   const accounts = createAccountsService(db, config, mail, { rateLimits: options.rateLimits, log });
@@ -285,12 +287,15 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     trash,
     creatorsAdmin: createCreatorsAdminService(db),
     couponAdmin: createCouponAdminService(db, { paymentTimeoutMinutes: config.orderPaymentTimeoutMinutes }),
-    gallery: createGalleryService(db, config),
+    gallery: createGalleryService(db, config, media),
+    /** where /media's files live: DATA_DIR/media or the S3 bucket (docs/decisions/081) */
+    media,
     stats: createStatsService(db),
     jobQueue,
     /** every kind of background job and its handler (server/areas/jobs/job-kinds.ts) */
     jobHandlers: createJobHandlers({
       config,
+      media,
       queue: jobQueue,
       mail,
       cancelExpired: () => cancelExpired(),

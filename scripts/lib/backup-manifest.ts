@@ -39,6 +39,11 @@ export interface Manifest {
   /** rows in the backup's snapshot, checked again after a restore */
   counts: { orders: number; products: number; users: number };
   files: ManifestFile[];
+  /**
+   * MEDIA_STORAGE=s3 (docs/decisions/081): the pictures are not in this backup but in the bucket,
+   * kept by the provider's versioning or replication; absent: they are under files/media/
+   */
+  media?: { storage: "s3"; location: string };
 }
 
 export class BackupError extends Error {}

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { s3Location } from "../../server/areas/media/s3-media-storage";
 import { lastMigrationMillis } from "../../server/areas/ops/readiness";
 import { type Config, ConfigError, loadConfig } from "../../server/config";
 import { MIGRATIONS_DIR, openDatabase } from "../../server/db/client";
@@ -167,6 +168,24 @@ function copyKeepingMode(fromRoot: string, toRoot: string, relative: string): vo
   fs.chmodSync(to, fs.statSync(from).mode & 0o777);
 }
 
+const MEDIA_NOTE_FILE = "MEDIA-IN-BUCKET.txt";
+
+/** With MEDIA_STORAGE=s3: where the pictures are (the manifest's `media`); null when they are in the backup. */
+function mediaNote(config: Config): Manifest["media"] | null {
+  return config.mediaStorage.kind === "s3"
+    ? { storage: "s3", location: s3Location(config.mediaStorage) }
+    : null;
+}
+
+/** What a backup without its pictures says about them (its note file, and the restore's last line). */
+export function mediaNoteText(location: string): string {
+  return (
+    `The pictures (/media) are not in this backup: they are in the bucket ${location} (MEDIA_STORAGE=s3). ` +
+    "Keep them with the provider's object versioning, replication or lifecycle rules; " +
+    "after a restore, point MEDIA_STORAGE=s3 and the S3_* settings at that bucket."
+  );
+}
+
 export interface BackupResult {
   dir: string;
   manifest: Manifest;
@@ -194,8 +213,11 @@ export async function takeBackup(config: Config, outDir: string, now = new Date(
     // left out: the embedded database (in the dump), and backups when --out lies inside DATA_DIR
     const relativeOut = path.relative(dataDir, root);
     const outInside = !relativeOut.startsWith("..") && !path.isAbsolute(relativeOut);
+    // with MEDIA_STORAGE=s3 the pictures live in the bucket; DATA_DIR/media is only a working copy
+    const mediaInBucket = config.mediaStorage.kind === "s3";
     const skip = (relative: string) =>
       relative === path.relative(dataDir, config.dbDir) ||
+      (mediaInBucket && relative === path.relative(dataDir, config.mediaDir)) ||
       (outInside && relativeOut !== "" && relative === relativeOut) ||
       (outInside &&
         path.dirname(relative) === (relativeOut || ".") &&
@@ -203,6 +225,13 @@ export async function takeBackup(config: Config, outDir: string, now = new Date(
     const copies = filesUnder(dataDir, skip);
     for (const relative of copies) copyKeepingMode(dataDir, path.join(tempDir, FILES_DIR), relative);
     const files = [await describeFile(tempDir, dumped.file)];
+    const media = mediaNote(config);
+    if (media) {
+      fs.writeFileSync(path.join(tempDir, MEDIA_NOTE_FILE), `${mediaNoteText(media.location)}\n`, {
+        mode: 0o600,
+      });
+      files.push(await describeFile(tempDir, MEDIA_NOTE_FILE));
+    }
     for (const relative of copies) files.push(await describeFile(tempDir, path.join(FILES_DIR, relative)));
     const manifest: Manifest = {
       format: MANIFEST_FORMAT,
@@ -216,6 +245,7 @@ export async function takeBackup(config: Config, outDir: string, now = new Date(
       },
       ...dumped.facts,
       files,
+      ...(media ? { media } : {}),
     };
     fs.writeFileSync(path.join(tempDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, {
       mode: 0o600,
@@ -299,6 +329,8 @@ async function restorePglite(
 
 export interface RestoreResult {
   manifest: Manifest;
+  /** the backup holds no pictures: where they are (mediaNoteText), else null */
+  mediaNote: string | null;
   /** migrations this release applied on top of the backup's */
   migrationsApplied: number;
   counts: Manifest["counts"];
@@ -365,6 +397,7 @@ export async function restoreBackup(
       );
     return {
       manifest,
+      mediaNote: manifest.media ? mediaNoteText(manifest.media.location) : null,
       migrationsApplied: after.migrations.count - manifest.migrations.count,
       counts,
       setAside,

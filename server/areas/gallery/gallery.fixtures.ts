@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import zlib from "node:zlib";
 
 // Test fixtures of the gallery: images made in code (no binary files in the repository).
@@ -32,4 +33,35 @@ export function pngBomb(width: number, height: number): Buffer {
     chunk("IDAT", zlib.deflateSync(Buffer.alloc(width * 3 + 1))),
     chunk("IEND", Buffer.alloc(0)),
   ]);
+}
+
+export interface Part {
+  filename: string;
+  data: Buffer;
+  type?: string;
+}
+
+/** A multipart body of POST /api/gallery/upload: the folder field (unless null), then the files. */
+export function multipart(folder: string | null, files: Part[]) {
+  const boundary = `----gallery${randomBytes(8).toString("hex")}`;
+  const chunks: Buffer[] = [];
+  if (folder !== null) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="folder"\r\n\r\n${folder}\r\n`),
+    );
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.filename}"\r\nContent-Type: ${file.type ?? "image/jpeg"}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from("\r\n"),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
 import path from "node:path";
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { slugify } from "../../../domain/slug";
@@ -27,13 +26,16 @@ import {
 import { type ErrorCode, fail, ok, type Result } from "../../lib/result";
 import type { AuditActor } from "../audit/audit";
 import { auditedWrite, deleted, notFound, refuse } from "../audit/audited-write";
+import { isMediaKey, mediaKeyOf, mediaUrlOf } from "../media/media-key";
+import type { MediaStorage } from "../media/media-storage";
 import { processImage, VARIANTS } from "./image-processing";
 
 // The staff media gallery (issue 6; docs/decisions/017-gallery-uploads.md): list images by folder,
-// upload images (checked by content, re-encoded to four WebP widths under
-// <mediaDir>/gallery/<folder>/), delete an image no product, post, page, slide, category or field
-// option uses. Files are written under temporary names and renamed once all of them exist; the row and
-// its audit entry are one transaction; whatever fails, no file or row is left half-made.
+// upload images (checked by content, re-encoded to four WebP widths under the media key
+// gallery/<folder>/, on the disk or in the bucket: docs/decisions/081), delete an image no product,
+// post, page, slide, category or field option uses. Each file is stored whole or not at all, and a
+// failure removes the image's other files; the row and its audit entry are one transaction; whatever
+// fails, no file or row is left half-made.
 
 export interface GalleryImage {
   _id: number;
@@ -114,49 +116,25 @@ export function variantUrls(url: string): string[] {
   return VARIANTS.map((variant) => `${base}${variant.suffix}.webp`);
 }
 
-/** A disk failure while writing (full, read-only, not a directory…): answered 507, never half-written. */
+/** A storage failure while writing (disk full or read-only, bucket refusing…): answered 507, never half-written. */
 class StorageError extends Error {}
 
-export function createGalleryService(db: Db, config: Config) {
-  const mediaDir = path.resolve(config.mediaDir);
-  const galleryDir = path.join(mediaDir, "gallery");
+export function createGalleryService(db: Db, config: Config, media: MediaStorage) {
   const maxMb = Math.round((config.media.maxUploadBytes / 1024 / 1024) * 10) / 10;
   const maxMegapixels = Math.round(config.media.maxInputPixels / 1_000_000);
 
-  /** A media URL's file, only when it lies inside the media directory. */
-  function fileOfUrl(url: string): string | null {
-    if (!url.startsWith("/media/")) return null;
-    let relative: string;
+  /** Stores each variant (each put whole or not at all); on any failure removes every one of them. */
+  async function writeVariants(keyBase: string, variants: { suffix: string; data: Buffer }[]) {
+    const keys = variants.map((variant) => `${keyBase}${variant.suffix}.webp`);
     try {
-      relative = decodeURIComponent(url.slice("/media/".length));
-    } catch {
-      return null;
-    }
-    const file = path.resolve(mediaDir, relative);
-    return file.startsWith(`${mediaDir}${path.sep}`) ? file : null;
-  }
-
-  async function removeFiles(files: readonly string[]): Promise<void> {
-    await Promise.all(files.map((file) => fs.rm(file, { force: true }).catch(() => undefined)));
-  }
-
-  /** Writes the variants under temporary names, then renames them; on failure removes all of them. */
-  async function writeVariants(dir: string, base: string, variants: { suffix: string; data: Buffer }[]) {
-    const token = randomBytes(4).toString("hex");
-    const planned = variants.map((variant) => ({
-      temp: path.join(dir, `.${base}${variant.suffix}.webp.tmp-${token}`),
-      final: path.join(dir, `${base}${variant.suffix}.webp`),
-      data: variant.data,
-    }));
-    try {
-      await fs.mkdir(dir, { recursive: true });
-      for (const file of planned) await fs.writeFile(file.temp, file.data, { flag: "wx" });
-      for (const file of planned) await fs.rename(file.temp, file.final);
+      for (const [index, variant] of variants.entries()) {
+        await media.put(keys[index] as string, variant.data, "image/webp");
+      }
     } catch (error) {
-      await removeFiles(planned.flatMap((file) => [file.temp, file.final]));
+      await media.delete(keys).catch(() => undefined);
       throw new StorageError(error instanceof Error ? error.message : String(error));
     }
-    return planned.map((file) => file.final);
+    return keys;
   }
 
   async function storeOne(actor: AuditActor, folder: string, file: UploadFile): Promise<UploadOutcome> {
@@ -170,12 +148,11 @@ export function createGalleryService(db: Db, config: Config) {
         ? { name, ok: false, code: "gallery/too-many-pixels", params: { max: maxMegapixels } }
         : { name, ok: false, code: "gallery/not-an-image" };
     }
-    const segments = folder.split("/");
-    const dir = path.join(galleryDir, ...segments);
-    if (!dir.startsWith(`${galleryDir}${path.sep}`)) return { name, ok: false, code: "validation" };
     const base = `${safeBaseName(name)}-${randomBytes(4).toString("hex")}`;
-    const written = await writeVariants(dir, base, processed.image.variants);
-    const urlBase = `/media/gallery/${segments.map(encodeURIComponent).join("/")}/${base}`;
+    const keyBase = `gallery/${folder}/${base}`;
+    if (!isMediaKey(`${keyBase}.webp`)) return { name, ok: false, code: "validation" };
+    const written = await writeVariants(keyBase, processed.image.variants);
+    const urlBase = mediaUrlOf(keyBase);
     const full = processed.image.variants[0];
     try {
       const stored = await auditedWrite(db, actor, "gallery.upload", async (tx) => {
@@ -202,10 +179,10 @@ export function createGalleryService(db: Db, config: Config) {
         };
       });
       if (stored.ok) return { name, ok: true, image: stored.value };
-      await removeFiles(written);
+      await media.delete(written).catch(() => undefined);
       return { name, ok: false, code: stored.code };
     } catch (error) {
-      await removeFiles(written);
+      await media.delete(written).catch(() => undefined);
       throw error;
     }
   }
@@ -344,10 +321,11 @@ export function createGalleryService(db: Db, config: Config) {
       });
       if (!removed.ok) return removed;
       const gone = removed.value;
-      const files = [...new Set([...variantUrls(gone.url), gone.thumbUrl])]
-        .map(fileOfUrl)
-        .filter((file): file is string => file !== null);
-      await removeFiles(files);
+      const keys = [...new Set([...variantUrls(gone.url), gone.thumbUrl])]
+        .map(mediaKeyOf)
+        .filter((key): key is string => key !== null);
+      // the row is gone; a file the storage keeps after a failure is only unused bytes
+      await media.delete(keys).catch(() => undefined);
       return ok({ removed: toImage(gone) });
     },
   };

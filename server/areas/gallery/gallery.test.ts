@@ -13,7 +13,7 @@ import { recordFigure } from "../../test/figures";
 import { kitForFile } from "../../test/kit-for-file";
 import { testConfig } from "../../test/test-config";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
-import { pngBomb } from "./gallery.fixtures";
+import { multipart, type Part, pngBomb } from "./gallery.fixtures";
 import type { GalleryImage, UploadOutcome } from "./gallery.service";
 import { VARIANTS } from "./image-processing";
 
@@ -33,36 +33,6 @@ beforeAll(async () => {
   moderator = { id: staff.id, token: staff.token, email: staff.email };
   customerToken = (await createSignedInUser(kit.database.db)).token;
 });
-
-interface Part {
-  filename: string;
-  data: Buffer;
-  type?: string;
-}
-
-function multipart(folder: string | null, files: Part[]) {
-  const boundary = `----gallery${randomBytes(8).toString("hex")}`;
-  const chunks: Buffer[] = [];
-  if (folder !== null) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="folder"\r\n\r\n${folder}\r\n`),
-    );
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.filename}"\r\nContent-Type: ${file.type ?? "image/jpeg"}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from("\r\n"),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 function upload(folder: string | null, files: Part[], token: string | null = moderator.token) {
   const body = multipart(folder, files);

@@ -4,6 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { recordFigure } from "../../test/figures";
+import { createLocalMediaStorage } from "../media/local-media-storage";
 import { backfillImageVariants } from "./variant-backfill";
 
 // Pictures written before the 800 px variant existed (three files each) get the missing file at
@@ -35,7 +36,7 @@ describe("backfillImageVariants", () => {
     await writePicture(complete, 1200, 600, ["-large", "-medium", "-thumb"]);
     const completeLarge = fs.statSync(`${complete}-large.webp`).mtimeMs;
 
-    const first = await backfillImageVariants(mediaDir);
+    const first = await backfillImageVariants(createLocalMediaStorage(mediaDir));
     expect(first).toEqual({ written: 3, failed: 0 });
     expect((await sharp(`${upload}-large.webp`).metadata()).width).toBe(800);
     expect((await sharp(`${upload}-large.webp`).metadata()).height).toBe(600);
@@ -49,7 +50,7 @@ describe("backfillImageVariants", () => {
     );
     expect(all.filter((file) => file.includes(".tmp"))).toEqual([]);
 
-    expect(await backfillImageVariants(mediaDir)).toEqual({ written: 0, failed: 0 });
+    expect(await backfillImageVariants(createLocalMediaStorage(mediaDir))).toEqual({ written: 0, failed: 0 });
     recordFigure({
       suite: "images",
       tried: "start-up backfill of the 800 px variant (2 uploads, 1 demo picture lacking it, 1 complete)",
@@ -62,7 +63,7 @@ describe("backfillImageVariants", () => {
     const broken = path.join(mediaDir, "gallery", "zepsute", "plik-deadbeef");
     fs.mkdirSync(path.dirname(broken), { recursive: true });
     fs.writeFileSync(`${broken}.webp`, "not a picture");
-    expect(await backfillImageVariants(mediaDir)).toEqual({ written: 0, failed: 3 });
+    expect(await backfillImageVariants(createLocalMediaStorage(mediaDir))).toEqual({ written: 0, failed: 3 });
     expect(fs.existsSync(`${broken}-large.webp`)).toBe(false);
   });
 });

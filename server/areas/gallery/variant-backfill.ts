@@ -1,14 +1,13 @@
-import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
+import { type MediaStorage, readMedia } from "../media/media-storage";
 import { VARIANTS } from "./image-processing";
 
 // Pictures written before a width joined the variants (the 800 px `-large` file of issue 8) lack
 // that file, while every page's srcset names it (web/lib/responsive-image.ts): a phone would ask for
-// a file that is not there. At start-up (server/main.ts, in the background) each missing variant is
+// a file that is not there. At start-up (the job gallery.backfill-variants) each missing variant is
 // made once from the picture's main 1200 px file, as an upload would have written it
-// (docs/decisions/024). Pictures that have all their files cost one directory listing.
+// (docs/decisions/024), on the disk or in the bucket (docs/decisions/081). Pictures that have all
+// their files cost one listing.
 
 /** A gallery upload's main file: `<name>-<8 hex>.webp` (its variants add a suffix after the hex). */
 const GALLERY_MAIN = /-[0-9a-f]{8}\.webp$/;
@@ -24,46 +23,35 @@ export interface BackfillResult {
   failed: number;
 }
 
-async function filesUnder(directory: string): Promise<string[]> {
-  const entries = await fs.readdir(directory, { withFileTypes: true, recursive: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+async function keysUnder(storage: MediaStorage, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const entry of storage.list(prefix)) keys.push(entry.key);
+  return keys;
 }
 
-async function exists(file: string): Promise<boolean> {
-  return fs.access(file).then(
-    () => true,
-    () => false,
-  );
-}
-
-/** The main files of the gallery's uploads and of the demo pictures under `mediaDir`. */
-async function mainFiles(mediaDir: string): Promise<string[]> {
-  const gallery = (await filesUnder(path.join(mediaDir, "gallery"))).filter((file) =>
-    GALLERY_MAIN.test(file),
-  );
-  const demo = (await filesUnder(path.join(mediaDir, "demo"))).filter(
-    (file) => file.endsWith(".webp") && !VARIANT_FILE.test(file),
-  );
-  return [...gallery, ...demo];
-}
-
-/** Writes every missing variant of the pictures under `mediaDir` from their main files. */
-export async function backfillImageVariants(mediaDir: string): Promise<BackfillResult> {
+/** Writes every missing variant of the gallery's uploads and of the demo pictures from their main files. */
+export async function backfillImageVariants(storage: MediaStorage): Promise<BackfillResult> {
   const result: BackfillResult = { written: 0, failed: 0 };
-  for (const main of await mainFiles(mediaDir)) {
+  const keys = [...(await keysUnder(storage, "gallery/")), ...(await keysUnder(storage, "demo/"))];
+  const present = new Set(keys);
+  const mains = keys.filter((key) =>
+    key.startsWith("gallery/") ? GALLERY_MAIN.test(key) : key.endsWith(".webp") && !VARIANT_FILE.test(key),
+  );
+  for (const main of mains) {
     const base = main.slice(0, -".webp".length);
+    let data: Buffer | null | undefined;
     for (const variant of VARIANTS) {
-      const file = `${base}${variant.suffix}.webp`;
-      if (variant.suffix === "" || (await exists(file))) continue;
+      const key = `${base}${variant.suffix}.webp`;
+      if (variant.suffix === "" || present.has(key)) continue;
       try {
-        const data = await sharp(main)
+        data ??= await readMedia(storage, main);
+        if (!data) throw new Error("the main file is gone");
+        const resized = await sharp(data)
           .resize({ width: variant.width, withoutEnlargement: true })
           .webp({ quality: 82 })
           .toBuffer();
-        // a temporary name and a rename: a crash or a second instance never leaves half a file
-        const tmp = `${file}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
-        await fs.writeFile(tmp, data);
-        await fs.rename(tmp, file);
+        // written whole or not at all (a temporary name on a disk, one PUT in a bucket)
+        await storage.put(key, resized, "image/webp");
         result.written += 1;
       } catch {
         // an unreadable main file stays as it was: its page shows the other widths

@@ -7,6 +7,7 @@ import { backfillImageVariants } from "../gallery/variant-backfill";
 import type { KsefService } from "../ksef/ksef.service";
 import { KSEF_JOBS } from "../ksef/ksef-queue";
 import { MAIL_DELIVER_JOB, type MailService } from "../mail/mail.service";
+import type { MediaStorage } from "../media/media-storage";
 import { SHOP_NOTIFY_JOBS, type ShopNotify } from "../orders/shop-notify";
 import { SHIPMENT_JOBS, type ShipmentsService } from "../shipments/shipments.service";
 import type { TrashService } from "../trash/trash.service";
@@ -43,6 +44,8 @@ const none = z.object({}).passthrough();
 
 export interface JobKindDeps {
   config: Config;
+  /** where /media's files live (media/media-storage.ts, docs/decisions/081) */
+  media: MediaStorage;
   queue: JobQueue;
   mail: MailService;
   /** the unpaid-order sweep (orders/order-expiry.ts cancelExpired): how many it canceled */
@@ -99,7 +102,7 @@ export function createJobHandlers(deps: JobKindDeps): JobHandlers {
     [JOB_KINDS.backfillImageVariants]: jobHandler({
       payload: none,
       run: async () => {
-        const { written, failed } = await backfillImageVariants(deps.config.mediaDir);
+        const { written, failed } = await backfillImageVariants(deps.media);
         if (written > 0 || failed > 0) deps.log.info?.({ written, failed }, "missing picture widths written");
       },
     }),

@@ -4,8 +4,9 @@ import { insertCategories } from "./categories";
 import { insertContent, insertCreatorsAndGames } from "./content";
 import { insertCoupons } from "./coupons";
 import { fieldDefs } from "./demo-data/products";
+import { storeDemoImages } from "./demo-images-store";
 import { insertGallery } from "./gallery";
-import { type ImageSpec, type RenderResult, renderDemoImages } from "./images";
+import type { ImageSpec, RenderResult } from "./images";
 import { insertDemoParcelPoints, seedParcelPointsIfEmpty } from "./parcel-points";
 import { blogImageSpecs, categoryImageSpecs, planProducts, slideImageSpecs } from "./plan";
 import { insertVariantsAndPriceHistory } from "./price-history";
@@ -68,10 +69,33 @@ const NOTHING_SEEDED = {
   games: 0,
 } as const;
 
+/** Every demo picture: the products', the categories', the slides' and the posts'. */
+function demoImageSpecs(
+  planned: ReturnType<typeof planProducts>,
+  specs: {
+    categorySpecs: ReturnType<typeof categoryImageSpecs>;
+    slideSpecs: ImageSpec[];
+    blogSpecs: ImageSpec[];
+  } = { categorySpecs: categoryImageSpecs(), slideSpecs: slideImageSpecs(), blogSpecs: blogImageSpecs() },
+): ImageSpec[] {
+  return [
+    ...planned.flatMap((product) => product.images.map((image) => image.spec)),
+    ...specs.categorySpecs.values(),
+    ...specs.slideSpecs,
+    ...specs.blogSpecs,
+  ];
+}
+
+/** Where the pictures go, for a message (never a secret). */
+function mediaPlace(config: Config): string {
+  return config.mediaStorage.kind === "s3" ? `the bucket ${config.mediaStorage.bucket}` : config.mediaDir;
+}
+
 /**
  * Seeds the demo data in one transaction. Pictures (when `options.images`) are written under
- * config.mediaDir before the transaction starts; they are deterministic and existing files are
- * kept, so a crashed or repeated run is harmless. Existing users, coupons, pages and parcel points
+ * config.mediaDir (and uploaded to the bucket with MEDIA_STORAGE=s3, demo-images-store.ts) before
+ * the transaction starts; they are deterministic and existing files are kept, so a crashed or
+ * repeated run is harmless. Existing users, coupons, pages and parcel points
  * with the same keys are kept; an existing root category is reused.
  */
 export async function seedDemoShop(
@@ -86,20 +110,15 @@ export async function seedDemoShop(
   const categorySpecs = categoryImageSpecs();
   const slideSpecs = slideImageSpecs();
   const blogSpecs = blogImageSpecs();
-  const allSpecs: ImageSpec[] = [
-    ...planned.flatMap((product) => product.images.map((image) => image.spec)),
-    ...categorySpecs.values(),
-    ...slideSpecs,
-    ...blogSpecs,
-  ];
+  const allSpecs = demoImageSpecs(planned, { categorySpecs, slideSpecs, blogSpecs });
 
   // slow work outside the transaction: pictures and password hashes
   let images: RenderResult | null = null;
   if (options.images) {
     try {
-      images = await renderDemoImages(config.mediaDir, allSpecs);
+      images = await storeDemoImages(config, allSpecs);
     } catch (error) {
-      throw new Error(`Cannot write the demo images to ${config.mediaDir}: ${(error as Error).message}`, {
+      throw new Error(`Cannot write the demo images to ${mediaPlace(config)}: ${(error as Error).message}`, {
         cause: error,
       });
     }
@@ -179,6 +198,12 @@ export async function seedIfEmpty(
           `${summary.parcelPoints} parcel lockers${pictures}; seeding took ${summary.ms} ms.`,
       );
     }
+  }
+  if (seedDemo && !seeded && config.mediaStorage.kind === "s3" && (options.images ?? true)) {
+    // a demo shop moved to a bucket (or a bucket emptied): its pictures come back (docs/decisions/081)
+    const stored = await storeDemoImages(config, demoImageSpecs(planProducts(new Date())));
+    if (stored.written > 0 && config.logLevel !== "silent")
+      console.log(`  Demo data: ${stored.written} picture files uploaded to ${mediaPlace(config)}.`);
   }
   if (seedDemo) {
     const points = await seedParcelPointsIfEmpty(database.db);
