@@ -7,17 +7,18 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { recordFigure } from "../server/test/figures";
 import { freePort } from "../server/test/free-port";
+import { type S3Kit, startS3Server } from "../server/test/s3-server";
 import { type Caddy, startCaddy } from "./support/caddy";
 import { type Cluster, startCluster } from "./support/cluster";
 import { call, createStockedVariant, expectStatus, loginAdmin, type Reply } from "./support/http";
-import { type Instance, MEDIA_TEMPLATE_ENV, startInstance } from "./support/instances";
+import { type Instance, startInstance } from "./support/instances";
 import { latencyLines, productPagePaths, runMixedTraffic, type Sample } from "./support/mixed-traffic";
 import { fetchTrusting } from "./support/tls-fetch";
 
 // The production shape (issue 31, docs/decisions/082): Caddy with TLS (its internal CA, trusted by
 // this client only) → two shop instances (`node --import tsx server/main.ts`, TRUST_PROXY set to the
-// proxy's address, METRICS_TOKEN) → one PostgreSQL cluster; the instances share one local media
-// folder. Mixed traffic through the proxy for RESILIENCE_PRODUCTION_SECONDS (60) while one instance
+// proxy's address, METRICS_TOKEN, each its own DATA_DIR) → one PostgreSQL cluster, the media in a
+// bucket of the local S3 server (server/test/s3-server.ts): no shared folder. Mixed traffic through the proxy for RESILIENCE_PRODUCTION_SECONDS (60) while one instance
 // is killed with SIGKILL and started again, staff uploading pictures meanwhile, and a backup
 // (`npm run backup`) taken in the middle. Then: only requests in flight on the killed instance
 // failed (Caddy's log names the upstream of each failed round trip), a picture uploaded through one
@@ -36,7 +37,7 @@ let cluster: Cluster;
 let instances: Instance[] = [];
 let caddy: Caddy;
 let token: string;
-let sharedData: string;
+let s3: S3Kit;
 const temporary: string[] = [];
 const plainFetch = globalThis.fetch;
 
@@ -50,21 +51,18 @@ const tempDir = (name: string) => {
 
 beforeAll(async () => {
   cluster = await startCluster();
-  // one media folder for both instances (the stand-in for object storage); the demo pictures of an
-  // earlier test file spare the seed from drawing them again
-  sharedData = tempDir("shared-data");
-  const template = process.env[MEDIA_TEMPLATE_ENV];
-  if (template && fs.existsSync(template))
-    fs.cpSync(template, path.join(sharedData, "media"), { recursive: true });
+  // the media of both instances in one bucket, as on several machines
+  s3 = await startS3Server();
   const caddyPort = await freePort();
   const env = {
+    ...s3.env,
     TRUST_PROXY: "127.0.0.1",
     METRICS_TOKEN,
     PUBLIC_URL: `https://localhost:${caddyPort}`,
   };
   // the first instance migrates and seeds; the second just starts
-  instances.push(await startInstance({ databaseUrl: cluster.url, dataDir: sharedData, env }));
-  instances.push(await startInstance({ databaseUrl: cluster.url, dataDir: sharedData, env }));
+  instances.push(await startInstance({ databaseUrl: cluster.url, env }));
+  instances.push(await startInstance({ databaseUrl: cluster.url, env }));
   caddy = await startCaddy({ upstreams: instances.map(upstreamOf), port: caddyPort });
   globalThis.fetch = fetchTrusting(caddy.rootCertificate);
   token = await loginAdmin(caddy.url);
@@ -76,6 +74,7 @@ afterAll(async () => {
   await Promise.all(instances.map((instance) => instance.destroy().catch(() => {})));
   instances = [];
   await cluster?.destroy();
+  await s3?.close();
   for (const dir of temporary) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -177,8 +176,9 @@ describe("production shape: Caddy with TLS, two instances, PostgreSQL", () => {
       await sleep((SECONDS * 1000) / 2);
       backupStartedAt = at();
       return runNpm(["run", "backup", "--", "--out", backupsDir], {
+        ...s3.env,
         DATABASE_URL: cluster.url,
-        DATA_DIR: sharedData,
+        DATA_DIR: survivor.dataDir,
       });
     })();
 
@@ -248,6 +248,12 @@ describe("production shape: Caddy with TLS, two instances, PostgreSQL", () => {
       expect(direct.status, `${url} from ${other.url}`).toBe(200);
       expect(proxied.status).toBe(200);
       expect(proxied.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      // in the bucket, on no instance's disk
+      const key = decodeURIComponent(String(url).replace(/^\/media\//, ""));
+      expect(await s3.keys(key)).toContain(key);
+      expect(instances.some((instance) => fs.existsSync(path.join(instance.dataDir, "media", key)))).toBe(
+        false,
+      );
       crossServed.push(`${through} → ${upstreamOf(other)}`);
     }
     const failedUploadsExplained = failedUploads.filter((upload) => upload.sentAt <= killedAt + 1_000);
@@ -267,10 +273,10 @@ describe("production shape: Caddy with TLS, two instances, PostgreSQL", () => {
     recordFigure({
       suite: "production",
       database: "postgres",
-      tried: `Caddy (TLS, internal CA) → 2 instances → PostgreSQL: mixed traffic at ${RATE} req/s for ${SECONDS} s with staff uploads every 4 s; instance ${upstreamOf(victim)} SIGKILLed at ${(killedAt / 1000).toFixed(1)} s and restarted (ready at ${(restartedAt / 1000).toFixed(1)} s); npm run backup at ${(backupStartedAt / 1000).toFixed(1)} s`,
+      tried: `Caddy (TLS, internal CA) → 2 instances → PostgreSQL, media in S3 (s3rver): mixed traffic at ${RATE} req/s for ${SECONDS} s with staff uploads every 4 s; instance ${upstreamOf(victim)} SIGKILLed at ${(killedAt / 1000).toFixed(1)} s and restarted (ready at ${(restartedAt / 1000).toFixed(1)} s); npm run backup at ${(backupStartedAt / 1000).toFixed(1)} s`,
       result:
         `${samples.length} requests, ${failures.length} failed (all in flight on the killed instance: ${failedSummary.join(", ") || "none"}), ` +
-        `${unexplained.length} unexplained; uploads ${uploaded.length} ok / ${failedUploads.length} failed at the kill, ${crossServed.length} served by the other instance; ` +
+        `${unexplained.length} unexplained; uploads ${uploaded.length} ok / ${failedUploads.length} failed at the kill, ${crossServed.length} in the S3 bucket and served by the other instance; ` +
         `while down: ${[...duringOutage.entries()].map(([upstream, n]) => `${upstream} ${n}`).join(", ")}; ` +
         `after the restart: ${[...afterRestart.entries()].map(([upstream, n]) => `${upstream} ${n}`).join(", ")}; ` +
         `metrics: ${instances.map((instance, i) => `${upstreamOf(instance)} ${countedBeforeKill[i]} requests before the kill, ${requestsCounted[i]} at the end`).join(", ")}; ` +
@@ -348,11 +354,12 @@ async function restoreAndServe(
   const restoredUrl = cluster.url.replace(/\/postgres$/, "/restored");
   const restoredData = tempDir("restored-data");
   const restore = await runNpm(["run", "restore", "--", path.join(backupsDir, folder as string)], {
+    ...s3.env,
     DATABASE_URL: restoredUrl,
     DATA_DIR: restoredData,
   });
   expect(restore.code, restore.output).toBe(0);
-  const shop = await startInstance({ databaseUrl: restoredUrl, dataDir: restoredData });
+  const shop = await startInstance({ databaseUrl: restoredUrl, dataDir: restoredData, env: s3.env });
   try {
     const staff = await loginAdmin(shop.url);
     const served = async (sample: Sample) => {
