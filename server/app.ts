@@ -200,6 +200,7 @@ export async function buildApp(
   // streamed from the S3 bucket every instance shares (docs/decisions/081).
   if (services.media.kind === "s3") {
     await app.register(mediaRoutes(services.media));
+    app.addHook("onClose", async () => services.media.close());
   } else {
     await app.register(fastifyStatic, {
       root: config.mediaDir,

@@ -26,11 +26,11 @@ import { findTools, libpqConnection, pickTool, runTool, serverMajor } from "./pg
 // database and data folder, then migrating it forward and checking its counts.
 
 /**
- * Runs one of the two commands: its settings read once (a bad one is a failure like any other), its
+ * Runs one of the commands (backup, restore, media:migrate): its settings read once (a bad one is a failure like any other), its
  * failure one line and exit code 1 (an unexpected error with its stack).
  */
 export function runBackupCommand(
-  what: "Backup" | "Restore",
+  what: "Backup" | "Restore" | "Media migration",
   main: (config: Config, args: string[]) => Promise<void>,
 ): void {
   const run = async () => {

@@ -115,6 +115,7 @@ export async function startS3Server(options: { bucket?: string } = {}): Promise<
       refused = match;
     },
     async close() {
+      storage.close();
       proxy.closeAllConnections();
       await new Promise<void>((resolve) => proxy.close(() => resolve()));
       s3rver.httpServer?.closeAllConnections();

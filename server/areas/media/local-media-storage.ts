@@ -99,6 +99,8 @@ export function createLocalMediaStorage(mediaDir: string): MediaStorage {
       await Promise.all(keys.map((key) => fs.rm(fileOf(root, key), { force: true }).catch(() => undefined)));
     },
 
+    close() {},
+
     list(prefix) {
       return (async function* () {
         for await (const entry of walk(root, "")) if (entry.key.startsWith(prefix)) yield entry;

@@ -68,9 +68,13 @@ describe("copyMedia into a bucket", () => {
 
   it("npm run media:migrate: a second run reports nothing copied, and no secret", async () => {
     const run = (env: Record<string, string>) =>
-      promisify(execFile)("npx", ["tsx", "scripts/media-migrate.ts", "--from", folder], {
-        env: { ...process.env, DATA_DIR: folder, ...env },
-      });
+      promisify(execFile)(
+        process.execPath,
+        ["--import", "tsx", "scripts/media-migrate.ts", "--from", folder],
+        {
+          env: { ...process.env, DATA_DIR: folder, ...env },
+        },
+      );
     const again = await run(s3.env);
     expect(again.stdout).toMatch(/copied 0 files \(0\.0 MB\), 4 already there, 1 not media/);
     expect(again.stdout).not.toContain(s3.env.S3_SECRET_ACCESS_KEY);

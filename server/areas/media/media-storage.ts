@@ -57,6 +57,8 @@ export interface MediaStorage {
   delete(keys: readonly string[]): Promise<void>;
   /** Every object whose key starts with `prefix` ("" for all), in no particular order. */
   list(prefix: string): AsyncIterable<MediaListing>;
+  /** Lets go of its connections (the app's onClose). */
+  close(): void;
 }
 
 /** The storage refused or could not be reached (disk full, bucket gone, credentials refused…). */

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { errorBody } from "../../http/errors";
+import { fail } from "../../lib/result";
 import { mediaKeyOf } from "./media-key";
 import { isNotModified, type MediaGetOptions, type MediaHead, type MediaStorage } from "./media-storage";
 
@@ -80,7 +82,7 @@ export function mediaRoutes(storage: MediaStorage) {
             .code(503)
             .header("cache-control", "no-store")
             .header("retry-after", "5")
-            .send({ code: "media/unavailable" });
+            .send(errorBody(fail("service-unavailable")));
         }
       },
     });

@@ -170,6 +170,10 @@ export function createS3MediaStorage(settings: S3Settings, client = createS3Clie
       );
     },
 
+    close() {
+      client.destroy();
+    },
+
     list(listPrefix) {
       return (async function* () {
         try {

@@ -116,18 +116,33 @@ describe("gallery uploads in the bucket", () => {
     expect(second.headers.etag).toBe(first.headers.etag);
   });
 
-  it("answers 404 without a cache header for a missing object and for anything outside the media grammar", async () => {
-    for (const url of [
-      "/media/gallery/testy/nie-ma-12345678.webp",
-      "/media/../package.json",
-      "/media/gallery/%2e%2e/%2e%2e/x.webp",
-      "/media/gallery/testy/.ukryty.webp",
-      "/media/gallery/testy/plik.txt",
-      "/media/gallery%5Ctesty%5Cx.webp",
-    ]) {
-      const response = await kit.app.inject({ method: "GET", url });
-      expect(response.statusCode, url).toBe(404);
-      expect(response.headers["cache-control"], url).toBeUndefined();
+  it.each([
+    ["a missing object", "/media/gallery/testy/nie-ma-12345678.webp"],
+    ["a way out of /media", "/media/../package.json"],
+    ["encoded dots", "/media/gallery/%2e%2e/%2e%2e/x.webp"],
+    ["a hidden (temporary) file", "/media/gallery/testy/.ukryty.webp"],
+    ["a file that is not a picture", "/media/gallery/testy/plik.txt"],
+    ["backslashes", "/media/gallery%5Ctesty%5Cx.webp"],
+  ])("answers 404 without a cache header for %s", async (_what, url) => {
+    const response = await kit.app.inject({ method: "GET", url });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers["cache-control"]).toBeUndefined();
+  });
+
+  it("answers 503 no-store, not a cached error, while the bucket is out of reach", async () => {
+    const config = testConfig({
+      ...kit.s3.env,
+      S3_ENDPOINT: "http://127.0.0.1:1",
+      DATA_DIR: `${kit.config.dataDir}-unreachable`,
+    });
+    const cut = await buildApp(config, kit.database, { web: false, logger: false });
+    try {
+      const response = await cut.inject({ method: "GET", url: "/media/gallery/testy/x-12345678.webp" });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers["cache-control"]).toBe("no-store");
+      expect(response.json()).toMatchObject({ code: "service-unavailable" });
+    } finally {
+      await cut.close();
     }
   });
 

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { createMediaStorage } from "../../areas/media/create-media-storage";
+import type { MediaStorage } from "../../areas/media/media-storage";
 import type { Config } from "../../config";
 import { type ImageSpec, type RenderResult, renderDemoImages } from "./images";
 
@@ -22,6 +23,19 @@ export async function storeDemoImages(config: Config, specs: readonly ImageSpec[
   if (config.mediaStorage.kind === "local") return renderDemoImages(config.mediaDir, specs);
   const started = performance.now();
   const storage = createMediaStorage(config);
+  try {
+    return await uploadMissing(config, storage, specs, started);
+  } finally {
+    storage.close();
+  }
+}
+
+async function uploadMissing(
+  config: Config,
+  storage: MediaStorage,
+  specs: readonly ImageSpec[],
+  started: number,
+): Promise<RenderResult> {
   const present = new Set<string>();
   for await (const entry of storage.list("demo/")) present.add(entry.key);
   const missing = specs.filter((spec) => demoImageKeys(spec).some((key) => !present.has(key)));
