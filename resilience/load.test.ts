@@ -2,7 +2,6 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_RATE_LIMITS } from "../server/lib/rate-limit";
 import { recordFigure } from "../server/test/figures";
-import { CART_COOKIE } from "../web/lib/shop-cookies";
 import { type Cluster, startCluster } from "./support/cluster";
 import {
   type CreatedOrder,
@@ -12,13 +11,12 @@ import {
   expectStatus,
   guestOrderBody,
   loginAdmin,
-  percentile,
   placeOrder,
   type Reply,
-  type StockedVariant,
   shopperAddress,
 } from "./support/http";
 import { type Instance, startInstance } from "./support/instances";
+import { latencyLines, productPagePaths, runMixedTraffic } from "./support/mixed-traffic";
 
 // Load and concurrency on a real PostgreSQL server (issue 7; PGlite runs one transaction at a time
 // and would hide every race): two shop processes on different ports against one throwaway
@@ -257,119 +255,24 @@ describe("load and concurrency on PostgreSQL, spread over two shop instances", (
       await createStockedVariant(target(0).url, token, { units: 100_000, title: "Kocyk obciążeniowy" }),
       await createStockedVariant(target(1).url, token, { units: 100_000, title: "Poduszka obciążeniowa" }),
     ];
-    const catalogue = expectStatus(
-      await call<{ _id: number; slug: string; title: string }[]>(
-        "GET",
-        `${target(0).url}/api/shops/products`,
-      ),
-      200,
-      "product list",
-    );
-    const productPaths = catalogue.slice(0, 20).map((product) => `/produkt/${product._id}-${product.slug}`);
-    const words = ["kocyk", "wyprawka", "zestaw", "bawełna", "poduszka", "śpiworek", "różowy", "muślin"];
+    const productPaths = await productPagePaths(target(0).url);
     expect(productPaths.length).toBeGreaterThan(0);
-
-    type Kind = "browse" | "search" | "cart" | "order";
-    interface Sample {
-      kind: Kind;
-      status: number;
-      expected: number;
-      ms: number;
-      error?: string;
-    }
-    // one cycle of 20 arrivals: half browsing (home, list, product page), then search, cart, order
-    const pattern = (
-      "browse search browse cart browse order browse search browse cart " +
-      "browse order browse search browse cart browse search browse order"
-    ).split(" ") as Kind[];
-    const pick = <T>(list: T[], i: number) => list[i % list.length] as T;
-    // the action's Set-Cookie carries the cart (an empty value would be the cookie's removal)
-    const cartCookie = new RegExp(`(?:^|[,\\s])${CART_COOKIE}=[^;\\s]`);
-
-    function send(i: number): Promise<Sample> {
-      const kind = pick(pattern, i);
-      const base = target(i).url;
-      const variant = pick(stocked, i) as StockedVariant;
-      // a reply counts as an error unless it has the expected status (and passes `check`)
-      const done =
-        (expected: number, check: (reply: Reply) => string | undefined = () => undefined) =>
-        (reply: Reply): Sample => {
-          const problem =
-            reply.error ??
-            (reply.status === expected ? check(reply) : JSON.stringify(reply.body).slice(0, 300));
-          return { kind, status: reply.status, expected, ms: reply.ms, error: problem };
-        };
-      switch (kind) {
-        case "browse": {
-          const path = pick(["/", "/produkty", ...productPaths], Math.floor(i / 2));
-          return call("GET", `${base}${path}`, { headers: { accept: "text/html" } }).then(done(200));
-        }
-        case "search": {
-          const word = pick(words, Math.floor(i / 4));
-          return call("GET", `${base}/api/shops/products?szukaj=${encodeURIComponent(word)}`).then(done(200));
-        }
-        case "cart": {
-          // the cart form as posted without JavaScript: the /koszyk action answers 303 and sets the cart cookie
-          const form = new URLSearchParams({
-            intent: "add",
-            productId: String(variant.productId),
-            variantId: String(variant.variantId),
-            variantKeys: JSON.stringify({ [String(variant.fieldId)]: variant.optionId }),
-            returnTo: "/koszyk",
-          });
-          return call("POST", `${base}/koszyk`, {
-            body: form,
-            headers: {
-              "content-type": "application/x-www-form-urlencoded",
-              accept: "text/html",
-              origin: base,
-            },
-          }).then(
-            done(303, (reply) =>
-              cartCookie.test(reply.headers.get("set-cookie") ?? "") ? undefined : "no cart cookie set",
-            ),
-          );
-        }
-        case "order":
-          return placeOrder(base, guestOrderBody(variant, { email: `mieszany-${i}@example.com` })).then(
-            done(201),
-          );
-      }
-    }
-
-    // open loop: the i-th request leaves at start + i / rate whether or not earlier ones were answered
-    const total = Math.round(seconds * rate);
-    const pending: Promise<Sample>[] = [];
-    const lateness: number[] = [];
-    const started = performance.now();
-    for (let i = 0; i < total; i += 1) {
-      const due = started + (i * 1000) / rate;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      lateness.push(performance.now() - due);
-      pending.push(send(i));
-    }
-    const sendSeconds = (performance.now() - started) / 1000;
-    const samples = await Promise.all(pending);
-    const allSeconds = (performance.now() - started) / 1000;
+    const run = await runMixedTraffic(
+      { baseUrl: (i) => target(i).url, stocked, productPaths, emailPrefix: "mieszany" },
+      { seconds, rate },
+    );
+    const samples = run.samples;
+    const total = samples.length;
 
     const failures = samples.filter((sample) => sample.error !== undefined);
-    const kinds: (Kind | "all")[] = ["browse", "search", "cart", "order", "all"];
-    const line = (kind: Kind | "all") => {
-      const list = samples.filter((sample) => kind === "all" || sample.kind === kind);
-      const ms = list.map((sample) => sample.ms);
-      return `${kind} ${list.length}: p50 ${Math.round(percentile(ms, 50))} ms, p99 ${Math.round(percentile(ms, 99))} ms`;
-    };
-    const achieved = (total / sendSeconds).toFixed(1);
-    const completed = (samples.length / allSeconds).toFixed(1);
     recordFigure({
       suite: "load",
       database: "postgres",
       tried: `mixed traffic (browse 50 %, search 20 %, add to cart 15 %, order 15 %) at a fixed arrival rate of ${rate} req/s for ${seconds} s, over 2 instances (ports ${ports()})`,
-      result: `sent ${total} at ${achieved} req/s (send lag p99 ${Math.round(percentile(lateness, 99))} ms), answered ${completed} req/s; ${failures.length} errors; ${kinds.map(line).join("; ")}`,
+      result: `sent ${total} at ${run.sentPerSecond.toFixed(1)} req/s (send lag p99 ${Math.round(run.sendLagP99)} ms), answered ${run.answeredPerSecond.toFixed(1)} req/s; ${failures.length} errors; ${latencyLines(samples)}`,
       held: failures.length === 0,
     });
-    for (const failure of failures.slice(0, 10)) console.log("failed:", failure);
+    for (const failure of failures.slice(0, 10)) console.log("failed:", { ...failure, reply: undefined });
     expect(failures).toEqual([]);
     // the orders all exist and took their units
     const { rows } = await db.query<{ orders: number }>(

@@ -1,6 +1,14 @@
+import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, configWarnings, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, loadConfig } from "./config";
+import {
+  ConfigError,
+  configWarnings,
+  DEMO_ADMIN_EMAIL,
+  DEMO_ADMIN_PASSWORD,
+  loadConfig,
+  SETTING_NAMES,
+} from "./config";
 import { PRODUCTION_READY } from "./test/production-env";
 import { testConfig } from "./test/test-config";
 
@@ -396,5 +404,29 @@ describe("loadConfig", () => {
     } catch (error) {
       expect((error as Error).message).not.toContain("sekret");
     }
+  });
+
+  it("has every setting in docs/operations.md's settings table: what it does, whether it is secret, what breaks without it", () => {
+    const operations = fs.readFileSync(
+      path.resolve(import.meta.dirname, "..", "docs", "operations.md"),
+      "utf8",
+    );
+    const table = operations.slice(
+      operations.indexOf("## Settings"),
+      operations.indexOf("\n## ", operations.indexOf("## Settings") + 1),
+    );
+    const rows = table.split("\n").filter((line) => line.startsWith("| `"));
+    const listed = new Set(
+      rows.flatMap((row) => [...(row.split("|")[1] ?? "").matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1])),
+    );
+    expect(SETTING_NAMES.filter((name) => !listed.has(name))).toEqual([]);
+    // four columns, none empty
+    for (const row of rows)
+      expect(
+        row
+          .split("|")
+          .slice(1, -1)
+          .every((cell) => cell.trim() !== ""),
+      ).toBe(true);
   });
 });

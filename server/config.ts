@@ -166,6 +166,9 @@ const envSchema = z.object({
   PASSWORD_HASH_COST: passwordCost.default("standard"),
 });
 
+/** Every setting's name (docs/operations.md's settings table lists each: config.test.ts). */
+export const SETTING_NAMES = Object.keys(envSchema.shape);
+
 /**
  * How costly a new password hash is (server/areas/accounts/password.ts): `standard` (OWASP's scrypt
  * N = 2^17) or `quick` (N = 2^12), for test runs, where hashing was a quarter of the database tests'

@@ -31,7 +31,9 @@ export async function call<T = unknown>(
   options: CallOptions = {},
 ): Promise<Reply<T>> {
   const headers: Record<string, string> = { accept: "application/json", ...options.headers };
-  if (options.body !== undefined) headers["content-type"] ??= "application/json";
+  // a FormData body brings its own multipart content type
+  if (options.body !== undefined && !(options.body instanceof FormData))
+    headers["content-type"] ??= "application/json";
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const started = performance.now();
   try {
@@ -41,7 +43,9 @@ export async function call<T = unknown>(
       body:
         options.body === undefined
           ? undefined
-          : typeof options.body === "string" || options.body instanceof URLSearchParams
+          : typeof options.body === "string" ||
+              options.body instanceof URLSearchParams ||
+              options.body instanceof FormData
             ? options.body
             : JSON.stringify(options.body),
       redirect: "manual",
@@ -247,13 +251,14 @@ export function shopperAddress(): string {
 export function placeOrder(
   baseUrl: string,
   body: unknown,
-  options: { idempotencyKey?: string; from?: string } = {},
+  options: { idempotencyKey?: string; from?: string; headers?: Record<string, string> } = {},
 ) {
   return call<CreatedOrder & { code?: string; message?: string }>("POST", `${baseUrl}/api/orders`, {
     body,
     headers: {
       "x-forwarded-for": options.from ?? shopperAddress(),
       ...(options.idempotencyKey ? { "idempotency-key": options.idempotencyKey } : {}),
+      ...options.headers,
     },
   });
 }
