@@ -1,4 +1,3 @@
-import type { MetaDescriptor } from "react-router";
 import { pathInLanguage } from "../../domain/content-language";
 import type { Lang } from "../../domain/i18n";
 
@@ -20,9 +19,17 @@ export function canonicalPath(paths: LanguagePaths, lang: Lang): string {
   return pathInLanguage(paths[lang], lang);
 }
 
+/** One `<link rel="alternate" hreflang>` of the head (a MetaDescriptor). */
+export type HreflangLink = {
+  tagName: "link";
+  rel: "alternate";
+  hrefLang: string;
+  href: string;
+};
+
 /** `<link rel="alternate" hreflang>` for Polish, English and x-default (Polish), absolute. */
-export function hreflangLinks(publicUrl: string, paths: LanguagePaths): MetaDescriptor[] {
-  const link = (hrefLang: string, lang: Lang) => ({
+export function hreflangLinks(publicUrl: string, paths: LanguagePaths): HreflangLink[] {
+  const link = (hrefLang: string, lang: Lang): HreflangLink => ({
     tagName: "link",
     rel: "alternate",
     hrefLang,

@@ -148,13 +148,29 @@ export function escapeXml(text: string): string {
   );
 }
 
-/** sitemaps.org XML for site paths with their last change (absolute URLs from publicUrl). */
-export function sitemapXml(publicUrl: string, entries: readonly { path: string; lastmod: Date }[]): string {
-  const urls = entries.map(
-    (entry) =>
-      `<url><loc>${escapeXml(absoluteUrl(publicUrl, entry.path))}</loc><lastmod>${entry.lastmod.toISOString()}</lastmod></url>`,
-  );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+/**
+ * sitemaps.org XML for site pages with their last change (absolute URLs from publicUrl): each page
+ * in Polish and in English (its English path `en`, or the Polish one, with the ?lang=en marker),
+ * both with xhtml:link alternates to the two and x-default, the Polish one (docs/decisions/078).
+ */
+export function sitemapXml(
+  publicUrl: string,
+  entries: readonly { path: string; en?: string; lastmod: Date }[],
+): string {
+  const urls = entries.flatMap((entry) => {
+    const paths = { pl: entry.path, en: entry.en ?? entry.path };
+    const alternates = hreflangLinks(publicUrl, paths)
+      .map(
+        (link) => `<xhtml:link rel="alternate" hreflang="${link.hrefLang}" href="${escapeXml(link.href)}"/>`,
+      )
+      .join("");
+    const lastmod = entry.lastmod.toISOString();
+    return (["pl", "en"] as const).map(
+      (lang) =>
+        `<url><loc>${escapeXml(absoluteUrl(publicUrl, canonicalPath(paths, lang)))}</loc><lastmod>${lastmod}</lastmod>${alternates}</url>`,
+    );
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
 /**

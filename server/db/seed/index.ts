@@ -4,6 +4,7 @@ import { insertCategories } from "./categories";
 import { insertContent, insertCreatorsAndGames } from "./content";
 import { insertCoupons } from "./coupons";
 import { fieldDefs } from "./demo-data/products";
+import { insertEnglishTexts } from "./english";
 import { insertGallery } from "./gallery";
 import { type ImageSpec, type RenderResult, renderDemoImages } from "./images";
 import { insertDemoParcelPoints, seedParcelPointsIfEmpty } from "./parcel-points";
@@ -120,6 +121,7 @@ export async function seedDemoShop(
     );
     const prices = await insertVariantsAndPriceHistory(tx, now, planned, productId, fields);
     const content = await insertContent(tx, now, { slides: slideSpecs, blog: blogSpecs }, productId);
+    await insertEnglishTexts(tx);
     const galleryImages = await insertGallery(
       tx,
       now,
