@@ -276,7 +276,7 @@ export interface AppliedCoupon {
 }
 
 /** One cart line as the cart screens show it (restored on the server from the cart cookie). */
-export interface CartLineView {
+export interface CartLineView extends PolishTexts<"productTitle"> {
   /** cartLineId(line): product id + variant keys */
   lineId: string;
   productId: Id;

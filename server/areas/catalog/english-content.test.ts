@@ -235,3 +235,25 @@ describe("the English interface's content", () => {
     expect(home.articles[0]?.title).toBe("Washing minky");
   });
 });
+
+describe("the English interface's cart", () => {
+  it("shows a line's English title and links its English slug; a Polish title is named as such", async () => {
+    const { cart } = await kit.app.services.cart.view({
+      saved: [
+        { productId: ids.english, variantId: null, variantKeys: { [ids.colour]: ids.pink }, quantity: 1 },
+        { productId: ids.polishOnly, variantId: null, variantKeys: {}, quantity: 1 },
+      ],
+      couponCode: null,
+      deliveryMethod: "courier",
+      user: null,
+      ip: "192.0.2.10",
+      lang: "en",
+    });
+    expect(
+      cart.lines.map(({ productTitle, productSlug, polish }) => ({ productTitle, productSlug, polish })),
+    ).toEqual([
+      { productTitle: "Waffle blanket", productSlug: "Waffle_blanket", polish: undefined },
+      { productTitle: "Poduszka klin", productSlug: "Poduszka_klin", polish: ["productTitle"] },
+    ]);
+  });
+});

@@ -1,5 +1,6 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { textLang } from "../../../domain/content-language";
 import type { CartLineView } from "../../../domain/types";
 import { CART_ACTION, type CartActionData } from "../../lib/cart";
 import { useContentLang, useT } from "../../lib/i18n";
@@ -28,14 +29,17 @@ export interface LineEvents {
 }
 
 /** true while one of the line's forms is being sent */
-/** A line's product title (a link to its page) and variant, marked as Polish content in English mode. */
+/**
+ * A line's product title (a link to its page; in the interface's language where it has one) and
+ * variant (Polish), each marked lang="pl" when Polish in another interface language.
+ */
 export function CartLineName({ line, variantClassName }: { line: CartLineView; variantClassName: string }) {
   const contentLang = useContentLang();
   return (
     <>
       <Link
         to={productPath({ _id: line.productId, slug: line.productSlug })}
-        lang={contentLang}
+        lang={textLang(line, "productTitle")}
         className="font-semibold text-stone-900 underline-offset-4 hover:underline"
       >
         {line.productTitle}

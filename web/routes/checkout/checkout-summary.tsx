@@ -1,3 +1,4 @@
+import { textLang } from "../../../domain/content-language";
 import { formatPrice } from "../../../domain/money";
 import type { CartView } from "../../../domain/types";
 import { useContentLang, useT } from "../../lib/i18n";
@@ -26,7 +27,10 @@ export function CheckoutSummary({ cart }: { cart: CartView }) {
       <ul className="mt-3 divide-y divide-stone-100 border-y border-stone-100">
         {cart.lines.map((line) => (
           <li key={line.lineId} className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 py-2.5 text-sm">
-            <p lang={contentLang} className="min-w-0 font-medium break-words text-stone-900">
+            <p
+              lang={textLang(line, "productTitle")}
+              className="min-w-0 font-medium break-words text-stone-900"
+            >
               {line.productTitle}
             </p>
             <p className="text-right font-medium whitespace-nowrap text-stone-900">
