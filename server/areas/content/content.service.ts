@@ -64,30 +64,33 @@ export function localHeaderSlide(row: HeaderSlideRow, lang: Lang): HeaderSlide {
   });
 }
 
-/** A page's address in each language: its English link, or the Polish one when blank. */
-export function pageLinks(row: Pick<PageRow, "link" | "linkEn">): Record<Lang, string> {
-  return { pl: row.link, en: localizedText("en", row.link, row.linkEn) };
-}
+/** An address part (a link, a slug) in each language: the English one, or the Polish one when blank. */
+const inEachLanguage = (polish: string, english: string): Record<Lang, string> => ({
+  pl: polish,
+  en: localizedText("en", polish, english),
+});
+
+/** A page's link in each language. */
+export const pageLinks = (row: Pick<PageRow, "link" | "linkEn">) => inEachLanguage(row.link, row.linkEn);
+
+/** A blog article's slug in each language. */
+export const articleSlugs = (row: Pick<BlogArticleRow, "slug" | "slugEn">) =>
+  inEachLanguage(row.slug, row.slugEn);
+
+/** The title and content of a page or an article row, for `localized`. */
+const titleAndContent = (row: PageRow | BlogArticleRow) => ({
+  title: [row.title, row.titleEn] as const,
+  content: [row.content, row.contentEn] as const,
+});
 
 /** A static page in the interface language: title, content and link. */
 export function localPage(row: PageRow, lang: Lang): Page {
-  return localized({ ...toPage(row), link: pageLinks(row)[lang] }, lang, {
-    title: [row.title, row.titleEn],
-    content: [row.content, row.contentEn],
-  });
-}
-
-/** A blog article's slug in each language: its English slug, or the Polish one when blank. */
-export function articleSlugs(row: Pick<BlogArticleRow, "slug" | "slugEn">): Record<Lang, string> {
-  return { pl: row.slug, en: localizedText("en", row.slug, row.slugEn) };
+  return localized({ ...toPage(row), link: pageLinks(row)[lang] }, lang, titleAndContent(row));
 }
 
 /** A blog article in the interface language: title, content and slug. */
 export function localBlogArticle(row: BlogArticleRow, lang: Lang): BlogArticle {
-  return localized({ ...toBlogArticle(row), slug: articleSlugs(row)[lang] }, lang, {
-    title: [row.title, row.titleEn],
-    content: [row.content, row.contentEn],
-  });
+  return localized({ ...toBlogArticle(row), slug: articleSlugs(row)[lang] }, lang, titleAndContent(row));
 }
 
 /** A static page as the menu and the footer link it. */
@@ -166,6 +169,12 @@ export function createContentService(db: Db, options: ContentServiceOptions = {}
     pl: changeMemo(options.changes, NAVIGATION_TABLES, () => readNavigation("pl")),
     en: changeMemo(options.changes, NAVIGATION_TABLES, () => readNavigation("en")),
   };
+
+  /** A blog article's row unless it is missing or in the trash. */
+  async function liveArticleRow(id: Id): Promise<BlogArticleRow | null> {
+    const live = and(eq(blogArticles.id, id), liveArticle);
+    return isDbId(id) ? ((await db.select().from(blogArticles).where(live).limit(1))[0] ?? null) : null;
+  }
 
   return {
     /**
@@ -257,22 +266,12 @@ export function createContentService(db: Db, options: ContentServiceOptions = {}
 
     /** A blog article in the interface language with its slug in each language (the article page). */
     async showBlogArticle(id: Id, lang: Lang): Promise<ShownArticle | null> {
-      if (!isDbId(id)) return null;
-      const [row] = await db
-        .select()
-        .from(blogArticles)
-        .where(and(eq(blogArticles.id, id), liveArticle))
-        .limit(1);
+      const row = await liveArticleRow(id);
       return row ? { article: localBlogArticle(row, lang), slugs: articleSlugs(row) } : null;
     },
 
     async getBlogArticle(id: Id): Promise<BlogArticle | null> {
-      if (!isDbId(id)) return null;
-      const [row] = await db
-        .select()
-        .from(blogArticles)
-        .where(and(eq(blogArticles.id, id), liveArticle))
-        .limit(1);
+      const row = await liveArticleRow(id);
       return row ? toBlogArticle(row) : null;
     },
   };
