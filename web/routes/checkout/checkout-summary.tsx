@@ -1,4 +1,3 @@
-import { textLang } from "../../../domain/content-language";
 import { formatPrice } from "../../../domain/money";
 import type { CartView } from "../../../domain/types";
 import { useContentLang, useT } from "../../lib/i18n";
@@ -27,8 +26,9 @@ export function CheckoutSummary({ cart }: { cart: CartView }) {
       <ul className="mt-3 divide-y divide-stone-100 border-y border-stone-100">
         {cart.lines.map((line) => (
           <li key={line.lineId} className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 py-2.5 text-sm">
+            {/* `polish` names the title only: textLang's rule inline, one import less on this first load */}
             <p
-              lang={textLang(line, "productTitle")}
+              lang={line.polish ? "pl" : undefined}
               className="min-w-0 font-medium break-words text-stone-900"
             >
               {line.productTitle}
