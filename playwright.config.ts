@@ -72,6 +72,8 @@ export default defineConfig({
         "**/roles.spec.ts",
         "**/consent.spec.ts",
         "**/seo.spec.ts",
+        // the English content's check (issue 30) is about the texts and links the server picks, not the layout
+        "**/english-content.spec.ts",
       ],
       // single tests that check the server's rules (refusals, redirects, sorting, matching) or a plain-form
       // path through screens the phone already shows in the tests kept; no issue-25 defect test is among them

@@ -16,6 +16,7 @@ const reportName = process.env.TEST_REPORT_NAME ?? "vitest";
 const BUILT_APP = [
   "server/http/body-limits.test.ts",
   "server/http/compression.test.ts",
+  "server/http/english-pages.test.ts",
   "server/http/database-down-page.test.ts",
   "server/http/images-and-caching.test.ts",
   "server/http/nul-path.test.ts",

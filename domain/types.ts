@@ -2,6 +2,7 @@
 // (a product URL is `/produkt/{id}-{slug}`, so ids must not contain a dash).
 // Money is always integer grosze in fields ending in `Grosze`.
 
+import type { PolishTexts } from "./content-language";
 import type { ProductIdentity, ProductSafety } from "./gpsr";
 
 export type Id = number;
@@ -15,14 +16,14 @@ export interface ImageRef {
   isNew: boolean;
 }
 
-export interface FieldOption {
+export interface FieldOption extends PolishTexts<"title" | "description"> {
   _id: Id;
   title: string;
   description: string;
   image: string | null;
 }
 
-export interface ProductField {
+export interface ProductField extends PolishTexts<"title" | "description"> {
   _id: Id;
   title: string;
   type: string;
@@ -48,7 +49,7 @@ export interface ProductThumbnail {
   minPriceGrosze: number;
 }
 
-export interface Product {
+export interface Product extends PolishTexts<"title" | "description"> {
   _id: Id;
   slug: string;
   title: string;
@@ -89,7 +90,7 @@ export interface Product {
 }
 
 /** Light product entry for lists, carousels and the cart (`GET /api/shops/products/basic`). */
-export interface ProductBasic {
+export interface ProductBasic extends PolishTexts<"title"> {
   _id: Id;
   slug: string;
   title: string;
@@ -106,7 +107,7 @@ export interface ProductBasic {
   thumbnail: ProductThumbnail;
 }
 
-export interface Category {
+export interface Category extends PolishTexts<"title"> {
   _id: Id;
   title: string;
   parent: Id | null;
@@ -123,14 +124,14 @@ export interface Category {
  * A category as the storefront's menus and the product list's tree show it: what the root loader
  * sends with every page (a Category without parent, order, path and idsPath, which no page uses).
  */
-export interface MenuCategory {
+export interface MenuCategory extends PolishTexts<"title"> {
   _id: Id;
   title: string;
   image: string | null;
   subcategories: MenuCategory[];
 }
 
-export interface HeaderSlide {
+export interface HeaderSlide extends PolishTexts<"title" | "description"> {
   _id: Id;
   title: string;
   description: string;
@@ -139,7 +140,7 @@ export interface HeaderSlide {
   order: number;
 }
 
-export interface Page {
+export interface Page extends PolishTexts<"title" | "content"> {
   _id: Id;
   link: string;
   title: string;
@@ -149,7 +150,7 @@ export interface Page {
   protected: boolean;
 }
 
-export interface BlogArticle {
+export interface BlogArticle extends PolishTexts<"title" | "content"> {
   _id: Id;
   slug: string;
   title: string;
@@ -275,7 +276,7 @@ export interface AppliedCoupon {
 }
 
 /** One cart line as the cart screens show it (restored on the server from the cart cookie). */
-export interface CartLineView {
+export interface CartLineView extends PolishTexts<"productTitle"> {
   /** cartLineId(line): product id + variant keys */
   lineId: string;
   productId: Id;

@@ -87,9 +87,14 @@ test.describe("SEO and sharing", () => {
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("application/xml");
     const xml = await response.text();
-    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(xml).toContain(
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    );
     expect(xml).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T[\d:.]+Z<\/lastmod>/);
-    const paths = sitemapPaths(xml);
+    // every page in Polish and in English (its English address marked ?lang=en, docs/decisions/078)
+    const all = sitemapPaths(xml);
+    const paths = all.filter((path) => !/[?&]lang=en$/.test(path));
+    expect(all).toHaveLength(paths.length * 2);
 
     const visible = (await (await request.get("/api/shops/products/basic")).json()) as {
       _id: number;

@@ -4,7 +4,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { reactRouterFastify } from "@mcansh/remix-fastify/react-router";
 import Fastify, { type FastifyInstance } from "fastify";
-import { isLang, type Lang } from "../domain/i18n";
+import type { Lang } from "../domain/i18n";
 import type { PublicUser } from "../domain/types";
 import { readSessionToken } from "./areas/accounts/session-cookie";
 import { queueStartupJobs, schedulePeriodicJobs } from "./areas/jobs/job-kinds";
@@ -31,6 +31,7 @@ import {
   complaintPageBodyLimit,
   registerPageBodyLimit,
 } from "./http/page-body-limit";
+import { requestLang } from "./http/request-lang";
 import { readWhole, registerResponseCache } from "./http/response-cache";
 import { registerSecurityHeaders } from "./http/security-headers";
 import type { KsefGateway } from "./integrations/ksef/ksef-gateway";
@@ -241,8 +242,8 @@ export async function buildApp(
         // the .br/.gz copies the build wrote (scripts/precompress-plugin.ts)
         fastifyStaticOptions: { preCompressed: true },
         getLoadContext: async (request): Promise<WebLoadContext> => {
-          const cookieLang = request.cookies[LANG_COOKIE];
-          const lang = cookieLang && isLang(cookieLang) ? cookieLang : "pl";
+          // the address's ?lang= marker, else the cookie (docs/decisions/078)
+          const lang = requestLang(request.url, request.cookies[LANG_COOKIE]);
           const user = await services.accounts.userFromToken(
             readSessionToken({
               cookie: request.headers.cookie,

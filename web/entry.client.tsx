@@ -8,6 +8,12 @@ import { documentLang, loadTexts } from "./lib/i18n";
 // texts the server rendered. Should they fail to load, the page stays as the server rendered it:
 // links and forms work without JavaScript.
 
+// a page opened with ?lang= asks for the next pages' data in its language (docs/decisions/078); the
+// code loads only then, off every page's first load
+if (/[?&]lang=/.test(window.location.search)) {
+  import("./lib/lang-marker").then(({ keepLangMarker }) => keepLangMarker());
+}
+
 loadTexts(documentLang(), "shop").then(
   () => {
     startTransition(() => {

@@ -48,7 +48,7 @@ import { AfterHydration } from "./lib/use-hydrated";
 export async function loader({ context, request }: Route.LoaderArgs) {
   // the menu's categories and the footer's pages in one statement (statements are what a page costs)
   const [{ categories, pages }, cart]: [SiteNavigation, LoadedCart] = await Promise.all([
-    context.services.content.siteNavigation(),
+    context.services.content.siteNavigation(context.lang),
     loadCart(request, context),
   ]);
   // a toast carried over a redirect is shown once; anonymous visitors' routes are remembered for login

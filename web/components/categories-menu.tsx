@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { textLang } from "../../domain/content-language";
 import type { MenuCategory } from "../../domain/types";
-import { useContentLang, useT } from "../lib/i18n";
+import { useT } from "../lib/i18n";
 import { categoryPath, PRODUCTS_PATH } from "../lib/paths";
 import { CONTAINER } from "../lib/site";
 import { ChevronDownIcon } from "./icons";
@@ -79,7 +80,6 @@ export function CategoriesMenu({ categories }: { categories: readonly MenuCatego
 
 function CategoriesPanel({ categories }: { categories: readonly MenuCategory[] }) {
   const t = useT();
-  const contentLang = useContentLang();
   return (
     <div className={`${CONTAINER} max-h-[70vh] overflow-y-auto py-6`}>
       <Link
@@ -106,7 +106,7 @@ function CategoriesPanel({ categories }: { categories: readonly MenuCategory[] }
                   className="mb-2 aspect-video w-full max-w-64 rounded-lg bg-stone-100 object-cover transition-opacity group-hover:opacity-90"
                 />
               ) : null}
-              <span lang={contentLang}>{category.title}</span>
+              <span lang={textLang(category, "title")}>{category.title}</span>
             </Link>
             {category.subcategories.length > 0 ? (
               <ul className="mt-2 space-y-1.5">
@@ -116,7 +116,7 @@ function CategoriesPanel({ categories }: { categories: readonly MenuCategory[] }
                       to={categoryPath(sub._id)}
                       className="rounded-md text-sm text-stone-600 underline-offset-4 hover:text-stone-900 hover:underline"
                     >
-                      <span lang={contentLang}>{sub.title}</span>
+                      <span lang={textLang(sub, "title")}>{sub.title}</span>
                     </Link>
                   </li>
                 ))}

@@ -1,6 +1,5 @@
 import type { MouseEvent } from "react";
 import { useNavigate } from "react-router";
-import { useContentLang } from "../lib/i18n";
 
 /**
  * Typographic styles for stored rich text (headings, paragraphs, lists, links, tables, quotes,
@@ -28,9 +27,17 @@ const PROSE = [
  * Renders stored HTML (sanitised with an allow-list when staff saved it, DESIGN.md) with the shop's
  * typography. Links to the shop's own pages navigate inside the app instead of reloading.
  */
-export function HtmlContent({ html, className = "" }: { html: string; className?: string }) {
+export function HtmlContent({
+  html,
+  lang,
+  className = "",
+}: {
+  html: string;
+  /** "pl" for Polish content shown in another interface language (WCAG 3.1.2; domain/content-language.ts textLang) */
+  lang: "pl" | undefined;
+  className?: string;
+}) {
   const navigate = useNavigate();
-  const contentLang = useContentLang();
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     if (
@@ -60,7 +67,7 @@ export function HtmlContent({ html, className = "" }: { html: string; className?
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: only catches clicks on the links inside, which keep their own keyboard behaviour
     <div
-      lang={contentLang}
+      lang={lang}
       className={`${PROSE} ${className}`}
       onClick={onClick}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: staff HTML is sanitised with an allow-list on save

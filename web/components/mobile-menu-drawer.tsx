@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { textLang } from "../../domain/content-language";
 import type { MenuCategory } from "../../domain/types";
-import { useContentLang, useT } from "../lib/i18n";
+import { useT } from "../lib/i18n";
 import { categoryPath, PREMIUM_PATH, PRODUCTS_PATH, SALE_PATH } from "../lib/paths";
 import { AccountLink, type ShellUser } from "./account-link";
 import { CloseButton } from "./close-button";
@@ -21,7 +22,6 @@ export interface MobileMenuDrawerProps {
 /** The drawer: a native modal <dialog> (focus is trapped, Escape closes; a backdrop click too). */
 export default function MobileMenuDrawer({ categories, user, open, onClose }: MobileMenuDrawerProps) {
   const t = useT();
-  const contentLang = useContentLang();
   const dialogRef = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -61,19 +61,20 @@ export default function MobileMenuDrawer({ categories, user, open, onClose }: Mo
                 {category.subcategories.length > 0 ? (
                   <details className="group">
                     <summary className="flex cursor-pointer list-none items-center justify-between rounded-md px-3 py-2.5 font-medium hover:bg-stone-100 [&::-webkit-details-marker]:hidden">
-                      <span lang={contentLang}>{category.title}</span>
+                      <span lang={textLang(category, "title")}>{category.title}</span>
                       <ChevronDownIcon className="size-4 transition-transform group-open:rotate-180" />
                     </summary>
                     <ul className="mb-1 ml-3 border-l border-stone-200 pl-2">
                       <li>
                         <Link to={categoryPath(category._id)} className={`${linkClass} text-sm`}>
-                          {t("nav.allProducts")}: <span lang={contentLang}>{category.title}</span>
+                          {t("nav.allProducts")}:{" "}
+                          <span lang={textLang(category, "title")}>{category.title}</span>
                         </Link>
                       </li>
                       {category.subcategories.map((sub) => (
                         <li key={sub._id}>
                           <Link to={categoryPath(sub._id)} className={`${linkClass} text-sm font-normal`}>
-                            <span lang={contentLang}>{sub.title}</span>
+                            <span lang={textLang(sub, "title")}>{sub.title}</span>
                           </Link>
                         </li>
                       ))}
@@ -81,7 +82,7 @@ export default function MobileMenuDrawer({ categories, user, open, onClose }: Mo
                   </details>
                 ) : (
                   <Link to={categoryPath(category._id)} className={linkClass}>
-                    <span lang={contentLang}>{category.title}</span>
+                    <span lang={textLang(category, "title")}>{category.title}</span>
                   </Link>
                 )}
               </li>

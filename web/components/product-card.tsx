@@ -1,15 +1,16 @@
 import { memo } from "react";
 import { Link } from "react-router";
+import { textLang } from "../../domain/content-language";
 import { formatDiscountPercent } from "../../domain/discount";
 import type { Id, ProductBasic } from "../../domain/types";
-import { useContentLang, useLang, useT } from "../lib/i18n";
+import { useLang, useT } from "../lib/i18n";
 import { productPathInList } from "../lib/list-paths";
 import { ProductPrice } from "./product-price";
 import { ResponsiveImage } from "./responsive-image";
 
 export type ProductCardData = Pick<
   ProductBasic,
-  "_id" | "slug" | "title" | "image" | "isNew" | "isSale" | "isPremium" | "thumbnail"
+  "_id" | "slug" | "title" | "polish" | "image" | "isNew" | "isSale" | "isPremium" | "thumbnail"
 > & {
   /** the product list's cards have them (for ?kategoria=); carousels (no current category) do not */
   categories?: readonly Id[];
@@ -44,7 +45,6 @@ export const ProductCard = memo(function ProductCard({
 }) {
   const t = useT();
   const lang = useLang();
-  const contentLang = useContentLang();
   const unavailable = product.thumbnail.totalQuantity <= 0;
   const discount = product.thumbnail.discountPercent;
   const image = product.image;
@@ -93,7 +93,11 @@ export const ProductCard = memo(function ProductCard({
       </div>
       <div className="card-body">
         <h3 className="card-title">
-          <Link to={productPathInList(product, listedCategories)} lang={contentLang} className="card-link">
+          <Link
+            to={productPathInList(product, listedCategories)}
+            lang={textLang(product, "title")}
+            className="card-link"
+          >
             {product.title}
           </Link>
         </h3>

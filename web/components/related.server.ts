@@ -1,3 +1,4 @@
+import type { Lang } from "../../domain/i18n";
 import type { Id, ProductBasic } from "../../domain/types";
 import type { WebLoadContext } from "../lib/context";
 import type { ProductCardData } from "./product-card";
@@ -31,11 +32,12 @@ export function pickRelatedProducts(
 export async function loadRelatedProducts(
   catalog: WebLoadContext["services"]["catalog"],
   ids: readonly Id[],
+  lang: Lang,
   exclude?: Id,
 ): Promise<ProductCardData[]> {
   const wanted = wantedIds(ids, exclude);
   if (wanted.length === 0) return [];
-  return pickRelatedProducts(wanted, await catalog.productsBasicByIds(wanted));
+  return pickRelatedProducts(wanted, await catalog.productsBasicByIds(wanted, lang));
 }
 
 export function toCardData(product: ProductBasic): ProductCardData {
@@ -43,6 +45,7 @@ export function toCardData(product: ProductBasic): ProductCardData {
     _id: product._id,
     slug: product.slug,
     title: product.title,
+    ...(product.polish && { polish: product.polish }),
     image: product.image,
     isNew: product.isNew,
     isSale: product.isSale,

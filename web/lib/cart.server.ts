@@ -36,6 +36,7 @@ export async function loadCart(request: Request, context: AppLoadContext): Promi
     deliveryMethod: readDeliveryMethod(cookie),
     user: context.user,
     ip: context.ip,
+    lang: context.lang,
   });
   const setCookies = [
     ...(couponDropped ? [couponCookie(null)] : []),

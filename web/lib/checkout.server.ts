@@ -72,6 +72,7 @@ export async function loadCart(context: AppLoadContext, request: Request): Promi
     deliveryMethod: readDeliveryMethod(header),
     user: context.user,
     ip: context.ip,
+    lang: context.lang,
   });
   return cart;
 }

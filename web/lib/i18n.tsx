@@ -26,10 +26,12 @@ export function useLang(): Lang {
 }
 
 /**
- * The `lang` attribute for the shop's own content (product titles, options, descriptions,
- * categories, banners, blog and pages): it is written in Polish only, so in another interface
- * language it is marked lang="pl" and read with the Polish voice (WCAG 3.1.2 Language of parts);
- * in the Polish interface no attribute (the page's language already says it).
+ * The `lang` attribute for stored content written in Polish only (tags, the related products'
+ * heading, what an order or a cart line keeps): in another interface language it is marked lang="pl"
+ * and read with the Polish voice (WCAG 3.1.2 Language of parts); in the Polish interface no attribute
+ * (the page's language already says it). Texts with an English version (titles, descriptions,
+ * options, categories, banners, blog and pages) are picked on the server, which says which fell back
+ * to Polish: `textLang` (domain/content-language.ts, docs/decisions/078).
  */
 export function useContentLang(): Lang | undefined {
   return useLang() === DEFAULT_LANG ? undefined : DEFAULT_LANG;

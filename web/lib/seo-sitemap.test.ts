@@ -10,11 +10,31 @@ describe("sitemapXml", () => {
       { path: "/produkty?kategoria=3&x=<y>", lastmod: new Date("2026-11-02T10:00:00.000Z") },
     ]);
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
-    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(xml).toContain(
-      "<url><loc>https://sklep.example/</loc><lastmod>2026-11-01T10:00:00.000Z</lastmod></url>",
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    );
+    expect(xml).toContain(
+      "<url><loc>https://sklep.example/</loc><lastmod>2026-11-01T10:00:00.000Z</lastmod>",
     );
     expect(xml).toContain("<loc>https://sklep.example/produkty?kategoria=3&amp;x=&lt;y&gt;</loc>");
+  });
+
+  it("lists every page in both languages, each with the alternates of the two and x-default", () => {
+    const xml = sitemapXml(publicUrl, [
+      { path: "/produkt/7-Kocyk", en: "/produkt/7-Blanket", lastmod: new Date("2026-11-01T10:00:00.000Z") },
+    ]);
+    const urls = xml.match(/<url>.*?<\/url>/g) ?? [];
+    expect(urls.map((url) => url.match(/<loc>(.*?)<\/loc>/)?.[1])).toEqual([
+      "https://sklep.example/produkt/7-Kocyk",
+      "https://sklep.example/produkt/7-Blanket?lang=en",
+    ]);
+    for (const url of urls) {
+      expect(url).toContain(
+        '<xhtml:link rel="alternate" hreflang="pl" href="https://sklep.example/produkt/7-Kocyk"/>' +
+          '<xhtml:link rel="alternate" hreflang="en" href="https://sklep.example/produkt/7-Blanket?lang=en"/>' +
+          '<xhtml:link rel="alternate" hreflang="x-default" href="https://sklep.example/produkt/7-Kocyk"/>',
+      );
+    }
   });
 
   it("escapes the five XML characters", () => {

@@ -31,6 +31,41 @@ describe("seoMeta", () => {
     expect(tags).toContainEqual({ "script:ld+json": { "@type": "Product" } });
   });
 
+  it("in English points the canonical to the English address with its marker, and links both languages (issue 30)", () => {
+    const alternates = { pl: "/produkt/1-Kocyk", en: "/produkt/1-Blanket" };
+    const english = seoMeta({
+      root: { ...root, lang: "en" },
+      title: "Blanket",
+      path: alternates.en,
+      alternates,
+    });
+    const polish = seoMeta({ root, title: "Kocyk", path: alternates.pl, alternates });
+    const canonical = (tags: typeof english) =>
+      tags.find((tag) => "rel" in tag && tag.rel === "canonical") as { href: string };
+    expect(canonical(english).href).toBe("https://sklep.example/produkt/1-Blanket?lang=en");
+    expect(canonical(polish).href).toBe("https://sklep.example/produkt/1-Kocyk");
+    for (const tags of [english, polish]) {
+      expect(tags.filter((tag) => "rel" in tag && tag.rel === "alternate")).toEqual([
+        { tagName: "link", rel: "alternate", hrefLang: "pl", href: "https://sklep.example/produkt/1-Kocyk" },
+        {
+          tagName: "link",
+          rel: "alternate",
+          hrefLang: "en",
+          href: "https://sklep.example/produkt/1-Blanket?lang=en",
+        },
+        {
+          tagName: "link",
+          rel: "alternate",
+          hrefLang: "x-default",
+          href: "https://sklep.example/produkt/1-Kocyk",
+        },
+      ]);
+    }
+    // a page without a language of its own: the same path, marked in English
+    const list = seoMeta({ root: { ...root, lang: "en" }, title: "Products", path: "/produkty?kategoria=3" });
+    expect(canonical(list).href).toBe("https://sklep.example/produkty?kategoria=3&lang=en");
+  });
+
   it("reads lang and publicUrl from the root match", () => {
     expect(rootFromMatches([{ id: "root", data: { lang: "en", publicUrl: "https://x.pl" } }])).toEqual({
       lang: "en",

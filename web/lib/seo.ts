@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { DEFAULT_LANG, isLang, type Lang } from "../../domain/i18n";
 import { metaDescription } from "../../domain/seo";
+import { canonicalPath, hreflangLinks, type LanguagePaths } from "./alternates";
 import { pageTitle } from "./meta";
 import { SHOP_NAME } from "./site";
 
@@ -44,6 +45,14 @@ export interface SeoInput {
   description?: string;
   /** canonical path, e.g. "/produkt/12-Kocyk" (query parameters that change content included) */
   path: string;
+  /**
+   * the page's path in each language when they differ (an English slug or link); else `path` in
+   * both. The canonical is the page's language's (the English one marked ?lang=en), with hreflang
+   * links to both (docs/decisions/078)
+   */
+  alternates?: LanguagePaths;
+  /** leave the hreflang links out (the product page's meta adds them itself) */
+  noHreflang?: boolean;
   /** image path or URL for sharing cards */
   image?: string | null;
   type?: "website" | "product" | "article";
@@ -55,7 +64,8 @@ export interface SeoInput {
 export function seoMeta(input: SeoInput): MetaDescriptor[] {
   const { root } = input;
   const title = input.exactTitle || pageTitle(input.title);
-  const url = absoluteUrl(root.publicUrl, input.path);
+  const paths = input.alternates ?? { pl: input.path, en: input.path };
+  const url = absoluteUrl(root.publicUrl, canonicalPath(paths, root.lang));
   const description = input.description ? metaDescription(input.description) : "";
   const tags: MetaDescriptor[] = [
     { title },
@@ -79,6 +89,7 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
     const image = absoluteUrl(root.publicUrl, input.image);
     tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
   }
+  if (!input.noHreflang) tags.push(...hreflangLinks(root.publicUrl, paths));
   if (input.noindex) tags.push({ name: "robots", content: "noindex" });
   for (const data of input.jsonLd ?? []) tags.push({ "script:ld+json": data });
   return tags;
@@ -137,13 +148,29 @@ export function escapeXml(text: string): string {
   );
 }
 
-/** sitemaps.org XML for site paths with their last change (absolute URLs from publicUrl). */
-export function sitemapXml(publicUrl: string, entries: readonly { path: string; lastmod: Date }[]): string {
-  const urls = entries.map(
-    (entry) =>
-      `<url><loc>${escapeXml(absoluteUrl(publicUrl, entry.path))}</loc><lastmod>${entry.lastmod.toISOString()}</lastmod></url>`,
-  );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+/**
+ * sitemaps.org XML for site pages with their last change (absolute URLs from publicUrl): each page
+ * in Polish and in English (its English path `en`, or the Polish one, with the ?lang=en marker),
+ * both with xhtml:link alternates to the two and x-default, the Polish one (docs/decisions/078).
+ */
+export function sitemapXml(
+  publicUrl: string,
+  entries: readonly { path: string; en?: string; lastmod: Date }[],
+): string {
+  const urls = entries.flatMap((entry) => {
+    const paths = { pl: entry.path, en: entry.en ?? entry.path };
+    const alternates = hreflangLinks(publicUrl, paths)
+      .map(
+        (link) => `<xhtml:link rel="alternate" hreflang="${link.hrefLang}" href="${escapeXml(link.href)}"/>`,
+      )
+      .join("");
+    const lastmod = entry.lastmod.toISOString();
+    return (["pl", "en"] as const).map(
+      (lang) =>
+        `<url><loc>${escapeXml(absoluteUrl(publicUrl, canonicalPath(paths, lang)))}</loc><lastmod>${lastmod}</lastmod>${alternates}</url>`,
+    );
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
 /**

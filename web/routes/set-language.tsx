@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { withoutLangMarker } from "../../domain/content-language";
 import { isLang } from "../../domain/i18n";
 import { LANG_COOKIE, yearCookie } from "../lib/cookies";
 import { safeRedirect } from "../lib/safe-redirect";
@@ -9,7 +10,8 @@ import type { Route } from "./+types/set-language";
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const lang = form.get("lang");
-  const target = safeRedirect(form.get("redirectTo"));
+  // the address's ?lang= marker would override the language just chosen (docs/decisions/078)
+  const target = withoutLangMarker(safeRedirect(form.get("redirectTo")));
   if (!isLang(lang)) {
     return new Response("Invalid language", { status: 400, headers: { "Content-Type": "text/plain" } });
   }

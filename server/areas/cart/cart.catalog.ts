@@ -21,6 +21,9 @@ import {
 
 export interface CartProduct extends RestorableProduct {
   slug: string;
+  /** the English title and slug (blank: none), for the English interface's cart (docs/decisions/078) */
+  titleEn?: string;
+  slugEn?: string;
   /** VAT rate in percent (order lines and invoices) */
   vatRate: number;
   image: ImageRef | null;
@@ -44,6 +47,8 @@ interface CatalogRow extends Record<string, unknown> {
   id: number;
   slug: string;
   title: string;
+  title_en: string;
+  slug_en: string;
   is_hidden: boolean;
   quantity: number;
   price_grosze: number;
@@ -87,7 +92,7 @@ export async function loadCartCatalog(
   if (ids.length === 0) return catalog;
 
   const query = sql`
-    select p.id, p.slug, p.title, (p.is_hidden or p.deleted_at is not null) as is_hidden, p.quantity, p.price_grosze, p.promotional_price_grosze,
+    select p.id, p.slug, p.title, p.title_en, p.slug_en, (p.is_hidden or p.deleted_at is not null) as is_hidden, p.quantity, p.price_grosze, p.promotional_price_grosze,
       p.processing_time, p.vat_rate,
       coalesce((
         select json_agg(json_build_object('id', v.id, 'fields', v.fields, 'priceGrosze', v.price_grosze,
@@ -113,6 +118,8 @@ export async function loadCartCatalog(
       _id: row.id,
       slug: row.slug,
       title: row.title,
+      titleEn: row.title_en,
+      slugEn: row.slug_en,
       isHidden: row.is_hidden,
       quantity: row.quantity,
       priceGrosze: row.price_grosze,

@@ -13,6 +13,7 @@ import {
   setQuantity,
   toSavedCart,
 } from "../../../domain/cart";
+import { localized, localizedText } from "../../../domain/content-language";
 import {
   type CouponRefusalKey,
   type CouponUsage,
@@ -20,6 +21,7 @@ import {
   couponRejection,
 } from "../../../domain/coupon";
 import type { DeliveryMethodId } from "../../../domain/delivery";
+import type { Lang } from "../../../domain/i18n/translate";
 import { effectivePriceGrosze } from "../../../domain/pricing";
 import { orderTotals } from "../../../domain/totals";
 import type { AppliedCoupon, CartLineView, CartView, Id, PublicUser } from "../../../domain/types";
@@ -58,6 +60,8 @@ export interface CartViewInput {
   /** the client's address: a coupon code is checked under its limit (coupon-guard.ts) */
   ip: string;
   now?: Date;
+  /** the interface's language: the lines' product titles and slugs in it (Polish by default) */
+  lang?: Lang;
 }
 
 export interface CartViewResult {
@@ -138,13 +142,14 @@ function restoreFrom(catalog: CartCatalog, saved: readonly SavedCartLine[]): Car
   return restoreCart(saved.slice(0, MAX_CART_LINES), catalog.products, catalog.fields);
 }
 
-function lineView(catalog: CartCatalog, line: CartLine): CartLineView {
+/** A cart line as shown, its product's title and slug in `lang` (the variant's label stays Polish). */
+function lineView(catalog: CartCatalog, line: CartLine, lang: Lang): CartLineView {
   const product = catalog.products.get(line.productId);
-  return {
+  const view: CartLineView = {
     lineId: cartLineId(line),
     productId: line.productId,
     productTitle: line.productTitle,
-    productSlug: product?.slug ?? "",
+    productSlug: localizedText(lang, product?.slug ?? "", product?.slugEn),
     variantTitle: line.variantTitle,
     variantLabel: line.variantLabel,
     variantKeys: line.variantKeys,
@@ -155,6 +160,7 @@ function lineView(catalog: CartCatalog, line: CartLine): CartLineView {
     processingTime: line.processingTime,
     image: product?.image ?? null,
   };
+  return localized(view, lang, { productTitle: [line.productTitle, product?.titleEn] });
 }
 
 /**
@@ -282,7 +288,7 @@ export function createCartService(db: Db, options: CartServiceOptions = {}) {
     const totals = coupon ? orderTotals({ lines, deliveryMethod: input.deliveryMethod, coupon, now }) : base;
     return {
       cart: {
-        lines: lines.map((line) => lineView(catalog, line)),
+        lines: lines.map((line) => lineView(catalog, line, input.lang ?? "pl")),
         coupon,
         deliveryMethod: input.deliveryMethod,
         itemCount: cartItemCount(lines),

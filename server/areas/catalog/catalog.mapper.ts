@@ -1,3 +1,5 @@
+import { localized } from "../../../domain/content-language";
+import type { Lang } from "../../../domain/i18n/translate";
 import {
   effectivePriceGrosze,
   lowestPriceReference,
@@ -31,7 +33,9 @@ import { identityOf, safetyOf } from "./product-safety.columns";
 export type CategoryRow = Pick<
   typeof categories.$inferSelect,
   "id" | "title" | "parentId" | "order" | "image"
->;
+> &
+  // the English title where the tree is shown in a language (the staff's tree is Polish)
+  Partial<Pick<typeof categories.$inferSelect, "titleEn">>;
 export type ProductRow = typeof products.$inferSelect;
 export type VariantRow = Pick<
   typeof productVariants.$inferSelect,
@@ -54,7 +58,7 @@ const bySiblingOrder = (a: CategoryRow, b: CategoryRow) => a.order - b.order || 
  * `idsPath` start at the first level below root, whose `parent` is null. Categories not reachable
  * from the root (a parent cycle) are left out.
  */
-export function buildCategoryTree(rows: readonly CategoryRow[]): Category[] {
+export function buildCategoryTree(rows: readonly CategoryRow[], lang: Lang = "pl"): Category[] {
   const root =
     rows
       .filter((row) => row.parentId === null && row.title === ROOT_CATEGORY_TITLE)
@@ -74,12 +78,14 @@ export function buildCategoryTree(rows: readonly CategoryRow[]): Category[] {
   const visited = new Set<Id>();
   const build = (row: CategoryRow, parent: Category | null): Category => {
     visited.add(row.id);
+    const { title, polish } = localized({ title: row.title }, lang, { title: [row.title, row.titleEn] });
     const category: Category = {
       _id: row.id,
-      title: row.title,
+      title,
+      ...(polish && { polish }),
       parent: parent ? parent._id : null,
       order: row.order,
-      path: parent ? `${parent.path}/${row.title}` : row.title,
+      path: parent ? `${parent.path}/${title}` : title,
       idsPath: parent ? `${parent.idsPath}/${row.id}` : String(row.id),
       image: row.image,
       subcategories: [],
@@ -96,6 +102,7 @@ export function menuCategoryTree(tree: readonly Category[]): MenuCategory[] {
   return tree.map((category) => ({
     _id: category._id,
     title: category.title,
+    ...(category.polish && { polish: category.polish }),
     image: category.image,
     subcategories: menuCategoryTree(category.subcategories),
   }));
@@ -114,19 +121,37 @@ export function flattenCategoryTree(tree: readonly Category[]): Category[] {
   return flat;
 }
 
-export function toFieldOption(row: FieldOptionRow): FieldOption {
-  return { _id: row.id, title: row.title, description: row.description, image: row.image };
+/** The title and description of a field or option row for the interface language. */
+const titleAndDescription = (row: FieldRow | FieldOptionRow) => ({
+  title: [row.title, row.titleEn] as const,
+  description: [row.description, row.descriptionEn] as const,
+});
+
+export function toFieldOption(row: FieldOptionRow, lang: Lang = "pl"): FieldOption {
+  return localized(
+    { _id: row.id, title: row.title, description: row.description, image: row.image },
+    lang,
+    titleAndDescription(row),
+  );
 }
 
-export function toProductField(row: FieldRow, options: readonly FieldOptionRow[]): ProductField {
-  return {
-    _id: row.id,
-    title: row.title,
-    type: row.type,
-    description: row.description,
-    changePrice: row.changePrice,
-    options: options.map(toFieldOption),
-  };
+export function toProductField(
+  row: FieldRow,
+  options: readonly FieldOptionRow[],
+  lang: Lang = "pl",
+): ProductField {
+  return localized(
+    {
+      _id: row.id,
+      title: row.title,
+      type: row.type,
+      description: row.description,
+      changePrice: row.changePrice,
+      options: options.map((option) => toFieldOption(option, lang)),
+    },
+    lang,
+    titleAndDescription(row),
+  );
 }
 
 export function toImageRef(row: ImageRow): ImageRef {
@@ -255,4 +280,21 @@ export function toProductBasic(row: ProductRow, relations: ProductRelations): Pr
     updatedAt: row.updatedAt.toISOString(),
     thumbnail,
   };
+}
+
+/**
+ * A product DTO in the interface language (issue 30, docs/decisions/078): the English title, slug
+ * and description where they are filled in (a blank English slug keeps the Polish one, as the page
+ * is found by id); `polish` names the texts that stayed Polish.
+ */
+export function inLanguage<T extends Product | ProductBasic>(product: T, row: ProductRow, lang: Lang): T {
+  if (lang === "pl") return product;
+  const slug = row.slugEn.trim() !== "" ? row.slugEn : row.slug;
+  if ("description" in product) {
+    return localized({ ...product, slug }, lang, {
+      title: [row.title, row.titleEn],
+      description: [row.description, row.descriptionEn],
+    });
+  }
+  return localized({ ...product, slug }, lang, { title: [row.title, row.titleEn] });
 }

@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { LOWEST_PRICE_WINDOW_DAYS } from "../../../domain/constants";
+import type { Lang } from "../../../domain/i18n/translate";
 import { searchTerms } from "../../../domain/search";
 import type { Category, Id, Product, ProductBasic, ProductField } from "../../../domain/types";
 import {
@@ -40,6 +41,7 @@ import {
   buildCategoryTree,
   flattenCategoryTree,
   type HistoryFigures,
+  inLanguage,
   type ProductRelations,
   type ProductRow,
   toProduct,
@@ -82,7 +84,10 @@ interface PageCatalog {
 
 /** The product screen's data, read in one statement. */
 export interface ProductPage {
+  /** the product, its texts and slug in the page's language */
   product: Product;
+  /** its address's slug in each language (the English one is the Polish one when blank): hreflang */
+  slugs: Record<Lang, string>;
   /** the visible products among the product's slides (when it has slides), in no particular order */
   related: ProductBasic[];
   /** every product field with its options (the product's own are picked by the page) */
@@ -236,20 +241,30 @@ function shaped<T>(json: ProductJson, shape: (row: ProductRow, relations: Produc
   return shape(row, relationsFromJson(json));
 }
 
-const fullProduct = (json: ProductJson) => shaped(json, toProduct);
-const basicProduct = (json: ProductJson) => shaped(json, toProductBasic);
+/** A full product DTO, its texts in `lang` (docs/decisions/078). */
+const fullProduct = (json: ProductJson, lang: Lang = "pl") =>
+  shaped(json, (row, relations) => inLanguage(toProduct(row, relations), row, lang));
+/** A light product entry, its texts in `lang`. */
+const basicProduct = (json: ProductJson, lang: Lang = "pl") =>
+  shaped(json, (row, relations) => inLanguage(toProductBasic(row, relations), row, lang));
 
-function fieldsFromJson(json: FieldJson[]): ProductField[] {
+function fieldsFromJson(json: FieldJson[], lang: Lang = "pl"): ProductField[] {
   return json.map((field) =>
     toProductField(
       rowFromJson(productFields, field),
       field.options.map((option) => rowFromJson(fieldOptions, option)),
+      lang,
     ),
   );
 }
 
-function categoriesFromJson(json: Record<string, unknown>[]): Category[] {
-  return flattenCategoryTree(buildCategoryTree(json.map((row) => rowFromJson(categories, row))));
+function categoriesFromJson(json: Record<string, unknown>[], lang: Lang = "pl"): Category[] {
+  return flattenCategoryTree(
+    buildCategoryTree(
+      json.map((row) => rowFromJson(categories, row)),
+      lang,
+    ),
+  );
 }
 
 function latestLimit(limit: number): number {
@@ -286,29 +301,34 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
   const productPageAny = productPageStatement(true, "catalog_product_page_any");
 
   /** Every field (with its options) and every category, in one statement. */
-  async function readPageCatalog(): Promise<PageCatalog> {
+  async function readPageCatalog(lang: Lang): Promise<PageCatalog> {
     const { rows } = await db.execute<{ fields: FieldJson[]; categories: Record<string, unknown>[] }>(
       sql`select ${fieldsJson} as fields, ${categoriesJson} as categories`,
     );
     return {
-      fields: fieldsFromJson(rows[0]?.fields ?? []),
-      categories: categoriesFromJson(rows[0]?.categories ?? []),
+      fields: fieldsFromJson(rows[0]?.fields ?? [], lang),
+      categories: categoriesFromJson(rows[0]?.categories ?? [], lang),
     };
   }
-  // read by every product page the response cache does not answer; fields and categories change rarely
-  const pageCatalog = changeMemo(options.changes, PAGE_CATALOG_TABLES, readPageCatalog);
+  // read by every product page the response cache does not answer; fields and categories change
+  // rarely; kept per language, each read when a page in it first asks
+  const pageCatalogs: Record<Lang, () => Promise<PageCatalog>> = {
+    pl: changeMemo(options.changes, PAGE_CATALOG_TABLES, () => readPageCatalog("pl")),
+    en: changeMemo(options.changes, PAGE_CATALOG_TABLES, () => readPageCatalog("en")),
+  };
 
-  async function categoryTree(): Promise<Category[]> {
+  async function categoryTree(lang: Lang = "pl"): Promise<Category[]> {
     const rows = await db
       .select({
         id: categories.id,
         title: categories.title,
+        titleEn: categories.titleEn,
         parentId: categories.parentId,
         order: categories.order,
         image: categories.image,
       })
       .from(categories);
-    return buildCategoryTree(rows);
+    return buildCategoryTree(rows, lang);
   }
 
   /** Visible products, newest first, optionally with a flag and/or in stock: their ids, in SQL. */
@@ -337,6 +357,7 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
   /** Several "latest products" strips (the home page's carousels and banners) in one statement. */
   async function latestStrips<K extends string>(
     strips: Record<K, LatestProductsOptions>,
+    lang: Lang = "pl",
   ): Promise<Record<K, ProductBasic[]>> {
     const result = {} as Record<K, ProductBasic[]>;
     const wanted = (Object.entries(strips) as [K, LatestProductsOptions][])
@@ -355,7 +376,7 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
       sql`select ${sql.join(columns, sql`, `)}`,
     );
     wanted.forEach(({ key }, index) => {
-      result[key] = (rows[0]?.[`s${index}`] ?? []).map(basicProduct);
+      result[key] = (rows[0]?.[`s${index}`] ?? []).map((json) => basicProduct(json, lang));
     });
     return result;
   }
@@ -373,12 +394,12 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
   }
 
   return {
-    /** The categories below 'root', nested, siblings by order then id. */
-    getCategoryTree: categoryTree,
+    /** The categories below 'root', nested, siblings by order then id (titles in `lang`, Polish by default). */
+    getCategoryTree: (lang?: Lang) => categoryTree(lang),
 
     /** Every category except root, flat (depth first), each with path, idsPath and subcategories. */
-    async listCategories(): Promise<Category[]> {
-      return flattenCategoryTree(await categoryTree());
+    async listCategories(lang?: Lang): Promise<Category[]> {
+      return flattenCategoryTree(await categoryTree(lang));
     },
 
     /** Product fields with their options by position. */
@@ -444,14 +465,14 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
     },
 
     /** Visible products, newest first, optionally with a flag and/or in stock; filtered and limited in SQL. */
-    async latestProducts(opts: LatestProductsOptions): Promise<ProductBasic[]> {
-      return (await latestStrips({ strip: opts })).strip;
+    async latestProducts(opts: LatestProductsOptions, lang?: Lang): Promise<ProductBasic[]> {
+      return (await latestStrips({ strip: opts }, lang)).strip;
     },
 
     latestStrips,
 
     /** The visible products with these ids (light entries), in no particular order; missing ones left out. */
-    async productsBasicByIds(ids: readonly Id[]): Promise<ProductBasic[]> {
+    async productsBasicByIds(ids: readonly Id[], lang?: Lang): Promise<ProductBasic[]> {
       const wanted = [...new Set(ids)].filter(isDbId);
       if (wanted.length === 0) return [];
       const rows = await db
@@ -466,7 +487,7 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
             )})`,
           ),
         );
-      return rows.map((row) => basicProduct(row.product));
+      return rows.map((row) => basicProduct(row.product, lang));
     },
 
     /**
@@ -475,7 +496,7 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
      * page's products with their relations (read for the page's rows only). A page beyond the
      * last one shows the last one (then a second statement reads it).
      */
-    async searchProducts(query: ProductQuery): Promise<ProductListPage> {
+    async searchProducts(query: ProductQuery, lang: Lang = "pl"): Promise<ProductListPage> {
       const pageSize = PRODUCT_PAGE_SIZE;
       const terms = query.szukaj === "" ? [] : searchTerms(query.szukaj);
       const where = productListWhere(query, terms) ?? sql`true`;
@@ -496,7 +517,7 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
           order by listed.position`);
         return {
           total: Number(rows[0]?.total ?? 0),
-          items: rows.flatMap((row) => (row.product ? [basicProduct(row.product)] : [])),
+          items: rows.flatMap((row) => (row.product ? [basicProduct(row.product, lang)] : [])),
         };
       };
       const requested = Math.max(1, query.strona);
@@ -525,17 +546,23 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
      * category, kept in process until one of them changes (one more statement after a change).
      * Shared by every caller: never modify the fields or categories it returns.
      */
-    async productPage(id: Id, opts: { includeHidden?: boolean } = {}): Promise<ProductPage | null> {
+    async productPage(
+      id: Id,
+      opts: { includeHidden?: boolean; lang?: Lang } = {},
+    ): Promise<ProductPage | null> {
       if (!isDbId(id)) return null;
+      const lang = opts.lang ?? "pl";
       const statement = opts.includeHidden ? productPageAny : productPageVisible;
       const [[row], shared] = await Promise.all([
         statement({ id, since: since().toISOString() }),
-        pageCatalog(),
+        pageCatalogs[lang](),
       ]);
       if (!row) return null;
+      const { slug, slugEn } = rowFromJson(products, row.product);
       return {
-        product: fullProduct(row.product),
-        related: row.related.map(basicProduct),
+        product: fullProduct(row.product, lang),
+        slugs: { pl: slug, en: slugEn.trim() !== "" ? slugEn : slug },
+        related: row.related.map((json) => basicProduct(json, lang)),
         fields: shared.fields,
         categories: shared.categories,
       };

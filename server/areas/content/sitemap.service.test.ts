@@ -37,7 +37,7 @@ beforeAll(async () => {
     .insert(products)
     .values([
       { title: "Kocyk minky", slug: "Kocyk_minky", priceGrosze: 12_900, updatedAt: daysAgo(2) },
-      { title: "Kokon", slug: "Kokon", priceGrosze: 25_900, updatedAt: daysAgo(4) },
+      { title: "Kokon", slug: "Kokon", slugEn: "Cocoon", priceGrosze: 25_900, updatedAt: daysAgo(4) },
       { title: "Ukryty", slug: "Ukryty", priceGrosze: 100, isHidden: true, updatedAt: daysAgo(1) },
     ])
     .returning({ id: products.id });
@@ -45,13 +45,19 @@ beforeAll(async () => {
 
   const [article] = await db
     .insert(blogArticles)
-    .values({ title: "Jak prać minky", slug: "Jak_prac_minky", createdAt: daysAgo(9), updatedAt: daysAgo(3) })
+    .values({
+      title: "Jak prać minky",
+      slug: "Jak_prac_minky",
+      slugEn: "Washing_minky",
+      createdAt: daysAgo(9),
+      updatedAt: daysAgo(3),
+    })
     .returning({ id: blogArticles.id });
   ids.article = article?.id ?? 0;
 
   await db.insert(pages).values([
     { link: "regulamin", title: "Regulamin", updatedAt: daysAgo(10) },
-    { link: "o-nas", title: "O nas", updatedAt: daysAgo(5) },
+    { link: "o-nas", title: "O nas", linkEn: "about-us", updatedAt: daysAgo(5) },
   ]);
   await db
     .insert(headerSlides)
@@ -84,6 +90,17 @@ describe("sitemap entries", () => {
     expect(paths.get("/produkty")).toBe(daysAgo(2).toISOString());
     expect(paths.get("/")).toBe(daysAgo(0.5).toISOString());
     expect(entries).toHaveLength(11);
+  });
+
+  it("gives the English address of a product, article or page with an English slug or link (issue 30)", async () => {
+    const entries = await createSitemapService(database.db, { now: () => now }).listEntries();
+    const english = new Map(entries.map((entry) => [entry.path, entry.en]));
+    expect(english.get(`/produkt/${ids.older}-Kokon`)).toBe(`/produkt/${ids.older}-Cocoon`);
+    expect(english.get(`/blog/${ids.article}-Jak_prac_minky`)).toBe(`/blog/${ids.article}-Washing_minky`);
+    expect(english.get("/o-nas")).toBe("/about-us");
+    // the others have one address, marked ?lang=en in English (web/lib/seo.ts sitemapXml)
+    expect(english.get(`/produkt/${ids.visible}-Kocyk_minky`)).toBeUndefined();
+    expect(english.get("/regulamin")).toBeUndefined();
   });
 
   it("never lists a hidden product nor the category tree's root", async () => {

@@ -5,6 +5,7 @@ import { insertContent, insertCreatorsAndGames } from "./content";
 import { insertCoupons } from "./coupons";
 import { fieldDefs } from "./demo-data/products";
 import { storeDemoImages } from "./demo-images-store";
+import { insertEnglishTexts } from "./english";
 import { insertGallery } from "./gallery";
 import type { ImageSpec, RenderResult } from "./images";
 import { insertDemoParcelPoints, seedParcelPointsIfEmpty } from "./parcel-points";
@@ -139,6 +140,7 @@ export async function seedDemoShop(
     );
     const prices = await insertVariantsAndPriceHistory(tx, now, planned, productId, fields);
     const content = await insertContent(tx, now, { slides: slideSpecs, blog: blogSpecs }, productId);
+    await insertEnglishTexts(tx);
     const galleryImages = await insertGallery(
       tx,
       now,

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_COOKIE } from "../../areas/accounts/session-cookie";
 import { FEED_PATHS } from "../../areas/feeds/feed-paths";
+import { requestLang } from "../request-lang";
 
 // What the response cache keeps and under which key (the whole design: ./index.ts and
 // docs/decisions/023-http-caching.md): the cacheable routes and pages, the cookies a cacheable
@@ -48,7 +49,10 @@ export const PERSONAL_PAGE_PATHS: readonly string[] = [
   "/assets",
 ];
 
-/** Cookies a cacheable page request may carry: the first two are part of the cache key. */
+/**
+ * Cookies a cacheable page request may carry: both are part of the cache key, the language as the
+ * page's language (the address's marker first, ../request-lang.ts).
+ */
 export const KEY_COOKIES = ["lang", "cookieConsent"] as const;
 /**
  * The remembered route (web/lib/last-route.ts): the root loader sets it to the page's own path for
@@ -134,7 +138,9 @@ export function cacheKey(request: FastifyRequest, kind: Kind): string | null {
   for (const name of cookies.keys()) {
     if (name !== LAST_ROUTE_COOKIE && !(KEY_COOKIES as readonly string[]).includes(name)) return null;
   }
-  return `${base} ${KEY_COOKIES.map((name) => `${name}=${cookies.get(name) ?? ""}`).join(" ")}`;
+  // the language a page is rendered in: the address's ?lang= marker overrides the cookie (docs/decisions/078)
+  const lang = requestLang(request.url, cookies.get("lang"));
+  return `${base} ${KEY_COOKIES.map((name) => `${name}=${name === "lang" ? lang : (cookies.get(name) ?? "")}`).join(" ")}`;
 }
 
 /** If-None-Match (weak comparison, RFC 9110 §13.1.2) against our ETag. */

@@ -28,14 +28,18 @@ export interface LineEvents {
 }
 
 /** true while one of the line's forms is being sent */
-/** A line's product title (a link to its page) and variant, marked as Polish content in English mode. */
+/**
+ * A line's product title (a link to its page; in the interface's language where it has one) and
+ * variant (Polish), each marked lang="pl" when Polish in another interface language (a line's
+ * `polish` can name only its title: textLang's rule inline, one import less on the budgeted pages).
+ */
 export function CartLineName({ line, variantClassName }: { line: CartLineView; variantClassName: string }) {
   const contentLang = useContentLang();
   return (
     <>
       <Link
         to={productPath({ _id: line.productId, slug: line.productSlug })}
-        lang={contentLang}
+        lang={line.polish ? "pl" : undefined}
         className="font-semibold text-stone-900 underline-offset-4 hover:underline"
       >
         {line.productTitle}

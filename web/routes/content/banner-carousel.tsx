@@ -1,8 +1,9 @@
 import { Link } from "react-router";
+import { textLang } from "../../../domain/content-language";
 import type { HeaderSlide } from "../../../domain/types";
 import { Carousel } from "../../components/carousel";
 import { ResponsiveImage } from "../../components/responsive-image";
-import { useContentLang, useT } from "../../lib/i18n";
+import { useT } from "../../lib/i18n";
 
 /** How long a banner stays before the next one slides in (paused on hover, focus or the pause button). */
 export const BANNER_AUTOPLAY_MS = 7000;
@@ -16,7 +17,6 @@ const BANNER_SIZES = "(min-width: 1340px) 1292px, (min-width: 640px) calc(100vw 
  */
 export function BannerCarousel({ slides, label }: { slides: readonly HeaderSlide[]; label: string }) {
   const t = useT();
-  const contentLang = useContentLang();
   if (slides.length === 0) return null;
   return (
     <Carousel
@@ -41,11 +41,14 @@ export function BannerCarousel({ slides, label }: { slides: readonly HeaderSlide
               className="aspect-[8/3] w-full object-cover md:absolute md:inset-0 md:aspect-auto md:size-full"
             />
             <div className="relative flex-1 rounded-b-2xl border-x border-b border-stone-200 p-4 md:m-8 md:max-w-lg md:flex-none md:rounded-xl md:border-0 md:bg-white/90 md:p-6 md:shadow-sm">
-              <h2 lang={contentLang} className="font-serif text-xl font-semibold text-stone-900 md:text-3xl">
+              <h2
+                lang={textLang(slide, "title")}
+                className="font-serif text-xl font-semibold text-stone-900 md:text-3xl"
+              >
                 {slide.title}
               </h2>
               {slide.description ? (
-                <p lang={contentLang} className="mt-2 text-sm text-stone-700 md:text-base">
+                <p lang={textLang(slide, "description")} className="mt-2 text-sm text-stone-700 md:text-base">
                   {slide.description}
                 </p>
               ) : null}

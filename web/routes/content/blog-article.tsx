@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { pathInLanguage, textLang } from "../../../domain/content-language";
 import { formatDate, translate } from "../../../domain/i18n";
 import { isShopModerator } from "../../../domain/roles";
 import { htmlToText } from "../../../domain/seo";
@@ -31,13 +32,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = parseIdFromParam(params.idSlug);
   if (id === null) throw data(null, { status: 404 });
   const { content, catalog } = context.services;
-  const article = await content.getBlogArticle(id);
-  if (!article) throw data(null, { status: 404 });
-  if (params.idSlug !== `${article._id}-${article.slug}`) {
+  const shown = await content.showBlogArticle(id, context.lang);
+  if (!shown) throw data(null, { status: 404 });
+  const { article, slugs } = shown;
+  // either language's slug is the article's address (as a product's, docs/decisions/078)
+  if (params.idSlug !== `${article._id}-${slugs.pl}` && params.idSlug !== `${article._id}-${slugs.en}`) {
     throw redirect(`${blogArticlePath(article)}${new URL(request.url).search}`, 301);
   }
-  const related = article.hasSlides ? await loadRelatedProducts(catalog, article.slides) : [];
-  return { article, related, moderator: isShopModerator(context.user) };
+  const related = article.hasSlides ? await loadRelatedProducts(catalog, article.slides, context.lang) : [];
+  return { article, slugs, related, moderator: isShopModerator(context.user) };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -48,28 +51,33 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       { name: "robots", content: "noindex" },
     ];
   }
-  const { article } = loaderData;
+  const { article, slugs } = loaderData;
   const path = blogArticlePath(article);
+  const url = absoluteUrl(root.publicUrl, pathInLanguage(path, root.lang));
   const organization = { "@type": "Organization", name: SHOP_NAME, url: absoluteUrl(root.publicUrl, "/") };
   const posting: JsonLd = {
     "@context": "https://schema.org",
     "@type": "BlogPosting",
     headline: article.title,
     datePublished: article.createdAt,
-    url: absoluteUrl(root.publicUrl, path),
-    mainEntityOfPage: absoluteUrl(root.publicUrl, path),
+    url,
+    mainEntityOfPage: url,
     description: htmlToText(article.content).slice(0, 300),
     ...(article.image ? { image: absoluteUrl(root.publicUrl, article.image.url) } : {}),
     ...(article.tags.length > 0 ? { keywords: article.tags.join(", ") } : {}),
     author: organization,
     publisher: organization,
-    inLanguage: "pl-PL",
+    inLanguage: textLang(article, "content") ?? root.lang,
   };
   return seoMeta({
     root,
     title: article.title,
     description: article.content,
     path,
+    alternates: {
+      pl: blogArticlePath({ _id: article._id, slug: slugs.pl }),
+      en: blogArticlePath({ _id: article._id, slug: slugs.en }),
+    },
     image: article.image?.url ?? null,
     type: "article",
     jsonLd: [posting],
@@ -95,7 +103,10 @@ export default function BlogArticleScreen({ loaderData }: Route.ComponentProps) 
               />
             </div>
           ) : null}
-          <h1 lang={contentLang} className="font-serif text-3xl font-semibold text-stone-900 sm:text-4xl">
+          <h1
+            lang={textLang(article, "title")}
+            className="font-serif text-3xl font-semibold text-stone-900 sm:text-4xl"
+          >
             {article.title}
           </h1>
           <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-stone-600">
@@ -129,7 +140,7 @@ export default function BlogArticleScreen({ loaderData }: Route.ComponentProps) 
             className="mb-8 aspect-video w-full rounded-2xl object-cover"
           />
         ) : null}
-        <HtmlContent html={article.content} className="text-lg" />
+        <HtmlContent html={article.content} lang={textLang(article, "content")} className="text-lg" />
       </article>
       {article.hasSlides ? (
         <RelatedProducts

@@ -1,12 +1,13 @@
 import { Link } from "react-router";
+import { textLang } from "../../../domain/content-language";
 import { formatDate } from "../../../domain/i18n";
 import type { BlogArticle } from "../../../domain/types";
 import { ResponsiveImage } from "../../components/responsive-image";
-import { useContentLang, useLang, useT } from "../../lib/i18n";
+import { useLang, useT } from "../../lib/i18n";
 import { blogArticlePath } from "../../lib/paths";
 import { blogCardImage } from "./blog-image";
 
-export type BlogCardData = Pick<BlogArticle, "_id" | "slug" | "title" | "createdAt" | "image">;
+export type BlogCardData = Pick<BlogArticle, "_id" | "slug" | "title" | "polish" | "createdAt" | "image">;
 
 /**
  * The card's width on /blog (2 columns from 640 px, 3 from 1024 px) and on the home page (3 from
@@ -29,7 +30,6 @@ export function BlogCard({
   eager?: boolean;
 }) {
   const t = useT();
-  const contentLang = useContentLang();
   const lang = useLang();
   const Heading = headingLevel;
   return (
@@ -53,7 +53,7 @@ export function BlogCard({
           className={`font-serif font-semibold text-stone-900 ${headingLevel === "h2" ? "text-xl" : "text-lg"}`}
         >
           <Link
-            lang={contentLang}
+            lang={textLang(article, "title")}
             to={blogArticlePath(article)}
             className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
           >

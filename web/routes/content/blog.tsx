@@ -10,13 +10,14 @@ import "../../lib/content-texts";
 // /blog (SPEC §2 Blog): heading, intro, one card per article (picture, date, title link).
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const articles: BlogArticle[] = await context.services.content.listBlogArticles();
+  const articles: BlogArticle[] = await context.services.content.listBlogArticles({ lang: context.lang });
   // the list needs no article bodies
   return {
-    articles: articles.map(({ _id, slug, title, createdAt, image }) => ({
+    articles: articles.map(({ _id, slug, title, polish, createdAt, image }) => ({
       _id,
       slug,
       title,
+      ...(polish && { polish }),
       createdAt,
       image,
     })),

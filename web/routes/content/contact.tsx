@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { data, Form } from "react-router";
+import { textLang } from "../../../domain/content-language";
 import { translate } from "../../../domain/i18n";
 import { isShopModerator } from "../../../domain/roles";
 import { contactSchema } from "../../../domain/validation/contact";
@@ -31,7 +32,7 @@ const CONTACT_LINK = "kontakt";
 const FIELDS = ["email", "message"] as const;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const page = await context.services.content.getPageByLink(CONTACT_LINK);
+  const page = (await context.services.content.showPage(CONTACT_LINK, context.lang))?.page ?? null;
   return { page, moderator: isShopModerator(context.user) };
 }
 
@@ -82,7 +83,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           {page ? (
             <>
               <PageHeader page={page} moderator={moderator} />
-              <HtmlContent html={page.content} className="mt-6" />
+              <HtmlContent html={page.content} lang={textLang(page, "content")} className="mt-6" />
             </>
           ) : (
             <>

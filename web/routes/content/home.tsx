@@ -21,15 +21,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { catalog, content } = context.services;
   // every product strip in one statement, the slides and articles in another
   const [{ slides, articles }, strips]: [HomeContent, Record<HomeStrip, ProductBasic[]>] = await Promise.all([
-    content.homeContent({ blogLimit: HOME_BLOG_COUNT }),
-    catalog.latestStrips<HomeStrip>({
-      latest: { inStockOnly: true, limit: HOME_CAROUSEL_MAX },
-      premium: { flag: "isPremium", limit: HOME_CAROUSEL_MAX },
-      sale: { flag: "isSale", limit: HOME_CAROUSEL_MAX },
-      // the category banners show the newest product of their kind
-      layette: { flag: "isLayette", limit: 1 },
-      set: { flag: "isSet", limit: 1 },
-    }),
+    content.homeContent({ blogLimit: HOME_BLOG_COUNT, lang: context.lang }),
+    catalog.latestStrips<HomeStrip>(
+      {
+        latest: { inStockOnly: true, limit: HOME_CAROUSEL_MAX },
+        premium: { flag: "isPremium", limit: HOME_CAROUSEL_MAX },
+        sale: { flag: "isSale", limit: HOME_CAROUSEL_MAX },
+        // the category banners show the newest product of their kind
+        layette: { flag: "isLayette", limit: 1 },
+        set: { flag: "isSet", limit: 1 },
+      },
+      context.lang,
+    ),
   ]);
   const { latest, premium, sale } = strips;
   const [layette] = strips.layette;
@@ -43,12 +46,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     sale,
     bannerImages: { layette: imageOf(layette), sale: imageOf(sale[0]), set: imageOf(set) },
     // the list needs no article bodies
-    articles: articles.slice(0, HOME_BLOG_COUNT).map(({ _id, slug, title, createdAt, image }) => ({
+    articles: articles.slice(0, HOME_BLOG_COUNT).map(({ _id, slug, title, createdAt, image, polish }) => ({
       _id,
       slug,
       title,
       createdAt,
       image,
+      ...(polish && { polish }),
     })),
   };
 }

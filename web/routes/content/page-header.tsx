@@ -1,8 +1,9 @@
+import { textLang } from "../../../domain/content-language";
 import { formatDate } from "../../../domain/i18n";
 import type { Page } from "../../../domain/types";
 import { ModeratorLinks } from "../../components/moderator-links";
 import { ResponsiveImage } from "../../components/responsive-image";
-import { useContentLang, useLang, useT } from "../../lib/i18n";
+import { useLang, useT } from "../../lib/i18n";
 import "../../lib/content-texts";
 
 /**
@@ -11,7 +12,6 @@ import "../../lib/content-texts";
  */
 export function PageHeader({ page, moderator }: { page: Page; moderator: boolean }) {
   const t = useT();
-  const contentLang = useContentLang();
   const lang = useLang();
   const links = [
     { to: `/konto/sklep/strony/edytuj/${page._id}`, label: t("page.edit") },
@@ -26,7 +26,10 @@ export function PageHeader({ page, moderator }: { page: Page; moderator: boolean
           <ModeratorLinks links={links} />
         </div>
       ) : null}
-      <h1 lang={contentLang} className="font-serif text-3xl font-semibold text-stone-900 sm:text-4xl">
+      <h1
+        lang={textLang(page, "title")}
+        className="font-serif text-3xl font-semibold text-stone-900 sm:text-4xl"
+      >
         {page.title}
       </h1>
       <p className="mt-2 text-sm text-stone-600">

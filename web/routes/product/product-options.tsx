@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { OPTION_GALLERY_THUMBNAILS } from "../../../domain/constants";
+import { textLang } from "../../../domain/content-language";
 import type { Id, ProductField } from "../../../domain/types";
 import type { Selection } from "../../../domain/variants";
-import { useContentLang, useT } from "../../lib/i18n";
+import { useT } from "../../lib/i18n";
 import { Lightbox } from "./lightbox";
 import { optionParam } from "./product-view";
 import "../../lib/product-texts";
@@ -68,18 +69,17 @@ function OptionGroup({
   inStock: (optionId: Id) => boolean;
 }) {
   const t = useT();
-  const contentLang = useContentLang();
   const [galleryIndex, setGalleryIndex] = useState<number | null>(null);
   const withImages = field.options.filter((option) => option.image);
   const descriptionId = field.description ? `field-${field._id}-description` : undefined;
 
   return (
     <fieldset aria-describedby={descriptionId}>
-      <legend lang={contentLang} className="font-semibold text-stone-900">
+      <legend lang={textLang(field, "title")} className="font-semibold text-stone-900">
         {field.title}
       </legend>
       {field.description ? (
-        <p id={descriptionId} lang={contentLang} className="mt-0.5 text-sm text-stone-600">
+        <p id={descriptionId} lang={textLang(field, "description")} className="mt-0.5 text-sm text-stone-600">
           {field.description}
         </p>
       ) : null}
@@ -117,7 +117,7 @@ function OptionGroup({
                 {/* the label covers the whole card, so a click anywhere on it chooses the option */}
                 <label
                   htmlFor={inputId}
-                  lang={contentLang}
+                  lang={textLang(option, "title")}
                   className="block cursor-pointer font-medium text-stone-900 after:absolute after:inset-0"
                 >
                   {option.title}
@@ -130,7 +130,7 @@ function OptionGroup({
                 {option.description ? (
                   <p
                     id={`${inputId}-description`}
-                    lang={contentLang}
+                    lang={textLang(option, "description")}
                     className="mt-0.5 text-sm text-stone-600"
                   >
                     {option.description}

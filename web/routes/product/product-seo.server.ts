@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { pathInLanguage } from "../../../domain/content-language";
 import { translate } from "../../../domain/i18n";
 import { groszeToDecimalString } from "../../../domain/money";
 import { metaDescription } from "../../../domain/seo";
@@ -27,6 +28,7 @@ export function productSeoMeta({
   categoryTrail: readonly { _id: Id; title: string }[];
   search: URLSearchParams;
 }): MetaDescriptor[] {
+  // the product's address in the page's language (product.slug is that language's)
   const path = productPath(product);
   // the SEO title and meta description staff gave override the generated ones (issue 30)
   const { identity } = product;
@@ -47,7 +49,7 @@ export function productSeoMeta({
     image: product.images.map((image) => absoluteUrl(root.publicUrl, image.url)),
     offers: {
       "@type": "Offer",
-      url: absoluteUrl(root.publicUrl, path),
+      url: absoluteUrl(root.publicUrl, pathInLanguage(path, root.lang)),
       price: groszeToDecimalString(view.prices.priceGrosze),
       priceCurrency: "PLN",
       availability: view.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
@@ -70,5 +72,7 @@ export function productSeoMeta({
     type: "product",
     jsonLd: [productLd, breadcrumbJsonLd(root.publicUrl, crumbs)],
     noindex: product.isHidden,
+    // the page's meta adds the hreflang links from its data (product.tsx): not twice in the data
+    noHreflang: true,
   });
 }

@@ -105,7 +105,10 @@ export function breadcrumbCategoryId(product: Pick<Product, "categories">, reque
 }
 
 /** The category and its ancestors from the first level below root, outermost first. */
-export function categoryTrail(categories: readonly Category[], id: Id | null): { _id: Id; title: string }[] {
+export function categoryTrail(
+  categories: readonly Category[],
+  id: Id | null,
+): Pick<Category, "_id" | "title" | "polish">[] {
   if (id === null) return [];
   const byId = new Map(categories.map((category) => [category._id, category]));
   const category = byId.get(id);
@@ -115,6 +118,8 @@ export function categoryTrail(categories: readonly Category[], id: Id | null): {
     .map(Number)
     .flatMap((ancestorId) => {
       const ancestor = byId.get(ancestorId);
-      return ancestor ? [{ _id: ancestor._id, title: ancestor.title }] : [];
+      return ancestor
+        ? [{ _id: ancestor._id, title: ancestor.title, ...(ancestor.polish && { polish: ancestor.polish }) }]
+        : [];
     });
 }

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useMemo, useState } from "react";
 import { data, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { textLang } from "../../../domain/content-language";
 import { safetyInfo } from "../../../domain/gpsr";
 import { translate } from "../../../domain/i18n";
 import { formatPrice } from "../../../domain/money";
@@ -9,8 +10,9 @@ import type { Id } from "../../../domain/types";
 import { optionInStock, selectOption } from "../../../domain/variants";
 import { ShieldIcon, TruckIcon } from "../../components/icons";
 import { pickRelatedProducts } from "../../components/related.server";
+import { hreflangLinks } from "../../lib/alternates";
 import { parseCategoryId } from "../../lib/category-tree";
-import { useContentLang, useT } from "../../lib/i18n";
+import { useT } from "../../lib/i18n";
 import { lazyAfterHydration, lazyInBrowser } from "../../lib/lazy-in-browser";
 import { langFromMatches, pageTitle } from "../../lib/meta";
 import { categoryPath, PRODUCTS_PATH, productPath } from "../../lib/paths";
@@ -100,14 +102,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const moderator = isShopModerator(context.user);
   const { catalog, productActivity } = context.services;
   // the product, its related products, the fields and the categories: one statement
-  const page = await catalog.productPage(id, { includeHidden: moderator });
+  const page = await catalog.productPage(id, { includeHidden: moderator, lang: context.lang });
   if (!page) throw data(null, { status: 404 });
-  const { product } = page;
+  const { product, slugs } = page;
 
   const url = new URL(request.url);
-  const canonical = productPath(product);
-  if (params.idSlug !== `${product._id}-${product.slug}`) {
-    throw redirect(`${canonical}${url.search}`, 301);
+  // either language's slug is the product's address (the page's language picks the texts, not the
+  // slug): a redirect between them would follow a cookie, and browsers keep a 301 (docs/decisions/078)
+  if (params.idSlug !== `${product._id}-${slugs.pl}` && params.idSlug !== `${product._id}-${slugs.en}`) {
+    throw redirect(`${productPath(product)}${url.search}`, 301);
   }
 
   const socialProof = await productActivity.socialProof(product._id);
@@ -124,6 +127,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     related: product.hasSlides ? pickRelatedProducts(product.slides, page.related, product._id) : [],
     socialProof,
     moderator,
+    // the other language's slug only when it differs (the head's hreflang links, built in meta)
+    ...(slugs.pl !== slugs.en && { slugs }),
     // GPSR (docs/decisions/073): the shop's own make names the seller
     safety: safetyInfo(safety, identity.sku, context.services.config.ownManufacturer),
     seo: productSeoMeta({
@@ -151,7 +156,18 @@ export function shouldRevalidate({
 // (product-seo.server.ts): the browser only repeats it, so the SEO code stays off the page's first
 // load (docs/decisions/021-bundle-budgets.md).
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (loaderData) return loaderData.seo;
+  if (loaderData) {
+    const { product, slugs } = loaderData;
+    const path = (slug: string) => productPath({ _id: product._id, slug });
+    const root = matches.find((match) => match?.id === "root")?.data as { publicUrl?: string } | undefined;
+    return [
+      ...loaderData.seo,
+      ...hreflangLinks(root?.publicUrl ?? "", {
+        pl: path(slugs?.pl ?? product.slug),
+        en: path(slugs?.en ?? product.slug),
+      }),
+    ];
+  }
   return [
     { title: pageTitle(translate(langFromMatches(matches), "product.notFound")) },
     { name: "robots", content: "noindex" },
@@ -160,7 +176,6 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function ProductScreen({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const contentLang = useContentLang();
   const { product, fields, related, socialProof, moderator, safety } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const fromAddress = useMemo(
@@ -202,11 +217,11 @@ export default function ProductScreen({ loaderData }: Route.ComponentProps) {
       ...trail.map((category) => ({
         name: category.title,
         to: categoryPath(category._id),
-        lang: contentLang,
+        lang: textLang(category, "title"),
       })),
-      { name: product.title, lang: contentLang },
+      { name: product.title, lang: textLang(product, "title") },
     ],
-    [homeLabel, productsLabel, trail, product.title, contentLang],
+    [homeLabel, productsLabel, trail, product],
   );
   const moderatorLinks = useMemo(
     () => [
@@ -238,7 +253,10 @@ export default function ProductScreen({ loaderData }: Route.ComponentProps) {
 
         <div className="min-w-0 space-y-6">
           <div>
-            <h1 lang={contentLang} className="font-serif text-3xl font-semibold text-stone-900 sm:text-4xl">
+            <h1
+              lang={textLang(product, "title")}
+              className="font-serif text-3xl font-semibold text-stone-900 sm:text-4xl"
+            >
               {product.title}
             </h1>
             <ProductLabels
@@ -318,7 +336,7 @@ export default function ProductScreen({ loaderData }: Route.ComponentProps) {
           <h2 id="product-description" className="font-serif text-2xl font-semibold text-stone-900">
             {t("product.description")}
           </h2>
-          <HtmlContent html={product.description} className="mt-4" />
+          <HtmlContent html={product.description} lang={textLang(product, "description")} className="mt-4" />
         </section>
       ) : null}
 

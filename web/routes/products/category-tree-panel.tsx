@@ -1,12 +1,13 @@
 import { useId } from "react";
 import { Link } from "react-router";
+import { textLang } from "../../../domain/content-language";
 import type { MenuCategory } from "../../../domain/types";
 import {
   type ProductQuery,
   productListHref,
   updateProductQuery,
 } from "../../../domain/validation/product-query";
-import { useContentLang, useT } from "../../lib/i18n";
+import { useT } from "../../lib/i18n";
 import "../../lib/products-texts";
 
 const linkClass = (current: boolean) =>
@@ -17,7 +18,6 @@ const linkClass = (current: boolean) =>
 /** MenuCategory tree (single selection): each link keeps the other filters; the chosen one is marked current. */
 export function CategoryTreePanel({ query, tree }: { query: ProductQuery; tree: readonly MenuCategory[] }) {
   const t = useT();
-  const contentLang = useContentLang();
   const headingId = useId();
   const renderLevel = (categories: readonly MenuCategory[]) => (
     <ul className="space-y-0.5">
@@ -29,7 +29,7 @@ export function CategoryTreePanel({ query, tree }: { query: ProductQuery; tree: 
               to={productListHref(updateProductQuery(query, { kategoria: category._id }))}
               aria-current={current ? "true" : undefined}
               preventScrollReset
-              lang={contentLang}
+              lang={textLang(category, "title")}
               className={linkClass(current)}
             >
               {category.title}

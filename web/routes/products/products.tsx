@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { useNavigation, useRouteLoaderData } from "react-router";
+import { pathInLanguage } from "../../../domain/content-language";
 import { translate } from "../../../domain/i18n";
 import type { MenuCategory } from "../../../domain/types";
 import { parseForm } from "../../../domain/validation/errors";
@@ -31,7 +32,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const priceInput = { minCena: params.get("minCena") ?? "", maxCena: params.get("maxCena") ?? "" };
   const price = parseForm(priceFilterSchema, priceInput);
   const listed = price.ok ? query : { ...query, minCenaGrosze: null, maxCenaGrosze: null };
-  const page = await context.services.catalog.searchProducts(listed);
+  const page = await context.services.catalog.searchProducts(listed, context.lang);
   return { query: listed, page, priceInput, priceErrors: price.ok ? null : price.errors };
 }
 
@@ -50,6 +51,9 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
     : translate(root.lang, "products.title");
   const pageCount = pageCountOf(page.total, page.pageSize);
   const withPage = (number: number) => productListHref({ ...query, strona: number });
+  // the neighbouring pages in the page's language (docs/decisions/078)
+  const pageUrl = (number: number) =>
+    absoluteUrl(root.publicUrl, pathInLanguage(withPage(number), root.lang));
   const tags = seoMeta({
     root,
     title:
@@ -61,10 +65,9 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
     // search results and price ranges are not pages of their own for search engines
     noindex: query.szukaj !== "" || query.minCenaGrosze !== null || query.maxCenaGrosze !== null,
   });
-  if (page.page > 1)
-    tags.push({ tagName: "link", rel: "prev", href: absoluteUrl(root.publicUrl, withPage(page.page - 1)) });
+  if (page.page > 1) tags.push({ tagName: "link", rel: "prev", href: pageUrl(page.page - 1) });
   if (page.page < pageCount) {
-    tags.push({ tagName: "link", rel: "next", href: absoluteUrl(root.publicUrl, withPage(page.page + 1)) });
+    tags.push({ tagName: "link", rel: "next", href: pageUrl(page.page + 1) });
   }
   return tags;
 }
