@@ -26,6 +26,9 @@ function productValues({
   return columns;
 }
 
+/** The demo products' SKUs: SZY-0001, SZY-0002, … in the seed's order. */
+export const demoSku = (index: number) => `SZY-${String(index + 1).padStart(4, "0")}`;
+
 export async function insertProducts(
   tx: Tx,
   planned: readonly PlannedProduct[],
@@ -34,7 +37,8 @@ export async function insertProducts(
 ): Promise<{ count: number; productId: ProductIdOf }> {
   const productRows = await tx
     .insert(products)
-    .values(planned.map(productValues))
+    // every demo product has its SKU, so that the catalog's export imports back as it is (ADR 077)
+    .values(planned.map((product, index) => ({ ...productValues(product), sku: demoSku(index) })))
     .returning({ id: products.id, title: products.title });
   const productIds = new Map(productRows.map((row) => [row.title, row.id]));
   const productId = (title: string) => {
