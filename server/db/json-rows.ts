@@ -7,6 +7,8 @@ import { getTableColumns, type SQL, sql, type Table } from "drizzle-orm";
 // so a row read this way equals the one `db.select()` returns.
 
 const KEY = /^[A-Za-z][A-Za-z0-9]*$/;
+/** PostgreSQL's limit of 100 function arguments: 50 key-value pairs per json_build_object. */
+const MAX_PAIRS = 50;
 
 /** `'key', <value>` pairs of json_build_object (keys are code identifiers, never input). */
 function pairs(entries: readonly (readonly [string, SQL])[]): SQL {
@@ -27,7 +29,15 @@ export function jsonRow(table: Table, ref: SQL, extra: Record<string, SQL> = {})
   const columns = Object.entries(getTableColumns(table)).map(
     ([key, column]) => [key, sql`${ref}.${sql.identifier(column.name)}`] as const,
   );
-  return sql`json_build_object(${pairs([...columns, ...Object.entries(extra)])})`;
+  const entries = [...columns, ...Object.entries(extra)];
+  if (entries.length <= MAX_PAIRS) return sql`json_build_object(${pairs(entries)})`;
+  // a function takes at most 100 arguments: a wide row is built in parts joined as jsonb (key order
+  // does not matter to rowFromJson), then back to json like the narrow one
+  const parts: SQL[] = [];
+  for (let start = 0; start < entries.length; start += MAX_PAIRS) {
+    parts.push(sql`json_build_object(${pairs(entries.slice(start, start + MAX_PAIRS))})::jsonb`);
+  }
+  return sql`(${sql.join(parts, sql` || `)})::json`;
 }
 
 /** A JSON array of the rows a subquery selects as `j` ('[]' for none): `select … as j from … order by …`. */
