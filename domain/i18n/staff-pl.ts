@@ -670,6 +670,16 @@ export const plStaff = {
   "validation.contact": "Wprowadź adres e-mail lub adres strony (https://…)",
   "errors.trash/link-taken":
     "Adres „{link}” ma teraz inna strona: zmień jej adres, a potem przywróć tę stronę z kosza.",
+  "staff.english.group": "Wersja angielska",
+  "staff.english.hint": "Nieobowiązkowa: puste pole w angielskiej wersji sklepu pokazuje tekst polski.",
+  "staff.english.title": "Tytuł po angielsku",
+  "staff.english.titleSlugHint": "Z niego powstaje angielski adres (slug).",
+  "staff.english.description": "Opis po angielsku",
+  "staff.english.content": "Treść po angielsku",
+  "staff.english.link": "Link po angielsku",
+  "staff.english.linkHint": "Np. about-us. Puste: wersja angielska pod polskim linkiem.",
+  "staff.english.optionTitle": "Nazwa opcji po angielsku",
+  "staff.english.optionDescription": "Opis opcji po angielsku",
 } as const;
 
 export type StaffKey = keyof typeof plStaff;

@@ -78,6 +78,12 @@ export function createCategoryAdminService(db: Db) {
   }
 
   return {
+    /** Every category's English title by id (the staff tree's rename forms; blank = none). */
+    async englishTitles(): Promise<Map<number, string>> {
+      const rows = await db.select({ id: categories.id, titleEn: categories.titleEn }).from(categories);
+      return new Map(rows.map((row) => [row.id, row.titleEn]));
+    },
+
     /** Adds a category; without an order it becomes the last of its siblings. */
     async createCategory(actor: PublicUser, payload: CategoryPayload): Promise<Result<CategoryRecord>> {
       if (!isShopModerator(actor)) return fail("forbidden-moderator");

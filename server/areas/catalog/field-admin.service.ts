@@ -19,7 +19,7 @@ import { toProductField } from "./catalog.mapper";
 // is one transaction with its audit entry.
 
 /** A product field as staff edit it: with its and its options' English texts. */
-export type FieldRecord = ProductField &
+export type FieldRecord = Omit<ProductField, "options"> &
   EnglishOf<"field"> & { options: (FieldOption & EnglishOf<"option">)[] };
 
 export function createFieldAdminService(db: Db) {
