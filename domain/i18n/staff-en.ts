@@ -35,6 +35,7 @@ export const enStaff: Record<StaffKey, string> = {
   "staff.products.addSimilar": "Add similar",
   "staff.products.noImage": "No image",
   "staff.products.gpsrFilter": "Missing safety information",
+  "staff.products.englishFilter": "Visible, no English title",
   "staff.products.gpsrMissing": "missing safety information",
   "staff.products.flag.isHidden": "Hidden",
   "staff.products.flag.isNew": "New",

@@ -33,6 +33,7 @@ export const plStaff = {
   "staff.products.addSimilar": "Dodaj podobny",
   "staff.products.noImage": "Brak zdjęcia",
   "staff.products.gpsrFilter": "Brak informacji o bezpieczeństwie",
+  "staff.products.englishFilter": "Widoczne bez tytułu po angielsku",
   "staff.products.gpsrMissing": "brak informacji o bezpieczeństwie",
   "staff.products.flag.isHidden": "Ukryty",
   "staff.products.flag.isNew": "Nowość",

@@ -251,6 +251,8 @@ export const staffProductQuerySchema = z.object({
   flaga: z.enum(STAFF_PRODUCT_FLAGS).optional().catch(undefined),
   /** "brak": visible products that lack product safety information (GPSR, domain/gpsr.ts) */
   gpsr: z.enum(["brak"]).optional().catch(undefined),
+  /** "brak": visible products without an English title (issue 30) */
+  angielski: z.enum(["brak"]).optional().catch(undefined),
   strona: z.preprocess(
     (value) => (typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
     z.number().int().min(1).max(100_000).catch(1).default(1),

@@ -110,6 +110,9 @@ export function staffProductWhere(query: Omit<StaffProductQuery, "strona">): SQL
   }
   if (query.flaga) conditions.push(eq(FLAG_COLUMNS[query.flaga], true));
   if (query.gpsr === "brak" && lacksSafetyInfo) conditions.push(lacksSafetyInfo);
+  if (query.angielski === "brak") {
+    conditions.push(eq(products.isHidden, false), sql`btrim(${products.titleEn}) = ''`);
+  }
   return and(...conditions);
 }
 

@@ -440,6 +440,20 @@ describe("staff list", () => {
     const publicList = await kit.app.inject({ method: "GET", url: "/api/shops/products?szukaj=zielon" });
     expect(publicList.json().items.map((item: { title: string }) => item.title)).toEqual(["Zestaw zielony"]);
   });
+
+  it("filters the visible products without an English title (issue 30)", async () => {
+    await create(payload({ title: "Kocyk błękitny bez angielskiego" }));
+    await create(payload({ title: "Kocyk błękitny po angielsku", titleEn: "Blue blanket" }));
+    await create(payload({ title: "Kocyk błękitny ukryty", isHidden: true }));
+    const res = await kit.app.inject({
+      method: "GET",
+      url: "/api/shops/products/staff?szukaj=b%C5%82%C4%99kitny&angielski=brak",
+      headers: bearer(staff),
+    });
+    expect(res.json<StaffProductPage>().items.map((item) => item.title)).toEqual([
+      "Kocyk błękitny bez angielskiego",
+    ]);
+  });
 });
 
 describe("staff list prices", () => {
