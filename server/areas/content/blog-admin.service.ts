@@ -6,14 +6,13 @@ import { blogArticleSchema } from "../../../domain/validation/catalog";
 import { parseForm } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
 import type { Db, Tx } from "../../db/client";
-import { isDbId } from "../../db/ids";
 import { containsText, type ListPage, type ListQuery, readTablePage } from "../../db/list-page";
 import { blogArticles, products } from "../../db/schema";
 import { fail, type Result } from "../../lib/result";
 import { sanitizeHtml } from "../../lib/sanitize-html";
 import type { AuditActor } from "../audit/audit";
 import { auditedWrite, created, deleted, notFound, refuse, updated } from "../audit/audited-write";
-import { liveArticle, lockedLive } from "../trash/live";
+import { liveArticle, liveById, lockedLive } from "../trash/live";
 import { toBlogArticle } from "./content.service";
 
 // Staff writes of blog articles (SPEC §2 /blog, §7 POST /blogs, PUT/DELETE /blogs/{id}): the slug
@@ -58,12 +57,7 @@ export function createBlogAdminService(db: Db) {
   return {
     /** One live article for the edit form and "dodaj podobny" (`?kopiuj=`), or null. */
     async get(id: Id): Promise<ArticleRecord | null> {
-      if (!isDbId(id)) return null;
-      const [row] = await db
-        .select()
-        .from(blogArticles)
-        .where(and(eq(blogArticles.id, id), liveArticle))
-        .limit(1);
+      const row = await liveById(db, blogArticles, id);
       return row ? toRecord(row) : null;
     },
 

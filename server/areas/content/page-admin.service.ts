@@ -6,14 +6,13 @@ import { type StaticPagePayload, staticPageSchema } from "../../../domain/valida
 import { type FieldError, parseForm } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
 import type { Db, Tx } from "../../db/client";
-import { isDbId } from "../../db/ids";
 import { containsText, type ListPage, type ListQuery, readTablePage } from "../../db/list-page";
 import { pages } from "../../db/schema";
 import { fail, type Result } from "../../lib/result";
 import { sanitizeHtml } from "../../lib/sanitize-html";
 import type { AuditActor } from "../audit/audit";
 import { auditedWrite, created, deleted, notFound, refuse, updated } from "../audit/audited-write";
-import { livePage, lockedLive } from "../trash/live";
+import { liveById, livePage, lockedLive } from "../trash/live";
 import { toPage } from "./content.service";
 import { takenPageLinks } from "./page-links";
 
@@ -62,12 +61,7 @@ export function createPageAdminService(db: Db) {
   return {
     /** One page by id (the edit form and `?kopiuj=`), or null. */
     async get(id: Id): Promise<PageRecord | null> {
-      if (!isDbId(id)) return null;
-      const [row] = await db
-        .select()
-        .from(pages)
-        .where(and(eq(pages.id, id), livePage))
-        .limit(1);
+      const row = await liveById(db, pages, id);
       return row ? toRecord(row) : null;
     },
 

@@ -6,7 +6,7 @@ import type { BlogArticle, ImageRef } from "../../../domain/types";
 import { bindFields } from "../../components/bind-fields";
 import { CheckboxField, TextAreaField, TextField } from "../../components/form-field";
 import { blogFormValuesSchema } from "../../components/staff/content/form-values";
-import { EnglishVersion } from "../../components/staff/english-version";
+import { EnglishTitleAndHtml } from "../../components/staff/english-title-and-html";
 import { RichTextEditor } from "../../components/staff/rich-text-editor";
 import { SelectField, SingleImageField } from "../../components/staff/staff-fields";
 import { ContentFormScreen, useStaffFormValidation } from "../../components/staff/staff-form";
@@ -124,21 +124,12 @@ export default function StaffBlogForm() {
         defaultValue={shown.content}
         error={errorText("content")}
       />
-      <EnglishVersion values={{ titleEn: shown.titleEn, contentEn: shown.contentEn }} errors={errors}>
-        <TextField
-          {...field("titleEn")}
-          label={t("staff.english.title")}
-          hint={t("staff.english.titleSlugHint")}
-          optional
-        />
-        <RichTextEditor
-          name="contentEn"
-          id="blog-content-en"
-          label={t("staff.english.content")}
-          defaultValue={shown.contentEn}
-          error={errorText("contentEn")}
-        />
-      </EnglishVersion>
+      <EnglishTitleAndHtml
+        values={{ titleEn: shown.titleEn, contentEn: shown.contentEn }}
+        html={{ name: "contentEn", id: "blog-content-en", label: t("staff.english.content") }}
+        errors={errors}
+        slugHint
+      />
       <fieldset className="grid gap-4 rounded-xl border border-stone-200 p-4">
         <legend className="px-1 text-sm font-semibold text-stone-800">{t("staff.content.related")}</legend>
         <CheckboxField

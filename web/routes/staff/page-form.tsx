@@ -10,7 +10,7 @@ import {
   pageFormValuesSchema,
   typedWithImageUrl,
 } from "../../components/staff/content/form-values";
-import { EnglishVersion } from "../../components/staff/english-version";
+import { EnglishTitleAndHtml } from "../../components/staff/english-title-and-html";
 import { RichTextEditor } from "../../components/staff/rich-text-editor";
 import { SingleImageField } from "../../components/staff/staff-fields";
 import { ContentFormScreen, useStaffFormValidation } from "../../components/staff/staff-form";
@@ -107,11 +107,11 @@ export default function StaffPageForm() {
         defaultValue={shown.content}
         error={errors.content ? t(errors.content.key, errors.content.params) : undefined}
       />
-      <EnglishVersion
+      <EnglishTitleAndHtml
         values={{ titleEn: shown.titleEn, linkEn: shown.linkEn, contentEn: shown.contentEn }}
+        html={{ name: "contentEn", id: "page-content-en", label: t("staff.english.content") }}
         errors={errors}
       >
-        <TextField {...field("titleEn")} label={t("staff.english.title")} optional />
         <TextField
           {...field("linkEn")}
           label={t("staff.english.link")}
@@ -119,14 +119,7 @@ export default function StaffPageForm() {
           optional
           autoCapitalize="none"
         />
-        <RichTextEditor
-          name="contentEn"
-          id="page-content-en"
-          label={t("staff.english.content")}
-          defaultValue={shown.contentEn}
-          error={errors.contentEn ? t(errors.contentEn.key, errors.contentEn.params) : undefined}
-        />
-      </EnglishVersion>
+      </EnglishTitleAndHtml>
       <CheckboxField
         name="protected"
         label={t("staff.content.protectedHint")}

@@ -12,7 +12,7 @@ import { useSubmitting } from "../../../lib/use-form-validation";
 import { bindFields } from "../../bind-fields";
 import { FieldErrorText, FormAlert, SubmitButton, TextField } from "../../form-field";
 import { ValidatedForm } from "../../validated-form";
-import { EnglishVersion } from "../english-version";
+import { EnglishTitleAndHtml } from "../english-title-and-html";
 import { ImagePicker } from "../image-picker";
 import { ProductIdentityFields } from "../product-identity-fields";
 import { ProductSafetyFields } from "../product-safety-fields";
@@ -111,26 +111,16 @@ export function ProductForm({
           uploadFolder="produkty"
           error={errors.images ? t(errors.images.key, errors.images.params) : undefined}
         />
-        <EnglishVersion
+        <EnglishTitleAndHtml
           values={{ titleEn: values.titleEn, descriptionEn: values.descriptionEn }}
+          html={{
+            name: "descriptionEn",
+            id: "product-description-en",
+            label: t("staff.english.description"),
+          }}
           errors={errors}
-        >
-          <TextField
-            {...field("titleEn")}
-            label={t("staff.english.title")}
-            hint={t("staff.english.titleSlugHint")}
-            optional
-          />
-          <RichTextEditor
-            name="descriptionEn"
-            id="product-description-en"
-            label={t("staff.english.description")}
-            defaultValue={values.descriptionEn}
-            error={
-              errors.descriptionEn ? t(errors.descriptionEn.key, errors.descriptionEn.params) : undefined
-            }
-          />
-        </EnglishVersion>
+          slugHint
+        />
       </section>
 
       <section aria-labelledby="product-prices" className={`${SECTION} grid gap-5 sm:grid-cols-2`}>

@@ -16,6 +16,12 @@ const BUTTON =
 
 type KeyedRow = OptionRow & { key: number };
 
+/** An option's English inputs: the row's part and its label. */
+const ENGLISH_INPUTS = [
+  ["titleEn", "staff.english.optionTitle"],
+  ["descriptionEn", "staff.english.optionDescription"],
+] as const;
+
 const withTrailingBlank = (rows: OptionRow[]): OptionRow[] => {
   const last = rows[rows.length - 1];
   return last && isBlankRow(last) ? rows : [...rows, BLANK_OPTION];
@@ -119,20 +125,16 @@ export function FieldOptionsEditor({
                     values={{ [name("titleEn")]: row.titleEn, [name("descriptionEn")]: row.descriptionEn }}
                     errors={errors}
                   >
-                    <TextField
-                      name={name("titleEn")}
-                      label={t("staff.english.optionTitle")}
-                      defaultValue={row.titleEn}
-                      error={errors[name("titleEn")]}
-                      optional
-                    />
-                    <TextField
-                      name={name("descriptionEn")}
-                      label={t("staff.english.optionDescription")}
-                      defaultValue={row.descriptionEn}
-                      error={errors[name("descriptionEn")]}
-                      optional
-                    />
+                    {ENGLISH_INPUTS.map(([part, label]) => (
+                      <TextField
+                        key={part}
+                        name={name(part)}
+                        label={t(label)}
+                        defaultValue={row[part]}
+                        error={errors[name(part)]}
+                        optional
+                      />
+                    ))}
                   </EnglishVersion>
                 </div>
                 <div className="sm:col-span-2 grid gap-3 sm:grid-cols-2">
