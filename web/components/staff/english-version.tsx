@@ -22,8 +22,18 @@ export function EnglishVersion({
     ([name, value]) => errors[name] !== undefined || (typeof value === "string" && value.trim() !== ""),
   );
   return (
-    <details open={filled || undefined} className="min-w-0 rounded-xl border border-stone-200 bg-white">
+    <details open={filled || undefined} className="group min-w-0 rounded-xl border border-stone-200 bg-white">
       <summary className="flex min-h-11 cursor-pointer flex-wrap items-center gap-x-2 rounded-xl px-4 py-2 font-semibold text-stone-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-accent-600/40">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-4 shrink-0 group-open:rotate-90"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+        >
+          <path d="M9 5l7 7-7 7" />
+        </svg>
         <span>{t("staff.english.group")}</span>
         <span className="text-sm font-normal text-stone-600">{t("staff.english.hint")}</span>
       </summary>
