@@ -56,20 +56,8 @@ export function createProductExportService(db: Db, deps: { catalog: CatalogServi
   /** The products with their English texts (read beside the catalog's product, which has none). */
   async function withEnglish(list: readonly Product[]): Promise<(Product & EnglishOf<"product">)[]> {
     if (list.length === 0) return [];
-    const rows = await db
-      .select({
-        id: products.id,
-        titleEn: products.titleEn,
-        slugEn: products.slugEn,
-        descriptionEn: products.descriptionEn,
-      })
-      .from(products)
-      .where(
-        inArray(
-          products.id,
-          list.map((product) => product._id),
-        ),
-      );
+    const ids = list.map((product) => product._id);
+    const rows = await db.select().from(products).where(inArray(products.id, ids));
     const byId = new Map(rows.map((row) => [row.id, englishOf("product", row)]));
     return list.map((product) => ({ ...product, ...englishOf("product", byId.get(product._id) ?? {}) }));
   }
