@@ -47,6 +47,8 @@ const payload: fc.Arbitrary<ProductPayload> = fc
     sku: fc.stringMatching(/^[A-Z0-9-]{1,20}$/),
     title: text(60).filter((value) => value !== ""),
     description: fc.constantFrom("", "<p>Miękki kocyk</p>", "-zaczyna się od minusa"),
+    titleEn: text(60),
+    descriptionEn: fc.constantFrom("", "<p>A soft blanket</p>", "=not a formula"),
     tags: fc.uniqueArray(fc.stringMatching(/^[a-ząę]{1,10}$/), {
       maxLength: 4,
       comparator: (a, b) => a === b,
@@ -65,6 +67,8 @@ const payload: fc.Arbitrary<ProductPayload> = fc
   .map((p) => ({
     title: p.title,
     description: p.description,
+    titleEn: p.titleEn,
+    descriptionEn: p.descriptionEn,
     tags: p.tags,
     images: p.withImage ? [dictionary.gallery[0]?.image as ProductPayload["images"][number]] : [],
     categories: p.categories,

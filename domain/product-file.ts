@@ -4,6 +4,8 @@
 // or the address when the image is not in the gallery), product fields and their options by title.
 // Pure: the server gives the dictionary (the catalog's names) and reads/writes the database.
 // A row is text as a spreadsheet shows it: prices "12,34", flags "tak"/"nie", lists one per line.
+// The English title and description have their columns (issue 30); the English slug is made from
+// the English title on save, as the slug from the title, so neither slug is a column.
 
 import { IDENTITY_KEYS, SAFETY_TEXT_KEYS } from "./gpsr";
 import { groszeToDecimalString, parsePriceToGrosze } from "./money";
@@ -18,6 +20,8 @@ export const PRODUCT_FILE_COLUMNS = [
   "sku",
   "title",
   "description",
+  "titleEn",
+  "descriptionEn",
   "tags",
   "price",
   "promotionalPrice",
@@ -103,6 +107,8 @@ export function productToRow(product: ProductFileSource, dictionary: ProductFile
     sku: product.identity.sku ?? "",
     title: product.title,
     description: product.description,
+    titleEn: product.titleEn,
+    descriptionEn: product.descriptionEn,
     tags: product.tags.join(", "),
     price: amount(product.priceGrosze),
     promotionalPrice: product.promotionalPriceGrosze === null ? "" : amount(product.promotionalPriceGrosze),
@@ -279,6 +285,8 @@ export function rowToPayload(
   const raw = {
     title: row.title,
     description: row.description,
+    titleEn: row.titleEn,
+    descriptionEn: row.descriptionEn,
     tags: row.tags.split(","),
     images,
     categories,

@@ -20,6 +20,8 @@ export type {
   WithdrawalForm,
   WithdrawalReceipt,
 } from "./areas/after-sale/withdrawal.service";
+// a product field as its staff form edits it, with the English texts (issue 30)
+export type { FieldRecord } from "./areas/catalog/field-admin.service";
 // the staff product list's bulk edits (issue 30): what the browser's preview and apply answer
 export type { BulkApplied, BulkPreview, BulkRow, BulkState } from "./areas/catalog/product-bulk.service";
 export type {

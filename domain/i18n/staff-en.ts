@@ -35,6 +35,7 @@ export const enStaff: Record<StaffKey, string> = {
   "staff.products.addSimilar": "Add similar",
   "staff.products.noImage": "No image",
   "staff.products.gpsrFilter": "Missing safety information",
+  "staff.products.englishFilter": "Visible, no English title",
   "staff.products.gpsrMissing": "missing safety information",
   "staff.products.flag.isHidden": "Hidden",
   "staff.products.flag.isNew": "New",
@@ -677,4 +678,14 @@ export const enStaff: Record<StaffKey, string> = {
   "errors.trash/link-taken":
     "Another page uses the link “{link}” now: change its link, then restore this page from the trash.",
   "staff.products.backInStockWaiting": "Waiting for stock: {count}",
+  "staff.english.group": "English version",
+  "staff.english.hint": "Optional: a blank field shows the Polish text in the English shop.",
+  "staff.english.title": "English title",
+  "staff.english.titleSlugHint": "The English address (slug) is made from it.",
+  "staff.english.description": "English description",
+  "staff.english.content": "English content",
+  "staff.english.link": "English link",
+  "staff.english.linkHint": "E.g. about-us. Blank: the English version is at the Polish link.",
+  "staff.english.optionTitle": "English option name",
+  "staff.english.optionDescription": "English option description",
 };

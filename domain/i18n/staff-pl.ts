@@ -33,6 +33,7 @@ export const plStaff = {
   "staff.products.addSimilar": "Dodaj podobny",
   "staff.products.noImage": "Brak zdjęcia",
   "staff.products.gpsrFilter": "Brak informacji o bezpieczeństwie",
+  "staff.products.englishFilter": "Widoczne bez tytułu po angielsku",
   "staff.products.gpsrMissing": "brak informacji o bezpieczeństwie",
   "staff.products.flag.isHidden": "Ukryty",
   "staff.products.flag.isNew": "Nowość",
@@ -674,6 +675,16 @@ export const plStaff = {
   "errors.trash/link-taken":
     "Adres „{link}” ma teraz inna strona: zmień jej adres, a potem przywróć tę stronę z kosza.",
   "staff.products.backInStockWaiting": "Czeka na dostępność: {count}",
+  "staff.english.group": "Wersja angielska",
+  "staff.english.hint": "Nieobowiązkowa: puste pole w angielskiej wersji sklepu pokazuje tekst polski.",
+  "staff.english.title": "Tytuł po angielsku",
+  "staff.english.titleSlugHint": "Z niego powstaje angielski adres (slug).",
+  "staff.english.description": "Opis po angielsku",
+  "staff.english.content": "Treść po angielsku",
+  "staff.english.link": "Link po angielsku",
+  "staff.english.linkHint": "Np. about-us. Puste: wersja angielska pod polskim linkiem.",
+  "staff.english.optionTitle": "Nazwa opcji po angielsku",
+  "staff.english.optionDescription": "Opis opcji po angielsku",
 } as const;
 
 export type StaffKey = keyof typeof plStaff;

@@ -149,6 +149,7 @@ describe("categorySchema / categoriesOrderSchema", () => {
   it("defaults parent and image; no order = placed last by the service", () => {
     expect(categorySchema.parse({ title: "Kocyki", image: "" })).toEqual({
       title: "Kocyki",
+      titleEn: "",
       parent: null,
       image: null,
     });
@@ -183,8 +184,10 @@ describe("productFieldSchema", () => {
       title: "Haft",
       type: "radio",
       description: "",
+      titleEn: "",
+      descriptionEn: "",
       changePrice: false,
-      options: [{ title: "tak", description: "", image: null }],
+      options: [{ title: "tak", description: "", titleEn: "", descriptionEn: "", image: null }],
     });
   });
 });
@@ -244,8 +247,19 @@ describe("pageLinkSchema / staticPageSchema", () => {
       title: "O nas",
       image: null,
       content: "",
+      titleEn: "",
+      linkEn: "",
+      contentEn: "",
       protected: false,
     });
+  });
+
+  it("takes an English link by the link's rules, blank as none", () => {
+    const page = (linkEn: unknown) => staticPageSchema.safeParse({ link: "o-nas", title: "O nas", linkEn });
+    expect(page("/About-Us").data?.linkEn).toBe("about-us");
+    for (const blank of [undefined, null, "", " ", "/"]) expect(page(blank).data?.linkEn).toBe("");
+    expect(page("koszyk").error?.issues[0]?.message).toBe("validation.reservedLink");
+    expect(page("a b").error?.issues[0]?.message).toBe("validation.invalid");
   });
 });
 

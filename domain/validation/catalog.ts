@@ -24,6 +24,12 @@ import { identityFormToPayload, productIdentitySchema, productSafetySchema } fro
 
 const HTML_MAX = 200_000;
 const htmlSchema = textSchema({ error: MSG.invalid }).max(HTML_MAX, { error: MSG.maxLength }).default("");
+/**
+ * English content (issue 30, ADR 078): optional beside the Polish text, blank = none (the Polish one
+ * shows), with the Polish field's limit. English slugs are made on save from the English title.
+ */
+const englishTitle = optionalText(TITLE_MAX);
+const productEnglishFields = { titleEn: englishTitle, descriptionEn: htmlSchema };
 const flag = z.boolean({ error: MSG.invalid }).default(false);
 const ids = z
   .array(idSchema, { error: MSG.invalid })
@@ -80,6 +86,7 @@ export const productSchema = z
   .object({
     title: requiredString({ max: TITLE_MAX }),
     description: htmlSchema,
+    ...productEnglishFields,
     tags: tagsSchema,
     images: z.array(imageRefSchema, { error: MSG.invalid }).max(50, { error: MSG.maxLength }).default([]),
     categories: ids,
@@ -244,6 +251,8 @@ export const staffProductQuerySchema = z.object({
   flaga: z.enum(STAFF_PRODUCT_FLAGS).optional().catch(undefined),
   /** "brak": visible products that lack product safety information (GPSR, domain/gpsr.ts) */
   gpsr: z.enum(["brak"]).optional().catch(undefined),
+  /** "brak": visible products without an English title (issue 30) */
+  angielski: z.enum(["brak"]).optional().catch(undefined),
   strona: z.preprocess(
     (value) => (typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
     z.number().int().min(1).max(100_000).catch(1).default(1),
@@ -278,6 +287,7 @@ export interface ProductChoice {
 /** Category create (`POST /shops/categories`); parent null = first level below root; no order = last. */
 export const categorySchema = z.object({
   title: requiredString({ max: TITLE_MAX }),
+  titleEn: englishTitle,
   parent: idSchema.nullable().default(null),
   order: stockQuantitySchema.optional(),
   image: blankAsNull(linkSchema),
@@ -287,6 +297,7 @@ export type CategoryPayload = z.output<typeof categorySchema>;
 /** Category update (`PUT /shops/categories/{id}`): only the fields sent change (rename, parent, image). */
 export const categoryUpdateSchema = z.object({
   title: requiredString({ max: TITLE_MAX }).optional(),
+  titleEn: optionalText(TITLE_MAX).optional(),
   parent: idSchema.nullable().optional(),
   order: stockQuantitySchema.optional(),
   image: blankAsNull(linkSchema).optional(),
@@ -303,6 +314,8 @@ export const fieldOptionSchema = z.object({
   _id: idSchema.optional(),
   title: requiredString({ max: TITLE_MAX }),
   description: optionalText(2000),
+  titleEn: englishTitle,
+  descriptionEn: optionalText(2000),
   image: blankAsNull(linkSchema),
 });
 
@@ -314,6 +327,8 @@ export const productFieldSchema = z.object({
   title: requiredString({ max: TITLE_MAX }),
   type: z.enum(PRODUCT_FIELD_TYPES, { error: MSG.invalid }).default("radio"),
   description: optionalText(2000),
+  titleEn: englishTitle,
+  descriptionEn: optionalText(2000),
   changePrice: flag,
   options: z
     .array(fieldOptionSchema, { error: MSG.required })
@@ -326,6 +341,8 @@ export type ProductFieldPayload = z.output<typeof productFieldSchema>;
 export const headerSlideSchema = z.object({
   title: requiredString({ max: TITLE_MAX }),
   description: optionalText(1000),
+  titleEn: englishTitle,
+  descriptionEn: optionalText(1000),
   link: blankAsNull(linkSchema),
   image: z.object({ url: linkSchema }, { error: MSG.required }),
   order: stockQuantitySchema.optional(),
@@ -355,12 +372,29 @@ export const pageLinkSchema = z
       .refine((link) => !isReservedPageLink(link), { error: MSG.reservedLink }),
   );
 
+/**
+ * A page's English link (ADR 078: a second path to the page): blank = none, otherwise the rules of
+ * `pageLinkSchema`. That it is free among the pages' links and English links the service checks.
+ */
+export const pageLinkEnSchema = z.preprocess(
+  (value) =>
+    value === undefined ||
+    value === null ||
+    (typeof value === "string" && value.trim().replace(/^\/+/, "") === "")
+      ? ""
+      : value,
+  z.union([z.literal(""), pageLinkSchema], { error: MSG.invalid }),
+);
+
 /** Static page create/update. */
 export const staticPageSchema = z.object({
   link: pageLinkSchema,
   title: requiredString({ max: TITLE_MAX }),
   image: blankAsNull(linkSchema),
   content: htmlSchema,
+  titleEn: englishTitle,
+  linkEn: pageLinkEnSchema,
+  contentEn: htmlSchema,
   protected: flag,
 });
 export type StaticPagePayload = z.output<typeof staticPageSchema>;
@@ -371,6 +405,8 @@ export const blogArticleSchema = z.object({
   tags: tagsSchema,
   image: imageRefSchema.nullable().default(null),
   content: htmlSchema,
+  titleEn: englishTitle,
+  contentEn: htmlSchema,
   hasSlides: flag,
   slides: ids,
   slidesTitle: optionalText(TITLE_MAX),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ENGLISH_TEXTS, type EnglishKind, type EnglishOf } from "../../domain/english-texts";
 import type { ImageRef } from "../../domain/types";
 
 // The parts the /api routes' reply schemas are made of (docs/decisions/060). Each area keeps the
@@ -20,3 +21,10 @@ export const imageRef: z.ZodType<ImageRef> = z.object({
 export const messageReply = z.object({ message: z.string(), messageKey: z.string().optional() });
 
 export const healthReply = z.object({ status: z.enum(["ok", "unavailable"]), database: z.string() });
+
+/** The English texts a staff record answers beside the Polish ones (domain/english-texts.ts). */
+export function englishReply<K extends EnglishKind>(kind: K): z.ZodType<EnglishOf<K>> {
+  return z.object(
+    Object.fromEntries(ENGLISH_TEXTS[kind].map((key) => [key, z.string()])),
+  ) as unknown as z.ZodType<EnglishOf<K>>;
+}

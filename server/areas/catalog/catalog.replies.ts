@@ -10,9 +10,18 @@ import type {
 } from "../../../domain/types";
 import type { ProductChoice } from "../../../domain/validation/catalog";
 import type { ProductListPage } from "../../../domain/validation/product-query";
-import { grosze, id, imageRef, isoDate, optionalText, processingTime } from "../../http/reply-schemas";
+import {
+  englishReply,
+  grosze,
+  id,
+  imageRef,
+  isoDate,
+  optionalText,
+  processingTime,
+} from "../../http/reply-schemas";
 import type { CategoryRecord } from "./category-admin.service";
-import type { StaffProductPage, StaffProductRow } from "./product-admin.service";
+import type { FieldRecord } from "./field-admin.service";
+import type { ProductRecord, StaffProductPage, StaffProductRow } from "./product-admin.service";
 import type { WarehouseRow } from "./warehouse.service";
 
 // What the catalog's /api routes answer on success (docs/decisions/060): the category tree and its
@@ -96,6 +105,9 @@ export const productReply: z.ZodType<Product> = z.object({
   thumbnail,
 });
 
+/** A product as staff write it: with its English texts (issue 30). */
+export const productRecordReply: z.ZodType<ProductRecord> = productReply.and(englishReply("product"));
+
 export const productBasicReply: z.ZodType<ProductBasic> = z.object({
   _id: id,
   slug: z.string(),
@@ -135,6 +147,7 @@ export const categoryReply: z.ZodType<Category> = z.object({
 export const categoryRecordReply: z.ZodType<CategoryRecord> = z.object({
   _id: id,
   title: z.string(),
+  titleEn: z.string(),
   parent: id.nullable(),
   order: z.number().int(),
   image: optionalText,
@@ -147,14 +160,21 @@ const fieldOption: z.ZodType<FieldOption> = z.object({
   image: optionalText,
 });
 
-export const productFieldReply: z.ZodType<ProductField> = z.object({
+const productFieldShape = {
   _id: id,
   title: z.string(),
   type: z.string(),
   description: z.string(),
   changePrice: z.boolean(),
   options: z.array(fieldOption),
-});
+};
+
+export const productFieldReply: z.ZodType<ProductField> = z.object(productFieldShape);
+
+/** A product field as staff write it: with its and its options' English texts (issue 30). */
+export const fieldRecordReply: z.ZodType<FieldRecord> = z
+  .object({ ...productFieldShape, options: z.array(fieldOption.and(englishReply("option"))) })
+  .and(englishReply("field"));
 
 export const productListPageReply: z.ZodType<ProductListPage> = z.object({
   items: z.array(productBasicReply),

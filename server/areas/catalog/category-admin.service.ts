@@ -26,6 +26,8 @@ type CategoriesOrder = z.output<typeof categoriesOrderSchema>;
 export interface CategoryRecord {
   _id: number;
   title: string;
+  /** the English title (issue 30): blank = none */
+  titleEn: string;
   parent: number | null;
   order: number;
   image: string | null;
@@ -36,6 +38,7 @@ type Row = typeof categories.$inferSelect;
 const toRecord = (row: Row, rootId: number | null): CategoryRecord => ({
   _id: row.id,
   title: row.title,
+  titleEn: row.titleEn,
   parent: row.parentId === rootId ? null : row.parentId,
   order: row.order,
   image: row.image,
@@ -75,6 +78,12 @@ export function createCategoryAdminService(db: Db) {
   }
 
   return {
+    /** Every category's English title by id (the staff tree's rename forms; blank = none). */
+    async englishTitles(): Promise<Map<number, string>> {
+      const rows = await db.select({ id: categories.id, titleEn: categories.titleEn }).from(categories);
+      return new Map(rows.map((row) => [row.id, row.titleEn]));
+    },
+
     /** Adds a category; without an order it becomes the last of its siblings. */
     async createCategory(actor: PublicUser, payload: CategoryPayload): Promise<Result<CategoryRecord>> {
       if (!isShopModerator(actor)) return fail("forbidden-moderator");
@@ -88,7 +97,7 @@ export function createCategoryAdminService(db: Db) {
         const order = payload.order ?? nextOrder(rows, parentId, rootId);
         const [row] = await tx
           .insert(categories)
-          .values({ title: payload.title, parentId, order, image: payload.image })
+          .values({ title: payload.title, titleEn: payload.titleEn, parentId, order, image: payload.image })
           .returning();
         if (!row) throw new Error("category not inserted");
         return created(toRecord(row, rootId));
@@ -110,6 +119,7 @@ export function createCategoryAdminService(db: Db) {
         const before = toRecord(current, rootId);
         const changes: Partial<Row> = {};
         if (payload.title !== undefined) changes.title = payload.title;
+        if (payload.titleEn !== undefined) changes.titleEn = payload.titleEn;
         if (payload.image !== undefined) changes.image = payload.image;
         if (payload.parent !== undefined) {
           const parentId = storedParent(payload.parent, rootId);

@@ -213,3 +213,25 @@ describe("DELETE /api/shops/categories/:id", () => {
     expect(again.statusCode).toBe(404);
   });
 });
+
+describe("categories in English (issue 30)", () => {
+  it("saves the English title on add and on rename, and keeps it when a write leaves it out", async () => {
+    const created = await asModerator("POST", "/api/shops/categories", { title: "Zabawki", titleEn: "Toys" });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json()._id;
+    expect(created.json()).toMatchObject({ title: "Zabawki", titleEn: "Toys" });
+    const moved = await asModerator("PUT", `/api/shops/categories/${id}`, { title: "Maskotki" });
+    expect(moved.json()).toMatchObject({ title: "Maskotki", titleEn: "Toys" });
+    const renamed = await asModerator("PUT", `/api/shops/categories/${id}`, {
+      title: "Maskotki",
+      titleEn: " ",
+    });
+    expect(renamed.json().titleEn).toBe("");
+    expect((await lastAudit("category.update"))?.before).toMatchObject({ titleEn: "Toys" });
+    const tooLong = await asModerator("POST", "/api/shops/categories", {
+      title: "X",
+      titleEn: "x".repeat(201),
+    });
+    expect(tooLong.json().fields.titleEn.key).toBe("validation.maxLength");
+  });
+});

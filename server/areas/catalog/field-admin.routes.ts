@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { productFieldSchema } from "../../../domain/validation/catalog";
 import { staffRecordRoutes } from "../../http/staff-write";
-import { productFieldReply } from "./catalog.replies";
+import { fieldRecordReply } from "./catalog.replies";
 import { BY_ID } from "./catalog.routes";
 
 // Staff writes of product fields (SPEC §7): POST /shops/fields, PUT /shops/fields/:id (returns the
@@ -14,7 +14,7 @@ export async function fieldAdminRoutes(app: FastifyInstance): Promise<void> {
   staffRecordRoutes(
     app,
     "/shops/fields",
-    { ...BY_ID, body: productFieldSchema, response: productFieldReply, removed: productFieldReply },
+    { ...BY_ID, body: productFieldSchema, response: fieldRecordReply, removed: fieldRecordReply },
     {
       add: [
         "Add a product field with its options",

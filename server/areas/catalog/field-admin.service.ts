@@ -1,10 +1,12 @@
 import { asc, count, eq, sql } from "drizzle-orm";
+import { type EnglishOf, englishOf } from "../../../domain/english-texts";
 import { isShopModerator } from "../../../domain/roles";
-import type { ProductField, PublicUser } from "../../../domain/types";
+import type { FieldOption, ProductField, PublicUser } from "../../../domain/types";
 import type { ProductFieldPayload } from "../../../domain/validation/catalog";
 import type { FieldError } from "../../../domain/validation/errors";
 import { MSG } from "../../../domain/validation/messages";
 import type { Db, Tx } from "../../db/client";
+import { isDbId } from "../../db/ids";
 import { fieldOptions, productFieldLinks, productFields, productVariants } from "../../db/schema";
 import { fail, type Result } from "../../lib/result";
 import { auditedWrite, deleted, notFound, refuse, updated } from "../audit/audited-write";
@@ -13,10 +15,15 @@ import { toProductField } from "./catalog.mapper";
 // Staff writes of product fields (SPEC §7: POST /shops/fields, PUT and DELETE /shops/fields/{id};
 // the update returns the field). Options are matched by _id: sent with an _id = kept and updated,
 // without = added, not sent = removed — refused while a product variant uses it. The order sent is
-// the options' order. Each write is one transaction with its audit entry.
+// the options' order. The field and each option have optional English texts (issue 30). Each write
+// is one transaction with its audit entry.
+
+/** A product field as staff edit it: with its and its options' English texts. */
+export type FieldRecord = Omit<ProductField, "options"> &
+  EnglishOf<"field"> & { options: (FieldOption & EnglishOf<"option">)[] };
 
 export function createFieldAdminService(db: Db) {
-  async function loadField(tx: Tx, id: number, lock: boolean): Promise<ProductField | null> {
+  async function loadField(tx: Db | Tx, id: number, lock: boolean): Promise<FieldRecord | null> {
     const query = tx.select().from(productFields).where(eq(productFields.id, id));
     const [row] = lock ? await query.for("update") : await query;
     if (!row) return null;
@@ -25,7 +32,15 @@ export function createFieldAdminService(db: Db) {
       .from(fieldOptions)
       .where(eq(fieldOptions.fieldId, id))
       .orderBy(asc(fieldOptions.position), asc(fieldOptions.id));
-    return toProductField(row, options);
+    const field = toProductField(row, options);
+    return {
+      ...field,
+      ...englishOf("field", row),
+      options: field.options.map((option, index) => ({
+        ...option,
+        ...englishOf("option", options[index] ?? {}),
+      })),
+    };
   }
 
   /** The option ids of `fieldId` that product variants use (variant fields map field id → option id). */
@@ -42,6 +57,8 @@ export function createFieldAdminService(db: Db) {
       const values = {
         title: option.title,
         description: option.description,
+        titleEn: option.titleEn,
+        descriptionEn: option.descriptionEn,
         image: option.image,
         position,
       };
@@ -54,7 +71,12 @@ export function createFieldAdminService(db: Db) {
   }
 
   return {
-    async createField(actor: PublicUser, payload: ProductFieldPayload): Promise<Result<ProductField>> {
+    /** One field with its options for the edit form, or null. */
+    async getForEdit(id: number): Promise<FieldRecord | null> {
+      return isDbId(id) ? loadField(db, id, false) : null;
+    },
+
+    async createField(actor: PublicUser, payload: ProductFieldPayload): Promise<Result<FieldRecord>> {
       if (!isShopModerator(actor)) return fail("forbidden-moderator");
       const withIds = payload.options.flatMap((option, index) => (option._id === undefined ? [] : [index]));
       if (withIds.length > 0) {
@@ -70,13 +92,15 @@ export function createFieldAdminService(db: Db) {
             title: payload.title,
             type: payload.type,
             description: payload.description,
+            titleEn: payload.titleEn,
+            descriptionEn: payload.descriptionEn,
             changePrice: payload.changePrice,
           })
           .returning({ id: productFields.id });
         if (!row) throw new Error("field not inserted");
         await insertOptions(tx, row.id, payload);
         const field = await loadField(tx, row.id, false);
-        return { value: field as ProductField, entityId: row.id, before: null, after: field };
+        return { value: field as FieldRecord, entityId: row.id, before: null, after: field };
       });
     },
 
@@ -84,7 +108,7 @@ export function createFieldAdminService(db: Db) {
       actor: PublicUser,
       id: number,
       payload: ProductFieldPayload,
-    ): Promise<Result<ProductField>> {
+    ): Promise<Result<FieldRecord>> {
       if (!isShopModerator(actor)) return fail("forbidden-moderator");
       return auditedWrite(db, actor, "field.update", async (tx) => {
         const before = (await loadField(tx, id, true)) ?? refuse(notFound());
@@ -116,18 +140,20 @@ export function createFieldAdminService(db: Db) {
             title: payload.title,
             type: payload.type,
             description: payload.description,
+            titleEn: payload.titleEn,
+            descriptionEn: payload.descriptionEn,
             changePrice: payload.changePrice,
             updatedAt: new Date(),
           })
           .where(eq(productFields.id, id));
         for (const option of removed) await tx.delete(fieldOptions).where(eq(fieldOptions.id, option._id));
         await insertOptions(tx, id, payload);
-        return updated(id, before, (await loadField(tx, id, false)) as ProductField);
+        return updated(id, before, (await loadField(tx, id, false)) as FieldRecord);
       });
     },
 
     /** Deletes a field with its options; refused while products use it. */
-    async deleteField(actor: PublicUser, id: number): Promise<Result<ProductField>> {
+    async deleteField(actor: PublicUser, id: number): Promise<Result<FieldRecord>> {
       if (!isShopModerator(actor)) return fail("forbidden-moderator");
       return auditedWrite(db, actor, "field.delete", async (tx) => {
         const before = (await loadField(tx, id, true)) ?? refuse(notFound());

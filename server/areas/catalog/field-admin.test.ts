@@ -56,7 +56,8 @@ describe("POST /api/shops/fields", () => {
       ["Bez haftu", "", null],
       ["Z haftem", "+ 3 dni", "/media/pola/haft.jpg"],
     ]);
-    expect((await fields()).find((candidate) => candidate._id === field._id)).toEqual(field);
+    // the staff record is the public field with its English texts
+    expect(field).toMatchObject((await fields()).find((candidate) => candidate._id === field._id) ?? {});
     const audit = await lastAudit("field.create");
     expect(audit).toMatchObject({ entity: "field", entityId: String(field._id), actorId: kit.moderator.id });
     expect(audit?.after).toMatchObject({ title: "Haft" });
@@ -175,5 +176,44 @@ describe("DELETE /api/shops/fields/:id", () => {
     const audit = await lastAudit("field.delete");
     expect(audit).toMatchObject({ entityId: String(created._id), after: null });
     expect((await asModerator("DELETE", `/api/shops/fields/${created._id}`)).statusCode).toBe(404);
+  });
+});
+
+describe("fields in English (issue 30)", () => {
+  it("saves the English title and description of the field and of each option", async () => {
+    const english = {
+      ...embroidery,
+      titleEn: "Embroidery",
+      descriptionEn: "A name embroidered on the blanket",
+      options: [
+        { title: "Bez haftu", titleEn: "None" },
+        { title: "Z haftem", descriptionEn: "+ 3 days" },
+      ],
+    };
+    const created = await asModerator("POST", "/api/shops/fields", english);
+    expect(created.statusCode, created.body).toBe(201);
+    const field = created.json();
+    expect(field).toMatchObject({
+      titleEn: "Embroidery",
+      descriptionEn: "A name embroidered on the blanket",
+    });
+    expect(field.options.map((o: Record<string, string>) => [o.titleEn, o.descriptionEn])).toEqual([
+      ["None", ""],
+      ["", "+ 3 days"],
+    ]);
+    const updated = await asModerator("PUT", `/api/shops/fields/${field._id}`, {
+      ...english,
+      titleEn: "",
+      options: field.options.map((o: Record<string, unknown>) => ({ ...o, titleEn: `${o.title} EN` })),
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const edited = await kit.app.services.fieldAdmin.getForEdit(field._id);
+    expect(edited).toMatchObject({ titleEn: "", descriptionEn: "A name embroidered on the blanket" });
+    expect(edited?.options.map((o) => o.titleEn)).toEqual(["Bez haftu EN", "Z haftem EN"]);
+    const tooLong = await asModerator("POST", "/api/shops/fields", {
+      ...embroidery,
+      options: [{ title: "A", descriptionEn: "x".repeat(2001) }],
+    });
+    expect(tooLong.json().fields["options.0.descriptionEn"].key).toBe("validation.maxLength");
   });
 });

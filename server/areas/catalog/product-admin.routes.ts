@@ -8,8 +8,8 @@ import { apiRoute, STAFF } from "../../http/api-route";
 import { staffRecordWrite, staffWrite } from "../../http/staff-write";
 import {
   productChoicesReply,
+  productRecordReply,
   productRemovedReply,
-  productReply,
   staffProductPageReply,
 } from "./catalog.replies";
 import { BY_ID } from "./catalog.routes";
@@ -55,7 +55,7 @@ export async function productAdminRoutes(app: FastifyInstance): Promise<void> {
       {
         summary: "Create a product (images, categories, fields, variants; description sanitised)",
         body: productSchema,
-        response: productReply,
+        response: productRecordReply,
         status: 201,
       },
       (actor, body) => productAdmin.create(actor, productSchema.parse(body)),
@@ -69,7 +69,7 @@ export async function productAdminRoutes(app: FastifyInstance): Promise<void> {
         ...BY_ID,
         summary: "Update a product (variants by _id: kept, added, missing ones deleted)",
         body: productSchema,
-        response: productReply,
+        response: productRecordReply,
       },
       (actor, id, body) => productAdmin.update(actor, id, productSchema.parse(body)),
     ),

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, ne, notInArray, type SQL, sql } from "drizzle-orm";
 import { totalQuantity } from "../../../domain/availability";
+import { type EnglishOf, englishOf } from "../../../domain/english-texts";
 import { effectivePriceRange, type PriceRange, variantKey } from "../../../domain/pricing";
 import { slugify } from "../../../domain/slug";
 import type { Id, ImageRef, Product, ProductBasic } from "../../../domain/types";
@@ -41,6 +42,9 @@ import { identityAndSafetyColumns } from "./product-safety.columns";
 // an effective price. Answers use the catalog's product DTO.
 
 export const STAFF_PRODUCTS_PAGE_SIZE = 20;
+
+/** A product as staff edit it: the catalog's product with its English texts (issue 30). */
+export type ProductRecord = Product & EnglishOf<"product">;
 
 export interface StaffProductRow {
   _id: Id;
@@ -106,6 +110,9 @@ export function staffProductWhere(query: Omit<StaffProductQuery, "strona">): SQL
   }
   if (query.flaga) conditions.push(eq(FLAG_COLUMNS[query.flaga], true));
   if (query.gpsr === "brak" && lacksSafetyInfo) conditions.push(lacksSafetyInfo);
+  if (query.angielski === "brak") {
+    conditions.push(eq(products.isHidden, false), sql`btrim(${products.titleEn}) = ''`);
+  }
   return and(...conditions);
 }
 
@@ -129,6 +136,7 @@ async function snapshot(tx: Tx, id: Id) {
     .orderBy(productVariants.position, productVariants.id);
   return {
     title: row.title,
+    titleEn: row.titleEn,
     priceGrosze: row.priceGrosze,
     promotionalPriceGrosze: row.promotionalPriceGrosze,
     quantity: row.quantity,
@@ -216,6 +224,10 @@ function productValues(payload: ProductPayload) {
     title: payload.title,
     slug: slugify(payload.title) || "produkt",
     description: sanitizeHtml(payload.description),
+    // the English slug follows the English title as the slug the title; blank without one (issue 30)
+    titleEn: payload.titleEn,
+    slugEn: payload.titleEn === "" ? "" : slugify(payload.titleEn) || "product",
+    descriptionEn: sanitizeHtml(payload.descriptionEn),
     tags: payload.tags,
     quantity: payload.quantity,
     priceGrosze: payload.priceGrosze,
@@ -344,8 +356,19 @@ export async function writeProduct(
 export function createProductAdminService(db: Db, deps: { catalog: CatalogService }) {
   const { catalog } = deps;
 
-  async function fresh(id: Id): Promise<Result<Product>> {
+  /** The product (hidden too) with its English texts, or null. */
+  async function record(id: Id): Promise<ProductRecord | null> {
     const product = await catalog.getProduct(id, { includeHidden: true });
+    if (!product) return null;
+    const [row] = await db
+      .select({ titleEn: products.titleEn, slugEn: products.slugEn, descriptionEn: products.descriptionEn })
+      .from(products)
+      .where(eq(products.id, id));
+    return { ...product, ...englishOf("product", row ?? {}) };
+  }
+
+  async function fresh(id: Id): Promise<Result<ProductRecord>> {
+    const product = await record(id);
     return product ? ok(product) : fail("not-found");
   }
 
@@ -421,9 +444,9 @@ export function createProductAdminService(db: Db, deps: { catalog: CatalogServic
       return row?.n ?? 0;
     },
 
-    /** One product for the edit form (hidden ones too). */
-    getForEdit(id: Id): Promise<Product | null> {
-      return catalog.getProduct(id, { includeHidden: true });
+    /** One product for the edit form and "dodaj podobny" (hidden ones too), with its English texts. */
+    getForEdit(id: Id): Promise<ProductRecord | null> {
+      return record(id);
     },
 
     /**
@@ -451,7 +474,7 @@ export function createProductAdminService(db: Db, deps: { catalog: CatalogServic
       return catalog.listProductsBasic({ includeHidden: true });
     },
 
-    async create(actor: AuditActor, payload: ProductPayload): Promise<Result<Product>> {
+    async create(actor: AuditActor, payload: ProductPayload): Promise<Result<ProductRecord>> {
       const written = await auditedWrite(
         db,
         actor,
@@ -465,7 +488,7 @@ export function createProductAdminService(db: Db, deps: { catalog: CatalogServic
       return written.ok ? fresh(written.value) : written;
     },
 
-    async update(actor: AuditActor, id: Id, payload: ProductPayload): Promise<Result<Product>> {
+    async update(actor: AuditActor, id: Id, payload: ProductPayload): Promise<Result<ProductRecord>> {
       if (!Number.isSafeInteger(id) || id > MAX_DB_ID) return fail("not-found");
       const written = await auditedWrite(
         db,

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Product } from "../../../domain/types";
 import { auditLog, orderItems, orders, priceHistory, products, productVariants } from "../../db/schema";
@@ -137,6 +137,39 @@ describe("create", () => {
     expect(created.description).not.toMatch(/script|onerror|javascript/i);
     expect(created.description).toContain("<p>ok</p>");
     expect(created.description).toContain("link");
+  });
+});
+
+describe("English texts (issue 30)", () => {
+  it("saves the English title and description (sanitised) and makes the English slug from the English title", async () => {
+    const created = await create(
+      payload({
+        titleEn: "Pink test blanket (soft)",
+        descriptionEn: "<p>Soft</p><img src=x onerror=alert(1)><script>x</script>",
+      }),
+    );
+    expect(created).toMatchObject({ titleEn: "Pink test blanket (soft)", slugEn: "Pink_test_blanket_soft" });
+    const english = (created as unknown as { descriptionEn: string }).descriptionEn;
+    expect(english).toContain("<p>Soft</p>");
+    expect(english).not.toMatch(/script|onerror/i);
+    expect(await kit.app.services.productAdmin.getForEdit(created._id)).toMatchObject({
+      titleEn: "Pink test blanket (soft)",
+      slugEn: "Pink_test_blanket_soft",
+    });
+    // a title of no letters still gets a slug, as the Polish one; a blank title leaves the slug blank
+    const symbols = await put(created._id, payload({ titleEn: "!!!" }));
+    expect(symbols.json()).toMatchObject({ titleEn: "!!!", slugEn: "product" });
+    const cleared = await put(created._id, payload({ titleEn: " " }));
+    expect(cleared.json()).toMatchObject({ titleEn: "", slugEn: "", descriptionEn: "" });
+    const [audit] = await kit.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "product"), eq(auditLog.entityId, String(created._id))))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit).toMatchObject({ before: { titleEn: "!!!" }, after: { titleEn: "" } });
+    const tooLong = await put(created._id, payload({ titleEn: "x".repeat(201) }));
+    expect(tooLong.json().fields.titleEn.key).toBe("validation.maxLength");
   });
 });
 
@@ -406,6 +439,20 @@ describe("staff list", () => {
     // the public list never shows the hidden one
     const publicList = await kit.app.inject({ method: "GET", url: "/api/shops/products?szukaj=zielon" });
     expect(publicList.json().items.map((item: { title: string }) => item.title)).toEqual(["Zestaw zielony"]);
+  });
+
+  it("filters the visible products without an English title (issue 30)", async () => {
+    await create(payload({ title: "Kocyk błękitny bez angielskiego" }));
+    await create(payload({ title: "Kocyk błękitny po angielsku", titleEn: "Blue blanket" }));
+    await create(payload({ title: "Kocyk błękitny ukryty", isHidden: true }));
+    const res = await kit.app.inject({
+      method: "GET",
+      url: "/api/shops/products/staff?szukaj=b%C5%82%C4%99kitny&angielski=brak",
+      headers: bearer(staff),
+    });
+    expect(res.json<StaffProductPage>().items.map((item) => item.title)).toEqual([
+      "Kocyk błękitny bez angielskiego",
+    ]);
   });
 });
 

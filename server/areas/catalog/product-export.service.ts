@@ -1,4 +1,5 @@
-import { asc } from "drizzle-orm";
+import { asc, inArray } from "drizzle-orm";
+import { type EnglishOf, englishOf } from "../../../domain/english-texts";
 import { parsePriceToGrosze } from "../../../domain/money";
 import {
   PRICE_COLUMNS,
@@ -8,14 +9,16 @@ import {
   productCsv,
   productToRow,
 } from "../../../domain/product-file";
+import type { Product } from "../../../domain/types";
 import type { Db } from "../../db/client";
-import { galleryImages } from "../../db/schema";
+import { galleryImages, products } from "../../db/schema";
 import { writeXlsx, type XlsxCell } from "../../lib/xlsx";
 import type { CatalogService } from "./catalog.service";
 
 // The product export (issue 30, docs/decisions/077): the whole catalog, hidden products too, read a
 // page of products at a time, as the product file's rows (domain/product-file.ts) in CSV or XLSX.
-// The dictionary — category paths, field and option titles, gallery paths — is the import's too.
+// The dictionary — category paths, field and option titles, gallery paths — is the import's too,
+// and so is `withEnglish`: the catalog's products with their English texts (issue 30).
 
 const EXPORT_PAGE = 100;
 
@@ -50,11 +53,20 @@ export function createProductExportService(db: Db, deps: { catalog: CatalogServi
     };
   }
 
+  /** The products with their English texts (read beside the catalog's product, which has none). */
+  async function withEnglish(list: readonly Product[]): Promise<(Product & EnglishOf<"product">)[]> {
+    if (list.length === 0) return [];
+    const ids = list.map((product) => product._id);
+    const rows = await db.select().from(products).where(inArray(products.id, ids));
+    const byId = new Map(rows.map((row) => [row.id, englishOf("product", row)]));
+    return list.map((product) => ({ ...product, ...englishOf("product", byId.get(product._id) ?? {}) }));
+  }
+
   async function rows(): Promise<ProductFileRow[]> {
     const names = await dictionary();
     const all: ProductFileRow[] = [];
     for (let afterId = 0; ; ) {
-      const page = await catalog.productsAfter(afterId, EXPORT_PAGE);
+      const page = await withEnglish(await catalog.productsAfter(afterId, EXPORT_PAGE));
       all.push(...page.map((product) => productToRow(product, names)));
       const last = page.at(-1);
       if (!last || page.length < EXPORT_PAGE) return all;
@@ -64,6 +76,7 @@ export function createProductExportService(db: Db, deps: { catalog: CatalogServi
 
   return {
     dictionary,
+    withEnglish,
     async csv(): Promise<string> {
       return productCsv(await rows());
     },

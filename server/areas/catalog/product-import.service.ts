@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { inArray, isNotNull, sql } from "drizzle-orm";
+import type { EnglishOf } from "../../../domain/english-texts";
 import {
   changedColumns,
   csvRecords,
@@ -82,7 +83,7 @@ export interface ImportApplied {
 interface Planned {
   line: ImportLine;
   payload: ProductPayload | null;
-  existing: Product | null;
+  existing: (Product & EnglishOf<"product">) | null;
 }
 
 const unreadable = () => fail("product-import/unreadable");
@@ -141,9 +142,10 @@ export function createProductImportService(
     // a product in the trash keeps its SKU until deleted for good (ADR 076): its line is refused
     const trashedSkus = new Set(known.filter(({ trashed }) => trashed).map(({ sku }) => sku ?? ""));
     const skuOf = new Map(known.map(({ id, sku }) => [id, sku ?? ""]));
-    const bySku = new Map<string, Product>();
+    const bySku = new Map<string, Product & EnglishOf<"product">>();
     for (let start = 0; start < known.length; start += MATCH_PAGE) {
-      const page = await catalog.productsByIds(known.slice(start, start + MATCH_PAGE).map(({ id }) => id));
+      const ids = known.slice(start, start + MATCH_PAGE).map(({ id }) => id);
+      const page = await productExport.withEnglish(await catalog.productsByIds(ids));
       for (const product of page) bySku.set(skuOf.get(product._id) ?? "", product);
     }
     const seen = new Set<string>();
@@ -159,7 +161,11 @@ export function createProductImportService(
       if (!read.ok || errors.length > 0) {
         return { line: { ...base, action: "error", errors }, payload: null, existing };
       }
-      const payload = { ...read.payload, description: sanitizeHtml(read.payload.description) };
+      const payload = {
+        ...read.payload,
+        description: sanitizeHtml(read.payload.description),
+        descriptionEn: sanitizeHtml(read.payload.descriptionEn),
+      };
       if (!existing) return { line: { ...base, action: "create", errors: [] }, payload, existing };
       const changed = changedColumns(productToRow(existing, dictionary), productToRow(payload, dictionary));
       return {

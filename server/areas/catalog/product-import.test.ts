@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { csvRecords, PRODUCT_FILE_COLUMNS, rowCells } from "../../../domain/product-file";
 import { csvCell } from "../../../domain/warehouse";
@@ -13,10 +13,20 @@ import type { ImportPreview } from "./product-import.service";
 // demo product has its SKU): the export imported again changes nothing (CSV and
 // XLSX); one bad line changes nothing and is named; a price change writes the price history and an
 // audit entry; a CSV with a BOM, `;` and quoted fields holding line breaks; a stale preview; staff only.
+// Half the products have English texts, so the round trips cover the English columns.
 
 const kit = kitForFile(async () => {
   const api = await startStaffApi();
   await seedDemoShop(api.database.db, api.app.services.config, { images: false });
+  // English texts on every other product (issue 30): the round trips carry their columns too
+  await api.database.db
+    .update(products)
+    .set({
+      titleEn: sql`'Product ' || ${products.id}`,
+      slugEn: sql`'Product_' || ${products.id}`,
+      descriptionEn: "<p>Made by hand; <strong>soft</strong></p>",
+    })
+    .where(sql`${products.id} % 2 = 0`);
   return api;
 }, 60_000);
 const asModerator = callsAs(kit, "moderator");
@@ -95,6 +105,27 @@ describe("product export and import", () => {
     expect(typeof rows[1]?.cells[PRODUCT_FILE_COLUMNS.indexOf("price")]).toBe("number");
     const seen = await preview(bytes, "produkty.xlsx");
     expect(seen.counts).toMatchObject({ create: 0, change: 0, error: 0, unchanged: rows.length - 1 });
+  });
+
+  it("changes the English title through the file: the English slug follows it", async () => {
+    const csv = (await exported("csv")).body;
+    const [product] = await db().select().from(products).where(sql`${products.titleEn} <> ''`).limit(1);
+    if (!product) throw new Error("no product with an English title");
+    expect(csv).toContain(product.titleEn);
+    const edited = editCsv(csv, product.sku ?? "", { titleEn: "Cosy blanket" });
+    const seen = await preview(edited);
+    expect(seen.lines.find((line) => line.action === "change")).toMatchObject({
+      productId: product.id,
+      changed: ["titleEn"],
+    });
+    const applied = await upload(APPLY, edited, "produkty.csv", seen.fingerprint);
+    expect(applied.json()).toEqual({ created: 0, changed: 1 });
+    const [after] = await db().select().from(products).where(eq(products.id, product.id));
+    expect(after).toMatchObject({
+      titleEn: "Cosy blanket",
+      slugEn: "Cosy_blanket",
+      descriptionEn: product.descriptionEn,
+    });
   });
 
   it("refuses a file with one bad line, naming its line and column, and changes nothing", async () => {

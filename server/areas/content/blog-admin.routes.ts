@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { blogArticleSchema } from "../../../domain/validation/catalog";
 import { staffRecordRoutes } from "../../http/staff-write";
 import { BY_ID } from "../catalog/catalog.routes";
-import { blogArticleReply, deletedReply } from "./content.replies";
+import { articleRecordReply, deletedReply } from "./content.replies";
 
 // POST /api/blogs, PUT/DELETE /api/blogs/:id (SPEC §7), shop staff only. Thin: one service call each.
 
@@ -12,7 +12,7 @@ export async function blogAdminRoutes(app: FastifyInstance): Promise<void> {
   staffRecordRoutes(
     app,
     "/blogs",
-    { ...BY_ID, body: blogArticleSchema, response: blogArticleReply, removed: deletedReply },
+    { ...BY_ID, body: blogArticleSchema, response: articleRecordReply, removed: deletedReply },
     {
       add: ["Add a blog article (content sanitised; related products must exist)", blogAdmin.create],
       update: ["Update a blog article", blogAdmin.update],

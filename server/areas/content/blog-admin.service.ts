@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { type EnglishOf, englishOf } from "../../../domain/english-texts";
 import { slugify } from "../../../domain/slug";
 import type { BlogArticle, Id } from "../../../domain/types";
 import { blogArticleSchema } from "../../../domain/validation/catalog";
@@ -11,14 +12,23 @@ import { fail, type Result } from "../../lib/result";
 import { sanitizeHtml } from "../../lib/sanitize-html";
 import type { AuditActor } from "../audit/audit";
 import { auditedWrite, created, deleted, notFound, refuse, updated } from "../audit/audited-write";
-import { liveArticle, lockedLive } from "../trash/live";
+import { liveArticle, liveById, lockedLive } from "../trash/live";
 import { toBlogArticle } from "./content.service";
 
 // Staff writes of blog articles (SPEC §2 /blog, §7 POST /blogs, PUT/DELETE /blogs/{id}): the slug
-// follows the title, the HTML content is sanitised before storing, related products
-// (hasSlides/slides) must exist. Every write is audited in its transaction.
+// follows the title (and the English slug the English title: blank without one, issue 30), the HTML
+// contents are sanitised before storing, related products (hasSlides/slides) must exist. Every write
+// is audited in its transaction.
 
 type Payload = ReturnType<typeof blogArticleSchema.parse>;
+
+/** An article as staff edit it: with its English texts. */
+export type ArticleRecord = BlogArticle & EnglishOf<"article">;
+
+const toRecord = (row: typeof blogArticles.$inferSelect): ArticleRecord => ({
+  ...toBlogArticle(row),
+  ...englishOf("article", row),
+});
 
 async function assertProductsExist(tx: Tx, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
@@ -33,6 +43,9 @@ function rowValues(data: Payload) {
     tags: data.tags,
     image: data.image,
     content: sanitizeHtml(data.content),
+    titleEn: data.titleEn,
+    slugEn: slugify(data.titleEn),
+    contentEn: sanitizeHtml(data.contentEn),
     hasSlides: data.hasSlides,
     slideIds: data.slides,
     slidesTitle: data.slidesTitle,
@@ -42,6 +55,12 @@ function rowValues(data: Payload) {
 
 export function createBlogAdminService(db: Db) {
   return {
+    /** One live article for the edit form and "dodaj podobny" (`?kopiuj=`), or null. */
+    async get(id: Id): Promise<ArticleRecord | null> {
+      const row = await liveById(db, blogArticles, id);
+      return row ? toRecord(row) : null;
+    },
+
     /** The staff list: articles newest first, searched (in the title or a tag) and paged in SQL. */
     async search(query: ListQuery): Promise<ListPage<BlogArticle>> {
       const search = query.search.trim();
@@ -59,7 +78,7 @@ export function createBlogAdminService(db: Db) {
       return { ...found, items: found.items.map(toBlogArticle) };
     },
 
-    async create(actor: AuditActor, input: unknown): Promise<Result<BlogArticle>> {
+    async create(actor: AuditActor, input: unknown): Promise<Result<ArticleRecord>> {
       const parsed = parseForm(blogArticleSchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
       const data = parsed.data;
@@ -67,16 +86,16 @@ export function createBlogAdminService(db: Db) {
         await assertProductsExist(tx, data.slides);
         const [row] = await tx.insert(blogArticles).values(rowValues(data)).returning();
         if (!row) throw new Error("blog insert returned nothing");
-        return created(toBlogArticle(row));
+        return created(toRecord(row));
       });
     },
 
-    async update(actor: AuditActor, id: Id, input: unknown): Promise<Result<BlogArticle>> {
+    async update(actor: AuditActor, id: Id, input: unknown): Promise<Result<ArticleRecord>> {
       const parsed = parseForm(blogArticleSchema, input);
       if (!parsed.ok) return fail("validation", parsed.errors);
       const data = parsed.data;
       return auditedWrite(db, actor, "blog.update", async (tx) => {
-        const before = toBlogArticle(await lockedLive(tx, blogArticles, id));
+        const before = toRecord(await lockedLive(tx, blogArticles, id));
         await assertProductsExist(tx, data.slides);
         const [row] = await tx
           .update(blogArticles)
@@ -84,7 +103,7 @@ export function createBlogAdminService(db: Db) {
           .where(eq(blogArticles.id, id))
           .returning();
         if (!row) refuse(notFound());
-        return updated(id, before, toBlogArticle(row));
+        return updated(id, before, toRecord(row));
       });
     },
 

@@ -134,4 +134,26 @@ describe("blog articles (staff)", () => {
     await expectStaffOnly(kit, writesTo("/api/blogs", target._id), article);
     expect(await rowOf(target._id)).toBeDefined();
   });
+
+  it("saves the English title, slug (from the English title) and content (sanitised), blank slug without a title", async () => {
+    const created = await kit.call(
+      "moderator",
+      "POST",
+      "/api/blogs",
+      article({ titleEn: "How to sew a blanket (step 1)", contentEn: XSS_HTML }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const body = created.json();
+    expect(body).toMatchObject({
+      titleEn: "How to sew a blanket (step 1)",
+      slugEn: "How_to_sew_a_blanket_step_1",
+    });
+    for (const pattern of XSS_LEFTOVERS) expect(body.contentEn).not.toMatch(pattern);
+    expect(await kit.lastAudit("blog.create")).toMatchObject({ after: { titleEn: body.titleEn } });
+    const cleared = await kit.call("moderator", "PUT", `/api/blogs/${body._id}`, article({ titleEn: "  " }));
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(await rowOf(body._id)).toMatchObject({ titleEn: "", slugEn: "", contentEn: "" });
+    const long = await kit.call("moderator", "POST", "/api/blogs", article({ titleEn: "x".repeat(201) }));
+    expect(long.json().fields.titleEn.key).toBe("validation.maxLength");
+  });
 });

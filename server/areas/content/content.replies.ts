@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { BlogArticle, HeaderSlide, Id, Page } from "../../../domain/types";
-import { id, imageRef, isoDate, optionalText } from "../../http/reply-schemas";
+import { englishReply, id, imageRef, isoDate, optionalText } from "../../http/reply-schemas";
 import type { Creator, CreatorCategory, Game } from "./creators.service";
 
 // What the content routes answer on success (docs/decisions/060): header slides, blog articles,
@@ -19,6 +19,9 @@ export const headerSlideReply: z.ZodType<HeaderSlide> = z.object({
 
 export const headerSlidesReply = z.array(headerSlideReply);
 
+/** A slide as staff write it: with its English texts (issue 30). */
+export const slideRecordReply = headerSlideReply.and(englishReply("slide"));
+
 export const blogArticleReply: z.ZodType<BlogArticle> = z.object({
   _id: id,
   slug: z.string(),
@@ -35,6 +38,9 @@ export const blogArticleReply: z.ZodType<BlogArticle> = z.object({
 
 export const blogArticlesReply = z.array(blogArticleReply);
 
+/** An article as staff write it: with its English texts (issue 30). */
+export const articleRecordReply = blogArticleReply.and(englishReply("article"));
+
 export const pageReply: z.ZodType<Page> = z.object({
   _id: id,
   link: z.string(),
@@ -46,6 +52,9 @@ export const pageReply: z.ZodType<Page> = z.object({
 });
 
 export const pagesReply = z.array(pageReply);
+
+/** A page as staff write it: with its English texts (issue 30). */
+export const pageRecordReply = pageReply.and(englishReply("page"));
 
 /** What a game and a creator share. */
 const gameFields = {

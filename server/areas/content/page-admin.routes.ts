@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { staticPageSchema } from "../../../domain/validation/catalog";
 import { staffRecordWrite, staffWrite } from "../../http/staff-write";
 import { BY_ID } from "../catalog/catalog.routes";
-import { deletedReply, pageReply } from "./content.replies";
+import { deletedReply, pageRecordReply } from "./content.replies";
 
 // POST /api/pages, PUT/DELETE /api/pages/:id (SPEC §7), shop staff only. Thin: one service call each.
 
@@ -15,7 +15,7 @@ export async function pageAdminRoutes(app: FastifyInstance): Promise<void> {
       {
         summary: "Add a static page (link unique; content sanitised)",
         body: staticPageSchema,
-        response: pageReply,
+        response: pageRecordReply,
         status: 201,
         errors: ["page/protect-admin-only"],
       },
@@ -30,7 +30,7 @@ export async function pageAdminRoutes(app: FastifyInstance): Promise<void> {
         ...BY_ID,
         summary: "Update a static page",
         body: staticPageSchema,
-        response: pageReply,
+        response: pageRecordReply,
         errors: ["not-found", "page/protect-admin-only"],
       },
       (actor, id, body) => pageAdmin.update(actor, id, body),

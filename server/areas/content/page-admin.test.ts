@@ -176,4 +176,93 @@ describe("pages (staff)", () => {
     await expectStaffOnly(kit, writesTo("/api/pages", target._id), page);
     expect(await rowOf(target._id)).toMatchObject({ title: target.title });
   });
+
+  describe("English texts (issue 30)", () => {
+    it("saves the English title, link and content (sanitised) and answers them; blank for many pages", async () => {
+      const created = await kit.call(
+        "moderator",
+        "POST",
+        "/api/pages",
+        page({ titleEn: "About us", linkEn: "/About-Us", contentEn: XSS_HTML }),
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      const body = created.json();
+      expect(body).toMatchObject({ titleEn: "About us", linkEn: "about-us" });
+      for (const pattern of XSS_LEFTOVERS) expect(body.contentEn).not.toMatch(pattern);
+      expect(body.contentEn).toContain("<strong>gruby</strong>");
+      const updated = await kit.call("moderator", "PUT", `/api/pages/${body._id}`, {
+        ...page({ link: body.link }),
+        titleEn: "Who we are",
+        linkEn: "about-us",
+      });
+      expect(updated.statusCode, updated.body).toBe(200);
+      expect(await rowOf(body._id)).toMatchObject({
+        titleEn: "Who we are",
+        linkEn: "about-us",
+        contentEn: "",
+      });
+      const audit = await kit.auditOf("page", body._id);
+      expect(audit[0]?.after).toMatchObject({ titleEn: "Who we are" });
+      // no English link: many pages may leave it blank
+      for (let n = 0; n < 2; n += 1) {
+        const blank = await kit.call("moderator", "POST", "/api/pages", page({ linkEn: " " }));
+        expect(blank.statusCode, blank.body).toBe(201);
+        expect(blank.json().linkEn).toBe("");
+      }
+    });
+
+    it("refuses an English link any live page has as its link or English link, or its own link", async () => {
+      const first = (
+        await kit.call("moderator", "POST", "/api/pages", page({ link: "kontakt-pl", linkEn: "contact" }))
+      ).json();
+      const cases: [Record<string, unknown>, string][] = [
+        [page({ linkEn: "contact" }), "linkEn"],
+        [page({ linkEn: "kontakt-pl" }), "linkEn"],
+        [page({ link: "contact" }), "link"],
+        [page({ link: "sam-sobie", linkEn: "sam-sobie" }), "linkEn"],
+      ];
+      for (const [payload, field] of cases) {
+        const response = await kit.call("moderator", "POST", "/api/pages", payload);
+        expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(response.json().fields[field].key).toBe("validation.unique");
+      }
+      const other = (await kit.call("moderator", "POST", "/api/pages", page())).json();
+      const renamed = await kit.call("moderator", "PUT", `/api/pages/${other._id}`, {
+        ...page({ link: other.link }),
+        linkEn: "contact",
+      });
+      expect(renamed.statusCode).toBe(400);
+      expect((await rowOf(other._id))?.linkEn).toBe("");
+      // the page keeps its own English link; a trashed page's links are free again
+      const kept = await kit.call("moderator", "PUT", `/api/pages/${first._id}`, {
+        ...page({ link: "kontakt-pl" }),
+        linkEn: "contact",
+      });
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect((await kit.call("moderator", "DELETE", `/api/pages/${first._id}`)).statusCode).toBe(200);
+      const taken = await kit.call("moderator", "PUT", `/api/pages/${other._id}`, {
+        ...page({ link: other.link }),
+        linkEn: "contact",
+      });
+      expect(taken.statusCode, taken.body).toBe(200);
+      // the trashed page cannot come back while its English link is another page's
+      const restore = await kit.call("moderator", "POST", `/api/trash/page/${first._id}/restore`);
+      expect(restore.json().code).toBe("trash/link-taken");
+    });
+
+    it("validates the English link like the link: reserved and malformed links refused", async () => {
+      for (const [linkEn, key] of [
+        ["koszyk", "validation.reservedLink"],
+        ["api/health", "validation.reservedLink"],
+        ["zła ścieżka!", "validation.invalid"],
+        ["a".repeat(201), "validation.maxLength"],
+      ]) {
+        const response = await kit.call("moderator", "POST", "/api/pages", page({ linkEn }));
+        expect(response.statusCode, linkEn).toBe(400);
+        expect(response.json().fields.linkEn.key, linkEn).toBe(key);
+      }
+      const long = await kit.call("moderator", "POST", "/api/pages", page({ titleEn: "x".repeat(201) }));
+      expect(long.json().fields.titleEn.key).toBe("validation.maxLength");
+    });
+  });
 });

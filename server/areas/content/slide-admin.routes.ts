@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { headerSlideSchema, headerSlidesOrderSchema } from "../../../domain/validation/catalog";
 import { staffRecordWrite, staffWrite } from "../../http/staff-write";
 import { BY_ID } from "../catalog/catalog.routes";
-import { headerSlideReply, headerSlidesReply } from "./content.replies";
+import { headerSlidesReply, slideRecordReply } from "./content.replies";
 
 // Staff writes of the header slides (SPEC §7): POST /shops/headers, PUT /shops/headers (bulk order:
 // [{_id, order}]), PUT /shops/headers/:id, DELETE /shops/headers/:id. Shop moderators only.
@@ -16,7 +16,7 @@ export async function slideAdminRoutes(app: FastifyInstance): Promise<void> {
       {
         summary: "Add a header slide (no order = last)",
         body: headerSlideSchema,
-        response: headerSlideReply,
+        response: slideRecordReply,
         status: 201,
       },
       (actor, body) => slideAdmin.createSlide(actor, headerSlideSchema.parse(body)),
@@ -39,7 +39,7 @@ export async function slideAdminRoutes(app: FastifyInstance): Promise<void> {
   app.put(
     "/shops/headers/:id",
     staffRecordWrite(
-      { ...BY_ID, summary: "Update a header slide", body: headerSlideSchema, response: headerSlideReply },
+      { ...BY_ID, summary: "Update a header slide", body: headerSlideSchema, response: slideRecordReply },
       (actor, id, body) => slideAdmin.updateSlide(actor, id, headerSlideSchema.parse(body)),
     ),
   );
@@ -50,7 +50,7 @@ export async function slideAdminRoutes(app: FastifyInstance): Promise<void> {
       {
         ...BY_ID,
         summary: "Delete a header slide (answers the slide it removed)",
-        response: headerSlideReply,
+        response: slideRecordReply,
       },
       (actor, id) => slideAdmin.deleteSlide(actor, id),
     ),

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, max } from "drizzle-orm";
 import type { z } from "zod";
+import { type EnglishOf, englishOf } from "../../../domain/english-texts";
 import { isShopModerator } from "../../../domain/roles";
 import type { HeaderSlide, PublicUser } from "../../../domain/types";
 import type { HeaderSlidePayload, headerSlidesOrderSchema } from "../../../domain/validation/catalog";
@@ -15,6 +16,14 @@ import { toHeaderSlide } from "./content.service";
 
 type SlidesOrder = z.output<typeof headerSlidesOrderSchema>;
 
+/** A slide as staff edit it: with its English texts. */
+export type SlideRecord = HeaderSlide & EnglishOf<"slide">;
+
+const toRecord = (row: typeof headerSlides.$inferSelect): SlideRecord => ({
+  ...toHeaderSlide(row),
+  ...englishOf("slide", row),
+});
+
 export function createSlideAdminService(db: Db) {
   async function lockedSlide(tx: Tx, id: number) {
     const [row] = await tx.select().from(headerSlides).where(eq(headerSlides.id, id)).for("update");
@@ -24,13 +33,15 @@ export function createSlideAdminService(db: Db) {
   const values = (payload: HeaderSlidePayload) => ({
     title: payload.title,
     description: payload.description,
+    titleEn: payload.titleEn,
+    descriptionEn: payload.descriptionEn,
     link: payload.link,
     imageUrl: payload.image.url,
   });
 
   return {
     /** Adds a slide; without an order it is shown last. */
-    async createSlide(actor: PublicUser, payload: HeaderSlidePayload): Promise<Result<HeaderSlide>> {
+    async createSlide(actor: PublicUser, payload: HeaderSlidePayload): Promise<Result<SlideRecord>> {
       if (!isShopModerator(actor)) return fail("forbidden-moderator");
       return auditedWrite(db, actor, "slide.create", async (tx) => {
         let order = payload.order;
@@ -43,7 +54,7 @@ export function createSlideAdminService(db: Db) {
           .values({ ...values(payload), order })
           .returning();
         if (!row) throw new Error("slide not inserted");
-        return created(toHeaderSlide(row));
+        return created(toRecord(row));
       });
     },
 
@@ -52,7 +63,7 @@ export function createSlideAdminService(db: Db) {
       actor: PublicUser,
       id: number,
       payload: HeaderSlidePayload,
-    ): Promise<Result<HeaderSlide>> {
+    ): Promise<Result<SlideRecord>> {
       if (!isShopModerator(actor)) return fail("forbidden-moderator");
       return auditedWrite(db, actor, "slide.update", async (tx) => {
         const current = (await lockedSlide(tx, id)) ?? refuse(notFound());
@@ -62,7 +73,7 @@ export function createSlideAdminService(db: Db) {
           .where(eq(headerSlides.id, id))
           .returning();
         if (!row) throw new Error("slide not updated");
-        return updated(id, toHeaderSlide(current), toHeaderSlide(row));
+        return updated(id, toRecord(current), toRecord(row));
       });
     },
 
@@ -109,20 +120,20 @@ export function createSlideAdminService(db: Db) {
       });
     },
 
-    async deleteSlide(actor: PublicUser, id: number): Promise<Result<HeaderSlide>> {
+    async deleteSlide(actor: PublicUser, id: number): Promise<Result<SlideRecord>> {
       if (!isShopModerator(actor)) return fail("forbidden-moderator");
       return auditedWrite(db, actor, "slide.delete", async (tx) => {
         const current = (await lockedSlide(tx, id)) ?? refuse(notFound());
         await tx.delete(headerSlides).where(eq(headerSlides.id, id));
-        return deleted(id, toHeaderSlide(current));
+        return deleted(id, toRecord(current));
       });
     },
 
     /** One slide for the edit form, or null. */
-    async getSlide(id: number): Promise<HeaderSlide | null> {
+    async getSlide(id: number): Promise<SlideRecord | null> {
       if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
       const [row] = await db.select().from(headerSlides).where(eq(headerSlides.id, id));
-      return row ? toHeaderSlide(row) : null;
+      return row ? toRecord(row) : null;
     },
   };
 }

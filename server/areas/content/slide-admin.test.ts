@@ -138,3 +138,29 @@ describe("header slides", () => {
     expect((await asModerator("DELETE", `/api/shops/headers/${ids.Wiosna}`)).statusCode).toBe(404);
   });
 });
+
+describe("header slides in English (issue 30)", () => {
+  it("saves and answers the English title and description, with the Polish fields' limits", async () => {
+    const created = await asModerator(
+      "POST",
+      "/api/shops/headers",
+      slide("Nowości", { titleEn: "New in", descriptionEn: "Fresh from the sewing table" }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const body = created.json();
+    expect(body).toMatchObject({ titleEn: "New in", descriptionEn: "Fresh from the sewing table" });
+    const updated = await asModerator(
+      "PUT",
+      `/api/shops/headers/${body._id}`,
+      slide("Nowości", { titleEn: "News" }),
+    );
+    expect(updated.json()).toMatchObject({ titleEn: "News", descriptionEn: "" });
+    expect(await kit.app.services.slideAdmin.getSlide(body._id)).toMatchObject({ titleEn: "News" });
+    const tooLong = await asModerator(
+      "POST",
+      "/api/shops/headers",
+      slide("x", { descriptionEn: "x".repeat(1001) }),
+    );
+    expect(tooLong.json().fields.descriptionEn.key).toBe("validation.maxLength");
+  });
+});

@@ -5,7 +5,7 @@ import { blogArticles, pages, products } from "../../db/schema";
 import { fail, type Result } from "../../lib/result";
 import type { AuditActor } from "../audit/audit";
 import { auditedWrite, deleted, notFound, refuse } from "../audit/audited-write";
-import { livePage } from "./live";
+import { takenPageLinks } from "../content/page-links";
 
 // The trash (docs/decisions/076): a deleted product, page or blog article keeps its row with
 // deleted_at set for TRASH_KEEP_DAYS; staff restore it (a page whose link another page took
@@ -55,14 +55,13 @@ async function lockedTrashed(tx: Tx, kind: TrashKind, id: number) {
   return row ?? refuse(notFound());
 }
 
-/** A page comes back only to a link no live page has (the partial unique index catches a race). */
-async function assertLinkFree(tx: Tx, link: string): Promise<void> {
-  const [taken] = await tx
-    .select({ id: pages.id })
-    .from(pages)
-    .where(and(eq(pages.link, link), livePage))
-    .limit(1);
-  if (taken) refuse(fail("trash/link-taken", undefined, { params: { link } }));
+/**
+ * A page comes back only to links no live page has as its link or English link (page-links.ts; the
+ * partial unique index catches a race on the link). Its English texts come back with it.
+ */
+async function assertLinksFree(tx: Tx, page: typeof pages.$inferSelect): Promise<void> {
+  const [link] = await takenPageLinks(tx, [page.link, page.linkEn]);
+  if (link !== undefined) refuse(fail("trash/link-taken", undefined, { params: { link } }));
 }
 
 export function createTrashService(db: Db) {
@@ -102,7 +101,7 @@ export function createTrashService(db: Db) {
         `${kind}.restore`,
         async (tx) => {
           const row = await lockedTrashed(tx, kind, id);
-          if (kind === "page") await assertLinkFree(tx, (row as typeof pages.$inferSelect).link);
+          if (kind === "page") await assertLinksFree(tx, row as typeof pages.$inferSelect);
           const { table } = TABLES[kind];
           await tx.update(table).set({ deletedAt: null }).where(eq(table.id, id));
           return {

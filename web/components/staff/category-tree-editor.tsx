@@ -12,24 +12,29 @@ import {
 } from "../../../domain/category-tree-edit";
 import type { FieldError } from "../../../domain/validation/errors";
 import { useT } from "../../lib/i18n";
-import { FieldErrorText, SubmitButton } from "../form-field";
+import { FieldErrorText, SubmitButton, TextField } from "../form-field";
 import { ConfirmedPostForm } from "./confirmed-delete";
+import { EnglishVersion } from "./english-version";
 
 // The category tree of /konto/sklep/kategorie. Staff reorder and re-parent categories by dragging
 // a row before, after or onto another one (native HTML5 drag and drop with a drop indicator), or
 // with the buttons of each row (up, down, indent = into the previous sibling, outdent) from the
 // keyboard or a touch screen. Changes stay local until "Zapisz kolejność" posts every category's
 // parent and order at once. Without JavaScript each arrow button posts its one move instead.
-// Every row also renames inline (a disclosure with a small form) and deletes after a confirmation.
+// Every row also renames inline (a disclosure with a small form, the English title in its folding
+// English group) and deletes after a confirmation.
 
 export interface EditableCategory extends TreeNode {
   title: string;
+  /** the English title (issue 30): blank = none */
+  titleEn: string;
 }
 
 export interface RenameFailure {
   id: number;
   title: string;
-  error: FieldError | undefined;
+  titleEn: string;
+  errors: Record<string, FieldError>;
 }
 
 const STEP_FORM_ID = "category-step-form";
@@ -209,15 +214,29 @@ export function CategoryTreeEditor({
                   name="title"
                   required
                   defaultValue={failed ? failed.title : item.title}
-                  aria-invalid={failed?.error ? true : undefined}
-                  aria-describedby={failed?.error ? `rename-${item._id}-error` : undefined}
+                  aria-invalid={failed?.errors.title ? true : undefined}
+                  aria-describedby={failed?.errors.title ? `rename-${item._id}-error` : undefined}
                   className="block w-full rounded-lg border border-stone-300 px-3 py-2 text-base"
                 />
-                <FieldErrorText id={`rename-${item._id}-error`} error={failed?.error} />
+                <FieldErrorText id={`rename-${item._id}-error`} error={failed?.errors.title} />
               </div>
               <button type="submit" className={`${TEXT_BUTTON} bg-accent-600 text-white ring-accent-600`}>
                 {t("common.save")}
               </button>
+              <div className="w-full">
+                <EnglishVersion
+                  values={{ titleEn: failed ? failed.titleEn : item.titleEn }}
+                  errors={failed?.errors ?? {}}
+                >
+                  <TextField
+                    name="titleEn"
+                    label={t("staff.english.title")}
+                    defaultValue={failed ? failed.titleEn : item.titleEn}
+                    error={failed?.errors.titleEn}
+                    optional
+                  />
+                </EnglishVersion>
+              </div>
             </Form>
           </details>
           <ConfirmedPostForm question={t("staff.confirmDelete", { name: item.title })}>

@@ -1,10 +1,12 @@
 import { useId } from "react";
 import { useActionData, useLoaderData } from "react-router";
+import type { EnglishOf } from "../../../domain/english-texts";
 import { parseIdFromParam } from "../../../domain/slug";
 import type { BlogArticle, ImageRef } from "../../../domain/types";
 import { bindFields } from "../../components/bind-fields";
 import { CheckboxField, TextAreaField, TextField } from "../../components/form-field";
 import { blogFormValuesSchema } from "../../components/staff/content/form-values";
+import { EnglishTitleAndHtml } from "../../components/staff/english-title-and-html";
 import { RichTextEditor } from "../../components/staff/rich-text-editor";
 import { SelectField, SingleImageField } from "../../components/staff/staff-fields";
 import { ContentFormScreen, useStaffFormValidation } from "../../components/staff/staff-form";
@@ -18,7 +20,8 @@ import type { Route } from "./+types/blog-form";
 
 // /konto/sklep/blog/dodaj (also ?kopiuj={id}) and /konto/sklep/blog/edytuj/{id}: title, tags, image
 // (gallery folder "blog"), HTML content (rich-text editor; sanitised by the server) and related
-// products (hasSlides, slides, slidesTitle, slidesDescription).
+// products (hasSlides, slides, slidesTitle, slidesDescription); the English title and content in the
+// folding "Wersja angielska" group (the English slug is made from the English title on save).
 
 export function meta({ matches, params }: Route.MetaArgs) {
   const key = params.id ? "staff.content.editArticle" : "staff.content.addArticle";
@@ -30,17 +33,21 @@ interface BlogFormValues {
   tags: string;
   image: ImageRef[];
   content: string;
+  titleEn: string;
+  contentEn: string;
   hasSlides: boolean;
   slides: number[];
   slidesTitle: string;
   slidesDescription: string;
 }
 
-const valuesOf = (article: BlogArticle | null): BlogFormValues => ({
+const valuesOf = (article: (BlogArticle & EnglishOf<"article">) | null): BlogFormValues => ({
   title: article?.title ?? "",
   tags: article?.tags.join(", ") ?? "",
   image: article?.image ? [article.image] : [],
   content: article?.content ?? "",
+  titleEn: article?.titleEn ?? "",
+  contentEn: article?.contentEn ?? "",
   hasSlides: article?.hasSlides ?? false,
   slides: article?.slides ?? [],
   slidesTitle: article?.slidesTitle ?? "",
@@ -53,10 +60,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     _id: p._id,
     title: p.title,
   }));
-  const article = await editedRecord(params, (id) => context.services.content.getBlogArticle(id));
+  const article = await editedRecord(params, (id) => context.services.blogAdmin.get(id));
   if (article) return { editing: article._id, values: valuesOf(article), products };
   const copyId = parseIdFromParam(new URL(request.url).searchParams.get("kopiuj"));
-  const source = copyId === null ? null : await context.services.content.getBlogArticle(copyId);
+  const source = copyId === null ? null : await context.services.blogAdmin.get(copyId);
   return { editing: null, values: valuesOf(source), products };
 }
 
@@ -79,6 +86,8 @@ function shownValues(values: BlogFormValues, typed: Record<string, string> | und
     tags: typed.tags ?? "",
     image: parseJsonArrayField(typed.image ?? "[]") as ImageRef[],
     content: typed.content ?? "",
+    titleEn: typed.titleEn ?? "",
+    contentEn: typed.contentEn ?? "",
     hasSlides: typed.hasSlides === "on",
     slides: (typed.slides ?? "").split(",").filter(Boolean).map(Number),
     slidesTitle: typed.slidesTitle ?? "",
@@ -114,6 +123,12 @@ export default function StaffBlogForm() {
         label={t("staff.content.content")}
         defaultValue={shown.content}
         error={errorText("content")}
+      />
+      <EnglishTitleAndHtml
+        values={{ titleEn: shown.titleEn, contentEn: shown.contentEn }}
+        html={{ name: "contentEn", id: "blog-content-en", label: t("staff.english.content") }}
+        errors={errors}
+        slugHint
       />
       <fieldset className="grid gap-4 rounded-xl border border-stone-200 p-4">
         <legend className="px-1 text-sm font-semibold text-stone-800">{t("staff.content.related")}</legend>

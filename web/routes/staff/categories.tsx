@@ -7,6 +7,7 @@ import { type FieldError, parseForm } from "../../../domain/validation/errors";
 import { bindFields } from "../../components/bind-fields";
 import { FormAlert, SubmitButton, TextField } from "../../components/form-field";
 import { CategoryTreeEditor, type EditableCategory } from "../../components/staff/category-tree-editor";
+import { EnglishVersion } from "../../components/staff/english-version";
 import { LabelledField } from "../../components/staff/staff-fields";
 import { categoryFormSchema, categoryRenameFormSchema } from "../../components/staff/taxonomy/taxonomy-forms";
 import { ValidatedForm } from "../../components/validated-form";
@@ -34,9 +35,18 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request);
-  const list = await context.services.catalog.listCategories();
+  const [list, english] = await Promise.all([
+    context.services.catalog.listCategories(),
+    context.services.categoryAdmin.englishTitles(),
+  ]);
   return {
-    categories: list.map(({ _id, title, parent, order }) => ({ _id, title, parent, order })),
+    categories: list.map(({ _id, title, parent, order }) => ({
+      _id,
+      title,
+      titleEn: english.get(_id) ?? "",
+      parent,
+      order,
+    })),
     /** the parent select: depth first, with the depth for indentation */
     parents: list.map((category) => ({
       _id: category._id,
@@ -64,7 +74,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = String(values.intent ?? "");
 
   if (intent === "create") {
-    const kept = keepValues(values, ["title", "parent"]);
+    const kept = keepValues(values, ["title", "titleEn", "parent"]);
     const parsed = parseForm(categoryFormSchema, values);
     if (!parsed.ok) return invalidForm(parsed.errors, kept);
     const result = await categoryAdmin.createCategory(user, parsed.data);
@@ -80,17 +90,18 @@ export async function action({ context, request }: Route.ActionArgs) {
   const id = parseIdFromParam(String(values.id ?? ""));
   if (intent === "rename" && id !== null) {
     const parsed = parseForm(categoryRenameFormSchema, values);
-    const title = String(values.title ?? "");
+    const kept = keepValues(values, ["title", "titleEn"]);
     if (!parsed.ok) {
       return failure(
-        { intent, id, formError: "errors.formContainsErrors", errors: parsed.errors, values: { title } },
+        { intent, id, formError: "errors.formContainsErrors", errors: parsed.errors, values: kept },
         400,
       );
     }
-    const result = await categoryAdmin.updateCategory(user, id, { title: parsed.data.title });
+    const { title, titleEn } = parsed.data;
+    const result = await categoryAdmin.updateCategory(user, id, { title, titleEn });
     if (!result.ok) {
       return failure(
-        { intent, id, formError: errorMessageKey(result.code), errors: result.fields, values: { title } },
+        { intent, id, formError: errorMessageKey(result.code), errors: result.fields, values: kept },
         errorStatus(result.code),
       );
     }
@@ -154,7 +165,12 @@ export default function StaffCategories() {
     answer && (answer.intent === "delete" || answer.intent === "reorder") ? answer.formError : undefined;
   const renameFailure =
     answer?.intent === "rename" && answer.id !== undefined
-      ? { id: answer.id, title: answer.values?.title ?? "", error: answer.errors?.title }
+      ? {
+          id: answer.id,
+          title: answer.values?.title ?? "",
+          titleEn: answer.values?.titleEn ?? "",
+          errors: answer.errors ?? {},
+        }
       : undefined;
   const shown = createFailure?.values ?? {};
   const field = bindFields(shown, errors);
@@ -204,6 +220,11 @@ export default function StaffCategories() {
             ) : null}
           </LabelledField>
           <SubmitButton pending={submitting}>{t("staff.categories.add")}</SubmitButton>
+          <div className="sm:col-span-3">
+            <EnglishVersion values={{ titleEn: shown.titleEn }} errors={errors}>
+              <TextField {...field("titleEn")} label={t("staff.english.title")} optional />
+            </EnglishVersion>
+          </div>
         </ValidatedForm>
       </section>
 

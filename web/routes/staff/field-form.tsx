@@ -1,8 +1,9 @@
 import { useActionData, useLoaderData } from "react-router";
-import type { ProductField } from "../../../domain/types";
 import { PRODUCT_FIELD_TYPES } from "../../../domain/validation/catalog";
+import type { FieldRecord } from "../../../server/web-door";
 import { bindFields } from "../../components/bind-fields";
 import { CheckboxField, TextAreaField, TextField } from "../../components/form-field";
+import { EnglishVersion } from "../../components/staff/english-version";
 import { RadioGroup } from "../../components/staff/staff-fields";
 import { TaxonomyFormScreen, useStaffFormValidation } from "../../components/staff/staff-form";
 import { FieldOptionsEditor } from "../../components/staff/taxonomy/field-options-editor";
@@ -21,7 +22,8 @@ import type { Route } from "./+types/field-form";
 
 // /konto/sklep/pola/dodaj and /pola/edytuj/{id}: a product field — title, type (radio buttons or a
 // select), description, whether the choice changes the price, and its options (title, description,
-// image). Saved through the field service; an option a product variant uses cannot be removed.
+// image), with the English texts of the field and of each option in folding "Wersja angielska"
+// groups. Saved through the field service; an option a product variant uses cannot be removed.
 
 const BOOLEANS = ["changePrice"] as const;
 
@@ -30,7 +32,7 @@ export function meta({ matches, params }: Route.MetaArgs) {
 }
 
 const fieldOf = (context: Route.LoaderArgs["context"], params: { id?: string }) =>
-  editedRecord(params, async (id) => (await context.services.catalog.listFields()).find((f) => f._id === id));
+  editedRecord(params, (id) => context.services.fieldAdmin.getForEdit(id));
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireStaff(context, request);
@@ -64,11 +66,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   });
 }
 
-function rowsOfField(field: ProductField | null): OptionRow[] {
+function rowsOfField(field: FieldRecord | null): OptionRow[] {
   return (field?.options ?? []).map((option) => ({
     _id: String(option._id),
     title: option.title,
     description: option.description,
+    titleEn: option.titleEn,
+    descriptionEn: option.descriptionEn,
     image: option.image ?? "",
   }));
 }
@@ -84,6 +88,8 @@ export default function StaffFieldForm() {
     title: typed?.title ?? field?.title ?? "",
     type: typed?.type ?? field?.type ?? "radio",
     description: typed?.description ?? field?.description ?? "",
+    titleEn: typed?.titleEn ?? field?.titleEn ?? "",
+    descriptionEn: typed?.descriptionEn ?? field?.descriptionEn ?? "",
     changePrice: typed ? typed.changePrice === "on" : (field?.changePrice ?? false),
   };
   const bound = bindFields(shown, errors);
@@ -104,6 +110,10 @@ export default function StaffFieldForm() {
         errorId="field-type-error"
       />
       <TextAreaField {...bound("description")} label={t("staff.fields.description")} optional rows={3} />
+      <EnglishVersion values={{ titleEn: shown.titleEn, descriptionEn: shown.descriptionEn }} errors={errors}>
+        <TextField {...bound("titleEn")} label={t("staff.english.title")} optional />
+        <TextAreaField {...bound("descriptionEn")} label={t("staff.english.description")} optional rows={3} />
+      </EnglishVersion>
       <CheckboxField
         name="changePrice"
         label={t("staff.fields.changePrice")}

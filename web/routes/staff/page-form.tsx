@@ -1,4 +1,5 @@
 import { useActionData, useLoaderData } from "react-router";
+import type { EnglishOf } from "../../../domain/english-texts";
 import { can } from "../../../domain/roles";
 import { parseIdFromParam } from "../../../domain/slug";
 import type { Page } from "../../../domain/types";
@@ -9,6 +10,7 @@ import {
   pageFormValuesSchema,
   typedWithImageUrl,
 } from "../../components/staff/content/form-values";
+import { EnglishTitleAndHtml } from "../../components/staff/english-title-and-html";
 import { RichTextEditor } from "../../components/staff/rich-text-editor";
 import { SingleImageField } from "../../components/staff/staff-fields";
 import { ContentFormScreen, useStaffFormValidation } from "../../components/staff/staff-form";
@@ -21,7 +23,8 @@ import type { Route } from "./+types/page-form";
 
 // /konto/sklep/strony/dodaj (also ?kopiuj={id}: a copy of a page that is not protected) and
 // /konto/sklep/strony/edytuj/{id}: link, title, image (gallery folder "strony"), HTML content
-// (rich-text editor; sanitised by the server) and the protected flag.
+// (rich-text editor; sanitised by the server) and the protected flag; the English title, link and
+// content in the folding "Wersja angielska" group (a copy's links get "-kopia" / "-copy").
 
 export function meta({ matches, params }: Route.MetaArgs) {
   const key = params.id ? "staff.content.editPage" : "staff.content.addPage";
@@ -33,14 +36,20 @@ interface PageFormValues {
   title: string;
   image: string;
   content: string;
+  titleEn: string;
+  linkEn: string;
+  contentEn: string;
   protected: boolean;
 }
 
-const valuesOf = (page: Page | null, copy = false): PageFormValues => ({
+const valuesOf = (page: (Page & EnglishOf<"page">) | null, copy = false): PageFormValues => ({
   link: page ? (copy ? `${page.link}-kopia` : page.link) : "",
   title: page?.title ?? "",
   image: page?.image ?? "",
   content: page?.content ?? "",
+  titleEn: page?.titleEn ?? "",
+  linkEn: page?.linkEn && copy ? `${page.linkEn}-copy` : (page?.linkEn ?? ""),
+  contentEn: page?.contentEn ?? "",
   protected: copy ? false : (page?.protected ?? false),
 });
 
@@ -98,6 +107,19 @@ export default function StaffPageForm() {
         defaultValue={shown.content}
         error={errors.content ? t(errors.content.key, errors.content.params) : undefined}
       />
+      <EnglishTitleAndHtml
+        values={{ titleEn: shown.titleEn, linkEn: shown.linkEn, contentEn: shown.contentEn }}
+        html={{ name: "contentEn", id: "page-content-en", label: t("staff.english.content") }}
+        errors={errors}
+      >
+        <TextField
+          {...field("linkEn")}
+          label={t("staff.english.link")}
+          hint={t("staff.english.linkHint")}
+          optional
+          autoCapitalize="none"
+        />
+      </EnglishTitleAndHtml>
       <CheckboxField
         name="protected"
         label={t("staff.content.protectedHint")}

@@ -75,7 +75,13 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   ]);
   const lang = context.lang ?? "pl";
   const values = product
-    ? formStateFromProduct(product, id === null ? translate(lang, "staff.products.copySuffix") : undefined)
+    ? id === null
+      ? formStateFromProduct(
+          product,
+          translate(lang, "staff.products.copySuffix"),
+          translate("en", "staff.products.copySuffix"),
+        )
+      : formStateFromProduct(product)
     : EMPTY_PRODUCT_FORM;
   return {
     productId: id,

@@ -117,6 +117,9 @@ export default function StaffProducts() {
         <InlineCheckbox name="gpsr" value="brak" defaultChecked={query.gpsr === "brak"}>
           {t("staff.products.gpsrFilter")}
         </InlineCheckbox>
+        <InlineCheckbox name="angielski" value="brak" defaultChecked={query.angielski === "brak"}>
+          {t("staff.products.englishFilter")}
+        </InlineCheckbox>
         <button
           type="submit"
           className="inline-flex min-h-11 items-center rounded-full bg-stone-800 px-5 font-semibold text-white"

@@ -1,6 +1,7 @@
 import { useActionData, useLoaderData } from "react-router";
 import { bindFields } from "../../components/bind-fields";
 import { TextAreaField, TextField } from "../../components/form-field";
+import { EnglishVersion } from "../../components/staff/english-version";
 import { ImagePicker } from "../../components/staff/image-picker";
 import { TaxonomyFormScreen, useStaffFormValidation } from "../../components/staff/staff-form";
 import { imageRefsOf, pickedImage, slideFormSchema } from "../../components/staff/taxonomy/taxonomy-forms";
@@ -13,9 +14,10 @@ import { STAFF_SECTIONS } from "../../lib/staff-paths";
 import type { Route } from "./+types/slide-form";
 
 // /konto/sklep/naglowek/dodaj and /naglowek/edytuj/{id}: a home banner slide — image (from the
-// gallery or uploaded into "naglowek"), title, description, link and order (blank = last / kept).
+// gallery or uploaded into "naglowek"), title, description, link and order (blank = last / kept);
+// the English title and description in the folding "Wersja angielska" group.
 
-const FIELDS = ["image", "title", "description", "link", "order"] as const;
+const FIELDS = ["image", "title", "description", "titleEn", "descriptionEn", "link", "order"] as const;
 
 export function meta({ matches, params }: Route.MetaArgs) {
   return staffMeta(matches, params.id ? "staff.segment.edytuj" : "staff.slides.add");
@@ -56,6 +58,8 @@ export default function StaffSlideForm() {
     image: typed ? (typedImage ? [typedImage] : []) : imageRefsOf(slide?.image.url),
     title: typed?.title ?? slide?.title ?? "",
     description: typed?.description ?? slide?.description ?? "",
+    titleEn: typed?.titleEn ?? slide?.titleEn ?? "",
+    descriptionEn: typed?.descriptionEn ?? slide?.descriptionEn ?? "",
     link: typed?.link ?? slide?.link ?? "",
     order: typed?.order ?? (slide ? String(slide.order) : ""),
   };
@@ -74,6 +78,10 @@ export default function StaffSlideForm() {
       />
       <TextField {...field("title")} label={t("staff.slides.title")} />
       <TextAreaField {...field("description")} label={t("staff.slides.description")} optional rows={3} />
+      <EnglishVersion values={{ titleEn: shown.titleEn, descriptionEn: shown.descriptionEn }} errors={errors}>
+        <TextField {...field("titleEn")} label={t("staff.english.title")} optional />
+        <TextAreaField {...field("descriptionEn")} label={t("staff.english.description")} optional rows={3} />
+      </EnglishVersion>
       <TextField
         {...field("link")}
         label={t("staff.slides.link")}

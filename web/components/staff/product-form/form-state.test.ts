@@ -59,6 +59,9 @@ describe("product form state", () => {
     const product = {
       title: "Rożek",
       description: "<p>x</p>",
+      titleEn: "Swaddle",
+      slugEn: "Swaddle",
+      descriptionEn: "<p>Soft</p>",
       tags: ["a", "b"],
       images: [],
       categories: [3],
@@ -89,8 +92,11 @@ describe("product form state", () => {
       promotionalPriceGrosze: "45,00",
       variants: [{ _id: 4, price: "12,34", promotionalPrice: "", quantity: "2" }],
     });
-    const copy = formStateFromProduct(product, " (kopia)");
+    const copy = formStateFromProduct(product, " (kopia)", " (copy)");
     expect(copy.title).toBe("Rożek (kopia)");
+    // the English texts are copied as the Polish ones: the title suffixed
+    expect(copy).toMatchObject({ titleEn: "Swaddle (copy)", descriptionEn: "<p>Soft</p>" });
+    expect(formStateFromProduct({ ...product, titleEn: "" }, " (kopia)", " (copy)").titleEn).toBe("");
     expect(copy.variants[0]).not.toHaveProperty("_id");
     // the SKU and the EAN are the original's; its safety information fits the similar product too
     expect(formStateFromProduct(product).identity).toMatchObject({ sku: "ROZ-1", weightGrams: "250" });

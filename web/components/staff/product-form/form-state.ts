@@ -1,3 +1,4 @@
+import type { EnglishOf } from "../../../../domain/english-texts";
 import { groszeToDecimalString } from "../../../../domain/money";
 import type { GridRow } from "../../../../domain/product-variants-grid";
 import { DEFAULT_PARCEL_SIZE } from "../../../../domain/shipment";
@@ -22,6 +23,9 @@ export type FlagValues = Record<StaffProductFlag | "hasSlides", boolean>;
 export interface ProductFormState extends FlagValues {
   title: string;
   description: string;
+  /** the English title and description (issue 30): blank = none */
+  titleEn: string;
+  descriptionEn: string;
   tags: string;
   images: ImageRef[];
   categories: number[];
@@ -49,6 +53,8 @@ const price = (grosze: number | null) =>
 export const EMPTY_PRODUCT_FORM: ProductFormState = {
   title: "",
   description: "",
+  titleEn: "",
+  descriptionEn: "",
   tags: "",
   images: [],
   categories: [],
@@ -74,12 +80,22 @@ export const EMPTY_PRODUCT_FORM: ProductFormState = {
   hasSlides: false,
 };
 
-/** The form filled from a product; `copySuffix` makes it a copy (new variants, title suffixed). */
-export function formStateFromProduct(product: Product, copySuffix?: string): ProductFormState {
+/**
+ * The form filled from a product; `copySuffix` makes it a copy (new variants, title suffixed, and
+ * an English title with `englishCopySuffix`).
+ */
+export function formStateFromProduct(
+  product: Product & Partial<EnglishOf<"product">>,
+  copySuffix?: string,
+  englishCopySuffix = copySuffix,
+): ProductFormState {
   const copy = copySuffix !== undefined;
+  const titleEn = product.titleEn ?? "";
   return {
     title: copy ? `${product.title}${copySuffix}` : product.title,
     description: product.description,
+    titleEn: copy && titleEn !== "" ? `${titleEn}${englishCopySuffix}` : titleEn,
+    descriptionEn: product.descriptionEn ?? "",
     tags: product.tags.join(", "),
     images: product.images,
     categories: product.categories,
@@ -167,6 +183,8 @@ export function formStateFromForm(form: FormData): ProductFormState {
   return {
     title: text(form, "title"),
     description: text(form, "description"),
+    titleEn: text(form, "titleEn"),
+    descriptionEn: text(form, "descriptionEn"),
     tags: text(form, "tags"),
     images: parseJsonArrayField(form.get("images")) as ImageRef[],
     categories: orderedIds(form, "categories"),

@@ -12,6 +12,7 @@ import { useSubmitting } from "../../../lib/use-form-validation";
 import { bindFields } from "../../bind-fields";
 import { FieldErrorText, FormAlert, SubmitButton, TextField } from "../../form-field";
 import { ValidatedForm } from "../../validated-form";
+import { EnglishTitleAndHtml } from "../english-title-and-html";
 import { ImagePicker } from "../image-picker";
 import { ProductIdentityFields } from "../product-identity-fields";
 import { ProductSafetyFields } from "../product-safety-fields";
@@ -109,6 +110,16 @@ export function ProductForm({
           multiple
           uploadFolder="produkty"
           error={errors.images ? t(errors.images.key, errors.images.params) : undefined}
+        />
+        <EnglishTitleAndHtml
+          values={{ titleEn: values.titleEn, descriptionEn: values.descriptionEn }}
+          html={{
+            name: "descriptionEn",
+            id: "product-description-en",
+            label: t("staff.english.description"),
+          }}
+          errors={errors}
+          slugHint
         />
       </section>
 

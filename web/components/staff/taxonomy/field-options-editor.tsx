@@ -2,11 +2,12 @@ import { useRef, useState } from "react";
 import type { FieldError } from "../../../../domain/validation/errors";
 import { useT } from "../../../lib/i18n";
 import { FieldErrorText, TextField } from "../../form-field";
+import { EnglishVersion } from "../english-version";
 import { ImagePicker } from "../image-picker";
-import { BLANK_OPTION, imageRefsOf, type OptionRow } from "./taxonomy-forms";
+import { BLANK_OPTION, imageRefsOf, isBlankRow, type OptionRow } from "./taxonomy-forms";
 
 // The options of a product field form: one row per option (title, description, image from the
-// gallery or a typed URL), posted as `options.<i>.<name>` in the order shown. Rows are added,
+// gallery or a typed URL; the English name and description in the row's folding English group), posted as `options.<i>.<name>` in the order shown. Rows are added,
 // removed and moved up/down; the last row is always a blank "new option" row (blank rows at the end
 // are left out on save), so a form without JavaScript can still add one option per save.
 
@@ -15,10 +16,15 @@ const BUTTON =
 
 type KeyedRow = OptionRow & { key: number };
 
+/** An option's English inputs: the row's part and its label. */
+const ENGLISH_INPUTS = [
+  ["titleEn", "staff.english.optionTitle"],
+  ["descriptionEn", "staff.english.optionDescription"],
+] as const;
+
 const withTrailingBlank = (rows: OptionRow[]): OptionRow[] => {
   const last = rows[rows.length - 1];
-  const blank = last && !last._id && !last.title && !last.description && !last.image;
-  return blank ? rows : [...rows, BLANK_OPTION];
+  return last && isBlankRow(last) ? rows : [...rows, BLANK_OPTION];
 };
 
 export function FieldOptionsEditor({
@@ -113,6 +119,23 @@ export function FieldOptionsEditor({
                     id={`option-${row.key}-description-error`}
                     error={errors[name("description")]}
                   />
+                </div>
+                <div className="sm:col-span-2">
+                  <EnglishVersion
+                    values={{ [name("titleEn")]: row.titleEn, [name("descriptionEn")]: row.descriptionEn }}
+                    errors={errors}
+                  >
+                    {ENGLISH_INPUTS.map(([part, label]) => (
+                      <TextField
+                        key={part}
+                        name={name(part)}
+                        label={t(label)}
+                        defaultValue={row[part]}
+                        error={errors[name(part)]}
+                        optional
+                      />
+                    ))}
+                  </EnglishVersion>
                 </div>
                 <div className="sm:col-span-2 grid gap-3 sm:grid-cols-2">
                   <ImagePicker

@@ -11,7 +11,10 @@ describe("categoryFormSchema", () => {
   it("reads the parent select ('' = first level)", () => {
     expect(parseForm(categoryFormSchema, { title: "Kocyki", parent: "" })).toEqual({
       ok: true,
-      data: { title: "Kocyki", parent: null, image: null },
+      data: { title: "Kocyki", titleEn: "", parent: null, image: null },
+    });
+    expect(parseForm(categoryFormSchema, { title: "Kocyki", titleEn: " Blankets " })).toMatchObject({
+      data: { titleEn: "Blankets" },
     });
     expect(parseForm(categoryFormSchema, { title: "Rożki", parent: "12" })).toMatchObject({
       ok: true,
@@ -35,6 +38,8 @@ describe("fieldFormSchema", () => {
     "options.1._id": "",
     "options.1.title": "Różowy",
     "options.1.description": "pastelowy",
+    "options.1.titleEn": "Pink",
+    "options.1.descriptionEn": "pastel",
     "options.1.image": "[]",
     "options.1.imageUrl": "https://cdn.example.pl/rozowy.jpg",
     "options.2._id": "",
@@ -51,10 +56,25 @@ describe("fieldFormSchema", () => {
         title: "Kolor",
         type: "select",
         description: "",
+        titleEn: "",
+        descriptionEn: "",
         changePrice: true,
         options: [
-          { _id: 7, title: "Biały", description: "", image: "/media/pola/bialy.jpg" },
-          { title: "Różowy", description: "pastelowy", image: "https://cdn.example.pl/rozowy.jpg" },
+          {
+            _id: 7,
+            title: "Biały",
+            description: "",
+            titleEn: "",
+            descriptionEn: "",
+            image: "/media/pola/bialy.jpg",
+          },
+          {
+            title: "Różowy",
+            description: "pastelowy",
+            titleEn: "Pink",
+            descriptionEn: "pastel",
+            image: "https://cdn.example.pl/rozowy.jpg",
+          },
         ],
       },
     });
@@ -68,8 +88,17 @@ describe("fieldFormSchema", () => {
     });
   });
 
-  it("keeps the typed rows for a form shown again", () => {
+  it("keeps the typed rows for a form shown again, English texts too", () => {
     expect(optionRowsOf(form).map((row) => row.title)).toEqual(["Biały", "Różowy", ""]);
+    expect(optionRowsOf(form)[1]).toMatchObject({ titleEn: "Pink", descriptionEn: "pastel" });
+  });
+
+  it("keeps a trailing row holding only an English text", () => {
+    const result = parseForm(fieldFormSchema, { ...form, "options.2.titleEn": "Grey" });
+    expect(result).toMatchObject({
+      ok: false,
+      errors: { "options.2.title": { key: "validation.required" } },
+    });
   });
 });
 
@@ -85,7 +114,14 @@ describe("slideFormSchema", () => {
       }),
     ).toEqual({
       ok: true,
-      data: { title: "Lato", description: "", link: null, image: { url: "/media/naglowek/lato.jpg" } },
+      data: {
+        title: "Lato",
+        description: "",
+        titleEn: "",
+        descriptionEn: "",
+        link: null,
+        image: { url: "/media/naglowek/lato.jpg" },
+      },
     });
   });
 

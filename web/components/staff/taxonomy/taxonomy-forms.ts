@@ -52,14 +52,14 @@ export function imageRefsOf(url: string | null | undefined): ImageRef[] {
 /** Add a category: title and parent (a select: "" = first level). */
 export const categoryFormSchema = z.preprocess((input) => {
   const values = (input ?? {}) as Record<string, unknown>;
-  return { title: values.title, parent: idOrNull(values.parent) };
+  return { title: values.title, titleEn: text(values.titleEn), parent: idOrNull(values.parent) };
 }, categorySchema);
 
 /** Rename a category (inline). */
 export const categoryRenameFormSchema = z.preprocess(
   (input) => {
     const values = (input ?? {}) as Record<string, unknown>;
-    return { title: values.title ?? "" };
+    return { title: values.title ?? "", titleEn: text(values.titleEn) };
   },
   categoryUpdateSchema.required({ title: true }),
 );
@@ -71,13 +71,26 @@ export interface OptionRow {
   _id: string;
   title: string;
   description: string;
+  titleEn: string;
+  descriptionEn: string;
   /** the image (from the picker or typed as a URL) */
   image: string;
 }
 
-export const BLANK_OPTION: OptionRow = { _id: "", title: "", description: "", image: "" };
+export const BLANK_OPTION: OptionRow = {
+  _id: "",
+  title: "",
+  description: "",
+  titleEn: "",
+  descriptionEn: "",
+  image: "",
+};
 
-const isBlankRow = (row: OptionRow) => !row._id && !row.title.trim() && !row.description.trim() && !row.image;
+const TEXTS = ["title", "description", "titleEn", "descriptionEn"] as const;
+
+/** A row with nothing typed or picked (the "new option" row). */
+export const isBlankRow = (row: OptionRow) =>
+  !row._id && !row.image && TEXTS.every((name) => !row[name].trim());
 
 /**
  * The option rows of a posted field form (`options.<i>._id|title|description|image|imageUrl`), in
@@ -99,6 +112,8 @@ export function optionRowsOf(values: Record<string, unknown>): OptionRow[] {
       _id: text(row._id).trim(),
       title: text(row.title),
       description: text(row.description),
+      titleEn: text(row.titleEn),
+      descriptionEn: text(row.descriptionEn),
       image: pickedImage(row.image)?.url ?? text(row.imageUrl).trim(),
     }));
 }
@@ -111,6 +126,8 @@ function optionsPayload(rows: OptionRow[]) {
     ...(row._id ? { _id: idOrNull(row._id) } : {}),
     title: row.title,
     description: row.description,
+    titleEn: row.titleEn,
+    descriptionEn: row.descriptionEn,
     image: row.image,
   }));
 }
@@ -122,6 +139,8 @@ export const fieldFormSchema = z.preprocess((input) => {
     title: values.title,
     type: text(values.type) || "radio",
     description: text(values.description),
+    titleEn: text(values.titleEn),
+    descriptionEn: text(values.descriptionEn),
     changePrice: values.changePrice === true || values.changePrice === "on",
     options: optionsPayload(optionRowsOf(values)),
   };
@@ -136,6 +155,8 @@ export const slideFormSchema = z.preprocess((input) => {
   return {
     title: values.title,
     description: text(values.description),
+    titleEn: text(values.titleEn),
+    descriptionEn: text(values.descriptionEn),
     link: text(values.link),
     image: image ? { url: image.url } : undefined,
     order: numberOrUndefined(values.order),
