@@ -201,7 +201,10 @@ export async function buildApp(
   // streamed from the S3 bucket every instance shares (docs/decisions/081).
   if (services.media.kind === "s3") {
     await app.register(mediaRoutes(services.media));
-    app.addHook("onClose", async () => services.media.close());
+    app.addHook("onClose", async () => {
+      services.media.close();
+      services.complaintPhotos.close();
+    });
   } else {
     await app.register(fastifyStatic, {
       root: config.mediaDir,

@@ -35,7 +35,7 @@ import { createKsefService } from "./areas/ksef/ksef.service";
 import { createKsefListService } from "./areas/ksef/ksef-list";
 import { createKsefIssueHook } from "./areas/ksef/ksef-queue";
 import { createMailService } from "./areas/mail/mail.service";
-import { createMediaStorage } from "./areas/media/create-media-storage";
+import { createComplaintPhotoStorage, createMediaStorage } from "./areas/media/create-media-storage";
 import { createBatcher } from "./areas/orders/order-batch";
 import { createOrderCustomers } from "./areas/orders/order-customers";
 import { createOrderExpiry } from "./areas/orders/order-expiry";
@@ -202,7 +202,8 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     log,
   };
   const withdrawals = createWithdrawalService(db, config, caseOwnerLookup);
-  const complaints = createComplaintService(db, config, caseOwnerLookup);
+  const complaintPhotos = createComplaintPhotoStorage(config);
+  const complaints = createComplaintService(db, config, caseOwnerLookup, complaintPhotos);
   // money back through the provider, as rows then jobs (after-sale/, docs/decisions/066)
   const refunds = createRefundsService(db, {
     config,
@@ -299,6 +300,8 @@ export function createServices(db: Db, config: Config, options: ServiceOptions =
     gallery: createGalleryService(db, config, media),
     /** where /media's files live: DATA_DIR/media or the S3 bucket (docs/decisions/081) */
     media,
+    /** where complaint photos live, privately: DATA_DIR's photos folder or the same bucket (ADR 081) */
+    complaintPhotos,
     stats: createStatsService(db),
     jobQueue,
     /** every kind of background job and its handler (server/areas/jobs/job-kinds.ts) */

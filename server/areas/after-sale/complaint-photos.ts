@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
 import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
 import type { FieldError } from "../../../domain/validation/errors";
@@ -10,15 +9,17 @@ import { afterSaleCases, afterSalePhotos } from "../../db/schema";
 import { fail, ok, type Result } from "../../lib/result";
 import type { UploadFile } from "../gallery/gallery.service";
 import { processImage } from "../gallery/image-processing";
+import type { MediaStorage } from "../media/media-storage";
 
 // Complaint photos (issue 27, docs/decisions/066). Each file is checked like a gallery upload
 // (image-processing.ts: the size limit, the content sniffed, the pixel cap) and re-encoded to WebP —
 // a full picture and a thumbnail — which writes no metadata, so no EXIF, no GPS position of the
-// customer is kept. The files are PRIVATE: under config.complaintPhotosDir (the data folder, never the
-// public /media), in a folder per case, served only through the API to staff and the case's own
-// customer. One after_sale_photos row per photo (`path`: "{caseId}/{random}", without the suffix),
-// written in the complaint's transaction; the caller removes the case's folder if that transaction
-// fails, so a failed complaint leaves no file and no row behind.
+// customer is kept. The files are PRIVATE (create-media-storage.ts createComplaintPhotoStorage: the
+// photos folder of DATA_DIR, or the media bucket under a prefix no /media address can name), in a
+// folder per case, served only through the API to staff and the case's own customer. One
+// after_sale_photos row per photo (`path`: "{caseId}/{random}", without the suffix), written in the
+// complaint's transaction; the caller removes the files written if that transaction fails, so a
+// failed complaint leaves no file and no row behind.
 
 /** The widths kept: the picture staff open (details of a seam stay visible) and the desk's thumbnail. */
 export const PHOTO_VARIANTS = [
@@ -98,38 +99,33 @@ export interface PhotoUpload {
   discard(): Promise<void>;
 }
 
-export function createPhotoStore(db: Db, config: Pick<Config, "complaintPhotosDir">) {
-  const root = path.resolve(config.complaintPhotosDir);
-  const caseDir = (caseId: number) => path.join(root, String(caseId));
-
-  /** A row's file of the given size, only when it lies inside the photos' folder. */
-  function fileOf(stored: string, size: PhotoSize): string | null {
-    const file = path.resolve(root, `${stored}${size === "thumb" ? "-thumb" : ""}.webp`);
-    return file.startsWith(`${root}${path.sep}`) ? file : null;
-  }
+export function createPhotoStore(db: Db, storage: MediaStorage) {
+  /** A row's file of the given size: "{caseId}/{random}" → "{caseId}/{random}-thumb.webp". */
+  const keyOf = (stored: string, size: PhotoSize) => `${stored}${size === "thumb" ? "-thumb" : ""}.webp`;
 
   return {
     /**
      * The checked photos of one complaint: `store` writes their files and rows in the case's
-     * transaction; `discard` removes the files again when that transaction failed (the case's folder
-     * is its own, so all of it goes).
+     * transaction; `discard` removes the files it wrote when that transaction failed.
      */
     upload(photos: readonly CheckedPhoto[]): PhotoUpload {
-      let written: string | null = null;
+      const written: string[] = [];
       return {
         async store(tx, caseId) {
-          if (photos.length === 0) return;
-          written = caseDir(caseId);
-          await fs.mkdir(written, { recursive: true });
           for (const [position, photo] of photos.entries()) {
             const stored = `${caseId}/${randomBytes(12).toString("hex")}`;
-            await fs.writeFile(path.join(root, `${stored}.webp`), photo.full, { flag: "wx" });
-            await fs.writeFile(path.join(root, `${stored}-thumb.webp`), photo.thumb, { flag: "wx" });
+            for (const [size, data] of [
+              ["full", photo.full],
+              ["thumb", photo.thumb],
+            ] as const) {
+              written.push(keyOf(stored, size));
+              await storage.put(keyOf(stored, size), data, "image/webp");
+            }
             await tx.insert(afterSalePhotos).values({ caseId, path: stored, position });
           }
         },
         async discard() {
-          if (written) await fs.rm(written, { recursive: true, force: true }).catch(() => undefined);
+          if (written.length > 0) await storage.delete(written).catch(() => undefined);
         },
       };
     },
@@ -145,12 +141,17 @@ export function createPhotoStore(db: Db, config: Pick<Config, "complaintPhotosDi
         .from(afterSalePhotos)
         .innerJoin(afterSaleCases, eq(afterSaleCases.id, afterSalePhotos.caseId))
         .where(and(eq(afterSalePhotos.id, photoId), eq(afterSalePhotos.caseId, caseId)));
-      const file = row ? fileOf(row.path, size) : null;
-      return row && file ? { orderId: row.orderId, file } : null;
+      return row ? { orderId: row.orderId, file: keyOf(row.path, size) } : null;
     },
 
     /** A located photo's bytes; null when its file is gone. */
-    bytes: (file: string): Promise<Buffer | null> => fs.readFile(file).catch(() => null),
+    async bytes(file: string): Promise<Buffer | null> {
+      const found = await storage.get(file);
+      if (found.kind !== "object") return null;
+      const chunks: Buffer[] = [];
+      for await (const chunk of found.body) chunks.push(Buffer.from(chunk));
+      return Buffer.concat(chunks);
+    },
   };
 }
 

@@ -30,6 +30,8 @@ import type { AuditActor } from "../audit/audit";
 import { auditedWrite, refuse } from "../audit/audited-write";
 import type { UploadFile } from "../gallery/gallery.service";
 import type { MailService } from "../mail/mail.service";
+import { createComplaintPhotoStorage } from "../media/create-media-storage";
+import type { MediaStorage } from "../media/media-storage";
 import { type CaseServiceDependencies, findCaseOrder, lockOrderForCase } from "./case-order";
 import { complaintAnswerEmail, complaintReceivedEmail, complaintReminderEmail } from "./complaint-emails";
 import { checkPhotos, createPhotoStore, type PhotoSize, type PhotoUpload } from "./complaint-photos";
@@ -77,9 +79,14 @@ export interface ComplaintReceipt {
 
 export type ComplaintService = ReturnType<typeof createComplaintService>;
 
-export function createComplaintService(db: Db, config: Config, deps: CaseServiceDependencies) {
+export function createComplaintService(
+  db: Db,
+  config: Config,
+  deps: CaseServiceDependencies,
+  photoStorage: MediaStorage = createComplaintPhotoStorage(config),
+) {
   const queries = createWithdrawalQueries(db);
-  const photos = createPhotoStore(db, config);
+  const photos = createPhotoStore(db, photoStorage);
   const now = deps.now ?? (() => new Date());
 
   const findOrder = (number: string, email: string, user: PublicUser | null) =>

@@ -1,16 +1,20 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
-import { galleryImages } from "../../db/schema";
+import { afterSalePhotos, galleryImages } from "../../db/schema";
 import { startApi } from "../../test/api";
 import { kitForFile } from "../../test/kit-for-file";
 import { startS3Server } from "../../test/s3-server";
 import { testConfig } from "../../test/test-config";
 import { bearer, createSignedInUser } from "../accounts/accounts.fixtures";
+import { placePaidOrder } from "../after-sale/after-sale.fixtures";
 import { multipart } from "../gallery/gallery.fixtures";
 import type { GalleryImage, UploadOutcome } from "../gallery/gallery.service";
+import { insertShopFixtures } from "../orders/orders.fixtures";
 import { MEDIA_CACHE_CONTROL } from "./media.routes";
 import { mediaKeyOf } from "./media-key";
 
@@ -175,5 +179,61 @@ describe("gallery uploads in the bucket", () => {
       .from(galleryImages)
       .where(eq(galleryImages.folder, "testy/odmowa"));
     expect(rows).toEqual([]);
+  });
+});
+
+describe("complaint photos in the bucket (private)", () => {
+  it("stores them under a prefix no /media address names, and any instance gives them to staff", async () => {
+    const shop = await insertShopFixtures(kit.database.db, { plainQuantity: 10 });
+    const order = await placePaidOrder(kit.app, kit.config, shop.plain);
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#b5523b" } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append(
+      "complaint",
+      JSON.stringify({
+        orderNumber: order.orderNumber,
+        email: order.email,
+        lines: [{ lineId: order.lineIds[0], quantity: 1 }],
+        description: "Szew się pruje, zdjęcie w załączniku.",
+        remedy: "repair",
+        submissionKey: "s3-photo-1",
+      }),
+    );
+    form.append("photos", new Blob([new Uint8Array(photo)]), "szew.jpg");
+    const request = new Request("http://localhost/api/after-sale/complaints", { method: "POST", body: form });
+    const made = await kit.app.inject({
+      method: "POST",
+      url: "/api/after-sale/complaints",
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const caseId: number = made.json().caseId;
+
+    const stored = await kit.s3.keys(`.private/complaint-photos/${caseId}/`);
+    expect(stored).toHaveLength(2);
+    expect(existsSync(path.join(kit.config.complaintPhotosDir, String(caseId)))).toBe(false);
+
+    const [row] = await kit.database.db
+      .select()
+      .from(afterSalePhotos)
+      .where(eq(afterSalePhotos.caseId, caseId));
+    if (!row) throw new Error("no photo row");
+    // the other instance (its own data folder) serves it to staff, privately
+    const read = await kit.other.inject({
+      method: "GET",
+      url: `/api/after-sale/cases/${caseId}/photos/${row.id}`,
+      headers: bearer(kit.token),
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.headers["cache-control"]).toBe("private, no-store");
+    expect((await sharp(read.rawPayload).metadata()).format).toBe("webp");
+    // and nobody reaches it as media
+    for (const key of stored) {
+      const asMedia = await kit.other.inject({ method: "GET", url: `/media/${key}` });
+      expect(asMedia.statusCode, key).toBe(404);
+    }
   });
 });
