@@ -21,7 +21,10 @@ describe("htmlToText", () => {
     ["<p>Linia 1</p><p>Linia 2</p>", "Linia 1 Linia 2"],
     ["a<br/>b", "a b"],
     ["<p>kocyk <strong>minky</strong>, który</p>", "kocyk minky, który"],
-    ['<p>Zobacz <a href="/x">tutaj</a>.</p><ul><li>Wierzch</li><li>Spód</li></ul>', "Zobacz tutaj. Wierzch Spód"],
+    [
+      '<p>Zobacz <a href="/x">tutaj</a>.</p><ul><li>Wierzch</li><li>Spód</li></ul>',
+      "Zobacz tutaj. Wierzch Spód",
+    ],
     ["<style>p{color:red}</style><p>Tekst</p><script>alert(1)</script>", "Tekst"],
     ["<!-- komentarz --><p>  dużo \n\t spacji  </p>", "dużo spacji"],
     ["&lt;b&gt; nie jest tagiem", "<b> nie jest tagiem"],

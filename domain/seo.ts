@@ -37,7 +37,8 @@ export function decodeEntities(text: string): string {
 }
 
 /** Inline elements: their tags join text without a break ("<strong>kocyk</strong>, który" → "kocyk, który"). */
-const INLINE_TAG = /<\/?(?:a|abbr|b|bdi|bdo|cite|code|data|dfn|em|i|kbd|mark|q|s|samp|small|span|strong|sub|sup|time|u|var)\b[^>]*>/gi;
+const INLINE_TAG =
+  /<\/?(?:a|abbr|b|bdi|bdo|cite|code|data|dfn|em|i|kbd|mark|q|s|samp|small|span|strong|sub|sup|time|u|var)\b[^>]*>/gi;
 
 /** Visible text of an HTML fragment: scripts/styles dropped, tags removed, entities decoded, whitespace collapsed. */
 export function htmlToText(html: string): string {

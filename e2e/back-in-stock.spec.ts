@@ -52,6 +52,18 @@ test.describe("back-in-stock notices", () => {
     const notice = await waitForMail(email, "back-in-stock");
     expect(notice.text).toContain(`/produkt/${_id}-${slug}`);
     expect(notice.text).toContain("129,00");
+
+    // the mail app's one-click unsubscribe (RFC 8058): a POST to the notice's own link, no page
+    const unsubscribe = notice.text.match(/\/powiadom-mnie\/wypisz\?token=[\w-]+/)?.[0] as string;
+    const oneClick = await shopper.request.post(unsubscribe, { form: { "List-Unsubscribe": "One-Click" } });
+    expect(oneClick.status()).toBe(200);
+    expect(await oneClick.text()).toContain("Wypisano. Nie wyślemy już powiadomienia");
+    // one click only unsubscribes: the confirmation link still needs its page's button
+    const confirmLink = confirmation.text.match(/\/powiadom-mnie\/potwierdz\?token=[\w-]+/)?.[0] as string;
+    const confirmByOneClick = await shopper.request.post(confirmLink, {
+      form: { "List-Unsubscribe": "One-Click" },
+    });
+    expect(confirmByOneClick.status()).toBe(400);
     await shopper.close();
   });
 });

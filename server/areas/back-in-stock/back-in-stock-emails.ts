@@ -77,5 +77,7 @@ function message(
     text: `${text}\n`,
     html: emailLayout({ lang: input.lang, title: parts.subject, bodyHtml }),
     template: parts.template,
+    // mail apps' own "unsubscribe" button: one POST to the same link (RFC 8058)
+    listUnsubscribe: input.unsubscribeUrl,
   };
 }

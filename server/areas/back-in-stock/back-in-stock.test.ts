@@ -190,6 +190,10 @@ describe("the notice when the stock returns", () => {
     expect(first[0]?.subject).toBe("Znów dostępny: Wyprzedany zestaw");
     expect(first[0]?.text).toContain(`/produkt/${product}-`);
     expect(first[0]?.text).toMatch(/\/powiadom-mnie\/wypisz\?token=/);
+    // the same link as the List-Unsubscribe header, for the mail app's own one-click button
+    const link = first[0]?.text.match(/http\S+\/powiadom-mnie\/wypisz\?token=[\w-]+/)?.[0];
+    expect(link).toBeTruthy();
+    expect(first[0]?.listUnsubscribe).toBe(link);
     expect(await notices("second.waiting@example.com")).toHaveLength(1);
     expect(await notices("never.confirmed@example.com")).toHaveLength(0);
 

@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
 import { describe, expect, it } from "vitest";
-import { composeEml, type EmlMessage } from "./mail-eml";
+import { composeEml, type EmlMessage, nodemailerMail } from "./mail-eml";
 
 // The one-pass .eml must be what nodemailer's stream transport wrote (the outbox files are read by
 // people, the e2e tests and any mail client): byte for byte, but for the generated ids and date.
@@ -12,7 +12,7 @@ const nodemailerComposer = nodemailer.createTransport({
 });
 
 async function byNodemailer(message: EmlMessage): Promise<string> {
-  return String((await nodemailerComposer.sendMail(message)).message);
+  return String((await nodemailerComposer.sendMail(nodemailerMail(message))).message);
 }
 
 /** Message-ID, Date and the multipart boundary are generated: made equal before comparing. */
@@ -63,6 +63,21 @@ describe("composeEml", () => {
       expect(ours).not.toBeNull();
       expect(normalized(ours ?? "")).toBe(normalized(await byNodemailer(message)));
     }
+  });
+
+  it("writes the one-click unsubscribe headers as nodemailer does (RFC 2369, RFC 8058)", async () => {
+    const short = "https://szyciowo.example/powiadom-mnie/wypisz?token=abc";
+    const long = `${short}${"x".repeat(60)}`;
+    for (const listUnsubscribe of [short, long]) {
+      const message = { ...POLISH, listUnsubscribe };
+      const ours = composeEml(message) ?? "";
+      expect(ours).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+      expect(ours.replace(/\n /g, " ")).toContain(`List-Unsubscribe: <${listUnsubscribe}>`);
+      expect(normalized(ours)).toBe(normalized(await byNodemailer(message)));
+    }
+    // an address that cannot go into a header as it is goes to nodemailer
+    expect(composeEml({ ...POLISH, listUnsubscribe: "https://example.com/a>b" })).toBeNull();
+    expect(composeEml({ ...POLISH, listUnsubscribe: "https://example.com/ą" })).toBeNull();
   });
 
   it("writes a text-only message with the same headers and the same text", async () => {

@@ -16,6 +16,25 @@ export interface EmlMessage {
   subject: string;
   text: string;
   html?: string;
+  /** the one-click unsubscribe address (MailMessage.listUnsubscribe) */
+  listUnsubscribe?: string;
+}
+
+/** The header that says a POST to the List-Unsubscribe address unsubscribes at once (RFC 8058). */
+export const LIST_UNSUBSCRIBE_POST = "List-Unsubscribe=One-Click";
+
+/** An address that goes into a header as it is: printable ASCII, no angle brackets. */
+const HEADER_URL = /^https?:\/\/[!-~]+$/;
+
+/** The message in nodemailer's terms (its transports and the .eml of what composeEml leaves to it). */
+export function nodemailerMail(message: EmlMessage) {
+  const { listUnsubscribe, ...parts } = message;
+  if (listUnsubscribe === undefined) return parts;
+  return {
+    ...parts,
+    list: { unsubscribe: listUnsubscribe },
+    headers: { "List-Unsubscribe-Post": LIST_UNSUBSCRIBE_POST },
+  };
 }
 
 /** `addr@host` or `Plain Name <addr@host>`: printed as they are. */
@@ -67,12 +86,19 @@ export function composeEml(message: EmlMessage, now = new Date()): string | null
   if (!plainAddress(message.from) || !plainAddress(message.to)) return null;
   const oneLine = message.subject.replace(/\r?\n|\r/g, " ");
   if (hasControlCharacter(oneLine)) return null;
+  const unsubscribe = message.listUnsubscribe;
+  if (unsubscribe !== undefined && (!HEADER_URL.test(unsubscribe) || /[<>]/.test(unsubscribe))) return null;
   const subject = encodeWords(oneLine, textEncoding(oneLine), 52, true);
+  // in nodemailer's order: its own headers after the custom one, List-* after Message-ID
   const headers = [
+    ...(unsubscribe === undefined ? [] : [`List-Unsubscribe-Post: ${LIST_UNSUBSCRIBE_POST}`]),
     `From: ${message.from}`,
     `To: ${message.to}`,
     foldLines(`Subject: ${subject}`, 76).replace(/\r\n/g, "\n"),
     `Message-ID: <${randomUUID()}@${domainOf(message.from)}>`,
+    ...(unsubscribe === undefined
+      ? []
+      : [foldLines(`List-Unsubscribe: <${unsubscribe}>`, 76).replace(/\r\n/g, "\n")]),
     `Date: ${now.toUTCString().replace(/GMT/, "+0000")}`,
     "MIME-Version: 1.0",
   ];

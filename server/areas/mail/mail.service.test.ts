@@ -120,6 +120,41 @@ describe("mail outbox", () => {
     }
   });
 
+  it("a message one can unsubscribe from carries List-Unsubscribe and its one-click POST, in the file and over SMTP", async () => {
+    const smtp = await startFakeSmtp({ failFirst: 0 });
+    try {
+      const { mail, worker } = smtpMail(smtp.url);
+      const url = "http://localhost:3000/powiadom-mnie/wypisz?token=abc-DEF_123";
+      const sent = await mail.send({
+        to: "u@example.com",
+        subject: "Znów dostępny",
+        text: "Treść",
+        template: "test",
+        listUnsubscribe: url,
+      });
+      const headersOf = (eml: string) => (eml.split(/\r?\n\r?\n/)[0] ?? "").replace(/\r?\n /g, " ");
+      const stored = headersOf(fs.readFileSync(sent.emlPath, "utf8"));
+      expect(stored).toContain(`List-Unsubscribe: <${url}>`);
+      expect(stored).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+      expect(await worker.runDue()).toBe(1);
+      const delivered = headersOf(smtp.received[0]?.data ?? "");
+      expect(delivered).toContain(`List-Unsubscribe: <${url}>`);
+      expect(delivered).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+      // other messages have neither
+      const plain = await mail.send({
+        to: "u@example.com",
+        subject: "Inny",
+        text: "Treść",
+        template: "test",
+      });
+      expect(fs.readFileSync(plain.emlPath, "utf8")).not.toContain("List-Unsubscribe");
+      expect(await worker.runDue()).toBe(1);
+      expect(headersOf(smtp.received[1]?.data ?? "")).not.toContain("List-Unsubscribe");
+    } finally {
+      await smtp.close();
+    }
+  });
+
   it("over SMTP, a send refused every time ends in the dead letter, the row failed, and a retry delivers it", async () => {
     const smtp = await startFakeSmtp({ failFirst: Number.POSITIVE_INFINITY });
     try {

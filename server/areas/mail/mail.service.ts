@@ -7,7 +7,7 @@ import { mailOutbox } from "../../db/schema";
 import type { JobQueue } from "../jobs/job-queue";
 import { storableError } from "../jobs/job-queue";
 import { writeEmlFiles } from "./eml-writer";
-import { composeEml } from "./mail-eml";
+import { composeEml, type EmlMessage, nodemailerMail } from "./mail-eml";
 
 // Every e-mail the shop sends goes through here: a row in mail_outbox and an .eml file in
 // DATA_DIR/outbox (readable by a person or a test), then SMTP delivery when SMTP_URL is set.
@@ -25,6 +25,12 @@ export interface MailMessage {
   html?: string;
   /** what kind of message, e.g. "email-confirmation"; also names the .eml file */
   template: string;
+  /**
+   * An absolute https/http address that unsubscribes by a POST of `List-Unsubscribe=One-Click`
+   * (RFC 8058): sent as the List-Unsubscribe and List-Unsubscribe-Post headers, so mail apps show
+   * their own "unsubscribe" button. Only for messages one subscribes to (back-in-stock notices).
+   */
+  listUnsubscribe?: string;
 }
 
 export interface SentMail {
@@ -58,6 +64,7 @@ export function createMailService(db: Db, config: Config, options: MailServiceOp
       text: message.text,
       html: message.html ?? null,
       template: message.template,
+      listUnsubscribe: message.listUnsubscribe ?? null,
       ...(smtp ? {} : { status: "sent" as const, sentAt: now }),
     }));
     // with SMTP each row comes with its delivery job, in one transaction: no row without its job
@@ -97,29 +104,35 @@ export function createMailService(db: Db, config: Config, options: MailServiceOp
     );
   }
 
+  /** What is sent: the shop's sender and the message's parts. */
+  function envelopeOf(message: Omit<MailMessage, "template">): EmlMessage {
+    return {
+      from: config.mailFrom,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.html === undefined ? {} : { html: message.html }),
+      ...(message.listUnsubscribe === undefined ? {} : { listUnsubscribe: message.listUnsubscribe }),
+    };
+  }
+
   function toError(error: unknown): Error {
     return error instanceof Error ? error : new Error(String(error));
   }
 
   interface Composed {
     id: number;
-    mail: { from: string; to: string; subject: string; text: string; html?: string };
+    mail: EmlMessage;
     emlPath: string;
     eml: string | Buffer;
   }
 
   /** The stored message as an .eml file's path and bytes. */
   async function compose(message: MailMessage, id: number): Promise<Composed> {
-    const envelope = {
-      from: config.mailFrom,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-    };
-    const mail = message.html ? { ...envelope, html: message.html } : envelope;
+    const mail = envelopeOf(message);
     const emlPath = path.join(config.outboxDir, `${String(id).padStart(6, "0")}-${message.template}.eml`);
     // composed in one pass (mail-eml.ts); nodemailer's pipeline only for addresses it must format
-    const eml = composeEml(mail) ?? ((await composer.sendMail(mail)).message as Buffer);
+    const eml = composeEml(mail) ?? ((await composer.sendMail(nodemailerMail(mail))).message as Buffer);
     return { id, mail, emlPath, eml };
   }
 
@@ -147,9 +160,15 @@ export function createMailService(db: Db, config: Config, options: MailServiceOp
     if (!smtp) return;
     const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId));
     if (!row || row.status === "sent") return;
-    const envelope = { from: config.mailFrom, to: row.to, subject: row.subject, text: row.text };
+    const mail = envelopeOf({
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      ...(row.html === null ? {} : { html: row.html }),
+      ...(row.listUnsubscribe === null ? {} : { listUnsubscribe: row.listUnsubscribe }),
+    });
     try {
-      await smtp.sendMail(row.html ? { ...envelope, html: row.html } : envelope);
+      await smtp.sendMail(nodemailerMail(mail));
     } catch (error) {
       await db
         .update(mailOutbox)

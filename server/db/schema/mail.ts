@@ -13,6 +13,8 @@ export const mailOutbox = pgTable(
     text: text("text").notNull(),
     html: text("html"),
     template: text("template").notNull(),
+    /** the List-Unsubscribe address of a message one can unsubscribe from (RFC 2369, one click: RFC 8058) */
+    listUnsubscribe: text("list_unsubscribe"),
     status: text("status", { enum: ["pending", "sent", "failed"] })
       .notNull()
       .default("pending"),

@@ -49,9 +49,15 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const kind = kindOf(new URL(request.url));
+  const url = new URL(request.url);
+  const kind = kindOf(url);
   const form = await request.formData();
-  const token = backInStockTokenSchema.safeParse(form.get("token"));
+  // a mail app's one-click unsubscribe (RFC 8058) posts `List-Unsubscribe=One-Click` to the link
+  // itself: the token is the link's
+  const oneClick = kind === "unsubscribe" && form.get("List-Unsubscribe") === "One-Click";
+  const token = backInStockTokenSchema.safeParse(
+    oneClick ? url.searchParams.get("token") : form.get("token"),
+  );
   if (!token.success)
     return data({ done: false, error: "errors.invalidToken" as MessageKey }, { status: 400 });
   const { backInStock } = context.services;
