@@ -36,18 +36,19 @@ export function decodeEntities(text: string): string {
   });
 }
 
-/** Inline elements: their tags join text without a break ("<strong>kocyk</strong>, który" → "kocyk, który"). */
-const INLINE_TAG =
-  /<\/?(?:a|abbr|b|bdi|bdo|cite|code|data|dfn|em|i|kbd|mark|q|s|samp|small|span|strong|sub|sup|time|u|var)\b[^>]*>/gi;
-
-/** Visible text of an HTML fragment: scripts/styles dropped, tags removed, entities decoded, whitespace collapsed. */
+/**
+ * Visible text of an HTML fragment: scripts/styles dropped, tags removed, entities decoded, whitespace
+ * collapsed, and no space left before punctuation ("<strong>kocyk</strong>, który" → "kocyk, który").
+ */
 export function htmlToText(html: string): string {
   const withoutTags = html
     .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, " ")
     .replace(/<!--[\s\S]*?-->/g, " ")
-    .replace(INLINE_TAG, "")
     .replace(/<[^>]*>/g, " ");
-  return decodeEntities(withoutTags).replace(/\s+/g, " ").trim();
+  return decodeEntities(withoutTags)
+    .replace(/\s+/g, " ")
+    .replace(/ ([,.;:!?)])/g, "$1")
+    .trim();
 }
 
 /**
