@@ -1,0 +1,135 @@
+import { createServer, type Server } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../server/test/free-port";
+import { type Caddy, startCaddy } from "./support/caddy";
+import { call } from "./support/http";
+import { fetchTrusting } from "./support/tls-fetch";
+
+// The proxy's configuration (deploy/shop.caddy) when an instance dies under a POST, made certain
+// instead of left to the order of requests in production.test.ts: two small upstreams behind
+// deploy/Caddyfile.test; a slow GET holds one of them busy, the other is closed, and the next POST
+// goes to the closed one (least_conn picks the instance with fewer requests in flight). Caddy 2.6
+// cannot send that POST's body again (the refused connection closed it, caddyserver/caddy#7546): a
+// retry on the live instance failed there and made its passive health check take the live instance
+// out too, so for 10 s every request got a 503. The POST now ends with the refused connection (502,
+// it never reached an instance) and the live instance keeps serving everything.
+
+const REQUEST_HEADER = "x-test-request";
+const plainFetch = globalThis.fetch;
+
+interface Upstream {
+  name: string;
+  address: string;
+  server: Server;
+  /** requests to /slow waiting for the test */
+  held: (() => void)[];
+}
+
+async function startUpstream(name: string): Promise<Upstream> {
+  const port = await freePort();
+  const upstream: Upstream = { name, address: `127.0.0.1:${port}`, server: createServer(), held: [] };
+  upstream.server.on("request", (request, response) => {
+    const answer = (status: number, body: unknown) => {
+      response.writeHead(status, { "content-type": "application/json" });
+      response.end(JSON.stringify(body));
+    };
+    if (request.url === "/api/health/ready") return answer(200, { status: "ready" });
+    if (request.url === "/slow") {
+      upstream.held.push(() => answer(200, { from: name }));
+      return;
+    }
+    let bytes = 0;
+    request.on("data", (chunk: Buffer) => {
+      bytes += chunk.length;
+    });
+    request.on("end", () => answer(200, { from: name, method: request.method, bytes }));
+  });
+  await new Promise<void>((resolve) => upstream.server.listen(port, "127.0.0.1", resolve));
+  return upstream;
+}
+
+async function stopUpstream(upstream: Upstream) {
+  if (!upstream.server.listening) return;
+  const closed = new Promise((resolve) => upstream.server.close(resolve));
+  upstream.server.closeAllConnections();
+  await closed;
+}
+
+let caddy: Caddy;
+let upstreams: Upstream[] = [];
+
+beforeAll(async () => {
+  upstreams = [await startUpstream("a"), await startUpstream("b")];
+  caddy = await startCaddy({ upstreams: upstreams.map((upstream) => upstream.address) });
+  globalThis.fetch = fetchTrusting(caddy.rootCertificate);
+});
+
+afterAll(async () => {
+  globalThis.fetch = plainFetch;
+  for (const upstream of upstreams) for (const release of upstream.held.splice(0)) release();
+  await caddy?.stop();
+  await Promise.all(upstreams.map(stopUpstream));
+});
+
+describe("the proxy when an instance dies under a POST (deploy/shop.caddy)", () => {
+  it("the POST that found the dead instance fails alone; the live instance stays in rotation for every method", async () => {
+    // both instances serve through the proxy
+    const seen = new Set<string>();
+    for (let i = 0; i < 40 && seen.size < 2; i += 1) {
+      const reply = await call<{ from: string }>("GET", `${caddy.url}/who`);
+      expect(reply.status).toBe(200);
+      seen.add(reply.body.from);
+    }
+    expect([...seen].sort()).toEqual(["a", "b"]);
+
+    // one instance busy with a slow request, the other dies
+    const slow = call<{ from: string }>("GET", `${caddy.url}/slow`);
+    const deadline = Date.now() + 5_000;
+    while (upstreams.every((upstream) => upstream.held.length === 0) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    const live = upstreams.find((upstream) => upstream.held.length > 0) as Upstream;
+    expect(live, "the slow request reached an instance").toBeDefined();
+    const dead = upstreams.find((upstream) => upstream !== live) as Upstream;
+    await stopUpstream(dead);
+
+    // the next POST goes to the instance with nothing in flight: the dead one
+    const first = await call("POST", `${caddy.url}/echo`, {
+      body: { note: "x".repeat(2_000) },
+      headers: { [REQUEST_HEADER]: "first" },
+    });
+    const roundTrips = caddy
+      .logEntries()
+      .filter((entry) => entry.msg === "upstream roundtrip")
+      .filter((entry) => {
+        const headers = (entry.request as { headers?: Record<string, string[]> }).headers ?? {};
+        return Object.entries(headers).some(
+          ([name, values]) => name.toLowerCase() === REQUEST_HEADER && values[0] === "first",
+        );
+      })
+      .map((entry) => ({ upstream: entry.upstream, error: String(entry.error ?? "") }));
+    // tried once, on the dead instance, refused: never sent again with a closed body
+    expect(roundTrips).toEqual([
+      { upstream: dead.address, error: expect.stringContaining("connection refused") },
+    ]);
+    expect(first.status).toBe(502);
+
+    // the live instance answers every request that follows, the bodies whole
+    for (let i = 0; i < 8; i += 1) {
+      const post = await call<{ from: string; bytes: number }>("POST", `${caddy.url}/echo`, {
+        body: "y".repeat(1_000 + i),
+        headers: { "content-type": "text/plain" },
+      });
+      expect(post.status, `POST ${i}: ${JSON.stringify(post.body)}`).toBe(200);
+      expect(post.body).toEqual({ from: live.name, method: "POST", bytes: 1_000 + i });
+      const get = await call<{ from: string }>("GET", `${caddy.url}/who`);
+      expect(get.status, `GET ${i}`).toBe(200);
+      expect(get.body.from).toBe(live.name);
+    }
+    expect(caddy.logEntries().filter((entry) => String(entry.error ?? "").includes("closed Body"))).toEqual(
+      [],
+    );
+
+    for (const release of live.held.splice(0)) release();
+    expect((await slow).status).toBe(200);
+  });
+});
