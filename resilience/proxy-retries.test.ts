@@ -1,7 +1,10 @@
+import { execFileSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KEEP_ALIVE_TIMEOUT_MS } from "../server/http/keep-alive";
 import { freePort } from "../server/test/free-port";
-import { type Caddy, startCaddy } from "./support/caddy";
+import { type Caddy, caddyBin, startCaddy } from "./support/caddy";
 import { call } from "./support/http";
 import { fetchTrusting } from "./support/tls-fetch";
 
@@ -132,4 +135,65 @@ describe("the proxy when an instance dies under a POST (deploy/shop.caddy)", () 
     for (const release of live.held.splice(0)) release();
     expect((await slow).status).toBe(200);
   });
+});
+
+/** The reverse_proxy handlers of a Caddyfile in deploy/, as Caddy reads it (its JSON). */
+function proxyHandlers(file: string, env: Record<string, string>): Record<string, unknown>[] {
+  const json = execFileSync(caddyBin(), ["adapt", "--config", file, "--adapter", "caddyfile"], {
+    cwd: path.resolve(import.meta.dirname, "..", "deploy"),
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ["ignore", "pipe", "ignore"],
+  }).toString();
+  const found: Record<string, unknown>[] = [];
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === "object") {
+      if ((value as { handler?: string }).handler === "reverse_proxy")
+        found.push(value as Record<string, unknown>);
+      Object.values(value).forEach(walk);
+    }
+  };
+  walk(JSON.parse(json));
+  return found;
+}
+
+describe("the proxy's idle connections (deploy/shop.caddy)", () => {
+  it.each([
+    [
+      "Caddyfile",
+      {
+        SHOP_DOMAIN: "sklep.example.pl",
+        SHOP_ACME_EMAIL: "a@example.pl",
+        SHOP_UPSTREAMS: "127.0.0.1:3001 127.0.0.1:3002",
+      },
+    ],
+    [
+      "Caddyfile.test",
+      {
+        SHOP_HTTPS_PORT: "8443",
+        SHOP_UPSTREAMS: "127.0.0.1:3001 127.0.0.1:3002",
+        CADDY_LOG: "caddy.log",
+        CADDY_ADMIN: "127.0.0.1:2019",
+      },
+    ],
+  ])(
+    "%s: both blocks give up an idle connection before the shop closes it, so no request goes out on a closing one",
+    (file, env) => {
+      const handlers = proxyHandlers(file, env);
+      // one block resends (GET and HEAD), the other never does
+      expect(handlers).toHaveLength(2);
+      expect(
+        handlers.map((handler) =>
+          Boolean((handler.load_balancing as { try_duration?: number }).try_duration),
+        ),
+      ).toEqual([true, false]);
+      for (const handler of handlers) {
+        // nanoseconds; Caddy's default when unset is 2 minutes, longer than the shop's 72 s
+        const idle = (handler.transport as { keep_alive?: { idle_timeout?: number } } | undefined)?.keep_alive
+          ?.idle_timeout;
+        expect(idle).toBeGreaterThan(0);
+        expect(Number(idle) / 1e6).toBeLessThan(KEEP_ALIVE_TIMEOUT_MS);
+      }
+    },
+  );
 });

@@ -23,6 +23,7 @@ import { registerApiNotFound } from "./http/api-not-found";
 import { registerSessionUser } from "./http/auth";
 import { registerCompression } from "./http/compression";
 import { registerErrorHandler } from "./http/errors";
+import { KEEP_ALIVE_TIMEOUT_MS } from "./http/keep-alive";
 import { registerNulPathGuard } from "./http/nul-path";
 import { registerOpenApi } from "./http/openapi";
 import {
@@ -121,6 +122,7 @@ export async function buildApp(
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
   });
   fs.mkdirSync(config.mediaDir, { recursive: true });
   prepareOutbox(config.outboxDir);
