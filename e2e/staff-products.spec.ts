@@ -1,5 +1,5 @@
 import { MODERATOR, signIn, toasts } from "./support/accounts";
-import { expect, type Page, test } from "./support/test";
+import { expect, type Page, test, waitForHydrated } from "./support/test";
 
 // A shop moderator adds a product with two variants of a price-changing demo field, sees it in the
 // shop, gives one variant a promotional price and sees the struck-through price and the lowest
@@ -94,6 +94,8 @@ test.describe("a shop moderator managing products", () => {
       .getByRole("link", { name: "dodaj podobny" })
       .click();
     await expect(page.getByRole("heading", { level: 1, name: `Kopia produktu „${title}”` })).toBeVisible();
+    // the staff form is a new document: its "Zapisz produkt" works once it has hydrated
+    await waitForHydrated(page);
     await expect(page.getByLabel("Nazwa", { exact: true })).toHaveValue(`${title} (kopia)`);
     await expect(page.getByLabel("Cena (zł)", { exact: true })).toHaveValue("49,99");
     await page.getByRole("button", { name: "Zapisz produkt" }).click();

@@ -41,6 +41,15 @@ function hydratedOrStatic(): boolean {
 }
 
 /**
+ * Waits until a page that a click loaded as a new document (a link outside the app's client routes,
+ * a form posted without JavaScript's help) has hydrated: only goto, reload, goBack and goForward
+ * wait by themselves, and a click before hydration ends is a no-JavaScript click.
+ */
+export async function waitForHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(hydratedOrStatic, null, { timeout: 15_000 });
+}
+
+/**
  * Tells the test when React has committed the hydrated page (the event handlers work from then on):
  * React calls the developer tools' hook after every commit, production builds included. Waiting only
  * for React Router's router object (created just before hydration starts) let a click land while the

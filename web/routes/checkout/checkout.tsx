@@ -49,6 +49,7 @@ import { SECONDARY_BUTTON } from "./checkout-card";
 import { CheckoutSummary } from "./checkout-summary";
 import { DeliverySection } from "./delivery-section";
 import "../../lib/checkout-texts";
+import { focusInView } from "../../lib/focus-in-view";
 
 // /dostawa-i-platnosc (SPEC §2 Checkout screen): recipient and invoice data, delivery, pick-up
 // point, payment provider, summary, terms and "Przejdź do płatności". One form posts everything;
@@ -216,7 +217,7 @@ export default function Checkout() {
   const lastIntent = useRef<string | null>(null);
   useEffect(() => {
     if (!focusNext.current) return;
-    focusNext.current()?.focus();
+    focusInView(focusNext.current());
     focusNext.current = null;
   });
   const firstField = (section: Section) => () =>
@@ -247,7 +248,7 @@ export default function Checkout() {
     const invalid = formRef.current?.querySelector<HTMLElement>(
       '[aria-invalid="true"], [data-invalid="true"]',
     );
-    invalid?.focus();
+    focusInView(invalid);
   }, [actionData, navigation.state]);
 
   // a saved section (the page is shown again): on to the next one
@@ -262,10 +263,10 @@ export default function Checkout() {
       const field = firstField("invoiceData")();
       const next =
         field && field.offsetParent !== null ? field : document.getElementById("checkout-invoiceData");
-      next?.focus();
+      focusInView(next);
       setAnnouncement(t("checkout.announceSaved", { section: t("checkout.recipient") }));
     } else if (intent === "save-invoiceData") {
-      formRef.current?.querySelector<HTMLElement>('input[name="delivery"]:checked')?.focus();
+      focusInView(formRef.current?.querySelector<HTMLElement>('input[name="delivery"]:checked'));
       setAnnouncement(t("checkout.announceSaved", { section: t("checkout.invoice") }));
     }
   }, [location.key]);
