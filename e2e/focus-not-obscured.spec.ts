@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
-import { addToCart, checkoutAsGuest, productsToBuy, waitForHydration } from "./support/checkout";
+import { addToCart, checkoutAsGuest, productsToBuy } from "./support/checkout";
 import { cookieNotice } from "./support/consent";
-import { expect, test } from "./support/test";
+import { expect, test, waitForHydrated } from "./support/test";
 
 // WCAG 2.4.11 Focus not obscured: with the cookie notice still showing (it sticks to the bottom of
 // the window: 69 px on a desktop, 181 px on a phone), a keyboard user's focused element is never
@@ -53,7 +53,7 @@ async function tabTo(page: Page, notice: Locator, last: Locator, maxStops = 90) 
 /** After the skip link, the notice's controls come first (from a freshly loaded page). */
 async function expectNoticeEarly(page: Page, notice: Locator) {
   await page.reload();
-  await waitForHydration(page);
+  await waitForHydrated(page);
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Przejdź do treści" })).toBeFocused();
   await page.keyboard.press("Tab");
@@ -92,7 +92,7 @@ test.describe("with the cookie notice showing, a keyboard user", () => {
     await page.goto(variant.url);
     const notice = cookieNotice(page);
     await expect(notice).toBeVisible();
-    await waitForHydration(page);
+    await waitForHydrated(page);
     await tabTo(page, notice, page.getByRole("button", { name: "Dodaj do koszyka" }));
   });
 

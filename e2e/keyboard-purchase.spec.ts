@@ -2,9 +2,9 @@ import type { Locator, Page } from "@playwright/test";
 import { toasts, uniqueEmail } from "./support/accounts";
 import { axeViolations } from "./support/axe";
 import { cartButton } from "./support/cart";
-import { GUEST_ADDRESS, productsToBuy, recipientSection, waitForHydration } from "./support/checkout";
+import { GUEST_ADDRESS, productsToBuy, recipientSection } from "./support/checkout";
 import { cookieNotice } from "./support/consent";
-import { expect, test } from "./support/test";
+import { expect, test, waitForHydrated } from "./support/test";
 
 // A guest buys with the keyboard alone (issue 25, WCAG 2.2 AA): Tab, Shift+Tab, arrows, Space and
 // Enter, never a click, on a 1280 px desktop and a 360 px phone, with the cookie notice still
@@ -79,7 +79,7 @@ test.describe("a purchase with the keyboard alone", () => {
     const { simple } = await productsToBuy(request);
     const notice = cookieNotice(page);
     await page.goto(simple.url);
-    await waitForHydration(page);
+    await waitForHydrated(page);
     await expect(notice).toBeVisible();
 
     // the product page: "Dodaj do koszyka" opens the side cart, which takes the focus
@@ -102,11 +102,11 @@ test.describe("a purchase with the keyboard alone", () => {
     await tabTo(page, sideCart.getByRole("link", { name: "Do kasy" }), 30);
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/koszyk$/);
-    await waitForHydration(page);
+    await waitForHydrated(page);
     await tabTo(page, page.getByRole("main").getByRole("link", { name: "Zakupy bez logowania" }));
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/dostawa-i-platnosc$/);
-    await waitForHydration(page);
+    await waitForHydrated(page);
 
     // "Przejdź do płatności" with nothing filled: the focus goes to the first field to correct and
     // the error is said once (no pop-up repeating it)
@@ -162,7 +162,7 @@ test.describe("a purchase with the keyboard alone", () => {
     await tabTo(page, page.getByRole("button", { name: "Przejdź do płatności" }));
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/bramka-demo\//, { timeout: 15_000 });
-    await waitForHydration(page);
+    await waitForHydrated(page);
     // nothing of the checkout's errors follows the shopper to the bank
     await expect(page.getByText("Formularz zawiera błędy")).toHaveCount(0);
 

@@ -1,7 +1,6 @@
 import { MODERATOR, signIn, staffApi } from "./support/accounts";
 import { type ApiProduct, productUrl } from "./support/catalog-api";
-import { waitForHydration } from "./support/checkout";
-import { expect, test } from "./support/test";
+import { expect, test, waitForHydrated } from "./support/test";
 
 // A shop moderator lowers the promotional price of a category's products by 10 % to x,99 in the
 // staff list's bulk bar (issue 30, docs/decisions/074): the preview shows before → after, "Zastosuj"
@@ -42,7 +41,7 @@ test.describe("bulk edits in the staff product list", () => {
     await signIn(page, MODERATOR.email, MODERATOR.password);
     // the category's products are the ones its unique name finds
     await page.goto(`/konto/sklep/produkty?szukaj=${encodeURIComponent(unique)}`);
-    await waitForHydration(page);
+    await waitForHydrated(page);
     await expect(page.getByText("Znaleziono: 2")).toBeVisible();
     await page.getByRole("button", { name: "Zaznacz wszystkie wyniki (2)" }).click();
 

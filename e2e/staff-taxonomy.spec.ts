@@ -1,7 +1,6 @@
 import sharp from "sharp";
 import { isPhone, MODERATOR, signIn, toasts } from "./support/accounts";
-import { waitForHydration } from "./support/checkout";
-import { expect, type Page, test } from "./support/test";
+import { expect, type Page, test, waitForHydrated } from "./support/test";
 
 // The shop moderator's taxonomy screens (SPEC §2 /kategorie, /pola, /naglowek): categories added,
 // reordered with the arrow buttons and by drag and drop, and the storefront menu follows; a field
@@ -69,7 +68,7 @@ test.describe("a shop moderator managing categories, fields and slides", () => {
     expect(await storefrontOrder(page, [names.first, names.second])).toEqual([names.first, names.second]);
 
     await page.goto("/konto/sklep/kategorie");
-    await waitForHydration(page);
+    await waitForHydrated(page);
     await page.getByRole("button", { name: `Przesuń wyżej: ${names.second}` }).click();
     await expect(page.getByText("Kolejność została zmieniona")).toBeVisible();
     // out of the parent and back in as its last child: the order stays as moved
@@ -80,7 +79,7 @@ test.describe("a shop moderator managing categories, fields and slides", () => {
 
     // renamed inline
     await page.goto("/konto/sklep/kategorie");
-    await waitForHydration(page);
+    await waitForHydrated(page);
     await page.getByLabel(`Zmień nazwę: ${names.first}`).click();
     await page
       .getByRole("textbox", { name: `Nowa nazwa kategorii ${names.first}` })
@@ -115,7 +114,7 @@ test.describe("a shop moderator managing categories, fields and slides", () => {
 
     // dropped onto another category, it becomes its subcategory
     await page.goto("/konto/sklep/kategorie");
-    await waitForHydration(page);
+    await waitForHydrated(page);
     const target = await row(names.second).boundingBox();
     await row(names.first).dragTo(row(names.second), {
       targetPosition: { x: 40, y: (target?.height ?? 80) / 2 },
@@ -127,7 +126,7 @@ test.describe("a shop moderator managing categories, fields and slides", () => {
 
   test("refuses to delete a category that has products, with the reason", async ({ page }) => {
     await page.goto("/konto/sklep/kategorie");
-    await waitForHydration(page);
+    await waitForHydrated(page);
     page.once("dialog", (dialog) => dialog.accept());
     await page.getByRole("button", { name: "Usuń: Kocyki", exact: true }).click();
     await expect(
@@ -136,7 +135,7 @@ test.describe("a shop moderator managing categories, fields and slides", () => {
         .filter({ hasText: "Nie można usunąć kategorii, do której są przypisane produkty" }),
     ).toBeVisible();
     await page.goto("/konto/sklep/kategorie");
-    await waitForHydration(page);
+    await waitForHydrated(page);
     await expect(page.getByRole("button", { name: "Usuń: Kocyki", exact: true })).toBeVisible();
   });
 

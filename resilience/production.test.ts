@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { recordFigure } from "../server/test/figures";
 import { freePort } from "../server/test/free-port";
 import { type S3Kit, startS3Server } from "../server/test/s3-server";
-import { type Caddy, startCaddy } from "./support/caddy";
+import { type Caddy, loggedRequestHeader, startCaddy } from "./support/caddy";
 import { type Cluster, startCluster } from "./support/cluster";
 import { call, createStockedVariant, expectStatus, loginAdmin, type Reply } from "./support/http";
 import { type Instance, startInstance } from "./support/instances";
@@ -201,19 +201,15 @@ describe("production shape: Caddy with TLS, two instances, PostgreSQL", () => {
     // every failed request: a round trip to the killed instance that Caddy's log names, in flight at the kill
     const samples = run.samples;
     const failures = samples.filter((sample) => sample.error !== undefined);
-    const failedRoundTrips = new Map<string, string>();
-    const roundTripErrors = new Map<string, string>();
+    // request number → the instance and error of its last failed round trip, as Caddy's log names them
+    const failedRoundTrips = new Map<string, { upstream: string; error: string }>();
     for (const entry of caddy.logEntries()) {
-      const headers = (entry.request as { headers?: Record<string, string[]> } | undefined)?.headers ?? {};
-      const number = Object.entries(headers).find(
-        ([name]) => name.toLowerCase() === REQUEST_HEADER,
-      )?.[1]?.[0];
-      if (entry.msg === "upstream roundtrip" && entry.error && number !== undefined) {
-        failedRoundTrips.set(number, String(entry.upstream));
-        roundTripErrors.set(number, `${String(entry.upstream)}: ${String(entry.error)}`);
-      }
+      const number = loggedRequestHeader(entry, REQUEST_HEADER);
+      if (entry.msg === "upstream roundtrip" && entry.error && number !== undefined)
+        failedRoundTrips.set(number, { upstream: String(entry.upstream), error: String(entry.error) });
     }
-    const onVictim = (sample: Sample) => failedRoundTrips.get(String(sample.index)) === upstreamOf(victim);
+    const onVictim = (sample: Sample) =>
+      failedRoundTrips.get(String(sample.index))?.upstream === upstreamOf(victim);
     const inFlightAtKill = (sample: Sample) =>
       sample.sentAt <= killedAt + 1_000 && sample.answeredAt >= killedAt;
     const unexplained = failures.filter((sample) => !onVictim(sample) || !inFlightAtKill(sample));
@@ -272,13 +268,14 @@ describe("production shape: Caddy with TLS, two instances, PostgreSQL", () => {
     // the failed round trip's error in a word: refused (the instance was dead when the request came,
     // a POST is not sent again: deploy/shop.caddy), reset/EOF (it died with the request in flight)
     const errorKind = (index: number) => {
-      const error = roundTripErrors.get(String(index)) ?? "";
-      const kind = /refused|reset|EOF|closed Body|timeout/.exec(error)?.[0];
+      const kind = /refused|reset|EOF|closed Body|timeout/.exec(
+        failedRoundTrips.get(String(index))?.error ?? "",
+      )?.[0];
       return kind ? ` (${kind})` : "";
     };
     const failedSummary = failures.map(
       (sample) =>
-        `#${sample.index} ${sample.kind} ${sample.status || "network"} via ${failedRoundTrips.get(String(sample.index)) ?? "?"}${errorKind(sample.index)}`,
+        `#${sample.index} ${sample.kind} ${sample.status || "network"} via ${failedRoundTrips.get(String(sample.index))?.upstream ?? "?"}${errorKind(sample.index)}`,
     );
     recordFigure({
       suite: "production",
@@ -302,7 +299,7 @@ describe("production shape: Caddy with TLS, two instances, PostgreSQL", () => {
       console.log("unexplained failure:", {
         ...failure,
         reply: undefined,
-        roundTrip: roundTripErrors.get(String(failure.index)),
+        roundTrip: failedRoundTrips.get(String(failure.index)),
       });
 
     expect(unexplained).toEqual([]);

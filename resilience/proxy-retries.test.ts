@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KEEP_ALIVE_TIMEOUT_MS } from "../server/http/keep-alive";
 import { freePort } from "../server/test/free-port";
-import { type Caddy, caddyBin, startCaddy } from "./support/caddy";
+import { type Caddy, caddyBin, loggedRequestHeader, startCaddy } from "./support/caddy";
 import { call } from "./support/http";
 import { fetchTrusting } from "./support/tls-fetch";
 
@@ -103,12 +103,7 @@ describe("the proxy when an instance dies under a POST (deploy/shop.caddy)", () 
     const roundTrips = caddy
       .logEntries()
       .filter((entry) => entry.msg === "upstream roundtrip")
-      .filter((entry) => {
-        const headers = (entry.request as { headers?: Record<string, string[]> }).headers ?? {};
-        return Object.entries(headers).some(
-          ([name, values]) => name.toLowerCase() === REQUEST_HEADER && values[0] === "first",
-        );
-      })
+      .filter((entry) => loggedRequestHeader(entry, REQUEST_HEADER) === "first")
       .map((entry) => ({ upstream: entry.upstream, error: String(entry.error ?? "") }));
     // tried once, on the dead instance, refused: never sent again with a closed body
     expect(roundTrips).toEqual([

@@ -1,5 +1,6 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page } from "@playwright/test";
 import { type ApiProduct, type Field, productUrl } from "./catalog-api";
+import { waitForHydrated } from "./test";
 
 // A shopper's steps through the purchase: products into the cart, the cart's coupon, the checkout
 // form (/dostawa-i-platnosc), the demo bank page and the result page. Role-based locators and the
@@ -95,20 +96,10 @@ export async function productsToBuy(
   };
 }
 
-/**
- * Waits until React has taken over the page (hydrateRoot marks the document it listens on; a click
- * from then on is React's, replayed after hydration if needed). Before that a click submits the
- * form without JavaScript — which works, but leads to another page than the test expects. The texts
- * load before hydration (web/entry.client.tsx), which can end after the load event.
- */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("_reactListening")));
-}
-
 /** Opens the product, picks its options and adds it to the cart (the side cart opens; it is closed again). */
 export async function addToCart(page: Page, product: ProductToBuy): Promise<void> {
   await page.goto(product.url);
-  await waitForHydration(page);
+  await waitForHydrated(page);
   for (const { field, option } of product.options) {
     await page.getByRole("group", { name: field }).getByRole("radio", { name: option, exact: true }).check();
   }

@@ -30,7 +30,7 @@ export async function rejectCookies(page: Page, baseURL: string | undefined): Pr
 
 /**
  * Waits until the list is interactive: its effects have run, so the sort form's no-JavaScript button is
- * gone (not only hydration started, which e2e/support/checkout.ts waitForHydration waits for).
+ * gone (a later moment than the first commit e2e/support/test.ts waitForHydrated waits for).
  */
 export async function waitForListReady(page: Page): Promise<void> {
   await expect(page.getByRole("button", { name: "Sortuj", exact: true })).toBeHidden();

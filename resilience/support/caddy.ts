@@ -26,6 +26,12 @@ export interface Caddy {
   stop(): Promise<void>;
 }
 
+/** A request header of one of Caddy's log entries (the logged request's headers, any case). */
+export function loggedRequestHeader(entry: Record<string, unknown>, name: string): string | undefined {
+  const headers = (entry.request as { headers?: Record<string, string[]> } | undefined)?.headers ?? {};
+  return Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1]?.[0];
+}
+
 /** caddy's path, or a clear error: the suite never skips silently. */
 export function caddyBin(): string {
   for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
